@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+	throw new Error(
+		`Chromium not found at ${chromium}. Install it with "apt-get install -y chromium" (Debian) or set CHROMIUM_PATH.`
+	);
+}
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+	testDir: 'test/e2e',
+	timeout: 60_000,
+	workers: 1,
+	reporter: [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		launchOptions: {
+			executablePath: chromium,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run'
+			]
+		}
+	},
+	webServer: {
+		command: `npm run build && node scripts/serve.js`,
+		url: `http://127.0.0.1:${port}/`,
+		timeout: 180_000,
+		reuseExistingServer: false,
+		env: { PORT: String(port), HOST: '127.0.0.1' }
+	}
+});
