@@ -33,8 +33,8 @@ export async function generate() {
 					http: false,
 					lab: {
 						order: 1,
-						canRead: (file) => byId.has(file.url),
-						read: (file) => readFileSync(join(dir, byId.get(file.url)), 'utf8')
+						canRead: (/** @type {{url: string}} */ file) => byId.has(file.url),
+						read: (/** @type {{url: string}} */ file) => readFileSync(join(dir, String(byId.get(file.url))), 'utf8')
 					}
 				}
 			}

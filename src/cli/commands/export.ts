@@ -1,0 +1,11 @@
+import type { CommandContext } from '../main.ts';
+
+// Placeholder until this command's issue lands: it says so and exits with the usage-error code.
+export const command = {
+	summary: '(not built yet)',
+	usage: 'carcassonne-lab export: not built yet',
+	async run(ctx: CommandContext): Promise<number> {
+		ctx.stderr('carcassonne-lab export is not built yet');
+		return 2;
+	}
+};

@@ -1,0 +1,14 @@
+// The expansion sets this project ships in expansions/. They are read-only through the app and the
+// API: a designer duplicates one to change it.
+export const SHIPPED_EXPANSIONS = [
+	'base',
+	'inns-and-cathedrals',
+	'river',
+	'dragon',
+	'bards',
+	'inn-and-stable-owners',
+	'buddo',
+	'messengers-and-mayors'
+] as const;
+
+export const isShipped = (id: string): boolean => (SHIPPED_EXPANSIONS as readonly string[]).includes(id);
