@@ -1,0 +1,32 @@
+// One export implementation per format, shared by the CLI (`carcassonne-lab export`) and the app's
+// export buttons. An exporter is pure: it returns files, the caller writes or downloads them.
+import type { Expansion } from '../schema-types.ts';
+
+export type ExportFormat = 'json' | 'jcz' | 'svg' | 'png' | 'print';
+
+export interface ExportOptions {
+	/** The expansions available by id, to resolve dependencies (the exported one included). */
+	available?: ReadonlyMap<string, Expansion>;
+	/** Print sheets: bleed around each frame in millimetres (0 = none). */
+	bleedMm?: number;
+	/** Print sheets: also emit matching pages of tile backs for double-sided printing. */
+	backs?: boolean;
+	/** Raster exports: edge length of one tile in pixels. */
+	sizePx?: number;
+}
+
+export interface ExportFile {
+	/** Path relative to the output folder, '/'-separated. */
+	path: string;
+	data: string | Uint8Array;
+	/** Media type, for downloads from the app. */
+	type: string;
+}
+
+export interface ExportResult {
+	files: ExportFile[];
+	/** What the format could not express (dropped modifiers, missing artwork, …), for the designer. */
+	notes: string[];
+}
+
+export type Exporter = (expansion: Expansion, options?: ExportOptions) => Promise<ExportResult>;
