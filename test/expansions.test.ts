@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { HALVES, SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
+import { validateExpansion } from '../src/lib/formats/validate.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
 const DIR = 'expansions';
@@ -94,6 +95,10 @@ describe('shipped expansions', () => {
 				const ok = validate(doc);
 				expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 1)).toEqual([]);
 				expect(ok).toBe(true);
+			});
+			test('the project validator finds no errors and no warnings', () => {
+				const problems = validateExpansion(doc, { available: docs }).filter((p) => p.severity !== 'note');
+				expect(problems).toEqual([]);
 			});
 			test('document header', () => {
 				expect(doc.$schema).toBe('../schemas/expansion.v1.json');
