@@ -1,17 +1,20 @@
 // The API's view of the validator: the same checks the CLI prints (schema + semantic lint).
 import type { Problem } from '../formats/problems.ts';
 import type { StoredExpansion } from './store.ts';
+import type { Expansion } from '../formats/schema-types.ts';
+import { validateExpansion } from '../formats/validate.ts';
 
-// TEMPORARY until src/lib/formats/validate.ts lands on main.
-export function validateDocument(doc: unknown): Problem[] {
-	if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-		return [{ pointer: '', message: 'An expansion is a JSON object', severity: 'error' }];
-	const d = doc as Record<string, unknown>;
-	const out: Problem[] = [];
-	for (const k of ['id', 'name', 'version', 'tiles'])
-		if (!(k in d)) out.push({ pointer: '', message: `missing '${k}'`, severity: 'error' });
-	if ('tiles' in d && !Array.isArray(d.tiles)) out.push({ pointer: '/tiles', message: 'not an array', severity: 'error' });
-	return out;
+/** The store's documents by id, for resolving dependencies (unparsable files are left out). */
+export function availableOf(list: readonly StoredExpansion[]): Map<string, Expansion> {
+	const m = new Map<string, Expansion>();
+	for (const e of list)
+		if (typeof e.doc === 'object' && e.doc !== null && !Array.isArray(e.doc)) m.set(e.id, e.doc as Expansion);
+	return m;
+}
+
+/** Schema and semantic checks of a document, with the other expansions of the store available. */
+export function validateDocument(doc: unknown, available?: ReadonlyMap<string, Expansion>): Problem[] {
+	return validateExpansion(doc, { available });
 }
 
 export interface ExpansionSummary {
@@ -31,7 +34,7 @@ export interface ExpansionSummary {
 }
 
 /** One row of GET /api/expansions. */
-export function summarise(e: StoredExpansion): ExpansionSummary {
+export function summarise(e: StoredExpansion, available?: ReadonlyMap<string, Expansion>): ExpansionSummary {
 	const d = (typeof e.doc === 'object' && e.doc !== null ? e.doc : {}) as Record<string, unknown>;
 	const tiles = Array.isArray(d.tiles) ? (d.tiles as { count?: unknown }[]) : [];
 	let copies = 0;
@@ -40,7 +43,7 @@ export function summarise(e: StoredExpansion): ExpansionSummary {
 		if (typeof t?.count === 'number') copies += t.count;
 		else if (typeof t?.count === 'object' && t.count !== null) perPlayerTiles++;
 	}
-	const problems = e.parseError ? [e.parseError] : validateDocument(e.doc);
+	const problems = e.parseError ? [e.parseError] : validateDocument(e.doc, available);
 	const errors = problems.filter((p) => p.severity === 'error').length;
 	return {
 		id: e.id,

@@ -12,10 +12,11 @@ import {
 	revisionFromIfMatch,
 	unsafeIdResponse
 } from '$lib/server/api.ts';
-import { deleteExpansion, isSafeId, readExpansion, writeExpansion, type StoreFailure } from '$lib/server/store.ts';
+import { deleteExpansion, isSafeId, listExpansions, readExpansion, writeExpansion, type StoreFailure } from '$lib/server/store.ts';
 import { isShipped } from '$lib/formats/shipped.ts';
 import { hasErrors } from '$lib/formats/problems.ts';
-import { validateDocument } from '$lib/server/validation.ts';
+import { availableOf, validateDocument } from '$lib/server/validation.ts';
+import type { Expansion } from '$lib/formats/schema-types.ts';
 import type { RequestHandler } from './$types';
 
 function failure(id: string, f: StoreFailure): Response {
@@ -84,7 +85,9 @@ export const PUT: RequestHandler = async ({ params, request, url }) => {
 				{ pointer: '/id', message: `must be '${id}' to be saved here`, severity: 'error' }
 			]);
 	}
-	const problems = validateDocument(doc);
+	const available = availableOf(await listExpansions());
+	if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) available.set(id, doc as Expansion);
+	const problems = validateDocument(doc, available);
 	if (hasErrors(problems)) {
 		const n = problems.filter((p) => p.severity === 'error').length;
 		return errorResponse(422, `The document is invalid: ${n} error${n === 1 ? '' : 's'}`, problems);
