@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { HALVES, SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
+import { validateExpansion } from '../src/lib/formats/validate.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
 const DIR = 'expansions';
@@ -84,9 +85,8 @@ describe('geometry check', () => {
 });
 
 describe('shipped expansions', () => {
-	test('every file is a shipped set', () => {
-		expect(docs.size).toBeGreaterThan(0);
-		expect([...docs.keys()].filter((id) => !(SHIPPED_EXPANSIONS as readonly string[]).includes(id))).toEqual([]);
+	test('every shipped set has a file and every file is a shipped set', () => {
+		expect([...docs.keys()].sort()).toEqual([...SHIPPED_EXPANSIONS].sort());
 	});
 
 	for (const [id, doc] of docs) {
@@ -95,6 +95,10 @@ describe('shipped expansions', () => {
 				const ok = validate(doc);
 				expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 1)).toEqual([]);
 				expect(ok).toBe(true);
+			});
+			test('the project validator finds no errors and no warnings', () => {
+				const problems = validateExpansion(doc, { available: docs }).filter((p) => p.severity !== 'note');
+				expect(problems).toEqual([]);
 			});
 			test('document header', () => {
 				expect(doc.$schema).toBe('../schemas/expansion.v1.json');
@@ -157,5 +161,80 @@ describe('published contents', () => {
 		});
 		expect(base.figures?.find((f) => f.id === 'follower')?.perPlayer).toBe(7);
 		expect(base.figures?.find((f) => f.id === 'abbot')?.perPlayer).toBe(1);
+	});
+
+	test('inns-and-cathedrals: 18 tiles, 6 inns, 2 cathedrals, a large meeple each', () => {
+		const ic = get('inns-and-cathedrals');
+		expect(copies(ic)).toBe(18);
+		expect(copies(ic, (t) => has(t, (f) => f.modifiers?.inn === true) > 0)).toBe(6);
+		expect(copies(ic, (t) => has(t, (f) => f.modifiers?.cathedral === true) > 0)).toBe(2);
+		expect(ic.figures?.find((f) => f.id === 'large')?.perPlayer).toBe(1);
+		expect(ic.dependencies).toEqual(['base']);
+	});
+
+	test('river: 12 river tiles, one spring, one lake, a bridge, one garden', () => {
+		const river = get('river');
+		expect(copies(river)).toBe(12);
+		expect(river.tiles.every((t) => has(t, (f) => f.type === 'river') > 0)).toBe(true);
+		expect(copies(river, (t) => t.role === 'spring')).toBe(1);
+		expect(copies(river, (t) => t.role === 'lake')).toBe(1);
+		const bridge = river.tiles.find((t) => t.id === 'bridge')!;
+		const road = bridge.features.find((f) => f.type === 'road')!;
+		expect(road.crosses).toEqual([bridge.features.find((f) => f.type === 'river')!.id]);
+		expect(copies(river, (t) => has(t, (f) => f.type === 'garden') > 0)).toBe(1);
+	});
+
+	test('dragon: 30 tiles, 6 volcano, 12 dragon, 6 princess, 6 portal; neutral dragon and fairy', () => {
+		const dragon = get('dragon');
+		expect(copies(dragon)).toBe(30);
+		expect([copies(dragon, hasIcon('volcano')), copies(dragon, hasIcon('dragon')), copies(dragon, hasIcon('princess')), copies(dragon, hasIcon('portal'))]).toEqual([6, 12, 6, 6]);
+		for (const t of dragon.tiles.filter(hasIcon('princess'))) expect(has(t, (f) => f.type === 'city' && f.modifiers?.princess === true), t.id).toBe(1);
+		expect(dragon.figures?.map((f) => [f.id, f.neutral])).toEqual([['dragon', 1], ['fairy', 1]]);
+	});
+
+	test('bards: 7 lute tiles and 7 note tokens', () => {
+		const bards = get('bards');
+		expect(copies(bards, hasIcon('lute'))).toBe(7);
+		expect(copies(bards)).toBe(7);
+		expect(bards.tokens?.find((t) => t.id === 'note')?.count).toBe(7);
+		expect(bards.parameters?.noteTokens).toBe(7);
+		expect(bards.tiles.some((t) => t.features.every((f) => f.type === 'monastery' || f.type === 'field'))).toBe(true);
+		expect(bards.rulings?.['BARD-R5']).toBe('joined-feature');
+	});
+
+	test('inn-and-stable-owners: stables (half with livestock), 4 owners each, needs inns', () => {
+		const iso = get('inn-and-stable-owners');
+		const stables = iso.tiles.filter((t) => has(t, (f) => f.type === 'stable') > 0);
+		expect(stables.length).toBeGreaterThanOrEqual(6);
+		expect(copies(iso, (t) => has(t, (f) => f.type === 'stable' && f.modifiers?.livestock === true) > 0) * 2).toBe(copies(iso, (t) => stables.includes(t)));
+		expect(iso.dependencies).toContain('inns-and-cathedrals');
+		expect(iso.figures?.find((f) => f.id === 'owner')?.perPlayer).toBe(4);
+		expect(iso.parameters).toMatchObject({ ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 });
+	});
+
+	test('buddo: no tiles, one neutral Buddo', () => {
+		const buddo = get('buddo');
+		expect(buddo.tiles).toEqual([]);
+		expect(buddo.figures?.map((f) => [f.id, f.neutral])).toEqual([['buddo', 1]]);
+	});
+
+	test('messengers-and-mayors: 12 mayor-symbol tiles incl. one river tile, bridge city, per-player town hall', () => {
+		const mm = get('messengers-and-mayors');
+		const marked = mm.tiles.filter(hasIcon('mayor'));
+		expect(copies(mm, hasIcon('mayor'))).toBe(12);
+		expect(marked.filter((t) => has(t, (f) => f.type === 'river') > 0).map((t) => t.id)).toEqual(['waterfall']);
+		const hall = mm.tiles.find((t) => t.id === 'town-hall')!;
+		expect(hall.count).toEqual({ perPlayer: 1 });
+		expect(hall.wildcard).toBe(true);
+		expect(hall.features).toEqual([]);
+		const bridge = mm.tiles.find((t) => t.id === 'bridge-city')!;
+		const cities = bridge.features.filter((f) => f.type === 'city');
+		expect(cities.length).toBe(2);
+		expect(cities.filter((c) => c.crosses?.length === 1 && cities.some((o) => o.id === c.crosses![0])).length).toBe(1);
+		const fall = mm.tiles.find((t) => t.id === 'waterfall')!;
+		const fieldsAbove = fall.features.filter((f) => f.type === 'field' && f.halves?.includes('NL'));
+		expect(fieldsAbove.map((f) => f.halves)).toEqual([['NL', 'NR']]);
+		expect(fall.features.filter((f) => f.type === 'field' && f.halves?.some((h) => h[0] === 'S')).length).toBe(2);
+		expect(mm.figures?.map((f) => [f.id, f.perPlayer])).toEqual([['mayor', 1], ['messenger', 1], ['scarecrow', 1]]);
 	});
 });
