@@ -10,6 +10,7 @@ import {
 	featureAt,
 	halfRuns,
 	mergeFeatures,
+	paintPlaces,
 	setFeatureProperty,
 	setModifier,
 	splitFeature,
@@ -164,5 +165,19 @@ describe('adjacency suggested from the geometry', () => {
 		// f1 now holds WL, WR only: WL touches S, WR touches N
 		expect(t.features.find((f) => f.id === 'f1')!.halves).toEqual(['WL', 'WR']);
 		expect(suggestAdjacency(t).get('f1')!.sort()).toEqual(['c1', 'c2']);
+	});
+});
+
+describe('painting strokes', () => {
+	test('a stroke starting on a free place gives every place crossed', () => {
+		const t = createFeature(blankTile('T'), 'field').tile;
+		const r = paintPlaces(t, 'f2', ['NL', 'NR', 'EL']);
+		expect(r.tile.features.find((f) => f.id === 'f2')!.halves).toEqual(['NL', 'NR', 'EL']);
+	});
+	test('a stroke starting on a held place takes the places away', () => {
+		const t = cityCapWithRoad();
+		const r = paintPlaces(t, 'f2', ['SL', 'SR', 'NL']);
+		expect(r.tile.features.find((f) => f.id === 'f2')!.halves).toEqual(['ER', 'WL']);
+		expect(r.undoable).toBe(true);
 	});
 });

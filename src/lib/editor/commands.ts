@@ -337,7 +337,7 @@ export function setFeatureProperty(tile: Tile, featureId: string, key: 'id' | 't
 	}
 	const features = tile.features.map((x) => {
 		if (x.id !== featureId) return x;
-		const y = { ...x, name: value };
+		const y: Feature = { ...x, name: value };
 		if (!value) delete y.name;
 		return y;
 	});
@@ -389,4 +389,23 @@ export function featureAt(tile: Tile, place: Place): Feature | undefined {
 /** A new, empty tile: one field all round. */
 export function blankTile(id: string): Tile {
 	return { id, count: 1, features: [{ id: 'f1', type: 'field', halves: [...HALVES] }] };
+}
+
+/**
+ * A stroke over several places, as a painter would: when the feature held the first place the
+ * stroke takes every place crossed away from it, otherwise it gives every place crossed to it.
+ * `start` is the tile before the stroke, so the whole stroke is one edit.
+ */
+export function paintPlaces(start: Tile, featureId: string, places: readonly Place[]): EditResult {
+	const f = start.features.find((x) => x.id === featureId);
+	if (!f || places.length === 0) return unchanged(start, featureId);
+	const holds = (p: Place) => {
+		if (isBorderType(f.type)) return (f.sides ?? []).includes(isSide(p) ? p : sideOf(p));
+		if (f.type === 'field') return (isHalf(p) ? [p] : halvesOf(p)).every((h) => (f.halves ?? []).includes(h));
+		return false;
+	};
+	if (!holds(places[0])) return assignPlaces(start, featureId, places, 'add');
+	let tile = start;
+	for (const p of places) if (holds(p)) tile = assignPlaces(tile, featureId, [p], 'toggle').tile;
+	return result(start, tile, featureId);
 }
