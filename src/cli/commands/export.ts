@@ -1,11 +1,128 @@
+// carcassonne-lab export <expansion id|file> --format json|jcz|svg|png|print: validates the expansion,
+// then runs the format's exporter (src/lib/formats/export/<format>.ts) and writes its files.
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../main.ts';
+import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
+import { validateExpansion } from '../../lib/formats/validate.ts';
+import type { Expansion } from '../../lib/formats/schema-types.ts';
+import type { ExportFormat, ExportOptions, Exporter } from '../../lib/formats/export/types.ts';
 
-// Placeholder until this command's issue lands: it says so and exits with the usage-error code.
+const FORMATS: readonly ExportFormat[] = ['json', 'jcz', 'svg', 'png', 'print'];
+const EXPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../lib/formats/export');
+
+const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--bleed MM] [--backs] [--size PX] [--json]
+
+Validates the expansion (refuses when it has errors), then writes the export under --out
+(default out/<id>/<format>/):
+  json   the self-contained tile set (schemas/tileset.v1.json)
+  jcz    a JCloisterZone add-on (tile XML + manifest)
+  svg    one image per tile          png  one raster image per tile (--size PX)
+  print  A4 print sheets, one 45 mm frame per physical tile (--bleed MM, --backs)`;
+
+interface Args {
+	target: string;
+	format: string;
+	out?: string;
+	options: ExportOptions;
+}
+
+/** Parses the arguments, or returns the usage error to print. */
+function parse(args: readonly string[]): Args | string {
+	const positional: string[] = [];
+	const values: Record<string, string> = {};
+	let backs = false;
+	for (let i = 0; i < args.length; i++) {
+		const a = args[i];
+		if (a === '--backs') backs = true;
+		else if (a.startsWith('--')) {
+			const eq = a.indexOf('=');
+			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+			if (!['format', 'out', 'bleed', 'size'].includes(name)) return `unknown option ${a}`;
+			const value = eq > 0 ? a.slice(eq + 1) : args[++i];
+			if (value === undefined || value === '') return `--${name} needs a value`;
+			values[name] = value;
+		} else positional.push(a);
+	}
+	if (positional.length !== 1) return positional.length === 0 ? 'which expansion? give its id or file' : `one expansion at a time (got ${positional.join(', ')})`;
+	if (!values.format) return `--format is required (${FORMATS.join('|')})`;
+	const options: ExportOptions = { backs };
+	for (const [name, key] of [
+		['bleed', 'bleedMm'],
+		['size', 'sizePx']
+	] as const) {
+		if (values[name] === undefined) continue;
+		const n = Number(values[name]);
+		if (!Number.isFinite(n) || n < 0) return `--${name} must be a number ≥ 0 (got ${values[name]})`;
+		options[key] = n;
+	}
+	return { target: positional[0], format: values.format, out: values.out, options };
+}
+
 export const command = {
-	summary: '(not built yet)',
-	usage: 'carcassonne-lab export: not built yet',
+	summary: 'export an expansion as tile-set JSON, JCloisterZone add-on, tile images or print sheets',
+	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		ctx.stderr('carcassonne-lab export is not built yet');
-		return 2;
+		const args = parse(ctx.args);
+		if (typeof args === 'string') {
+			ctx.stderr(`${args}\n\n${usage}`);
+			return 2;
+		}
+		if (!(FORMATS as readonly string[]).includes(args.format)) {
+			ctx.stderr(`unknown format '${args.format}' (choose one of ${FORMATS.join(', ')})`);
+			return 2;
+		}
+		const module = join(EXPORT_DIR, `${args.format}.ts`);
+		if (!existsSync(module)) {
+			ctx.stderr(`format ${args.format} is not available yet`);
+			return 2;
+		}
+
+		// The expansion: a file, or an id among the project's and the store's expansions.
+		const isFile = existsSync(args.target) && statSync(args.target).isFile();
+		const loaded = isFile ? loadFile(args.target) : undefined;
+		const available = availableExpansions(loaded ? [loaded] : []);
+		let doc: unknown;
+		let label = args.target;
+		if (loaded) {
+			if (loaded.doc === undefined) {
+				for (const p of loaded.problems) ctx.stderr(`${loaded.file}:${p.pointer}: ${p.message}`);
+				return 1;
+			}
+			doc = loaded.doc;
+		} else {
+			doc = available.get(args.target);
+			if (doc === undefined) {
+				ctx.stderr(`no expansion '${args.target}' (known: ${[...available.keys()].sort().join(', ')}); give an id or a file`);
+				return 2;
+			}
+			label = `expansion ${args.target}`;
+		}
+		const problems = validateExpansion(doc, { available });
+		const errors = problems.filter((p) => p.severity === 'error');
+		if (errors.length > 0) {
+			for (const p of errors) ctx.stderr(`${label}:${p.pointer}: ${p.message}`);
+			ctx.stderr(`not exported: ${errors.length} error${errors.length === 1 ? '' : 's'} (run carcassonne-lab validate for details)`);
+			return 1;
+		}
+		const expansion = doc as Expansion;
+
+		const { exporter } = (await import(new URL(`file://${module}`).href)) as { exporter: Exporter };
+		const result = await exporter(expansion, { ...args.options, available });
+		const outDir = args.out ?? join('out', expansion.id, args.format);
+		const written: string[] = [];
+		for (const file of result.files) {
+			const path = join(outDir, ...file.path.split('/'));
+			mkdirSync(dirname(path), { recursive: true });
+			writeFileSync(path, file.data);
+			written.push(path);
+		}
+		if (ctx.json) ctx.stdout(JSON.stringify({ expansion: expansion.id, format: args.format, files: written, notes: result.notes }, null, 2));
+		else {
+			for (const path of written) ctx.stdout(`wrote ${path}`);
+			for (const note of result.notes) ctx.stdout(`note: ${note}`);
+		}
+		return 0;
 	}
 };

@@ -1,11 +1,58 @@
+// carcassonne-lab validate <file|dir>...: schema and semantic checks of expansion files.
+import { existsSync } from 'node:fs';
 import type { CommandContext } from '../main.ts';
+import { availableExpansions, loadPaths } from '../../lib/formats/files.ts';
+import { validateExpansion } from '../../lib/formats/validate.ts';
+import type { Severity } from '../../lib/formats/problems.ts';
 
-// Placeholder until this command's issue lands: it says so and exits with the usage-error code.
+const usage = `usage: carcassonne-lab validate <file|dir>... [--json]
+
+Checks expansion files (a folder: every *.json in it) against the schema and the tile rules.
+Prints each problem as file:/json/pointer: message. Exit 0 when there is no error (warnings and
+notes allowed), 1 when any file has an error, 2 on a usage error.
+--json prints { "valid": bool, "errors": [{ file, pointer, message, severity }] }.`;
+
+export interface FileProblem {
+	file: string;
+	pointer: string;
+	message: string;
+	severity: Severity;
+}
+
 export const command = {
-	summary: '(not built yet)',
-	usage: 'carcassonne-lab validate: not built yet',
+	summary: 'check expansion files: schema, geometry, adjacency, references',
+	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		ctx.stderr('carcassonne-lab validate is not built yet');
-		return 2;
+		const unknown = ctx.args.filter((a) => a.startsWith('-'));
+		if (unknown.length > 0) {
+			ctx.stderr(`unknown option ${unknown[0]}\n\n${usage}`);
+			return 2;
+		}
+		if (ctx.args.length === 0) {
+			ctx.stderr(usage);
+			return 2;
+		}
+		const missing = ctx.args.find((a) => !existsSync(a));
+		if (missing !== undefined) {
+			ctx.stderr(`no such file or folder: ${missing}`);
+			return 2;
+		}
+		const files = loadPaths(ctx.args);
+		const available = availableExpansions(files);
+		const found: FileProblem[] = [];
+		for (const f of files) {
+			const problems = f.doc === undefined ? f.problems : validateExpansion(f.doc, { available });
+			for (const p of problems) found.push({ file: f.file, ...p });
+		}
+		const errors = found.filter((p) => p.severity === 'error').length;
+		if (ctx.json) {
+			ctx.stdout(JSON.stringify({ valid: errors === 0, errors: found }, null, 2));
+		} else {
+			for (const p of found) ctx.stdout(`${p.file}:${p.pointer}: ${p.severity === 'error' ? '' : p.severity + ': '}${p.message}`);
+			const warnings = found.filter((p) => p.severity === 'warning').length;
+			const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+			ctx.stdout(`${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+		}
+		return errors === 0 ? 0 : 1;
 	}
 };

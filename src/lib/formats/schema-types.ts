@@ -533,3 +533,107 @@ export interface LegalExpectation {
 	 */
 	listed?: boolean;
 }
+
+// tileset.v1.json
+/**
+ * A self-contained tile set exported for other clients (`carcassonne-lab export <expansion> --format json`): the expansion's metadata and its tiles, each with its count, its full geometry (as in tile.v1.json) and its derived edge types, so a client needs nothing else.
+ */
+export interface TileSet {
+	/**
+	 * This schema's URI.
+	 */
+	$schema?: string;
+	/**
+	 * The expansion's id (as in expansion.v1.json).
+	 */
+	id: string;
+	/**
+	 * The expansion's display name.
+	 */
+	name: string;
+	/**
+	 * The expansion's content version.
+	 */
+	version: string;
+	/**
+	 * What the expansion is.
+	 */
+	description?: string;
+	/**
+	 * Ids of the expansions this set needs in play.
+	 *
+	 * Items: An expansion id.
+	 */
+	dependencies?: string[];
+	/**
+	 * Feature modifiers the set's rules give meaning to: name → what it does.
+	 */
+	modifiers?: {
+		/**
+		 * What the modifier means.
+		 */
+		[k: string]: string;
+	};
+	/**
+	 * Tile icons the set's rules give meaning to: name → what it does.
+	 */
+	icons?: {
+		/**
+		 * What the icon means.
+		 */
+		[k: string]: string;
+	};
+	/**
+	 * The tiles of the set.
+	 */
+	tiles: TileSetTile[];
+}
+/**
+ * A tile: every property of tile.v1.json (id, count, features, role, wildcard, icons, …) plus the derived edge types.
+ */
+export interface TileSetTile {
+	/**
+	 * The tile id, unique within the set; globally '<set id>/<tile id>'.
+	 */
+	id: string;
+	/**
+	 * Copies in the game: a number, or { perPlayer: n }.
+	 */
+	count:
+		| number
+		| {
+				/**
+				 * Copies each player gets.
+				 */
+				perPlayer: number;
+		  };
+	/**
+	 * The features, exactly as in tile.v1.json#/$defs/feature.
+	 *
+	 * Items: A feature (see tile.v1.json).
+	 */
+	features: {}[];
+	edges: TileEdges;
+	[k: string]: unknown;
+}
+/**
+ * The edge type of each side before rotation, derived from the features: road, city, river or field.
+ */
+export interface TileEdges {
+	/**
+	 * North side.
+	 */
+	N: 'road' | 'city' | 'river' | 'field';
+	/**
+	 * East side.
+	 */
+	E: 'road' | 'city' | 'river' | 'field';
+	/**
+	 * South side.
+	 */
+	S: 'road' | 'city' | 'river' | 'field';
+	/**
+	 * West side.
+	 */
+	W: 'road' | 'city' | 'river' | 'field';
+}

@@ -1,0 +1,37 @@
+// The self-contained tile-set JSON (schemas/tileset.v1.json): the expansion's metadata and every tile
+// with its count, full geometry and derived edge types, so another client needs nothing else.
+import type { Exporter } from './types.ts';
+import type { TileSet, TileSetTile } from '../schema-types.ts';
+import { SIDES, edgeTypes } from '../geometry.ts';
+
+export const TILESET_SCHEMA_ID = 'https://carcassonne-lab.dev/schemas/tileset.v1.json';
+
+export const exporter: Exporter = async (expansion) => {
+	const notes: string[] = [];
+	const tiles: TileSetTile[] = expansion.tiles.map((tile) => {
+		const { $schema: _schema, ...rest } = tile;
+		const edges = edgeTypes(tile);
+		if (tile.artwork !== undefined && !tile.artwork.startsWith('data:'))
+			notes.push(`tile ${tile.id}: its artwork '${tile.artwork}' is a path relative to the expansion file; copy that file next to the export`);
+		return {
+			...structuredClone(rest),
+			count: typeof tile.count === 'number' ? tile.count : { ...tile.count },
+			edges: { N: edges[SIDES.indexOf('N')], E: edges[SIDES.indexOf('E')], S: edges[SIDES.indexOf('S')], W: edges[SIDES.indexOf('W')] }
+		};
+	});
+	const set: TileSet = {
+		$schema: TILESET_SCHEMA_ID,
+		id: expansion.id,
+		name: expansion.name,
+		version: expansion.version,
+		...(expansion.description !== undefined && { description: expansion.description }),
+		...(expansion.dependencies?.length && { dependencies: [...expansion.dependencies] }),
+		...(expansion.modifiers && { modifiers: { ...expansion.modifiers } }),
+		...(expansion.icons && { icons: { ...expansion.icons } }),
+		tiles
+	};
+	return {
+		files: [{ path: `${expansion.id}.json`, data: JSON.stringify(set, null, '\t') + '\n', type: 'application/json' }],
+		notes
+	};
+};

@@ -1,0 +1,698 @@
+// The validator of expansion and tile documents: the JSON Schemas (ajv, compiled once) and then the
+// checks a schema cannot express. Pure: no Node I/O, no UI imports, usable in the browser and the
+// CLI. Every problem is located by a JSON pointer and worded for a tile designer.
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import tileSchema from '../../../schemas/tile.v1.json';
+import expansionSchema from '../../../schemas/expansion.v1.json';
+import type { Expansion, Feature, Half, Side, Tile } from './schema-types.ts';
+import { HALVES, SIDES, SIDE_NAMES, cornerName, cornerNeighbourSide, edgeTypes, type EdgeType } from './geometry.ts';
+import { pointer, type Problem, type Severity } from './problems.ts';
+import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
+
+export type { Problem, Severity };
+
+export interface ValidateOptions {
+	/** Other expansions by id: resolves dependencies and tells which edges, modifiers and icons the enabled sets provide. */
+	available?: ReadonlyMap<string, Expansion>;
+}
+
+export interface ValidateTileOptions extends ValidateOptions {
+	/** The expansion the tile belongs to: its own and its dependencies' modifiers and icons are known. */
+	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons'>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schemas, compiled once.
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+ajv.addSchema(tileSchema);
+const checkExpansionSchema = ajv.compile(expansionSchema);
+const checkTileSchema = ajv.getSchema(tileSchema.$id)!;
+
+type Kind = 'expansion' | 'tile' | 'feature' | 'count' | 'figure' | 'token' | 'modifiers';
+const KIND_NAMES: Record<Kind, string> = {
+	expansion: 'the expansion',
+	tile: 'a tile',
+	feature: 'a feature',
+	count: 'a per-player count',
+	figure: 'a figure',
+	token: 'a token',
+	modifiers: 'the modifiers'
+};
+const ALLOWED: Partial<Record<Kind, string>> = {
+	expansion: Object.keys(expansionSchema.properties).join(', '),
+	tile: Object.keys(tileSchema.properties).join(', '),
+	feature: Object.keys(tileSchema.$defs.feature.properties).join(', '),
+	count: 'perPlayer',
+	figure: Object.keys(expansionSchema.$defs.figure.properties).join(', '),
+	token: Object.keys(expansionSchema.$defs.token.properties).join(', ')
+};
+const PATTERN_HELP: Record<string, string> = {
+	[tileSchema.properties.id.pattern]:
+		"may use only letters, digits, '-', '_' and '.', and must start with a letter or digit",
+	[tileSchema.$defs.featureId.pattern]:
+		"must start with a lower-case letter, then lower-case letters, digits, '_' or '-' (e.g. c1, r2, f1)",
+	[expansionSchema.properties.id.pattern]: "must be lower-case words of letters and digits joined by '-' (e.g. inns-and-cathedrals)",
+	[expansionSchema.properties.version.pattern]: 'must be a version number like 1.0.0',
+	[tileSchema.properties.icons.items.pattern]: "must be lower-case letters, digits and '-', starting with a letter",
+	[tileSchema.$defs.modifiers.propertyNames.pattern]: 'must be letters and digits, starting with a letter (e.g. pigHerd)',
+	[expansionSchema.properties.rulings.propertyNames.pattern]: "must be upper-case words joined by '-' (e.g. FARM-SCORING)"
+};
+const TYPE_WORDS: Record<string, string> = {
+	string: 'text',
+	integer: 'a whole number',
+	number: 'a number',
+	boolean: 'true or false',
+	array: 'a list [ … ]',
+	object: 'an object { … }',
+	null: 'null'
+};
+const COUNT_MESSAGE = 'count must be a whole number ≥ 1 or { perPlayer: n }';
+
+/** The kind of object at the path `segs` below a document whose root is `root`. */
+function kindAt(segs: readonly string[], root: 'expansion' | 'tile'): Kind | undefined {
+	let i = 0;
+	if (root === 'expansion') {
+		if (segs.length === 0) return 'expansion';
+		if (segs.length === 2 && segs[0] === 'figures') return 'figure';
+		if (segs.length === 2 && segs[0] === 'tokens') return 'token';
+		if (segs[0] !== 'tiles' || segs.length < 2) return undefined;
+		i = 2;
+	}
+	const rest = segs.length - i;
+	if (rest === 0) return 'tile';
+	if (rest === 1 && segs[i] === 'count') return 'count';
+	if (segs[i] === 'features' && rest === 2) return 'feature';
+	if (segs[i] === 'features' && rest === 3 && segs[i + 2] === 'modifiers') return 'modifiers';
+	return undefined;
+}
+
+function decode(ptr: string): string[] {
+	if (ptr === '') return [];
+	return ptr
+		.slice(1)
+		.split('/')
+		.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The value at a JSON pointer, or undefined. */
+export function resolvePointer(doc: unknown, ptr: string): unknown {
+	let cur: unknown = doc;
+	for (const seg of decode(ptr)) {
+		if (Array.isArray(cur)) cur = /^(0|[1-9][0-9]*)$/.test(seg) ? cur[Number(seg)] : undefined;
+		else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg)) cur = (cur as Record<string, unknown>)[seg];
+		else return undefined;
+	}
+	return cur;
+}
+
+/** How to name the value at a path in a message: "'type' of a feature", "an entry of 'sides'". */
+function label(segs: readonly string[], root: 'expansion' | 'tile'): string {
+	if (segs.length === 0) return root === 'expansion' ? 'the expansion' : 'the tile';
+	const last = segs[segs.length - 1];
+	if (/^[0-9]+$/.test(last)) {
+		const parent = segs[segs.length - 2];
+		return segs.length >= 2 ? `an entry of '${parent}'` : 'an entry';
+	}
+	const kind = kindAt(segs.slice(0, -1), root);
+	if (kind === 'modifiers') return `modifier '${last}'`;
+	return kind ? `'${last}' of ${KIND_NAMES[kind]}` : `'${last}'`;
+}
+
+function show(value: unknown): string {
+	if (value === undefined) return 'nothing';
+	const text = JSON.stringify(value);
+	return text.length > 40 ? text.slice(0, 37) + '…' : text;
+}
+
+/** Turns ajv's errors into designer problems, dropping its noise (branch errors of a oneOf, repeats). */
+function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'expansion' | 'tile', prefix: string): Problem[] {
+	const out: Problem[] = [];
+	const seen = new Set<string>();
+	// A oneOf (only 'count' uses one) reports every branch's failure: keep only what helps.
+	const oneOfs = errors.filter((e) => e.keyword === 'oneOf');
+	const add = (ptr: string, message: string) => {
+		const key = ptr + '\n' + message;
+		if (seen.has(key)) return;
+		seen.add(key);
+		out.push({ pointer: prefix + ptr, message, severity: 'error' });
+	};
+	for (const e of errors) {
+		if (e.propertyName !== undefined && e.keyword !== 'propertyNames') continue; // reported by its propertyNames error
+		const segs = decode(e.instancePath);
+		const data = resolvePointer(doc, e.instancePath);
+		if (e.keyword === 'oneOf') {
+			// An object that is close to { perPlayer: n } gets its own branch errors instead.
+			if (data === null || typeof data !== 'object' || Array.isArray(data)) add(e.instancePath, COUNT_MESSAGE);
+			continue;
+		}
+		const branch = oneOfs.find(
+			(o) => e.schemaPath.startsWith(o.schemaPath + '/') && (e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
+		);
+		if (branch) {
+			const owner = resolvePointer(doc, branch.instancePath);
+			const isObject = owner !== null && typeof owner === 'object' && !Array.isArray(owner);
+			if (!isObject || !e.schemaPath.startsWith(branch.schemaPath + '/1/')) continue;
+		}
+		const what = label(segs, root);
+		const p = e.params as Record<string, unknown>;
+		switch (e.keyword) {
+			case 'additionalProperties': {
+				const kind = kindAt(segs, root);
+				const prop = String(p.additionalProperty);
+				const allowed = kind && ALLOWED[kind] ? ` (allowed: ${ALLOWED[kind]})` : '';
+				add(e.instancePath + pointer(prop), `unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`);
+				break;
+			}
+			case 'required': {
+				const kind = kindAt(segs, root);
+				add(e.instancePath, `${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`);
+				break;
+			}
+			case 'type': {
+				const types = Array.isArray(p.type) ? (p.type as string[]) : String(p.type).split(',');
+				const expected = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+				add(e.instancePath, `${what} must be ${expected} (got ${show(data)})`);
+				break;
+			}
+			case 'enum': {
+				const allowed = (p.allowedValues as unknown[]).map(String).join(', ');
+				add(e.instancePath, `${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`);
+				break;
+			}
+			case 'const':
+				add(e.instancePath, `${what} must be ${show(p.allowedValue)} (got ${show(data)})`);
+				break;
+			case 'pattern': {
+				const help = PATTERN_HELP[String(p.pattern)] ?? `must match ${String(p.pattern)}`;
+				add(e.instancePath, `${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`);
+				break;
+			}
+			case 'propertyNames': {
+				const name = String(p.propertyName);
+				const inner = errors.find((x) => x.propertyName === name && x.instancePath === e.instancePath && x.keyword === 'pattern');
+				const help = inner ? PATTERN_HELP[String((inner.params as Record<string, unknown>).pattern)] : undefined;
+				add(e.instancePath + pointer(name), `'${name}' is not a valid name here${help ? `: names ${help}` : ''}`);
+				break;
+			}
+			case 'minimum':
+			case 'maximum':
+			case 'exclusiveMinimum':
+			case 'exclusiveMaximum': {
+				const word = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than' }[e.keyword];
+				if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile') add(e.instancePath, COUNT_MESSAGE);
+				else add(e.instancePath, `${what} must be ${word} ${String(p.limit)} (got ${show(data)})`);
+				break;
+			}
+			case 'minLength':
+				add(e.instancePath, Number(p.limit) === 1 ? `${what} must not be empty` : `${what} must have at least ${String(p.limit)} characters`);
+				break;
+			case 'maxLength':
+				add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
+				break;
+			case 'maxItems':
+				add(e.instancePath, `${what} has too many entries (at most ${String(p.limit)})`);
+				break;
+			case 'minItems':
+				add(e.instancePath, `${what} needs at least ${String(p.limit)} entries`);
+				break;
+			case 'uniqueItems': {
+				const later = Math.max(Number(p.i), Number(p.j));
+				const earlier = Math.min(Number(p.i), Number(p.j));
+				const item = Array.isArray(data) ? data[later] : undefined;
+				add(`${e.instancePath}/${later}`, `${show(item)} is listed twice in ${what} (also entry ${earlier})`);
+				break;
+			}
+			default:
+				add(e.instancePath, `${what} ${e.message ?? 'is not valid'}`);
+		}
+	}
+	return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names the enabled sets know: modifiers and icons.
+
+interface Known {
+	modifiers: Set<string>;
+	icons: Set<string>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function stringList(v: unknown): string[] {
+	return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The expansions `root` depends on, transitively (without itself), found in `available`. */
+function dependencyClosure(root: unknown, available: ReadonlyMap<string, Expansion> | undefined): unknown[] {
+	if (!available || !isObject(root)) return [];
+	const out: unknown[] = [];
+	const seen = new Set<string>();
+	if (typeof root.id === 'string') seen.add(root.id);
+	const queue = stringList(root.dependencies);
+	while (queue.length > 0) {
+		const id = queue.shift()!;
+		if (seen.has(id)) continue;
+		seen.add(id);
+		const dep: unknown = available.get(id);
+		if (!isObject(dep)) continue;
+		out.push(dep);
+		queue.push(...stringList(dep.dependencies));
+	}
+	return out;
+}
+
+function knownNames(expansion: unknown, deps: readonly unknown[]): Known {
+	const modifiers = new Set(Object.keys(KNOWN_MODIFIERS));
+	const icons = new Set(KNOWN_ICONS);
+	for (const e of [expansion, ...deps]) {
+		if (!isObject(e)) continue;
+		if (isObject(e.modifiers)) for (const k of Object.keys(e.modifiers)) modifiers.add(k);
+		if (isObject(e.icons)) for (const k of Object.keys(e.icons)) icons.add(k);
+	}
+	return { modifiers, icons };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks of one tile that passed the schema.
+
+const BORDER = new Set<Feature['type']>(['road', 'city', 'river']);
+const INNER = new Set<Feature['type']>(['monastery', 'garden', 'stable']);
+const HALF_WORDS: Record<Half, string> = {
+	NL: 'the west half of the north side',
+	NR: 'the east half of the north side',
+	EL: 'the north half of the east side',
+	ER: 'the south half of the east side',
+	SL: 'the east half of the south side',
+	SR: 'the west half of the south side',
+	WL: 'the south half of the west side',
+	WR: 'the north half of the west side'
+};
+const SIDE_INDEX: Record<Side, number> = { N: 0, E: 1, S: 2, W: 3 };
+const HALF_INDEX: Record<Half, number> = { NL: 0, NR: 1, EL: 2, ER: 3, SL: 4, SR: 5, WL: 6, WR: 7 };
+
+function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
+	const features = tile.features;
+	const handDrawn = tile.handDrawnAdjacency === true;
+	const byId = new Map<string, number>();
+	const sideOwner = [-1, -1, -1, -1];
+	const halfOwner = [-1, -1, -1, -1, -1, -1, -1, -1];
+	const problem = (ptr: string, message: string, severity: Severity = 'error') => out.push({ pointer: at + ptr, message, severity });
+	const name = (f: Feature) => `${f.type} ${f.id}`;
+
+	// Ids, and which feature covers each side.
+	for (let i = 0; i < features.length; i++) {
+		const f = features[i];
+		const first = byId.get(f.id);
+		if (first !== undefined) problem(`/features/${i}/id`, `feature id '${f.id}' is used twice on this tile (also by feature ${first})`);
+		else byId.set(f.id, i);
+		if (BORDER.has(f.type)) {
+			if (f.halves !== undefined) problem(`/features/${i}/halves`, `only fields list half-sides: a ${f.type} lists the sides it touches in 'sides'`);
+			if (f.sides === undefined) {
+				problem(`/features/${i}`, `${name(f)} must list the sides it touches in 'sides'`);
+				continue;
+			}
+			if (f.sides.length === 0 && !(f.type === 'city' && handDrawn))
+				problem(`/features/${i}/sides`, `${name(f)} touches no side: a ${f.type} must touch at least one side`);
+			for (let k = 0; k < f.sides.length; k++) {
+				const s = SIDE_INDEX[f.sides[k]];
+				const owner = sideOwner[s];
+				if (owner >= 0) problem(`/features/${i}/sides/${k}`, `the ${SIDE_NAMES[f.sides[k]]} side is covered twice: by ${name(features[owner])} and by ${name(f)}`);
+				else sideOwner[s] = i;
+			}
+		} else {
+			if (f.sides !== undefined)
+				problem(
+					`/features/${i}/sides`,
+					f.type === 'field'
+						? `a field lists the half-sides it touches in 'halves', not 'sides'`
+						: `a ${f.type} stands inside the tile and touches no side: remove 'sides'`
+				);
+			if (INNER.has(f.type) && f.halves !== undefined)
+				problem(`/features/${i}/halves`, `a ${f.type} stands inside the tile and touches no half-side: remove 'halves'`);
+		}
+		if (f.type !== 'field' && f.cities !== undefined)
+			problem(`/features/${i}/cities`, `only fields list the cities they border; ${name(f)} is a ${f.type}`);
+	}
+
+	// Field halves: each half of a road, river or field side in exactly one field, none of a city side.
+	for (let i = 0; i < features.length; i++) {
+		const f = features[i];
+		if (f.type !== 'field') continue;
+		if (f.halves === undefined) {
+			problem(`/features/${i}`, `field ${f.id} must list the half-sides it touches in 'halves' (an empty list for a field enclosed inside the tile)`);
+			continue;
+		}
+		for (let k = 0; k < f.halves.length; k++) {
+			const h: Half = f.halves[k];
+			const hi: number = HALF_INDEX[h];
+			const owner = sideOwner[hi >> 1];
+			if (owner >= 0 && features[owner].type === 'city') {
+				problem(`/features/${i}/halves/${k}`, `field ${f.id} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
+			} else if (halfOwner[hi] >= 0) {
+				problem(`/features/${i}/halves/${k}`, `${h} (${HALF_WORDS[h]}) is in two fields: ${features[halfOwner[hi]].id} and ${f.id}`);
+			} else halfOwner[hi] = i;
+		}
+	}
+	if (tile.wildcard !== true) {
+		let missing: Half[] | undefined;
+		for (let hi = 0; hi < 8; hi++) {
+			if (halfOwner[hi] >= 0) continue;
+			const owner = sideOwner[hi >> 1];
+			if (owner < 0 || features[owner].type !== 'city') (missing ??= []).push(HALVES[hi]);
+		}
+		if (missing?.length === 1) {
+			const h = missing[0];
+			const owner = sideOwner[HALF_INDEX[h] >> 1];
+			const side = SIDE_NAMES[SIDES[HALF_INDEX[h] >> 1]];
+			const why =
+				owner >= 0 ? `the ${side} side is ${name(features[owner])}, so a field lies on each side of it` : `the ${side} side has no road, city or river, so it is field`;
+			problem('/features', `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`);
+		} else if (missing) {
+			problem(
+				'/features',
+				`half-sides in no field: ${missing.join(', ')}; each half of a road, river or field side belongs to exactly one field: add them to the fields' 'halves'`
+			);
+		}
+	}
+
+	// Cities a field lists, crossings, adjacency.
+	for (let i = 0; i < features.length; i++) {
+		const f = features[i];
+		if (f.crosses) {
+			for (let k = 0; k < f.crosses.length; k++) {
+				const id = f.crosses[k];
+				if (id === f.id) problem(`/features/${i}/crosses/${k}`, `${name(f)} cannot cross itself`);
+				else if (!byId.has(id)) problem(`/features/${i}/crosses/${k}`, `${name(f)} crosses '${id}', but this tile has no feature '${id}'`);
+			}
+		}
+		if (f.type !== 'field' || f.halves === undefined) continue;
+		const listed = f.cities ?? [];
+		for (let k = 0; k < listed.length; k++) {
+			const j = byId.get(listed[k]);
+			if (j === undefined) problem(`/features/${i}/cities/${k}`, `field ${f.id} lists city '${listed[k]}', but this tile has no feature '${listed[k]}'`);
+			else if (features[j].type !== 'city')
+				problem(`/features/${i}/cities/${k}`, `field ${f.id} lists '${listed[k]}' as a city, but ${listed[k]} is a ${features[j].type}`);
+		}
+		// The cities this field borders along the perimeter: a half at a corner next to a city side.
+		let bordered: number[] | undefined;
+		for (const h of f.halves) {
+			const owner = sideOwner[SIDE_INDEX[cornerNeighbourSide(h)]];
+			if (owner < 0 || features[owner].type !== 'city' || bordered?.includes(owner)) continue;
+			(bordered ??= []).push(owner);
+			const c = features[owner];
+			if (!listed.includes(c.id))
+				problem(
+					f.cities ? `/features/${i}/cities` : `/features/${i}`,
+					`field ${f.id} touches city ${c.id} along the ${cornerName(h)} corner but does not list it` +
+						(handDrawn ? ' (the tile is marked as drawn by hand)' : ''),
+					handDrawn ? 'note' : 'error'
+				);
+		}
+		for (let k = 0; k < listed.length; k++) {
+			const j = byId.get(listed[k]);
+			if (j === undefined || features[j].type !== 'city' || bordered?.includes(j)) continue;
+			problem(
+				`/features/${i}/cities/${k}`,
+				handDrawn
+					? `field ${f.id} lists city ${listed[k]}, which it does not touch along the tile border (the tile is marked as drawn by hand)`
+					: `field ${f.id} lists city ${listed[k]}, but does not touch it along the tile border; if the tile is drawn that way, mark it "handDrawnAdjacency": true`,
+				handDrawn ? 'note' : 'warning'
+			);
+		}
+	}
+
+	// Modifiers and icons: unknown names are kept as data, with a warning.
+	for (let i = 0; i < features.length; i++) {
+		const f = features[i];
+		if (!f.modifiers) continue;
+		for (const m of Object.keys(f.modifiers)) {
+			const belongs = Object.hasOwn(KNOWN_MODIFIERS, m) ? KNOWN_MODIFIERS[m] : undefined;
+			if (!known.modifiers.has(m))
+				problem(`/features/${i}/modifiers${pointer(m)}`, `unknown modifier '${m}': no enabled expansion gives it a meaning (known: ${[...known.modifiers].join(', ')})`, 'warning');
+			else if (belongs !== undefined && belongs !== f.type)
+				problem(`/features/${i}/modifiers${pointer(m)}`, `modifier '${m}' belongs on a ${belongs}; on ${name(f)} it has no effect`, 'warning');
+		}
+	}
+	const icons = tile.icons ?? [];
+	for (let k = 0; k < icons.length; k++) {
+		const icon = icons[k];
+		if (!known.icons.has(icon))
+			problem(`/icons/${k}`, `unknown icon '${icon}': no enabled expansion gives it a meaning (known: ${[...known.icons].join(', ')})`, 'warning');
+		else if (INERT_ICONS.includes(icon)) problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks across the tiles of an expansion.
+
+/** Physical copies a tile contributes when asking "can anything match it" (per player: two players at least). */
+const copies = (count: Tile['count']): number => (typeof count === 'number' ? count : count.perPlayer * 2);
+
+interface Offer {
+	counts: Record<EdgeType, number>;
+	wildcard: boolean;
+}
+const offerCache = new WeakMap<object, Offer>();
+
+/** Which edge types a foreign (possibly invalid) expansion's tiles offer, by copies. */
+function offerOf(expansion: Record<string, unknown>): Offer {
+	const cached = offerCache.get(expansion);
+	if (cached) return cached;
+	const offer: Offer = { counts: { road: 0, city: 0, river: 0, field: 0 }, wildcard: false };
+	for (const t of Array.isArray(expansion.tiles) ? expansion.tiles : []) {
+		if (!isObject(t) || !Array.isArray(t.features)) continue;
+		if (t.wildcard === true) offer.wildcard = true;
+		const n = typeof t.count === 'number' ? t.count : isObject(t.count) && typeof t.count.perPlayer === 'number' ? t.count.perPlayer * 2 : 1;
+		const edges: EdgeType[] = ['field', 'field', 'field', 'field'];
+		const covered = [false, false, false, false];
+		for (const f of t.features) {
+			if (!isObject(f) || (f.type !== 'road' && f.type !== 'city' && f.type !== 'river')) continue;
+			for (const s of stringList(f.sides)) {
+				const i = Object.hasOwn(SIDE_INDEX, s) ? SIDE_INDEX[s as Side] : -1;
+				if (i < 0 || covered[i]) continue;
+				covered[i] = true;
+				edges[i] = f.type;
+			}
+		}
+		const types = new Set(edges);
+		for (const ty of types) offer.counts[ty] += n;
+	}
+	offerCache.set(expansion, offer);
+	return offer;
+}
+
+function checkEdgeMatches(doc: Expansion, good: readonly number[], deps: readonly unknown[], available: ReadonlyMap<string, Expansion>, out: Problem[]): void {
+	const total: Record<EdgeType, number> = { road: 0, city: 0, river: 0, field: 0 };
+	let wildcard = false;
+	const own = good.map((i) => {
+		const t = doc.tiles[i];
+		const edges = edgeTypes(t);
+		const types = new Set(edges);
+		if (t.wildcard === true) wildcard = true;
+		for (const ty of types) total[ty] += copies(t.count);
+		return { i, t, edges, types };
+	});
+	const others = [...deps];
+	const base: unknown = available.get('base');
+	if (doc.id !== 'base' && isObject(base) && !others.includes(base)) others.push(base);
+	for (const e of others) {
+		if (!isObject(e)) continue;
+		const offer = offerOf(e);
+		wildcard ||= offer.wildcard;
+		for (const ty of SIDES_TYPES) total[ty] += offer.counts[ty];
+	}
+	if (wildcard) return;
+	for (const { i, t, edges, types } of own) {
+		if (t.wildcard === true) continue;
+		for (const ty of types) {
+			if (total[ty] - 1 >= 1) continue;
+			const where = SIDES.filter((_, k) => edges[k] === ty).map((s) => SIDE_NAMES[s]);
+			out.push({
+				pointer: `/tiles/${i}`,
+				message: `tile ${t.id} has a ${ty} side (${where.join(', ')}) that no other tile of the enabled sets offers: it can never be matched`,
+				severity: 'warning'
+			});
+		}
+	}
+}
+const SIDES_TYPES: readonly EdgeType[] = ['road', 'city', 'river', 'field'];
+
+/** A text that is equal for two tiles exactly when they are the same turned by `rotation`, up to feature ids. */
+function rotationKey(t: Tile, rotation: number): string {
+	const base = new Map<string, string>();
+	const sig = (f: Feature): string => {
+		const sides = (f.sides ?? []).map((s) => (SIDE_INDEX[s] + rotation) & 3).sort();
+		const halves = (f.halves ?? []).map((h) => (HALF_INDEX[h] + 2 * rotation) & 7).sort();
+		const mods = f.modifiers
+			? Object.keys(f.modifiers)
+					.sort()
+					.map((k) => `${k}=${String(f.modifiers![k])}`)
+					.join(',')
+			: '';
+		return `${f.type}(${sides.join('')}|${halves.join('')}|${mods})`;
+	};
+	for (const f of t.features) base.set(f.id, sig(f));
+	const full = t.features.map((f) => {
+		const cities = (f.cities ?? []).map((id) => base.get(id) ?? '?').sort();
+		const crosses = (f.crosses ?? []).map((id) => base.get(id) ?? '?').sort();
+		return `${base.get(f.id)}[${cities.join(';')}][${crosses.join(';')}]`;
+	});
+	const icons = [...(t.icons ?? [])].sort();
+	return `${t.role ?? ''}|${t.wildcard === true}|${icons.join(',')}|${full.sort().join(' ')}`;
+}
+
+function checkRotations(doc: Expansion, good: readonly number[], out: Problem[]): void {
+	const seen = new Map<string, number>();
+	for (const i of good) {
+		const t = doc.tiles[i];
+		const key = rotationKey(t, 0);
+		const earlier = seen.get(key);
+		if (earlier !== undefined) {
+			out.push({ pointer: `/tiles/${i}`, message: `tile ${t.id} is the same as tile ${doc.tiles[earlier].id}: merge them and add up their counts`, severity: 'warning' });
+			continue;
+		}
+		for (let r = 1; r < 4; r++) {
+			const k = rotationKey(t, r);
+			const match = seen.get(k);
+			if (match !== undefined && k !== key) {
+				out.push({
+					pointer: `/tiles/${i}`,
+					message: `tile ${t.id} is tile ${doc.tiles[match].id} turned ${(4 - r) * 90}° clockwise: merge them and add up their counts`,
+					severity: 'warning'
+				});
+				break;
+			}
+		}
+		seen.set(key, i);
+	}
+}
+
+const EXPANSION_ID = new RegExp(expansionSchema.properties.id.pattern);
+
+function checkDependencies(doc: Record<string, unknown>, available: ReadonlyMap<string, Expansion> | undefined, out: Problem[]): void {
+	if (!Array.isArray(doc.dependencies)) return;
+	const self = typeof doc.id === 'string' ? doc.id : undefined;
+	doc.dependencies.forEach((dep: unknown, k: number) => {
+		// A malformed id is the schema's finding already.
+		if (typeof dep !== 'string' || !EXPANSION_ID.test(dep)) return;
+		if (dep === self) {
+			out.push({ pointer: `/dependencies/${k}`, message: `the expansion depends on itself ('${dep}')`, severity: 'error' });
+			return;
+		}
+		if (!available) return;
+		const target: unknown = available.get(dep);
+		if (!isObject(target)) {
+			const ids = [...available.keys()].filter((id) => id !== self).sort();
+			if (ids.length > 12) ids.splice(12, ids.length, '…');
+			out.push({
+				pointer: `/dependencies/${k}`,
+				message: `depends on '${dep}', which is not a known expansion (known: ${ids.join(', ') || 'none'})`,
+				severity: 'error'
+			});
+			return;
+		}
+		if (self === undefined) return;
+		// A cycle back to this expansion cannot be set up in a game.
+		const path = findPath(dep, self, available);
+		if (path) out.push({ pointer: `/dependencies/${k}`, message: `dependency cycle: ${[self, ...path].join(' → ')}`, severity: 'error' });
+	});
+}
+
+/** A chain of dependencies from `from` to `to`, if any. */
+function findPath(from: string, to: string, available: ReadonlyMap<string, Expansion>): string[] | undefined {
+	const prev = new Map<string, string | null>([[from, null]]);
+	const queue = [from];
+	while (queue.length > 0) {
+		const id = queue.shift()!;
+		const e: unknown = available.get(id);
+		if (!isObject(e)) continue;
+		for (const next of stringList(e.dependencies)) {
+			if (prev.has(next)) continue;
+			prev.set(next, id);
+			if (next === to) {
+				const path = [next];
+				for (let p = prev.get(next); p; p = prev.get(p)) path.unshift(p);
+				return path;
+			}
+			queue.push(next);
+		}
+	}
+	return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public entry points.
+
+/** Validates an expansion document: schema, then the checks a schema cannot express. */
+export function validateExpansion(doc: unknown, options: ValidateOptions = {}): Problem[] {
+	const available = options.available;
+	if (checkExpansionSchema(doc)) return semanticExpansion(doc as unknown as Record<string, unknown>, available, [], NO_TILES);
+	const errors = checkExpansionSchema.errors ?? [];
+	const problems = schemaProblems(errors, doc, 'expansion', '');
+	if (!isObject(doc)) return problems;
+	// Tiles with a schema error get no further checks: their shape cannot be trusted.
+	const broken = new Set<number>();
+	for (const e of errors) {
+		const m = /^\/tiles\/([0-9]+)(\/|$)/.exec(e.instancePath);
+		if (m) broken.add(Number(m[1]));
+	}
+	return semanticExpansion(doc, available, problems, broken);
+}
+const NO_TILES: ReadonlySet<number> = new Set();
+
+function semanticExpansion(
+	doc: Record<string, unknown>,
+	available: ReadonlyMap<string, Expansion> | undefined,
+	problems: Problem[],
+	broken: ReadonlySet<number>
+): Problem[] {
+	checkDependencies(doc, available, problems);
+	const deps = dependencyClosure(doc, available);
+	const known = knownNames(doc, deps);
+	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
+	const good: number[] = [];
+	const ids = new Map<string, number>();
+	for (let i = 0; i < tiles.length; i++) {
+		const t = tiles[i];
+		if (isObject(t) && typeof t.id === 'string') {
+			const first = ids.get(t.id);
+			if (first !== undefined)
+				problems.push({ pointer: `/tiles/${i}/id`, message: `tile id '${t.id}' is used twice (also by tile ${first})`, severity: 'error' });
+			else ids.set(t.id, i);
+		}
+		if (broken.has(i)) continue;
+		good.push(i);
+		checkTile(t as Tile, `/tiles/${i}`, known, problems);
+	}
+	const exp = { id: typeof doc.id === 'string' ? doc.id : '', tiles } as Expansion;
+	checkRotations(exp, good, problems);
+	if (available) checkEdgeMatches(exp, good, deps, available, problems);
+	return problems;
+}
+
+const knownCache = new WeakMap<object, { available: ReadonlyMap<string, Expansion> | undefined; known: Known }>();
+const builtinKnown = knownNames(undefined, []);
+
+/**
+ * Validates one tile document (pointers relative to the tile). Cheap enough to run on every
+ * keystroke: the names known through `options.expansion` are computed once per expansion object.
+ */
+export function validateTile(tile: unknown, options: ValidateTileOptions = {}): Problem[] {
+	if (!checkTileSchema(tile)) return schemaProblems(checkTileSchema.errors ?? [], tile, 'tile', '');
+	let known = builtinKnown;
+	const exp = options.expansion;
+	if (exp) {
+		const cached = knownCache.get(exp);
+		if (cached && cached.available === options.available) known = cached.known;
+		else {
+			known = knownNames(exp, dependencyClosure(exp, options.available));
+			knownCache.set(exp, { available: options.available, known });
+		}
+	}
+	const out: Problem[] = [];
+	checkTile(tile as Tile, '', known, out);
+	return out;
+}

@@ -1,0 +1,215 @@
+// The expansions folder on disk is the store: one JSON document per expansion (`<id>.json`).
+// Server-only. Writes are atomic (temporary file in the same folder, fsync, rename), so a reader or
+// a crash never sees a torn file; every read and write reports the revision (a SHA-256 prefix of
+// the file's bytes) and writes must name the revision they were based on. Outcomes are typed
+// results, not exceptions. The shipped sets are read-only.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Problem } from '../formats/problems.ts';
+import { isShipped } from '../formats/shipped.ts';
+import { findJsonFault } from './json-error.ts';
+
+/** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
+export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const MAX_ID_LENGTH = 64;
+export const isSafeId = (id: string): boolean => id.length <= MAX_ID_LENGTH && ID_PATTERN.test(id);
+
+/** The folder of the store: `EXPANSIONS_DIR`, or `expansions/` of the project (from the cwd). */
+export function expansionsDir(): string {
+	const dir = process.env.EXPANSIONS_DIR;
+	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'expansions');
+}
+
+/** The revision of a file: the first 24 hex digits of the SHA-256 of its bytes. */
+export function revisionOf(bytes: string | Uint8Array): string {
+	return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
+
+/** The bytes written for a document: tab-indented JSON with a final newline (as kept in git). */
+export function serialise(doc: unknown): string {
+	return JSON.stringify(doc, null, '\t') + '\n';
+}
+
+/** A parse error as a located problem: what was expected, at which line and column. */
+export function jsonParseProblem(text: string, error: unknown): Problem {
+	const raw = error instanceof Error ? error.message : String(error);
+	const fault = findJsonFault(text);
+	if (!fault) return { pointer: '', message: `Malformed JSON: ${raw}`, severity: 'error' };
+	const found = fault.position < text.length ? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'` : 'the end';
+	return {
+		pointer: '',
+		message: `Malformed JSON at line ${fault.line}, column ${fault.column} (position ${fault.position}): expected ${fault.expected}, found ${found}`,
+		severity: 'error'
+	};
+}
+
+export interface StoredExpansion {
+	id: string;
+	revision: string;
+	/** The parsed document (absent when the file is not valid JSON). */
+	doc?: unknown;
+	/** Why the file could not be parsed. */
+	parseError?: Problem;
+	readOnly: boolean;
+	/** The file's text exactly as on disk. */
+	text: string;
+}
+
+export type StoreFailure =
+	| { ok: false; reason: 'unsafe-id' }
+	| { ok: false; reason: 'not-found' }
+	| { ok: false; reason: 'read-only' }
+	| { ok: false; reason: 'precondition-required' }
+	| { ok: false; reason: 'exists'; current: StoredExpansion }
+	| { ok: false; reason: 'stale'; current: StoredExpansion };
+
+export type ReadResult = ({ ok: true } & StoredExpansion) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
+export type WriteResult = { ok: true; id: string; revision: string; created: boolean } | StoreFailure;
+export type DeleteResult = { ok: true } | StoreFailure;
+
+export interface WriteOptions {
+	/** Update: the revision the new document is based on. */
+	ifMatch?: string;
+	/** Create: only when no document with this id exists. */
+	ifNoneMatch?: '*';
+}
+
+const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
+
+function parseStored(id: string, text: string): StoredExpansion {
+	const base = { id, revision: revisionOf(text), readOnly: isShipped(id), text };
+	try {
+		return { ...base, doc: JSON.parse(text) };
+	} catch (e) {
+		return { ...base, parseError: jsonParseProblem(text, e) };
+	}
+}
+
+async function readText(file: string): Promise<string | undefined> {
+	try {
+		return await readFile(file, 'utf8');
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+		throw e;
+	}
+}
+
+/** Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped. */
+export async function listExpansions(): Promise<StoredExpansion[]> {
+	const dir = expansionsDir();
+	let names: string[];
+	try {
+		names = await readdir(dir);
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+		throw e;
+	}
+	const ids = names
+		.filter((n) => n.endsWith('.json'))
+		.map((n) => n.slice(0, -'.json'.length))
+		.filter(isSafeId)
+		.sort();
+	const out: StoredExpansion[] = [];
+	for (const id of ids) {
+		const text = await readText(fileOf(dir, id));
+		if (text !== undefined) out.push(parseStored(id, text));
+	}
+	return out;
+}
+
+export async function readExpansion(id: string): Promise<ReadResult> {
+	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
+	const text = await readText(fileOf(expansionsDir(), id));
+	if (text === undefined) return { ok: false, reason: 'not-found' };
+	return { ok: true, ...parseStored(id, text) };
+}
+
+// Writes and deletes of one id run one after the other inside this process.
+const locks = new Map<string, Promise<unknown>>();
+async function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {
+	const previous = locks.get(key) ?? Promise.resolve();
+	const run = previous.then(task, task);
+	const tail = run.catch(() => undefined);
+	locks.set(key, tail);
+	try {
+		return await run;
+	} finally {
+		if (locks.get(key) === tail) locks.delete(key);
+	}
+}
+
+/** Writes `text` to `file` atomically: a temporary file beside it, fsync, rename, fsync the folder. */
+export async function atomicWrite(file: string, text: string): Promise<void> {
+	const dir = path.dirname(file);
+	await mkdir(dir, { recursive: true });
+	const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+	const handle = await open(tmp, 'wx', 0o644);
+	try {
+		await handle.writeFile(text, 'utf8');
+		await handle.sync();
+	} catch (e) {
+		await handle.close().catch(() => undefined);
+		await unlink(tmp).catch(() => undefined);
+		throw e;
+	}
+	await handle.close();
+	try {
+		await rename(tmp, file);
+	} catch (e) {
+		await unlink(tmp).catch(() => undefined);
+		throw e;
+	}
+	// Make the rename itself durable (not supported on every platform: best effort).
+	try {
+		const d = await open(dir, 'r');
+		try {
+			await d.sync();
+		} finally {
+			await d.close();
+		}
+	} catch {
+		/* ignore */
+	}
+}
+
+/**
+ * Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`) a document. The document is
+ * written as given (tab-indented JSON); validating it is the caller's business.
+ */
+export async function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
+	if (isShipped(id)) return { ok: false, reason: 'read-only' };
+	const { ifMatch, ifNoneMatch } = options;
+	if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
+	const text = serialise(doc);
+	const file = fileOf(expansionsDir(), id);
+	return withLock(file, async (): Promise<WriteResult> => {
+		const currentText = await readText(file);
+		const current = currentText === undefined ? undefined : parseStored(id, currentText);
+		if (ifNoneMatch === '*') {
+			if (current) return { ok: false, reason: 'exists', current };
+		} else {
+			if (!current) return { ok: false, reason: 'not-found' };
+			if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+		}
+		await atomicWrite(file, text);
+		return { ok: true, id, revision: revisionOf(text), created: !current };
+	});
+}
+
+/** Deletes a document; `ifMatch` must be its current revision. */
+export async function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
+	if (isShipped(id)) return { ok: false, reason: 'read-only' };
+	if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
+	const file = fileOf(expansionsDir(), id);
+	return withLock(file, async (): Promise<DeleteResult> => {
+		const currentText = await readText(file);
+		if (currentText === undefined) return { ok: false, reason: 'not-found' };
+		const current = parseStored(id, currentText);
+		if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+		await unlink(file);
+		return { ok: true };
+	});
+}
