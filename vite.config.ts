@@ -5,9 +5,28 @@ export default defineConfig({
 	plugins: [sveltekit()],
 	server: { host: '127.0.0.1' },
 	test: {
-		include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-		exclude: ['test/e2e/**', 'node_modules/**'],
 		environment: 'node',
-		testTimeout: 60_000
+		testTimeout: 60_000,
+		projects: [
+			{
+				extends: true,
+				test: {
+					name: 'unit',
+					include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+					exclude: ['test/e2e/**', 'test/api/**', 'node_modules/**']
+				}
+			},
+			{
+				// API tests against the real built server: their setup builds the app when build/ is
+				// missing or older than the sources (only when these tests are selected).
+				extends: true,
+				test: {
+					name: 'api',
+					include: ['test/api/**/*.test.ts'],
+					globalSetup: ['test/api/global-setup.ts'],
+					hookTimeout: 240_000
+				}
+			}
+		]
 	}
 });

@@ -8,6 +8,7 @@ import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises
 import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { isShipped } from '../formats/shipped.ts';
+import { findJsonFault } from './json-error.ts';
 
 /** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -30,19 +31,17 @@ export function serialise(doc: unknown): string {
 	return JSON.stringify(doc, null, '\t') + '\n';
 }
 
-/** A parse error as a located problem: message with line and column when JSON.parse tells the position. */
+/** A parse error as a located problem: what was expected, at which line and column. */
 export function jsonParseProblem(text: string, error: unknown): Problem {
 	const raw = error instanceof Error ? error.message : String(error);
-	const m = /at position (\d+)/.exec(raw);
-	let message = `Malformed JSON: ${raw}`;
-	if (m) {
-		const pos = Number(m[1]);
-		const before = text.slice(0, pos);
-		const line = before.split('\n').length;
-		const column = pos - before.lastIndexOf('\n');
-		message = `Malformed JSON at line ${line}, column ${column} (position ${pos}): ${raw}`;
-	}
-	return { pointer: '', message, severity: 'error' };
+	const fault = findJsonFault(text);
+	if (!fault) return { pointer: '', message: `Malformed JSON: ${raw}`, severity: 'error' };
+	const found = fault.position < text.length ? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'` : 'the end';
+	return {
+		pointer: '',
+		message: `Malformed JSON at line ${fault.line}, column ${fault.column} (position ${fault.position}): expected ${fault.expected}, found ${found}`,
+		severity: 'error'
+	};
 }
 
 export interface StoredExpansion {

@@ -1,0 +1,217 @@
+// The HTTP API of the store, against the real built server (scripts/serve.js) on a temporary
+// EXPANSIONS_DIR: every status of DESIGN.md ⚑ Storage and server, each with a JSON error body.
+import { rm, writeFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, tempStore, type RunningServer } from './server.ts';
+import { smallSet } from './fixtures.ts';
+
+let server: RunningServer;
+let dir: string;
+const api = (p: string, init?: RequestInit) => fetch(server.url + p, init);
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+	dir = await tempStore(['base']);
+	await writeFile(path.join(dir, 'my-set.json'), JSON.stringify(smallSet('my-set'), null, '\t') + '\n');
+	await writeFile(path.join(dir, 'broken.json'), '{ "id": "broken", ');
+	server = await startServer(dir);
+});
+afterAll(async () => {
+	await server?.stop();
+	await rm(dir, { recursive: true, force: true });
+});
+
+/** Every error is `{ error: string, errors: Problem[] }` served as JSON. */
+async function expectError(res: Response, status: number) {
+	expect(res.status).toBe(status);
+	expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+	const body = await res.json();
+	expect(typeof body.error).toBe('string');
+	expect(body.error.length).toBeGreaterThan(0);
+	expect(Array.isArray(body.errors)).toBe(true);
+	return body;
+}
+
+describe('reading', () => {
+	it('lists the store with revisions, read-only flags, tile counts and validity', async () => {
+		const res = await api('/api/expansions');
+		expect(res.status).toBe(200);
+		const { expansions } = await res.json();
+		const byId = Object.fromEntries(expansions.map((e: { id: string }) => [e.id, e]));
+		expect(Object.keys(byId).sort()).toEqual(['base', 'broken', 'my-set']);
+		expect(byId.base).toMatchObject({ readOnly: true, name: expect.any(String), copies: 72 });
+		expect(byId['my-set']).toMatchObject({ readOnly: false, name: 'My set', tiles: 1, copies: 2, version: '1.0.0' });
+		expect(byId['my-set'].validity).toMatchObject({ valid: true, errors: 0 });
+		expect(byId.broken.validity.valid).toBe(false);
+		expect(byId.broken.parseError.message).toMatch(/Malformed JSON/);
+		for (const e of expansions) expect(e.revision).toMatch(/^[0-9a-f]{24}$/);
+	});
+
+	it('serves one document with its revision as a strong ETag', async () => {
+		const list = (await (await api('/api/expansions')).json()).expansions;
+		const res = await api('/api/expansions/base');
+		expect(res.status).toBe(200);
+		const base = list.find((e: { id: string }) => e.id === 'base');
+		expect(res.headers.get('etag')).toBe(`"${base.revision}"`);
+		expect(res.headers.get('x-read-only')).toBe('true');
+		expect((await res.json()).id).toBe('base');
+	});
+
+	it('404 for a missing id, 400 for unsafe ids', async () => {
+		await expectError(await api('/api/expansions/nothing-here'), 404);
+		for (const bad of ['..%2Fx', 'UPPER', '..%2F..%2Fetc%2Fpasswd', 'a.json', 'a--b', 'x'.repeat(65)])
+			await expectError(await api(`/api/expansions/${bad}`), 400);
+	});
+
+	it('serves the JSON Schemas for the editor', async () => {
+		const res = await api('/api/schemas/expansion.v1.json');
+		expect(res.status).toBe(200);
+		expect((await res.json()).$id).toMatch(/expansion\.v1\.json$/);
+		expect((await (await api('/api/schemas/tile.v1')).json()).title).toBe('Tile');
+		await expectError(await api('/api/schemas/nope.json'), 404);
+	});
+});
+
+describe('writing', () => {
+	it('creates with If-None-Match: * (201) and refuses to create an existing id (409)', async () => {
+		const doc = smallSet('new-set', 'New set');
+		const res = await api('/api/expansions/new-set', {
+			method: 'PUT',
+			headers: { ...json, 'if-none-match': '*' },
+			body: JSON.stringify(doc)
+		});
+		expect(res.status).toBe(201);
+		const etag = res.headers.get('etag');
+		expect(etag).toMatch(/^"[0-9a-f]{24}"$/);
+		expect(res.headers.get('location')).toBe('/api/expansions/new-set');
+		const got = await api('/api/expansions/new-set');
+		expect(got.headers.get('etag')).toBe(etag);
+		expect(await got.json()).toEqual(doc);
+
+		const again = await api('/api/expansions/new-set', {
+			method: 'PUT',
+			headers: { ...json, 'if-none-match': '*' },
+			body: JSON.stringify(smallSet('new-set', 'Other'))
+		});
+		const body = await expectError(again, 409);
+		expect(body.current.document).toEqual(doc);
+	});
+
+	it('updates with If-Match (200, new ETag); a stale If-Match gets 409 with the current document', async () => {
+		const first = await api('/api/expansions/my-set');
+		const rev1 = first.headers.get('etag')!;
+		const upd = await api('/api/expansions/my-set', {
+			method: 'PUT',
+			headers: { ...json, 'if-match': rev1 },
+			body: JSON.stringify(smallSet('my-set', 'Renamed'))
+		});
+		expect(upd.status).toBe(200);
+		const rev2 = upd.headers.get('etag')!;
+		expect(rev2).not.toBe(rev1);
+		expect((await upd.json()).revision).toBe(rev2.slice(1, -1));
+
+		const stale = await api('/api/expansions/my-set', {
+			method: 'PUT',
+			headers: { ...json, 'if-match': rev1 },
+			body: JSON.stringify(smallSet('my-set', 'Lost update'))
+		});
+		const body = await expectError(stale, 409);
+		expect(body.current.revision).toBe(rev2.slice(1, -1));
+		expect(body.current.document.name).toBe('Renamed');
+		expect(stale.headers.get('etag')).toBe(rev2);
+		expect((await (await api('/api/expansions/my-set')).json()).name).toBe('Renamed');
+	});
+
+	it('428 for a write without a precondition', async () => {
+		const res = await api('/api/expansions/my-set', { method: 'PUT', headers: json, body: JSON.stringify(smallSet('my-set')) });
+		await expectError(res, 428);
+	});
+
+	it('400 with the position for malformed JSON', async () => {
+		const res = await api('/api/expansions/fresh', {
+			method: 'PUT',
+			headers: { ...json, 'if-none-match': '*' },
+			body: '{\n\t"id": "fresh",\n\t"name": }'
+		});
+		const body = await expectError(res, 400);
+		expect(body.error).toMatch(/line 3/);
+		expect(body.errors[0]).toMatchObject({ pointer: '', severity: 'error' });
+	});
+
+	it('400 when the document id differs from the URL id, and for unsafe ids', async () => {
+		await expectError(
+			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('other')) }),
+			400
+		);
+		for (const bad of ['..%2Fx', 'UPPER'])
+			await expectError(
+				await api(`/api/expansions/${bad}`, { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('x')) }),
+				400
+			);
+		expect((await readdir(dir)).sort()).toEqual(['base.json', 'broken.json', 'my-set.json', 'new-set.json']);
+	});
+
+	it('422 with located problems for an invalid document; warnings alone do not block', async () => {
+		const doc = smallSet('fresh') as Record<string, unknown> & { tiles: Record<string, unknown>[] };
+		doc.tiles[0].count = 0;
+		(doc.tiles[0].features as Record<string, unknown>[])[2].cities = [];
+		const res = await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(doc) });
+		const body = await expectError(res, 422);
+		expect(body.errors.length).toBeGreaterThan(0);
+		for (const p of body.errors) {
+			expect(typeof p.pointer).toBe('string');
+			expect(typeof p.message).toBe('string');
+			expect(['error', 'warning', 'note']).toContain(p.severity);
+		}
+		expect(body.errors.some((p: { pointer: string }) => p.pointer.startsWith('/tiles/0'))).toBe(true);
+		expect((await api('/api/expansions/fresh')).status).toBe(404);
+	});
+
+	it('413 for an oversized body, declared or streamed', async () => {
+		const big = JSON.stringify({ ...smallSet('fresh'), description: 'x'.repeat(3 * 1024 * 1024) });
+		await expectError(
+			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: big }),
+			413
+		);
+		const bytes = new TextEncoder().encode(big);
+		const stream = new ReadableStream<Uint8Array>({
+			start(c) {
+				for (let i = 0; i < bytes.length; i += 65536) c.enqueue(bytes.subarray(i, i + 65536));
+				c.close();
+			}
+		});
+		const res = await api('/api/expansions/fresh', {
+			method: 'PUT',
+			headers: { ...json, 'if-none-match': '*' },
+			body: stream,
+			duplex: 'half'
+		} as RequestInit);
+		await expectError(res, 413);
+		expect((await api('/api/expansions/fresh')).status).toBe(404);
+	});
+
+	it('403 for the shipped sets, 404 when updating a missing one', async () => {
+		const base = await api('/api/expansions/base');
+		await expectError(
+			await api('/api/expansions/base', { method: 'PUT', headers: { ...json, 'if-match': base.headers.get('etag')! }, body: await base.text() }),
+			403
+		);
+		await expectError(await api('/api/expansions/base', { method: 'DELETE', headers: { 'if-match': base.headers.get('etag')! } }), 403);
+		await expectError(
+			await api('/api/expansions/ghost', { method: 'PUT', headers: { ...json, 'if-match': '"0123"' }, body: JSON.stringify(smallSet('ghost')) }),
+			404
+		);
+	});
+
+	it('deletes with If-Match only', async () => {
+		const cur = await api('/api/expansions/new-set');
+		const etag = cur.headers.get('etag')!;
+		await expectError(await api('/api/expansions/new-set', { method: 'DELETE' }), 428);
+		await expectError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': '"stale"' } }), 409);
+		const del = await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } });
+		expect(del.status).toBe(204);
+		await expectError(await api('/api/expansions/new-set'), 404);
+		await expectError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }), 404);
+	});
+});
