@@ -235,6 +235,8 @@ export interface TileLayout {
 	/** Corners still free for icons, in preference order. */
 	freeCorners: CornerName[];
 	centreFree: boolean;
+	/** Where a volcano icon is drawn large (in the middle, or in the largest field), if anywhere. */
+	volcano?: { at: Pt; scale: number };
 }
 
 const isLinear = (f: NFeature) => f.type === 'road' || f.type === 'river';
@@ -244,8 +246,10 @@ export function layoutTile(input: unknown): TileLayout {
 	const cities = new Map<string, CityShape>();
 	for (const f of tile.features) if (f.type === 'city') cities.set(f.id, cityShape(f.sides));
 	const monastery = tile.features.some((f) => f.type === 'monastery');
+	// a city over the centre (band, diagonal, three sides, full, middle) swallows the road stubs
+	const centreCity = tile.features.some((f) => f.type === 'city' && f.sides.length !== 1);
 	const roadStubs = tile.features.filter((f) => f.type === 'road' && f.sides.length === 1);
-	const junction = !monastery && roadStubs.length >= 2;
+	const junction = !monastery && !centreCity && roadStubs.length >= 2;
 	const firstCity = [...cities.values()].sort((x, y) => Number(y.walls.length > 0) - Number(x.walls.length > 0))[0];
 
 	const linear = new Map<string, LinearShape>();
@@ -260,6 +264,7 @@ export function layoutTile(input: unknown): TileLayout {
 			if (f.type === 'road') {
 				if (monastery) end = 'monastery';
 				else if (junction) end = 'junction';
+				else if (centreCity) end = 'city';
 				else if (firstCity) {
 					end = 'city';
 					target = firstCity.anchor;
@@ -281,9 +286,14 @@ export function layoutTile(input: unknown): TileLayout {
 	const cornerOrder: CornerName[] = ['SW', 'SE', 'NE', 'NW'];
 	const free = cornerOrder.filter((c) => !CORNERS[c].sides.some((s) => cityOn.has(s)));
 	const spare = cornerOrder.filter((c) => !free.includes(c));
+	// without a free corner, an item goes in the middle of the largest field
+	const fields = tile.features.filter((f) => f.type === 'field').sort((x, y) => y.halves.length - x.halves.length);
 	const takeCorner = (): Pt => {
-		const c = free.shift() ?? spare.shift();
-		return c ? CORNERS[c].at : CENTRE;
+		const c = free.shift();
+		if (c) return CORNERS[c].at;
+		if (fields.length) return fieldAnchor(fields.shift()!);
+		const s = spare.shift();
+		return s ? CORNERS[s].at : CENTRE;
 	};
 	const inner: Placement[] = [];
 	let monasteryPlaced = false;
@@ -305,7 +315,27 @@ export function layoutTile(input: unknown): TileLayout {
 		}
 	}
 	const freeCorners = (['NE', 'NW', 'SE', 'SW'] as CornerName[]).filter((c) => [...free, ...spare].includes(c));
-	return { tile, cities, linear, inner, junction, freeCorners, centreFree };
+	let volcano: TileLayout['volcano'];
+	if (tile.icons.includes('volcano')) {
+		// a lone dead-end road ends at the volcano instead of a house
+		const stubs = [...linear.values()];
+		if (!centreFree && stubs.length === 1 && stubs[0].end === 'house' && !inner.some((p) => p.at === CENTRE)) {
+			stubs[0].end = 'volcano';
+			centreFree = true;
+		}
+		if (centreFree) {
+			const anchors = [...cities.values()].map((c) => sub(c.anchor, CENTRE));
+			const away: Pt = anchors.length
+				? mul(anchors.reduce((s, p) => add(s, p), [0, 0] as Pt), -0.3 / anchors.length)
+				: [0, 4];
+			volcano = { at: add(CENTRE, away), scale: anchors.length ? 0.85 : 1 };
+			centreFree = false;
+		} else {
+			const big = tile.features.filter((f) => f.type === 'field').sort((x, y) => y.halves.length - x.halves.length)[0];
+			if (big && big.halves.length >= 4 && !centreCity) volcano = { at: fieldAnchor(big), scale: 0.5 };
+		}
+	}
+	return { tile, cities, linear, inner, junction, freeCorners, centreFree, volcano };
 }
 
 // ---- fields
@@ -313,8 +343,9 @@ export function layoutTile(input: unknown): TileLayout {
 export function fieldPath(f: NFeature, layout: TileLayout): string {
 	const on = HALVES.map((h) => f.halves.includes(h));
 	const count = on.filter(Boolean).length;
+	const alone = layout.tile.features.filter((g) => g.type === 'field').length === 1;
+	if (count === 8 || (count === 0 && alone)) return 'M0 0H100V100H0Z';
 	if (count === 0) return circlePath(CENTRE, 10);
-	if (count === 8) return 'M0 0H100V100H0Z';
 	const runs: [number, number][] = [];
 	for (let i = 0; i < 8; i++) {
 		if (!on[i] || on[(i + 7) & 7]) continue;
@@ -323,7 +354,15 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 		runs.push([i, j]);
 	}
 	const walls = [...layout.cities.values()].flatMap((c) => c.walls);
-	const through = [...layout.linear.values()].flatMap((l) => (l.curves.length === 1 && !l.end ? l.curves : []));
+	const curves = [...layout.linear.values()].flatMap((l) => l.curves.map((c) => ({ c, through: !l.end && l.curves.length === 1 })));
+	/** The divider that runs into the tile from a side's midpoint: a stub, or half of a through road or river. */
+	const inward = (x: Pt): Curve | undefined => {
+		for (const { c, through } of curves) {
+			if (same(c.p0, x)) return through ? subCurve(c, 0, 0.5) : c;
+			if (through && same(c.p2, x)) return subCurve({ p0: c.p2, p1: c.p1, p2: c.p0 }, 0, 0.5);
+		}
+		return undefined;
+	};
 	let path = '';
 	runs.forEach(([a, b], k) => {
 		path += (k === 0 ? 'M' : 'L') + pt(PERIMETER[a]);
@@ -334,10 +373,17 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 		const p = PERIMETER[(b + 1) & 7];
 		const q = PERIMETER[runs[(k + 1) % runs.length][0]];
 		const w = walls.find((w) => same(w.a, q) && same(w.b, p));
-		const road = through.find((c) => (same(c.p0, p) && same(c.p2, q)) || (same(c.p0, q) && same(c.p2, p)));
+		const road = curves.find(({ c, through }) => through && ((same(c.p0, p) && same(c.p2, q)) || (same(c.p0, q) && same(c.p2, p))));
 		if (w) path += `C${pt(w.c2)} ${pt(w.c1)} ${pt(w.a)}`;
-		else if (road) path += `Q${pt(road.p1)} ${pt(q)}`;
-		else path += `L${pt(CENTRE)}L${pt(q)}`;
+		else if (road) path += `Q${pt(road.c.p1)} ${pt(q)}`;
+		else {
+			// follow the divider in from p, cross to the divider that leads out to q
+			const from = inward(p);
+			const to = inward(q);
+			if (from) path += `Q${pt(from.p1)} ${pt(from.p2)}`;
+			if (to) path += `L${pt(to.p2)}Q${pt(to.p1)} ${pt(q)}`;
+			else path += (from ? '' : `L${pt(CENTRE)}`) + `L${pt(q)}`;
+		}
 	});
 	return path + 'Z';
 }
@@ -370,7 +416,7 @@ export function featureShapes(input: unknown, layout: TileLayout = layoutTile(in
 	const a = (p: Pt) => ({ x: Math.round(p[0] * 100) / 100, y: Math.round(p[1] * 100) / 100 });
 	const { tile } = layout;
 	const rank = (f: NFeature) =>
-		f.type === 'field' ? (f.halves.length ? 0 : 2) : f.type === 'city' ? 1 : f.type === 'river' ? 3 : f.type === 'road' ? 4 : 5;
+		f.type === 'field' ? (f.halves.length || tile.features.filter((g) => g.type === 'field').length === 1 ? 0 : 2) : f.type === 'city' ? 1 : f.type === 'river' ? 3 : f.type === 'road' ? 4 : 5;
 	const ordered = [...tile.features].sort((x, y) => rank(x) - rank(y) + (x.crosses.length - y.crosses.length) * 0.1);
 	for (const f of ordered) {
 		if (f.type === 'field') out.push({ featureId: f.id, type: f.type, path: fieldPath(f, layout), anchor: a(fieldAnchor(f)) });

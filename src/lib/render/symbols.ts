@@ -211,8 +211,8 @@ function volcanoBody(scale: number): string {
 	);
 }
 /** The volcano drawn large in the middle of the tile. */
-export function bigVolcano(at: Pt): string {
-	return g(at, 1, volcanoBody(1.25));
+export function bigVolcano(at: Pt, scale = 1): string {
+	return g(at, scale, volcanoBody(1.25));
 }
 
 export const KNOWN_ICONS = Object.keys(ICONS);

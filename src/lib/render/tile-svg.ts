@@ -7,7 +7,6 @@ import {
 	curveAt,
 	curvePath,
 	featureShapes,
-	fieldPath,
 	fmt,
 	layoutTile,
 	cityShape,
@@ -43,7 +42,7 @@ export interface RenderOptions {
 
 const C = sym.COLOURS;
 const KNOWN_MODIFIERS: Record<string, string[]> = {
-	city: ['pennants', 'cathedral'],
+	city: ['pennants', 'cathedral', 'princess'],
 	road: ['inn'],
 	stable: ['livestock'],
 	field: ['pigHerd']
@@ -77,14 +76,6 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 
 	const body: string[] = [];
 	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
-	const fields = features.filter((f) => f.type === 'field');
-	if (fields.length > 1) {
-		body.push(
-			`<g fill="none" stroke="${C.fieldLine}" stroke-width="1" stroke-dasharray="2 2">` +
-				fields.map((f) => `<path d="${fieldPath(f, layout)}"/>`).join('') +
-				`</g>`
-		);
-	}
 	body.push(...linear('river', false), ...linear('road', false));
 	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
 	// features that cross others go on top, as bridges
@@ -236,6 +227,7 @@ function modifiers(layout: TileLayout): string[] {
 			if (cathedral) out.push(sym.cathedral(anchor, shape.walls.length ? 0.9 : 1.3));
 			const row: Pt = cathedral ? [anchor[0], anchor[1] + 17] : anchor;
 			for (let i = 0; i < n; i++) out.push(sym.shield([row[0] + (i - (n - 1) / 2) * 10, row[1]]));
+			if (mods.princess === true) out.push(sym.iconBadge('princess', [row[0] + (n ? 5 * n + 6 : 0), row[1]]));
 		} else if (f.type === 'road') {
 			const shape = layout.linear.get(f.id);
 			if (shape && mods.inn === true) out.push(sym.inn(innSpot(shape.curves[0], layout), 1.7));
@@ -263,20 +255,22 @@ function innSpot(c: Curve, layout: TileLayout): Pt {
 	];
 	const away = [...layout.cities.values()].map((s) => s.anchor);
 	const score = (pt: Pt) => Math.min(99, ...away.map((a) => Math.hypot(a[0] - pt[0], a[1] - pt[1])));
-	return score(candidates[1]) > score(candidates[0]) + 1 ? candidates[1] : candidates[0];
+	const [x, y] = score(candidates[1]) > score(candidates[0]) + 1 ? candidates[1] : candidates[0];
+	const clamp = (v: number) => Math.max(16, Math.min(84, v));
+	return [clamp(x), clamp(y)];
 }
 
 function icons(layout: TileLayout): string[] {
 	const out: string[] = [];
 	const corners = [...layout.freeCorners];
-	let centreFree = layout.centreFree && !layout.inner.some((p) => p.at === CENTRE);
+	const shownAsModifier = new Set(layout.tile.features.flatMap((f) => Object.keys(f.modifiers).filter((k) => f.modifiers[k] === true)));
 	let extra = 0;
 	for (const name of layout.tile.icons) {
-		if (name === 'volcano' && centreFree) {
-			centreFree = false;
-			out.push(sym.bigVolcano(CENTRE));
+		if (name === 'volcano' && layout.volcano) {
+			out.push(sym.bigVolcano(layout.volcano.at, layout.volcano.scale));
 			continue;
 		}
+		if (shownAsModifier.has(name)) continue;
 		const corner = corners.shift();
 		const at: Pt = corner ? CORNERS[corner].at : [12 + 16 * extra++, 50];
 		out.push(sym.iconBadge(name, at));
