@@ -289,6 +289,251 @@ export interface Modifiers {
 	[k: string]: number | boolean | undefined;
 }
 
+// scenario.v1.json
+/**
+ * A rules scenario: a small game (a game record with fixed tiles and moves) and what must happen: scores after given steps, events that must occur, moves that must be refused, final scores. Expected numbers are worked out by hand from the rules.
+ */
+export interface Scenario {
+	/**
+	 * The schema this document follows.
+	 */
+	$schema?: string;
+	/**
+	 * Name, starting with the main rule id it checks (the file name without .json).
+	 */
+	name: string;
+	/**
+	 * The rule ids this scenario checks.
+	 *
+	 * @minItems 1
+	 *
+	 * Items: A rule id, e.g. BASE-1.4.3.
+	 */
+	rules: string[];
+	/**
+	 * What the scenario sets up and why the expected outcome follows from the rules.
+	 */
+	description?: string;
+	game: GameRecord;
+	expect: ScenarioExpectations;
+}
+/**
+ * The game to play (its moves are applied in order).
+ */
+export interface GameRecord {
+	/**
+	 * The schema this document follows.
+	 */
+	$schema?: string;
+	/**
+	 * Version of the game-record format.
+	 */
+	schemaVersion: 1;
+	/**
+	 * The expansions in play, base included, in load order.
+	 *
+	 * @minItems 1
+	 */
+	expansions: RecordExpansion[];
+	/**
+	 * Rule modules enabled without an expansion document (e.g. 'abbot', 'pig').
+	 *
+	 * Items: A rule module id.
+	 */
+	modules?: string[];
+	/**
+	 * Every ruling in effect: ruling id → chosen option. Missing rulings take their defaults.
+	 */
+	rulings?: {
+		/**
+		 * The chosen option.
+		 */
+		[k: string]: string;
+	};
+	/**
+	 * Player names in turn order (clockwise); the first player starts.
+	 *
+	 * @minItems 1
+	 * @maxItems 8
+	 *
+	 * Items: A player's name.
+	 */
+	players: string[];
+	/**
+	 * Seed of the game's PRNG (shuffles, coin flips).
+	 */
+	seed: number;
+	/**
+	 * Start tile key '<expansion>/<tile id>'; default: the River's spring when in play, else the tile with role 'start'.
+	 */
+	start?: string;
+	/**
+	 * The whole draw pile in order, as tile keys '<expansion>/<tile id>' (the start tile apart). The game ends when it runs out.
+	 *
+	 * Items: A tile key.
+	 */
+	drawOrder?: string[];
+	/**
+	 * Fixed outcomes of random events (coin flips: 0 or 1), used in order before the PRNG.
+	 *
+	 * Items: An outcome.
+	 */
+	outcomes?: number[];
+	/**
+	 * The moves, exactly as apply() takes them: { type: 'place', x, y, rotation, tile? }, { type: 'deploy', figure, feature }, { type: 'pass' }, module moves ({ type: 'dragon', x, y }, …).
+	 */
+	moves: RecordMove[];
+	/**
+	 * What the game came to when it was recorded (informative; replay recomputes it).
+	 */
+	result?: {
+		/**
+		 * Whether the game was over.
+		 */
+		finished?: boolean;
+		/**
+		 * Scores by player index.
+		 *
+		 * Items: Points.
+		 */
+		scores?: number[];
+	};
+}
+/**
+ * One expansion in play.
+ */
+export interface RecordExpansion {
+	/**
+	 * Expansion id (the file expansions/<id>.json, or a rule module without tiles such as 'abbot').
+	 */
+	id: string;
+	/**
+	 * The expansion's version when the game was played.
+	 */
+	version?: string;
+	/**
+	 * Content hash of the expansion document when the game was played; a replay warns when it differs.
+	 */
+	hash?: string;
+}
+/**
+ * One move: an object with a type and the move's fields.
+ */
+export interface RecordMove {
+	/**
+	 * The move type.
+	 */
+	type: string;
+	[k: string]: unknown;
+}
+/**
+ * What must hold.
+ */
+export interface ScenarioExpectations {
+	/**
+	 * Scores by player index after a number of moves.
+	 */
+	scores?: ScoreExpectation[];
+	/**
+	 * Events that must occur.
+	 */
+	events?: EventExpectation[];
+	/**
+	 * Moves that must be refused at a given point.
+	 */
+	refusals?: RefusalExpectation[];
+	/**
+	 * Moves that must (or must not) be listed by legalMoves after a number of moves.
+	 */
+	legal?: LegalExpectation[];
+	/**
+	 * Final scores by player index: the game must be over after all moves.
+	 *
+	 * Items: Points.
+	 */
+	final?: number[];
+	/**
+	 * Whether the game must be over after all moves.
+	 */
+	finished?: boolean;
+}
+/**
+ * Scores after `after` moves.
+ */
+export interface ScoreExpectation {
+	/**
+	 * Number of moves applied (0 = before the first move).
+	 */
+	after: number;
+	/**
+	 * Points by player index.
+	 *
+	 * Items: Points.
+	 */
+	scores: number[];
+}
+/**
+ * An event of a type whose fields include `match` (a partial object: nested objects match by subset, arrays element by element).
+ */
+export interface EventExpectation {
+	/**
+	 * Event type (score, deploy, place, discard, dragonMove, eaten, …).
+	 */
+	type: string;
+	/**
+	 * Only events emitted by this move index (-1 = game start); any move if absent.
+	 */
+	move?: number;
+	/**
+	 * Fields the event must have (partial).
+	 */
+	match?: {};
+	/**
+	 * True: no such event may occur.
+	 */
+	absent?: boolean;
+}
+/**
+ * After `after` moves, `move` must be refused with `code` (and these rule ids among the refusal's).
+ */
+export interface RefusalExpectation {
+	/**
+	 * Number of moves applied before trying it.
+	 */
+	after: number;
+	/**
+	 * The move to try.
+	 */
+	move: {};
+	/**
+	 * Expected refusal code.
+	 */
+	code: string;
+	/**
+	 * Rule ids the refusal must name.
+	 *
+	 * Items: A rule id.
+	 */
+	rules?: string[];
+}
+/**
+ * A move listed (or not) after `after` moves.
+ */
+export interface LegalExpectation {
+	/**
+	 * Number of moves applied.
+	 */
+	after: number;
+	/**
+	 * The move (partial match).
+	 */
+	move: {};
+	/**
+	 * Whether it must be listed (default true).
+	 */
+	listed?: boolean;
+}
+
 // tileset.v1.json
 /**
  * A self-contained tile set exported for other clients (`carcassonne-lab export <expansion> --format json`): the expansion's metadata and its tiles, each with its count, its full geometry (as in tile.v1.json) and its derived edge types, so a client needs nothing else.

@@ -429,7 +429,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		const f = features[i];
 		if (!f.modifiers) continue;
 		for (const m of Object.keys(f.modifiers)) {
-			const belongs = KNOWN_MODIFIERS[m];
+			const belongs = Object.hasOwn(KNOWN_MODIFIERS, m) ? KNOWN_MODIFIERS[m] : undefined;
 			if (!known.modifiers.has(m))
 				problem(`/features/${i}/modifiers${pointer(m)}`, `unknown modifier '${m}': no enabled expansion gives it a meaning (known: ${[...known.modifiers].join(', ')})`, 'warning');
 			else if (belongs !== undefined && belongs !== f.type)
@@ -560,7 +560,7 @@ function checkRotations(doc: Expansion, good: readonly number[], out: Problem[])
 			if (match !== undefined && k !== key) {
 				out.push({
 					pointer: `/tiles/${i}`,
-					message: `tile ${t.id} is tile ${doc.tiles[match].id} turned ${r * 90}° clockwise: merge them and add up their counts`,
+					message: `tile ${t.id} is tile ${doc.tiles[match].id} turned ${(4 - r) * 90}° clockwise: merge them and add up their counts`,
 					severity: 'warning'
 				});
 				break;
@@ -570,11 +570,14 @@ function checkRotations(doc: Expansion, good: readonly number[], out: Problem[])
 	}
 }
 
+const EXPANSION_ID = new RegExp(expansionSchema.properties.id.pattern);
+
 function checkDependencies(doc: Record<string, unknown>, available: ReadonlyMap<string, Expansion> | undefined, out: Problem[]): void {
 	if (!Array.isArray(doc.dependencies)) return;
 	const self = typeof doc.id === 'string' ? doc.id : undefined;
 	doc.dependencies.forEach((dep: unknown, k: number) => {
-		if (typeof dep !== 'string') return;
+		// A malformed id is the schema's finding already.
+		if (typeof dep !== 'string' || !EXPANSION_ID.test(dep)) return;
 		if (dep === self) {
 			out.push({ pointer: `/dependencies/${k}`, message: `the expansion depends on itself ('${dep}')`, severity: 'error' });
 			return;
@@ -583,6 +586,7 @@ function checkDependencies(doc: Record<string, unknown>, available: ReadonlyMap<
 		const target: unknown = available.get(dep);
 		if (!isObject(target)) {
 			const ids = [...available.keys()].filter((id) => id !== self).sort();
+			if (ids.length > 12) ids.splice(12, ids.length, '…');
 			out.push({
 				pointer: `/dependencies/${k}`,
 				message: `depends on '${dep}', which is not a known expansion (known: ${ids.join(', ') || 'none'})`,

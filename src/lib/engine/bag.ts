@@ -1,0 +1,54 @@
+// The draw piles: random piles draw with the game's PRNG (equivalent to a shuffle), fixed piles
+// (a record's draw order) draw in order. A pile's `last` tiles come after all its others (the lake).
+import { nextRandom } from './rng.ts';
+import type { Engine, GameState } from './types.ts';
+
+export function random(s: GameState): number {
+	const [next, value] = nextRandom(s.rng);
+	s.rng = next;
+	return value;
+}
+
+/** A random event with two outcomes (a coin): fixed outcomes first, then the PRNG. */
+export function coin(s: GameState): number {
+	if (s.outcomes.length > 0) return s.outcomes.shift()! ? 1 : 0;
+	return random(s) < 0.5 ? 0 : 1;
+}
+
+/** Takes the next tile, or -1 when every pile is empty. */
+export function takeTile(s: GameState): number {
+	for (const pile of s.piles) {
+		const n = pile.tiles.length;
+		if (n > 0) {
+			if (!pile.random) return pile.tiles.pop()!;
+			const i = Math.floor(random(s) * n);
+			const t = pile.tiles[i];
+			pile.tiles[i] = pile.tiles[n - 1];
+			pile.tiles.pop();
+			return t;
+		}
+		if (pile.last.length > 0) return pile.last.shift()!;
+	}
+	return -1;
+}
+
+/** Tiles left to draw. */
+export function tilesLeft(s: GameState): number {
+	let n = 0;
+	for (const p of s.piles) n += p.tiles.length + p.last.length;
+	return n;
+}
+
+/** Shuffles tiles back into the first pile that still has tiles (the dragon tiles set aside). */
+export function shuffleBack(g: Engine, tiles: number[]): void {
+	const s = g.s;
+	let pile = s.piles.find((p) => p.tiles.length > 0) ?? s.piles[s.piles.length - 1];
+	if (!pile) {
+		pile = { tiles: [], last: [], random: true };
+		s.piles.push(pile);
+	}
+	for (const t of tiles) {
+		if (pile.random) pile.tiles.push(t);
+		else pile.tiles.splice(Math.floor(random(s) * (pile.tiles.length + 1)), 0, t);
+	}
+}

@@ -1,0 +1,9 @@
+// Event helper shared by the engine and the modules.
+import type { Engine, GameEvent } from './types.ts';
+
+/** Pushes an event; the text is built only when not quiet. */
+export function emit(g: Engine, ev: GameEvent, text?: () => string): void {
+	if (!g.quiet && text) ev.text = text();
+	g.events.push(ev);
+}
+

@@ -1,0 +1,498 @@
+// The public engine API: createGame(setup), legalMoves(state), apply(state, move), undo, redo.
+// A turn runs through fixed phases; modules hook into them and may push decision steps
+// (each answered by a move from legalMoves). The engine advances automatically between steps.
+import { compileTiles } from './tiles.ts';
+import { putTile, unpackX, unpackY, fits, completedBorderRoots, completedInner } from './board.ts';
+import { emit } from './events.ts';
+import { find } from './features.ts';
+import { scoreFeature, playerName } from './scoring.ts';
+import { takeTile, tilesLeft } from './bag.ts';
+import { seedState, hashText } from './rng.ts';
+import { collectRulings, resolveRulings } from './rulings.ts';
+import { MODULES, moduleForExpansion } from './modules/index.ts';
+import { copiesOf } from '../formats/geometry.ts';
+import {
+	K_RIVER,
+	type ApplyResult,
+	type Context,
+	type Engine,
+	type Expansion,
+	type GameEvent,
+	type GameSetup,
+	type GameState,
+	type Hooks,
+	type Move,
+	type PlaceMove,
+	type Refusal,
+	type RuleModule
+} from './types.ts';
+
+export { emit };
+export { placementRefusal } from './board.ts';
+export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
+
+// ------------------------------------------------------------------ contexts
+const contexts = new Map<string, Context>();
+const docHashes = new WeakMap<Expansion, string>();
+
+/** Content hash of an expansion document (recorded in game records). */
+export function expansionHash(doc: Expansion): string {
+	let h = docHashes.get(doc);
+	if (!h) {
+		h = hashText(JSON.stringify(doc));
+		docHashes.set(doc, h);
+	}
+	return h;
+}
+
+/** The rule modules a setup enables, in registry order (base first). */
+export function modulesFor(expansions: readonly Expansion[], extra: readonly string[] = []): RuleModule[] {
+	const ids = new Set<string>(['base', ...extra]);
+	for (const e of expansions) {
+		const m = moduleForExpansion(e);
+		if (m) ids.add(m);
+	}
+	for (const id of ids) if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
+	return MODULES.filter((m) => ids.has(m.id));
+}
+
+/** Compiles (or fetches from the cache) the rules context of a setup. */
+export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
+	const modules = modulesFor(expansions, extraModules);
+	const defs = collectRulings(modules);
+	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
+	const params: Record<string, number> = {};
+	for (const m of modules) Object.assign(params, m.parameters ?? {});
+	for (const e of expansions) for (const [k, v] of Object.entries(e.parameters ?? {})) if (k in params) params[k] = v;
+	const exps = expansions.map((e) => ({ id: e.id, version: e.version, hash: expansionHash(e) }));
+	const key = hashText(JSON.stringify([exps, modules.map((m) => m.id), resolved, params]));
+	const cached = contexts.get(key);
+	if (cached) return cached;
+	const tiles = compileTiles(expansions);
+	const hookNames: (keyof Hooks)[] = [
+		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
+		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring'
+	];
+	const hooks = {} as Context['hooks'];
+	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
+	const ctx: Context = {
+		key,
+		tiles,
+		tileIndex: new Map(tiles.map((t) => [t.key, t.index])),
+		modules,
+		moduleIds: new Set(modules.map((m) => m.id)),
+		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
+		rulings: resolved,
+		rulingDefs: defs,
+		params,
+		expansions: exps,
+		hooks,
+		steps: new Map(
+			modules.flatMap((m) =>
+				Object.entries(m.steps ?? {}).map(([k, d]) => [
+					k,
+					{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
+				] as const)
+			)
+		),
+		moves: new Map(modules.flatMap((m) => Object.entries(m.moves ?? {}))),
+		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
+		source: { expansions, modules: [...extraModules] }
+	};
+	contexts.set(key, ctx);
+	return ctx;
+}
+
+export function contextOf(state: GameState): Context {
+	const c = contexts.get(state.ctx);
+	if (!c) throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+	return c;
+}
+
+/** Re-attaches a deserialized state to its rules (compiling them if this process has not yet). */
+export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
+	if (!contexts.has(state.ctx)) {
+		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
+		if (c.key !== state.ctx) throw new Error('the expansions or rulings differ from those the game was played with');
+	}
+	return state;
+}
+
+// ------------------------------------------------------------------ creation
+function tileKeyIndex(c: Context, key: string): number {
+	const i = c.tileIndex.get(key);
+	if (i === undefined) throw new Error(`unknown tile '${key}'`);
+	return i;
+}
+
+function buildPiles(g: Engine, setup: GameSetup): number {
+	const { s, c } = g;
+	const river = c.moduleIds.has('river') && c.tiles.some((t) => t.river);
+	let start = -1;
+	const springs = c.tiles.filter((t) => t.river && t.role === 'spring');
+	if (setup.start) start = tileKeyIndex(c, setup.start);
+	else if (river && springs.length) start = springs[0].index;
+	else start = c.tiles.find((t) => t.role === 'start')?.index ?? -1;
+	if (start < 0) throw new Error('no start tile: no tile has role "start" (or "spring" with The River)');
+	if (setup.drawOrder) {
+		s.piles = [{ tiles: setup.drawOrder.map((k) => tileKeyIndex(c, k)).reverse(), last: [], random: false }];
+		return start;
+	}
+	const n = s.players.length;
+	const forks: number[] = [];
+	const riverTiles: number[] = [];
+	const lakes: number[] = [];
+	const land: number[] = [];
+	for (const t of c.tiles) {
+		let copies = copiesOf(t.def, n);
+		if (t.index === start) copies--;
+		if (t.river) {
+			if (!river) continue; // river tiles play only with The River (MM-SETUP-3)
+			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (RIVER-3.2.4)
+			const to = t.role === 'lake' ? lakes : t.role === 'fork' ? forks : riverTiles;
+			for (let i = 0; i < copies; i++) to.push(t.index);
+			continue;
+		}
+		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard') copies = t.index === start ? 0 : copies - 1;
+		for (let i = 0; i < copies; i++) land.push(t.index);
+	}
+	// keep one lake per source and per fork (RIVER-3.2.4)
+	const keepLakes = lakes.slice(0, 1 + forks.length);
+	s.piles = [];
+	if (forks.length) s.piles.push({ tiles: forks, last: [], random: true });
+	if (river) s.piles.push({ tiles: riverTiles, last: keepLakes, random: true });
+	s.piles.push({ tiles: land, last: [], random: true });
+	return start;
+}
+
+/** Creates a game and runs it to the first decision. Returns the state and the events so far. */
+export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
+	if (!setup.players.length) throw new Error('a game needs at least one player');
+	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
+	const s: GameState = {
+		version: 1,
+		ctx: c.key,
+		players: [...setup.players],
+		seed: setup.seed,
+		rulings: { ...c.rulings },
+		rng: seedState(setup.seed),
+		turn: 0,
+		active: 0,
+		phase: -1,
+		pending: [],
+		finished: false,
+		scores: setup.players.map(() => 0),
+		tile: -1,
+		options: null,
+		placed: -1,
+		acted: false,
+		piles: [],
+		outcomes: [...(setup.outcomes ?? [])],
+		discarded: [],
+		bx: [], by: [], bt: [], br: [], bseg: [], bnb: [],
+		cells: {},
+		front: [], freq: [], fmask: [], fpos: {},
+		parent: [], st: [], sl: [], open: [], segs: [], figs: [], links: [],
+		pieces: [],
+		mod: {},
+		log: [],
+		redo: [],
+		origin: {
+			...(setup.drawOrder ? { drawOrder: [...setup.drawOrder] } : {}),
+			...(setup.start ? { start: setup.start } : {}),
+			...(setup.outcomes ? { outcomes: [...setup.outcomes] } : {}),
+			...(setup.modules?.length ? { modules: [...setup.modules] } : {})
+		}
+	};
+	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
+	for (const [id, ft] of c.figures) {
+		const per = c.params[`${id.replace(/-(.)/g, (_, x: string) => x.toUpperCase())}Count`] ?? ft.perPlayer;
+		for (let p = 0; p < s.players.length; p++) for (let i = 0; i < per; i++) s.pieces.push({ kind: id, owner: p, seg: -1, tile: -1 });
+		for (let i = 0; i < (ft.neutral ?? 0); i++) s.pieces.push({ kind: id, owner: -1, seg: -1, tile: -1 });
+	}
+	const start = buildPiles(g, setup);
+	for (const h of c.hooks.setup) h(g);
+	putTile(g, start, 0, 0, 0);
+	emit(g, { type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0 }, () => `The start tile ${c.tiles[start].key} lies at (0,0).`);
+	for (const h of c.hooks.placed) h(g, 0);
+	advance(g);
+	return { state: s, events: g.events };
+}
+
+export function createGame(setup: GameSetup): GameState {
+	return startGame(setup).state;
+}
+
+// ------------------------------------------------------------------ flow
+/** Legal placements of a tile on the current board (every frontier cell × rotation that fits). */
+export function placementsOf(g: Engine, tile: number): PlaceMove[] {
+	const s = g.s;
+	const t = g.c.tiles[tile];
+	const filters = g.c.hooks.placement;
+	const out: PlaceMove[] = [];
+	for (let i = 0; i < s.front.length; i++) {
+		let x = 0;
+		let y = 0;
+		let known = false;
+		for (let r = 0; r < 4; r++) {
+			if (!fits(s, t, i, r)) continue;
+			if (!known) {
+				x = unpackX(s.front[i]);
+				y = unpackY(s.front[i]);
+				known = true;
+			}
+			let ok = true;
+			for (let f = 0; f < filters.length; f++) if (filters[f](g, tile, x, y, r)) ok = false;
+			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
+		}
+	}
+	return out;
+}
+
+function drawTile(g: Engine): boolean {
+	const { s, c } = g;
+	for (;;) {
+		const t = takeTile(s);
+		if (t < 0) return false;
+		let aside = false;
+		for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
+		if (aside) continue;
+		const options = placementsOf(g, t);
+		if (options.length === 0) {
+			s.discarded.push(t);
+			emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
+				`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
+			);
+			continue;
+		}
+		s.tile = t;
+		s.options = options;
+		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, left: tilesLeft(s) }, () =>
+			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placements, ${tilesLeft(s)} tiles left).`
+		);
+		return true;
+	}
+}
+
+function scoreTurn(g: Engine): void {
+	const s = g.s;
+	const b = s.placed;
+	if (b < 0) return;
+	const roots = completedBorderRoots(g, b);
+	for (const r of roots) {
+		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
+		scoreFeature(g, r, 'complete');
+	}
+	for (const seg of completedInner(g, b)) scoreFeature(g, find(s, seg), 'complete');
+}
+
+function finalScoring(g: Engine): void {
+	const s = g.s;
+	emit(g, { type: 'finalScoring', rules: ['BASE-1.7'] }, () => 'No tiles left: final scoring of every unfinished feature with figures.');
+	for (let i = 0; i < s.pieces.length; i++) {
+		const p = s.pieces[i];
+		if (p.seg < 0) continue;
+		const root = find(s, p.seg);
+		const k = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].kind;
+		if (k === 'field') continue;
+		scoreFeature(g, root, 'final');
+	}
+	for (const h of g.c.hooks.finalScoring) h(g);
+	s.finished = true;
+	s.pending = [];
+	const best = Math.max(...s.scores);
+	const winners = s.players.flatMap((_, p) => (s.scores[p] === best ? [p] : []));
+	emit(g, { type: 'gameEnd', rules: ['BASE-1.7.3'], scores: [...s.scores], winners }, () =>
+		`Game over. ${s.players.map((n, p) => `${n} ${s.scores[p]}`).join(', ')}. ${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}.`
+	);
+}
+
+/** Runs the turn phases until a decision is pending or the game is over. */
+export function advance(g: Engine): void {
+	const s = g.s;
+	const h = g.c.hooks;
+	while (!s.finished && s.pending.length === 0) {
+		const phase = s.phase + 1;
+		s.phase = phase;
+		switch (phase) {
+			case 0:
+				for (const f of h.turnStart) f(g);
+				break;
+			case 1:
+				if (!drawTile(g)) finalScoring(g);
+				else s.pending.push({ kind: 'place', player: s.active });
+				break;
+			case 2:
+				for (const f of h.placed) f(g, s.placed);
+				break;
+			case 3:
+				s.pending.push({ kind: 'figure', player: s.active });
+				break;
+			case 4:
+				for (const f of h.afterFigure) f(g);
+				break;
+			case 5:
+				scoreTurn(g);
+				break;
+			case 6:
+				for (const f of h.afterScore) f(g);
+				break;
+			default:
+				s.active = (s.active + 1) % s.players.length;
+				s.turn++;
+				s.placed = -1;
+				s.tile = -1;
+				s.options = null;
+				s.acted = false;
+				s.phase = -1;
+		}
+	}
+}
+
+// ------------------------------------------------------------------ moves
+/** Every option at the current step (empty when the game is over). Do not mutate the result. */
+export function legalMoves(state: GameState): Move[] {
+	if (state.finished || state.pending.length === 0) return [];
+	const c = contextOf(state);
+	const step = state.pending[0];
+	if (step.kind === 'place') return state.options ?? [];
+	const def = c.steps.get(step.kind);
+	if (!def) return [];
+	const out: Move[] = [];
+	def.moves({ s: state, c, events: [], quiet: true }, step, out);
+	return out;
+}
+
+function refuse(code: string, message: string, rules: string[], details?: Record<string, unknown>): ApplyResult {
+	return { ok: false, refusal: { code, message, rules, ...(details ? { details } : {}) } };
+}
+
+export interface ApplyOptions {
+	/** Change the given state in place instead of returning a copy (simulation; the caller keeps no old state). */
+	mutate?: boolean;
+	/** Skip explanation text (events keep their data). */
+	quiet?: boolean;
+	/** Internal: keep the redo stack (redo). */
+	keepRedo?: boolean;
+}
+
+/** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
+export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
+	const c = contextOf(state);
+	if (!move || typeof move !== 'object' || typeof move.type !== 'string') return refuse('bad-move', 'a move is an object with a type', []);
+	if (state.finished) return refuse('game-over', 'the game is over', ['BASE-1.7.3']);
+	const step = state.pending[0];
+	const def = c.steps.get(step.kind);
+	const handler = c.moves.get(move.type);
+	if (!def || !handler || !def.accepts.includes(move.type)) {
+		return refuse(
+			'wrong-step',
+			`'${move.type}' is not possible now: ${playerName({ s: state, c, events: [], quiet: true }, step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
+			['BASE-1.2.1'],
+			{ step: step.kind, player: step.player, accepts: def?.accepts ?? [] }
+		);
+	}
+	const s = opts.mutate ? state : cloneState(state);
+	const g: Engine = { s, c, events: [], quiet: opts.quiet === true };
+	s.pending.shift();
+	const r = handler(g, move, step);
+	if (r) {
+		s.pending.unshift(step);
+		return { ok: false, refusal: r };
+	}
+	s.log.push(move);
+	if (!opts.keepRedo && s.redo.length) s.redo = [];
+	advance(g);
+	return { ok: true, state: s, events: g.events };
+}
+
+// ------------------------------------------------------------------ undo / redo / replay
+/** The setup that recreates this game from scratch (expansion documents from its context). */
+export function setupOf(state: GameState): GameSetup {
+	const c = contextOf(state);
+	return {
+		expansions: c.source.expansions,
+		modules: state.origin.modules,
+		players: state.players,
+		seed: state.seed,
+		rulings: state.rulings,
+		drawOrder: state.origin.drawOrder,
+		start: state.origin.start,
+		outcomes: state.origin.outcomes
+	};
+}
+
+/** Plays moves from a setup; stops at the first refusal and says at which index. */
+export function replay(
+	setup: GameSetup,
+	moves: readonly Move[],
+	opts: { quiet?: boolean; onStep?: (index: number, move: Move, events: GameEvent[], state: GameState) => void } = {}
+): { state: GameState; events: GameEvent[]; error?: { index: number; refusal: Refusal } } {
+	const started = startGame({ ...setup, quiet: opts.quiet ?? setup.quiet });
+	let state = started.state;
+	const events = [...started.events];
+	opts.onStep?.(-1, { type: 'start' }, started.events, state);
+	for (let i = 0; i < moves.length; i++) {
+		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet });
+		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
+		state = r.state;
+		for (const e of r.events) events.push(e);
+		opts.onStep?.(i, moves[i], r.events, state);
+	}
+	return { state, events };
+}
+
+/** Takes back the last move (rebuilt from the log); null when there is nothing to undo. */
+export function undo(state: GameState): GameState | null {
+	if (state.log.length === 0) return null;
+	const last = state.log[state.log.length - 1];
+	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true });
+	if (r.error) throw new Error(`undo: the log no longer replays (move ${r.error.index}: ${r.error.refusal.message})`);
+	r.state.redo = [...state.redo, last];
+	return r.state;
+}
+
+/** Re-applies the last undone move; null when there is nothing to redo. */
+export function redo(state: GameState): ApplyResult | null {
+	if (state.redo.length === 0) return null;
+	const move = state.redo[state.redo.length - 1];
+	const r = apply(state, move, { keepRedo: true });
+	if (r.ok) r.state.redo = state.redo.slice(0, -1);
+	return r;
+}
+
+/** A deep copy of the state (arrays of numbers are sliced; module state is plain data). */
+export function cloneState(s: GameState): GameState {
+	return {
+		...s,
+		rulings: s.rulings,
+		pending: s.pending.map((p) => ({ ...p })),
+		scores: s.scores.slice(),
+		piles: s.piles.map((p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
+		outcomes: s.outcomes.slice(),
+		discarded: s.discarded.slice(),
+		bx: s.bx.slice(),
+		by: s.by.slice(),
+		bt: s.bt.slice(),
+		br: s.br.slice(),
+		bseg: s.bseg.slice(),
+		bnb: s.bnb.slice(),
+		cells: { ...s.cells },
+		front: s.front.slice(),
+		freq: s.freq.slice(),
+		fmask: s.fmask.slice(),
+		fpos: { ...s.fpos },
+		parent: s.parent.slice(),
+		st: s.st.slice(),
+		sl: s.sl.slice(),
+		open: s.open.slice(),
+		segs: s.segs.map((a) => (a ? a.slice() : null)),
+		figs: s.figs.map((a) => (a ? a.slice() : null)),
+		links: s.links.map((a) => (a ? a.slice() : null)),
+		pieces: s.pieces.map((p) => ({ ...p })),
+		mod: JSON.parse(JSON.stringify(s.mod)),
+		log: s.log.slice(),
+		redo: s.redo.slice()
+	};
+}
+

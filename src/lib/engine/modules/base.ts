@@ -1,0 +1,322 @@
+// The base game as a rule module: tile placement, followers, completion, scoring during play and
+// at the end (fields per field, or the older farm editions as rulings).
+import { find, featureTiles, fieldCities, occupant } from '../features.ts';
+import { scoreFeature, playerName, figureRef, returnPiece } from '../scoring.ts';
+import { emit } from '../events.ts';
+import { putTile, placementRefusal } from '../board.ts';
+import type { DeployMove, Engine, FeatureKind, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+
+export const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
+
+const follower: FigureType = {
+	id: 'follower',
+	name: 'Follower',
+	perPlayer: 7,
+	follower: true,
+	features: ['road', 'city', 'monastery', 'field'],
+	strength: () => 1,
+	rules: ['BASE-1.4.1', 'BASE-1.4.2']
+};
+
+export function inSupply(g: Engine, kind: string, owner: number): number {
+	const ps = g.s.pieces;
+	for (let i = 0; i < ps.length; i++) if (ps[i].seg === -1 && ps[i].kind === kind && ps[i].owner === owner) return i;
+	return -1;
+}
+
+/** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
+export function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
+	const s = g.s;
+	const b = s.placed;
+	const t = g.c.tiles[s.bt[b]];
+	const f = t.features[local];
+	if (!ft.features.includes(f.kind)) {
+		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
+		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
+	}
+	if (needSupply && inSupply(g, ft.id, player) < 0)
+		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
+	const seg = s.bseg[b] + local;
+	const root = find(s, seg);
+	if (ft.follower) {
+		const occ = occupant(g, root);
+		if (occ >= 0) {
+			const ref = figureRef(g, occ);
+			return {
+				code: 'feature-occupied',
+				message: `the ${f.kind} already holds ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}) on ${ref.feature}`,
+				rules: ['BASE-1.4.3'],
+				details: { occupant: ref }
+			};
+		}
+	}
+	if (ft.canDeploy) {
+		const r = ft.canDeploy(g, player, seg, root);
+		if (r) return r;
+	}
+	for (const h of g.c.hooks.deployCheck) {
+		const r = h(g, player, ft.id, seg);
+		if (r) return r;
+	}
+	return null;
+}
+
+function figureMoves(g: Engine, step: Step, out: Move[]): void {
+	const s = g.s;
+	const b = s.placed;
+	if (b >= 0) {
+		const t = g.c.tiles[s.bt[b]];
+		for (const ft of g.c.figures.values()) {
+			if (ft.deployable === false || inSupply(g, ft.id, step.player) < 0) continue;
+			for (let i = 0; i < t.features.length; i++) {
+				if (!ft.features.includes(t.features[i].kind)) continue;
+				if (deployRefusal(g, step.player, ft, i, false)) continue;
+				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
+			}
+		}
+	}
+	for (const h of g.c.hooks.figureOptions) h(g, step.player, out);
+	out.push({ type: 'pass' });
+}
+
+function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
+	const s = g.s;
+	const t = g.c.tiles[s.tile];
+	if (move.tile !== undefined && move.tile !== t.key)
+		return { code: 'wrong-tile', message: `the tile to place is ${t.key}, not ${move.tile}`, rules: ['BASE-1.2.1'] };
+	const r = placementRefusal(g, s.tile, move.x, move.y, move.rotation);
+	if (r) return r;
+	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
+	s.placed = b;
+	s.tile = -1;
+	s.options = null;
+	emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
+		`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
+	);
+	return null;
+}
+
+function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
+	const s = g.s;
+	const ft = g.c.figures.get(move.figure);
+	if (!ft || ft.deployable === false) return { code: 'unknown-figure', message: `no figure '${move.figure}' can be placed in this game`, rules: ['BASE-1.4.1'] };
+	const t = g.c.tiles[s.bt[s.placed]];
+	const local = t.features.findIndex((f) => f.id === move.feature);
+	if (local < 0) return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['BASE-1.4.1'] };
+	const r = deployRefusal(g, step.player, ft, local);
+	if (r) return r;
+	const piece = inSupply(g, ft.id, step.player);
+	const seg = s.bseg[s.placed] + local;
+	const root = find(s, seg);
+	const p = s.pieces[piece];
+	p.seg = seg;
+	p.tile = s.placed;
+	(s.figs[root] ??= []).push(piece);
+	s.acted = true;
+	const kind = t.features[local].kind;
+	emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () =>
+		`${playerName(g, step.player)} places a ${ft.name.toLowerCase()} as ${ROLE[kind] ?? kind} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`
+	);
+	return null;
+}
+
+function pass(g: Engine, _move: Move, step: Step): Refusal | null {
+	emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
+	return null;
+}
+
+function cityRef(g: Engine, root: number) {
+	const s = g.s;
+	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].id };
+}
+
+/** 1st farm edition: per completed city, the farmers' majority over all fields touching it gets 4. */
+function scoreFarmsFirstEdition(g: Engine): void {
+	const s = g.s;
+	const byCity = new Map<number, number[]>();
+	const fields: number[] = [];
+	for (const p of s.pieces) {
+		if (p.seg < 0) continue;
+		const r = find(s, p.seg);
+		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind !== 'field' || fields.includes(r)) continue;
+		fields.push(r);
+		for (const c of fieldCities(s, r).complete) {
+			const l = byCity.get(c) ?? [];
+			l.push(r);
+			byCity.set(c, l);
+		}
+	}
+	for (const [city, fs] of byCity) {
+		const strengths = s.players.map(() => 0);
+		const refs = [];
+		for (const f of fs)
+			for (const pc of s.figs[f] ?? []) {
+				const ft = g.c.figures.get(s.pieces[pc].kind);
+				const st = ft ? ft.strength(g, pc, f) : 0;
+				if (s.pieces[pc].owner >= 0) strengths[s.pieces[pc].owner] += st;
+				refs.push(figureRef(g, pc, st));
+			}
+		const max = Math.max(...strengths);
+		const winners = max > 0 ? s.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
+		for (const w of winners) s.scores[w] += 4;
+		const ev: ScoreEvent = {
+			type: 'score',
+			final: true,
+			mode: 'final',
+			feature: { kind: 'city', at: cityRef(g, city), tiles: featureTiles(s, city).map((b) => ({ x: s.bx[b], y: s.by[b] })), complete: true, farmers: true },
+			figures: refs,
+			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[String(p), v]] : []))),
+			winners,
+			why: winners.length ? `most farmers around the city (strength ${max})` : 'no farmers',
+			points: 4,
+			arithmetic: '1 city × 4 = 4',
+			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			rules: ['BASE-1.9', 'BASE-1.6.1']
+		};
+		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
+		g.events.push(ev);
+	}
+	for (const f of fields) for (const pc of [...(s.figs[f] ?? [])]) returnPiece(g, pc);
+}
+
+export const base: RuleModule = {
+	id: 'base',
+	name: 'Base game',
+	rules: {
+		'BASE-1.1.1': 'The start tile lies face up at (0,0); every other tile is drawn at random.',
+		'BASE-1.1.2': 'Each player has 7 followers in supply (the 8th counts the score).',
+		'BASE-1.2.1': 'A turn starts by drawing a tile and placing it: that is mandatory.',
+		'BASE-1.2.2': 'Then the player may place one follower from supply on the tile just placed.',
+		'BASE-1.2.3': 'Last, every feature the tile completed is scored and its figures go back to supply.',
+		'BASE-1.2.4': 'A follower returned by this turn’s scoring cannot be placed again this turn.',
+		'BASE-1.3.1': 'A tile must touch at least one placed tile along an edge, on an empty cell.',
+		'BASE-1.3.2': 'Every edge touching a placed tile must match: city to city, road to road, field to field.',
+		'BASE-1.3.3': 'A tile may be turned to any of its four rotations.',
+		'BASE-1.3.4': 'Monasteries need no matching: only the edges around them count.',
+		'BASE-1.3.5': 'Creating a hole no tile can ever fill is allowed.',
+		'BASE-1.3.6': 'A tile that fits nowhere goes back to the box and the player draws another.',
+		'BASE-1.4.1': 'At most one follower per turn, and only on the tile just placed.',
+		'BASE-1.4.2': 'The follower goes on one feature of that tile: road (thief), city (knight), monastery (monk) or field (farmer).',
+		'BASE-1.4.3': 'No follower may join a road, city or field that already holds one, however far away, even your own.',
+		'BASE-1.4.4': 'Occupied features may later join through a tile, and then hold several followers.',
+		'BASE-1.4.5': 'A placed follower stays until its feature is scored.',
+		'BASE-1.4.6': 'A follower may go on a feature the same tile completes: it scores and returns at once.',
+		'BASE-1.5.1': 'A road is complete when both ends stop (junction, city, monastery) or it closes a loop.',
+		'BASE-1.5.2': 'A city is complete when its walls are closed with no gap.',
+		'BASE-1.5.3': 'A monastery is complete when all 8 tiles around it are placed.',
+		'BASE-1.5.4': 'Fields never complete; they score at the end of the game.',
+		'BASE-1.5.5': 'A tile counts once for a feature even if the feature crosses it twice.',
+		'BASE-1.6': 'Completed: road 1 per tile; city 2 per tile and 2 per pennant; monastery 9.',
+		'BASE-1.6.1': 'The players with the greatest total strength in the feature (above 0) score; tied players each score in full.',
+		'BASE-1.6.2': 'A completed feature without figures scores for nobody and stays complete.',
+		'BASE-1.6.3': 'Completing a feature scores for every player in it, whoever placed the tile.',
+		'BASE-1.6.4': 'After a scoring every figure in the feature returns to its owner, majority or not.',
+		'BASE-1.7': 'At the end: road 1 per tile; city 1 per tile and 1 per pennant; monastery 1 plus 1 per neighbour.',
+		'BASE-1.7.1': 'At the end each field scores 3 per completed city it borders, for the farmers’ majority of that field.',
+		'BASE-1.7.2': 'A city borders a field once however many walls they share; a city counts for every field it borders.',
+		'BASE-1.7.3': 'After final scoring the most points wins.',
+		'BASE-1.8.1': 'A completed two-tile city scores like any city: 4 plus pennants (current rule).',
+		'BASE-1.8.2': 'Early first edition: a completed two-tile city scored 1 per tile and 1 per pennant (ruling BASE-R1).',
+		'BASE-1.9': 'Farm scoring editions: per field (3rd, current), per field with each city once per player (2nd), per city with 4 points (1st) (ruling BASE-R2).'
+	},
+	rulings: [
+		{
+			id: 'BASE-R1',
+			description: 'How a completed city of exactly two tiles scores.',
+			default: 'modern',
+			options: { modern: '2 per tile + 2 per pennant, like any city (BASE-1.8.1)', 'c1-early': '1 per tile + 1 per pennant (first edition to 2002, BASE-1.8.2)' },
+			rules: ['BASE-1.8.1', 'BASE-1.8.2']
+		},
+		{
+			id: 'BASE-R2',
+			description: 'Which farm-scoring edition applies at the end.',
+			default: '3rd',
+			options: {
+				'3rd': 'per field: 3 per completed city, majority per field (current)',
+				'2nd': 'per field, but each city pays a player at most once',
+				'1st': 'per city: the farmers’ majority over all fields around a completed city gets 4'
+			},
+			rules: ['BASE-1.9', 'BASE-1.7.1']
+		}
+	],
+	parameters: { followerCount: 7 },
+	figures: [follower],
+	steps: {
+		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
+		figure: { accepts: ['deploy', 'pass'], describe: 'place a figure or pass', moves: figureMoves }
+	},
+	moves: { place: place as never, deploy: deploy as never, pass },
+	hooks: {
+		value(g, root, v) {
+			const s = g.s;
+			const final = v.mode !== 'complete';
+			switch (v.kind) {
+				case 'road': {
+					const n = featureTiles(s, root).length;
+					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: 1 });
+					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6');
+					break;
+				}
+				case 'city': {
+					const n = featureTiles(s, root).length;
+					let pennants = 0;
+					for (const seg of s.segs[root]!) pennants += g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].pennants;
+					let per = final ? 1 : 2;
+					const rules = [final ? 'BASE-1.7' : 'BASE-1.6'];
+					if (!final && n === 2) {
+						if (g.c.rulings['BASE-R1'] === 'c1-early') {
+							per = 1;
+							rules.push('BASE-1.8.2');
+						} else rules.push('BASE-1.8.1');
+					}
+					v.parts.push({ id: 'tiles', label: 'tile', count: n, per }, { id: 'pennants', label: 'pennant', count: pennants, per });
+					v.rules.push(...rules);
+					v.facts.pennants = pennants;
+					break;
+				}
+				case 'monastery':
+				case 'garden': {
+					const b = s.st[root];
+					const n = v.mode === 'complete' ? 9 : 1 + s.bnb[b];
+					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: 1 });
+					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
+					break;
+				}
+				case 'field': {
+					const { complete } = fieldCities(s, root);
+					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: 3 });
+					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
+					v.facts.cities = complete.map((c) => cityRef(g, c));
+					v.facts.cityRoots = complete;
+					break;
+				}
+			}
+		},
+		awards(g, root, v, _winners, awards) {
+			if (v.kind !== 'field' || g.c.rulings['BASE-R2'] !== '2nd') return;
+			const paid: Record<string, number[]> = (g.s.mod.base ??= {}).paid ??= {};
+			const cities = (v.facts.cityRoots as number[]) ?? [];
+			const per = v.parts.find((p) => p.id === 'cities')?.per ?? 3;
+			for (const a of awards) {
+				const mine = (paid[a.player] ??= []);
+				const fresh = cities.filter((c) => !mine.includes(c));
+				mine.push(...fresh);
+				a.points = fresh.length * per;
+				a.arithmetic = `${fresh.length} not yet paid ${fresh.length === 1 ? 'city' : 'cities'} × ${per} = ${a.points}`;
+				a.rules = [...a.rules, 'BASE-1.9'];
+			}
+		},
+		finalScoring(g) {
+			const s = g.s;
+			if (g.c.rulings['BASE-R2'] === '1st') return scoreFarmsFirstEdition(g);
+			for (let i = 0; i < s.pieces.length; i++) {
+				const p = s.pieces[i];
+				if (p.seg < 0) continue;
+				const r = find(s, p.seg);
+				if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind === 'field') scoreFeature(g, r, 'final');
+			}
+		}
+	}
+};
+
+export type { FeatureKind };

@@ -1,0 +1,43 @@
+// Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
+// move from legalMoves, picked with a PRNG separate from the game's own.
+import { nextRandom, seedState } from './rng.ts';
+import { apply, legalMoves, startGame } from './game.ts';
+import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
+
+export interface RandomGameResult {
+	state: GameState;
+	moves: number;
+	placements: number;
+	events?: GameEvent[];
+	/** Set when the engine refused a move it listed as legal. */
+	error?: string;
+}
+
+/** Plays a whole game with random legal moves (in place, quiet unless asked). */
+export function playRandomGame(
+	setup: GameSetup,
+	opts: { chooserSeed?: number; keepEvents?: boolean; maxMoves?: number; onMove?: (s: GameState, m: Move) => void } = {}
+): RandomGameResult {
+	const started = startGame({ ...setup, quiet: setup.quiet ?? true });
+	let state = started.state;
+	const events = opts.keepEvents ? [...started.events] : undefined;
+	let rng = seedState(opts.chooserSeed ?? setup.seed ^ 0x5bd1e995);
+	let moves = 0;
+	let placements = 0;
+	const max = opts.maxMoves ?? 100_000;
+	while (!state.finished && moves < max) {
+		const options = legalMoves(state);
+		if (options.length === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
+		const [next, v] = nextRandom(rng);
+		rng = next;
+		const move = options[Math.floor(v * options.length)];
+		opts.onMove?.(state, move);
+		const r = apply(state, move, { mutate: true, quiet: setup.quiet ?? true });
+		if (!r.ok) return { state, moves, placements, events, error: `listed move refused: ${JSON.stringify(move)}: ${r.refusal.message}` };
+		if (events) for (const e of r.events) events.push(e);
+		if (move.type === 'place') placements++;
+		moves++;
+	}
+	if (!state.finished) return { state, moves, placements, events, error: `game not over after ${max} moves` };
+	return { state, moves, placements, events };
+}

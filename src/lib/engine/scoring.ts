@@ -1,0 +1,167 @@
+// Scoring of one feature: value (built by the modules' value hooks, base first), majority by
+// figure strength, awards, and an event that explains every number.
+import { find, featureTiles } from './features.ts';
+import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent } from './types.ts';
+
+const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
+
+/** `3 tiles × 2 + 1 pennant × 2 = 8` */
+export function arithmetic(v: FeatureValue, total: number): string {
+	if (v.zero) return `0 (${v.zero})`;
+	const terms = v.parts.filter((p) => p.count !== 0 || v.parts.length === 1).map((p) => `${p.count} ${plural(p.count, p.label)} × ${p.per}`);
+	return `${terms.join(' + ') || '0'} = ${total}`;
+}
+
+export function valueTotal(v: FeatureValue): number {
+	if (v.zero) return 0;
+	let t = 0;
+	for (const p of v.parts) t += p.count * p.per;
+	return t;
+}
+
+export function figureRef(g: Engine, piece: number, strength?: number): FigureRef {
+	const s = g.s;
+	const p = s.pieces[piece];
+	const b = p.tile;
+	const ref: FigureRef = {
+		piece,
+		figure: p.kind,
+		owner: p.owner,
+		x: b >= 0 ? s.bx[b] : 0,
+		y: b >= 0 ? s.by[b] : 0,
+		feature: p.seg >= 0 ? g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id : ''
+	};
+	if (strength !== undefined) ref.strength = strength;
+	return ref;
+}
+
+export const playerName = (g: Engine, p: number): string => (p < 0 ? 'neutral' : (g.s.players[p] ?? `player ${p}`));
+
+/** Returns a piece to its owner's supply (or the general supply), detaching it from its feature. */
+export function returnPiece(g: Engine, piece: number, detach = true): void {
+	const s = g.s;
+	const p = s.pieces[piece];
+	if (p.seg < 0) return;
+	if (detach) {
+		const root = find(s, p.seg);
+		const list = s.figs[root];
+		if (list) {
+			const i = list.indexOf(piece);
+			if (i >= 0) list.splice(i, 1);
+			if (list.length === 0) s.figs[root] = null;
+		}
+	}
+	p.seg = -1;
+	p.tile = -1;
+	for (const h of g.c.hooks.pieceLeft) h(g, piece);
+}
+
+export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']): FeatureValue {
+	const s = g.s;
+	const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+	const v: FeatureValue = {
+		kind: f.kind,
+		mode,
+		complete: mode === 'complete',
+		parts: [],
+		zero: null,
+		rules: [],
+		facts: {}
+	};
+	for (const h of g.c.hooks.value) h(g, root, v);
+	return v;
+}
+
+/**
+ * Scores the feature at `root`: value, majority, awards, event; then its pieces go back to supply.
+ * Returns the event (also pushed to g.events).
+ */
+export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): ScoreEvent {
+	const s = g.s;
+	const v = computeValue(g, root, mode);
+	const points = valueTotal(v);
+	const players = s.players.length;
+	const strengths = new Array<number>(players + 1).fill(0);
+	const present = new Array<boolean>(players + 1).fill(false);
+	const figs = s.figs[root] ?? [];
+	const refs: FigureRef[] = [];
+	for (let i = 0; i < figs.length; i++) {
+		const pc = s.pieces[figs[i]];
+		const ft = g.c.figures.get(pc.kind);
+		const st = ft ? ft.strength(g, figs[i], root) : 0;
+		const slot = pc.owner < 0 ? players : pc.owner;
+		strengths[slot] += st;
+		if (ft?.follower) present[slot] = true;
+		refs.push(figureRef(g, figs[i], st));
+	}
+	let max = 0;
+	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
+	let winners: number[] = [];
+	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
+	let why = '';
+	const rules = ['BASE-1.6.1', ...v.rules];
+	for (const h of g.c.hooks.winners) {
+		const w = h(g, root, strengths, winners);
+		if (w) winners = w;
+	}
+	const arith = g.quiet ? '' : arithmetic(v, points);
+	const awards: Award[] = winners.map((p) => ({ player: p, points, arithmetic: arith, rules: v.rules }));
+	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
+	for (const a of awards) s.scores[a.player] += a.points;
+	const strengthRecord: Record<string, number> = {};
+	for (let p = 0; p <= players; p++) if (strengths[p] > 0 || present[p]) strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
+	const tiles = featureTiles(s, root);
+	const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+	if (!g.quiet) {
+		if (figs.length === 0) why = 'no figures: nobody scores';
+		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
+		else {
+			const others = Object.entries(strengthRecord)
+				.filter(([k]) => !winners.includes(Number(k)))
+				.map(([k, n]) => `${k === 'neutral' ? 'neutral' : playerName(g, Number(k))} ${n}`);
+			why = `${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'tie' : 'hold'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
+		}
+	}
+	const ev: ScoreEvent = {
+		type: 'score',
+		final: mode === 'final',
+		mode,
+		feature: {
+			kind: v.kind,
+			at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: f.id },
+			tiles: tiles.map((b) => ({ x: s.bx[b], y: s.by[b] })),
+			complete: v.complete,
+			...v.facts
+		},
+		figures: refs,
+		strengths: strengthRecord,
+		winners,
+		why,
+		points,
+		arithmetic: arith,
+		awards,
+		rules: [...new Set([...rules, ...awards.flatMap((a) => a.rules)])]
+	};
+	if (!g.quiet) {
+		const what = `${v.kind} of ${tiles.length} ${plural(tiles.length, 'tile')} at (${ev.feature.at.x},${ev.feature.at.y})`;
+		const head = mode === 'final' ? `Final scoring: ${what}` : mode === 'abbot' ? `Abbot taken back: ${what}` : `Completed ${what}`;
+		const gains = awards.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`).join('; ');
+		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
+	}
+	g.events.push(ev);
+	for (const h of g.c.hooks.scored) h(g, root, ev);
+	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
+	const list = s.figs[root];
+	if (list) {
+		s.figs[root] = null;
+		for (const pc of list) {
+			const ft = g.c.figures.get(s.pieces[pc].kind);
+			if (ft && ft.staysAfterScoring) {
+				(s.figs[root] ??= []).push(pc);
+				continue;
+			}
+			returnPiece(g, pc, false);
+		}
+	}
+	return ev;
+}

@@ -1,0 +1,401 @@
+// The engine's data: game state, moves, events, refusals, and the shapes rule modules plug in.
+// Everything in GameState is plain JSON data (numbers, strings, arrays, objects): it serializes
+// with JSON.stringify and keeps working after JSON.parse (see restoreGame in game.ts).
+import type { Expansion, Tile, Feature } from '../formats/schema-types.ts';
+
+export type { Expansion, Tile, Feature };
+
+/** Feature kinds, also used as small ints in hot paths (index into FEATURE_KINDS). */
+export const FEATURE_KINDS = ['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable'] as const;
+export type FeatureKind = (typeof FEATURE_KINDS)[number];
+export const K_ROAD = 0;
+export const K_CITY = 1;
+export const K_RIVER = 2;
+export const K_FIELD = 3;
+export const K_MONASTERY = 4;
+export const K_GARDEN = 5;
+export const K_STABLE = 6;
+
+// ---------------------------------------------------------------- moves
+/** Place the drawn tile. `tile` ('<expansion>/<tile id>') is optional in input and checked when given. */
+export interface PlaceMove {
+	type: 'place';
+	tile?: string;
+	x: number;
+	y: number;
+	rotation: number;
+}
+/** Put a figure from supply on a feature of the tile just placed (feature = the tile's feature id). */
+export interface DeployMove {
+	type: 'deploy';
+	figure: string;
+	feature: string;
+}
+/** Decline the optional action of the current step. */
+export interface PassMove {
+	type: 'pass';
+}
+/** Any move: the built-in ones above or a module's own ({ type: 'dragon', x, y }, …). */
+export type Move = PlaceMove | DeployMove | PassMove | { type: string; [k: string]: unknown };
+
+// ---------------------------------------------------------------- refusals and events
+export interface Refusal {
+	/** Stable machine code, e.g. 'edge-mismatch', 'feature-occupied', 'wrong-step'. */
+	code: string;
+	/** One sentence saying why, naming places and pieces. */
+	message: string;
+	/** The rule ids that forbid the move. */
+	rules: string[];
+	/** Data for the UI: which side, which neighbour, which piece. */
+	details?: Record<string, unknown>;
+}
+
+export interface Point {
+	x: number;
+	y: number;
+}
+
+/** A figure in an explanation: whose, what, where, with its strength in the feature. */
+export interface FigureRef {
+	piece: number;
+	figure: string;
+	owner: number;
+	x: number;
+	y: number;
+	feature: string;
+	strength?: number;
+}
+
+export interface Award {
+	player: number;
+	points: number;
+	/** `3 tiles × 2 + 1 pennant × 2 = 8` */
+	arithmetic: string;
+	rules: string[];
+}
+
+/** What the engine reports, step by step. `text` is omitted in quiet mode. */
+export interface GameEvent {
+	type: string;
+	rules: string[];
+	text?: string;
+	player?: number;
+	[k: string]: unknown;
+}
+
+/** A scoring of one feature (during play or at the end). */
+export interface ScoreEvent extends GameEvent {
+	type: 'score';
+	final: boolean;
+	feature: { kind: FeatureKind; at: Point & { feature: string }; tiles: Point[]; complete: boolean; [k: string]: unknown };
+	figures: FigureRef[];
+	/** Total strength per player present (player index → strength). */
+	strengths: Record<string, number>;
+	winners: number[];
+	/** Why the winners won (the majority comparison). */
+	why: string;
+	/** Points the feature is worth before per-player bonuses. */
+	points: number;
+	arithmetic: string;
+	awards: Award[];
+}
+
+// ---------------------------------------------------------------- state
+export interface Piece {
+	/** Figure type id ('follower', 'large', 'abbot', 'pig', 'fairy', …) or token type id. */
+	kind: string;
+	/** Player index, or -1 for a neutral piece (Buddo, note tokens). */
+	owner: number;
+	/** Segment it stands on; -1 in supply; -2 removed from the game. */
+	seg: number;
+	/** Board index of its tile, -1 when not on the board. */
+	tile: number;
+}
+
+/** A pending decision: who decides, what kind of step (owned by a module), optional data. */
+export interface Step {
+	kind: string;
+	player: number;
+	data?: Record<string, unknown>;
+}
+
+export interface Pile {
+	/** Compiled tile indexes. In random piles order does not matter; fixed piles are drawn from the end. */
+	tiles: number[];
+	/** Tiles that come after all others of this pile (the lake). */
+	last: number[];
+	random: boolean;
+}
+
+export interface GameState {
+	version: 1;
+	/** Key of the compiled rules context (tile set + modules + rulings) in the context cache. */
+	ctx: string;
+	players: string[];
+	seed: number;
+	rulings: Record<string, string>;
+	rng: number;
+	turn: number;
+	active: number;
+	/** Index of the turn phase whose hooks have run (PHASES in game.ts). */
+	phase: number;
+	pending: Step[];
+	finished: boolean;
+	scores: number[];
+	/** The drawn tile (compiled index) or -1. */
+	tile: number;
+	/** Legal placements of the drawn tile, computed once per draw. */
+	options: PlaceMove[] | null;
+	/** Board index of the tile placed this turn, or -1. */
+	placed: number;
+	/** Whether the active player has made their figure action this turn. */
+	acted: boolean;
+	piles: Pile[];
+	/** Fixed outcomes for random events (coin flips) still to be used, in order. */
+	outcomes: number[];
+	discarded: number[];
+	// board: parallel arrays by board index (placement order)
+	bx: number[];
+	by: number[];
+	bt: number[];
+	br: number[];
+	/** First segment id of each placed tile (segments = the tile's features in order). */
+	bseg: number[];
+	/** Number of the 8 surrounding cells that hold a tile. */
+	bnb: number[];
+	/** Packed cell → board index. */
+	cells: Record<number, number>;
+	/** Open cells next to the board with the edges they require (packed nibbles) and mask. */
+	front: number[];
+	freq: number[];
+	fmask: number[];
+	fpos: Record<number, number>;
+	// features: union-find over segments
+	parent: number[];
+	/** Segment → board index and local feature index. */
+	st: number[];
+	sl: number[];
+	/** At roots: open edge count (road, city, river). */
+	open: number[];
+	/** At roots: the segments of the feature. */
+	segs: (number[] | null)[];
+	/** At roots: the pieces on the feature. */
+	figs: (number[] | null)[];
+	/** At field roots: city segments the field borders. */
+	links: (number[] | null)[];
+	pieces: Piece[];
+	/** Module state by module id (plain data). */
+	mod: Record<string, any>;
+	log: Move[];
+	redo: Move[];
+	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
+	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[] };
+}
+
+export interface GameSetup {
+	/** Expansion documents (already parsed); base must be among them. */
+	expansions: Expansion[];
+	/** Extra rule modules to enable without an expansion document (e.g. 'abbot', 'pig'). */
+	modules?: string[];
+	players: string[];
+	seed: number;
+	rulings?: Record<string, string>;
+	/** The whole draw pile in order (tile keys '<expansion>/<tile id>'); the start tile comes apart. */
+	drawOrder?: string[];
+	/** Start tile key; default: the spring with The River, else the tile with role 'start'. */
+	start?: string;
+	/** Fixed outcomes of random events (coin flips: 0 or 1), used before the PRNG. */
+	outcomes?: number[];
+	/** Skip building explanation text (events keep their data). */
+	quiet?: boolean;
+}
+
+export type ApplyResult =
+	| { ok: true; state: GameState; events: GameEvent[] }
+	| { ok: false; refusal: Refusal };
+
+// ---------------------------------------------------------------- compiled tiles
+export interface CFeature {
+	id: string;
+	kind: FeatureKind;
+	k: number;
+	/** Number of border sides (road, city, river). */
+	sides: number;
+	pennants: number;
+	modifiers: Record<string, number | boolean>;
+	/** Field: local indexes of bordered cities. */
+	cities: number[];
+	inner: boolean;
+}
+
+export interface CTile {
+	index: number;
+	key: string;
+	expansion: string;
+	id: string;
+	def: Tile;
+	features: CFeature[];
+	/** Packed edge codes per rotation: nibble per board side N E S W (1 field, 2 road, 3 city, 4 river). */
+	edges: number[];
+	/** [rotation * 4 + board side] → local feature on that side (road/city/river) or -1. */
+	sideFeat: Int8Array;
+	/** [rotation * 8 + board half] → local field feature or -1. */
+	halfField: Int8Array;
+	/** Local indexes of monastery / garden / stable features. */
+	inner: number[];
+	icons: Set<string>;
+	role: string | null;
+	river: boolean;
+	wildcard: boolean;
+	/** River curve sense per rotation is computed from sides; kept for the river module. */
+	riverSides: number[];
+}
+
+// ---------------------------------------------------------------- rule modules
+export interface RulingDef {
+	id: string;
+	description: string;
+	default: string;
+	options: Record<string, string>;
+	/** Rule ids this ruling decides on. */
+	rules: string[];
+}
+
+export interface FigureType {
+	id: string;
+	name: string;
+	perPlayer: number;
+	neutral?: number;
+	/** Counts for occupancy and majority as a follower. */
+	follower: boolean;
+	/** Feature kinds it may be deployed on (by the generic deploy move). */
+	features: FeatureKind[];
+	/** Its strength in a feature's majority. */
+	strength: (g: Engine, piece: number, root: number) => number;
+	/** Rule ids to cite when it is deployed. */
+	rules: string[];
+	/** Extra deploy check (pig needs own farmer). */
+	canDeploy?: (g: Engine, player: number, seg: number, root: number) => Refusal | null;
+	/** Set false for figures not deployed through the generic 'deploy' move (fairy). */
+	deployable?: boolean;
+	/** Stays on its feature when the feature is scored (note tokens). */
+	staysAfterScoring?: boolean;
+}
+
+/** One term of a feature's value: `count × per`, e.g. 3 tiles × 2. */
+export interface ValuePart {
+	id: string;
+	/** Singular label for the arithmetic ('tile', 'pennant', 'completed city'). */
+	label: string;
+	count: number;
+	per: number;
+}
+
+/** What a feature is worth, built by the base module and adjusted by the others (value hook). */
+export interface FeatureValue {
+	kind: FeatureKind;
+	/** 'complete' during play, 'final' at the end, 'abbot' when an abbot is taken back. */
+	mode: 'complete' | 'final' | 'abbot';
+	complete: boolean;
+	parts: ValuePart[];
+	/** Set when the feature is worth 0 by a rule (cathedral or inn left incomplete): says why. */
+	zero: string | null;
+	rules: string[];
+	/** Facts for explanations (inn, cathedral, cities…). */
+	facts: Record<string, unknown>;
+}
+
+export interface StepDef {
+	accepts: string[];
+	/** One line for messages: what the player decides at this step. */
+	describe: string;
+	moves: (g: Engine, step: Step, out: Move[]) => void;
+}
+
+/** Handler for a move type: validate first (return a refusal without changing anything), then apply. */
+export type MoveHandler = (g: Engine, move: any, step: Step) => Refusal | null;
+
+export interface Hooks {
+	/** Game creation: add pieces, module state, piles. */
+	setup(g: Engine): void;
+	/** A tile was drawn: return 'aside' to set it apart and draw again. */
+	drawn(g: Engine, tile: number): 'keep' | 'aside';
+	/** Extra legality of a placement (river). Return a refusal to forbid it. */
+	placement(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null;
+	/** The tile was placed and merged (volcano: dragon flies in). */
+	placed(g: Engine, boardIndex: number): void;
+	/** Moves offered at the figure step, beside deploy and pass. */
+	figureOptions(g: Engine, player: number, out: Move[]): void;
+	/** Extra restriction on deploying onto a segment (volcano, dragon's tile). */
+	deployCheck(g: Engine, player: number, figure: string, seg: number): Refusal | null;
+	/** After the figure step (the dragon moves). */
+	afterFigure(g: Engine): void;
+	/** Start of a turn (the fairy's point). */
+	turnStart(g: Engine): void;
+	/** Adjust what a feature is worth. */
+	value(g: Engine, root: number, v: FeatureValue): void;
+	/** Decide the winners of a feature (default: the strongest, strength above 0). */
+	winners(g: Engine, root: number, strengths: number[], winners: number[]): number[] | null;
+	/** Per-player bonuses once winners and points are known (pig, fairy). */
+	awards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
+	/** After a feature was scored (before its pieces return). */
+	scored(g: Engine, root: number, ev: ScoreEvent): void;
+	/** A piece went back to supply or was removed. */
+	pieceLeft(g: Engine, piece: number): void;
+	/** After the scoring step of a turn. */
+	afterScore(g: Engine): void;
+	/** Extra final scoring after features. */
+	finalScoring(g: Engine): void;
+}
+
+export interface RuleModule {
+	id: string;
+	name: string;
+	/** Rule id → one-line statement in our own words. */
+	rules: Record<string, string>;
+	rulings?: RulingDef[];
+	figures?: FigureType[];
+	/** Parameters a designer may tune, with defaults. */
+	parameters?: Record<string, number>;
+	/** Icons and modifiers this module gives meaning to. */
+	icons?: Record<string, string>;
+	modifiers?: Record<string, string>;
+	/** Rule ids of icons known but without effect (reported by the validator). */
+	inert?: Record<string, string>;
+	/** Step kinds this module owns: the move types they accept and the generator for legalMoves. */
+	steps?: Record<string, StepDef>;
+	/** Move type → handler. */
+	moves?: Record<string, MoveHandler>;
+	/** Move types this module adds to other modules' steps (e.g. figure: ['fairy']). */
+	stepMoves?: Record<string, string[]>;
+	hooks?: Partial<Hooks>;
+}
+
+/** The compiled, cached rules of a game: tile set, modules, rulings, parameters. */
+export interface Context {
+	key: string;
+	tiles: CTile[];
+	tileIndex: Map<string, number>;
+	modules: RuleModule[];
+	moduleIds: Set<string>;
+	figures: Map<string, FigureType>;
+	rulings: Record<string, string>;
+	rulingDefs: Map<string, RulingDef>;
+	params: Record<string, number>;
+	expansions: { id: string; version: string; hash: string }[];
+	/** Hook lists (only modules that implement each). */
+	hooks: { [K in keyof Hooks]: Hooks[K][] };
+	steps: Map<string, StepDef>;
+	moves: Map<string, MoveHandler>;
+	ruleTexts: Map<string, string>;
+	/** The documents and extra modules the context was built from (to rebuild a game for undo). */
+	source: { expansions: Expansion[]; modules: string[] };
+}
+
+/** What a module sees while a move is applied: state, rules, event sink. */
+export interface Engine {
+	s: GameState;
+	c: Context;
+	events: GameEvent[];
+	quiet: boolean;
+}
