@@ -45,15 +45,16 @@ const value: fc.Arbitrary<Json> = fc.oneof(
 	{ weight: 1, arbitrary: fc.constant(deep) }
 );
 const keyName = fc.oneof(fc.constantFrom('id', 'type', 'sides', 'halves', 'cities', 'crosses', 'modifiers', 'count', 'features', 'tiles', 'icons', 'wildcard', 'handDrawnAdjacency', 'dependencies', '__proto__', 'constructor', 'a/b', 'c~d'), fc.string({ maxLength: 6 }));
-const mutation = fc.record({
-	kind: fc.constantFrom('delete', 'replace', 'insert', 'swap', 'duplicate'),
+type Mutation = { kind: 'delete' | 'replace' | 'insert' | 'swap' | 'duplicate'; pick: number; other: number; key: string; value: Json };
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+	kind: fc.constantFrom<Mutation['kind'][]>('delete', 'replace', 'insert', 'swap', 'duplicate'),
 	pick: fc.nat(),
 	other: fc.nat(),
 	key: keyName,
 	value
 });
 
-function mutate(doc: Json, mut: fc.GeneratedValueType<typeof mutation>): Json {
+function mutate(doc: Json, mut: Mutation): Json {
 	const m = { ...mut, value: structuredClone(mut.value) }; // generated values are shared between runs
 	const all = places(doc);
 	if (all.length === 0) return m.kind === 'replace' ? m.value : doc;

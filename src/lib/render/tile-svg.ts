@@ -1,0 +1,290 @@
+// A tile definition drawn as a complete <svg> string: a pure function with no DOM, used by the pages
+// (rendered on the server), the editor and the SVG/print exports. It never throws: a half-broken tile
+// still gets a drawing, with '?' badges for what cannot be shown.
+import type { Tile } from '../formats/geometry.ts';
+import {
+	CORNERS,
+	curveAt,
+	curvePath,
+	featureShapes,
+	fmt,
+	layoutTile,
+	cityShape,
+	subCurve,
+	wallsPath,
+	CENTRE,
+	RIVER_WIDTH,
+	ROAD_WIDTH,
+	MID,
+	INWARD,
+	type CityShape,
+	type Curve,
+	type NFeature,
+	type Pt,
+	type TileLayout
+} from './layout.ts';
+import * as sym from './symbols.ts';
+
+export { featureShapes, layoutTile, normalizeTile, type FeatureShape } from './layout.ts';
+
+export interface RenderOptions {
+	/** Width and height of the <svg> in pixels (the drawing itself is in a 0..100 viewBox). */
+	size?: number;
+	/** Clockwise quarter turns (0..3); the whole drawing turns. */
+	rotation?: number;
+	/** Prefix for ids inside the SVG, to keep them unique when several tiles share a page. */
+	idPrefix?: string;
+	/** Draw the tile's artwork (a data: URL) under a translucent feature overlay. */
+	artwork?: boolean;
+	/** Id of a feature to highlight. */
+	highlight?: string;
+}
+
+const C = sym.COLOURS;
+const KNOWN_MODIFIERS: Record<string, string[]> = {
+	city: ['pennants', 'cathedral', 'princess'],
+	road: ['inn'],
+	stable: ['livestock'],
+	field: ['pigHerd']
+};
+
+export const escapeXml = (s: string): string =>
+	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+export function renderTileSvg(tile: Tile | unknown, options: RenderOptions = {}): string {
+	const size = Number.isFinite(options.size) && options.size! > 0 ? options.size! : 100;
+	const rotation = (((Math.round(Number(options.rotation) || 0) % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+	try {
+		return draw(layoutTile(tile), size, rotation, options);
+	} catch {
+		return (
+			`<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(size)}" height="${fmt(size)}" viewBox="0 0 100 100">` +
+			`<rect width="100" height="100" fill="#ddd"/>${sym.unknownBadge(CENTRE, 14)}</svg>`
+		);
+	}
+}
+
+function draw(layout: TileLayout, size: number, rotation: number, options: RenderOptions): string {
+	const { tile } = layout;
+	const prefix = (options.idPrefix ?? `tile-${tile.id}-`).replace(/[^A-Za-z0-9_-]/g, '_');
+	const clipId = `${prefix}clip`;
+	const byId = new Map(tile.features.map((f) => [f.id, f]));
+	const crossing = (f: NFeature) => f.crosses.some((id) => byId.has(id) && id !== f.id);
+	const features = tile.features;
+	const linear = (type: string, bridges: boolean) =>
+		features.filter((f) => f.type === type && crossing(f) === bridges).map((f) => linearFeature(f, layout));
+
+	const body: string[] = [];
+	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
+	body.push(...linear('river', false), ...linear('road', false));
+	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
+	// features that cross others go on top, as bridges
+	for (const f of features.filter(crossing)) {
+		if (f.type === 'city') body.push(cityBridge(f));
+		else if (f.type === 'road' || f.type === 'river') body.push(linearFeature(f, layout, true));
+	}
+	body.push(...ends(layout));
+	body.push(...inner(layout));
+	body.push(...modifiers(layout));
+	body.push(...icons(layout));
+	if (tile.wildcard) body.push(wildcard(layout));
+	if (options.highlight) {
+		const shape = featureShapes(tile, layout).find((s) => s.featureId === options.highlight);
+		if (shape)
+			body.push(
+				`<path d="${shape.path}" fill="#ffe14d" fill-opacity=".45" stroke="#ff9d00" stroke-width="2" stroke-linejoin="round"/>`
+			);
+	}
+
+	let content = body.join('');
+	const art = options.artwork && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(tile.artwork) ? tile.artwork : '';
+	if (art) {
+		content =
+			`<image href="${escapeXml(art)}" x="0" y="0" width="100" height="100" preserveAspectRatio="xMidYMid slice"/>` +
+			`<g opacity=".4">${content}</g>`;
+	}
+	const turned = rotation ? `<g transform="rotate(${rotation * 90} 50 50)">${content}</g>` : content;
+	const title = tile.name ? `${tile.id} – ${tile.name}` : tile.id;
+	return (
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(size)}" height="${fmt(size)}" viewBox="0 0 100 100" role="img">` +
+		`<title>${escapeXml(title || 'tile')}</title>` +
+		`<defs><clipPath id="${clipId}"><rect width="100" height="100"/></clipPath></defs>` +
+		`<g clip-path="url(#${clipId})">${turned}</g>` +
+		`<rect x=".5" y=".5" width="99" height="99" fill="none" stroke="#000" stroke-opacity=".25"/>` +
+		`</svg>`
+	);
+}
+
+function city(shape: CityShape): string {
+	const walls = wallsPath(shape.walls);
+	return (
+		`<path d="${shape.path}" fill="${C.city}"/>` +
+		(walls
+			? `<path d="${walls}" fill="none" stroke="${C.cityLight}" stroke-width="7" stroke-opacity=".55" transform="translate(0 0)"/>` +
+				`<path d="${walls}" fill="none" stroke="${C.wall}" stroke-width="2.6" stroke-linecap="round"/>` +
+				`<path d="${walls}" fill="none" stroke="${C.wall}" stroke-width="4.6" stroke-dasharray="1.6 2.2"/>`
+			: '') +
+		roofs(shape)
+	);
+}
+/** A few roofs inside the city along its border sides, so a city reads as a town, not just a colour. */
+function roofs(shape: CityShape): string {
+	const spots: Pt[] = [];
+	for (const s of shape.sides) {
+		const base: Pt = [MID[s][0] + INWARD[s][0] * 8, MID[s][1] + INWARD[s][1] * 8];
+		const along: Pt = [INWARD[s][1], -INWARD[s][0]];
+		for (const k of shape.sides.length === 1 ? [-16, 16] : [-22, 14])
+			spots.push([base[0] + along[0] * k, base[1] + along[1] * k]);
+	}
+	if (shape.sides.length === 0) spots.push([44, 46], [56, 54]);
+	return spots
+		.map(
+			([x, y]) =>
+				`<path d="M${fmt(x - 3.2)} ${fmt(y + 2.5)}v-3.2h6.4v3.2z" fill="#f0dcb4" opacity=".8"/>` +
+				`<path d="M${fmt(x - 4)} ${fmt(y - 0.7)}l4 -3.3l4 3.3z" fill="#b5552e" opacity=".8"/>`
+		)
+		.join('');
+}
+
+function cityBridge(f: NFeature): string {
+	const caps = f.sides.map((s) => city(cityShape([s]))).join('');
+	if (f.sides.length < 2) return caps;
+	const mids: Record<string, Pt> = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
+	const deck: Curve = { p0: mids[f.sides[0]], p1: CENTRE, p2: mids[f.sides[1]] };
+	const inner = subCurve(deck, 0.15, 0.85);
+	return (
+		caps +
+		`<path d="${curvePath(inner)}" fill="none" stroke="${C.ink}" stroke-width="18"/>` +
+		`<path d="${curvePath(inner)}" fill="none" stroke="${C.stone}" stroke-width="16"/>` +
+		`<path d="${curvePath(deck)}" fill="none" stroke="${C.cityLight}" stroke-width="11"/>`
+	);
+}
+
+function linearFeature(f: NFeature, layout: TileLayout, bridge = false): string {
+	const shape = layout.linear.get(f.id);
+	if (!shape) return '';
+	const river = f.type === 'river';
+	const w = river ? RIVER_WIDTH : ROAD_WIDTH;
+	let out = '';
+	for (const c of shape.curves) {
+		const d = curvePath(c);
+		if (bridge) {
+			const span = curvePath(subCurve(c, shape.end ? 0.45 : 0.32, shape.end ? 0.95 : 0.68));
+			out += `<path d="${span}" fill="none" stroke="${C.ink}" stroke-width="${w + 7}"/>`;
+			out += `<path d="${span}" fill="none" stroke="${C.stone}" stroke-width="${w + 5}"/>`;
+		}
+		if (river) {
+			out +=
+				`<path d="${d}" fill="none" stroke="${C.riverEdge}" stroke-width="${w + 2}"/>` +
+				`<path d="${d}" fill="none" stroke="${C.river}" stroke-width="${w}"/>` +
+				`<path d="${d}" fill="none" stroke="${C.riverLight}" stroke-width="1.2" stroke-dasharray="5 7"/>`;
+		} else {
+			out +=
+				`<path d="${d}" fill="none" stroke="${C.roadEdge}" stroke-width="${w + 2}"/>` +
+				`<path d="${d}" fill="none" stroke="${C.road}" stroke-width="${w}"/>`;
+		}
+	}
+	return out;
+}
+
+/** What stubs end at: a pool for a river, a village square where roads meet, a house at a dead end. */
+function ends(layout: TileLayout): string[] {
+	const out: string[] = [];
+	let pool = false;
+	let house = false;
+	for (const f of layout.tile.features) {
+		const end = layout.linear.get(f.id)?.end;
+		if (end === 'pool') pool = true;
+		if (end === 'house') house = true;
+	}
+	if (pool) out.push(sym.pool(CENTRE, layout.tile.role === 'lake'));
+	if (layout.junction) out.push(sym.junction(CENTRE));
+	else if (house) out.push(sym.house(CENTRE));
+	return out;
+}
+
+function inner(layout: TileLayout): string[] {
+	return layout.inner.map(({ feature: f, at, r }) => {
+		if (f.type === 'monastery') return sym.monastery(at, r / 15);
+		if (f.type === 'garden') return sym.garden(at, r / 9);
+		if (f.type === 'stable') return sym.stable(at, r / 12, f.modifiers.livestock === true);
+		return sym.unknownBadge(at, 7);
+	});
+}
+
+function modifiers(layout: TileLayout): string[] {
+	const out: string[] = [];
+	for (const f of layout.tile.features) {
+		const known = KNOWN_MODIFIERS[f.type] ?? [];
+		const mods = f.modifiers;
+		const unknown = Object.keys(mods).filter((k) => !known.includes(k) && mods[k] !== false && mods[k] !== 0);
+		let anchor: Pt | undefined;
+		if (f.type === 'city') {
+			const shape = layout.cities.get(f.id)!;
+			anchor = shape.anchor;
+			const n = Math.max(0, Math.min(8, Math.floor(Number(mods.pennants) || 0)));
+			const cathedral = mods.cathedral === true;
+			if (cathedral) out.push(sym.cathedral(anchor, shape.walls.length ? 0.9 : 1.3));
+			const row: Pt = cathedral ? [anchor[0], anchor[1] + 17] : anchor;
+			for (let i = 0; i < n; i++) out.push(sym.shield([row[0] + (i - (n - 1) / 2) * 10, row[1]]));
+			if (mods.princess === true) out.push(sym.iconBadge('princess', [row[0] + (n ? 5 * n + 6 : 0), row[1]]));
+		} else if (f.type === 'road') {
+			const shape = layout.linear.get(f.id);
+			if (shape && mods.inn === true) out.push(sym.inn(innSpot(shape.curves[0], layout), 1.7));
+			anchor = shape ? curveAt(shape.curves[0], 0.5) : undefined;
+		} else if (f.type === 'field') {
+			const p = featureShapes(layout.tile, layout).find((s) => s.featureId === f.id)?.anchor;
+			anchor = p ? [p.x, p.y] : undefined;
+			if (anchor && mods.pigHerd === true) out.push(sym.pigs(anchor));
+		} else {
+			anchor = layout.inner.find((p) => p.feature === f)?.at ?? layout.linear.get(f.id)?.curves[0].p2;
+		}
+		if (unknown.length && anchor) out.push(sym.unknownBadge([anchor[0] + 9, anchor[1] - 7], 5));
+	}
+	return out;
+}
+/** Beside the road near its border end, on the side away from cities. */
+function innSpot(c: Curve, layout: TileLayout): Pt {
+	const p = curveAt(c, 0.32);
+	const q = curveAt(c, 0.34);
+	const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+	const n: Pt = [(-(q[1] - p[1]) / len) * 15, ((q[0] - p[0]) / len) * 15];
+	const candidates: Pt[] = [
+		[p[0] + n[0], p[1] + n[1]],
+		[p[0] - n[0], p[1] - n[1]]
+	];
+	const away = [...layout.cities.values()].map((s) => s.anchor);
+	const score = (pt: Pt) => Math.min(99, ...away.map((a) => Math.hypot(a[0] - pt[0], a[1] - pt[1])));
+	const [x, y] = score(candidates[1]) > score(candidates[0]) + 1 ? candidates[1] : candidates[0];
+	const clamp = (v: number) => Math.max(16, Math.min(84, v));
+	return [clamp(x), clamp(y)];
+}
+
+function icons(layout: TileLayout): string[] {
+	const out: string[] = [];
+	const corners = [...layout.freeCorners];
+	const shownAsModifier = new Set(layout.tile.features.flatMap((f) => Object.keys(f.modifiers).filter((k) => f.modifiers[k] === true)));
+	let extra = 0;
+	for (const name of layout.tile.icons) {
+		if (name === 'volcano' && layout.volcano) {
+			out.push(sym.bigVolcano(layout.volcano.at, layout.volcano.scale));
+			continue;
+		}
+		if (shownAsModifier.has(name)) continue;
+		const corner = corners.shift();
+		const at: Pt = corner ? CORNERS[corner].at : [12 + 16 * extra++, 50];
+		out.push(sym.iconBadge(name, at));
+	}
+	return out;
+}
+
+/** The town hall: a plaza with a hall in the middle and every edge type along each side ("fits anything"). */
+function wildcard(layout: TileLayout): string {
+	const strip = (x: number, w: number, fill: string) => `<rect x="${x}" y="0" width="${w}" height="7" fill="${fill}"/>`;
+	const side =
+		strip(0, 30, C.city) + strip(30, 12, C.field) + strip(42, 16, C.road) + strip(58, 12, C.field) + strip(70, 30, C.city) +
+		`<path d="M0 7H100" stroke="${C.ink}" stroke-width=".8" stroke-dasharray="3 2"/>`;
+	const sides = [0, 90, 180, 270].map((a) => `<g transform="rotate(${a} 50 50)">${side}</g>`).join('');
+	const centre = layout.centreFree && !layout.inner.some((p) => p.at === CENTRE);
+	return sides + sym.townHall(centre ? [50, 56] : [50, 56], centre ? 1 : 0.7);
+}
