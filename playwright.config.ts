@@ -40,6 +40,7 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/`,
 		timeout: 180_000,
 		reuseExistingServer: false,
+		// The served app and the tests use the same temporary copy of expansions/
 		env: { PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: expansionsDir }
 	}
 });

@@ -9,7 +9,7 @@ import { scoreFeature, playerName } from './scoring.ts';
 import { takeTile, tilesLeft } from './bag.ts';
 import { seedState, hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
-import { MODULES, moduleForExpansion } from './modules/index.ts';
+import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { copiesOf } from '../formats/geometry.ts';
 import {
 	K_RIVER,
@@ -48,10 +48,7 @@ export function expansionHash(doc: Expansion): string {
 /** The rule modules a setup enables, in registry order (base first). */
 export function modulesFor(expansions: readonly Expansion[], extra: readonly string[] = []): RuleModule[] {
 	const ids = new Set<string>(['base', ...extra]);
-	for (const e of expansions) {
-		const m = moduleForExpansion(e);
-		if (m) ids.add(m);
-	}
+	for (const e of expansions) for (const m of modulesForExpansion(e)) ids.add(m);
 	for (const id of ids) if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
 	return MODULES.filter((m) => ids.has(m.id));
 }
@@ -206,7 +203,9 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 	};
 	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
 	for (const [id, ft] of c.figures) {
-		const per = c.params[`${id.replace(/-(.)/g, (_, x: string) => x.toUpperCase())}Count`] ?? ft.perPlayer;
+		// a document may say how many each player gets (expansion figures[].perPlayer)
+		const declared = c.source.expansions.flatMap((e) => e.figures ?? []).find((f) => f.id === id);
+		const per = declared?.perPlayer ?? ft.perPlayer;
 		for (let p = 0; p < s.players.length; p++) for (let i = 0; i < per; i++) s.pieces.push({ kind: id, owner: p, seg: -1, tile: -1 });
 		for (let i = 0; i < (ft.neutral ?? 0); i++) s.pieces.push({ kind: id, owner: -1, seg: -1, tile: -1 });
 	}
@@ -268,7 +267,7 @@ function drawTile(g: Engine): boolean {
 		s.tile = t;
 		s.options = options;
 		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placements, ${tilesLeft(s)} tiles left).`
+			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tiles left).`
 		);
 		return true;
 	}

@@ -119,7 +119,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 			const others = Object.entries(strengthRecord)
 				.filter(([k]) => !winners.includes(Number(k)))
 				.map(([k, n]) => `${k === 'neutral' ? 'neutral' : playerName(g, Number(k))} ${n}`);
-			why = `${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'tie' : 'hold'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
+			why = `${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'tie for' : 'holds'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
 		}
 	}
 	const ev: ScoreEvent = {

@@ -360,6 +360,8 @@ export interface RuleModule {
 	/** Icons and modifiers this module gives meaning to. */
 	icons?: Record<string, string>;
 	modifiers?: Record<string, string>;
+	/** Figures this module owns that are not pieces (the dragon, the fairy). */
+	declares?: string[];
 	/** Rule ids of icons known but without effect (reported by the validator). */
 	inert?: Record<string, string>;
 	/** Step kinds this module owns: the move types they accept and the generator for legalMoves. */

@@ -239,7 +239,15 @@ export const base: RuleModule = {
 			rules: ['BASE-1.9', 'BASE-1.7.1']
 		}
 	],
-	parameters: { followerCount: 7 },
+	parameters: {
+		roadTilePoints: 1,
+		cityTilePoints: 2,
+		cityPennantPoints: 2,
+		incompleteCityTilePoints: 1,
+		incompleteCityPennantPoints: 1,
+		monasteryPoints: 9,
+		fieldCityPoints: 3
+	},
 	figures: [follower],
 	steps: {
 		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
@@ -253,7 +261,7 @@ export const base: RuleModule = {
 			switch (v.kind) {
 				case 'road': {
 					const n = featureTiles(s, root).length;
-					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: 1 });
+					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: g.c.params.roadTilePoints });
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6');
 					break;
 				}
@@ -261,15 +269,18 @@ export const base: RuleModule = {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
 					for (const seg of s.segs[root]!) pennants += g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].pennants;
-					let per = final ? 1 : 2;
+					const p = g.c.params;
+					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
+					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
 					const rules = [final ? 'BASE-1.7' : 'BASE-1.6'];
 					if (!final && n === 2) {
 						if (g.c.rulings['BASE-R1'] === 'c1-early') {
 							per = 1;
+							perPennant = 1;
 							rules.push('BASE-1.8.2');
 						} else rules.push('BASE-1.8.1');
 					}
-					v.parts.push({ id: 'tiles', label: 'tile', count: n, per }, { id: 'pennants', label: 'pennant', count: pennants, per });
+					v.parts.push({ id: 'tiles', label: 'tile', count: n, per }, { id: 'pennants', label: 'pennant', count: pennants, per: perPennant });
 					v.rules.push(...rules);
 					v.facts.pennants = pennants;
 					break;
@@ -277,14 +288,14 @@ export const base: RuleModule = {
 				case 'monastery':
 				case 'garden': {
 					const b = s.st[root];
-					const n = v.mode === 'complete' ? 9 : 1 + s.bnb[b];
-					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: 1 });
+					if (v.mode === 'complete') v.parts.push({ id: 'complete', label: `completed ${v.kind}`, count: 1, per: g.c.params.monasteryPoints });
+					else v.parts.push({ id: 'self', label: v.kind, count: 1, per: 1 }, { id: 'neighbours', label: 'neighbour', count: s.bnb[b], per: 1 });
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
 					break;
 				}
 				case 'field': {
 					const { complete } = fieldCities(s, root);
-					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: 3 });
+					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: g.c.params.fieldCityPoints });
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
 					v.facts.cities = complete.map((c) => cityRef(g, c));
 					v.facts.cityRoots = complete;

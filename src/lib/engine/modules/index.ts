@@ -1,14 +1,28 @@
 // The rule modules in registry order (base first: its value hook builds the values others adjust).
 import { base } from './base.ts';
+import { abbot } from './abbot.ts';
+import { innsAndCathedrals } from './inns-and-cathedrals.ts';
+import { river } from './river.ts';
+import { dragon } from './dragon.ts';
+import { pig } from './pig.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
-export const MODULES: RuleModule[] = [base];
+export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
 
-/** The module an expansion document enables: its `rules` field, else a module with its id. */
-export function moduleForExpansion(e: Pick<Expansion, 'id' | 'rules'>): string | null {
+/**
+ * The modules an expansion document enables: the one its `rules` field (or id) names, and the
+ * owners of the figures it declares (base.json declares the abbot, so the abbot is in play).
+ */
+export function modulesForExpansion(e: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[] {
+	const out: string[] = [];
 	const id = e.rules ?? ALIASES[e.id] ?? e.id;
-	return MODULES.some((m) => m.id === id) ? id : null;
+	if (MODULES.some((m) => m.id === id)) out.push(id);
+	for (const f of e.figures ?? []) {
+		const owner = MODULES.find((m) => m.figures?.some((x) => x.id === f.id) || m.declares?.includes(f.id));
+		if (owner && !out.includes(owner.id)) out.push(owner.id);
+	}
+	return out;
 }

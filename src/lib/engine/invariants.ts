@@ -1,0 +1,54 @@
+// Checks that hold in every reachable state: no figure created or lost, every figure on the board
+// listed exactly once by its feature, scores never below their previous values, tiles conserved.
+import { contextOf } from './game.ts';
+import { find } from './features.ts';
+import { tilesLeft } from './bag.ts';
+import type { GameState } from './types.ts';
+
+export interface Violation {
+	invariant: string;
+	message: string;
+}
+
+/** Figure counts per kind and owner, to compare before and after. */
+export function pieceCensus(s: GameState): string {
+	return s.pieces.map((p) => `${p.kind}:${p.owner}`).join(',');
+}
+
+export function checkState(s: GameState, before?: { census: string; scores: number[]; tiles: number }): Violation[] {
+	const out: Violation[] = [];
+	const c = contextOf(s);
+	const census = pieceCensus(s);
+	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
+	const seen = new Map<number, number>();
+	for (let r = 0; r < s.figs.length; r++) {
+		const list = s.figs[r];
+		if (!list) continue;
+		if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
+		for (const pc of list) {
+			seen.set(pc, (seen.get(pc) ?? 0) + 1);
+			const p = s.pieces[pc];
+			if (p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p.seg}` });
+		}
+	}
+	s.pieces.forEach((p, i) => {
+		if (p.seg >= 0 && seen.get(i) !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen.get(i) ?? 0} times` });
+		if (p.seg >= 0 && s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
+		if (p.seg === -1 && p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
+	});
+	if (before) {
+		s.scores.forEach((v, p) => {
+			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });
+		});
+		const aside = (s.mod.dragon?.aside?.length ?? 0) as number;
+		const tiles = s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
+		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
+	}
+	void c;
+	return out;
+}
+
+export function snapshot(s: GameState) {
+	const aside = (s.mod.dragon?.aside?.length ?? 0) as number;
+	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0) };
+}

@@ -1,0 +1,67 @@
+// The abbot and gardens (C2/C3 base box): the abbot goes on a monastery or garden; on a turn
+// without a follower placement it may be taken back, scoring its feature at its current value.
+import { find } from '../features.ts';
+import { scoreFeature, playerName } from '../scoring.ts';
+import { emit } from '../events.ts';
+import { pack } from '../board.ts';
+import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+
+function ownAbbot(g: Engine, player: number): number {
+	const ps = g.s.pieces;
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'abbot' && ps[i].owner === player && ps[i].seg >= 0) return i;
+	return -1;
+}
+
+function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+	const s = g.s;
+	const a = ownAbbot(g, step.player);
+	if (a < 0) return { code: 'no-abbot-on-board', message: `${playerName(g, step.player)} has no abbot on the board`, rules: ['ABBOT-6.2.3'] };
+	const b = s.pieces[a].tile;
+	if (s.cells[pack(move.x, move.y)] !== b)
+		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
+	emit(g, { type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y }, () =>
+		`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
+	);
+	s.acted = true;
+	scoreFeature(g, find(s, s.pieces[a].seg), 'abbot');
+	return null;
+}
+
+export const abbot: RuleModule = {
+	id: 'abbot',
+	name: 'Abbot and gardens',
+	rules: {
+		'ABBOT-6.2.1': 'Each player has one abbot, placed only on a monastery or garden of the tile just placed; followers never go on gardens.',
+		'ABBOT-6.2.2': 'A garden scores like a monastery: 9 when its 8 neighbours are placed.',
+		'ABBOT-6.2.3': 'Instead of placing a figure, a player may take back their abbot and score its monastery or garden now: 1 plus 1 per neighbour.',
+		'ABBOT-6.2.4': 'At the end an abbot scores like an incomplete monastery.',
+		'ABBOT-6.2.5': 'Gardens are printed on 8 base tiles and 1 river tile.'
+	},
+	figures: [
+		{
+			id: 'abbot',
+			name: 'Abbot',
+			perPlayer: 1,
+			follower: true,
+			features: ['monastery', 'garden'],
+			strength: () => 1,
+			rules: ['ABBOT-6.2.1']
+		}
+	],
+	stepMoves: { figure: ['abbot-return'] },
+	moves: { 'abbot-return': abbotReturn as never },
+	hooks: {
+		figureOptions(g, player, out: Move[]) {
+			const a = ownAbbot(g, player);
+			if (a >= 0) {
+				const b = g.s.pieces[a].tile;
+				out.push({ type: 'abbot-return', x: g.s.bx[b], y: g.s.by[b] });
+			}
+		},
+		value(g, _root, v) {
+			if (v.kind === 'garden') v.rules.push('ABBOT-6.2.2');
+			if (v.mode === 'abbot') v.rules.push('ABBOT-6.2.3');
+			else if (v.mode === 'final' && (v.kind === 'garden' || v.kind === 'monastery')) v.rules.push('ABBOT-6.2.4');
+		}
+	}
+};

@@ -1,0 +1,260 @@
+// The Princess & the Dragon, as far as the dragon needs: volcanoes bring the dragon in (no figure
+// on them), dragon tiles wait until a volcano is out, then make the dragon take up to 6 single
+// steps, players in turn clockwise from the active one, never revisiting a tile in one movement,
+// never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
+// own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
+// turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
+import { pack, SIDE_STEP } from '../board.ts';
+import { shuffleBack } from '../bag.ts';
+import { emit } from '../events.ts';
+import { playerName, returnPiece, figureRef } from '../scoring.ts';
+import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+
+export interface DragonState {
+	/** Board index of the dragon's tile, -1 before the first volcano. */
+	at: number;
+	volcano: boolean;
+	/** Dragon tiles set aside before the first volcano (compiled tile indexes). */
+	aside: number[];
+	/** Board index of the fairy's tile and the piece it stands next to (-1: none). */
+	fairy: number;
+	fairyPiece: number;
+	/** The movement in progress. */
+	visited: number[];
+	steps: number;
+}
+
+const D = (g: Engine): DragonState => g.s.mod.dragon;
+
+function targets(g: Engine): number[] {
+	const s = g.s;
+	const d = D(g);
+	const out: number[] = [];
+	const cell = pack(s.bx[d.at], s.by[d.at]);
+	for (let side = 0; side < 4; side++) {
+		const n = s.cells[cell + SIDE_STEP[side]];
+		if (n === undefined || d.visited.includes(n) || n === d.fairy) continue;
+		out.push(n);
+	}
+	return out;
+}
+
+function stopMovement(g: Engine, reason: string, rules: string[]) {
+	const s = g.s;
+	const d = D(g);
+	emit(g, { type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason }, () =>
+		`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
+	);
+	d.visited = [];
+	d.steps = 0;
+}
+
+/** Offers the next step to the next mover, or ends the movement. */
+function nextStep(g: Engine, mover: number) {
+	const d = D(g);
+	if (d.steps >= g.c.params.dragonSteps) return stopMovement(g, 'all its steps are made', ['DRAGON-4.4.2']);
+	if (targets(g).length === 0) return stopMovement(g, 'no tile it may enter (dead end)', ['DRAGON-4.4.4']);
+	g.s.pending.push({ kind: 'dragon', player: mover });
+}
+
+function startMovement(g: Engine) {
+	const s = g.s;
+	const d = D(g);
+	if (s.placed < 0 || !g.c.tiles[s.bt[s.placed]].icons.has('dragon') || d.at < 0) return;
+	d.visited = [d.at];
+	d.steps = 0;
+	emit(g, { type: 'dragonWakes', rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'], x: s.bx[d.at], y: s.by[d.at] }, () =>
+		`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
+	);
+	nextStep(g, s.active);
+}
+
+function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+	const s = g.s;
+	const d = D(g);
+	const n = s.cells[pack(move.x, move.y)];
+	const from = pack(s.bx[d.at], s.by[d.at]);
+	const adjacent = [0, 1, 2, 3].some((side) => from + SIDE_STEP[side] === pack(move.x, move.y));
+	if (n === undefined || !adjacent)
+		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
+	if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
+	if (n === d.fairy) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
+	d.at = n;
+	d.visited.push(n);
+	d.steps++;
+	emit(g, { type: 'dragonMove', rules: ['DRAGON-4.4.2'], player: step.player, x: move.x, y: move.y, step: d.steps }, () =>
+		`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
+	);
+	const eaten: FigureRef[] = [];
+	for (let i = 0; i < s.pieces.length; i++) {
+		if (s.pieces[i].tile !== n || s.pieces[i].seg < 0) continue;
+		eaten.push(figureRef(g, i));
+		returnPiece(g, i);
+	}
+	if (eaten.length)
+		emit(g, { type: 'eaten', rules: ['DRAGON-4.4.5'], x: move.x, y: move.y, figures: eaten }, () =>
+			`The dragon eats ${eaten.map((f) => `${playerName(g, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
+		);
+	nextStep(g, (step.player + 1) % s.players.length);
+	return null;
+}
+
+function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, step: Step): Refusal | null {
+	const s = g.s;
+	const b = s.cells[pack(move.x, move.y)];
+	let piece = -1;
+	if (b !== undefined)
+		for (let i = 0; i < s.pieces.length; i++) {
+			const p = s.pieces[i];
+			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
+			if (g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id === move.feature) piece = i;
+		}
+	if (piece < 0)
+		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
+	const d = D(g);
+	d.fairy = b!;
+	d.fairyPiece = piece;
+	s.acted = true;
+	emit(g, { type: 'fairyMove', rules: ['DRAGON-4.5.1'], player: step.player, x: move.x, y: move.y, feature: move.feature }, () =>
+		`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
+	);
+	return null;
+}
+
+export const dragon: RuleModule = {
+	id: 'dragon',
+	name: 'The Princess & the Dragon (dragon and fairy)',
+	rules: {
+		'DRAGON-4.2.1': 'No figure may be placed on a volcano tile (the fairy may still be moved).',
+		'DRAGON-4.2.2': 'Each volcano placed makes the dragon fly onto it; landing eats nothing.',
+		'DRAGON-4.3.1': 'The dragon starts off the board.',
+		'DRAGON-4.3.2': 'A dragon tile drawn before any volcano is out is set aside and drawn again later: it is shuffled back when the dragon arrives.',
+		'DRAGON-4.4.1': 'A dragon tile is placed normally, a figure may go on it, then the dragon moves.',
+		'DRAGON-4.4.2': 'The dragon makes up to 6 single orthogonal steps, players moving it in turn clockwise from the active player.',
+		'DRAGON-4.4.3': 'It may not enter a tile it visited in this movement (its start included) nor the fairy’s tile.',
+		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
+		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
+		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
+		'DRAGON-4.4.7': 'No figure may be placed on the tile where the dragon stands.',
+		'DRAGON-4.4.8': 'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
+		'DRAGON-4.5.1': 'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
+		'DRAGON-4.5.2': 'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
+	},
+	rulings: [
+		{
+			id: 'DRAGON-R1',
+			description: 'When the dragon moves in a dragon-tile turn.',
+			default: 'before-scoring',
+			options: { 'before-scoring': 'after the figure step, before scoring (C2 order)', 'after-scoring': 'after scoring (older summaries)' },
+			rules: ['DRAGON-4.4.8']
+		},
+		{
+			id: 'DRAGON-R2',
+			description: 'May a figure be placed on the tile where the dragon stands?',
+			default: 'no',
+			options: { no: 'no (as JCloisterZone enforces)', yes: 'yes (no rulebook text forbids it)' },
+			rules: ['DRAGON-4.4.7']
+		},
+		{
+			id: 'DRAGON-R3',
+			description: 'Does a farmer next to the fairy get the 3 points at the end without the field majority?',
+			default: 'always',
+			options: { always: 'yes, whenever the field is scored', majority: 'only if the farmer’s owner scores the field' },
+			rules: ['DRAGON-4.5.2']
+		}
+	],
+	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
+	declares: ['dragon', 'fairy'],
+	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
+	inert: { princess: 'DRAGON-4.6 (princess) has no effect yet', portal: 'DRAGON-4.7 (magic portal) has no effect yet' },
+	steps: {
+		dragon: {
+			accepts: ['dragon'],
+			describe: 'move the dragon one step',
+			moves(g, _step, out: Move[]) {
+				const s = g.s;
+				for (const n of targets(g)) out.push({ type: 'dragon', x: s.bx[n], y: s.by[n] });
+			}
+		}
+	},
+	stepMoves: { figure: ['fairy'] },
+	moves: { dragon: dragonMove as never, fairy: fairyMove as never },
+	hooks: {
+		setup(g) {
+			const d: DragonState = { at: -1, volcano: false, aside: [], fairy: -1, fairyPiece: -1, visited: [], steps: 0 };
+			g.s.mod.dragon = d;
+		},
+		drawn(g, tile) {
+			const d = D(g);
+			if (d.at >= 0 || !g.c.tiles[tile].icons.has('dragon')) return 'keep';
+			d.aside.push(tile);
+			emit(g, { type: 'setAside', rules: ['DRAGON-4.3.2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
+				`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
+			);
+			return 'aside';
+		},
+		placed(g, b) {
+			const s = g.s;
+			if (!g.c.tiles[s.bt[b]].icons.has('volcano')) return;
+			const d = D(g);
+			d.at = b;
+			emit(g, { type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] }, () => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`);
+			if (!d.volcano) {
+				d.volcano = true;
+				if (d.aside.length) {
+					const n = d.aside.length;
+					shuffleBack(g, d.aside);
+					d.aside = [];
+					emit(g, { type: 'shuffleBack', rules: ['DRAGON-4.3.2'], tiles: n }, () => `${n} set-aside dragon tile${n === 1 ? '' : 's'} go back into the pile.`);
+				}
+			}
+		},
+		deployCheck(g, _player, _figure, seg) {
+			const s = g.s;
+			const b = s.st[seg];
+			if (g.c.tiles[s.bt[b]].icons.has('volcano'))
+				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
+			if (b === D(g).at && g.c.rulings['DRAGON-R2'] === 'no')
+				return { code: 'dragon-here', message: 'the dragon stands on this tile', rules: ['DRAGON-4.4.7'] };
+			return null;
+		},
+		figureOptions(g, player, out) {
+			const s = g.s;
+			const d = D(g);
+			for (let i = 0; i < s.pieces.length; i++) {
+				const p = s.pieces[i];
+				if (p.owner !== player || p.seg < 0 || i === d.fairyPiece || !g.c.figures.get(p.kind)?.follower) continue;
+				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: g.c.tiles[s.bt[p.tile]].features[s.sl[p.seg]].id });
+			}
+		},
+		afterFigure(g) {
+			if (g.c.rulings['DRAGON-R1'] === 'before-scoring') startMovement(g);
+		},
+		afterScore(g) {
+			if (g.c.rulings['DRAGON-R1'] === 'after-scoring') startMovement(g);
+		},
+		turnStart(g) {
+			const s = g.s;
+			const d = D(g);
+			if (d.fairyPiece < 0 || s.pieces[d.fairyPiece].owner !== s.active) return;
+			const pts = g.c.params.fairyTurnPoints;
+			s.scores[s.active] += pts;
+			emit(g, { type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: s.active, points: pts }, () =>
+				`${playerName(g, s.active)} starts the turn with the fairy beside their follower: +${pts}.`
+			);
+		},
+		awards(g, root, v, winners, awards) {
+			const s = g.s;
+			const d = D(g);
+			if (d.fairyPiece < 0 || !(s.figs[root] ?? []).includes(d.fairyPiece)) return;
+			const owner = s.pieces[d.fairyPiece].owner;
+			if (v.kind === 'field' && g.c.rulings['DRAGON-R3'] === 'majority' && !winners.includes(owner)) return;
+			const pts = g.c.params.fairyScoringPoints;
+			awards.push({ player: owner, points: pts, arithmetic: `fairy ${pts}`, rules: ['DRAGON-4.5.2'] });
+		},
+		pieceLeft(g, piece) {
+			const d = D(g);
+			if (d && d.fairyPiece === piece) d.fairyPiece = -1;
+		}
+	}
+};

@@ -1,0 +1,51 @@
+// The pig (Traders & Builders), as far as fields need it: placed in a field where its owner has a
+// farmer; if that player scores the field at the end, each completed city pays 1 more.
+import type { RuleModule } from '../types.ts';
+
+export const pig: RuleModule = {
+	id: 'pig',
+	name: 'Pig (Traders & Builders)',
+	rules: {
+		'PIG-6.1.1': 'Instead of a follower, a player may put their pig in a field of the tile just placed where they already have a farmer.',
+		'PIG-6.1.2': 'If the pig’s owner scores that field at the end, each completed city pays 4 instead of 3.',
+		'PIG-6.1.3': 'The pig does not count for the majority; other players’ pigs give you nothing.',
+		'PIG-6.1.4': 'Tied players each score the field, with or without a pig of their own.'
+	},
+	parameters: { pigCityPoints: 1 },
+	figures: [
+		{
+			id: 'pig',
+			name: 'Pig',
+			perPlayer: 1,
+			follower: false,
+			features: ['field'],
+			strength: () => 0,
+			rules: ['PIG-6.1.1'],
+			canDeploy(g, player, _seg, root) {
+				for (const pc of g.s.figs[root] ?? []) {
+					const p = g.s.pieces[pc];
+					if (p.owner === player && g.c.figures.get(p.kind)?.follower) return null;
+				}
+				return { code: 'pig-needs-farmer', message: 'the pig needs a farmer of its owner in the same field', rules: ['PIG-6.1.1'] };
+			}
+		}
+	],
+	hooks: {
+		awards(g, root, v, _winners, awards) {
+			if (v.kind !== 'field' || v.mode !== 'final') return;
+			const pigs = new Set<number>();
+			for (const pc of g.s.figs[root] ?? []) if (g.s.pieces[pc].kind === 'pig') pigs.add(g.s.pieces[pc].owner);
+			if (!pigs.size) return;
+			const cities = v.parts.find((p) => p.id === 'cities');
+			if (!cities) return;
+			for (const a of awards) {
+				if (!pigs.has(a.player) || v.zero) continue;
+				const counted = g.c.rulings['BASE-R2'] === '2nd' ? a.points / cities.per : cities.count;
+				const extra = counted * g.c.params.pigCityPoints;
+				a.points += extra;
+				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${cities.per} + ${g.c.params.pigCityPoints} pig) = ${a.points}`;
+				a.rules = [...a.rules, 'PIG-6.1.2'];
+			}
+		}
+	}
+};
