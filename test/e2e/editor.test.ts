@@ -1,7 +1,7 @@
 // The editor against the real server (no mocks): the server writes to a temporary copy of
 // expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
 import { test, expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
 
@@ -32,13 +32,13 @@ async function openEditorReady(page: Page) {
 	await page.waitForFunction(() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle);
 }
 async function createExpansion(page: Page, id: string, name: string) {
-	// TODO: through the library's "New expansion" once the library page has its actions.
-	const res = await page.request.put(`/api/expansions/${id}`, {
-		headers: { 'if-none-match': '*', 'content-type': 'application/json' },
-		data: JSON.stringify({ id, name, version: '0.1.0', tiles: [] })
-	});
-	expect(res.status()).toBe(201);
-	await page.goto(`/expansions/${id}`);
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await page.getByTestId('new-expansion').click();
+	await page.getByTestId('new-id').fill(id);
+	await page.getByTestId('new-name').fill(name);
+	await page.getByTestId('create').click();
+	await expect(page).toHaveURL(new RegExp(`/expansions/${id}$`));
 	await expect(page.getByTestId('expansion-page')).toBeVisible();
 }
 
@@ -161,4 +161,58 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await expect(page).toHaveURL(/\/expansions\/base-e2e-copy$/);
 	await expect(page.getByTestId('save')).toBeVisible();
 	await expect(page.getByTestId('tile-card').first()).toBeVisible();
+});
+
+test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({ page }) => {
+	const dir = process.env.EXPANSIONS_DIR!;
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	// duplicate a shipped set
+	page.once('dialog', (d) => d.accept('river-lib-copy'));
+	await page.getByTestId('duplicate-river').click();
+	await expect(page).toHaveURL(/\/expansions\/river-lib-copy$/);
+	expect(JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official).toBeUndefined();
+
+	// rename it (name and id)
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	const answers = ['Renamed river', 'river-renamed'];
+	const answer = (d: import('@playwright/test').Dialog) => d.accept(answers.shift());
+	page.on('dialog', answer);
+	await page.getByTestId('rename-river-lib-copy').click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+	page.off('dialog', answer);
+	await expect(page.locator('[data-expansion="river-lib-copy"]')).toHaveCount(0);
+	expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe('Renamed river');
+
+	// delete: asks first; cancel keeps it, confirm removes it
+	await page.getByTestId('delete-river-renamed').click();
+	const dialog = page.getByTestId('confirm-delete-river-renamed');
+	await expect(dialog).toBeVisible();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+	await page.getByTestId('delete-river-renamed').click();
+	await dialog.getByTestId('confirm-delete').click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toHaveCount(0);
+	expect(existsSync(join(dir, 'river-renamed.json'))).toBe(false);
+
+	// import a JSON document
+	const doc = { id: 'imported-json', name: 'Imported', version: '1.0.0', tiles: [{ id: 'A', count: 2, features: [{ id: 'm1', type: 'monastery' }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] }] };
+	await page.getByTestId('import-json').setInputFiles({ name: 'imported.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+	await expect(page).toHaveURL(/\/expansions\/imported-json$/);
+	await expect(page.getByTestId('tile-card')).toHaveCount(1);
+
+	// import a JCloisterZone tile-definition file: the report says what was not mapped
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	const xml = `<?xml version="1.0"?><defs><tiles>
+<tile id="XX/M"><monastery/><road>S</road><field>NL NR EL ER SL SR WL WR</field><tower/></tile>
+</tiles><sets><tile-set id="xx:1"><ref count="2" tile="XX/M"/></tile-set></sets></defs>`;
+	await page.getByTestId('import-jcz').setInputFiles({ name: 'jcz-set.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+	const report = page.getByTestId('jcz-report');
+	await expect(report).toBeVisible();
+	await expect(report).toContainText('tower');
+	await report.getByTestId('save-jcz').click();
+	await expect(page).toHaveURL(/\/expansions\/jcz-set$/);
+	await expect(page.getByTestId('tile-card')).toHaveCount(1);
 });
