@@ -10,6 +10,7 @@ import {
 	fmt,
 	layoutTile,
 	cityShape,
+	bridgeDeck,
 	subCurve,
 	wallsPath,
 	CENTRE,
@@ -150,8 +151,7 @@ function roofs(shape: CityShape): string {
 function cityBridge(f: NFeature): string {
 	const caps = f.sides.map((s) => city(cityShape([s]))).join('');
 	if (f.sides.length < 2) return caps;
-	const mids: Record<string, Pt> = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
-	const deck: Curve = { p0: mids[f.sides[0]], p1: CENTRE, p2: mids[f.sides[1]] };
+	const deck = bridgeDeck(f.sides);
 	const inner = subCurve(deck, 0.15, 0.85);
 	return (
 		caps +
