@@ -35,6 +35,7 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/`,
 		timeout: 180_000,
 		reuseExistingServer: false,
-		env: { PORT: String(port), HOST: '127.0.0.1' }
+		// EXPANSIONS_DIR (when set) names the folder the served app lists; default: the project's expansions/
+		env: { PORT: String(port), HOST: '127.0.0.1', ...(process.env.EXPANSIONS_DIR ? { EXPANSIONS_DIR: process.env.EXPANSIONS_DIR } : {}) }
 	}
 });

@@ -215,3 +215,30 @@ describe('writing', () => {
 		await expectError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }), 404);
 	});
 });
+
+describe('import', () => {
+	const xml = `<?xml version="1.0"?>
+<!DOCTYPE defs [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
+<defs><tiles><tile id="MY/A"><city pennants="1">N</city><road>E W</road><field city="N">EL WR</field><field>ER SL SR WL</field><tower/></tile></tiles>
+<sets><tile-set id="mine:1"><ref count="3" tile="MY/A"/></tile-set></sets></defs>`;
+	it('turns JCloisterZone XML into a document and a report, without saving', async () => {
+		const res = await api('/api/import/jcz?id=imported-set&name=Imported', {
+			method: 'POST',
+			headers: { 'content-type': 'application/xml' },
+			body: xml
+		});
+		expect(res.status).toBe(200);
+		const body = await res.json();
+		expect(body.expansion).toMatchObject({ id: 'imported-set', name: 'Imported', tiles: [{ id: 'A', count: 3 }] });
+		expect(body.report).toContain("tile MY/A: element 'tower' not mapped");
+		expect(body.problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
+		expect((await api('/api/expansions/imported-set')).status).toBe(404);
+	});
+	it('400 for malformed XML and unsafe ids, 413 for oversized bodies', async () => {
+		const post = (q: string, body: string) =>
+			api(`/api/import/jcz${q}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body });
+		expect((await expectError(await post('', '<defs><tiles></defs>'), 400)).error).toMatch(/line 1/);
+		await expectError(await post('?id=..%2Fx', xml), 400);
+		await expectError(await post('', 'x'.repeat(3 * 1024 * 1024)), 413);
+	});
+});

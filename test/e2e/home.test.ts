@@ -1,6 +1,90 @@
+// The first page: every expansion of the folder with its tiles drawn, and the problems of an invalid one.
 import { test, expect } from '@playwright/test';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
 
-test('the first page opens', async ({ page }) => {
+const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
+
+/** The expansions on disk, read directly (the store's file naming: <id>.json). */
+function expansionsOnDisk(): { id: string; tiles: { id: string }[] }[] {
+	return readdirSync(folder)
+		.filter((name) => /^[a-z0-9]+(-[a-z0-9]+)*\.json$/.test(name))
+		.map((name) => {
+			const doc = JSON.parse(readFileSync(join(folder, name), 'utf8'));
+			return { id: name.slice(0, -5), tiles: Array.isArray(doc.tiles) ? doc.tiles : [] };
+		});
+}
+
+test('the first page draws every tile of every expansion', async ({ page }) => {
+	const expansions = expansionsOnDisk();
+	expect(expansions.length).toBeGreaterThan(0);
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Carcassonne');
+	await expect(page.getByTestId('expansion')).toHaveCount(expansions.length);
+	let total = 0;
+	for (const e of expansions) {
+		const section = page.locator(`[data-testid="expansion"][data-expansion="${e.id}"]`);
+		await expect(section).toBeVisible();
+		await expect(section.getByTestId('tile'), e.id).toHaveCount(e.tiles.length);
+		for (const tile of e.tiles) {
+			const drawn = section.locator(`[data-tile="${e.id}/${tile.id}"]`).first();
+			const svg = drawn.locator('svg');
+			await expect(svg, `${e.id}/${tile.id}`).toBeVisible();
+			const box = await svg.boundingBox();
+			expect(box && box.width > 50 && box.height > 50, `${e.id}/${tile.id} has a size`).toBe(true);
+			expect(await svg.locator('path').count(), `${e.id}/${tile.id} has shapes`).toBeGreaterThan(0);
+			total++;
+		}
+	}
+	expect(total).toBe(expansions.reduce((n, e) => n + e.tiles.length, 0));
+	// the shipped sets are valid
+	for (const e of expansions) {
+		await expect(page.locator(`[data-expansion="${e.id}"] [data-testid="validity"]`)).toHaveText('Valid');
+	}
+});
+
+test('an invalid expansion shows its errors with their pointers', async ({ page }) => {
+	const dir = mkdtempSync(join(tmpdir(), 'home-e2e-'));
+	writeFileSync(
+		join(dir, 'broken.json'),
+		JSON.stringify({
+			id: 'broken',
+			name: 'Broken set',
+			version: '1.0',
+			tiles: [
+				{ id: 'A', count: 1, features: [{ id: 'c1', type: 'city', sides: ['N', 'Q'] }] },
+				{ id: 'B', count: { perPlayer: 1 }, features: [] }
+			]
+		})
+	);
+	writeFileSync(join(dir, 'torn.json'), '{ "id": "torn", "name": ');
+	const port = Number(process.env.E2E_PORT ?? 4173) + 1;
+	const server = spawn(process.execPath, ['build/index.js'], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
+		stdio: 'ignore'
+	});
+	try {
+		const base = `http://127.0.0.1:${port}/`;
+		await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({ timeout: 20_000 });
+		await page.goto(base);
+		const broken = page.locator('[data-expansion="broken"]');
+		await expect(broken.getByTestId('validity')).toHaveText(/2 errors/);
+		const errors = broken.getByTestId('errors');
+		await expect(errors).toContainText('/version');
+		await expect(errors).toContainText('/tiles/0/features/0/sides/1');
+		await expect(errors).toContainText('"Q" is not an allowed value');
+		// a broken tile is still drawn, and per-player counts are shown as such
+		await expect(broken.getByTestId('tile')).toHaveCount(2);
+		await expect(broken.locator('[data-tile="broken/A"] svg')).toBeVisible();
+		await expect(broken.getByTestId('tile-count')).toHaveText('1 tile + 1 per player');
+		// an unreadable file is listed with its parse error
+		const torn = page.locator('[data-expansion="torn"]');
+		await expect(torn.getByTestId('validity')).toHaveText(/1 error/);
+		await expect(torn.getByTestId('errors')).toContainText('Malformed JSON');
+	} finally {
+		server.kill();
+		rmSync(dir, { recursive: true, force: true });
+	}
 });

@@ -544,29 +544,48 @@ function rotationKey(t: Tile, rotation: number): string {
 	return `${t.role ?? ''}|${t.wildcard === true}|${icons.join(',')}|${full.sort().join(' ')}`;
 }
 
+/** A cheap text equal for any two tiles that are the same under rotation (most different tiles differ in it). */
+function invariantKey(t: Tile): string {
+	const types = t.features.map((f) => f.type).sort();
+	let e = 0;
+	for (const x of edgeTypes(t)) e += x === 'road' ? 1 : x === 'city' ? 8 : x === 'river' ? 64 : 512;
+	return `${types.join(',')}|${e}|${t.icons?.length ?? 0}`;
+}
+
 function checkRotations(doc: Expansion, good: readonly number[], out: Problem[]): void {
-	const seen = new Map<string, number>();
+	// Only tiles with the same rotation-free outline can be the same; compare those in full.
+	const groups = new Map<string, number[]>();
 	for (const i of good) {
-		const t = doc.tiles[i];
-		const key = rotationKey(t, 0);
-		const earlier = seen.get(key);
-		if (earlier !== undefined) {
-			out.push({ pointer: `/tiles/${i}`, message: `tile ${t.id} is the same as tile ${doc.tiles[earlier].id}: merge them and add up their counts`, severity: 'warning' });
-			continue;
-		}
-		for (let r = 1; r < 4; r++) {
-			const k = rotationKey(t, r);
-			const match = seen.get(k);
-			if (match !== undefined && k !== key) {
-				out.push({
-					pointer: `/tiles/${i}`,
-					message: `tile ${t.id} is tile ${doc.tiles[match].id} turned ${(4 - r) * 90}° clockwise: merge them and add up their counts`,
-					severity: 'warning'
-				});
-				break;
+		const key = invariantKey(doc.tiles[i]);
+		const group = groups.get(key);
+		if (group) group.push(i);
+		else groups.set(key, [i]);
+	}
+	for (const group of groups.values()) {
+		if (group.length < 2) continue;
+		const seen = new Map<string, number>();
+		for (const i of group) {
+			const t = doc.tiles[i];
+			const key = rotationKey(t, 0);
+			const earlier = seen.get(key);
+			if (earlier !== undefined) {
+				out.push({ pointer: `/tiles/${i}`, message: `tile ${t.id} is the same as tile ${doc.tiles[earlier].id}: merge them and add up their counts`, severity: 'warning' });
+				continue;
 			}
+			for (let r = 1; r < 4; r++) {
+				const k = rotationKey(t, r);
+				const match = seen.get(k);
+				if (match !== undefined && k !== key) {
+					out.push({
+						pointer: `/tiles/${i}`,
+						message: `tile ${t.id} is tile ${doc.tiles[match].id} turned ${(4 - r) * 90}° clockwise: merge them and add up their counts`,
+						severity: 'warning'
+					});
+					break;
+				}
+			}
+			seen.set(key, i);
 		}
-		seen.set(key, i);
 	}
 }
 

@@ -1,0 +1,20 @@
+// One PNG image per tile design, rasterised with resvg from the SVG exporter's images (same names,
+// same drawing, same notes). Node only (resvg is a native module).
+import type { Exporter, ExportFile } from './types.ts';
+import { exporter as svgExporter } from './svg.ts';
+
+const DEFAULT_SIZE = 300;
+
+export const exporter: Exporter = async (expansion, options = {}) => {
+	const size = options.sizePx && options.sizePx > 0 ? Math.min(4096, Math.round(options.sizePx)) : DEFAULT_SIZE;
+	const { Resvg } = await import('@resvg/resvg-js');
+	const svg = await svgExporter(expansion, { ...options, sizePx: size });
+	const files: ExportFile[] = [];
+	for (const f of svg.files) {
+		if (!f.path.endsWith('.svg')) continue;
+		const text = typeof f.data === 'string' ? f.data : new TextDecoder().decode(f.data);
+		const png = new Resvg(text, { fitTo: { mode: 'width', value: size }, background: 'white' }).render().asPng();
+		files.push({ path: f.path.replace(/\.svg$/, '.png'), data: new Uint8Array(png), type: 'image/png' });
+	}
+	return { files, notes: svg.notes };
+};

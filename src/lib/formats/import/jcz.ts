@@ -1,0 +1,285 @@
+// Import of a JCloisterZone tile-definition XML file into our expansion format. Pure (no I/O).
+// Parsed with fast-xml-parser with entity processing off; a DOCTYPE (and any entity it declares) is
+// removed before parsing and never expanded, so nothing external is read and nothing multiplies.
+// Everything that does not map is reported instead of guessed.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Expansion, Feature, Half, Side, Tile } from '../schema-types.ts';
+import { HALVES, SIDES } from '../geometry.ts';
+import { JCZ_ATTRIBUTES, JCZ_BORDER_ELEMENTS, JCZ_GROUP_ROLES, JCZ_ICON_ELEMENTS, JCZ_INNER_FEATURES } from '../jcz-vocabulary.ts';
+
+export interface JczImportOptions {
+	/** Id of the new expansion (default: from the tile-set names, else 'imported'). */
+	id?: string;
+	/** Display name (default: derived from the id). */
+	name?: string;
+	/** Which tile set to count, e.g. 'basic:2' (default: the highest edition of every set name). */
+	tileSet?: string;
+}
+
+export type JczImportResult =
+	| { ok: true; expansion: Expansion; report: string[] }
+	| { ok: false; error: string; line?: number; column?: number; report: string[] };
+
+type Node = Record<string, unknown>;
+
+/** Blanks out a DOCTYPE declaration (with its internal subset), keeping line numbers. */
+export function stripDoctype(xml: string): { xml: string; found: boolean } {
+	const start = xml.search(/<!DOCTYPE/i);
+	if (start < 0) return { xml, found: false };
+	let i = start + 9;
+	let depth = 0;
+	let quote: string | null = null;
+	for (; i < xml.length; i++) {
+		const c = xml[i];
+		if (quote) {
+			if (c === quote) quote = null;
+		} else if (c === '"' || c === "'") quote = c;
+		else if (c === '[') depth++;
+		else if (c === ']') depth--;
+		else if (c === '>' && depth <= 0) break;
+	}
+	const blank = xml.slice(start, i + 1).replace(/[^\n]/g, ' ');
+	return { xml: xml.slice(0, start) + blank + xml.slice(i + 1), found: true };
+}
+
+const nameOf = (n: Node): string | undefined => Object.keys(n).find((k) => k !== ':@');
+const childrenOf = (n: Node): Node[] => {
+	const k = nameOf(n);
+	const c = k ? n[k] : undefined;
+	return Array.isArray(c) ? (c as Node[]) : [];
+};
+const attrsOf = (n: Node): Record<string, string> => (n[':@'] as Record<string, string> | undefined) ?? {};
+const textOf = (n: Node): string =>
+	childrenOf(n)
+		.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
+		.join(' ')
+		.trim();
+const elements = (nodes: Node[], name?: string): Node[] =>
+	nodes.filter((n) => {
+		const k = nameOf(n);
+		return k !== undefined && k !== '#text' && k !== '#comment' && !k.startsWith('?') && (name === undefined || k === name);
+	});
+
+/** A tile id of ours from a JCZ id ('BA/Cc+G' → 'Cc_G'), unique within the expansion. */
+function ourTileId(jczId: string, taken: Set<string>): string {
+	const code = jczId.includes('/') ? jczId.slice(jczId.lastIndexOf('/') + 1) : jczId;
+	let id = code.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '') || 'tile';
+	id = id.slice(0, 60);
+	let unique = id;
+	for (let k = 2; taken.has(unique); k++) unique = `${id}-${k}`;
+	taken.add(unique);
+	return unique;
+}
+
+const parseBool = (v: string) => v === 'true' || v === '1' || v === 'yes';
+
+export function importJczXml(source: string, options: JczImportOptions = {}): JczImportResult {
+	const report: string[] = [];
+	const stripped = stripDoctype(source);
+	if (stripped.found) report.push('the DOCTYPE declaration was ignored: entities are not expanded and nothing external is read');
+	const valid = XMLValidator.validate(stripped.xml);
+	if (valid !== true)
+		return { ok: false, error: `Malformed XML: ${valid.err.msg}`, line: valid.err.line, column: valid.err.col, report };
+	const parser = new XMLParser({
+		ignoreAttributes: false,
+		attributeNamePrefix: '',
+		preserveOrder: true,
+		processEntities: false,
+		htmlEntities: false,
+		parseTagValue: false,
+		parseAttributeValue: false,
+		trimValues: true,
+		commentPropName: '#comment'
+	});
+	let doc: Node[];
+	try {
+		doc = parser.parse(stripped.xml) as Node[];
+	} catch (e) {
+		return { ok: false, error: `Malformed XML: ${e instanceof Error ? e.message : String(e)}`, report };
+	}
+	const root = elements(doc).find((n) => nameOf(n) === 'defs');
+	if (!root) return { ok: false, error: "Not a JCloisterZone tile-definition file: the root element must be 'defs'", report };
+	if (/&[A-Za-z_][\w.-]*;/.test(stripped.xml.replace(/&(amp|lt|gt|quot|apos);/g, '')))
+		report.push('entity references other than the five XML ones were left unexpanded');
+
+	for (const n of elements(childrenOf(root)))
+		if (nameOf(n) !== 'tiles' && nameOf(n) !== 'sets') report.push(`element '${nameOf(n)}' under 'defs' not mapped`);
+
+	// Tiles.
+	const tiles: Tile[] = [];
+	const byJczId = new Map<string, Tile>();
+	const taken = new Set<string>();
+	for (const tilesEl of elements(childrenOf(root), 'tiles'))
+		for (const t of elements(childrenOf(tilesEl))) {
+			if (nameOf(t) !== 'tile') {
+				report.push(`element '${nameOf(t)}' under 'tiles' not mapped`);
+				continue;
+			}
+			const attrs = attrsOf(t);
+			const jczId = attrs.id;
+			if (!jczId) {
+				report.push('a tile without an id was skipped');
+				continue;
+			}
+			const tile = importTile(t, jczId, ourTileId(jczId, taken), report);
+			if (byJczId.has(jczId)) {
+				report.push(`tile ${jczId}: defined twice, the second definition was skipped`);
+				continue;
+			}
+			byJczId.set(jczId, tile);
+			tiles.push(tile);
+		}
+
+	// Counts from the tile sets: the chosen one, or the highest edition of each set name.
+	const sets = elements(childrenOf(root), 'sets').flatMap((s) => elements(childrenOf(s)));
+	for (const s of sets) if (nameOf(s) !== 'tile-set') report.push(`element '${nameOf(s)}' under 'sets' not mapped`);
+	const tileSets = sets.filter((s) => nameOf(s) === 'tile-set');
+	const chosen = chooseTileSets(tileSets, options.tileSet, report);
+	const counts = new Map<string, number>();
+	for (const s of chosen) {
+		const setId = attrsOf(s).id ?? '?';
+		for (const r of elements(childrenOf(s))) {
+			const kind = nameOf(r);
+			if (kind !== 'ref') {
+				report.push(`tile-set ${setId}: element '${kind}' not mapped`);
+				continue;
+			}
+			const a = attrsOf(r);
+			const count = Number(a.count ?? '1');
+			if (!a.tile || !byJczId.has(a.tile)) {
+				report.push(`tile-set ${setId}: ref to unknown tile '${a.tile ?? ''}' skipped`);
+				continue;
+			}
+			if (!Number.isInteger(count) || count < 0) {
+				report.push(`tile-set ${setId}: count '${a.count}' of ${a.tile} is not a whole number: skipped`);
+				continue;
+			}
+			counts.set(a.tile, (counts.get(a.tile) ?? 0) + count);
+		}
+	}
+	const kept: Tile[] = [];
+	for (const [jczId, tile] of byJczId) {
+		const n = counts.get(jczId) ?? 0;
+		if (n < 1) {
+			report.push(`tile ${jczId}: in no chosen tile set (or count 0): left out`);
+			continue;
+		}
+		tile.count = n;
+		kept.push(tile);
+	}
+
+	const setNames = [...new Set(chosen.map((s) => (attrsOf(s).id ?? '').split(':')[0]).filter(Boolean))];
+	const guessedId = (setNames.join('-') || 'imported').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'imported';
+	const id = options.id ?? guessedId;
+	const expansion: Expansion = {
+		id,
+		name: options.name ?? `${id} (imported from JCloisterZone)`,
+		version: '1.0.0',
+		description: `Imported from a JCloisterZone tile-definition file${chosen.length ? ` (tile sets ${chosen.map((s) => attrsOf(s).id).join(', ')})` : ''}. Check the report of what was not mapped.`,
+		tiles: kept
+	};
+	return { ok: true, expansion, report };
+}
+
+function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: string[]): Node[] {
+	if (wanted !== undefined) {
+		const s = tileSets.filter((t) => attrsOf(t).id === wanted);
+		if (s.length === 0) report.push(`tile-set '${wanted}' not found (have: ${tileSets.map((t) => attrsOf(t).id).join(', ')})`);
+		return s;
+	}
+	const best = new Map<string, { node: Node; edition: number }>();
+	for (const t of tileSets) {
+		const [name, ed] = (attrsOf(t).id ?? '').split(':');
+		const edition = Number(ed ?? '0') || 0;
+		const cur = best.get(name);
+		if (!cur || edition > cur.edition) best.set(name, { node: t, edition });
+	}
+	const chosen = [...best.values()].map((b) => b.node);
+	for (const t of tileSets)
+		if (!chosen.includes(t)) report.push(`tile-set ${attrsOf(t).id}: an older edition, not counted (choose it with the tileSet option)`);
+	return chosen;
+}
+
+function importTile(t: Node, jczId: string, id: string, report: string[]): Tile {
+	const where = `tile ${jczId}`;
+	const attrs = attrsOf(t);
+	const tile: Tile = { id, name: jczId, count: 1, features: [] };
+	for (const a of Object.keys(attrs)) {
+		if (a === 'id') continue;
+		if (a === 'group') {
+			if (!(attrs.group in JCZ_GROUP_ROLES)) report.push(`${where}: group '${attrs.group}' not mapped`);
+			else {
+				const role = JCZ_GROUP_ROLES[attrs.group];
+				if (role) tile.role = role;
+			}
+			continue;
+		}
+		report.push(`${where}: attribute '${a}' not mapped`);
+	}
+	const seq: Record<string, number> = {};
+	const nextId = (prefix: string) => `${prefix}${(seq[prefix] = (seq[prefix] ?? 0) + 1)}`;
+	const PREFIX: Record<Feature['type'], string> = { road: 'r', city: 'c', river: 'w', field: 'f', monastery: 'm', garden: 'g', stable: 's' };
+	const pendingCities: { feature: Feature; labels: string[] }[] = [];
+	const icons: string[] = [];
+	for (const n of elements(childrenOf(t))) {
+		const kind = nameOf(n)!;
+		const a = attrsOf(n);
+		if (kind in JCZ_BORDER_ELEMENTS) {
+			const type = JCZ_BORDER_ELEMENTS[kind as keyof typeof JCZ_BORDER_ELEMENTS];
+			const places = textOf(n).split(/\s+/).filter(Boolean);
+			const feature: Feature = { id: nextId(PREFIX[type]), type };
+			const allowed: readonly string[] = type === 'field' ? HALVES : SIDES;
+			const good = places.filter((p) => allowed.includes(p));
+			for (const p of places)
+				if (!allowed.includes(p)) report.push(`${where}: place '${p}' of a ${kind} not mapped`);
+			if (type === 'field') feature.halves = good as Half[];
+			else feature.sides = good as Side[];
+			if (type !== 'field' && good.length === 0) {
+				report.push(`${where}: a ${kind} with no side left out`);
+				continue;
+			}
+			const vocab = JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES] ?? {};
+			for (const [name, value] of Object.entries(a)) {
+				if (type === 'field' && name === 'city') {
+					pendingCities.push({ feature, labels: value.split(/\s+/).filter(Boolean) });
+					continue;
+				}
+				const m = vocab[name];
+				if (!m) {
+					report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+					continue;
+				}
+				if (m.kind === 'int') {
+					const v = Number(value);
+					if (Number.isInteger(v) && v >= 0) {
+						if (v > 0) feature.modifiers = { ...feature.modifiers, [m.modifier]: v };
+					} else report.push(`${where}: ${name}="${value}" on '${kind}' is not a whole number`);
+				} else if (parseBool(value)) feature.modifiers = { ...feature.modifiers, [m.modifier]: true };
+			}
+			if (feature.modifiers?.princess === true && !icons.includes('princess')) icons.push('princess');
+			tile.features.push(feature);
+		} else if (kind in JCZ_INNER_FEATURES) {
+			const type = JCZ_INNER_FEATURES[kind as keyof typeof JCZ_INNER_FEATURES];
+			for (const name of Object.keys(a)) report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+			if (textOf(n)) report.push(`${where}: places '${textOf(n)}' of the ${kind} not mapped (it stands inside the tile)`);
+			tile.features.push({ id: nextId(PREFIX[type]), type });
+		} else if (kind in JCZ_ICON_ELEMENTS) {
+			const icon = JCZ_ICON_ELEMENTS[kind as keyof typeof JCZ_ICON_ELEMENTS];
+			if (!icons.includes(icon)) icons.push(icon);
+			for (const name of Object.keys(a)) report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+		} else report.push(`${where}: element '${kind}' not mapped`);
+	}
+	// Field → city adjacency: each label is a side of one of the tile's cities.
+	for (const { feature, labels } of pendingCities) {
+		const cities: string[] = [];
+		for (const label of labels) {
+			const sides = label.length > 1 && /^[NESW]+$/.test(label) ? label.split('') : [label];
+			const city = tile.features.find((f) => f.type === 'city' && sides.some((s) => f.sides?.includes(s as Side)));
+			if (!city) report.push(`${where}: field city '${label}' names no city of the tile: not mapped`);
+			else if (!cities.includes(city.id)) cities.push(city.id);
+		}
+		if (cities.length) feature.cities = cities;
+	}
+	if (icons.length) tile.icons = icons;
+	return tile;
+}

@@ -1,0 +1,18 @@
+import { listExpansions, expansionsDir } from '$lib/server/store.ts';
+import { availableOf, validateDocument } from '$lib/server/validation.ts';
+import { SHIPPED_EXPANSIONS } from '$lib/formats/shipped.ts';
+import { expansionView } from './expansion-view.ts';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async () => {
+	const list = await listExpansions();
+	const available = availableOf(list);
+	const expansions = list.map((e) => expansionView(e.id, e.doc, e.parseError ? [e.parseError] : validateDocument(e.doc, available)));
+	// the shipped sets first, in the order of the game's boxes; then the designers' own by name
+	const rank = (id: string) => {
+		const i = (SHIPPED_EXPANSIONS as readonly string[]).indexOf(id);
+		return i < 0 ? SHIPPED_EXPANSIONS.length : i;
+	};
+	expansions.sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+	return { folder: expansionsDir(), expansions };
+};

@@ -1,0 +1,26 @@
+// POST /api/import/jcz: a JCloisterZone tile-definition XML body → our expansion document and the
+// list of what could not be mapped (nothing is saved). Query: ?id=…&name=…&tileSet=basic:2.
+import { errorResponse, jsonResponse, readBody, unsafeIdResponse } from '$lib/server/api.ts';
+import { isSafeId } from '$lib/server/store.ts';
+import { importJczXml } from '$lib/formats/import/jcz.ts';
+import { validateDocument } from '$lib/server/validation.ts';
+import type { RequestHandler } from './$types';
+
+export const POST: RequestHandler = async ({ request, url }) => {
+	const id = url.searchParams.get('id') ?? undefined;
+	if (id !== undefined && !isSafeId(id)) return unsafeIdResponse(id);
+	const body = await readBody(request);
+	if (!body.ok) return body.response;
+	const r = importJczXml(body.text, {
+		id,
+		name: url.searchParams.get('name') ?? undefined,
+		tileSet: url.searchParams.get('tileSet') ?? undefined
+	});
+	if (!r.ok) {
+		const where = r.line !== undefined ? ` (line ${r.line}, column ${r.column})` : '';
+		return errorResponse(400, r.error + where, [{ pointer: '', message: r.error + where, severity: 'error' }], {
+			report: r.report
+		});
+	}
+	return jsonResponse({ expansion: r.expansion, report: r.report, problems: validateDocument(r.expansion) });
+};
