@@ -76,6 +76,7 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 
 	const body: string[] = [];
 	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
+	if (!tile.wildcard) body.push(sym.grass());
 	body.push(...linear('river', false), ...linear('road', false));
 	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
 	// features that cross others go on top, as bridges
