@@ -156,6 +156,12 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await expect(page.getByTestId('save')).toHaveCount(0);
+	// exports run the CLI's exporters: one file downloads at once, several are listed
+	const download = page.waitForEvent('download');
+	await page.getByTestId('export-json').click();
+	expect((await download).suggestedFilename()).toMatch(/\.json$/);
+	await page.getByTestId('export-png').click();
+	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
 	page.once('dialog', (d) => d.accept('base-e2e-copy'));
 	await page.getByTestId('duplicate-to-edit').click();
 	await expect(page).toHaveURL(/\/expansions\/base-e2e-copy$/);
