@@ -68,7 +68,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
-		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring'
+		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
+		'dragonTargets', 'dragonEnters', 'opponentChoice'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
@@ -288,12 +289,16 @@ function scoreTurn(g: Engine): void {
 function finalScoring(g: Engine): void {
 	const s = g.s;
 	emit(g, { type: 'finalScoring', rules: ['BASE-1.7'] }, () => 'No tiles left: final scoring of every unfinished feature with figures.');
+	const done = new Set<number>();
 	for (let i = 0; i < s.pieces.length; i++) {
 		const p = s.pieces[i];
-		if (p.seg < 0) continue;
+		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 		const root = find(s, p.seg);
-		const k = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].kind;
-		if (k === 'field') continue;
+		const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+		if (f.kind === 'field' || done.has(root)) continue;
+		// pieces left on an already scored feature (a ruling kept them there) score nothing more
+		if (f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0) continue;
+		done.add(root);
 		scoreFeature(g, root, 'final');
 	}
 	for (const h of g.c.hooks.finalScoring) h(g);

@@ -156,7 +156,8 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		s.figs[root] = null;
 		for (const pc of list) {
 			const ft = g.c.figures.get(s.pieces[pc].kind);
-			if (ft && ft.staysAfterScoring) {
+			const stays = ft?.staysAfterScoring;
+			if (stays && (stays === true || stays(g, pc))) {
 				(s.figs[root] ??= []).push(pc);
 				continue;
 			}
