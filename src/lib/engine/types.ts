@@ -98,6 +98,8 @@ export interface ScoreEvent extends GameEvent {
 	points: number;
 	arithmetic: string;
 	awards: Award[];
+	/** The figures that went back to supply after this scoring (all of them, winners or not). */
+	returned: FigureRef[];
 }
 
 // ---------------------------------------------------------------- state

@@ -172,6 +172,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			returned: [],
 			rules: ['BASE-1.9', 'BASE-1.6.1']
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;

@@ -158,7 +158,6 @@ export const dragon: RuleModule = {
 		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
 		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
 		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
-		'DRAGON-4.4.7': 'No figure may be placed on the tile where the dragon stands.',
 		'DRAGON-4.4.8': 'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
 		'DRAGON-4.5.1': 'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
 		'DRAGON-4.5.2': 'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
@@ -170,13 +169,6 @@ export const dragon: RuleModule = {
 			default: 'before-scoring',
 			options: { 'before-scoring': 'after the figure step, before scoring (C2 order)', 'after-scoring': 'after scoring (older summaries)' },
 			rules: ['DRAGON-4.4.8']
-		},
-		{
-			id: 'DRAGON-R2',
-			description: 'May a figure be placed on the tile where the dragon stands?',
-			default: 'no',
-			options: { no: 'no (as JCloisterZone enforces)', yes: 'yes (no rulebook text forbids it)' },
-			rules: ['DRAGON-4.4.7']
 		},
 		{
 			id: 'DRAGON-R3',
@@ -237,8 +229,6 @@ export const dragon: RuleModule = {
 			const b = s.st[seg];
 			if (g.c.tiles[s.bt[b]].icons.has('volcano'))
 				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
-			if (b === D(g).at && g.c.rulings['DRAGON-R2'] === 'no')
-				return { code: 'dragon-here', message: 'the dragon stands on this tile', rules: ['DRAGON-4.4.7'] };
 			return null;
 		},
 		figureOptions(g, player, out) {
