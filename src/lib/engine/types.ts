@@ -280,6 +280,10 @@ export interface FigureType {
 	deployable?: boolean;
 	/** Stays on its feature when the feature is scored (note tokens). */
 	staysAfterScoring?: boolean;
+	/** May join a feature that already holds followers (mayor, scarecrow: MM-MAYOR-1, MM-CROW-1). */
+	joinsOccupied?: boolean;
+	/** Rule ids cited when this figure keeps a follower out of its feature (MM-MAYOR-2, MM-CROW-2). */
+	occupiedRules?: string[];
 }
 
 /** One term of a feature's value: `count × per`, e.g. 3 tiles × 2. */
@@ -346,6 +350,15 @@ export interface Hooks {
 	afterScore(g: Engine): void;
 	/** Extra final scoring after features. */
 	finalScoring(g: Engine): void;
+	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
+	noTile(g: Engine): boolean;
+	/** May the dragon enter board tile b? A refusal forbids it (MM town hall ruling). */
+	dragonEnter(g: Engine, b: number): Refusal | null;
+	/**
+	 * A player chooses among opponents' meeples (the mayor's favour): `candidates` are the pieces the
+	 * rule allows; a module may narrow or extend the list (Buddo: BUDDO-WANT-1 / BUDDO-R4). See choices.ts.
+	 */
+	opponentChoice(g: Engine, player: number, candidates: number[], root: number): number[] | null;
 }
 
 export interface RuleModule {

@@ -8,7 +8,8 @@ export const KNOWN_MODIFIERS: Readonly<Record<string, Feature['type']>> = {
 	cathedral: 'city',
 	inn: 'road',
 	livestock: 'stable',
-	pigHerd: 'field'
+	pigHerd: 'field',
+	gate: 'road'
 };
 
 /** Built-in tile icons. */

@@ -5,9 +5,10 @@ import { innsAndCathedrals } from './inns-and-cathedrals.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon.ts';
 import { pig } from './pig.ts';
+import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
-export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig];
+export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig, messengersAndMayors];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
