@@ -242,3 +242,27 @@ describe('import', () => {
 		await expectError(await post('', 'x'.repeat(3 * 1024 * 1024)), 413);
 	});
 });
+
+describe('export', () => {
+	it('runs the exporters on a stored document: text files as utf8, PNGs as base64', async () => {
+		const jcz = await api('/api/expansions/base/export?format=jcz');
+		expect(jcz.status).toBe(200);
+		const body = await jcz.json();
+		expect(body.files.map((f: { path: string }) => f.path)).toEqual(['jcz-addon.json', 'base.xml', 'NOTES.txt']);
+		expect(body.files[1]).toMatchObject({ encoding: 'utf8', type: 'application/xml' });
+		expect(body.notes.some((n: string) => /rules play only/.test(n))).toBe(true);
+
+		const png = await (await api('/api/expansions/my-set/export?format=png&sizePx=32')).json();
+		expect(png.files).toHaveLength(1);
+		expect(png.files[0]).toMatchObject({ path: 'A.png', encoding: 'base64', type: 'image/png' });
+		expect([...Buffer.from(png.files[0].data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+		const print = await (await api('/api/expansions/base/export?format=print&backs=1&bleedMm=2')).json();
+		expect(print.files.some((f: { path: string }) => f.path === 'page-01-back.svg')).toBe(true);
+	});
+	it('400 for an unknown format, 404 for a missing id, 422 for a file that does not parse', async () => {
+		await expectError(await api('/api/expansions/base/export?format=pdf'), 400);
+		await expectError(await api('/api/expansions/ghost/export?format=json'), 404);
+		await expectError(await api('/api/expansions/broken/export?format=json'), 422);
+	});
+});

@@ -85,6 +85,8 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 	}
 	const list = (await (await fetch(`${server.url}/api/expansions`)).json()).expansions.map((e: { id: string }) => e.id);
 	expect(list.sort()).toEqual(['base', 'big']);
+	// listing removed the temporary files of the killed servers
+	expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 	console.info(
 		`torn-write: ${ITERATIONS} kills ${Math.min(...killTimes).toFixed(0)}-${Math.max(...killTimes).toFixed(0)} ms into a ${t.toFixed(0)} ms PUT: ${outcomes.old} kept the old document, ` +
 			`${outcomes.new} the new one, ${outcomes.tempLeft} were killed mid-write (a temporary file left behind); no torn file`

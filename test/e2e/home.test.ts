@@ -55,7 +55,7 @@ test('an invalid expansion shows its errors with their pointers', async ({ page 
 			version: '1.0',
 			tiles: [
 				{ id: 'A', count: 1, features: [{ id: 'c1', type: 'city', sides: ['N', 'Q'] }] },
-				{ id: 'B', count: { perPlayer: 1 }, features: [] }
+				{ id: 'B', count: { perPlayer: 1 }, wildcard: true, features: [] }
 			]
 		})
 	);

@@ -1,11 +1,68 @@
+// carcassonne-lab replay <game.json>: plays a game record through the engine, printing every step
+// with its explanation; an illegal move exits 1 naming its index and the reason.
 import type { CommandContext } from '../main.ts';
+import { replay } from '../../lib/engine/game.ts';
+import { setupFromRecord, type GameRecord } from '../../lib/engine/record.ts';
+import type { GameEvent, Move } from '../../lib/engine/types.ts';
+import { lookupExpansion, readJson } from '../engine-io.ts';
 
-// Placeholder until this command's issue lands: it says so and exits with the usage-error code.
+const usage = `usage: carcassonne-lab replay <game.json> [--json]
+
+Plays a game record (schemas/game-record.v1.json; a scenario file plays its game) through the
+engine and prints each move with the events it caused and their explanations, then the scores.
+Exit 1 when a move is illegal (its index and the reason are printed) or the record is invalid.
+--json prints { "finished": bool, "scores": { player: points }, "events": [...] }.`;
+
 export const command = {
-	summary: '(not built yet)',
-	usage: 'carcassonne-lab replay: not built yet',
+	summary: 'play a game record through the engine, explaining every step',
+	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		ctx.stderr('carcassonne-lab replay is not built yet');
-		return 2;
+		const files = ctx.args.filter((a) => !a.startsWith('-'));
+		if (files.length !== 1 || ctx.args.some((a) => a.startsWith('-'))) {
+			ctx.stderr(usage);
+			return 2;
+		}
+		const { doc, error } = readJson(files[0]);
+		if (error) {
+			ctx.stderr(error);
+			return 1;
+		}
+		const d = doc as Record<string, unknown>;
+		const rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
+		if (!rec || !Array.isArray(rec.expansions) || !Array.isArray(rec.moves) || !Array.isArray(rec.players)) {
+			ctx.stderr(`${files[0]}: not a game record (expansions, players, seed and moves are required)`);
+			return 1;
+		}
+		const { setup, moves, warnings, errors } = setupFromRecord(rec, lookupExpansion);
+		for (const w of warnings) ctx.stderr(`warning: ${w}`);
+		if (!setup) {
+			for (const e of errors) ctx.stderr(`${files[0]}: ${e}`);
+			return 1;
+		}
+		const all: GameEvent[] = [];
+		const print = (index: number, move: Move, events: GameEvent[]) => {
+			all.push(...events);
+			if (ctx.json) return;
+			ctx.stdout(index < 0 ? 'setup' : `#${index} ${JSON.stringify(move)}`);
+			for (const e of events) ctx.stdout(`    ${e.text ?? e.type}${e.rules.length ? `  [${e.rules.join(', ')}]` : ''}`);
+		};
+		let result;
+		try {
+			result = replay(setup, moves, { onStep: print });
+		} catch (e) {
+			ctx.stderr(`${files[0]}: ${e instanceof Error ? e.message : String(e)}`);
+			return 1;
+		}
+		const { state } = result;
+		const scores = Object.fromEntries(state.players.map((p, i) => [p, state.scores[i]]));
+		if (result.error) {
+			const { index, refusal } = result.error;
+			ctx.stderr(`move ${index} ${JSON.stringify(moves[index])} is illegal: ${refusal.message} (${refusal.code}; ${refusal.rules.join(', ')})`);
+			if (ctx.json) ctx.stdout(JSON.stringify({ finished: false, scores, events: all, error: { index, ...refusal } }, null, 2));
+			return 1;
+		}
+		if (ctx.json) ctx.stdout(JSON.stringify({ finished: state.finished, scores, events: all }, null, 2));
+		else ctx.stdout(`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`);
+		return 0;
 	}
 };

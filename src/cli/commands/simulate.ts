@@ -1,11 +1,72 @@
+// carcassonne-lab simulate: seeded random legal games with invariant checks and statistics.
+import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
+import { simulate } from '../../lib/engine/simulate.ts';
+import { MODULES } from '../../lib/engine/modules/index.ts';
+import type { Expansion } from '../../lib/engine/types.ts';
+import { lookupExpansion, option } from '../engine-io.ts';
 
-// Placeholder until this command's issue lands: it says so and exits with the usage-error code.
+const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--json]
+
+Plays N random legal games (default 100) with the given expansions (default base; ids of
+expansions/ files or of rule modules such as pig), seed S (default 1) and P players (default 2).
+Checks after every move that no figure is created or lost and no score falls; checks that every
+game ends, that replaying its log reproduces it, and undo/redo at one point per game.
+Prints statistics per tile, feature and rule. Same seed, same result (timings aside).
+--json prints { games, placements, seconds, violations: [{ game, invariant, message, record }], stats }.`;
+
 export const command = {
-	summary: '(not built yet)',
-	usage: 'carcassonne-lab simulate: not built yet',
+	summary: 'play random legal games: statistics and invariant violations',
+	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		ctx.stderr('carcassonne-lab simulate is not built yet');
-		return 2;
+		const allowed = ['--expansions', '--games', '--seed', '--players'];
+		const bad = ctx.args.find((a, i) => a.startsWith('-') && !allowed.includes(a.split('=')[0]) ? true : !a.startsWith('-') && !allowed.includes(ctx.args[i - 1]));
+		if (bad) {
+			ctx.stderr(`unexpected argument ${bad}\n\n${usage}`);
+			return 2;
+		}
+		const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
+		const games = Number(option(ctx.args, 'games') ?? 100);
+		const seed = Number(option(ctx.args, 'seed') ?? 1);
+		const players = Number(option(ctx.args, 'players') ?? 2);
+		if (!Number.isInteger(games) || games < 1 || !Number.isInteger(seed) || !Number.isInteger(players) || players < 1 || players > 8) {
+			ctx.stderr(`--games and --players must be positive integers (players 1..8), --seed an integer\n\n${usage}`);
+			return 2;
+		}
+		const expansions: Expansion[] = [];
+		const modules: string[] = [];
+		for (const id of ['base', ...ids.filter((i) => i !== 'base')]) {
+			const doc = lookupExpansion(id);
+			if (doc) expansions.push(doc);
+			else if (MODULES.some((m) => m.id === id)) modules.push(id);
+			else {
+				ctx.stderr(`unknown expansion '${id}' (no expansions/${id}.json and no rule module of that name)`);
+				return 1;
+			}
+		}
+		const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
+		const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ clearOnComplete: true, format: 'simulating [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic) : null;
+		bar?.start(games, 0);
+		const t0 = performance.now();
+		let result;
+		try {
+			result = simulate({ setup: { expansions, modules, players: names }, games, seed, checkUndo: true, onGame: (i) => bar?.update(i + 1) });
+		} finally {
+			bar?.stop();
+		}
+		const seconds = Math.round((performance.now() - t0) / 10) / 100;
+		if (ctx.json) {
+			ctx.stdout(JSON.stringify({ expansions: [...expansions.map((e) => e.id), ...modules], games: result.games, placements: result.placements, moves: result.moves, seconds, violations: result.violations, stats: result.stats }, null, 2));
+		} else {
+			ctx.stdout(`${result.games} games, ${result.placements} placements, ${result.moves} moves in ${seconds} s (${Math.round(result.placements / seconds)} placements/s)`);
+			ctx.stdout(`expansions: ${[...expansions.map((e) => e.id), ...modules].join(', ')}; mean score ${result.stats.scores.mean}, best ${result.stats.scores.max}`);
+			ctx.stdout('features scored: ' + Object.entries(result.stats.features).map(([k, f]) => `${k} ${f.scored} (${f.points} pts)`).join(', '));
+			const tiles = Object.entries(result.stats.tiles).filter(([, t]) => t.discarded || t.setAside);
+			if (tiles.length) ctx.stdout('discarded / set aside: ' + tiles.map(([k, t]) => `${k} ${t.discarded}/${t.setAside}`).join(', '));
+			ctx.stdout('rules applied: ' + Object.entries(result.stats.rules).map(([k, n]) => `${k} ${n}`).join(', '));
+			ctx.stdout(result.violations.length ? `${result.violations.length} invariant violations:` : 'no invariant violations');
+			for (const v of result.violations.slice(0, 20)) ctx.stdout(`  game ${v.game}: ${v.invariant}: ${v.message}`);
+		}
+		return result.violations.length ? 1 : 0;
 	}
 };

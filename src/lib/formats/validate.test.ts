@@ -34,6 +34,47 @@ describe('validateExpansion', () => {
 	});
 });
 
+describe('what the enabled sets provide', () => {
+	const river: Expansion = {
+		id: 'a-river',
+		name: 'A river',
+		version: '1.0.0',
+		tiles: [
+			{
+				id: 'R',
+				count: 1,
+				features: [
+					{ id: 'w1', type: 'river', sides: ['N'] },
+					{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+				]
+			}
+		]
+	};
+	test('a river end no other tile offers is a warning once the enabled sets are known', () => {
+		expect(validateExpansion(river)).toEqual([]);
+		const available = new Map([['base', load('small-set')]]);
+		expect(validateExpansion(river, { available }).map((p) => [p.pointer, p.severity])).toEqual([['/tiles/0', 'warning']]);
+		const twoCopies = structuredClone(river);
+		twoCopies.tiles[0].count = 2;
+		expect(validateExpansion(twoCopies, { available })).toEqual([]);
+		const withTownHall = { ...structuredClone(river), dependencies: ['town-hall'] };
+		available.set('town-hall', load('town-hall'));
+		expect(validateExpansion(withTownHall, { available })).toEqual([]);
+	});
+	test('modifiers declared by a dependency of a dependency are known', () => {
+		const doc = load('small-set');
+		doc.tiles[2].features[0].modifiers = { wine: 1 };
+		doc.dependencies = ['middle'];
+		const available = new Map<string, Expansion>([
+			['middle', { id: 'middle', name: 'M', version: '1.0.0', dependencies: ['wine'], tiles: [] }],
+			['wine', { id: 'wine', name: 'W', version: '1.0.0', modifiers: { wine: 'a barrel' }, tiles: [] }]
+		]);
+		expect(validateExpansion(doc, { available })).toEqual([]);
+		available.delete('wine');
+		expect(validateExpansion(doc, { available }).map((p) => p.severity)).toEqual(['warning']);
+	});
+});
+
 describe('validateTile', () => {
 	test('checks one tile with pointers relative to it', () => {
 		const tile: Tile = structuredClone(load('small-set').tiles[1]);

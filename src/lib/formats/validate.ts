@@ -424,6 +424,10 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		}
 	}
 
+	// River roles belong on river tiles.
+	if ((tile.role === 'spring' || tile.role === 'lake' || tile.role === 'fork') && !features.some((f) => f.type === 'river'))
+		problem('/role', `a ${tile.role} is a river tile, but tile ${tile.id} has no river`, 'warning');
+
 	// Modifiers and icons: unknown names are kept as data, with a warning.
 	for (let i = 0; i < features.length; i++) {
 		const f = features[i];

@@ -204,6 +204,11 @@ function wall(a: Pt, b: Pt, gapCorner: Pt | null): Wall {
 	return { a, c1: lerp(a, CENTRE, 0.82), c2: lerp(b, CENTRE, 0.82), b };
 }
 
+/** The deck of a city bridge between its first two sides. */
+export function bridgeDeck(sides: Side[]): Curve {
+	return { p0: MID[sides[0]], p1: CENTRE, p2: MID[sides[1]] };
+}
+
 // ---- roads and rivers
 /** A stub from a side's midpoint to `target`, leaving the border at a right angle. */
 function stub(side: Side, target: Pt): Curve {
@@ -372,9 +377,9 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 		}
 		const p = PERIMETER[(b + 1) & 7];
 		const q = PERIMETER[runs[(k + 1) % runs.length][0]];
-		const w = walls.find((w) => same(w.a, q) && same(w.b, p));
+		const along = wallChain(walls, p, q);
 		const road = curves.find(({ c, through }) => through && ((same(c.p0, p) && same(c.p2, q)) || (same(c.p0, q) && same(c.p2, p))));
-		if (w) path += `C${pt(w.c2)} ${pt(w.c1)} ${pt(w.a)}`;
+		if (along) path += along;
 		else if (road) path += `Q${pt(road.c.p1)} ${pt(q)}`;
 		else {
 			// follow the divider in from p, cross to the divider that leads out to q
@@ -386,6 +391,19 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 		}
 	});
 	return path + 'Z';
+}
+/** From p to q along city walls (backwards, as the field sees them), e.g. past two separate caps. */
+function wallChain(walls: Wall[], p: Pt, q: Pt): string | undefined {
+	let path = '';
+	let at = p;
+	for (let step = 0; step < 4; step++) {
+		const w = walls.find((w) => same(w.b, at));
+		if (!w) return undefined;
+		path += `C${pt(w.c2)} ${pt(w.c1)} ${pt(w.a)}`;
+		at = w.a;
+		if (same(at, q)) return path;
+	}
+	return undefined;
 }
 /** A point inside the field, near the middle of the border it touches. */
 function fieldAnchor(f: NFeature): Pt {
@@ -417,12 +435,18 @@ export function featureShapes(input: unknown, layout: TileLayout = layoutTile(in
 	const { tile } = layout;
 	const rank = (f: NFeature) =>
 		f.type === 'field' ? (f.halves.length || tile.features.filter((g) => g.type === 'field').length === 1 ? 0 : 2) : f.type === 'city' ? 1 : f.type === 'river' ? 3 : f.type === 'road' ? 4 : 5;
-	const ordered = [...tile.features].sort((x, y) => rank(x) - rank(y) + (x.crosses.length - y.crosses.length) * 0.1);
+	const ids = new Set(tile.features.map((f) => f.id));
+	const crossing = (f: NFeature) => f.type !== 'field' && f.crosses.some((id) => id !== f.id && ids.has(id));
+	// features that cross others are drawn on top, as bridges: so are their areas
+	const ordered = [...tile.features].sort((x, y) => rank(x) + 10 * Number(crossing(x)) - rank(y) - 10 * Number(crossing(y)));
 	for (const f of ordered) {
 		if (f.type === 'field') out.push({ featureId: f.id, type: f.type, path: fieldPath(f, layout), anchor: a(fieldAnchor(f)) });
 		else if (f.type === 'city') {
 			const c = layout.cities.get(f.id)!;
-			out.push({ featureId: f.id, type: f.type, path: c.path, anchor: a(c.anchor) });
+			const bridge = crossing(f) && f.sides.length >= 2;
+			// a city crossing another feature is drawn as its caps joined by a bridge: its area is just that
+			const path = bridge ? f.sides.map((s) => cityShape([s]).path).join('') + strokeOutline(bridgeDeck(f.sides), 16) : c.path;
+			out.push({ featureId: f.id, type: f.type, path, anchor: a(bridge ? curveAt(bridgeDeck(f.sides), 0.5) : c.anchor) });
 		} else if (isLinear(f)) {
 			const l = layout.linear.get(f.id);
 			if (!l) continue;

@@ -89,10 +89,12 @@ export function garden(at: Pt, scale = 1): string {
 
 /** A stable (barn); with livestock, a few animals beside it. */
 export function stable(at: Pt, scale = 1, livestock = false): string {
-	const animals = livestock
-		? `<g fill="#fff" stroke="${COLOURS.ink}" stroke-width=".6"><ellipse cx="-11" cy="9" rx="3" ry="2"/><ellipse cx="-5" cy="11" rx="3" ry="2"/><ellipse cx="12" cy="10" rx="3" ry="2"/></g>` +
-			`<g fill="${COLOURS.ink}"><circle cx="-13.5" cy="8.5" r="1"/><circle cx="-7.5" cy="10.5" r="1"/><circle cx="14.5" cy="9.5" r="1"/></g>`
-		: '';
+	const sheep = (x: number, y: number, flip: boolean) =>
+		`<g transform="translate(${x} ${y})${flip ? ' scale(-1 1)' : ''}">` +
+		`<path d="M-2 1.5v2M1.5 1.5v2" stroke="${COLOURS.ink}" stroke-width=".8"/>` +
+		`<path d="M-3.6 0a1.6 1.6 0 0 1 1.2-2.2a1.8 1.8 0 0 1 3.2-.2a1.6 1.6 0 0 1 1.6 2.4a1.6 1.6 0 0 1-1.8 1.6h-2.6a1.6 1.6 0 0 1-1.6-1.6z" fill="#fff" stroke="${COLOURS.ink}" stroke-width=".6"/>` +
+		`<ellipse cx="-4.4" cy="-.8" rx="1.3" ry="1" fill="${COLOURS.ink}"/></g>`;
+	const animals = livestock ? sheep(-13, 9, false) + sheep(-5, 12, false) + sheep(13, 10, true) : '';
 	return g(
 		at,
 		scale,
@@ -100,6 +102,16 @@ export function stable(at: Pt, scale = 1, livestock = false): string {
 			`<path d="M-10 -2H10" stroke="${COLOURS.ink}" stroke-width=".7"/>` +
 			`<path d="M-4 8V1H4V8ZM-4 1L4 8M4 1L-4 8" fill="#f3e9d2" stroke="${COLOURS.ink}" stroke-width=".7"/>` +
 			animals
+	);
+}
+
+/** A few grass tufts so a field reads as a meadow (drawn under everything else). */
+export function grass(): string {
+	const spots: Pt[] = [[14, 30], [30, 12], [72, 10], [88, 34], [86, 70], [66, 90], [30, 88], [10, 64], [40, 32], [62, 68], [64, 30], [36, 66]];
+	return (
+		`<g fill="none" stroke="${COLOURS.fieldLine}" stroke-width=".9" stroke-linecap="round">` +
+		spots.map(([x, y]) => `<path d="M${x - 2} ${y - 2.5}l1 2.5l1 -3l1 3l1 -2.5"/>`).join('') +
+		`</g>`
 	);
 }
 

@@ -10,6 +10,7 @@ import {
 	fmt,
 	layoutTile,
 	cityShape,
+	bridgeDeck,
 	subCurve,
 	wallsPath,
 	CENTRE,
@@ -76,6 +77,7 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 
 	const body: string[] = [];
 	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
+	if (!tile.wildcard) body.push(sym.grass());
 	body.push(...linear('river', false), ...linear('road', false));
 	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
 	// features that cross others go on top, as bridges
@@ -149,8 +151,7 @@ function roofs(shape: CityShape): string {
 function cityBridge(f: NFeature): string {
 	const caps = f.sides.map((s) => city(cityShape([s]))).join('');
 	if (f.sides.length < 2) return caps;
-	const mids: Record<string, Pt> = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
-	const deck: Curve = { p0: mids[f.sides[0]], p1: CENTRE, p2: mids[f.sides[1]] };
+	const deck = bridgeDeck(f.sides);
 	const inner = subCurve(deck, 0.15, 0.85);
 	return (
 		caps +

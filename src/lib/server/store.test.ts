@@ -82,6 +82,9 @@ describe('store', () => {
 		await writeFile(path.join(dir, 'base.json'), serialise(doc('base')));
 		await writeFile(path.join(dir, 'broken.json'), '{\n  "id": "broken",\n  "name": }');
 		await writeFile(path.join(dir, '.mine.json.123.abc.tmp'), '{"id": "mi');
+		// a temporary file of a writer that died (no such pid) is removed; one of a live process stays
+		await writeFile(path.join(dir, '.mine.json.999999999.0123456789ab.tmp'), '{"id": "mi');
+		await writeFile(path.join(dir, `.mine.json.${process.pid}.0123456789ab.tmp`), '{"id": "mi');
 		await writeFile(path.join(dir, 'Not-Safe.json'), '{}');
 		await writeFile(path.join(dir, 'notes.txt'), 'x');
 		const list = await listExpansions();
@@ -90,6 +93,9 @@ describe('store', () => {
 		expect(list[1].readOnly).toBe(false);
 		expect(list[1].doc).toBeUndefined();
 		expect(list[1].parseError?.message).toMatch(/Malformed JSON/);
+		expect((await readdir(dir)).filter((n) => n.endsWith('.tmp')).sort()).toEqual(
+			['.mine.json.123.abc.tmp', `.mine.json.${process.pid}.0123456789ab.tmp`].sort()
+		);
 	});
 
 	it('deletes only with the current revision', async () => {

@@ -95,7 +95,31 @@ async function readText(file: string): Promise<string | undefined> {
 	}
 }
 
-/** Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped. */
+/** Our temporary files: `.<id>.json.<pid>.<12 hex>.tmp`. */
+const TEMP_FILE = /^\.([a-z0-9-]+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+
+function processAlive(pid: number): boolean {
+	if (pid === process.pid) return true;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (e) {
+		return (e as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** Removes temporary files left by a writer that died (killed mid-write): never ours in flight. */
+async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<void> {
+	for (const name of names) {
+		const m = TEMP_FILE.exec(name);
+		if (m && !processAlive(Number(m[2]))) await unlink(path.join(dir, name)).catch(() => undefined);
+	}
+}
+
+/**
+ * Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped;
+ * temporary files of writers that no longer run are removed.
+ */
 export async function listExpansions(): Promise<StoredExpansion[]> {
 	const dir = expansionsDir();
 	let names: string[];
@@ -105,6 +129,7 @@ export async function listExpansions(): Promise<StoredExpansion[]> {
 		if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
 		throw e;
 	}
+	await removeOrphanedTempFiles(dir, names);
 	const ids = names
 		.filter((n) => n.endsWith('.json'))
 		.map((n) => n.slice(0, -'.json'.length))

@@ -134,7 +134,7 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 export const exporter: Exporter = async (expansion) => {
 	const { xml, notes } = buildJczXml(expansion);
 	const xmlPath = `${expansion.id}.xml`;
-	if (expansion.rules)
+	if (expansion.rules && expansion.rules !== 'base')
 		notes.push(`rules '${expansion.rules}': JCloisterZone plays the tiles by its own rules; this engine's rule module does not travel with the add-on`);
 	for (const f of expansion.figures ?? []) notes.push(`figure '${f.id}' (${f.name}): figures are not part of a tile add-on: dropped`);
 	for (const t of expansion.tokens ?? []) notes.push(`token '${t.id}': tokens are not part of a tile add-on: dropped`);

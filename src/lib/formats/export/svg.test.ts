@@ -61,6 +61,10 @@ describe('svg exporter', () => {
 		const [a] = BASE_SAMPLES;
 		const { notes } = await exporter(expansion([{ ...a, icons: ['hill'] }], { icons: { hill: 'a hill' } }));
 		expect(notes.some((n) => n.includes('hill'))).toBe(false);
+		const dependent = expansion([{ ...a, icons: ['hill'] }], { dependencies: ['hills'] });
+		const hills = expansion([], { id: 'hills', icons: { hill: 'a hill' } });
+		expect((await exporter(dependent)).notes.some((n) => n.includes('hill'))).toBe(true);
+		expect((await exporter(dependent, { available: new Map([['hills', hills]]) })).notes.some((n) => n.includes('hill'))).toBe(false);
 	});
 
 	it('keeps file names unique and safe', async () => {

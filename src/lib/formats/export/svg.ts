@@ -28,8 +28,10 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const notes: string[] = [];
 	const files: ExportFile[] = [];
 	const taken = new Set<string>();
-	const declaredModifiers = new Set(Object.keys(expansion.modifiers ?? {}));
-	const declaredIcons = new Set(Object.keys(expansion.icons ?? {}));
+	// names the expansion or its dependencies declare are not worth a note
+	const declaring = [expansion, ...(expansion.dependencies ?? []).map((id) => options.available?.get(id))];
+	const declaredModifiers = new Set(declaring.flatMap((e) => Object.keys(e?.modifiers ?? {})));
+	const declaredIcons = new Set(declaring.flatMap((e) => Object.keys(e?.icons ?? {})));
 	const withoutArtwork: string[] = [];
 	const cards: string[] = [];
 	const tiles = Array.isArray(expansion.tiles) ? expansion.tiles : [];

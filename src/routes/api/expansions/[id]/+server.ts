@@ -55,7 +55,9 @@ export const GET: RequestHandler = async ({ params }) => {
 			'content-type': 'application/json; charset=utf-8',
 			'cache-control': 'no-cache',
 			etag: etagOf(r.revision),
-			'x-read-only': String(r.readOnly)
+			'x-read-only': String(r.readOnly),
+			// The file's text is served as is (even when it does not parse, so the editor can repair it).
+			'x-content-type-options': 'nosniff'
 		}
 	});
 };

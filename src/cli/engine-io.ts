@@ -1,0 +1,28 @@
+// Shared by the engine commands (replay, simulate, test): expansion lookup from disk and JSON files.
+import { readFileSync } from 'node:fs';
+import { availableExpansions } from '../lib/formats/files.ts';
+import type { Expansion } from '../lib/engine/types.ts';
+
+let cache: Map<string, Expansion> | null = null;
+/** Finds an expansion by id among the shipped sets and EXPANSIONS_DIR. */
+export function lookupExpansion(id: string): Expansion | undefined {
+	cache ??= availableExpansions();
+	return cache.get(id);
+}
+
+export function readJson(file: string): { doc?: unknown; error?: string } {
+	try {
+		return { doc: JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) };
+	} catch (e) {
+		return { error: `${file}: ${e instanceof Error ? e.message : String(e)}` };
+	}
+}
+
+/** Value of `--name value` or `--name=value`. */
+export function option(args: string[], name: string): string | undefined {
+	for (let i = 0; i < args.length; i++) {
+		if (args[i] === `--${name}`) return args[i + 1];
+		if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3);
+	}
+	return undefined;
+}

@@ -1,0 +1,61 @@
+// `carcassonne-lab export base --format jcz|print`: the files on disk, checked (the XML parses and
+// lists the 24 tile types with counts adding up to 72; the print pages hold 72 tile frames).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cel-cli-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cli = (...args: string[]) =>
+	spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+const parser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '',
+	processEntities: false,
+	isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute
+});
+
+describe('carcassonne-lab export base', () => {
+	it('--format jcz writes the add-on: manifest, XML with 24 tile types and 72 tiles', () => {
+		const out = path.join(dir, 'jcz');
+		const r = cli('export', 'base', '--format', 'jcz', '--out', out);
+		expect(r.status, r.stderr).toBe(0);
+		const manifest = JSON.parse(readFileSync(path.join(out, 'jcz-addon.json'), 'utf8'));
+		expect(manifest.expansions).toEqual(['base.xml']);
+		const defs = parser.parse(readFileSync(path.join(out, manifest.expansions[0]), 'utf8')).defs[0];
+		const tiles: Record<string, unknown>[] = defs.tiles[0].tile;
+		const refs: { count: string; tile: string }[] = defs.sets[0]['tile-set'][0].ref;
+		// A tile type is a geometry; garden variants are their own JCZ tiles of the same type.
+		const types = new Set(
+			tiles.map((t) =>
+				Object.entries(t)
+					.filter(([k]) => k !== 'id' && k !== 'garden')
+					.map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+					.sort()
+					.join(';')
+			)
+		);
+		expect(types.size).toBe(24);
+		expect(refs.reduce((s, x) => s + Number(x.count), 0)).toBe(72);
+	});
+
+	it('--format print writes A4 pages holding 72 tile frames, and backs with --backs', () => {
+		const out = path.join(dir, 'print');
+		const r = cli('export', 'base', '--format', 'print', '--out', out, '--backs');
+		expect(r.status, r.stderr).toBe(0);
+		const files = readdirSync(out).sort();
+		const fronts = files.filter((f) => /^page-\d+\.svg$/.test(f));
+		expect(files.filter((f) => /-back\.svg$/.test(f))).toHaveLength(fronts.length);
+		let frames = 0;
+		for (const f of fronts) {
+			const text = readFileSync(path.join(out, f), 'utf8');
+			const svg = parser.parse(text).svg[0];
+			expect(svg.viewBox).toBe('0 0 210 297');
+			frames += (svg.g as { class?: string }[]).filter((g) => g.class === 'frame').length;
+		}
+		expect(frames).toBe(72);
+	});
+});
