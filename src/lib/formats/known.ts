@@ -8,8 +8,7 @@ export const KNOWN_MODIFIERS: Readonly<Record<string, Feature['type']>> = {
 	cathedral: 'city',
 	inn: 'road',
 	livestock: 'stable',
-	pigHerd: 'field',
-	gate: 'road'
+	pigHerd: 'field'
 };
 
 /** Built-in tile icons. */

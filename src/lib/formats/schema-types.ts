@@ -260,7 +260,7 @@ export interface Feature {
 	modifiers?: Modifiers;
 }
 /**
- * What is printed on the feature. Known modifiers: pennants (city), cathedral (city), inn (road), livestock (stable), pigHerd (field), gate (road). Any other name is kept as data and reported as a warning unless an enabled expansion declares it.
+ * What is printed on the feature. Known modifiers: pennants (city), cathedral (city), inn (road), livestock (stable), pigHerd (field). Any other name is kept as data and reported as a warning unless an enabled expansion declares it.
  */
 export interface Modifiers {
 	/**
@@ -283,10 +283,6 @@ export interface Modifiers {
 	 * A pig herd is printed in this field (Traders & Builders).
 	 */
 	pigHerd?: boolean;
-	/**
-	 * This road ends at the city on its tile (a city gate), not at a crossroads: a messenger may ride on into that city (Messengers & Mayors, MM-MSG-7). Needed only where two or more roads end on a tile with a city; a road that ends alone on a tile with a city ends at that city anyway.
-	 */
-	gate?: boolean;
 	/**
 	 * A modifier of another expansion: a number or a flag.
 	 */

@@ -205,7 +205,6 @@ export const messengersAndMayors: RuleModule = {
 	],
 	parameters: { mayorStrength: 0, messengerStrength: 1, standingScarecrowStrength: 0, lyingScarecrowStrength: 1, townHallsPerPlayer: 1 },
 	icons: { mayor: 'MM-SETUP-2' },
-	modifiers: { gate: 'MM-MSG-7' },
 	figures: [mayor, messenger, scarecrow],
 	steps: {
 		turn: { accepts: ['draw', 'town-hall'], describe: 'draw a tile or place the town hall', moves: hallMoves },

@@ -3,6 +3,7 @@
 import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { pack } from '../../board.ts';
+import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { CTile, Engine, FigureType, Move, Refusal, ScoreEvent, Step } from '../../types.ts';
@@ -20,18 +21,25 @@ export const messenger: FigureType = {
 const single = (t: CTile, i: number) => t.features[i].kind === 'road' && t.features[i].sides === 1;
 
 /**
- * Where a road ending on tile `t` (local feature `i`, one side) ends (MM-MSG-5/6/7): at the tile's
- * city (a road marked `gate`, or the only road ending on a tile with a city), at a crossroads (two
- * or more unmarked roads end on the tile: village, junction, monastery), or nowhere to ride on.
+ * Where a road ending on tile `t` (local feature `i`, one side) ends (MM-MSG-5/6/7), from the tile's
+ * geometry: at the tile's city when it is the only road ending on a tile with a city (a city gate),
+ * or when a city running from side to side separates it from the other roads ending there (roads
+ * from north and south into a city band); otherwise, with two or more roads ending on the tile, at a
+ * crossroads (village, junction, monastery); else nowhere to ride on (a farmstead, a lone monastery).
  */
 export function roadEnd(t: CTile, i: number): { city: number } | { roads: number[] } | null {
 	const cities = t.features.flatMap((f, j) => (f.kind === 'city' ? [j] : []));
 	const singles = t.features.flatMap((_, j) => (single(t, j) ? [j] : []));
-	if (t.features[i].modifiers.gate) return cities.length ? { city: cities[0] } : null;
-	const open = singles.filter((j) => !t.features[j].modifiers.gate);
-	if (open.length >= 2) return { roads: open.filter((j) => j !== i) };
-	if (singles.length === 1 && cities.length) return { city: cities[0] };
-	return null;
+	if (singles.length === 1) return cities.length ? { city: cities[0] } : null;
+	const side = (j: number) => SIDES.indexOf((t.def.features[j].sides ?? [])[0]);
+	const mine = side(i);
+	for (const c of cities) {
+		const cs = (t.def.features[c].sides ?? []).map((x) => SIDES.indexOf(x));
+		// a band across the tile (both sides of one axis) separates the roads on the other axis
+		const band = (cs.includes(1) && cs.includes(3)) || (cs.includes(0) && cs.includes(2));
+		if (band && !cs.includes(mine)) return { city: c };
+	}
+	return { roads: singles.filter((j) => j !== i) };
 }
 
 /** The scored road's messengers wait to ride (MM-MSG-3). */
