@@ -225,3 +225,24 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 	}
 	return null;
 }
+
+/**
+ * The tiles on the 8 cells around board tile b: how many, and how many of them are wildcards (town
+ * halls: they complete surroundings but are no land tile, ISO-R4 / MM-R3) or river tiles.
+ */
+export function surroundings(g: Engine, b: number): { tiles: number; wildcards: number; river: number } {
+	const s = g.s;
+	const cell = pack(s.bx[b], s.by[b]);
+	let tiles = 0;
+	let wildcards = 0;
+	let river = 0;
+	for (let i = 0; i < 8; i++) {
+		const n = s.cells[cell + AROUND[i]];
+		if (n === undefined) continue;
+		tiles++;
+		const t = g.c.tiles[s.bt[n]];
+		if (t.wildcard) wildcards++;
+		else if (t.river) river++;
+	}
+	return { tiles, wildcards, river };
+}

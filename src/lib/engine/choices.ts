@@ -1,18 +1,36 @@
-// Shared choices among other players' meeples. Whenever a rule lets a player pick one of their
-// opponents' meeples (the mayor's favour, MM-MAYOR-4), the candidate list goes through here, so that
-// modules can narrow or extend it: Buddo plugs in with an `opponentChoice` hook (BUDDO-WANT-1,
-// ruling BUDDO-R4: when on, Buddo is a candidate and must be chosen).
+// Choices among opponents' pieces: every rule that makes a player pick one of the opponents'
+// meeples (a mayor winning a knight's favour, …) builds its candidates here, so the modules'
+// filters apply everywhere (BUDDO-WANT-1: when Buddo can be chosen, it must be).
 import type { Engine } from './types.ts';
 
+export interface OpponentChoice {
+	/** The pieces the chooser may pick (empty: no choice). */
+	pieces: number[];
+	/** Rule ids that shaped the list (e.g. BUDDO-WANT-1). */
+	rules: string[];
+}
+
 /**
- * The pieces `player` may choose among: `candidates` (already filtered by the calling rule) after
- * every module's `opponentChoice` hook. `root` is the feature the choice is about (-1: none).
+ * The opponents' pieces `chooser` may pick for `purpose`: the pieces of `pool` (the pieces the rule
+ * looks at, e.g. every piece in the mayor's city) that are not the chooser's and that `eligible`
+ * accepts; neutral pieces count as an opponent's. Then each module's `opponentChoice` hook may add
+ * pieces of the pool or narrow the list.
  */
-export function opponentMeepleChoices(g: Engine, player: number, candidates: number[], root: number): number[] {
-	let out = candidates;
+export function opponentPieceChoices(
+	g: Engine,
+	chooser: number,
+	pool: readonly number[],
+	eligible: (piece: number) => boolean,
+	purpose: string
+): OpponentChoice {
+	let pieces = pool.filter((pc) => g.s.pieces[pc].owner !== chooser && g.s.pieces[pc].seg !== -2 && eligible(pc));
+	const rules: string[] = [];
 	for (const h of g.c.hooks.opponentChoice) {
-		const r = h(g, player, out, root);
-		if (r) out = r;
+		const r = h(g, chooser, [...pool], pieces, purpose);
+		if (r) {
+			pieces = r.pieces;
+			rules.push(...r.rules);
+		}
 	}
-	return out;
+	return { pieces, rules };
 }

@@ -68,7 +68,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
-		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring', 'noTile', 'dragonEnter', 'opponentChoice'
+		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
+		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
@@ -145,7 +146,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.index === start) copies--;
 		if (t.river) {
 			if (!river) continue; // river tiles play only with The River (MM-SETUP-3)
-			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (RIVER-3.2.4)
+			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (official-reference 3.2.4)
 			const to = t.role === 'lake' ? lakes : t.role === 'fork' ? forks : riverTiles;
 			for (let i = 0; i < copies; i++) to.push(t.index);
 			continue;
@@ -153,7 +154,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard') copies = t.index === start ? 0 : copies - 1;
 		for (let i = 0; i < copies; i++) land.push(t.index);
 	}
-	// keep one lake per source and per fork (RIVER-3.2.4)
+	// keep one lake per source and per fork (official-reference 3.2.4)
 	const keepLakes = lakes.slice(0, 1 + forks.length);
 	s.piles = [];
 	if (forks.length) s.piles.push({ tiles: forks, last: [], random: true });
@@ -266,8 +267,8 @@ function drawTile(g: Engine): boolean {
 		}
 		s.tile = t;
 		s.options = options;
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tiles left).`
+		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
+			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
 		);
 		return true;
 	}
@@ -288,12 +289,16 @@ function scoreTurn(g: Engine): void {
 function finalScoring(g: Engine): void {
 	const s = g.s;
 	emit(g, { type: 'finalScoring', rules: ['BASE-1.7'] }, () => 'No tiles left: final scoring of every unfinished feature with figures.');
+	const done = new Set<number>();
 	for (let i = 0; i < s.pieces.length; i++) {
 		const p = s.pieces[i];
-		if (p.seg < 0) continue;
+		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 		const root = find(s, p.seg);
-		const k = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].kind;
-		if (k === 'field') continue;
+		const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+		if (f.kind === 'field' || done.has(root)) continue;
+		// pieces left on an already scored feature (a ruling kept them there) score nothing more
+		if (f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0) continue;
+		done.add(root);
 		scoreFeature(g, root, 'final');
 	}
 	for (const h of g.c.hooks.finalScoring) h(g);

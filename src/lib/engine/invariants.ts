@@ -36,6 +36,15 @@ export function checkState(s: GameState, before?: { census: string; scores: numb
 		if (p.seg >= 0 && s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
 		if (p.seg === -1 && p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
 	});
+	// a piece leaves the game only through a rule that records it (s.mod[module].removed: a broken Buddo)
+	const removed = new Set<number>();
+	for (const m of Object.values(s.mod)) for (const pc of (m?.removed ?? []) as number[]) removed.add(pc);
+	s.pieces.forEach((p, i) => {
+		if (p.seg < -2 || (p.seg === -2 && (p.tile !== -1 || !removed.has(i))))
+			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
+	});
+	for (const pc of removed)
+		if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
 	if (before) {
 		s.scores.forEach((v, p) => {
 			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });

@@ -98,6 +98,8 @@ export interface ScoreEvent extends GameEvent {
 	points: number;
 	arithmetic: string;
 	awards: Award[];
+	/** The figures that went back to supply after this scoring (all of them, winners or not). */
+	returned: FigureRef[];
 }
 
 // ---------------------------------------------------------------- state
@@ -278,8 +280,10 @@ export interface FigureType {
 	canDeploy?: (g: Engine, player: number, seg: number, root: number) => Refusal | null;
 	/** Set false for figures not deployed through the generic 'deploy' move (fairy). */
 	deployable?: boolean;
-	/** Stays on its feature when the feature is scored (note tokens). */
-	staysAfterScoring?: boolean;
+	/** Stays on its feature when the feature is scored (note tokens; a ruling may decide per piece). */
+	staysAfterScoring?: boolean | ((g: Engine, piece: number) => boolean);
+	/** A neutral marker, not a figure (note tokens): it never triggers a final scoring by itself. */
+	token?: boolean;
 	/** May join a feature that already holds followers (mayor, scarecrow: MM-MAYOR-1, MM-CROW-1). */
 	joinsOccupied?: boolean;
 	/** Rule ids cited when this figure keeps a follower out of its feature (MM-MAYOR-2, MM-CROW-2). */
@@ -350,15 +354,19 @@ export interface Hooks {
 	afterScore(g: Engine): void;
 	/** Extra final scoring after features. */
 	finalScoring(g: Engine): void;
+	/** Narrow the tiles the dragon may enter next (`open`: the usual ones), e.g. Buddo draws it (BUDDO-DRAGON-1). */
+	dragonTargets(g: Engine, open: number[]): { tiles: number[]; rules: string[]; reason: string } | null;
+	/** The dragon entered board tile `b`: end its movement (`stop` says why) and/or spare pieces from being eaten. */
+	dragonEnters(g: Engine, b: number, player: number): { stop?: string; rules?: string[]; spare?: number[] } | null;
+	/**
+	 * A rule makes `chooser` pick one of the opponents' pieces (choices.ts): modules may add pieces of
+	 * `pool` or narrow `candidates` (BUDDO-WANT-1: Buddo must be chosen).
+	 */
+	opponentChoice(g: Engine, chooser: number, pool: number[], candidates: number[], purpose: string): { pieces: number[]; rules: string[] } | null;
 	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
 	noTile(g: Engine): boolean;
-	/** May the dragon enter board tile b? A refusal forbids it (MM town hall ruling). */
+	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
 	dragonEnter(g: Engine, b: number): Refusal | null;
-	/**
-	 * A player chooses among opponents' meeples (the mayor's favour): `candidates` are the pieces the
-	 * rule allows; a module may narrow or extend the list (Buddo: BUDDO-WANT-1 / BUDDO-R4). See choices.ts.
-	 */
-	opponentChoice(g: Engine, player: number, candidates: number[], root: number): number[] | null;
 }
 
 export interface RuleModule {

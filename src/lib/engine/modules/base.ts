@@ -18,9 +18,10 @@ const follower: FigureType = {
 	rules: ['BASE-1.4.1', 'BASE-1.4.2']
 };
 
+/** A piece of this kind in `owner`'s supply or, for neutral figures (Buddo), the general supply. */
 export function inSupply(g: Engine, kind: string, owner: number): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].seg === -1 && ps[i].kind === kind && ps[i].owner === owner) return i;
+	for (let i = 0; i < ps.length; i++) if (ps[i].seg === -1 && ps[i].kind === kind && (ps[i].owner === owner || ps[i].owner === -1)) return i;
 	return -1;
 }
 
@@ -171,6 +172,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			returned: [],
 			rules: ['BASE-1.9', 'BASE-1.6.1']
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
@@ -320,10 +322,13 @@ export const base: RuleModule = {
 		finalScoring(g) {
 			const s = g.s;
 			if (g.c.rulings['BASE-R2'] === '1st') return scoreFarmsFirstEdition(g);
+			const done = new Set<number>();
 			for (let i = 0; i < s.pieces.length; i++) {
 				const p = s.pieces[i];
-				if (p.seg < 0) continue;
+				if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 				const r = find(s, p.seg);
+				if (done.has(r)) continue;
+				done.add(r);
 				if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind === 'field') scoreFeature(g, r, 'final');
 			}
 		}

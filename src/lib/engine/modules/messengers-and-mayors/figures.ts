@@ -4,7 +4,7 @@ import { pack, SIDE_STEP } from '../../board.ts';
 import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
-import { opponentMeepleChoices } from '../../choices.ts';
+import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
@@ -137,20 +137,20 @@ function putFollower(g: Engine, player: number, seg: number): number {
 
 const still = (g: Engine, e: Entry) => g.s.pieces[e.piece].seg >= 0 && g.s.pieces[e.piece].tile === e.tile;
 
-/** Opponents' meeples in the mayor's city that the owner may win (MM-MAYOR-4, MM-R13, shared choice list). */
-function favourCandidates(g: Engine, e: Entry): number[] {
+/** Opponents' meeples in the mayor's city that the owner may win (MM-MAYOR-4, MM-R13, shared choice list: Buddo plugs in). */
+function favourChoice(g: Engine, e: Entry): { pieces: number[]; rules: string[] } {
 	const s = g.s;
-	if (inSupply(g, 'follower', e.owner) < 0) return [];
+	if (inSupply(g, 'follower', e.owner) < 0) return { pieces: [], rules: [] };
 	const root = find(s, s.pieces[e.piece].seg);
 	const any = g.c.rulings['MM-R13'] === 'any-follower';
-	const out: number[] = [];
-	for (const pc of s.figs[root] ?? []) {
+	const eligible = (pc: number) => {
 		const p = s.pieces[pc];
-		if (p.owner < 0 || p.owner === e.owner) continue;
-		if (p.kind === 'follower' || (any && g.c.figures.get(p.kind)?.follower)) out.push(pc);
-	}
-	return opponentMeepleChoices(g, e.owner, out, root);
+		return p.owner >= 0 && (p.kind === 'follower' || (any && !!g.c.figures.get(p.kind)?.follower));
+	};
+	return opponentPieceChoices(g, e.owner, s.figs[root] ?? [], eligible, 'mayor-favour');
 }
+
+const favourCandidates = (g: Engine, e: Entry): number[] => favourChoice(g, e).pieces;
 
 function mayorHome(g: Engine, e: Entry, why: string): void {
 	returnPiece(g, e.piece);
@@ -204,7 +204,7 @@ export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step):
 	returnPiece(g, target);
 	const piece = putFollower(g, e.owner, seg);
 	usedPlacement(g, e.owner);
-	emit(g, { type: 'favour', rules: ['MM-MAYOR-4', 'MM-R8'], player: e.owner, replaced: ref, piece, x: ref.x, y: ref.y, feature: ref.feature }, () =>
+	emit(g, { type: 'favour', rules: ['MM-MAYOR-4', 'MM-R8', ...favourChoice(g, e).rules], player: e.owner, replaced: ref, piece, x: ref.x, y: ref.y, feature: ref.feature }, () =>
 		`${playerName(g, e.owner)}'s mayor wins the favour of ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}): it goes back to supply and ${playerName(g, e.owner)}'s follower takes its place.`
 	);
 	mayorHome(g, e, 'after its ability');

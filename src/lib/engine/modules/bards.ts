@@ -1,0 +1,380 @@
+// Bards of Carcassonne (fan expansion by Trebuchet): a lute tile first gets a note token on one
+// of its unoccupied features (a placement leaving none is illegal), no figure may join that
+// feature in the same turn, and tokens add +k per tile to roads and cities, +k per city to fields,
+// while an unfinished road or city carrying a token scores 0.
+import { find, featureTiles } from '../features.ts';
+import { fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
+import { emit } from '../events.ts';
+import { playerName } from '../scoring.ts';
+import { inSupply } from './base.ts';
+import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+
+export interface BardsState {
+	/** Segment that received this turn's note token, or -1. */
+	ban: number;
+	/** The drawn lute tile is placed like a plain tile (no token left, or no placement with a free feature). */
+	plain: string | null;
+}
+
+const B = (g: Engine): BardsState => g.s.mod.bards;
+const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
+const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
+const tokensLeft = (g: Engine) => inSupply(g, 'note', -1) >= 0;
+
+/** Does the feature (root) count as occupied for a note token? (BARD-R5) */
+function occupiedForNote(g: Engine, root: number): boolean {
+	const list = g.s.figs[root];
+	if (!list || list.length === 0) return false;
+	if (g.c.rulings['BARD-R5'] === 'joined-feature') return true;
+	for (const pc of list) if (g.c.figures.get(g.s.pieces[pc].kind)?.follower) return true;
+	return false;
+}
+
+/** May a note token go on this kind of feature at all? (rivers never; monasteries per BARD-R4) */
+function takesNote(g: Engine, f: CFeature): boolean {
+	if (f.k === K_RIVER) return false;
+	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && g.c.rulings['BARD-R4'] === 'not-allowed') return false;
+	return true;
+}
+
+/** Would some feature of `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
+function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): boolean {
+	const s = g.s;
+	const t = g.c.tiles[tile];
+	const cell = pack(x, y);
+	let occ = 0;
+	for (let side = 0; side < 4; side++) {
+		const n = s.cells[cell + SIDE_STEP[side]];
+		if (n === undefined) continue;
+		const nt = g.c.tiles[s.bt[n]];
+		if (t.wildcard || nt.wildcard) continue; // nothing joins across a town hall
+		const nr = s.br[n];
+		const opp = (side + 2) & 3;
+		const fa = t.sideFeat[r * 4 + side];
+		const fb = nt.sideFeat[nr * 4 + opp];
+		if (fa >= 0 && fb >= 0 && occupiedForNote(g, find(s, s.bseg[n] + fb))) occ |= 1 << fa;
+		for (let h = side * 2; h < side * 2 + 2; h++) {
+			const ha = t.halfField[r * 8 + h];
+			const hb = nt.halfField[nr * 8 + FACING_HALF[h]];
+			if (ha >= 0 && hb >= 0 && occupiedForNote(g, find(s, s.bseg[n] + hb))) occ |= 1 << ha;
+		}
+	}
+	for (let i = 0; i < t.features.length; i++) if (!(occ & (1 << i)) && takesNote(g, t.features[i])) return true;
+	return false;
+}
+
+/** Is there any placement of `tile` (edges matching) that leaves a feature free for a token? */
+function anyFreePlacement(g: Engine, tile: number): boolean {
+	const s = g.s;
+	const t = g.c.tiles[tile];
+	for (let i = 0; i < s.front.length; i++)
+		for (let r = 0; r < 4; r++) if (fits(s, t, i, r) && freeIfPlaced(g, tile, unpackX(s.front[i]), unpackY(s.front[i]), r)) return true;
+	return false;
+}
+
+/** Local features of the tile just placed that are free for a note token. */
+function freeFeatures(g: Engine): number[] {
+	const s = g.s;
+	const b = s.placed;
+	const t = g.c.tiles[s.bt[b]];
+	const out: number[] = [];
+	for (let i = 0; i < t.features.length; i++) if (takesNote(g, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
+	return out;
+}
+
+function notesOn(g: Engine, root: number): number {
+	let k = 0;
+	for (const pc of g.s.figs[root] ?? []) if (g.s.pieces[pc].kind === 'note') k++;
+	return k;
+}
+
+/** BARD-R9 alternative: a token on any feature of any tile of the road or city. */
+function tokenOnTiles(g: Engine, root: number): boolean {
+	const tiles = featureTiles(g.s, root);
+	return g.s.pieces.some((p) => p.kind === 'note' && p.seg >= 0 && tiles.includes(p.tile));
+}
+
+function note(g: Engine, move: { feature: string }, step: Step): Refusal | null {
+	const s = g.s;
+	const b = s.placed;
+	const t = g.c.tiles[s.bt[b]];
+	const local = t.features.findIndex((f) => f.id === move.feature);
+	if (local < 0) return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['BARD-PLACE-2'] };
+	const free = freeFeatures(g);
+	if (!free.includes(local))
+		return {
+			code: 'note-occupied',
+			message: `${move.feature} of ${t.key} is not free for a note token (free: ${free.map((i) => t.features[i].id).join(', ')})`,
+			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g, t.features[local]) ? [] : ['BARD-R4'])]
+		};
+	const piece = inSupply(g, 'note', -1);
+	const seg = s.bseg[b] + local;
+	const p = s.pieces[piece];
+	p.seg = seg;
+	p.tile = b;
+	(s.figs[find(s, seg)] ??= []).push(piece);
+	B(g).ban = seg;
+	const kind = t.features[local].kind;
+	const rules = ['BARD-PLACE-2', 'BARD-PLACE-4'];
+	if (free.length === 1) rules.push('BARD-PLACE-5');
+	emit(g, { type: 'note', rules, player: step.player, piece, x: s.bx[b], y: s.by[b], feature: move.feature, kind, only: free.length === 1 }, () =>
+		`${playerName(g, step.player)} puts a note token on ${kind} ${move.feature} of the lute tile at (${s.bx[b]},${s.by[b]}); no figure may join that ${kind} this turn${free.length === 1 ? ' (it was the only free feature)' : ''}.`
+	);
+	return null;
+}
+
+export const bards: RuleModule = {
+	id: 'bards',
+	name: 'Bards of Carcassonne',
+	rules: {
+		'BARD-SETUP-1': 'Seven lute tiles are shuffled in with the land tiles.',
+		'BARD-SETUP-2': 'Seven note tokens lie beside the board; they belong to nobody and never score by themselves.',
+		'BARD-PLACE-1': 'A lute tile is placed by the usual rules.',
+		'BARD-PLACE-2': 'Right after placing a lute tile the player must put a note token on an unoccupied feature of it, fields included.',
+		'BARD-PLACE-3': 'A lute tile may not be placed where none of its features would be unoccupied.',
+		'BARD-PLACE-4': 'Then a figure may be placed as usual, but not on the feature that just got the token.',
+		'BARD-PLACE-5': 'If the token took the only unoccupied feature, no figure can go on the tile.',
+		'BARD-SCORE-1': 'A completed city scores k more per tile for its k note tokens.',
+		'BARD-SCORE-2': 'A completed road scores k more per tile for its k note tokens, on top of inn or cathedral values.',
+		'BARD-SCORE-3': 'At the end a field with k note tokens pays k more per completed city (added to a pig’s bonus).',
+		'BARD-SCORE-4': 'At the end an unfinished road or city carrying a note token scores 0.'
+	},
+	rulings: [
+		{
+			id: 'BARD-R1',
+			description: 'A lute tile with no placement that leaves a feature free for its token.',
+			default: 'as-unplaceable-tile',
+			options: {
+				'as-unplaceable-tile': 'it cannot be placed: back to the box, draw again (BASE-1.3.6)',
+				'place-as-plain-tile': 'it is placed anywhere it fits, without a token'
+			},
+			rules: ['BARD-PLACE-3']
+		},
+		{
+			id: 'BARD-R2',
+			description: 'A lute tile drawn when no note token is left in supply.',
+			default: 'plain-tile',
+			options: { 'plain-tile': 'placed like a plain tile, no token', unplaceable: 'it cannot be placed: back to the box, draw again' },
+			rules: ['BARD-PLACE-2']
+		},
+		{
+			id: 'BARD-R3',
+			description: 'How long a note token keeps figures off its feature.',
+			default: 'this-turn-only',
+			options: { 'this-turn-only': 'only in the turn it is placed', 'whole-game': 'for the rest of the game: no figure joins a feature carrying a token' },
+			rules: ['BARD-PLACE-4']
+		},
+		{
+			id: 'BARD-R4',
+			description: 'A note token on a monastery or garden.',
+			default: 'no-effect',
+			options: { 'no-effect': 'allowed, with no effect on its score', 'not-allowed': 'a token may not go on a monastery or garden' },
+			rules: ['BARD-PLACE-2']
+		},
+		{
+			id: 'BARD-R5',
+			description: 'What makes a feature occupied for a note token.',
+			default: 'joined-feature',
+			options: {
+				'joined-feature': 'the feature, joined with its neighbours by the placement, holds any figure or token',
+				'followers-only': 'only followers occupy: tokens may stack on a feature'
+			},
+			rules: ['BARD-PLACE-2', 'BARD-PLACE-3']
+		},
+		{
+			id: 'BARD-R6',
+			description: 'Do note tokens raise the value of pennants?',
+			default: 'usual-pennant-value',
+			options: { 'usual-pennant-value': 'no: pennants keep 2 (3 with a cathedral)', 'note-bonus-per-pennant': 'yes: +k per pennant as well' },
+			rules: ['BARD-SCORE-1']
+		},
+		{
+			id: 'BARD-R7',
+			description: 'Note tokens after their feature is scored.',
+			default: 'stay-on-board',
+			options: { 'stay-on-board': 'they stay where they are (they are not followers)', 'return-to-supply': 'they return to the supply for later lute tiles' },
+			rules: ['BARD-SETUP-2']
+		},
+		{
+			id: 'BARD-R8',
+			description: 'Which figures the turn ban on the token’s feature covers (new gap: pigs, owners, Buddo).',
+			default: 'all-figures',
+			options: { 'all-figures': 'every figure: followers, large meeple, Buddo, pig, owners', 'followers-only': 'only figures that count as followers' },
+			rules: ['BARD-PLACE-4']
+		},
+		{
+			id: 'BARD-R9',
+			description: 'Which unfinished roads and cities score 0 at the end (the source: “with a note token on one of the tiles”).',
+			default: 'token-in-feature',
+			options: { 'token-in-feature': 'those carrying a note token', 'token-on-any-tile': 'those with a note token anywhere on one of their tiles' },
+			rules: ['BARD-SCORE-4']
+		},
+		{
+			id: 'BARD-R10',
+			description: 'Note tokens on a tile the dragon enters (new gap: tokens are not figures).',
+			default: 'tokens-stay',
+			options: { 'tokens-stay': 'the dragon leaves them', 'tokens-eaten': 'they return to the supply like eaten figures' },
+			rules: ['BARD-SETUP-2', 'DRAGON-4.4.5']
+		}
+	],
+	parameters: { noteTokens: 7, noteBonusPerTile: 1, noteBonusPerCity: 1 },
+	icons: { lute: 'BARD-PLACE-2' },
+	figures: [
+		{
+			id: 'note',
+			name: 'Note token',
+			perPlayer: 0,
+			follower: false,
+			token: true,
+			deployable: false,
+			features: [],
+			strength: () => 0,
+			rules: ['BARD-PLACE-2'],
+			staysAfterScoring: (g) => g.c.rulings['BARD-R7'] === 'stay-on-board'
+		}
+	],
+	steps: {
+		note: {
+			accepts: ['note'],
+			describe: 'put a note token on a free feature of the lute tile',
+			moves(g, _step, out: Move[]) {
+				const t = g.c.tiles[g.s.bt[g.s.placed]];
+				for (const i of freeFeatures(g)) out.push({ type: 'note', feature: t.features[i].id });
+			}
+		}
+	},
+	moves: { note: note as never },
+	hooks: {
+		setup(g) {
+			for (let i = 0; i < g.c.params.noteTokens; i++) g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });
+			const st: BardsState = { ban: -1, plain: null };
+			g.s.mod.bards = st;
+		},
+		turnStart(g) {
+			B(g).ban = -1;
+			B(g).plain = null;
+		},
+		drawn(g, tile) {
+			if (!isLute(g, tile)) return 'keep';
+			const st = B(g);
+			st.plain = null;
+			if (!tokensLeft(g)) {
+				if (g.c.rulings['BARD-R2'] === 'plain-tile') st.plain = 'no note token is left (BARD-R2)';
+				else
+					emit(g, { type: 'luteUnplaceable', rules: ['BARD-R2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
+						`${g.c.tiles[tile].key} is a lute tile and no note token is left: it cannot be placed (BARD-R2).`
+					);
+				return 'keep';
+			}
+			if (anyFreePlacement(g, tile)) return 'keep';
+			if (g.c.rulings['BARD-R1'] === 'place-as-plain-tile') st.plain = 'no placement leaves a feature free for the token (BARD-R1)';
+			else
+				emit(g, { type: 'luteUnplaceable', rules: ['BARD-PLACE-3', 'BARD-R1'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
+					`${g.c.tiles[tile].key} is a lute tile and no placement leaves a feature free for a note token: it cannot be placed.`
+				);
+			return 'keep';
+		},
+		placement(g, tile, x, y, r) {
+			if (!isLute(g, tile) || B(g).plain) return null;
+			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
+			if (freeIfPlaced(g, tile, x, y, r)) return null;
+			return {
+				code: 'no-free-feature',
+				message: `placed at (${x},${y}) rotated ${r * 90}°, no feature of the lute tile ${g.c.tiles[tile].key} would be free for a note token`,
+				rules: ['BARD-PLACE-3', 'BARD-R5'],
+				details: { x, y, rotation: r }
+			};
+		},
+		placed(g, b) {
+			const s = g.s;
+			if (b !== s.placed || !isLute(g, s.bt[b])) return;
+			const st = B(g);
+			if (!st.plain && tokensLeft(g) && freeFeatures(g).length > 0) {
+				s.pending.push({ kind: 'note', player: s.active });
+				return;
+			}
+			const why = st.plain ?? 'no feature is free for a note token';
+			emit(g, { type: 'lutePlain', rules: st.plain?.includes('BARD-R2') ? ['BARD-R2'] : ['BARD-R1'], player: s.active, x: s.bx[b], y: s.by[b] }, () =>
+				`The lute tile at (${s.bx[b]},${s.by[b]}) is played like a plain tile: ${why}.`
+			);
+		},
+		deployCheck(g, _player, figure, seg) {
+			const s = g.s;
+			const st = B(g);
+			const root = find(s, seg);
+			const banned = st.ban >= 0 && find(s, st.ban) === root;
+			const lasting = g.c.rulings['BARD-R3'] === 'whole-game' && notesOn(g, root) > 0;
+			if (!banned && !lasting) return null;
+			if (g.c.rulings['BARD-R8'] === 'followers-only' && !g.c.figures.get(figure)?.follower) return null;
+			return banned
+				? { code: 'note-feature', message: 'this feature got the note token this turn: no figure may join it', rules: ['BARD-PLACE-4', 'BARD-R8'] }
+				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };
+		},
+		value(g, root, v) {
+			const k = notesOn(g, root);
+			const p = g.c.params;
+			if (v.kind === 'road' || v.kind === 'city') {
+				if (v.mode === 'final') {
+					if (k > 0 || (g.c.rulings['BARD-R9'] === 'token-on-any-tile' && tokenOnTiles(g, root))) {
+						v.zero = k > 0 ? `${k} note token${k > 1 ? 's' : ''} on an unfinished ${v.kind}` : `a note token on a tile of this unfinished ${v.kind}`;
+						v.rules.push('BARD-SCORE-4', 'BARD-R9');
+						v.facts.notes = k;
+					}
+					return;
+				}
+				if (k === 0 || v.mode !== 'complete') return;
+				const tiles = v.parts.find((x) => x.id === 'tiles')?.count ?? 0;
+				v.parts.push({ id: 'notes', label: 'note-bonus tile', count: tiles, per: k * p.noteBonusPerTile });
+				v.rules.push(v.kind === 'road' ? 'BARD-SCORE-2' : 'BARD-SCORE-1', 'BARD-R6');
+				const pennants = v.parts.find((x) => x.id === 'pennants')?.count ?? 0;
+				if (pennants > 0 && g.c.rulings['BARD-R6'] === 'note-bonus-per-pennant')
+					v.parts.push({ id: 'notePennants', label: 'note-bonus pennant', count: pennants, per: k * p.noteBonusPerTile });
+				v.facts.notes = k;
+			} else if (k > 0 && v.kind === 'field') {
+				const cities = v.parts.find((x) => x.id === 'cities')?.count ?? 0;
+				v.parts.push({ id: 'notes', label: 'note-bonus city', count: cities, per: k * p.noteBonusPerCity });
+				v.rules.push('BARD-SCORE-3');
+				v.facts.notes = k;
+			} else if (k > 0 && (v.kind === 'monastery' || v.kind === 'garden')) {
+				v.rules.push('BARD-R4');
+				v.facts.notes = k;
+			}
+		},
+		awards(g, root, v, _winners, awards) {
+			// the pig module rewrote a field's arithmetic without the note bonus: say it again (BARD-SCORE-3)
+			if (v.kind !== 'field' || v.zero) return;
+			const k = notesOn(g, root);
+			if (k === 0) return;
+			const bonus = k * g.c.params.noteBonusPerCity;
+			const per = v.parts.find((x) => x.id === 'cities')?.per ?? 3;
+			const pig = g.c.params.pigCityPoints ?? 0;
+			for (const a of awards) {
+				const pigged = a.rules.includes('PIG-6.1.2');
+				if (a.rules.includes('BASE-1.9')) {
+					// 2nd farm edition: base paid only not-yet-paid cities, without the note bonus
+					const paid = a.points / (per + (pigged ? pig : 0));
+					a.points += paid * bonus;
+					a.arithmetic = `${paid} not yet paid ${paid === 1 ? 'city' : 'cities'} × (${per} + ${bonus} note${pigged ? ` + ${pig} pig` : ''}) = ${a.points}`;
+				} else if (pigged) {
+					const cities = v.parts.find((x) => x.id === 'cities')?.count ?? 0;
+					a.arithmetic = `${cities} completed ${cities === 1 ? 'city' : 'cities'} × (${per} + ${bonus} note + ${pig} pig) = ${a.points}`;
+				} else continue;
+				if (!a.rules.includes('BARD-SCORE-3')) a.rules = [...a.rules, 'BARD-SCORE-3'];
+			}
+		},
+		scored(g, root, ev) {
+			if (g.c.rulings['BARD-R7'] !== 'return-to-supply') return;
+			const k = notesOn(g, root);
+			if (k > 0)
+				emit(g, { type: 'notesReturn', rules: ['BARD-R7'], count: k, at: ev.feature.at }, () => `${k} note token${k > 1 ? 's go' : ' goes'} back to the supply (BARD-R7).`);
+		},
+		dragonEnters(g, b) {
+			if (g.c.rulings['BARD-R10'] !== 'tokens-stay') return null;
+			const spare: number[] = [];
+			g.s.pieces.forEach((p, i) => {
+				if (p.kind === 'note' && p.tile === b && p.seg >= 0) spare.push(i);
+			});
+			return spare.length ? { spare } : null;
+		}
+	}
+};

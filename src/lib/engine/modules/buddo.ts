@@ -1,0 +1,202 @@
+// Buddo (fan figure): a neutral large meeple any player may place instead of their own figure.
+// Nobody scores a feature where Buddo is in the majority; it then returns to the general supply.
+// Everybody wants Buddo (choices among opponents' pieces, choices.ts), and the dragon is drawn to
+// Buddo's tile, where a coin decides whether Buddo survives or is broken (removed from the game).
+import { pack, SIDE_STEP } from '../board.ts';
+import { coin } from '../bag.ts';
+import { emit } from '../events.ts';
+import { figureRef, returnPiece } from '../scoring.ts';
+import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+
+export interface BuddoState {
+	/** Root of the feature whose scoring Buddo denied last (BUDDO-SCORE-2), or -1. */
+	denied: number;
+	/** Pieces removed from the game (a broken Buddo): checked by the invariants. */
+	removed: number[];
+}
+
+const BUDDO = 'buddo';
+const U = (g: Engine): BuddoState => g.s.mod.buddo;
+
+/** The Buddo piece on the board, or -1. */
+export function buddoOnBoard(g: Engine): number {
+	const ps = g.s.pieces;
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO && ps[i].seg >= 0) return i;
+	return -1;
+}
+
+/** Heads (1): Buddo survives and goes to the general supply; tails (0): broken, out of the game. */
+function resolveCoin(g: Engine, piece: number, heads: boolean, player: number): void {
+	const s = g.s;
+	const p = s.pieces[piece];
+	const at = { x: s.bx[p.tile], y: s.by[p.tile] };
+	returnPiece(g, piece);
+	if (!heads) {
+		p.seg = -2;
+		U(g).removed.push(piece);
+	}
+	emit(g, { type: 'buddoCoin', rules: ['BUDDO-DRAGON-2', 'BUDDO-R1'], player, result: heads ? 'heads' : 'tails', ...at }, () =>
+		heads ? 'Heads: Buddo survives the chewing and goes back to the general supply.' : 'Tails: Buddo is broken and removed from the game.'
+	);
+}
+
+function coinMove(g: Engine, move: { result: string }, step: Step): Refusal | null {
+	if (move.result !== 'heads' && move.result !== 'tails')
+		return { code: 'bad-coin', message: "the coin shows 'heads' or 'tails'", rules: ['BUDDO-DRAGON-2'] };
+	const piece = step.data?.piece as number;
+	resolveCoin(g, piece, move.result === 'heads', step.player);
+	return null;
+}
+
+export const buddo: RuleModule = {
+	id: 'buddo',
+	name: 'Buddo',
+	rules: {
+		'BUDDO-SETUP-1': 'One neutral Buddo figure starts in the general supply; there are no Buddo tiles.',
+		'BUDDO-PLACE-1': 'While Buddo is in a supply, any player may place it on the tile just placed instead of one of their own figures.',
+		'BUDDO-PLACE-2': 'Buddo is placed by the rules of a large meeple.',
+		'BUDDO-PLACE-3': 'Buddo never stays in a player’s supply: it goes at once to the general supply.',
+		'BUDDO-SCORE-1': 'Buddo counts 2 for the majority, like a large meeple.',
+		'BUDDO-SCORE-2': 'If Buddo is in the majority of a feature, alone or tied, nobody scores it.',
+		'BUDDO-SCORE-3': 'After any scoring, final scoring included, Buddo returns to the general supply.',
+		'BUDDO-WANT-1': 'When a rule makes a player choose among opponents’ meeples and Buddo can be chosen, Buddo must be chosen.',
+		'BUDDO-DRAGON-1': 'The dragon must move onto Buddo’s tile when it is next to the dragon; its movement then ends.',
+		'BUDDO-DRAGON-2': 'Then a coin decides: heads, Buddo goes to the general supply; tails, it is broken and leaves the game.'
+	},
+	rulings: [
+		{
+			id: 'BUDDO-R1',
+			description: 'Where the coin flip for a chewed Buddo comes from.',
+			default: 'seeded-coin',
+			options: {
+				'seeded-coin': 'the game’s seeded random source (or the record’s fixed outcomes: 1 heads, 0 tails)',
+				'player-flips': 'the active player flips a real coin and enters the result as a move'
+			},
+			rules: ['BUDDO-DRAGON-2']
+		},
+		{
+			id: 'BUDDO-R2',
+			description: 'Other figures on Buddo’s tile when the dragon arrives.',
+			default: 'eaten-as-usual',
+			options: { 'eaten-as-usual': 'they are eaten as usual', spared: 'the dragon only chews Buddo' },
+			rules: ['BUDDO-DRAGON-1', 'DRAGON-4.4.5']
+		},
+		{
+			id: 'BUDDO-R3',
+			description: 'A Buddo tile the dragon may not enter (the fairy’s, one already visited in this movement).',
+			default: 'blocked-tile-does-not-attract',
+			options: { 'blocked-tile-does-not-attract': 'it does not attract the dragon', 'attraction-overrides': 'Buddo draws the dragon onto it anyway' },
+			rules: ['BUDDO-DRAGON-1', 'DRAGON-4.4.3']
+		},
+		{
+			id: 'BUDDO-R4',
+			description: 'Does Buddo count as an opponent’s normal follower for choices among them (the mayor’s “win a knight’s favour”)?',
+			default: 'off',
+			options: { off: 'no: Buddo is a large meeple and cannot be chosen', on: 'yes: it can be chosen, and then must be (BUDDO-WANT-1)' },
+			rules: ['BUDDO-WANT-1']
+		},
+		{
+			id: 'BUDDO-R5',
+			description: 'The fairy’s 3 points when Buddo denies the feature of the fairy’s follower (new gap).',
+			default: 'fairy-still-scores',
+			options: { 'fairy-still-scores': 'the fairy’s owner still gets 3 (the fairy is another expansion’s rule)', 'no-fairy-points': 'nobody gets any points from that feature' },
+			rules: ['BUDDO-SCORE-2', 'DRAGON-4.5.2']
+		}
+	],
+	parameters: { buddoStrength: 2 },
+	figures: [
+		{
+			id: BUDDO,
+			name: 'Buddo',
+			perPlayer: 0,
+			neutral: 1,
+			follower: true,
+			features: ['road', 'city', 'monastery', 'field'],
+			strength: (g) => g.c.params.buddoStrength,
+			rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1']
+		}
+	],
+	steps: {
+		coin: {
+			accepts: ['coin'],
+			describe: 'flip the coin for Buddo',
+			moves(_g, _step, out: Move[]) {
+				out.push({ type: 'coin', result: 'heads' }, { type: 'coin', result: 'tails' });
+			}
+		}
+	},
+	moves: { coin: coinMove as never },
+	hooks: {
+		setup(g) {
+			const st: BuddoState = { denied: -1, removed: [] };
+			g.s.mod.buddo = st;
+		},
+		winners(g, root, strengths) {
+			// Buddo last among the modules: its denial stands over other winner rules (BUDDO-SCORE-2)
+			const players = g.s.players.length;
+			const mine = strengths[players];
+			U(g).denied = -1;
+			if (!(mine > 0) || !(g.s.figs[root] ?? []).some((pc) => g.s.pieces[pc].kind === BUDDO)) return null;
+			for (let p = 0; p < players; p++) if (strengths[p] > mine) return null;
+			U(g).denied = root;
+			return [];
+		},
+		awards(g, root, _v, _winners, awards) {
+			if (U(g).denied !== root || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
+			for (let i = awards.length - 1; i >= 0; i--) if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
+		},
+		scored(g, root, ev) {
+			const s = g.s;
+			if (U(g).denied === root) {
+				const strength = ev.strengths.neutral;
+				const why = `Buddo (neutral, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
+				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
+				ev.why = why;
+				ev.buddo = 'denied';
+				ev.rules.push('BUDDO-SCORE-2');
+			}
+			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
+			if (piece !== undefined)
+				emit(g, { type: 'buddoReturns', rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'], final: ev.final, figure: figureRef(g, piece) }, () =>
+					'Buddo goes back to the general supply, for any player to place again.'
+				);
+		},
+		dragonTargets(g, open) {
+			const s = g.s;
+			const b = buddoOnBoard(g);
+			const d = s.mod.dragon;
+			if (b < 0 || !d || d.at < 0) return null;
+			const tile = s.pieces[b].tile;
+			const from = pack(s.bx[d.at], s.by[d.at]);
+			if (tile === d.at || ![0, 1, 2, 3].some((side) => s.cells[from + SIDE_STEP[side]] === tile)) return null;
+			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract') return null;
+			return { tiles: [tile], rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'], reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})` };
+		},
+		dragonEnters(g, b, player) {
+			const s = g.s;
+			const piece = buddoOnBoard(g);
+			if (piece < 0 || s.pieces[piece].tile !== b) return null;
+			const spare = [piece];
+			if (g.c.rulings['BUDDO-R2'] === 'spared') s.pieces.forEach((p, i) => p.tile === b && p.seg >= 0 && i !== piece && spare.push(i));
+			emit(g, { type: 'buddoChewed', rules: ['BUDDO-DRAGON-1', 'BUDDO-DRAGON-2', 'BUDDO-R2'], player, x: s.bx[b], y: s.by[b], figure: figureRef(g, piece) }, () =>
+				`The dragon chews Buddo at (${s.bx[b]},${s.by[b]}): its movement ends and a coin decides Buddo’s fate.`
+			);
+			if (g.c.rulings['BUDDO-R1'] === 'player-flips') s.pending.unshift({ kind: 'coin', player: s.active, data: { piece } });
+			else resolveCoin(g, piece, coin(s) === 1, player);
+			return { stop: 'Buddo stops it (BUDDO-DRAGON-1)', rules: ['BUDDO-DRAGON-1'], spare };
+		},
+		opponentChoice(g, _chooser, pool, candidates) {
+			const b = pool.find((pc) => g.s.pieces[pc].kind === BUDDO && g.s.pieces[pc].seg >= 0);
+			if (b === undefined) return null;
+			const rules: string[] = [];
+			let list = candidates;
+			if (!list.includes(b) && g.c.rulings['BUDDO-R4'] === 'on') {
+				list = [...list, b];
+				rules.push('BUDDO-R4');
+			}
+			if (!list.includes(b)) return null;
+			if (list.length > 1) rules.push('BUDDO-WANT-1');
+			return { pieces: [b], rules };
+		}
+	}
+};
