@@ -69,7 +69,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
 		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
-		'dragonTargets', 'dragonEnters', 'opponentChoice'
+		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
@@ -323,8 +323,8 @@ export function advance(g: Engine): void {
 				for (const f of h.turnStart) f(g);
 				break;
 			case 1:
-				if (!drawTile(g)) finalScoring(g);
-				else s.pending.push({ kind: 'place', player: s.active });
+				if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
+				else if (!h.noTile.some((f) => f(g))) finalScoring(g); // a town hall still to place keeps the game going (MM-HALL-8)
 				break;
 			case 2:
 				for (const f of h.placed) f(g, s.placed);

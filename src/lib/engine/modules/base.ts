@@ -39,14 +39,14 @@ export function deployRefusal(g: Engine, player: number, ft: FigureType, local: 
 		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
-	if (ft.follower) {
+	if (ft.follower && !ft.joinsOccupied) {
 		const occ = occupant(g, root);
 		if (occ >= 0) {
 			const ref = figureRef(g, occ);
 			return {
 				code: 'feature-occupied',
 				message: `the ${f.kind} already holds ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}) on ${ref.feature}`,
-				rules: ['BASE-1.4.3'],
+				rules: ['BASE-1.4.3', ...(g.c.figures.get(ref.figure)?.occupiedRules ?? [])],
 				details: { occupant: ref }
 			};
 		}

@@ -34,6 +34,7 @@ function targets(g: Engine): number[] {
 	for (let side = 0; side < 4; side++) {
 		const n = s.cells[cell + SIDE_STEP[side]];
 		if (n === undefined || d.visited.includes(n) || n === d.fairy) continue;
+		if (g.c.hooks.dragonEnter.some((h) => h(g, n))) continue; // ruling MM-R10 (town hall)
 		out.push(n);
 	}
 	return drawnTo(g, out)?.tiles ?? out;
@@ -90,6 +91,10 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
 		if (n === d.fairy) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
+		for (const h of g.c.hooks.dragonEnter) {
+			const r = h(g, n);
+			if (r) return r;
+		}
 		const drawn = drawnTo(g, allowed);
 		return { code: 'dragon-drawn', message: `the dragon must go to (${s.bx[allowed[0]]},${s.by[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`, rules: ['DRAGON-4.4.2', ...(drawn?.rules ?? [])] };
 	}
