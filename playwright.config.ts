@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { e2eExpansionsDir } from './test/e2e/expansions-dir.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -8,12 +9,16 @@ if (!existsSync(chromium)) {
 	);
 }
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The server writes to a fresh temporary copy of expansions/; tests read the same folder.
+const expansionsDir = e2eExpansionsDir();
+process.env.EXPANSIONS_DIR = expansionsDir;
 
 export default defineConfig({
 	testDir: 'test/e2e',
 	timeout: 60_000,
 	workers: 1,
 	reporter: [['list']],
+	globalTeardown: './test/e2e/global-teardown.ts',
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,
 		launchOptions: {
@@ -35,7 +40,7 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/`,
 		timeout: 180_000,
 		reuseExistingServer: false,
-		// EXPANSIONS_DIR (when set) names the folder the served app lists; default: the project's expansions/
-		env: { PORT: String(port), HOST: '127.0.0.1', ...(process.env.EXPANSIONS_DIR ? { EXPANSIONS_DIR: process.env.EXPANSIONS_DIR } : {}) }
+		// The served app and the tests use the same temporary copy of expansions/
+		env: { PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: expansionsDir }
 	}
 });

@@ -14,7 +14,12 @@ const combos: { name: string; ids: string[]; modules?: string[]; games: number; 
 	{ name: 'base + inns & cathedrals', ids: ['base', 'inns-and-cathedrals'], games: 200, players: ['A', 'B', 'C'] },
 	{ name: 'base + river', ids: ['base', 'river'], games: 150, players: ['A', 'B', 'C', 'D'] },
 	{ name: 'base + dragon', ids: ['base', 'dragon'], games: 200, players: ['A', 'B', 'C'] },
-	{ name: 'everything (+ pig)', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon'], modules: ['pig'], games: 200, players: ['A', 'B', 'C', 'D', 'E'] }
+	{ name: 'everything (+ pig)', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon'], modules: ['pig'], games: 200, players: ['A', 'B', 'C', 'D', 'E'] },
+	{ name: 'base + messengers & mayors', ids: ['base', 'messengers-and-mayors'], games: 80, players: ['A', 'B', 'C'] },
+	{ name: 'base + inns & cathedrals + messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'messengers-and-mayors'], games: 50, players: ['A', 'B'] },
+	{ name: 'base + river + messengers & mayors', ids: ['base', 'river', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C', 'D'] },
+	{ name: 'base + dragon + messengers & mayors', ids: ['base', 'dragon', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C'] },
+	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] }
 ];
 
 describe('invariants under random play', () => {

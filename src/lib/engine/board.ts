@@ -140,7 +140,35 @@ export function completedBorderRoots(g: Engine, b: number): number[] {
 		const r = find(s, s.bseg[b] + i);
 		if (s.open[r] === 0 && out.indexOf(r) < 0) out.push(r);
 	}
+	if (t.wildcard) {
+		// a town hall has no features: what it completes are the neighbours' roads and cities facing it (MM-HALL-6)
+		const cell = pack(s.bx[b], s.by[b]);
+		for (let side = 0; side < 4; side++) {
+			const n = s.cells[cell + SIDE_STEP[side]];
+			if (n === undefined) continue;
+			const fb = g.c.tiles[s.bt[n]].sideFeat[s.br[n] * 4 + ((side + 2) & 3)];
+			if (fb < 0) continue;
+			const r = find(s, s.bseg[n] + fb);
+			if (s.open[r] === 0 && out.indexOf(r) < 0) out.push(r);
+		}
+	}
 	return out;
+}
+
+/**
+ * The 8 cells around board tile b: how many hold a tile, and how many of those are land tiles. A
+ * wildcard tile (the town hall) completes the surroundings but is not a land tile (MM-HALL-7, MM-R3,
+ * ISO-R4): monasteries, gardens and stables count `land` for their points.
+ */
+export function surroundingTiles(g: Engine, b: number): { all: number; land: number } {
+	const s = g.s;
+	const cell = pack(s.bx[b], s.by[b]);
+	let land = 0;
+	for (let i = 0; i < 8; i++) {
+		const n = s.cells[cell + AROUND[i]];
+		if (n !== undefined && !g.c.tiles[s.bt[n]].wildcard) land++;
+	}
+	return { all: s.bnb[b], land };
 }
 
 /** Inner features (monastery, garden, stable) completed by the placement of board tile b. */

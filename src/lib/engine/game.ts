@@ -69,7 +69,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
 		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
-		'dragonTargets', 'dragonEnters', 'opponentChoice'
+		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
@@ -146,7 +146,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.index === start) copies--;
 		if (t.river) {
 			if (!river) continue; // river tiles play only with The River (MM-SETUP-3)
-			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (RIVER-3.2.4)
+			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (official-reference 3.2.4)
 			const to = t.role === 'lake' ? lakes : t.role === 'fork' ? forks : riverTiles;
 			for (let i = 0; i < copies; i++) to.push(t.index);
 			continue;
@@ -154,7 +154,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard') copies = t.index === start ? 0 : copies - 1;
 		for (let i = 0; i < copies; i++) land.push(t.index);
 	}
-	// keep one lake per source and per fork (RIVER-3.2.4)
+	// keep one lake per source and per fork (official-reference 3.2.4)
 	const keepLakes = lakes.slice(0, 1 + forks.length);
 	s.piles = [];
 	if (forks.length) s.piles.push({ tiles: forks, last: [], random: true });
@@ -267,8 +267,8 @@ function drawTile(g: Engine): boolean {
 		}
 		s.tile = t;
 		s.options = options;
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tiles left).`
+		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
+			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
 		);
 		return true;
 	}
@@ -323,8 +323,8 @@ export function advance(g: Engine): void {
 				for (const f of h.turnStart) f(g);
 				break;
 			case 1:
-				if (!drawTile(g)) finalScoring(g);
-				else s.pending.push({ kind: 'place', player: s.active });
+				if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
+				else if (!h.noTile.some((f) => f(g))) finalScoring(g); // a town hall still to place keeps the game going (MM-HALL-8)
 				break;
 			case 2:
 				for (const f of h.placed) f(g, s.placed);

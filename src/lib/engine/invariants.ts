@@ -49,7 +49,7 @@ export function checkState(s: GameState, before?: { census: string; scores: numb
 		s.scores.forEach((v, p) => {
 			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });
 		});
-		const aside = (s.mod.dragon?.aside?.length ?? 0) as number;
+		const aside = ((s.mod.dragon?.aside?.length ?? 0) as number) + heldTiles(s);
 		const tiles = s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
 		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
@@ -57,7 +57,13 @@ export function checkState(s: GameState, before?: { census: string; scores: numb
 	return out;
 }
 
+/** Tiles in players' hands (town halls not yet placed, MM-HALL-1). */
+function heldTiles(s: GameState): number {
+	const halls = s.mod['messengers-and-mayors']?.halls as number[] | undefined;
+	return halls ? halls.reduce((a, b) => a + b, 0) : 0;
+}
+
 export function snapshot(s: GameState) {
-	const aside = (s.mod.dragon?.aside?.length ?? 0) as number;
+	const aside = ((s.mod.dragon?.aside?.length ?? 0) as number) + heldTiles(s);
 	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0) };
 }

@@ -15,10 +15,22 @@ export interface ScenarioResult {
 	events: { move: number; events: GameEvent[] }[];
 }
 
-/** Partial match: objects by subset, arrays element by element (same length), scalars equal. */
+/**
+ * Partial match: objects by subset; arrays of the same length whose elements match one to one in
+ * order, or (for arrays of objects, such as figures and awards) in any order; scalars equal.
+ */
 export function matches(actual: unknown, expected: unknown): boolean {
 	if (Array.isArray(expected)) {
-		return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e));
+		if (!Array.isArray(actual) || actual.length !== expected.length) return false;
+		if (expected.every((e, i) => matches(actual[i], e))) return true;
+		if (!expected.some((e) => e !== null && typeof e === 'object')) return false;
+		const used = new Set<number>();
+		return expected.every((e) => {
+			const i = actual.findIndex((a, j) => !used.has(j) && matches(a, e));
+			if (i < 0) return false;
+			used.add(i);
+			return true;
+		});
 	}
 	if (expected !== null && typeof expected === 'object') {
 		if (actual === null || typeof actual !== 'object') return false;

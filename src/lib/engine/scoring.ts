@@ -140,6 +140,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		points,
 		arithmetic: arith,
 		awards,
+		returned: [],
 		rules: [...new Set([...rules, ...awards.flatMap((a) => a.rules)])]
 	};
 	if (!g.quiet) {
@@ -154,13 +155,15 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const list = s.figs[root];
 	if (list) {
 		s.figs[root] = null;
-		for (const pc of list) {
+		for (let i = 0; i < list.length; i++) {
+			const pc = list[i];
 			const ft = g.c.figures.get(s.pieces[pc].kind);
 			const stays = ft?.staysAfterScoring;
 			if (stays && (stays === true || stays(g, pc))) {
 				(s.figs[root] ??= []).push(pc);
 				continue;
 			}
+			ev.returned.push(refs[i]);
 			returnPiece(g, pc, false);
 		}
 	}

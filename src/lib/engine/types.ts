@@ -98,6 +98,8 @@ export interface ScoreEvent extends GameEvent {
 	points: number;
 	arithmetic: string;
 	awards: Award[];
+	/** The figures that went back to supply after this scoring (all of them, winners or not). */
+	returned: FigureRef[];
 }
 
 // ---------------------------------------------------------------- state
@@ -282,6 +284,10 @@ export interface FigureType {
 	staysAfterScoring?: boolean | ((g: Engine, piece: number) => boolean);
 	/** A neutral marker, not a figure (note tokens): it never triggers a final scoring by itself. */
 	token?: boolean;
+	/** May join a feature that already holds followers (mayor, scarecrow: MM-MAYOR-1, MM-CROW-1). */
+	joinsOccupied?: boolean;
+	/** Rule ids cited when this figure keeps a follower out of its feature (MM-MAYOR-2, MM-CROW-2). */
+	occupiedRules?: string[];
 }
 
 /** One term of a feature's value: `count × per`, e.g. 3 tiles × 2. */
@@ -357,6 +363,10 @@ export interface Hooks {
 	 * `pool` or narrow `candidates` (BUDDO-WANT-1: Buddo must be chosen).
 	 */
 	opponentChoice(g: Engine, chooser: number, pool: number[], candidates: number[], purpose: string): { pieces: number[]; rules: string[] } | null;
+	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
+	noTile(g: Engine): boolean;
+	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
+	dragonEnter(g: Engine, b: number): Refusal | null;
 }
 
 export interface RuleModule {

@@ -39,14 +39,14 @@ export function deployRefusal(g: Engine, player: number, ft: FigureType, local: 
 		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
-	if (ft.follower) {
+	if (ft.follower && !ft.joinsOccupied) {
 		const occ = occupant(g, root);
 		if (occ >= 0) {
 			const ref = figureRef(g, occ);
 			return {
 				code: 'feature-occupied',
 				message: `the ${f.kind} already holds ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}) on ${ref.feature}`,
-				rules: ['BASE-1.4.3'],
+				rules: ['BASE-1.4.3', ...(g.c.figures.get(ref.figure)?.occupiedRules ?? [])],
 				details: { occupant: ref }
 			};
 		}
@@ -172,6 +172,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			returned: [],
 			rules: ['BASE-1.9', 'BASE-1.6.1']
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;

@@ -34,6 +34,7 @@ function targets(g: Engine): number[] {
 	for (let side = 0; side < 4; side++) {
 		const n = s.cells[cell + SIDE_STEP[side]];
 		if (n === undefined || d.visited.includes(n) || n === d.fairy) continue;
+		if (g.c.hooks.dragonEnter.some((h) => h(g, n))) continue; // ruling MM-R10 (town hall)
 		out.push(n);
 	}
 	return drawnTo(g, out)?.tiles ?? out;
@@ -90,6 +91,10 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
 		if (n === d.fairy) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
+		for (const h of g.c.hooks.dragonEnter) {
+			const r = h(g, n);
+			if (r) return r;
+		}
 		const drawn = drawnTo(g, allowed);
 		return { code: 'dragon-drawn', message: `the dragon must go to (${s.bx[allowed[0]]},${s.by[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`, rules: ['DRAGON-4.4.2', ...(drawn?.rules ?? [])] };
 	}
@@ -158,7 +163,6 @@ export const dragon: RuleModule = {
 		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
 		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
 		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
-		'DRAGON-4.4.7': 'No figure may be placed on the tile where the dragon stands.',
 		'DRAGON-4.4.8': 'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
 		'DRAGON-4.5.1': 'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
 		'DRAGON-4.5.2': 'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
@@ -170,13 +174,6 @@ export const dragon: RuleModule = {
 			default: 'before-scoring',
 			options: { 'before-scoring': 'after the figure step, before scoring (C2 order)', 'after-scoring': 'after scoring (older summaries)' },
 			rules: ['DRAGON-4.4.8']
-		},
-		{
-			id: 'DRAGON-R2',
-			description: 'May a figure be placed on the tile where the dragon stands?',
-			default: 'no',
-			options: { no: 'no (as JCloisterZone enforces)', yes: 'yes (no rulebook text forbids it)' },
-			rules: ['DRAGON-4.4.7']
 		},
 		{
 			id: 'DRAGON-R3',
@@ -237,8 +234,6 @@ export const dragon: RuleModule = {
 			const b = s.st[seg];
 			if (g.c.tiles[s.bt[b]].icons.has('volcano'))
 				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
-			if (b === D(g).at && g.c.rulings['DRAGON-R2'] === 'no')
-				return { code: 'dragon-here', message: 'the dragon stands on this tile', rules: ['DRAGON-4.4.7'] };
 			return null;
 		},
 		figureOptions(g, player, out) {

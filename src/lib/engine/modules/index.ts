@@ -5,6 +5,7 @@ import { innsAndCathedrals } from './inns-and-cathedrals.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon.ts';
 import { pig } from './pig.ts';
+import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import { bards } from './bards.ts';
 import { innAndStableOwners } from './inn-and-stable-owners.ts';
 import { buddo } from './buddo.ts';
@@ -12,7 +13,7 @@ import type { Expansion, RuleModule } from '../types.ts';
 
 // bards after inns-and-cathedrals and pig (its value and awards adjust theirs); buddo last (its
 // winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
-export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig, bards, innAndStableOwners, buddo];
+export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig, bards, innAndStableOwners, messengersAndMayors, buddo];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };

@@ -32,8 +32,7 @@ export const river: RuleModule = {
 	rules: {
 		'RIVER-3.1.1': 'The spring is the start tile; all river tiles are placed before any land tile, the lake last.',
 		'RIVER-3.1.2': 'A river tile must continue the river, match all its edges, and may not turn the same way as the river tile just before it (no U-turn).',
-		'RIVER-3.1.3': 'No figure goes on the river; it is never scored and it splits the fields.',
-		'RIVER-3.2.4': 'With more than one river set, one spring is kept, and one lake per spring and fork.'
+		'RIVER-3.1.3': 'No figure goes on the river; it is never scored and it splits the fields (which run around the spring and the lake).'
 	},
 	rulings: [
 		{

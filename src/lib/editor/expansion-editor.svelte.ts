@@ -1,0 +1,220 @@
+// The state of one expansion being edited: the document (plain records, replaced on every edit),
+// the revision it is based on, the undo history, the local draft and the save flow. Pages and
+// components read its fields and call its methods; the edits themselves are the pure commands.
+import type { Expansion, Tile } from '../formats/schema-types.ts';
+import type { Problem } from '../formats/problems.ts';
+import { validateExpansion } from '../formats/validate.ts';
+import { History } from './history.ts';
+import { discardDraft, loadDraft, storeDraft, type DraftStorage } from './drafts.ts';
+import { saveExpansion, type SaveOutcome } from './api.ts';
+import { replaceTile } from './expansion-commands.ts';
+
+export interface Conflict {
+	message: string;
+	theirs: Expansion | null;
+	theirsText: string;
+	/** Their revision: keeping mine saves over it. */
+	revision: string;
+}
+
+export interface EditorInit {
+	doc: Expansion;
+	/** Revision on the server; null for a document not saved yet. */
+	revision: string | null;
+	readOnly: boolean;
+	available?: ReadonlyMap<string, Expansion>;
+	storage?: DraftStorage;
+	fetch?: typeof fetch;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export class ExpansionEditor {
+	readonly id: string;
+	doc = $state.raw<Expansion>(null as unknown as Expansion);
+	/** The document as last loaded from or saved to the server. */
+	saved = $state.raw<Expansion | null>(null);
+	/** The revision the current work is based on (sent as If-Match). */
+	base = $state<string | null>(null);
+	readOnly = $state(false);
+	available = $state.raw<ReadonlyMap<string, Expansion>>(new Map());
+	/** A draft from an earlier session was restored on load. */
+	restoredDraft = $state(false);
+	conflict = $state.raw<Conflict | null>(null);
+	/** Problems the server gave when it refused to save (422). */
+	serverProblems = $state.raw<Problem[]>([]);
+	status = $state<{ kind: 'info' | 'ok' | 'error'; text: string } | null>(null);
+	saving = $state(false);
+	/** Bumped on every history change, so canUndo/canRedo are reactive. */
+	#historyTick = $state(0);
+	#history = new History<Expansion>();
+	#storage: DraftStorage | undefined;
+	#fetch: typeof fetch;
+	#draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+	dirty = $derived(this.saved === null || !same(this.doc, this.saved));
+	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available }));
+	canUndo = $derived.by(() => (this.#historyTick, this.#history.canUndo));
+	canRedo = $derived.by(() => (this.#historyTick, this.#history.canRedo));
+
+	constructor(init: EditorInit) {
+		this.id = init.doc.id;
+		this.doc = init.doc;
+		this.saved = init.revision === null ? null : init.doc;
+		this.base = init.revision;
+		this.readOnly = init.readOnly;
+		this.available = init.available ?? new Map();
+		this.#storage = init.storage;
+		this.#fetch = init.fetch ?? ((...a) => fetch(...a));
+		this.#restoreDraft();
+	}
+
+	#restoreDraft() {
+		if (!this.#storage || this.readOnly) return;
+		const draft = loadDraft(this.#storage, this.id);
+		if (!draft) return;
+		if (same(draft.doc, this.doc)) {
+			discardDraft(this.#storage, this.id);
+			return;
+		}
+		this.doc = draft.doc;
+		// The draft keeps the revision it was based on: if the file changed since, saving says so (409).
+		this.base = draft.base;
+		this.restoredDraft = true;
+	}
+
+	/** Replaces the document as one edit; `coalesce` joins quick successive edits (typing) into one undo step. */
+	apply(next: Expansion, options: { undoable?: boolean; coalesce?: string } = {}): void {
+		if (this.readOnly || next === this.doc) return;
+		if (options.undoable !== false) {
+			this.#history.record(this.doc, options.coalesce);
+			this.#historyTick++;
+		}
+		this.doc = next;
+		this.#scheduleDraft();
+	}
+
+	replaceTile(index: number, tile: Tile, options: { undoable?: boolean; coalesce?: string } = {}): void {
+		this.apply(replaceTile(this.doc, index, tile), options);
+	}
+
+	/** Ends a run of coalesced edits. */
+	seal(): void {
+		this.#history.seal();
+	}
+
+	undo(): void {
+		const prev = this.#history.undo(this.doc);
+		if (prev === undefined) return;
+		this.doc = prev;
+		this.#historyTick++;
+		this.#scheduleDraft();
+	}
+
+	redo(): void {
+		const next = this.#history.redo(this.doc);
+		if (next === undefined) return;
+		this.doc = next;
+		this.#historyTick++;
+		this.#scheduleDraft();
+	}
+
+	#scheduleDraft() {
+		if (!this.#storage) return;
+		clearTimeout(this.#draftTimer);
+		this.#draftTimer = setTimeout(() => this.flushDraft(), 200);
+	}
+
+	/** Writes the local draft now (also called when the page is hidden). */
+	flushDraft(): void {
+		clearTimeout(this.#draftTimer);
+		if (!this.#storage || this.readOnly) return;
+		if (this.saved !== null && same(this.doc, this.saved) && this.base !== null) discardDraft(this.#storage, this.id);
+		else storeDraft(this.#storage, this.id, { doc: this.doc, base: this.base, savedAt: Date.now() });
+	}
+
+	/** Drops the unsaved work: back to the version on the server. */
+	discardChanges(): void {
+		if (this.saved) this.apply(this.saved);
+		this.restoredDraft = false;
+		if (this.#storage) discardDraft(this.#storage, this.id);
+	}
+
+	dismissRestoredNotice(): void {
+		this.restoredDraft = false;
+	}
+
+	async save(): Promise<SaveOutcome | undefined> {
+		if (this.readOnly || this.saving) return undefined;
+		this.saving = true;
+		this.status = { kind: 'info', text: 'Saving…' };
+		const doc = this.doc;
+		try {
+			const out = await saveExpansion(this.#fetch, doc, this.base);
+			this.#takeOutcome(doc, out);
+			return out;
+		} finally {
+			this.saving = false;
+		}
+	}
+
+	#takeOutcome(doc: Expansion, out: SaveOutcome) {
+		switch (out.kind) {
+			case 'saved':
+				this.saved = doc;
+				this.base = out.revision;
+				this.conflict = null;
+				this.serverProblems = [];
+				this.restoredDraft = false;
+				this.status = { kind: 'ok', text: out.created ? 'Created.' : 'Saved.' };
+				this.flushDraft();
+				break;
+			case 'conflict':
+				this.conflict = { message: out.message, theirs: out.theirs, theirsText: out.theirsText, revision: out.revision };
+				this.status = { kind: 'error', text: 'Not saved: someone else saved a newer version. Choose which to keep.' };
+				this.flushDraft();
+				break;
+			case 'invalid':
+				this.serverProblems = out.problems;
+				this.status = { kind: 'error', text: `Not saved: ${out.message}. Your work is kept as a draft.` };
+				this.flushDraft();
+				break;
+			case 'refused':
+				this.status = { kind: 'error', text: `Not saved: ${out.message}` };
+				this.flushDraft();
+				break;
+		}
+	}
+
+	/** 409, keep mine: save my version over theirs (their revision becomes my base). */
+	async keepMine(): Promise<void> {
+		if (!this.conflict) return;
+		this.base = this.conflict.revision;
+		this.conflict = null;
+		await this.save();
+	}
+
+	/** 409, take theirs: my changes are dropped (still undoable). */
+	takeTheirs(): void {
+		const c = this.conflict;
+		if (!c || !c.theirs) return;
+		this.apply(c.theirs);
+		this.saved = c.theirs;
+		this.base = c.revision;
+		this.conflict = null;
+		this.status = { kind: 'ok', text: 'Took the saved version.' };
+		this.flushDraft();
+	}
+
+	/** 409, merge by hand: continue from a merged document with their revision as the base. */
+	takeMerged(merged: Expansion): void {
+		const c = this.conflict;
+		if (!c) return;
+		this.apply(merged);
+		this.base = c.revision;
+		if (c.theirs) this.saved = c.theirs;
+		this.conflict = null;
+		this.status = { kind: 'info', text: 'Merged: save to store it.' };
+		this.flushDraft();
+	}
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { artworkDataUrl, safeArtworkUrl, sanitizeSvg } from './svg-sanitize.ts';
+
+describe('artwork SVG sanitiser', () => {
+	test('keeps drawing content', () => {
+		const out = sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g fill="url(#grad)"><path d="M0 0L10 10"/><text x="1">A &amp; B</text></g></svg>');
+		expect(out).toContain('<path d="M0 0L10 10"/>');
+		expect(out).toContain('fill="url(#grad)"');
+		expect(out).toContain('A &amp; B');
+		expect(out).toContain('viewBox="0 0 10 10"');
+	});
+	test('strips scripts, handlers, foreignObject, animations and styles', () => {
+		const out = sanitizeSvg(
+			'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><foreignObject><div>x</div></foreignObject>' +
+				'<a href="javascript:alert(3)"><rect onclick="alert(4)" width="5"/></a><set attributeName="href" to="javascript:x"/><style>@import url(http://x)</style><rect width="1"/></svg>'
+		);
+		expect(out).not.toMatch(/alert|script|foreignObject|onload|onclick|<set|<style|<a /i);
+		expect(out).toContain('<rect width="1"/>');
+	});
+	test('drops links that leave the document', () => {
+		const out = sanitizeSvg(
+			'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use href="#a"/><use xlink:href="http://evil/x.svg#a"/>' +
+				'<image href="https://evil/track.png"/><image href="data:image/png;base64,AAAA"/><rect fill="url(http://evil/p)" style="fill:url( \'https://x\' )"/></svg>'
+		);
+		expect(out).toContain('<use href="#a"/>');
+		expect(out).not.toContain('evil');
+		expect(out).not.toContain('https://x');
+		expect(out).toContain('data:image/png;base64,AAAA');
+	});
+	test('entities from a doctype are not expanded', () => {
+		const out = sanitizeSvg('<!DOCTYPE svg [<!ENTITY boom "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&boom;</text></svg>');
+		expect(out).not.toContain('BOOM');
+		expect(out).toContain('&amp;boom;');
+	});
+	test('refuses a document that is not an SVG', () => {
+		expect(() => sanitizeSvg('<html><script>1</script></html>')).toThrow(/SVG/);
+	});
+	test('artwork URLs: SVG sanitised, PNG kept, remote refused', () => {
+		const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>x</script><circle r="3"/></svg>';
+		const url = safeArtworkUrl('data:image/svg+xml;utf8,' + encodeURIComponent(svg))!;
+		const decoded = atob(url.split(',')[1]);
+		expect(decoded).toContain('<circle r="3"/>');
+		expect(decoded).not.toContain('script');
+		expect(safeArtworkUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+		expect(safeArtworkUrl('https://example.com/a.png')).toBeUndefined();
+		const uploaded = artworkDataUrl('image/svg+xml', new TextEncoder().encode(svg));
+		expect(atob(uploaded.split(',')[1])).not.toContain('script');
+		expect(() => artworkDataUrl('text/html', new Uint8Array())).toThrow();
+	});
+});

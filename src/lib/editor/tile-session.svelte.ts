@@ -1,0 +1,121 @@
+// One tile open in the tile editor: which feature is selected, the JSON text shown beside the
+// canvas (kept in sync both ways with the tile in the expansion document), the validator's findings.
+import type { Tile } from '../formats/schema-types.ts';
+import type { Problem } from '../formats/problems.ts';
+import { validateTile } from '../formats/validate.ts';
+import { featureAt, paintPlaces, type EditResult, type Place } from './commands.ts';
+import type { ExpansionEditor } from './expansion-editor.svelte.ts';
+
+export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
+
+export class TileSession {
+	readonly editor: ExpansionEditor;
+	index = $state(-1);
+	selected = $state<string | null>(null);
+	/** The JSON text in the code view; may not parse while the designer types. */
+	text = $state('');
+	parseError = $state<string | null>(null);
+	#strokeStart: Tile | null = null;
+	#strokeCount = 0;
+
+	tile = $derived.by((): Tile | undefined => this.editor.doc.tiles[this.index]);
+	problems = $derived.by((): Problem[] => {
+		const t = this.tile;
+		if (!t) return [];
+		const out = validateTile(t, { expansion: this.editor.doc, available: this.editor.available });
+		const twin = this.editor.doc.tiles.findIndex((x, i) => i !== this.index && x.id === t.id);
+		if (twin >= 0) out.push({ pointer: '/id', message: `tile id '${t.id}' is also used by tile ${twin + 1}`, severity: 'error' });
+		return out;
+	});
+
+	constructor(editor: ExpansionEditor, tileId: string) {
+		this.editor = editor;
+		this.index = editor.doc.tiles.findIndex((t) => t.id === tileId);
+		if (this.tile) this.text = prettyTile(this.tile);
+	}
+
+	/** Runs a tile command; an undoable result becomes one step of the expansion's history. */
+	run(command: (tile: Tile) => EditResult, coalesce?: string): void {
+		const t = this.tile;
+		if (!t || this.editor.readOnly || !Array.isArray(t.features)) return;
+		const r = command(t);
+		if (r.undoable) this.editor.replaceTile(this.index, r.tile, { coalesce });
+		if (r.selected !== undefined) this.selected = r.selected;
+		this.syncText();
+	}
+
+	select(featureId: string | null): void {
+		this.selected = featureId;
+	}
+
+	/** A stroke over places on the canvas: the whole stroke is one undo step. */
+	stroke(places: Place[], phase: 'start' | 'move' | 'end'): void {
+		const t = this.tile;
+		if (!t || !Array.isArray(t.features)) return;
+		if (phase === 'start') {
+			const sel = this.selected ? t.features.find((f) => f.id === this.selected) : undefined;
+			// Nothing (or an inner feature) selected: a click selects what is there.
+			if (!sel || sel.type === 'monastery' || sel.type === 'garden' || sel.type === 'stable' || this.editor.readOnly) {
+				this.selected = featureAt(t, places[0])?.id ?? null;
+				this.#strokeStart = null;
+				return;
+			}
+			this.#strokeStart = t;
+			this.#strokeCount++;
+		}
+		if (!this.#strokeStart || !this.selected) return;
+		if (phase !== 'end' || places.length === 1) {
+			const r = paintPlaces(this.#strokeStart, this.selected, places);
+			this.editor.replaceTile(this.index, r.tile, { coalesce: `stroke-${this.#strokeCount}`, undoable: true });
+			this.syncText();
+		}
+		if (phase === 'end') {
+			this.#strokeStart = null;
+			this.editor.seal();
+		}
+	}
+
+	/** The code view changed: a text that parses becomes the tile; one that does not keeps the last good tile. */
+	editText(text: string): void {
+		this.text = text;
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(text);
+		} catch (e) {
+			this.parseError = (e as Error).message;
+			return;
+		}
+		this.parseError = null;
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+			this.parseError = 'A tile is a JSON object';
+			return;
+		}
+		const t = this.tile;
+		if (t && JSON.stringify(t) === JSON.stringify(parsed)) return;
+		// Schema-invalid tiles are kept too: the markers say what is wrong, saving refuses them.
+		this.editor.replaceTile(this.index, parsed as Tile, { coalesce: 'typing' });
+	}
+
+	/** Rewrites the text from the tile unless the text already says the same (keeps the designer's layout). */
+	syncText(): void {
+		const t = this.tile;
+		if (!t) return;
+		try {
+			if (JSON.stringify(JSON.parse(this.text)) === JSON.stringify(t)) return;
+		} catch {
+			// broken text: the tile changed elsewhere (canvas, undo), the tile wins
+		}
+		this.text = prettyTile(t);
+		this.parseError = null;
+	}
+
+	undo(): void {
+		this.editor.undo();
+		this.syncText();
+	}
+
+	redo(): void {
+		this.editor.redo();
+		this.syncText();
+	}
+}

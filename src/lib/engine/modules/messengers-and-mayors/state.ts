@@ -1,0 +1,74 @@
+// Module state of Messengers & Mayors and its decision queue: mayor and scarecrow triggers and
+// messenger rides wait here and are offered one step at a time, clockwise from the active player.
+import type { Engine, GameState, Step } from '../../types.ts';
+
+export const MM = 'messengers-and-mayors';
+
+/** A decision waiting: a triggered mayor or scarecrow, or a messenger whose road was scored. */
+export interface Entry {
+	k: 'mayor' | 'scarecrow' | 'ride';
+	piece: number;
+	owner: number;
+	/** Board index of the figure's tile when it triggered (mayor, scarecrow). */
+	tile?: number;
+	/** Ride: the end segments of the scored road (MM-MSG-5/7). */
+	ends?: number[];
+	/** Ride (ruling MM-R5 = unscored-still-open): roots completed by this tile but not scored when the road was. */
+	extra?: number[];
+}
+
+export interface MMState {
+	/** Town halls still in hand, per player (MM-HALL-1). */
+	halls: number[];
+	/** Compiled index of the town hall tile, -1 if the tile set has none. */
+	hallTile: number;
+	/** Pieces of lying scarecrows (MM-CROW-3b). */
+	lying: number[];
+	/** Decisions to offer now, in order. */
+	queue: Entry[];
+	/** Triggers waiting for their phase (ruling MM-R2). */
+	waiting: Entry[];
+	/** Rides collected during this turn's scoring (MM-MSG-9: resolved after it, clockwise). */
+	rides: Entry[];
+	/** Ruling MM-R8 = uses-placement: the active player used an ability before their figure step. */
+	used: boolean;
+	/** Roots scored this turn (ruling MM-R5). */
+	scored: number[];
+}
+
+export const M = (s: GameState): MMState => s.mod[MM];
+
+/** Position of `player` clockwise from the active player (0 = active). */
+export const clockwise = (s: GameState, player: number): number => (player - s.active + s.players.length) % s.players.length;
+
+/** Per entry kind: the step to offer, or null when nothing is left to decide (resolved on the spot). */
+export const PREPARE: Record<Entry['k'], (g: Engine, e: Entry) => Step | null> = {} as never;
+
+/** Offers the next decision of the queue (entries that need no decision are resolved on the way). */
+export function nextDecision(g: Engine): void {
+	const m = M(g.s);
+	while (m.queue.length) {
+		const e = m.queue[0];
+		const step = PREPARE[e.k](g, e);
+		if (step) {
+			g.s.pending.push(step);
+			return;
+		}
+		m.queue.shift();
+	}
+}
+
+/** The current decision is made: drop it and offer the next. */
+export function decided(g: Engine): void {
+	M(g.s).queue.shift();
+	nextDecision(g);
+}
+
+/** Appends entries to the queue in clockwise order from the active player and offers the first. */
+export function enqueue(g: Engine, entries: Entry[], order: (e: Entry) => number): void {
+	if (!entries.length) return;
+	const m = M(g.s);
+	const busy = m.queue.length > 0;
+	m.queue.push(...entries.slice().sort((a, b) => order(a) - order(b)));
+	if (!busy) nextDecision(g);
+}

@@ -1,0 +1,224 @@
+// The editor against the real server (no mocks): the server writes to a temporary copy of
+// expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
+import { test, expect, type Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
+
+const CANVAS = '[data-testid="tile-canvas"]';
+type Hook = { handle?: { getValue(): string; setValue(t: string): void; markers(): { message: string; startLineNumber: number; owner: string; severity: number }[] } };
+
+/** Page coordinates of a point given in the tile's 0..100 coordinates. */
+async function at(page: Page, x: number, y: number): Promise<[number, number]> {
+	const box = (await page.locator(`${CANVAS} canvas`).first().boundingBox())!;
+	return [box.x + (x / 100) * box.width, box.y + (y / 100) * box.height];
+}
+async function clickPlace(page: Page, place: Parameters<typeof zoneCentre>[0]) {
+	const [x, y] = zoneCentre(place);
+	await page.mouse.click(...(await at(page, x, y)));
+}
+async function jsonOf(page: Page): Promise<Record<string, any>> {
+	return JSON.parse(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()));
+}
+async function setJson(page: Page, text: string) {
+	await page.evaluate((t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.setValue(t), text);
+}
+async function markers(page: Page) {
+	return page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.markers());
+}
+async function openEditorReady(page: Page) {
+	await expect(page.locator(CANVAS)).toHaveAttribute('data-ready', 'true');
+	await expect(page.locator('[data-testid="json-editor"]')).toHaveAttribute('data-ready', 'true');
+	await page.waitForFunction(() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle);
+}
+async function createExpansion(page: Page, id: string, name: string) {
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await page.getByTestId('new-expansion').click();
+	await page.getByTestId('new-id').fill(id);
+	await page.getByTestId('new-name').fill(name);
+	await page.getByTestId('create').click();
+	await expect(page).toHaveURL(new RegExp(`/expansions/${id}$`));
+	await expect(page.getByTestId('expansion-page')).toBeVisible();
+}
+
+test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({ page }) => {
+	await createExpansion(page, 'e2e-visual', 'Visual test');
+	await page.getByTestId('add-tile').click();
+	await expect(page).toHaveURL(/\/expansions\/e2e-visual\/tiles\/T1$/);
+	await openEditorReady(page);
+
+	// A city cap on the north side with a pennant.
+	await page.getByTestId('add-city').click();
+	await clickPlace(page, 'N');
+	await page.getByTestId('modifier-pennants').fill('1');
+	await page.getByTestId('modifier-pennants').press('Enter');
+	await page.getByTestId('modifier-pennants').blur();
+	// A road from the south side, ending at the city.
+	await page.getByTestId('add-road').click();
+	await clickPlace(page, 'S');
+	// A second field, west of the road: one stroke over SR, WL and WR, staying in the outer ring.
+	await page.getByTestId('add-field').click();
+	const [sx, sy] = zoneCentre('SR');
+	await page.mouse.move(...(await at(page, sx, sy)));
+	await page.mouse.down();
+	for (const [x, y] of [
+		[6, 97],
+		[4, 90],
+		[HALF_DEPTH / 2, 28]
+	])
+		await page.mouse.move(...(await at(page, x, y)), { steps: 8 });
+	await page.mouse.up();
+	// Both fields touch the city: the geometry says so.
+	await page.getByTestId('suggest-adjacency').click();
+
+	await expect
+		.poll(async () => (await jsonOf(page)).features)
+		.toEqual([
+			{ id: 'f1', type: 'field', halves: ['EL', 'ER', 'SL'], cities: ['c1'] },
+			{ id: 'c1', type: 'city', sides: ['N'], modifiers: { pennants: 1 } },
+			{ id: 'r1', type: 'road', sides: ['S'] },
+			{ id: 'f2', type: 'field', halves: ['SR', 'WL', 'WR'], cities: ['c1'] }
+		]);
+	await expect(page.locator('.monaco-editor .view-lines')).toContainText('"pennants": 1');
+
+	// Break the JSON: a syntax error keeps the last good tile and shows where.
+	const good = await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue());
+	const lines = good.split('\n');
+	const countLine = lines.findIndex((l) => l.includes('"count"')) + 1;
+	await setJson(page, good.replace('"count": 1,', '"count": 1'));
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBeGreaterThan(0);
+	// A schema fault: the marker sits on the faulty line.
+	await setJson(page, good.replace('"count": 1,', '"count": "many",'));
+	await expect(page.getByTestId('parse-error')).toBeHidden();
+	await expect
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).map((m) => m.startLineNumber))
+		.toContain(countLine);
+	await expect(page.getByTestId('tile-problems')).toContainText('/count');
+
+	// Fix it, save, reload: the tile is as saved.
+	await setJson(page, good.replace('"count": 1,', '"count": 3,'));
+	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBe(0);
+	await page.getByTestId('save').click();
+	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
+	await page.reload();
+	await openEditorReady(page);
+	await expect(page.getByTestId('restored-notice')).toBeHidden();
+	const reloaded = await jsonOf(page);
+	expect(reloaded.count).toBe(3);
+	expect(reloaded.features).toEqual(JSON.parse(good).features);
+	// and on disk
+	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-visual.json'), 'utf8'));
+	expect(onDisk.tiles[0]).toEqual({ ...JSON.parse(good), count: 3 });
+});
+
+test('a second tab saving a stale revision is refused and offered the choice', async ({ page, context }) => {
+	await createExpansion(page, 'e2e-conflict', 'Conflict test');
+	const other = await context.newPage();
+	await other.goto('/expansions/e2e-conflict');
+	await expect(other.getByTestId('expansion-page')).toBeVisible();
+
+	await page.getByTestId('meta-name').fill('Saved first');
+	await page.getByTestId('save').click();
+	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
+
+	await other.getByTestId('meta-name').fill('Saved second');
+	await other.getByTestId('save').click();
+	await expect(other.getByTestId('conflict')).toBeVisible();
+	await expect(other.getByTestId('theirs')).toContainText('Saved first');
+	await expect(other.getByTestId('mine')).toContainText('Saved second');
+	await expect(other.getByTestId('take-theirs')).toBeVisible();
+	await expect(other.getByTestId('merge-by-hand')).toBeVisible();
+	await other.getByTestId('keep-mine').click();
+	await expect(other.getByTestId('save-status')).toHaveText('Saved.');
+	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-conflict.json'), 'utf8'));
+	expect(onDisk.name).toBe('Saved second');
+	await other.close();
+});
+
+test('a reload with unsaved changes restores them', async ({ page }) => {
+	await createExpansion(page, 'e2e-draft', 'Draft test');
+	await page.getByTestId('meta-name').fill('Not saved yet');
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.waitForTimeout(400); // the draft is written 200 ms after the last edit
+	await page.reload();
+	await expect(page.getByTestId('restored-notice')).toBeVisible();
+	await expect(page.getByTestId('meta-name')).toHaveValue('Not saved yet');
+	// Discarding goes back to the saved version.
+	await page.getByTestId('discard-draft').click();
+	await expect(page.getByTestId('meta-name')).toHaveValue('Draft test');
+	await page.reload();
+	await expect(page.getByTestId('restored-notice')).toBeHidden();
+});
+
+test('a shipped set opens read-only with a way to duplicate it', async ({ page }) => {
+	await page.goto('/expansions/base');
+	await expect(page.getByTestId('read-only')).toBeVisible();
+	await expect(page.getByTestId('save')).toHaveCount(0);
+	// exports run the CLI's exporters: one file downloads at once, several are listed
+	const download = page.waitForEvent('download');
+	await page.getByTestId('export-json').click();
+	expect((await download).suggestedFilename()).toMatch(/\.json$/);
+	await page.getByTestId('export-png').click();
+	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
+	page.once('dialog', (d) => d.accept('base-e2e-copy'));
+	await page.getByTestId('duplicate-to-edit').click();
+	await expect(page).toHaveURL(/\/expansions\/base-e2e-copy$/);
+	await expect(page.getByTestId('save')).toBeVisible();
+	await expect(page.getByTestId('tile-card').first()).toBeVisible();
+});
+
+test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({ page }) => {
+	const dir = process.env.EXPANSIONS_DIR!;
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	// duplicate a shipped set
+	page.once('dialog', (d) => d.accept('river-lib-copy'));
+	await page.getByTestId('duplicate-river').click();
+	await expect(page).toHaveURL(/\/expansions\/river-lib-copy$/);
+	expect(JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official).toBeUndefined();
+
+	// rename it (name and id)
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	const answers = ['Renamed river', 'river-renamed'];
+	const answer = (d: import('@playwright/test').Dialog) => d.accept(answers.shift());
+	page.on('dialog', answer);
+	await page.getByTestId('rename-river-lib-copy').click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+	page.off('dialog', answer);
+	await expect(page.locator('[data-expansion="river-lib-copy"]')).toHaveCount(0);
+	expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe('Renamed river');
+
+	// delete: asks first; cancel keeps it, confirm removes it
+	await page.getByTestId('delete-river-renamed').click();
+	const dialog = page.getByTestId('confirm-delete-river-renamed');
+	await expect(dialog).toBeVisible();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+	await page.getByTestId('delete-river-renamed').click();
+	await dialog.getByTestId('confirm-delete').click();
+	await expect(page.locator('[data-expansion="river-renamed"]')).toHaveCount(0);
+	expect(existsSync(join(dir, 'river-renamed.json'))).toBe(false);
+
+	// import a JSON document
+	const doc = { id: 'imported-json', name: 'Imported', version: '1.0.0', tiles: [{ id: 'A', count: 2, features: [{ id: 'm1', type: 'monastery' }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] }] };
+	await page.getByTestId('import-json').setInputFiles({ name: 'imported.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+	await expect(page).toHaveURL(/\/expansions\/imported-json$/);
+	await expect(page.getByTestId('tile-card')).toHaveCount(1);
+
+	// import a JCloisterZone tile-definition file: the report says what was not mapped
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	const xml = `<?xml version="1.0"?><defs><tiles>
+<tile id="XX/M"><monastery/><road>S</road><field>NL NR EL ER SL SR WL WR</field><tower/></tile>
+</tiles><sets><tile-set id="xx:1"><ref count="2" tile="XX/M"/></tile-set></sets></defs>`;
+	await page.getByTestId('import-jcz').setInputFiles({ name: 'jcz-set.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+	const report = page.getByTestId('jcz-report');
+	await expect(report).toBeVisible();
+	await expect(report).toContainText('tower');
+	await report.getByTestId('save-jcz').click();
+	await expect(page).toHaveURL(/\/expansions\/jcz-set$/);
+	await expect(page.getByTestId('tile-card')).toHaveCount(1);
+});
