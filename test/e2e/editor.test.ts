@@ -71,6 +71,11 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	await page.mouse.up();
 	// Both fields touch the city: the geometry says so.
 	await page.getByTestId('suggest-adjacency').click();
+	// undo and redo from the keyboard
+	await page.keyboard.press('Control+z');
+	await expect.poll(async () => (await jsonOf(page)).features[0].cities).toBeUndefined();
+	await page.keyboard.press('Control+Shift+z');
+	await expect.poll(async () => (await jsonOf(page)).features[0].cities).toEqual(['c1']);
 
 	await expect
 		.poll(async () => (await jsonOf(page)).features)
@@ -92,16 +97,25 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	// A schema fault: the marker sits on the faulty line.
 	await setJson(page, good.replace('"count": 1,', '"count": "many",'));
 	await expect(page.getByTestId('parse-error')).toBeHidden();
+	// Monaco's schema check (its worker) and our validator both mark it
 	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).map((m) => m.startLineNumber))
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8 && m.owner !== 'carcassonne-lab').map((m) => m.startLineNumber), { timeout: 10_000 })
+		.toContain(countLine);
+	await expect
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8 && m.owner === 'carcassonne-lab').map((m) => m.startLineNumber))
 		.toContain(countLine);
 	await expect(page.getByTestId('tile-problems')).toContainText('/count');
+	// Saving it anyway: the server refuses (422), the work stays a draft, the problems say where.
+	await page.getByTestId('save').click();
+	await expect(page.getByTestId('server-problems')).toContainText('/tiles/0/count');
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
 
 	// Fix it, save, reload: the tile is as saved.
 	await setJson(page, good.replace('"count": 1,', '"count": 3,'));
 	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBe(0);
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
+	await expect(page.getByTestId('server-problems')).toBeHidden();
 	await page.reload();
 	await openEditorReady(page);
 	await expect(page.getByTestId('restored-notice')).toBeHidden();

@@ -1,7 +1,7 @@
 // carcassonne-lab replay <game.json>: plays a game record through the engine, printing every step
 // with its explanation; an illegal move exits 1 naming its index and the reason.
 import type { CommandContext } from '../main.ts';
-import { replay } from '../../lib/engine/game.ts';
+import { replay, contextOf } from '../../lib/engine/game.ts';
 import { setupFromRecord, type GameRecord } from '../../lib/engine/record.ts';
 import type { GameEvent, Move } from '../../lib/engine/types.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
@@ -62,7 +62,16 @@ export const command = {
 			return 1;
 		}
 		if (ctx.json) ctx.stdout(JSON.stringify({ finished: state.finished, scores, events: all }, null, 2));
-		else ctx.stdout(`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`);
+		else {
+			ctx.stdout(`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`);
+			// the rules the explanations cite, in our words
+			const texts = contextOf(state).ruleTexts;
+			const ids = [...new Set(all.flatMap((e) => e.rules))].sort();
+			ctx.stdout('\nrules applied:');
+			for (const id of ids) ctx.stdout(`  ${id.padEnd(13)} ${texts.get(id) ?? ''}`);
+			const rulings = Object.entries(state.rulings);
+			if (rulings.length) ctx.stdout(`rulings: ${rulings.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+		}
 		return 0;
 	}
 };

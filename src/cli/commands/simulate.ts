@@ -6,20 +6,20 @@ import { MODULES } from '../../lib/engine/modules/index.ts';
 import type { Expansion } from '../../lib/engine/types.ts';
 import { lookupExpansion, option } from '../engine-io.ts';
 
-const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--json]
+const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--rulings ID=option,...] [--json]
 
 Plays N random legal games (default 100) with the given expansions (default base; ids of
 expansions/ files or of rule modules such as pig), seed S (default 1) and P players (default 2).
 Checks after every move that no figure is created or lost and no score falls; checks that every
 game ends, that replaying its log reproduces it, and undo/redo at one point per game.
-Prints statistics per tile, feature and rule. Same seed, same result (timings aside).
+--rulings sets rulings (e.g. BASE-R2=2nd). Prints statistics per tile, feature and rule. Same seed, same result (timings aside).
 --json prints { games, placements, seconds, violations: [{ game, invariant, message, record }], stats }.`;
 
 export const command = {
 	summary: 'play random legal games: statistics and invariant violations',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const allowed = ['--expansions', '--games', '--seed', '--players'];
+		const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings'];
 		const bad = ctx.args.find((a, i) => a.startsWith('-') && !allowed.includes(a.split('=')[0]) ? true : !a.startsWith('-') && !allowed.includes(ctx.args[i - 1]));
 		if (bad) {
 			ctx.stderr(`unexpected argument ${bad}\n\n${usage}`);
@@ -44,13 +44,25 @@ export const command = {
 				return 1;
 			}
 		}
+		const rulings: Record<string, string> = {};
+		for (const pair of (option(ctx.args, 'rulings') ?? '').split(',').filter(Boolean)) {
+			const [id, value] = pair.split('=');
+			if (!id || !value) {
+				ctx.stderr(`--rulings takes ID=option pairs separated by commas, not '${pair}'`);
+				return 2;
+			}
+			rulings[id.trim()] = value.trim();
+		}
 		const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
 		const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ clearOnComplete: true, format: 'simulating [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic) : null;
 		bar?.start(games, 0);
 		const t0 = performance.now();
 		let result;
 		try {
-			result = simulate({ setup: { expansions, modules, players: names }, games, seed, checkUndo: true, onGame: (i) => bar?.update(i + 1) });
+			result = simulate({ setup: { expansions, modules, players: names, rulings }, games, seed, checkUndo: true, onGame: (i) => bar?.update(i + 1) });
+		} catch (e) {
+			ctx.stderr(e instanceof Error ? e.message : String(e));
+			return 1;
 		} finally {
 			bar?.stop();
 		}

@@ -4,12 +4,25 @@ import type { CommandContext } from '../main.ts';
 import { listJsonFiles } from '../../lib/formats/files.ts';
 import { runScenario, type Scenario } from '../../lib/engine/scenario.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
+import { MODULES } from '../../lib/engine/modules/index.ts';
+
+/** Per rule module, its rule ids and rulings that none of the scenarios names in `rules`. */
+export function uncoveredRules(named: ReadonlySet<string>): Record<string, string[]> {
+	const out: Record<string, string[]> = {};
+	for (const m of MODULES) {
+		const ids = [...Object.keys(m.rules), ...(m.rulings ?? []).map((r) => r.id)].filter((id) => !named.has(id));
+		if (ids.length) out[m.id] = ids;
+	}
+	return out;
+}
 
 const usage = `usage: carcassonne-lab test [scenario files or folders...] [--json]
 
 Runs rules scenarios (schemas/scenario.v1.json; default folder: scenarios/) and prints each
-result, then "N passed, N failed". Exit 1 when any scenario fails.
---json prints { "passed": n, "failed": n, "results": [{ name, file, passed, failures }] }.`;
+result, then the rule ids and rulings of each rule module that no scenario names, then
+"N passed, N failed". Exit 1 when any scenario fails.
+--json prints { "passed": n, "failed": n, "results": [{ name, file, passed, failures }],
+"uncovered": { module: [rule ids] } }.`;
 
 export const command = {
 	summary: 'run rules scenarios (setup + moves + expected outcome)',
@@ -26,9 +39,11 @@ export const command = {
 			return 2;
 		}
 		const results = [];
+		const named = new Set<string>();
 		for (const file of paths.flatMap((p) => listJsonFiles(p))) {
 			const { doc, error } = readJson(file);
 			const sc = doc as Scenario;
+			for (const id of Array.isArray(sc?.rules) ? sc.rules : []) named.add(id);
 			if (error || !sc || typeof sc !== 'object' || !sc.game || !sc.expect) {
 				results.push({ name: file, file, passed: false, failures: [error ?? 'not a scenario (name, rules, game, expect)'] });
 				continue;
@@ -43,12 +58,16 @@ export const command = {
 		}
 		const passed = results.filter((r) => r.passed).length;
 		const failed = results.length - passed;
-		if (ctx.json) ctx.stdout(JSON.stringify({ passed, failed, results }, null, 2));
+		const uncovered = uncoveredRules(named);
+		if (ctx.json) ctx.stdout(JSON.stringify({ passed, failed, results, uncovered }, null, 2));
 		else {
 			for (const r of results) {
 				ctx.stdout(`${r.passed ? '✓' : '✗'} ${r.name}`);
 				for (const f of r.failures) ctx.stdout(`    ${f}`);
 			}
+			const mods = Object.entries(uncovered);
+			ctx.stdout(mods.length ? 'Rule ids and rulings no scenario names:' : 'Every rule id and ruling is named by a scenario.');
+			for (const [m, ids] of mods) ctx.stdout(`  ${m}: ${ids.join(' ')}`);
 			ctx.stdout(`${passed} passed, ${failed} failed`);
 		}
 		return failed ? 1 : 0;

@@ -43,6 +43,8 @@ export class ExpansionEditor {
 	conflict = $state.raw<Conflict | null>(null);
 	/** Problems the server gave when it refused to save (422). */
 	serverProblems = $state.raw<Problem[]>([]);
+	/** The document the server refused: its problems point into it. */
+	refusedDoc = $state.raw<Expansion | null>(null);
 	status = $state<{ kind: 'info' | 'ok' | 'error'; text: string } | null>(null);
 	saving = $state(false);
 	/** Bumped on every history change, so canUndo/canRedo are reactive. */
@@ -165,6 +167,7 @@ export class ExpansionEditor {
 				this.base = out.revision;
 				this.conflict = null;
 				this.serverProblems = [];
+				this.refusedDoc = null;
 				this.restoredDraft = false;
 				this.status = { kind: 'ok', text: out.created ? 'Created.' : 'Saved.' };
 				this.flushDraft();
@@ -176,6 +179,7 @@ export class ExpansionEditor {
 				break;
 			case 'invalid':
 				this.serverProblems = out.problems;
+				this.refusedDoc = doc;
 				this.status = { kind: 'error', text: `Not saved: ${out.message}. Your work is kept as a draft.` };
 				this.flushDraft();
 				break;

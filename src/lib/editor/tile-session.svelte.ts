@@ -25,6 +25,13 @@ export class TileSession {
 		const out = validateTile(t, { expansion: this.editor.doc, available: this.editor.available });
 		const twin = this.editor.doc.tiles.findIndex((x, i) => i !== this.index && x.id === t.id);
 		if (twin >= 0) out.push({ pointer: '/id', message: `tile id '${t.id}' is also used by tile ${twin + 1}`, severity: 'error' });
+		// What the server said when it refused to save (422), while this tile is still as refused.
+		const prefix = `/tiles/${this.index}`;
+		const refused = this.editor.refusedDoc?.tiles[this.index] === t;
+		if (refused)
+			for (const p of this.editor.serverProblems)
+				if (p.pointer === prefix || p.pointer.startsWith(prefix + '/'))
+					out.push({ ...p, pointer: p.pointer.slice(prefix.length), message: `server: ${p.message}` });
 		return out;
 	});
 

@@ -88,7 +88,7 @@ function notesOn(g: Engine, root: number): number {
 	return k;
 }
 
-/** BARD-R9 alternative: a token on any feature of any tile of the road or city. */
+/** BARD-R8 alternative: a token on any feature of any tile of the road or city. */
 function tokenOnTiles(g: Engine, root: number): boolean {
 	const tiles = featureTiles(g.s, root);
 	return g.s.pieces.some((p) => p.kind === 'note' && p.seg >= 0 && tiles.includes(p.tile));
@@ -197,20 +197,13 @@ export const bards: RuleModule = {
 		},
 		{
 			id: 'BARD-R8',
-			description: 'Which figures the turn ban on the token’s feature covers (new gap: pigs, owners, Buddo).',
-			default: 'all-figures',
-			options: { 'all-figures': 'every figure: followers, large meeple, Buddo, pig, owners', 'followers-only': 'only figures that count as followers' },
-			rules: ['BARD-PLACE-4']
-		},
-		{
-			id: 'BARD-R9',
 			description: 'Which unfinished roads and cities score 0 at the end (the source: “with a note token on one of the tiles”).',
 			default: 'token-in-feature',
 			options: { 'token-in-feature': 'those carrying a note token', 'token-on-any-tile': 'those with a note token anywhere on one of their tiles' },
 			rules: ['BARD-SCORE-4']
 		},
 		{
-			id: 'BARD-R10',
+			id: 'BARD-R9',
 			description: 'Note tokens on a tile the dragon enters (new gap: tokens are not figures).',
 			default: 'tokens-stay',
 			options: { 'tokens-stay': 'the dragon leaves them', 'tokens-eaten': 'they return to the supply like eaten figures' },
@@ -305,9 +298,9 @@ export const bards: RuleModule = {
 			const banned = st.ban >= 0 && find(s, st.ban) === root;
 			const lasting = g.c.rulings['BARD-R3'] === 'whole-game' && notesOn(g, root) > 0;
 			if (!banned && !lasting) return null;
-			if (g.c.rulings['BARD-R8'] === 'followers-only' && !g.c.figures.get(figure)?.follower) return null;
+			// every figure, not only followers: Buddo, a pig, an owner (BARD-PLACE-4)
 			return banned
-				? { code: 'note-feature', message: 'this feature got the note token this turn: no figure may join it', rules: ['BARD-PLACE-4', 'BARD-R8'] }
+				? { code: 'note-feature', message: `this feature got the note token this turn: no ${figure} may join it`, rules: ['BARD-PLACE-4'] }
 				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };
 		},
 		value(g, root, v) {
@@ -315,9 +308,9 @@ export const bards: RuleModule = {
 			const p = g.c.params;
 			if (v.kind === 'road' || v.kind === 'city') {
 				if (v.mode === 'final') {
-					if (k > 0 || (g.c.rulings['BARD-R9'] === 'token-on-any-tile' && tokenOnTiles(g, root))) {
+					if (k > 0 || (g.c.rulings['BARD-R8'] === 'token-on-any-tile' && tokenOnTiles(g, root))) {
 						v.zero = k > 0 ? `${k} note token${k > 1 ? 's' : ''} on an unfinished ${v.kind}` : `a note token on a tile of this unfinished ${v.kind}`;
-						v.rules.push('BARD-SCORE-4', 'BARD-R9');
+						v.rules.push('BARD-SCORE-4', 'BARD-R8');
 						v.facts.notes = k;
 					}
 					return;
@@ -369,7 +362,7 @@ export const bards: RuleModule = {
 				emit(g, { type: 'notesReturn', rules: ['BARD-R7'], count: k, at: ev.feature.at }, () => `${k} note token${k > 1 ? 's go' : ' goes'} back to the supply (BARD-R7).`);
 		},
 		dragonEnters(g, b) {
-			if (g.c.rulings['BARD-R10'] !== 'tokens-stay') return null;
+			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
 			const spare: number[] = [];
 			g.s.pieces.forEach((p, i) => {
 				if (p.kind === 'note' && p.tile === b && p.seg >= 0) spare.push(i);

@@ -140,6 +140,8 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
 	const d = D(g);
+	if (piece === d.fairyPiece)
+		return { code: 'fairy-already-there', message: `the fairy already stands beside that follower`, rules: ['DRAGON-4.5.1'] };
 	d.fairy = b!;
 	d.fairyPiece = piece;
 	s.acted = true;

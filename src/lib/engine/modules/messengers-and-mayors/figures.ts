@@ -201,10 +201,11 @@ export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step):
 		};
 	const ref = figureRef(g, target);
 	const seg = s.pieces[target].seg;
+	const why = favourChoice(g, e).rules; // before the replacement: BUDDO-WANT-1 / BUDDO-R4 when Buddo was forced
 	returnPiece(g, target);
 	const piece = putFollower(g, e.owner, seg);
 	usedPlacement(g, e.owner);
-	emit(g, { type: 'favour', rules: ['MM-MAYOR-4', 'MM-R8', ...favourChoice(g, e).rules], player: e.owner, replaced: ref, piece, x: ref.x, y: ref.y, feature: ref.feature }, () =>
+	emit(g, { type: 'favour', rules: ['MM-MAYOR-4', 'MM-R8', ...why], player: e.owner, replaced: ref, piece, x: ref.x, y: ref.y, feature: ref.feature }, () =>
 		`${playerName(g, e.owner)}'s mayor wins the favour of ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}): it goes back to supply and ${playerName(g, e.owner)}'s follower takes its place.`
 	);
 	mayorHome(g, e, 'after its ability');

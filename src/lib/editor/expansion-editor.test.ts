@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'vitest';
+import { ExpansionEditor } from './expansion-editor.svelte.ts';
+import { TileSession } from './tile-session.svelte.ts';
+import { draftKey } from './drafts.ts';
+import type { Expansion } from '../formats/schema-types.ts';
+
+const doc = (): Expansion => ({
+	id: 'mine',
+	name: 'Mine',
+	version: '1.0.0',
+	tiles: [{ id: 'A', count: 1, features: [{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] }]
+});
+
+function memory() {
+	const m = new Map<string, string>();
+	return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+}
+
+function server(responses: { status: number; body: unknown; etag?: string }[]) {
+	const calls: { init: RequestInit }[] = [];
+	const f = (async (_url: string, init: RequestInit) => {
+		calls.push({ init });
+		const r = responses.shift()!;
+		return new Response(JSON.stringify(r.body), { status: r.status, headers: r.etag ? { etag: `"${r.etag}"` } : {} });
+	}) as unknown as typeof fetch;
+	return { f, calls };
+}
+
+describe('expansion editor state', () => {
+	test('edits are undoable, dirty until saved, and kept as a draft with their base revision', () => {
+		const storage = memory();
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		expect(ed.dirty).toBe(false);
+		ed.apply({ ...ed.doc, name: 'Changed' });
+		expect(ed.dirty).toBe(true);
+		expect(ed.canUndo).toBe(true);
+		ed.flushDraft();
+		expect(JSON.parse(storage.m.get(draftKey('mine'))!)).toMatchObject({ base: 'r1', doc: { name: 'Changed' } });
+		ed.undo();
+		expect(ed.doc.name).toBe('Mine');
+		expect(ed.dirty).toBe(false);
+		ed.redo();
+		expect(ed.doc.name).toBe('Changed');
+	});
+
+	test('a draft from an earlier session is restored with a notice, and can be discarded', () => {
+		const storage = memory();
+		storage.setItem(draftKey('mine'), JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 }));
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		expect(ed.restoredDraft).toBe(true);
+		expect(ed.doc.name).toBe('Draft');
+		expect(ed.base).toBe('r0');
+		ed.discardChanges();
+		expect(ed.doc.name).toBe('Mine');
+		expect(storage.m.has(draftKey('mine'))).toBe(false);
+	});
+
+	test('a read-only set takes no edits and restores no draft', () => {
+		const storage = memory();
+		storage.setItem(draftKey('mine'), JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 }));
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: true, storage });
+		ed.apply({ ...ed.doc, name: 'x' });
+		expect(ed.doc.name).toBe('Mine');
+		expect(ed.restoredDraft).toBe(false);
+	});
+
+	test('409: keep mine saves again over their revision', async () => {
+		const theirs = { ...doc(), name: 'Theirs' };
+		const s = server([
+			{ status: 409, body: { error: 'stale', errors: [], current: { revision: 'r2', document: theirs, text: '' } } },
+			{ status: 200, body: { revision: 'r3' }, etag: 'r3' }
+		]);
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: s.f });
+		ed.apply({ ...ed.doc, name: 'Mine 2' });
+		await ed.save();
+		expect(ed.conflict?.revision).toBe('r2');
+		expect(ed.conflict?.theirs?.name).toBe('Theirs');
+		await ed.keepMine();
+		expect((s.calls[1].init.headers as Record<string, string>)['if-match']).toBe('"r2"');
+		expect(ed.base).toBe('r3');
+		expect(ed.conflict).toBeNull();
+		expect(ed.dirty).toBe(false);
+	});
+
+	test('409: take theirs replaces mine (undoable) and bases on their revision', async () => {
+		const theirs = { ...doc(), name: 'Theirs' };
+		const s = server([{ status: 409, body: { error: 'stale', errors: [], current: { revision: 'r2', document: theirs, text: '' } } }]);
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: s.f });
+		ed.apply({ ...ed.doc, name: 'Mine 2' });
+		await ed.save();
+		ed.takeTheirs();
+		expect(ed.doc.name).toBe('Theirs');
+		expect(ed.base).toBe('r2');
+		expect(ed.dirty).toBe(false);
+		ed.undo();
+		expect(ed.doc.name).toBe('Mine 2');
+	});
+
+	test('422: the work stays, the problems are kept for the markers', async () => {
+		const problems = [{ pointer: '/tiles/0/count', message: 'must be >= 1', severity: 'error' }];
+		const s = server([{ status: 422, body: { error: 'invalid', errors: problems } }]);
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: s.f });
+		const session = new TileSession(ed, 'A');
+		session.editText(JSON.stringify({ ...doc().tiles[0], count: 0 }));
+		await ed.save();
+		expect(ed.dirty).toBe(true);
+		expect(ed.serverProblems).toEqual(problems);
+		expect(session.problems.some((p) => p.pointer === '/count' && p.message.startsWith('server:'))).toBe(true);
+	});
+});
+
+describe('tile session', () => {
+	test('text that parses becomes the tile; text that does not keeps the last good tile', () => {
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
+		const s = new TileSession(ed, 'A');
+		expect(JSON.parse(s.text)).toEqual(doc().tiles[0]);
+		s.editText('{ "id": "A", "count": 2, "features": [] }');
+		expect(ed.doc.tiles[0]).toEqual({ id: 'A', count: 2, features: [] });
+		s.editText('{ "id": "A", "count": 2, ');
+		expect(s.parseError).not.toBeNull();
+		expect(ed.doc.tiles[0].count).toBe(2);
+		// a canvas edit rewrites the broken text from the tile
+		s.run((t) => ({ tile: { ...t, count: 5 }, undoable: true }));
+		expect(JSON.parse(s.text).count).toBe(5);
+		expect(s.parseError).toBeNull();
+	});
+
+	test('a stroke over places is one undo step; with nothing selected it selects', () => {
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
+		const s = new TileSession(ed, 'A');
+		s.stroke(['NL'], 'start');
+		expect(s.selected).toBe('f1');
+		s.run((t) => ({ tile: { ...t, features: [...t.features, { id: 'c1', type: 'city', sides: [] }] }, undoable: true, selected: 'c1' }));
+		s.stroke(['N'], 'start');
+		s.stroke(['N', 'E'], 'move');
+		s.stroke(['N', 'E'], 'end');
+		expect(ed.doc.tiles[0].features.find((f) => f.id === 'c1')!.sides).toEqual(['N', 'E']);
+		s.undo();
+		expect(ed.doc.tiles[0].features.find((f) => f.id === 'c1')!.sides).toEqual([]);
+	});
+});
