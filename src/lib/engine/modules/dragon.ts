@@ -135,7 +135,8 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
 			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
-			if (g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id === move.feature) piece = i;
+			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
+			if (g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };

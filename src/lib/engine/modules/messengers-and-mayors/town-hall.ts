@@ -78,6 +78,7 @@ export function noTile(g: Engine): boolean {
 
 /** A monastery or garden: town halls around complete it but count 0 (MM-HALL-7; at the end and for the abbot, ruling MM-R4). */
 export function hallValue(g: Engine, root: number, v: FeatureValue): void {
+	if (v.kind === 'stable') return stableHalls(g, root, v);
 	if (v.kind !== 'monastery' && v.kind !== 'garden') return;
 	const { all, land } = surroundingTiles(g, g.s.st[root]);
 	const halls = all - land;
@@ -89,6 +90,19 @@ export function hallValue(g: Engine, root: number, v: FeatureValue): void {
 		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
 		v.rules.push('MM-R4');
 	}
+}
+
+/**
+ * A stable (Inn and Stable Owners): ISO-R4 by default scores town halls 0 (they are not land tiles,
+ * MM-R3). With ruling MM-R3 = land-tile a town hall counts like a land tile, whatever ISO-R4 says.
+ */
+function stableHalls(g: Engine, root: number, v: FeatureValue): void {
+	if (g.c.rulings['MM-R3'] !== 'land-tile' || g.c.rulings['ISO-R4'] !== 'completes-scores-zero') return;
+	const { all, land } = surroundingTiles(g, g.s.st[root]);
+	if (all === land) return;
+	const per = v.mode === 'complete' ? g.c.params.stablePoints / 8 : 1;
+	v.parts.push({ id: 'townHallsAsLand', label: 'town hall counted as land tile', count: all - land, per });
+	v.rules.push('MM-R3');
 }
 
 /** Ruling MM-R10: may the dragon enter a town hall? */
