@@ -19,7 +19,13 @@ const combos: { name: string; ids: string[]; modules?: string[]; games: number; 
 	{ name: 'base + inns & cathedrals + messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'messengers-and-mayors'], games: 50, players: ['A', 'B'] },
 	{ name: 'base + river + messengers & mayors', ids: ['base', 'river', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C', 'D'] },
 	{ name: 'base + dragon + messengers & mayors', ids: ['base', 'dragon', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C'] },
-	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] }
+	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] },
+	{
+		name: 'all expansions (official and fan) together',
+		ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'],
+		games: 60,
+		players: ['A', 'B', 'C']
+	}
 ];
 
 describe('invariants under random play', () => {
