@@ -5,6 +5,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { HALVES, SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
+import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
 const DIR = 'expansions';
@@ -97,7 +98,7 @@ describe('shipped expansions', () => {
 				expect(ok).toBe(true);
 			});
 			test('the project validator finds no errors and no warnings', () => {
-				const problems = validateExpansion(doc, { available: docs }).filter((p) => p.severity !== 'note');
+				const problems = validateExpansion(doc, { available: docs, registry: ruleRegistry }).filter((p) => p.severity !== 'note');
 				expect(problems).toEqual([]);
 			});
 			test('document header', () => {

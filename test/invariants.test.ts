@@ -19,6 +19,13 @@ const combos: { name: string; ids: string[]; modules?: string[]; games: number; 
 	{ name: 'base + inns & cathedrals + messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'messengers-and-mayors'], games: 50, players: ['A', 'B'] },
 	{ name: 'base + river + messengers & mayors', ids: ['base', 'river', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C', 'D'] },
 	{ name: 'base + dragon + messengers & mayors', ids: ['base', 'dragon', 'messengers-and-mayors'], games: 50, players: ['A', 'B', 'C'] },
+	{ name: 'base + bards', ids: ['base', 'bards'], games: 40, players: ['A', 'B', 'C'] },
+	{ name: 'base + inns & cathedrals + inn and stable owners', ids: ['base', 'inns-and-cathedrals', 'inn-and-stable-owners'], games: 40, players: ['A', 'B'] },
+	{ name: 'base + buddo', ids: ['base', 'buddo'], games: 40, players: ['A', 'B', 'C'] },
+	{ name: 'official + bards', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards'], modules: ['pig'], games: 30, players: ['A', 'B', 'C'] },
+	{ name: 'official + inn and stable owners', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'inn-and-stable-owners'], modules: ['pig'], games: 30, players: ['A', 'B', 'C'] },
+	{ name: 'official + buddo', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'buddo'], modules: ['pig'], games: 30, players: ['A', 'B', 'C'] },
+	{ name: 'everything with the fan expansions', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo'], modules: ['pig'], games: 30, players: ['A', 'B', 'C', 'D'] },
 	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] },
 	{
 		name: 'all expansions (official and fan) together',

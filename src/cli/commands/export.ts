@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../main.ts';
 import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
+import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
 import type { ExportFormat, ExportOptions, Exporter } from '../../lib/formats/export/types.ts';
 
@@ -99,7 +100,7 @@ export const command = {
 			}
 			label = `expansion ${args.target}`;
 		}
-		const problems = validateExpansion(doc, { available });
+		const problems = validateExpansion(doc, { available, registry: ruleRegistry });
 		const errors = problems.filter((p) => p.severity === 'error');
 		if (errors.length > 0) {
 			for (const p of errors) ctx.stderr(`${label}:${p.pointer}: ${p.message}`);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { CommandContext } from '../main.ts';
 import { availableExpansions, loadPaths } from '../../lib/formats/files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
+import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Severity } from '../../lib/formats/problems.ts';
 
 const usage = `usage: carcassonne-lab validate <file|dir>... [--json]
@@ -41,7 +42,7 @@ export const command = {
 		const available = availableExpansions(files);
 		const found: FileProblem[] = [];
 		for (const f of files) {
-			const problems = f.doc === undefined ? f.problems : validateExpansion(f.doc, { available });
+			const problems = f.doc === undefined ? f.problems : validateExpansion(f.doc, { available, registry: ruleRegistry });
 			for (const p of problems) found.push({ file: f.file, ...p });
 		}
 		const errors = found.filter((p) => p.severity === 'error').length;

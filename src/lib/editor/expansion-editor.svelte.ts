@@ -4,6 +4,7 @@
 import type { Expansion, Tile } from '../formats/schema-types.ts';
 import type { Problem } from '../formats/problems.ts';
 import { validateExpansion } from '../formats/validate.ts';
+import { ruleRegistry } from '../engine/registry.ts';
 import { History } from './history.ts';
 import { discardDraft, loadDraft, storeDraft, type DraftStorage } from './drafts.ts';
 import { saveExpansion, type SaveOutcome } from './api.ts';
@@ -55,7 +56,7 @@ export class ExpansionEditor {
 	#draftTimer: ReturnType<typeof setTimeout> | undefined;
 
 	dirty = $derived(this.saved === null || !same(this.doc, this.saved));
-	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available }));
+	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available, registry: ruleRegistry }));
 	canUndo = $derived.by(() => (this.#historyTick, this.#history.canUndo));
 	canRedo = $derived.by(() => (this.#historyTick, this.#history.canRedo));
 

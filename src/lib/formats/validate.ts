@@ -9,12 +9,18 @@ import type { Expansion, Feature, Half, Side, Tile } from './schema-types.ts';
 import { HALVES, SIDES, SIDE_NAMES, cornerName, cornerNeighbourSide, edgeTypes, type EdgeType } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
+import type { RuleRegistry } from './rule-registry.ts';
 
 export type { Problem, Severity };
 
 export interface ValidateOptions {
 	/** Other expansions by id: resolves dependencies and tells which edges, modifiers and icons the enabled sets provide. */
 	available?: ReadonlyMap<string, Expansion>;
+	/**
+	 * The rule modules' rulings and parameters (src/lib/engine/registry.ts). With it, rulings and
+	 * parameters are checked against the modules the expansion and its dependencies enable.
+	 */
+	registry?: RuleRegistry;
 }
 
 export interface ValidateTileOptions extends ValidateOptions {
@@ -646,13 +652,55 @@ function findPath(from: string, to: string, available: ReadonlyMap<string, Expan
 	return undefined;
 }
 
+const RULING_ID = new RegExp(expansionSchema.properties.rulings.propertyNames.pattern);
+const PARAMETER_NAME = new RegExp(expansionSchema.properties.parameters.propertyNames.pattern);
+
+/** The modules a (possibly invalid) document turns on by itself. */
+function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): string[] {
+	if (typeof e.id !== 'string') return [];
+	const figures = (Array.isArray(e.figures) ? e.figures : []).filter((f): f is { id: string } => isObject(f) && typeof f.id === 'string');
+	return registry.modulesOf({ id: e.id, rules: typeof e.rules === 'string' ? e.rules : undefined, figures: figures as Expansion['figures'] });
+}
+
+/** Rulings and parameters against what the enabled rule modules register. */
+function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown[], registry: RuleRegistry, out: Problem[]): void {
+	const enabled = new Set<string>();
+	for (const e of [doc, ...deps]) if (isObject(e)) for (const m of modulesOfDoc(e, registry)) enabled.add(m);
+	const modules = [...enabled];
+	const named = modules.join(', ');
+	if (isObject(doc.rulings)) {
+		const defs = new Map(registry.rulingsFor(modules).map((r) => [r.id, r]));
+		for (const [id, option] of Object.entries(doc.rulings)) {
+			// malformed ids and non-text options are the schema's findings already
+			if (!RULING_ID.test(id) || typeof option !== 'string') continue;
+			const def = defs.get(id);
+			if (!def)
+				out.push({ pointer: pointer('rulings', id), message: `ruling ${id} is registered by no enabled rule module (${named}): it has no effect`, severity: 'warning' });
+			else if (!Object.hasOwn(def.options, option))
+				out.push({
+					pointer: pointer('rulings', id),
+					message: `ruling ${id} has no option '${option}' (options: ${Object.keys(def.options).join(', ')}; default ${def.default})`,
+					severity: 'error'
+				});
+		}
+	}
+	if (isObject(doc.parameters)) {
+		const read = new Set(registry.parametersFor(modules).map((p) => p.name));
+		for (const [name, value] of Object.entries(doc.parameters)) {
+			if (!PARAMETER_NAME.test(name) || typeof value !== 'number') continue;
+			if (!read.has(name))
+				out.push({ pointer: pointer('parameters', name), message: `parameter '${name}' is read by no enabled rule module (${named}): it has no effect`, severity: 'warning' });
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------------------------
 // Public entry points.
 
 /** Validates an expansion document: schema, then the checks a schema cannot express. */
 export function validateExpansion(doc: unknown, options: ValidateOptions = {}): Problem[] {
-	const available = options.available;
-	if (checkExpansionSchema(doc)) return semanticExpansion(doc as unknown as Record<string, unknown>, available, [], NO_TILES);
+	const { available, registry } = options;
+	if (checkExpansionSchema(doc)) return semanticExpansion(doc as unknown as Record<string, unknown>, available, registry, [], NO_TILES);
 	const errors = checkExpansionSchema.errors ?? [];
 	const problems = schemaProblems(errors, doc, 'expansion', '');
 	if (!isObject(doc)) return problems;
@@ -662,18 +710,20 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 		const m = /^\/tiles\/([0-9]+)(\/|$)/.exec(e.instancePath);
 		if (m) broken.add(Number(m[1]));
 	}
-	return semanticExpansion(doc, available, problems, broken);
+	return semanticExpansion(doc, available, registry, problems, broken);
 }
 const NO_TILES: ReadonlySet<number> = new Set();
 
 function semanticExpansion(
 	doc: Record<string, unknown>,
 	available: ReadonlyMap<string, Expansion> | undefined,
+	registry: RuleRegistry | undefined,
 	problems: Problem[],
 	broken: ReadonlySet<number>
 ): Problem[] {
 	checkDependencies(doc, available, problems);
 	const deps = dependencyClosure(doc, available);
+	if (registry) checkRulesRegistry(doc, deps, registry, problems);
 	const known = knownNames(doc, deps);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const good: number[] = [];

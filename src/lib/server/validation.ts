@@ -1,8 +1,10 @@
-// The API's view of the validator: the same checks the CLI prints (schema + semantic lint).
+// The API's view of the validator: the same checks the CLI prints (schema + semantic lint + the
+// rule modules' rulings and parameters).
 import type { Problem } from '../formats/problems.ts';
 import type { StoredExpansion } from './store.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 import { validateExpansion } from '../formats/validate.ts';
+import { ruleRegistry } from '../engine/registry.ts';
 
 /** The store's documents by id, for resolving dependencies (unparsable files are left out). */
 export function availableOf(list: readonly StoredExpansion[]): Map<string, Expansion> {
@@ -14,7 +16,7 @@ export function availableOf(list: readonly StoredExpansion[]): Map<string, Expan
 
 /** Schema and semantic checks of a document, with the other expansions of the store available. */
 export function validateDocument(doc: unknown, available?: ReadonlyMap<string, Expansion>): Problem[] {
-	return validateExpansion(doc, { available });
+	return validateExpansion(doc, { available, registry: ruleRegistry });
 }
 
 export interface ExpansionSummary {

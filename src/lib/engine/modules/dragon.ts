@@ -131,12 +131,11 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	const s = g.s;
 	const b = s.cells[pack(move.x, move.y)];
 	let piece = -1;
-	// two own followers may share a feature of one tile (a messenger riding in, a mayor's favour):
-	// prefer one the fairy does not already stand beside
 	if (b !== undefined)
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
 			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
+			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
 			if (g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
 	if (piece < 0)

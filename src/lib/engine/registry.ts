@@ -1,0 +1,28 @@
+// What the rule modules offer a designer, by module id: their rulings (with options) and their
+// tunable parameters (with defaults). Pure data built from the modules list; the validator and the
+// expansion page read it instead of taking rulings and parameters as free text.
+import { MODULES, modulesForExpansion } from './modules/index.ts';
+import type { Expansion } from './types.ts';
+import type { RuleRegistry, RegisteredParameter, RegisteredRuling } from '../formats/rule-registry.ts';
+
+export type { RuleRegistry, RegisteredParameter, RegisteredRuling };
+
+const selected = (moduleIds: readonly string[]) => MODULES.filter((m) => moduleIds.includes(m.id));
+
+/** The rulings the given modules register, in registry order, each with its module's id. */
+export function rulingsFor(moduleIds: readonly string[]): RegisteredRuling[] {
+	return selected(moduleIds).flatMap((m) => (m.rulings ?? []).map((r) => ({ ...r, module: m.id })));
+}
+
+/** The parameters the given modules read, in registry order, each with its default and module. */
+export function parametersFor(moduleIds: readonly string[]): RegisteredParameter[] {
+	return selected(moduleIds).flatMap((m) => Object.entries(m.parameters ?? {}).map(([name, value]) => ({ name, default: value, module: m.id })));
+}
+
+/** The modules a document turns on by itself (base is always in play: see `modulesFor`). */
+export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[] {
+	return ['base', ...modulesForExpansion(doc).filter((id) => id !== 'base')];
+}
+
+/** The registry as the validator takes it (formats cannot import the engine: it is injected). */
+export const ruleRegistry: RuleRegistry = { modulesOf, rulingsFor, parametersFor };

@@ -1,0 +1,30 @@
+// The shape of the rule modules' registry as the formats layer sees it: which modules a document
+// turns on, and the rulings and parameters those modules register. The engine builds it
+// (src/lib/engine/registry.ts); the validator takes it as an option, so formats never import the engine.
+import type { Expansion } from './schema-types.ts';
+
+export interface RegisteredRuling {
+	id: string;
+	description: string;
+	/** The option in effect when neither the expansion file nor the game chooses. */
+	default: string;
+	/** Option → what it means. */
+	options: Record<string, string>;
+	/** Rule ids this ruling decides on. */
+	rules: string[];
+	/** The rule module that registers it. */
+	module: string;
+}
+
+export interface RegisteredParameter {
+	name: string;
+	default: number;
+	module: string;
+}
+
+export interface RuleRegistry {
+	/** The modules an expansion document turns on by itself (not counting its dependencies). */
+	modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[];
+	rulingsFor(moduleIds: readonly string[]): RegisteredRuling[];
+	parametersFor(moduleIds: readonly string[]): RegisteredParameter[];
+}

@@ -1,0 +1,44 @@
+// The rule modules' registry as the validator and the expansion page read it.
+import { describe, expect, test } from 'vitest';
+import { MODULES } from '../src/lib/engine/modules/index.ts';
+import { modulesOf, parametersFor, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
+import { validateExpansion } from '../src/lib/formats/validate.ts';
+
+describe('rulingsFor / parametersFor', () => {
+	test('list exactly the rulings and parameters of the named modules, with their module', () => {
+		const base = MODULES.find((m) => m.id === 'base')!;
+		expect(rulingsFor(['base']).map((r) => r.id)).toEqual(base.rulings!.map((r) => r.id));
+		expect(rulingsFor(['base']).every((r) => r.module === 'base')).toBe(true);
+		expect(parametersFor(['base'])).toContainEqual({ name: 'monasteryPoints', default: base.parameters!.monasteryPoints, module: 'base' });
+		expect(parametersFor(['base']).some((p) => p.name === 'innTilePoints')).toBe(false);
+		expect(parametersFor(['base', 'inns-and-cathedrals']).some((p) => p.name === 'innTilePoints')).toBe(true);
+		expect(rulingsFor(['no-such-module'])).toEqual([]);
+	});
+	test('every module ruling has its default among its options', () => {
+		const all = rulingsFor(MODULES.map((m) => m.id));
+		expect(all.length).toBeGreaterThan(0);
+		for (const r of all) expect(Object.keys(r.options), r.id).toContain(r.default);
+	});
+	test('modulesOf: base always, the module the document names, the owners of its figures', () => {
+		expect(modulesOf({ id: 'my-set' })).toEqual(['base']);
+		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual(['base', 'dragon']);
+		expect(modulesOf({ id: 'base', figures: [{ id: 'abbot', name: 'Abbot' }] as never })).toEqual(['base', 'abbot']);
+	});
+});
+
+describe('the validator with the registry', () => {
+	const doc = (extra: object) => ({ id: 'x', name: 'X', version: '1.0.0', tiles: [], ...extra });
+	test('checks nothing about rulings and parameters without it', () => {
+		expect(validateExpansion(doc({ rulings: { 'NO-SUCH': 'x' }, parameters: { nothing: 1 } }))).toEqual([]);
+	});
+	test('an option of a ruling is checked against the ruling of the enabled module', () => {
+		expect(validateExpansion(doc({ rulings: { 'BASE-R2': '2nd' } }), { registry: ruleRegistry })).toEqual([]);
+		expect(validateExpansion(doc({ rulings: { 'BASE-R2': 'x' } }), { registry: ruleRegistry }).map((p) => [p.pointer, p.severity])).toEqual([['/rulings/BASE-R2', 'error']]);
+	});
+	test('a ruling or parameter of a module enabled through a dependency is known', () => {
+		const available = new Map([['dragon', doc({ id: 'dragon', rules: 'dragon' })]]) as never;
+		const p = doc({ dependencies: ['dragon'], parameters: { dragonSteps: 4 } });
+		expect(validateExpansion(p, { registry: ruleRegistry })).toHaveLength(1);
+		expect(validateExpansion(p, { registry: ruleRegistry, available })).toEqual([]);
+	});
+});
