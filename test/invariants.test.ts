@@ -26,7 +26,13 @@ const combos: { name: string; ids: string[]; modules?: string[]; games: number; 
 	{ name: 'official + inn and stable owners', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'inn-and-stable-owners'], modules: ['pig'], games: 30, players: ['A', 'B', 'C'] },
 	{ name: 'official + buddo', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'buddo'], modules: ['pig'], games: 30, players: ['A', 'B', 'C'] },
 	{ name: 'everything with the fan expansions', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo'], modules: ['pig'], games: 30, players: ['A', 'B', 'C', 'D'] },
-	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] }
+	{ name: 'everything with messengers & mayors', ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'messengers-and-mayors'], modules: ['pig'], games: 50, players: ['A', 'B', 'C', 'D'] },
+	{
+		name: 'all expansions (official and fan) together',
+		ids: ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'],
+		games: 60,
+		players: ['A', 'B', 'C']
+	}
 ];
 
 describe('invariants under random play', () => {
