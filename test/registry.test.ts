@@ -1,7 +1,7 @@
 // The rule modules' registry as the validator and the expansion page read it.
 import { describe, expect, test } from 'vitest';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
-import { modulesOf, parametersFor, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
+import { modulesEnabledBy, modulesOf, parametersFor, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 
 describe('rulingsFor / parametersFor', () => {
@@ -40,5 +40,16 @@ describe('the validator with the registry', () => {
 		const p = doc({ dependencies: ['dragon'], parameters: { dragonSteps: 4 } });
 		expect(validateExpansion(p, { registry: ruleRegistry })).toHaveLength(1);
 		expect(validateExpansion(p, { registry: ruleRegistry, available })).toEqual([]);
+	});
+});
+
+describe('modulesEnabledBy', () => {
+	test('the modules of the expansion and of its dependencies, transitively, in registry order', () => {
+		const available = new Map([
+			['inns-and-cathedrals', { id: 'inns-and-cathedrals', rules: 'inns-and-cathedrals', dependencies: ['base'] }],
+			['iso', { id: 'inn-and-stable-owners', dependencies: ['inns-and-cathedrals'] }]
+		]);
+		expect(modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
+		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
 	});
 });

@@ -11,6 +11,7 @@ import {
 	halfRuns,
 	mergeFeatures,
 	paintPlaces,
+	setFeatureCrosses,
 	setFeatureProperty,
 	setModifier,
 	splitFeature,
@@ -179,5 +180,21 @@ describe('painting strokes', () => {
 		const r = paintPlaces(t, 'f2', ['SL', 'SR', 'NL']);
 		expect(r.tile.features.find((f) => f.id === 'f2')!.halves).toEqual(['ER', 'WL']);
 		expect(r.undoable).toBe(true);
+	});
+});
+
+describe('setFeatureCrosses', () => {
+	test('a road crosses a river (a bridge); an empty list removes the property; fields cannot cross', () => {
+		let t = blankTile('B');
+		t = createFeature(t, 'road', ['N', 'S']).tile;
+		t = createFeature(t, 'river', ['E', 'W']).tile;
+		const on = setFeatureCrosses(t, 'r1', ['v1']);
+		expect(on.undoable).toBe(true);
+		expect(on.tile.features.find((f) => f.id === 'r1')?.crosses).toEqual(['v1']);
+		const off = setFeatureCrosses(on.tile, 'r1', []);
+		expect(off.tile.features.find((f) => f.id === 'r1')).not.toHaveProperty('crosses');
+		t = createFeature(t, 'field', ['NL']).tile;
+		const field = t.features.find((f) => f.type === 'field')!;
+		expect(setFeatureCrosses(t, field.id, ['r1']).tile.features.find((f) => f.id === field.id)).not.toHaveProperty('crosses');
 	});
 });

@@ -350,6 +350,12 @@ export function setFieldCities(tile: Tile, fieldId: string, cities: readonly str
 	return result(tile, withFeatures(tile, features), fieldId);
 }
 
+/** Sets the features a road, city or river crosses (a bridge over them); an empty list removes it. */
+export function setFeatureCrosses(tile: Tile, featureId: string, crosses: readonly string[]): EditResult {
+	const features = tile.features.map((f) => (f.id === featureId && isBorderType(f.type) ? tidy({ ...f, crosses: [...crosses] }) : f));
+	return result(tile, withFeatures(tile, features), featureId);
+}
+
 /**
  * The cities each field borders according to the geometry: a field holding the half next to a
  * city side (at the corner) borders that city. Hand-drawn tiles may differ; this is a suggestion.

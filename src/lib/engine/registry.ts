@@ -26,3 +26,24 @@ export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): str
 
 /** The registry as the validator takes it (formats cannot import the engine: it is injected). */
 export const ruleRegistry: RuleRegistry = { modulesOf, rulingsFor, parametersFor };
+
+/**
+ * The modules in play for an expansion: its own and those of its dependencies, transitively
+ * (dependencies resolved in `available`; unknown ones are skipped).
+ */
+export function modulesEnabledBy(doc: Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>, available: ReadonlyMap<string, Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>>): string[] {
+	const out = new Set<string>(modulesOf(doc));
+	const seen = new Set([doc.id]);
+	const queue = [...(doc.dependencies ?? [])];
+	while (queue.length > 0) {
+		const id = queue.shift()!;
+		if (seen.has(id)) continue;
+		seen.add(id);
+		const dep = available.get(id);
+		if (!dep) continue;
+		for (const m of modulesOf(dep)) out.add(m);
+		queue.push(...(dep.dependencies ?? []));
+	}
+	// registry order, as the engine runs them
+	return MODULES.filter((m) => out.has(m.id)).map((m) => m.id);
+}

@@ -1,0 +1,45 @@
+// The expansion page's rulings and parameters come from the rule modules in play, not free text.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+test('rulings and parameters of the modules in play: options, defaults, unknown names flagged', async ({ page }) => {
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await page.getByTestId('new-expansion').click();
+	await page.getByTestId('new-id').fill('e2e-rulings');
+	await page.getByTestId('new-name').fill('Rulings test');
+	await page.getByTestId('create').click();
+	await expect(page.getByTestId('expansion-page')).toBeVisible();
+
+	// base is always in play: its rulings are listed with their options, unset = "(default)"
+	const r2 = page.getByTestId('ruling-BASE-R2');
+	await expect(r2.getByTestId('ruling-unset')).toHaveText('(default)');
+	await expect(r2).toContainText('farm-scoring');
+	const select = page.getByTestId('ruling-select-BASE-R2');
+	await expect(select.locator('option')).toHaveText([/^\(default\) 3rd/, /^3rd ★ module default — /, /^2nd — /, /^1st — /]);
+	await expect(page.getByTestId('ruling-BARD-R1')).toHaveCount(0);
+	await select.selectOption('2nd');
+	await expect(r2.getByTestId('ruling-unset')).toHaveCount(0);
+	await expect(r2).toContainText('2nd: per field, but each city pays a player at most once');
+
+	// a dependency brings its module's rulings and parameters in
+	await page.getByTestId('dep-bards').check();
+	await expect(page.getByTestId('ruling-BARD-R1')).toBeVisible();
+	const notes = page.getByTestId('parameter-noteTokens');
+	await expect(notes.locator('input')).toHaveAttribute('placeholder', '7');
+	await notes.locator('input').fill('5');
+	await notes.locator('input').press('Enter');
+	await expect(notes).toContainText('changed');
+
+	await page.getByTestId('save').click();
+	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
+	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-rulings.json'), 'utf8'));
+	expect(onDisk.rulings).toEqual({ 'BASE-R2': '2nd' });
+	expect(onDisk.parameters).toEqual({ noteTokens: 5 });
+
+	// without the dependency, the Bards parameter is read by no module in play: kept, flagged, warned
+	await page.getByTestId('dep-bards').uncheck();
+	await expect(page.getByTestId('unread-parameter-noteTokens')).toContainText('read by no rule module in play');
+	await expect(page.getByTestId('expansion-problems')).toContainText("parameter 'noteTokens' is read by no enabled rule module");
+});
