@@ -271,6 +271,7 @@ export const messengersAndMayors: RuleModule = {
 			if (i >= 0) m.lying.splice(i, 1);
 		},
 		noTile,
+		playsWithoutTile: (g) => M(g.s).halls[g.s.active] > 0,
 		dragonEnter
 	}
 };
