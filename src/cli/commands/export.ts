@@ -2,16 +2,13 @@
 // then runs the format's exporter (src/lib/formats/export/<format>.ts) and writes its files.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../main.ts';
 import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
 import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
-import type { ExportFormat, ExportOptions, Exporter } from '../../lib/formats/export/types.ts';
-
-const FORMATS: readonly ExportFormat[] = ['json', 'jcz', 'svg', 'png', 'print'];
-const EXPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../lib/formats/export');
+import type { ExportOptions } from '../../lib/formats/export/types.ts';
+import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/formats/export/index.ts';
 
 const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--bleed MM] [--backs] [--size PX] [--json]
 
@@ -70,13 +67,9 @@ export const command = {
 			ctx.stderr(`${args}\n\n${usage}`);
 			return 2;
 		}
-		if (!(FORMATS as readonly string[]).includes(args.format)) {
-			ctx.stderr(`unknown format '${args.format}' (choose one of ${FORMATS.join(', ')})`);
-			return 2;
-		}
-		const module = join(EXPORT_DIR, `${args.format}.ts`);
-		if (!existsSync(module)) {
-			ctx.stderr(`format ${args.format} is not available yet`);
+		const format = args.format;
+		if (!isExportFormat(format)) {
+			ctx.stderr(`unknown format '${format}' (choose one of ${FORMATS.join(', ')})`);
 			return 2;
 		}
 
@@ -109,7 +102,7 @@ export const command = {
 		}
 		const expansion = doc as Expansion;
 
-		const { exporter } = (await import(new URL(`file://${module}`).href)) as { exporter: Exporter };
+		const exporter = await loadExporter(format);
 		const result = await exporter(expansion, { ...args.options, available });
 		const outDir = args.out ?? join('out', expansion.id, args.format);
 		const written: string[] = [];

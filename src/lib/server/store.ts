@@ -8,7 +8,7 @@ import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises
 import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { isShipped } from '../formats/shipped.ts';
-import { findJsonFault } from './json-error.ts';
+import { findJsonFault } from '../formats/json-text.ts';
 
 /** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,0 +1,6 @@
+// GET /api/export: the export formats, for the export buttons.
+import { jsonResponse } from '$lib/server/api.ts';
+import { exportFormats } from '$lib/server/export.ts';
+import type { RequestHandler } from './$types';
+
+export const GET: RequestHandler = () => jsonResponse({ formats: exportFormats() });
