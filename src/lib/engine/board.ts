@@ -155,22 +155,6 @@ export function completedBorderRoots(g: Engine, b: number): number[] {
 	return out;
 }
 
-/**
- * The 8 cells around board tile b: how many hold a tile, and how many of those are land tiles. A
- * wildcard tile (the town hall) completes the surroundings but is not a land tile (MM-HALL-7, MM-R3,
- * ISO-R4): monasteries, gardens and stables count `land` for their points.
- */
-export function surroundingTiles(g: Engine, b: number): { all: number; land: number } {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
-	let land = 0;
-	for (let i = 0; i < 8; i++) {
-		const n = s.cells[cell + AROUND[i]];
-		if (n !== undefined && !g.c.tiles[s.bt[n]].wildcard) land++;
-	}
-	return { all: s.bnb[b], land };
-}
-
 /** Inner features (monastery, garden, stable) completed by the placement of board tile b. */
 export function completedInner(g: Engine, b: number): number[] {
 	const s = g.s;

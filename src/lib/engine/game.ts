@@ -69,7 +69,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
 		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
-		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'dragonEnter'
+		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'playsWithoutTile', 'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
@@ -213,7 +213,11 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
 	putTile(g, start, 0, 0, 0);
-	emit(g, { type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0 }, () => `The start tile ${c.tiles[start].key} lies at (0,0).`);
+	// piles: tiles in each draw pile, in drawing order (river tiles before land tiles)
+	const piles = s.piles.map((p) => p.tiles.length + p.last.length);
+	emit(g, { type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0, piles }, () =>
+		`The start tile ${c.tiles[start].key} lies at (0,0); ${piles.join(' + ')} tiles to draw.`
+	);
 	for (const h of c.hooks.placed) h(g, 0);
 	advance(g);
 	return { state: s, events: g.events };

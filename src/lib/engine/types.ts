@@ -365,6 +365,8 @@ export interface Hooks {
 	opponentChoice(g: Engine, chooser: number, pool: number[], candidates: number[], purpose: string): { pieces: number[]; rules: string[] } | null;
 	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
 	noTile(g: Engine): boolean;
+	/** Pure question, no side effects: will the active player take a turn although no tile can be drawn (a town hall in hand)? */
+	playsWithoutTile(g: Engine): boolean;
 	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
 	dragonEnter(g: Engine, b: number): Refusal | null;
 }

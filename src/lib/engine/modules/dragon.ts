@@ -5,7 +5,7 @@
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
 // turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
 import { pack, SIDE_STEP } from '../board.ts';
-import { shuffleBack } from '../bag.ts';
+import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
 import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
@@ -258,6 +258,8 @@ export const dragon: RuleModule = {
 			const s = g.s;
 			const d = D(g);
 			if (d.fairyPiece < 0 || s.pieces[d.fairyPiece].owner !== s.active) return;
+			// no point for a turn that never comes: the last tile is placed and the game ends
+			if (tilesLeft(s) === 0 && !g.c.hooks.playsWithoutTile.some((f) => f(g))) return;
 			const pts = g.c.params.fairyTurnPoints;
 			s.scores[s.active] += pts;
 			emit(g, { type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: s.active, points: pts }, () =>

@@ -1,7 +1,8 @@
 // Messengers & Mayors (Bodes & Burgemeesters): mayor, scarecrow and messenger (placed instead of a
 // normal follower), the town hall, the waterfall river tile and the city with a bridge.
-// Rules: ../shared/rules/messengers-and-mayors.md; rulings MM-R1…R8 from that file, MM-R9…R13 ours.
+// Rules: ../shared/rules/messengers-and-mayors.md; rulings MM-R1…R8 from that file, MM-R9…R14 ours.
 import { emit } from '../../events.ts';
+import { find } from '../../features.ts';
 import { crisisMeeting, triggeredBy, triggeredAtOnce, addTriggers, triggerOrder, mayor, scarecrow, mayorMoves, mayorMove, scarecrowMoves, scarecrowMove } from './figures.ts';
 import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
 import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, dragonEnter } from './town-hall.ts';
@@ -201,6 +202,13 @@ export const messengersAndMayors: RuleModule = {
 			default: 'normal-followers',
 			options: { 'normal-followers': 'normal followers only (not large meeples, messengers or mayors)', 'any-follower': 'any follower figure of an opponent' },
 			rules: ['MM-MAYOR-4']
+		},
+		{
+			id: 'MM-R14',
+			description: 'Does a scarecrow let its owner put a pig in its field (the pig needs an own farmer)?',
+			default: 'scarecrow-counts',
+			options: { 'scarecrow-counts': 'yes: the scarecrow is a follower (MM-TURN-2)', 'farmers-only': 'no: only a normal farmer or a large meeple does' },
+			rules: ['MM-TURN-2', 'PIG-6.1.1']
 		}
 	],
 	parameters: { mayorStrength: 0, messengerStrength: 1, standingScarecrowStrength: 0, lyingScarecrowStrength: 1, townHallsPerPlayer: 1 },
@@ -227,9 +235,15 @@ export const messengersAndMayors: RuleModule = {
 			if (g.c.tiles[g.s.bt[b]].wildcard) crisisMeeting(g, b);
 			addTriggers(g, triggeredBy(g, b), 'placed');
 		},
-		deployCheck(g, player) {
-			if (M(g.s).used && player === g.s.active)
+		deployCheck(g, player, figure, seg) {
+			const s = g.s;
+			if (M(s).used && player === s.active)
 				return { code: 'placement-used', message: 'the ability already used this turn’s follower placement', rules: ['MM-R8', 'BASE-1.4.1'] };
+			if (figure === 'pig' && g.c.rulings['MM-R14'] === 'farmers-only') {
+				const own = (s.figs[find(s, seg)] ?? []).filter((pc) => s.pieces[pc].owner === player && g.c.figures.get(s.pieces[pc].kind)?.follower);
+				if (own.length && own.every((pc) => s.pieces[pc].kind === 'scarecrow'))
+					return { code: 'pig-needs-farmer', message: 'a scarecrow is no farmer for the pig (ruling MM-R14)', rules: ['PIG-6.1.1', 'MM-R14'] };
+			}
 			return null;
 		},
 		afterFigure(g) {
@@ -271,6 +285,7 @@ export const messengersAndMayors: RuleModule = {
 			if (i >= 0) m.lying.splice(i, 1);
 		},
 		noTile,
+		playsWithoutTile: (g) => M(g.s).halls[g.s.active] > 0,
 		dragonEnter
 	}
 };

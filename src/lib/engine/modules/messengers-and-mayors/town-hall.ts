@@ -1,7 +1,7 @@
 // The town hall: each player's wildcard tile, placed instead of drawing (and, once no land tile is
 // left, before the game may end). It fits anything, closes the roads and cities that run into it
 // (board.ts), takes no figure, and completes a monastery's surroundings without counting.
-import { placementRefusal, putTile, unpackX, unpackY, surroundingTiles } from '../../board.ts';
+import { placementRefusal, putTile, unpackX, unpackY, surroundings } from '../../board.ts';
 import { tilesLeft } from '../../bag.ts';
 import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
@@ -80,8 +80,7 @@ export function noTile(g: Engine): boolean {
 export function hallValue(g: Engine, root: number, v: FeatureValue): void {
 	if (v.kind === 'stable') return stableHalls(g, root, v);
 	if (v.kind !== 'monastery' && v.kind !== 'garden') return;
-	const { all, land } = surroundingTiles(g, g.s.st[root]);
-	const halls = all - land;
+	const halls = surroundings(g, g.s.st[root]).wildcards;
 	if (halls === 0) return;
 	if (v.mode === 'complete') {
 		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
@@ -98,10 +97,10 @@ export function hallValue(g: Engine, root: number, v: FeatureValue): void {
  */
 function stableHalls(g: Engine, root: number, v: FeatureValue): void {
 	if (g.c.rulings['MM-R3'] !== 'land-tile' || g.c.rulings['ISO-R4'] !== 'completes-scores-zero') return;
-	const { all, land } = surroundingTiles(g, g.s.st[root]);
-	if (all === land) return;
+	const halls = surroundings(g, g.s.st[root]).wildcards;
+	if (halls === 0) return;
 	const per = v.mode === 'complete' ? g.c.params.stablePoints / 8 : 1;
-	v.parts.push({ id: 'townHallsAsLand', label: 'town hall counted as land tile', count: all - land, per });
+	v.parts.push({ id: 'townHallsAsLand', label: 'town hall counted as land tile', count: halls, per });
 	v.rules.push('MM-R3');
 }
 
