@@ -4,6 +4,8 @@
 // settings; the last line measures the copying apply the UI uses.
 import { readFileSync } from 'node:fs';
 import { startGame, legalMoves, apply } from '../src/lib/engine/index.ts';
+import { randomMove } from '../src/lib/engine/random.ts';
+import { seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameSetup } from '../src/lib/engine/types.ts';
 
 const load = (id: string): Expansion => JSON.parse(readFileSync(new URL(`../expansions/${id}.json`, import.meta.url), 'utf8'));
@@ -11,15 +13,15 @@ const load = (id: string): Expansion => JSON.parse(readFileSync(new URL(`../expa
 function playFor(ms: number, setup: Omit<GameSetup, 'seed'>, mutate: boolean) {
 	let placements = 0;
 	let games = 0;
-	let rng = 12345;
+	let rng = seedState(12345);
 	const t0 = performance.now();
 	let t = t0;
 	while (t - t0 < ms) {
 		let state = startGame({ ...setup, seed: games + 1, quiet: true }).state;
 		while (!state.finished) {
 			const moves = legalMoves(state);
-			rng = (Math.imul(rng, 1103515245) + 12345) >>> 0;
-			const move = moves[rng % moves.length];
+			const [move, next] = randomMove(moves, rng);
+			rng = next;
 			const r = apply(state, move, { mutate, quiet: true });
 			if (!r.ok) throw new Error(`refused a listed move: ${r.refusal.message}`);
 			state = r.state;
@@ -38,6 +40,11 @@ export async function run(): Promise<void> {
 		['base', { expansions: [base], players: ['A', 'B'] }, true],
 		['base + inns & cathedrals + river', { expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] }, true],
 		['base + I&C + river + dragon + pig (all of issue 3)', { expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')], modules: ['pig'], players: ['A', 'B'] }, true],
+		[
+			'all eight expansions + pig (issue 4)',
+			{ expansions: ['inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'].reduce((l, id) => [...l, load(id)], [base]), modules: ['pig'], players: ['A', 'B'] },
+			true
+		],
 		['base, copying apply (UI mode)', { expansions: [base], players: ['A', 'B'] }, false]
 	];
 	for (const [name, setup, mutate] of configs) {

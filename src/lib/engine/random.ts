@@ -28,9 +28,8 @@ export function playRandomGame(
 	while (!state.finished && moves < max) {
 		const options = legalMoves(state);
 		if (options.length === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
-		const [next, v] = nextRandom(rng);
-		rng = next;
-		const move = options[Math.floor(v * options.length)];
+		const [move, after] = randomMove(options, rng);
+		rng = after;
 		opts.onMove?.(state, move);
 		const r = apply(state, move, { mutate: true, quiet: setup.quiet ?? true });
 		if (!r.ok) return { state, moves, placements, events, error: `listed move refused: ${JSON.stringify(move)}: ${r.refusal.message}` };
@@ -40,4 +39,28 @@ export function playRandomGame(
 	}
 	if (!state.finished) return { state, moves, placements, events, error: `game not over after ${max} moves` };
 	return { state, moves, placements, events };
+}
+
+const kinds: string[] = [];
+/**
+ * The random player's choice among listed moves: a kind of move first (uniform), then a move of that
+ * kind, so that an option offered once per open cell (a town hall) does not drown a single
+ * alternative (drawing a tile), and passing is not rare. Returns the move and the next PRNG state.
+ */
+export function randomMove(options: readonly Move[], rng: number): [Move, number] {
+	const [next, v] = nextRandom(rng);
+	const [after, w] = nextRandom(next);
+	return [pickMove(options, v, w), after];
+}
+
+function pickMove(options: readonly Move[], v: number, w: number): Move {
+	kinds.length = 0;
+	for (let i = 0; i < options.length; i++) if (!kinds.includes(options[i].type)) kinds.push(options[i].type);
+	if (kinds.length === 1) return options[Math.floor(w * options.length)];
+	const kind = kinds[Math.floor(v * kinds.length)];
+	let n = 0;
+	for (let i = 0; i < options.length; i++) if (options[i].type === kind) n++;
+	let k = Math.floor(w * n);
+	for (let i = 0; i < options.length; i++) if (options[i].type === kind && k-- === 0) return options[i];
+	return options[0];
 }

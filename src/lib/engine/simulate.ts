@@ -1,5 +1,6 @@
 // Seeded random games with invariant checks and statistics (the CLI's simulate and the tests).
-import { nextRandom, seedState } from './rng.ts';
+import { seedState } from './rng.ts';
+import { randomMove } from './random.ts';
 import { apply, legalMoves, replay, setupOf, startGame, undo, redo } from './game.ts';
 import { checkState, snapshot, type Violation } from './invariants.ts';
 import { recordOf, type GameRecord } from './record.ts';
@@ -97,9 +98,8 @@ export function simulate(o: SimulationOptions): SimulationResult {
 				violation(state, { invariant: 'game-ends', message: 'no legal move but the game is not over' });
 				break;
 			}
-			const [next, v] = nextRandom(rng);
+			const [move, next] = randomMove(options, rng);
 			rng = next;
-			const move = options[Math.floor(v * options.length)];
 			if (moves === undoAt) {
 				const copy = canonical(state);
 				const back = undo(state);

@@ -147,18 +147,28 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			byCity.set(c, l);
 		}
 	}
+	const players = s.players.length;
 	for (const [city, fs] of byCity) {
-		const strengths = s.players.map(() => 0);
+		// strength per player, the last slot for neutral figures (Buddo), as in scoreFeature
+		const strengths = new Array<number>(players + 1).fill(0);
 		const refs = [];
+		const all: number[] = [];
 		for (const f of fs)
 			for (const pc of s.figs[f] ?? []) {
 				const ft = g.c.figures.get(s.pieces[pc].kind);
 				const st = ft ? ft.strength(g, pc, f) : 0;
-				if (s.pieces[pc].owner >= 0) strengths[s.pieces[pc].owner] += st;
+				strengths[s.pieces[pc].owner >= 0 ? s.pieces[pc].owner : players] += st;
 				refs.push(figureRef(g, pc, st));
+				all.push(pc);
 			}
 		const max = Math.max(...strengths);
-		const winners = max > 0 ? s.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
+		let winners = max > 0 ? s.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
+		// the other modules' majority rules (Buddo denies, MM-R1) see all the farmers around the city
+		// as one feature: lend them to the first field while the hooks run
+		const own = s.figs[fs[0]];
+		s.figs[fs[0]] = all;
+		for (const h of g.c.hooks.winners) winners = h(g, fs[0], strengths, winners) ?? winners;
+		s.figs[fs[0]] = own;
 		for (const w of winners) s.scores[w] += 4;
 		const ev: ScoreEvent = {
 			type: 'score',
@@ -166,9 +176,9 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			mode: 'final',
 			feature: { kind: 'city', at: cityRef(g, city), tiles: featureTiles(s, city).map((b) => ({ x: s.bx[b], y: s.by[b] })), complete: true, farmers: true },
 			figures: refs,
-			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[String(p), v]] : []))),
+			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))),
 			winners,
-			why: winners.length ? `most farmers around the city (strength ${max})` : 'no farmers',
+			why: winners.length ? `most farmers around the city (strength ${max})` : refs.length ? 'the majority scores nothing' : 'no farmers',
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
@@ -236,7 +246,7 @@ export const base: RuleModule = {
 			options: {
 				'3rd': 'per field: 3 per completed city, majority per field (current)',
 				'2nd': 'per field, but each city pays a player at most once',
-				'1st': 'per city: the farmers’ majority over all fields around a completed city gets 4'
+				'1st': 'per city: the farmers’ majority over all fields around a completed city gets 4 (per-field bonuses of other expansions — pig, note tokens, the fairy’s 3 — do not apply: they are defined per field)'
 			},
 			rules: ['BASE-1.9', 'BASE-1.7.1']
 		}
