@@ -217,6 +217,37 @@ test('a reload with unsaved changes restores them', async ({ page }) => {
 	await expect(page.getByTestId('restored-notice')).toBeHidden();
 });
 
+test('text typed after the JSON last parsed comes back after a reload', async ({ page }) => {
+	await createExpansion(page, 'e2e-unparsed', 'Unparsed test');
+	await page.getByTestId('add-tile').click();
+	await openEditorReady(page);
+	const count = () => page.evaluate(() => (window as unknown as { __tileEditor: { session: { tile: { count: unknown } } } }).__tileEditor.session.tile.count);
+	// A valid change typed on the keyboard…
+	expect(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('"count": 1'))).toBe(true);
+	await page.keyboard.press('Backspace');
+	await page.keyboard.type('2');
+	await expect.poll(count).toBe(2);
+	// …then typing that breaks the JSON.
+	await page.keyboard.type(' xx');
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.waitForTimeout(400); // the draft is written 200 ms after the last edit
+	await page.reload();
+	await openEditorReady(page);
+	await expect(page.getByTestId('restored-notice')).toBeVisible();
+	await expect(page.getByTestId('restored-unparsed')).toContainText('T1');
+	await expect(page.getByTestId('restored-unparsed')).toContainText('unparsed JSON');
+	const text = await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue());
+	expect(text).toContain('"count": 2 xx,');
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	expect(await count()).toBe(2); // the tile keeps its last good version
+	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBeGreaterThan(0);
+	// Fixing the text makes it the tile again.
+	await setJson(page, text.replace('"count": 2 xx,', '"count": 4,'));
+	await expect.poll(count).toBe(4);
+	await expect(page.getByTestId('parse-error')).toBeHidden();
+});
+
 test('a shipped set opens read-only with a way to duplicate it', async ({ page }) => {
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
