@@ -318,7 +318,7 @@ export interface Scenario {
 	expect: ScenarioExpectations;
 }
 /**
- * The game to play (its moves are applied in order).
+ * A game as the engine plays it: the expansions and rulings in effect, the players, the seed, optionally a fixed draw order and fixed outcomes of random events, and every move exactly as apply() takes it. Replaying the moves from this setup reproduces the game.
  */
 export interface GameRecord {
 	/**
@@ -540,7 +540,7 @@ export interface LegalExpectation {
  */
 export interface TileSet {
 	/**
-	 * This schema's URI.
+	 * The schema this document follows. The exporter writes './tileset.v1.json' and puts a copy of this schema next to the set, so any editor honouring "$schema" resolves it offline.
 	 */
 	$schema?: string;
 	/**

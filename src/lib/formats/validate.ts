@@ -299,12 +299,31 @@ const HALF_WORDS: Record<Half, string> = {
 const SIDE_INDEX: Record<Side, number> = { N: 0, E: 1, S: 2, W: 3 };
 const HALF_INDEX: Record<Half, number> = { NL: 0, NR: 1, EL: 2, ER: 3, SL: 4, SR: 5, WL: 6, WR: 7 };
 
+/**
+ * For a feature touching the sides `own` (indices, two or more), the halves in border order with
+ * their bank (0, 1, …): the halves met going clockwise from the middle of one of its sides to the
+ * middle of the next share a bank.
+ */
+function banksAround(own: ReadonlySet<number>): [half: number, bank: number][] {
+	const start = 2 * Math.min(...own) + 1; // the right-hand half of its first side
+	const out: [number, number][] = [];
+	let bank = 0;
+	for (let step = 0; step < 8; step++) {
+		const hi = (start + step) & 7;
+		// The right-hand half of one of its sides starts a new bank (the feature crosses the border there).
+		if (step > 0 && (hi & 1) === 1 && own.has(hi >> 1)) bank++;
+		out.push([hi, bank]);
+	}
+	return out;
+}
+
 function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	const features = tile.features;
 	const handDrawn = tile.handDrawnAdjacency === true;
 	const byId = new Map<string, number>();
 	const sideOwner = [-1, -1, -1, -1];
 	const halfOwner = [-1, -1, -1, -1, -1, -1, -1, -1];
+	const contested = [false, false, false, false, false, false, false, false];
 	const problem = (ptr: string, message: string, severity: Severity = 'error') => out.push({ pointer: at + ptr, message, severity });
 	const name = (f: Feature) => `${f.type} ${f.id}`;
 
@@ -359,6 +378,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 				problem(`/features/${i}/halves/${k}`, `field ${f.id} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
 			} else if (halfOwner[hi] >= 0) {
 				problem(`/features/${i}/halves/${k}`, `${h} (${HALF_WORDS[h]}) is in two fields: ${features[halfOwner[hi]].id} and ${f.id}`);
+				contested[hi] = true;
 			} else halfOwner[hi] = i;
 		}
 	}
@@ -380,6 +400,42 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			problem(
 				'/features',
 				`half-sides in no field: ${missing.join(', ')}; each half of a road, river or field side belongs to exactly one field: add them to the fields' 'halves'`
+			);
+		}
+	}
+
+	// A road, river or city that runs through the tile (two sides or more) cuts the border into banks:
+	// one field cannot lie on two of them (the engine would score one farm across the road), unless
+	// the field is declared to pass over or under it (`crosses`, as at the waterfall). A bridge does
+	// not join the banks of what it crosses: each of the two features still splits the fields.
+	for (let i = 0; i < features.length; i++) {
+		const f = features[i];
+		if (!BORDER.has(f.type) || f.sides === undefined) continue;
+		const own = new Set(f.sides.map((s) => SIDE_INDEX[s]));
+		if (own.size < 2) continue;
+		// Per field, the halves it holds on each bank.
+		const held = new Map<number, Half[][]>();
+		for (const [hi, bank] of banksAround(own)) {
+			const j = halfOwner[hi];
+			if (j < 0 || contested[hi]) continue; // a half in two fields is reported already
+			let perBank = held.get(j);
+			if (!perBank) held.set(j, (perBank = Array.from({ length: own.size }, (): Half[] => [])));
+			perBank[bank].push(HALVES[hi]);
+		}
+		for (const [j, perBank] of held) {
+			const touched = perBank.filter((hs) => hs.length > 0);
+			if (touched.length < 2) continue;
+			const field = features[j];
+			if (field.crosses?.includes(f.id) || f.crosses?.includes(field.id)) continue;
+			const through = [...own].sort().map((s) => SIDE_NAMES[SIDES[s]]);
+			const joins = through.length === 2 ? `${through[0]} and ${through[1]}` : `${through.slice(0, -1).join(', ')} and ${through[through.length - 1]}`;
+			problem(
+				`/features/${j}/halves`,
+				`field ${field.id} lies on both sides of ${name(f)}, which runs through the tile joining the ${joins} sides: ` +
+					`${touched[0].join(', ')} on one side, ${touched[1].join(', ')} on ${own.size === 2 ? 'the other' : 'another'}; ` +
+					`a ${f.type} splits the fields it runs between, so make one field per side` +
+					(handDrawn ? ' (the tile is marked as drawn by hand)' : ''),
+				handDrawn ? 'note' : 'error'
 			);
 		}
 	}

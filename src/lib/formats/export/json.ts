@@ -1,10 +1,16 @@
 // The self-contained tile-set JSON (schemas/tileset.v1.json): the expansion's metadata and every tile
-// with its count, full geometry and derived edge types, so another client needs nothing else.
+// with its count, full geometry and derived edge types, so another client needs nothing else. The
+// schema travels with it (tileset.v1.json next to the set, referenced relatively): the schema's $id
+// is a name, not an address anyone serves, so an editor honouring "$schema" could not fetch it.
+import tilesetSchema from '../../../../schemas/tileset.v1.json';
 import type { Exporter } from './types.ts';
 import type { TileSet, TileSetTile } from '../schema-types.ts';
 import { SIDES, edgeTypes } from '../geometry.ts';
 
-export const TILESET_SCHEMA_ID = 'https://carcassonne-lab.dev/schemas/tileset.v1.json';
+/** The schema's name (its $id), not a resolvable address. */
+export const TILESET_SCHEMA_ID = tilesetSchema.$id;
+/** The schema file written next to the exported set; the set's "$schema" points at it. */
+export const TILESET_SCHEMA_FILE = 'tileset.v1.json';
 
 export const exporter: Exporter = async (expansion) => {
 	const notes: string[] = [];
@@ -20,7 +26,7 @@ export const exporter: Exporter = async (expansion) => {
 		};
 	});
 	const set: TileSet = {
-		$schema: TILESET_SCHEMA_ID,
+		$schema: `./${TILESET_SCHEMA_FILE}`,
 		id: expansion.id,
 		name: expansion.name,
 		version: expansion.version,
@@ -31,7 +37,10 @@ export const exporter: Exporter = async (expansion) => {
 		tiles
 	};
 	return {
-		files: [{ path: `${expansion.id}.json`, data: JSON.stringify(set, null, '\t') + '\n', type: 'application/json' }],
+		files: [
+			{ path: `${expansion.id}.json`, data: JSON.stringify(set, null, '\t') + '\n', type: 'application/json' },
+			{ path: TILESET_SCHEMA_FILE, data: JSON.stringify(tilesetSchema, null, '\t') + '\n', type: 'application/schema+json' }
+		],
 		notes
 	};
 };
