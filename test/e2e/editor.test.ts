@@ -252,9 +252,13 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await expect(page.getByTestId('save')).toHaveCount(0);
-	// exports run the CLI's exporters: one file downloads at once, several are listed
-	const download = page.waitForEvent('download');
+	// exports run the CLI's exporters: one file downloads at once, several are listed (the JSON
+	// tile set comes with a copy of its schema)
 	await page.getByTestId('export-json').click();
+	const files = page.getByTestId('exports').locator('.files a[href^="blob:"]');
+	await expect(files.filter({ hasText: /^base\.json$/ })).toBeVisible();
+	const download = page.waitForEvent('download');
+	await files.filter({ hasText: /^base\.json$/ }).click();
 	expect((await download).suggestedFilename()).toMatch(/\.json$/);
 	await page.getByTestId('export-png').click();
 	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
