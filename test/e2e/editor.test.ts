@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
 
 const CANVAS = '[data-testid="tile-canvas"]';
-type Hook = { handle?: { getValue(): string; setValue(t: string): void; markers(): { message: string; startLineNumber: number; owner: string; severity: number }[] } };
+type Hook = {
+	handle?: {
+		getValue(): string;
+		setValue(t: string): void;
+		markers(): { message: string; startLineNumber: number; owner: string; severity: number }[];
+		placeCursorAfter(text: string): boolean;
+	};
+};
 
 /** Page coordinates of a point given in the tile's 0..100 coordinates. */
 async function at(page: Page, x: number, y: number): Promise<[number, number]> {
@@ -127,6 +134,50 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	expect(onDisk.tiles[0]).toEqual({ ...JSON.parse(good), count: 3 });
 });
 
+test('Monaco helps: completion and hover help from the schema, marker messages on hover, F8, find', async ({ page }) => {
+	await createExpansion(page, 'e2e-monaco', 'Monaco test');
+	await page.getByTestId('add-tile').click();
+	await openEditorReady(page);
+	const tile = ['{', '  "id": "T1",', '  "count": 1,', '  "features": [', '    { "id": "c1", "type": "city", "sides": ["N"] }', '  ]', '}'].join('\n');
+	await setJson(page, tile);
+	await expect.poll(async () => (await jsonOf(page)).features).toEqual([{ id: 'c1', type: 'city', sides: ['N'] }]);
+	const code = page.locator('.monaco-editor .view-lines');
+
+	// Completion inside a feature object offers the schema's properties (the keyboard only triggers it).
+	expect(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('"sides": ["N"]'))).toBe(true);
+	await page.keyboard.type(', ');
+	await page.keyboard.press('Control+Space');
+	const suggest = page.locator('.monaco-editor .suggest-widget');
+	await expect(suggest).toBeVisible({ timeout: 10_000 });
+	await expect(suggest.locator('.monaco-list-row', { hasText: 'modifiers' })).toBeVisible();
+	await page.keyboard.press('Escape');
+	await expect(suggest).toBeHidden();
+
+	// Hovering a property key shows its description from the schema.
+	await setJson(page, tile);
+	await code.locator('span', { hasText: /^"sides"$/ }).hover();
+	const hover = page.locator('.monaco-hover:visible');
+	await expect(hover).toContainText('the sides it touches', { timeout: 10_000 });
+	await page.mouse.move(0, 0);
+
+	// A squiggle: hovering it shows the marker's message.
+	await setJson(page, tile.replace('"count": 1', '"count": "many"'));
+	await expect.poll(async () => (await markers(page)).filter((m) => m.owner === 'carcassonne-lab' && m.severity === 8).length).toBeGreaterThan(0);
+	const ours = (await markers(page)).find((m) => m.owner === 'carcassonne-lab')!.message;
+	await code.locator('span', { hasText: /^"many"$/ }).hover();
+	await expect(page.locator('.monaco-hover:visible')).toContainText(ours, { timeout: 10_000 });
+	await page.mouse.move(0, 0);
+
+	// F8 goes to the next problem and shows it inline; Ctrl+F opens find.
+	await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('{'));
+	await page.keyboard.press('F8');
+	await expect(page.locator('.monaco-editor .marker-widget')).toBeVisible();
+	await expect(page.locator('.monaco-editor .marker-widget')).toContainText(/count|many|integer/i);
+	await page.keyboard.press('Escape');
+	await page.keyboard.press('Control+f');
+	await expect(page.locator('.monaco-editor .find-widget.visible')).toBeVisible();
+});
+
 test('a second tab saving a stale revision is refused and offered the choice', async ({ page, context }) => {
 	await createExpansion(page, 'e2e-conflict', 'Conflict test');
 	const other = await context.newPage();
@@ -164,6 +215,37 @@ test('a reload with unsaved changes restores them', async ({ page }) => {
 	await expect(page.getByTestId('meta-name')).toHaveValue('Draft test');
 	await page.reload();
 	await expect(page.getByTestId('restored-notice')).toBeHidden();
+});
+
+test('text typed after the JSON last parsed comes back after a reload', async ({ page }) => {
+	await createExpansion(page, 'e2e-unparsed', 'Unparsed test');
+	await page.getByTestId('add-tile').click();
+	await openEditorReady(page);
+	const count = () => page.evaluate(() => (window as unknown as { __tileEditor: { session: { tile: { count: unknown } } } }).__tileEditor.session.tile.count);
+	// A valid change typed on the keyboard…
+	expect(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('"count": 1'))).toBe(true);
+	await page.keyboard.press('Backspace');
+	await page.keyboard.type('2');
+	await expect.poll(count).toBe(2);
+	// …then typing that breaks the JSON.
+	await page.keyboard.type(' xx');
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.waitForTimeout(400); // the draft is written 200 ms after the last edit
+	await page.reload();
+	await openEditorReady(page);
+	await expect(page.getByTestId('restored-notice')).toBeVisible();
+	await expect(page.getByTestId('restored-unparsed')).toContainText('T1');
+	await expect(page.getByTestId('restored-unparsed')).toContainText('unparsed JSON');
+	const text = await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue());
+	expect(text).toContain('"count": 2 xx,');
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	expect(await count()).toBe(2); // the tile keeps its last good version
+	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBeGreaterThan(0);
+	// Fixing the text makes it the tile again.
+	await setJson(page, text.replace('"count": 2 xx,', '"count": 4,'));
+	await expect.poll(count).toBe(4);
+	await expect(page.getByTestId('parse-error')).toBeHidden();
 });
 
 test('a shipped set opens read-only with a way to duplicate it', async ({ page }) => {

@@ -7,6 +7,11 @@ export interface Draft {
 	/** The revision the draft started from; null for a document never saved. */
 	base: string | null;
 	savedAt: number;
+	/**
+	 * Raw JSON text of tiles whose code view does not parse, by the id of the tile it was typed
+	 * over (the document keeps that tile's last good version): typing is never lost on a reload.
+	 */
+	pending?: Record<string, string>;
 }
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -19,6 +24,12 @@ export function loadDraft(storage: DraftStorage, id: string): Draft | undefined 
 		if (!raw) return undefined;
 		const d = JSON.parse(raw) as Draft;
 		if (!d || typeof d !== 'object' || typeof d.doc !== 'object' || d.doc === null) return undefined;
+		if (d.pending !== undefined) {
+			const ok = typeof d.pending === 'object' && d.pending !== null && !Array.isArray(d.pending);
+			const pending = ok ? Object.fromEntries(Object.entries(d.pending).filter(([, v]) => typeof v === 'string')) : {};
+			if (Object.keys(pending).length) d.pending = pending;
+			else delete d.pending;
+		}
 		return d;
 	} catch {
 		return undefined;

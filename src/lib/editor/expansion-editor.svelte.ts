@@ -28,6 +28,10 @@ export interface EditorInit {
 	fetch?: typeof fetch;
 }
 
+/** Shown while the local draft cannot be written. */
+export const DRAFT_NOT_STORED =
+	"Your unsaved changes could not be kept in this browser's storage (it is full or turned off): they are only in this tab now. Save them, or make room (large artwork takes the most space). The draft is tried again on every change.";
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export class ExpansionEditor {
@@ -41,6 +45,15 @@ export class ExpansionEditor {
 	available = $state.raw<ReadonlyMap<string, Expansion>>(new Map());
 	/** A draft from an earlier session was restored on load. */
 	restoredDraft = $state(false);
+	/** Ids of the tiles whose restored code view holds JSON that does not parse. */
+	restoredUnparsed = $state.raw<string[]>([]);
+	/**
+	 * Raw text of tiles whose code view does not parse, by the id of the tile it was typed over
+	 * (the document keeps that tile's last good version). Kept in the draft with the document.
+	 */
+	pendingText = $state.raw<Record<string, string>>({});
+	/** Why the last draft could not be written (storage full or disabled); null when it was. */
+	draftError = $state<string | null>(null);
 	conflict = $state.raw<Conflict | null>(null);
 	/** Problems the server gave when it refused to save (422). */
 	serverProblems = $state.raw<Problem[]>([]);
@@ -56,6 +69,8 @@ export class ExpansionEditor {
 	#draftTimer: ReturnType<typeof setTimeout> | undefined;
 
 	dirty = $derived(this.saved === null || !same(this.doc, this.saved));
+	/** Unsaved work of any kind: a changed document or code-view text that does not parse yet. */
+	unsaved = $derived(this.dirty || Object.keys(this.pendingText).length > 0);
 	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available, registry: ruleRegistry }));
 	canUndo = $derived.by(() => (this.#historyTick, this.#history.canUndo));
 	canRedo = $derived.by(() => (this.#historyTick, this.#history.canRedo));
@@ -76,14 +91,29 @@ export class ExpansionEditor {
 		if (!this.#storage || this.readOnly) return;
 		const draft = loadDraft(this.#storage, this.id);
 		if (!draft) return;
-		if (same(draft.doc, this.doc)) {
+		const ids = new Set(draft.doc.tiles?.map?.((t) => t.id) ?? []);
+		const pending = Object.fromEntries(Object.entries(draft.pending ?? {}).filter(([id]) => ids.has(id)));
+		if (same(draft.doc, this.doc) && !Object.keys(pending).length) {
 			discardDraft(this.#storage, this.id);
 			return;
 		}
 		this.doc = draft.doc;
 		// The draft keeps the revision it was based on: if the file changed since, saving says so (409).
 		this.base = draft.base;
+		this.pendingText = pending;
+		this.restoredUnparsed = Object.keys(pending);
 		this.restoredDraft = true;
+	}
+
+	/** The code view of tile `tileId` holds text that does not parse (or, with undefined, no longer). */
+	setPendingText(tileId: string, text: string | undefined): void {
+		if (this.readOnly || this.pendingText[tileId] === text) return;
+		const next = { ...this.pendingText };
+		if (text === undefined) delete next[tileId];
+		else next[tileId] = text;
+		this.pendingText = next;
+		if (text === undefined && this.restoredUnparsed.includes(tileId)) this.restoredUnparsed = this.restoredUnparsed.filter((id) => id !== tileId);
+		this.#scheduleDraft();
 	}
 
 	/** Replaces the document as one edit; `coalesce` joins quick successive edits (typing) into one undo step. */
@@ -132,19 +162,31 @@ export class ExpansionEditor {
 	flushDraft(): void {
 		clearTimeout(this.#draftTimer);
 		if (!this.#storage || this.readOnly) return;
-		if (this.saved !== null && same(this.doc, this.saved) && this.base !== null) discardDraft(this.#storage, this.id);
-		else storeDraft(this.#storage, this.id, { doc: this.doc, base: this.base, savedAt: Date.now() });
+		const ids = new Set(this.doc.tiles.map((t) => t.id));
+		const pending = Object.fromEntries(Object.entries(this.pendingText).filter(([id]) => ids.has(id)));
+		const hasPending = Object.keys(pending).length > 0;
+		if (this.saved !== null && same(this.doc, this.saved) && this.base !== null && !hasPending) {
+			discardDraft(this.#storage, this.id);
+			this.draftError = null;
+			return;
+		}
+		const stored = storeDraft(this.#storage, this.id, { doc: this.doc, base: this.base, savedAt: Date.now(), ...(hasPending ? { pending } : {}) });
+		// Not stored: say so (the work is only in this tab now); the next change tries again.
+		this.draftError = stored ? null : DRAFT_NOT_STORED;
 	}
 
 	/** Drops the unsaved work: back to the version on the server. */
 	discardChanges(): void {
 		if (this.saved) this.apply(this.saved);
+		this.pendingText = {};
+		this.restoredUnparsed = [];
 		this.restoredDraft = false;
 		if (this.#storage) discardDraft(this.#storage, this.id);
 	}
 
 	dismissRestoredNotice(): void {
 		this.restoredDraft = false;
+		this.restoredUnparsed = [];
 	}
 
 	async save(): Promise<SaveOutcome | undefined> {

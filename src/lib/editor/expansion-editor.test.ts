@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ExpansionEditor } from './expansion-editor.svelte.ts';
+import { DRAFT_NOT_STORED, ExpansionEditor } from './expansion-editor.svelte.ts';
 import { TileSession } from './tile-session.svelte.ts';
 import { draftKey } from './drafts.ts';
 import type { Expansion } from '../formats/schema-types.ts';
@@ -137,5 +137,78 @@ describe('tile session', () => {
 		expect(ed.doc.tiles[0].features.find((f) => f.id === 'c1')!.sides).toEqual(['N', 'E']);
 		s.undo();
 		expect(ed.doc.tiles[0].features.find((f) => f.id === 'c1')!.sides).toEqual([]);
+	});
+});
+
+describe('nothing typed is lost', () => {
+	test('text that does not parse is kept in the draft and comes back after a reload, with a notice', () => {
+		const storage = memory();
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		const s = new TileSession(ed, 'A');
+		s.editText('{ "id": "A", "count": 2, "features": [] }');
+		const broken = '{ "id": "A", "count": 2, "features": [] xx';
+		s.editText(broken);
+		expect(ed.unsaved).toBe(true);
+		ed.flushDraft();
+		expect(JSON.parse(storage.m.get(draftKey('mine'))!).pending).toEqual({ A: broken });
+
+		// a reload: a new editor over the saved document, the same storage
+		const again = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		expect(again.restoredDraft).toBe(true);
+		expect(again.restoredUnparsed).toEqual(['A']);
+		expect(again.doc.tiles[0].count).toBe(2); // the last good tile
+		const s2 = new TileSession(again, 'A');
+		expect(s2.text).toBe(broken);
+		expect(s2.parseError).not.toBeNull();
+		// the page's sync (run when the tile or the pending text changes) keeps it
+		s2.syncText();
+		expect(s2.text).toBe(broken);
+
+		// fixing it: the pending text goes, the notice's line too
+		s2.editText('{ "id": "A", "count": 3, "features": [] }');
+		expect(again.pendingText).toEqual({});
+		expect(again.restoredUnparsed).toEqual([]);
+		again.flushDraft();
+		expect(JSON.parse(storage.m.get(draftKey('mine'))!).pending).toBeUndefined();
+	});
+
+	test('broken text alone (the document as saved) still makes a draft; discarding drops it', () => {
+		const storage = memory();
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		const s = new TileSession(ed, 'A');
+		s.editText('{ "id": "A"');
+		expect(ed.dirty).toBe(false);
+		expect(ed.unsaved).toBe(true);
+		ed.flushDraft();
+		expect(storage.m.has(draftKey('mine'))).toBe(true);
+		const again = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
+		expect(again.restoredDraft).toBe(true);
+		const s2 = new TileSession(again, 'A');
+		expect(s2.text).toBe('{ "id": "A"');
+		again.discardChanges();
+		s2.syncText();
+		expect(JSON.parse(s2.text)).toEqual(doc().tiles[0]);
+		expect(storage.m.has(draftKey('mine'))).toBe(false);
+	});
+
+	test('a draft that cannot be stored is reported, and retried on the next change', () => {
+		const storage = memory();
+		let full = true;
+		const flaky = {
+			...storage,
+			setItem: (k: string, v: string) => {
+				if (full) throw new DOMException('quota', 'QuotaExceededError');
+				storage.setItem(k, v);
+			}
+		};
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage: flaky });
+		ed.apply({ ...ed.doc, name: 'Changed' });
+		ed.flushDraft();
+		expect(ed.draftError).toBe(DRAFT_NOT_STORED);
+		full = false;
+		ed.apply({ ...ed.doc, name: 'Changed again' });
+		ed.flushDraft();
+		expect(ed.draftError).toBeNull();
+		expect(JSON.parse(storage.m.get(draftKey('mine'))!).doc.name).toBe('Changed again');
 	});
 });

@@ -8,6 +8,17 @@ import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
 
+/** Why a code-view text is not a tile (does not parse, or is not an object); null when it is one. */
+export function notATile(text: string): string | null {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch (e) {
+		return (e as Error).message;
+	}
+	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? null : 'A tile is a JSON object';
+}
+
 export class TileSession {
 	readonly editor: ExpansionEditor;
 	index = $state(-1);
@@ -15,6 +26,8 @@ export class TileSession {
 	/** The JSON text in the code view; may not parse while the designer types. */
 	text = $state('');
 	parseError = $state<string | null>(null);
+	/** The tile as it was when the text stopped parsing: while it stays so, the text is kept. */
+	#brokenOver: Tile | null = null;
 	#strokeStart: Tile | null = null;
 	#strokeCount = 0;
 
@@ -38,7 +51,16 @@ export class TileSession {
 	constructor(editor: ExpansionEditor, tileId: string) {
 		this.editor = editor;
 		this.index = editor.doc.tiles.findIndex((t) => t.id === tileId);
-		if (this.tile) this.text = prettyTile(this.tile);
+		const t = this.tile;
+		if (!t) return;
+		// Text that did not parse when the page was left (kept in the draft) comes back as it was.
+		const pending = editor.pendingText[t.id];
+		const problem = pending === undefined ? null : notATile(pending);
+		if (pending !== undefined && problem !== null) {
+			this.text = pending;
+			this.parseError = problem;
+			this.#brokenOver = t;
+		} else this.text = prettyTile(t);
 	}
 
 	/** Runs a tile command; an undoable result becomes one step of the expansion's history. */
@@ -85,19 +107,21 @@ export class TileSession {
 	/** The code view changed: a text that parses becomes the tile; one that does not keeps the last good tile. */
 	editText(text: string): void {
 		this.text = text;
-		let parsed: unknown;
-		try {
-			parsed = JSON.parse(text);
-		} catch (e) {
-			this.parseError = (e as Error).message;
+		const t = this.tile;
+		const problem = notATile(text);
+		if (problem !== null) {
+			this.parseError = problem;
+			// Kept in the draft, so a reload brings the text back.
+			if (t) {
+				this.#brokenOver = t;
+				this.editor.setPendingText(t.id, text);
+			}
 			return;
 		}
 		this.parseError = null;
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-			this.parseError = 'A tile is a JSON object';
-			return;
-		}
-		const t = this.tile;
+		this.#brokenOver = null;
+		if (t) this.editor.setPendingText(t.id, undefined);
+		const parsed: unknown = JSON.parse(text);
 		if (t && JSON.stringify(t) === JSON.stringify(parsed)) return;
 		// Schema-invalid tiles are kept too: the markers say what is wrong, saving refuses them.
 		this.editor.replaceTile(this.index, parsed as Tile, { coalesce: 'typing' });
@@ -107,11 +131,17 @@ export class TileSession {
 	syncText(): void {
 		const t = this.tile;
 		if (!t) return;
-		try {
+		if (notATile(this.text) === null) {
 			if (JSON.stringify(JSON.parse(this.text)) === JSON.stringify(t)) return;
-		} catch {
-			// broken text: the tile changed elsewhere (canvas, undo), the tile wins
+		} else if (t === this.#brokenOver && this.editor.pendingText[t.id] === this.text) {
+			// Broken text is kept while the tile is as it was and the draft still holds the text
+			// (a reload, a page switch). Once the tile changed elsewhere (canvas, undo) or the work
+			// was discarded, the tile wins.
+			return;
 		}
+		if (this.#brokenOver) this.editor.setPendingText(this.#brokenOver.id, undefined);
+		this.editor.setPendingText(t.id, undefined);
+		this.#brokenOver = null;
 		this.text = prettyTile(t);
 		this.parseError = null;
 	}

@@ -1,0 +1,2 @@
+// Monaco ships no type declarations for its individual contributions (side-effect modules).
+declare module 'monaco-editor/editor/contrib/suggest/browser/suggestController';
