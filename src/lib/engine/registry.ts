@@ -25,7 +25,7 @@ export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): str
 }
 
 /** The registry as the validator takes it (formats cannot import the engine: it is injected). */
-export const ruleRegistry: RuleRegistry = { modulesOf, rulingsFor, parametersFor };
+export const ruleRegistry: RuleRegistry = { moduleIds: MODULES.map((m) => m.id), modulesOf, rulingsFor, parametersFor };
 
 /**
  * The modules in play for an expansion: its own and those of its dependencies, transitively

@@ -23,6 +23,8 @@ export interface RegisteredParameter {
 }
 
 export interface RuleRegistry {
+	/** Every rule module of the engine, by id. */
+	moduleIds: readonly string[];
 	/** The modules an expansion document turns on by itself (not counting its dependencies). */
 	modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[];
 	rulingsFor(moduleIds: readonly string[]): RegisteredRuling[];

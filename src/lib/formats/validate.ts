@@ -724,6 +724,12 @@ function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown
 	for (const e of [doc, ...deps]) if (isObject(e)) for (const m of modulesOfDoc(e, registry)) enabled.add(m);
 	const modules = [...enabled];
 	const named = modules.join(', ');
+	if (typeof doc.rules === 'string' && EXPANSION_ID.test(doc.rules) && !registry.moduleIds.includes(doc.rules))
+		out.push({
+			pointer: '/rules',
+			message: `'${doc.rules}' is not a rule module of this engine (modules: ${registry.moduleIds.join(', ')}): the expansion plays by the rules of its dependencies`,
+			severity: 'warning'
+		});
 	if (isObject(doc.rulings)) {
 		const defs = new Map(registry.rulingsFor(modules).map((r) => [r.id, r]));
 		for (const [id, option] of Object.entries(doc.rulings)) {
