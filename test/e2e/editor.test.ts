@@ -170,10 +170,14 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await expect(page.getByTestId('save')).toHaveCount(0);
-	// exports run the CLI's exporters: several files are listed (the tile set comes with its schema)
+	// exports run the CLI's exporters: one file downloads at once, several are listed (the JSON tile
+	// set comes with its schema next to it), each downloadable
 	await page.getByTestId('export-json').click();
-	const links = page.getByTestId('exports').locator('.files a[href^="blob:"]');
-	await expect(links).toHaveText(['base.json', 'tileset.v1.json']);
+	const listed = page.getByTestId('exports').locator('.files a[href^="blob:"]');
+	await expect(listed).toHaveText(['base.json', 'tileset.v1.json']);
+	const download = page.waitForEvent('download');
+	await listed.first().click();
+	expect((await download).suggestedFilename()).toBe('base.json');
 	await page.getByTestId('export-png').click();
 	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
 	page.once('dialog', (d) => d.accept('base-e2e-copy'));
@@ -221,6 +225,10 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	await page.getByTestId('import-json').setInputFiles({ name: 'imported.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
 	await expect(page).toHaveURL(/\/expansions\/imported-json$/);
 	await expect(page.getByTestId('tile-card')).toHaveCount(1);
+	// an export of one file downloads at once (one tile: one PNG)
+	const png = page.waitForEvent('download');
+	await page.getByTestId('export-png').click();
+	expect((await png).suggestedFilename()).toBe('A.png');
 
 	// import a JCloisterZone tile-definition file: the report says what was not mapped
 	await page.goto('/');
