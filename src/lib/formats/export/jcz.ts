@@ -1,12 +1,14 @@
 // A JCloisterZone add-on: the tile-definition XML (defs > tiles > tile, one child element per
-// feature; defs > sets > tile-set > ref) and its jcz-addon.json manifest. Each tile design is one
-// JCZ tile (garden variants are separate tiles, as in JCZ's own base set); counts are kept.
-// What JCZ cannot express (new modifiers, icons, per-player and wildcard tiles, stables, figures,
-// tokens, rule modules, artwork) is dropped and listed in the notes.
+// feature; defs > sets > tile-set > ref), its artwork (jcz-artwork.ts: tile images and feature
+// shapes, so the client can draw and play the tiles) and its jcz-addon.json manifest. Each tile
+// design is one JCZ tile (garden variants are separate tiles, as in JCZ's own base set); counts are
+// kept. What JCZ cannot express (new modifiers, icons, per-player and wildcard tiles, stables,
+// figures, tokens, rule modules) is dropped and listed in the notes.
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Expansion, Feature, Tile } from '../schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
 import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, groupOf } from '../jcz-vocabulary.ts';
+import { buildJczArtwork, JCZ_TILE_SIZE, type JczTileOut } from './jcz-artwork.ts';
 
 export const MINIMUM_JCZ_VERSION = '5.10.0';
 
@@ -30,8 +32,8 @@ const el = (name: string, children: XmlNode[] | { '#text': string }[] = [], attr
 	return node;
 };
 
-/** The XML elements of one tile's features, with notes for what does not map. */
-function tileElements(tile: Tile, where: string, notes: string[]): XmlNode[] {
+/** The XML elements of one tile's features (pushing the features written to `written`), with notes for what does not map. */
+function tileElements(tile: Tile, where: string, notes: string[], written: Feature[]): XmlNode[] {
 	const out: XmlNode[] = [];
 	const byId = new Map(tile.features.map((f) => [f.id, f]));
 	for (const f of tile.features) {
@@ -57,6 +59,7 @@ function tileElements(tile: Tile, where: string, notes: string[]): XmlNode[] {
 					continue;
 				}
 				out.push(el(f.type, text(f.sides.join(' ')), attrs));
+				written.push(f);
 				break;
 			case 'field': {
 				if (!f.halves?.length) {
@@ -71,11 +74,13 @@ function tileElements(tile: Tile, where: string, notes: string[]): XmlNode[] {
 					else notes.push(`${where}: field '${f.id}' lists city '${cid}', which has no side to name it by: left out`);
 				}
 				out.push(el('field', text(f.halves.join(' ')), cities.length ? { city: cities.join(' '), ...attrs } : attrs));
+				written.push(f);
 				break;
 			}
 			case 'monastery':
 			case 'garden':
 				out.push(el(f.type, [], attrs));
+				written.push(f);
 				break;
 			case 'stable':
 				notes.push(`${where}: stable '${f.id}' (Inn and Stable Owners) has no JCloisterZone element: dropped`);
@@ -93,8 +98,9 @@ function tileElements(tile: Tile, where: string, notes: string[]): XmlNode[] {
 }
 
 /** The tile-definition XML and what it had to leave out. */
-export function buildJczXml(expansion: Expansion): { xml: string; notes: string[]; tiles: number; copies: number } {
+export function buildJczXml(expansion: Expansion): { xml: string; notes: string[]; tiles: number; copies: number; written: JczTileOut[] } {
 	const notes: string[] = [];
+	const written: JczTileOut[] = [];
 	const tiles: XmlNode[] = [];
 	const refs: XmlNode[] = [];
 	let copies = 0;
@@ -111,7 +117,9 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		if (tile.role === 'start') notes.push(`${where}: is the start tile here; JCloisterZone picks the start tile in its game setup`);
 		const id = jczTileId(expansion.id, tile.id);
 		const group = groupOf(tile);
-		tiles.push(el('tile', tileElements(tile, where, notes), group ? { id, group } : { id }));
+		const features: Feature[] = [];
+		tiles.push(el('tile', tileElements(tile, where, notes, features), group ? { id, group } : { id }));
+		written.push({ tile, id, features });
 		refs.push(el('ref', [], { count: tile.count, tile: id }));
 		copies += tile.count;
 	}
@@ -128,11 +136,14 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		el('defs', [el('tiles', tiles), el('sets', [el('tile-set', refs, { id: `${expansion.id}:1` })])])
 	]) as string;
 	const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<!--${comment}-->\n${body.trim()}\n`;
-	return { xml, notes, tiles: tiles.length, copies };
+	return { xml, notes, tiles: tiles.length, copies, written };
 }
 
+/** The artwork folder inside the add-on (its id in JCloisterZone). */
+export const artworkFolder = (expansionId: string): string => `${expansionId}-artwork`;
+
 export const exporter: Exporter = async (expansion) => {
-	const { xml, notes } = buildJczXml(expansion);
+	const { xml, notes, written } = buildJczXml(expansion);
 	const xmlPath = `${expansion.id}.xml`;
 	if (expansion.rules && expansion.rules !== 'base')
 		notes.push(`rules '${expansion.rules}': JCloisterZone plays the tiles by its own rules; this engine's rule module does not travel with the add-on`);
@@ -140,19 +151,27 @@ export const exporter: Exporter = async (expansion) => {
 	for (const t of expansion.tokens ?? []) notes.push(`token '${t.id}': tokens are not part of a tile add-on: dropped`);
 	if (expansion.parameters && Object.keys(expansion.parameters).length)
 		notes.push(`parameters (${Object.keys(expansion.parameters).join(', ')}): not expressible in the add-on: dropped`);
+	const folder = artworkFolder(expansion.id);
+	const artwork = await buildJczArtwork(folder, expansion.name, written, notes);
 	notes.push(
-		'no artwork: the add-on has no artwork.json, so JCloisterZone cannot draw these tiles: it is for rules play only'
+		`artwork: ${folder}/ holds one ${JCZ_TILE_SIZE} px image per tile (the designer's artwork where the tile has one as a data: URL, else this program's drawing) ` +
+			'and per feature a clickable shape and a meeple point (this program\'s drawing of the feature areas). ' +
+			'Our best reading of the JCloisterZone client, not checked in it: artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); ' +
+			'a tile\'s whole picture as its "image"; locations named like JCloisterZone\'s (N, NE, WE, _N for three sides, NWSE; fields NL.NR…; I for an inner feature); ' +
+			'feature classes Road, City, River, Field, Monastery, Garden'
 	);
 	const manifest = {
 		title: expansion.name,
 		version: integerVersion(expansion.version),
 		minimumJczVersion: MINIMUM_JCZ_VERSION,
-		description: `${expansion.name} ${expansion.version}, exported by Carcassonne Expansion Lab (tiles only, no artwork).`,
-		expansions: [xmlPath]
+		description: `${expansion.name} ${expansion.version}, exported by Carcassonne Expansion Lab (tiles and artwork).`,
+		expansions: [xmlPath],
+		artworks: [folder]
 	};
 	const files: ExportFile[] = [
 		{ path: 'jcz-addon.json', data: JSON.stringify(manifest, null, '\t') + '\n', type: 'application/json' },
 		{ path: xmlPath, data: xml, type: 'application/xml' },
+		...artwork,
 		{ path: 'NOTES.txt', data: notes.map((n) => `- ${n}`).join('\n') + '\n', type: 'text/plain' }
 	];
 	return { files, notes };

@@ -5,12 +5,18 @@ import { exporter as svgExporter } from './svg.ts';
 
 const DEFAULT_SIZE = 300;
 
+/**
+ * The rasteriser. A native module: required at run time, so the app's server bundle leaves it to
+ * Node's resolution (from the project's node_modules) instead of trying to bundle the binary.
+ */
+export async function loadResvg(): Promise<typeof import('@resvg/resvg-js').Resvg> {
+	const { createRequire } = await import('node:module');
+	return (createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg;
+}
+
 export const exporter: Exporter = async (expansion, options = {}) => {
 	const size = options.sizePx && options.sizePx > 0 ? Math.min(4096, Math.round(options.sizePx)) : DEFAULT_SIZE;
-	// A native module: required at run time, so the app's server bundle leaves it to Node's
-	// resolution (from the project's node_modules) instead of trying to bundle the binary.
-	const { createRequire } = await import('node:module');
-	const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+	const Resvg = await loadResvg();
 	const svg = await svgExporter(expansion, { ...options, sizePx: size });
 	const files: ExportFile[] = [];
 	for (const f of svg.files) {
