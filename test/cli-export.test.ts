@@ -25,6 +25,10 @@ describe('carcassonne-lab export base', () => {
 		expect(r.status, r.stderr).toBe(0);
 		const manifest = JSON.parse(readFileSync(path.join(out, 'jcz-addon.json'), 'utf8'));
 		expect(manifest.expansions).toEqual(['base.xml']);
+		// the artwork folder, written as files: its description and one image per JCZ tile
+		const art = path.join(out, manifest.artworks[0]);
+		expect(JSON.parse(readFileSync(path.join(art, 'artwork.json'), 'utf8')).tileSize).toBe(900);
+		expect(readdirSync(path.join(art, 'images')).filter((f) => f.endsWith('.png'))).toHaveLength(32);
 		const defs = parser.parse(readFileSync(path.join(out, manifest.expansions[0]), 'utf8')).defs[0];
 		const tiles: Record<string, unknown>[] = defs.tiles[0].tile;
 		const refs: { count: string; tile: string }[] = defs.sets[0]['tile-set'][0].ref;

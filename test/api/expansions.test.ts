@@ -248,9 +248,13 @@ describe('export', () => {
 		const jcz = await api('/api/expansions/base/export?format=jcz');
 		expect(jcz.status).toBe(200);
 		const body = await jcz.json();
-		expect(body.files.map((f: { path: string }) => f.path)).toEqual(['jcz-addon.json', 'base.xml', 'NOTES.txt']);
+		const paths = body.files.map((f: { path: string }) => f.path);
+		expect(paths).toEqual(expect.arrayContaining(['jcz-addon.json', 'base.xml', 'NOTES.txt', 'base-artwork/artwork.json', 'base-artwork/images/A.png']));
 		expect(body.files[1]).toMatchObject({ encoding: 'utf8', type: 'application/xml' });
-		expect(body.notes.some((n: string) => /rules play only/.test(n))).toBe(true);
+		const image = body.files.find((f: { path: string }) => f.path === 'base-artwork/images/A.png');
+		expect(image).toMatchObject({ encoding: 'base64', type: 'image/png' });
+		expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+		expect(body.notes.some((n: string) => /^artwork: base-artwork\//.test(n))).toBe(true);
 
 		const png = await (await api('/api/expansions/my-set/export?format=png&sizePx=32')).json();
 		expect(png.files).toHaveLength(1);
