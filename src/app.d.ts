@@ -1,5 +1,10 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
 declare global {
-	namespace App {}
+	namespace App {
+		interface Locals {
+			/** The message of an unexpected error in an API endpoint, for its JSON error body. */
+			unexpectedError?: string;
+		}
+	}
 }
 export {};

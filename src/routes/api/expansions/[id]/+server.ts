@@ -12,6 +12,7 @@ import {
 	revisionFromIfMatch,
 	unsafeIdResponse
 } from '$lib/server/api.ts';
+import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { deleteExpansion, isSafeId, listExpansions, readExpansion, writeExpansion, type StoreFailure } from '$lib/server/store.ts';
 import { isShipped } from '$lib/formats/shipped.ts';
 import { hasErrors } from '$lib/formats/problems.ts';
@@ -116,3 +117,5 @@ export const DELETE: RequestHandler = async ({ params, request }) => {
 	if (!r.ok) return failure(id, r);
 	return new Response(null, { status: 204 });
 };
+
+export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET', 'PUT', 'DELETE']);

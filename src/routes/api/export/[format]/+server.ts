@@ -3,6 +3,7 @@
 // /api/expansions/{id}/export exports the stored one) — and answers like that endpoint.
 // Dependencies resolve against the store.
 import { errorResponse, parseJson, readBody } from '$lib/server/api.ts';
+import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
 import { exportFormats, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
@@ -21,3 +22,5 @@ export const POST: RequestHandler = async ({ params, request }) => {
 	available.set(doc.id, doc);
 	return exportResponse(params.format, doc, { available });
 };
+
+export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);

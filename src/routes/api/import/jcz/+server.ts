@@ -1,6 +1,7 @@
 // POST /api/import/jcz: a JCloisterZone tile-definition XML body → our expansion document and the
 // list of what could not be mapped (nothing is saved). Query: ?id=…&name=…&tileSet=basic:2.
 import { errorResponse, jsonResponse, readBody, unsafeIdResponse } from '$lib/server/api.ts';
+import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { isSafeId } from '$lib/server/store.ts';
 import { importJczXml } from '$lib/formats/import/jcz.ts';
 import { validateDocument } from '$lib/server/validation.ts';
@@ -24,3 +25,5 @@ export const POST: RequestHandler = async ({ request, url }) => {
 	}
 	return jsonResponse({ expansion: r.expansion, report: r.report, problems: validateDocument(r.expansion) });
 };
+
+export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);

@@ -1,6 +1,7 @@
 // GET /api/schemas/{name}: the JSON Schemas of schemas/ (e.g. expansion.v1.json), bundled at build
 // time, for the editor's JSON language service.
 import { errorResponse } from '$lib/server/api.ts';
+import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import type { RequestHandler } from './$types';
 
 const files = import.meta.glob('/schemas/*.json', { eager: true, query: '?raw', import: 'default' }) as Record<
@@ -18,3 +19,5 @@ export const GET: RequestHandler = async ({ params }) => {
 		headers: { 'content-type': 'application/schema+json; charset=utf-8', 'cache-control': 'no-cache' }
 	});
 };
+
+export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);

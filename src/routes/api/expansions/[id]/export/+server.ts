@@ -3,6 +3,7 @@
 // it when the editor has no unsaved changes) and answers { format, files: [{ path, type,
 // encoding: 'utf8' | 'base64', data }], notes }. Invalid documents get 422 (the CLI refuses them too).
 import { errorResponse, notFoundResponse, unsafeIdResponse } from '$lib/server/api.ts';
+import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions, readExpansion } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
 import { exportResponse, exportFormats, unknownFormatResponse } from '$lib/server/export.ts';
@@ -28,3 +29,5 @@ export const GET: RequestHandler = async ({ params, url }) => {
 	};
 	return exportResponse(format, r.doc, options);
 };
+
+export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
