@@ -277,6 +277,8 @@ test('large artwork is scaled down to fit; a draft that cannot be stored is said
 
 	// Local storage full: the designer is told, and the next change tries again.
 	await page.evaluate(() => {
+		// (without the current draft, which a new one would otherwise just replace in place)
+		localStorage.removeItem('carcassonne-lab:draft:e2e-artwork');
 		let chunk = 'x'.repeat(1 << 20);
 		for (let i = 0; chunk.length > 16; i++) {
 			try {
