@@ -248,6 +248,55 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 });
 
+test('large artwork is scaled down to fit; a draft that cannot be stored is said so', async ({ page }) => {
+	await createExpansion(page, 'e2e-artwork', 'Artwork test');
+	await page.getByTestId('add-tile').click();
+	await openEditorReady(page);
+	// A noisy 1200 px PNG (megabytes), made by the browser's canvas.
+	const png = await page.evaluate(() => {
+		const c = document.createElement('canvas');
+		c.width = c.height = 1200;
+		const ctx = c.getContext('2d')!;
+		const img = ctx.createImageData(1200, 1200);
+		for (let i = 0; i < img.data.length; i++) img.data[i] = (i * 2654435761) >>> 24 ^ (i & 255);
+		ctx.putImageData(img, 0, 0);
+		return c.toDataURL('image/png').split(',')[1];
+	});
+	expect(png.length).toBeGreaterThan(1_000_000);
+	await page.getByTestId('artwork-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+	await expect(page.getByTestId('artwork-note')).toContainText('scaled down');
+	const artwork = () => page.evaluate(() => (window as unknown as { __tileEditor: { session: { tile: { artwork?: string } } } }).__tileEditor.session.tile.artwork ?? '');
+	await expect.poll(async () => (await artwork()).length).toBeGreaterThan(1000);
+	expect((await artwork()).length).toBeLessThanOrEqual(262_144);
+	expect(await artwork()).toMatch(/^data:image\/(webp|png);base64,/);
+	await expect(page.getByTestId('tile-problems')).not.toContainText('artwork');
+	// An SVG over the limit is refused with what to do.
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(12_000)}</svg>`;
+	await page.getByTestId('artwork-input').setInputFiles({ name: 'big.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+	await expect(page.getByTestId('artwork-error')).toContainText('Simplify it');
+
+	// Local storage full: the designer is told, and the next change tries again.
+	await page.evaluate(() => {
+		// (without the current draft, which a new one would otherwise just replace in place)
+		localStorage.removeItem('carcassonne-lab:draft:e2e-artwork');
+		let chunk = 'x'.repeat(1 << 20);
+		for (let i = 0; chunk.length > 16; i++) {
+			try {
+				localStorage.setItem(`e2e-junk-${i}`, chunk);
+			} catch {
+				chunk = chunk.slice(0, chunk.length / 2);
+			}
+		}
+	});
+	await page.getByTestId('tile-count').fill('2');
+	await page.getByTestId('tile-count').press('Enter');
+	await expect(page.getByTestId('draft-error')).toContainText('could not be kept');
+	await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('e2e-junk-')).forEach((k) => localStorage.removeItem(k)));
+	await page.getByTestId('tile-count').fill('3');
+	await page.getByTestId('tile-count').press('Enter');
+	await expect(page.getByTestId('draft-error')).toBeHidden();
+});
+
 test('a shipped set opens read-only with a way to duplicate it', async ({ page }) => {
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();

@@ -220,7 +220,7 @@ export interface Tile {
 	 */
 	features: Feature[];
 	/**
-	 * Optional artwork drawn under the feature overlay and used in exports: a data: URL of a PNG or SVG image, or a path relative to the expansion file.
+	 * Optional artwork drawn under the feature overlay and used in exports: a data: URL of a PNG, JPEG, WebP or SVG image, or a path relative to the expansion file. At most 262144 characters (256 KB): the tile editor scales larger raster images down when they are uploaded.
 	 */
 	artwork?: string;
 }

@@ -74,6 +74,9 @@ const TYPE_WORDS: Record<string, string> = {
 	object: 'an object { … }',
 	null: 'null'
 };
+/** What to do about an embedded artwork over the schema's limit (it would make the expansion unsaveable). */
+export const ARTWORK_TOO_LARGE =
+	'the artwork is too large to embed: upload it again in the tile editor (images are scaled down to fit) or use a smaller image, at most 600 px across';
 const COUNT_MESSAGE = 'count must be a whole number ≥ 1 or { perPlayer: n }';
 
 /** The kind of object at the path `segs` below a document whose root is `root`. */
@@ -215,7 +218,9 @@ function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'exp
 				add(e.instancePath, Number(p.limit) === 1 ? `${what} must not be empty` : `${what} must have at least ${String(p.limit)} characters`);
 				break;
 			case 'maxLength':
-				add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
+				if (segs[segs.length - 1] === 'artwork' && kindAt(segs.slice(0, -1), root) === 'tile')
+					add(e.instancePath, `${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`);
+				else add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
 				break;
 			case 'maxItems':
 				add(e.instancePath, `${what} has too many entries (at most ${String(p.limit)})`);
