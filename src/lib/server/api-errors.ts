@@ -60,7 +60,8 @@ export function unsupportedBody(request: Request, pathname: string): Response | 
 		`${request.method} ${pathname} takes ${expected.name}, not ${type}: send the body with Content-Type: ${expected.name}`,
 		[],
 		{},
-		{ accept: expected.name, ...(request.method === 'PATCH' ? { 'accept-patch': expected.name } : {}), ...(request.method === 'POST' ? { 'accept-post': expected.name } : {}) }
+		// the standard hints where there is one (RFC 5789 Accept-Patch, LDP Accept-Post); the message says it for PUT
+		request.method === 'PATCH' ? { 'accept-patch': expected.name } : request.method === 'POST' ? { 'accept-post': expected.name } : {}
 	);
 }
 
