@@ -1,12 +1,10 @@
 // The fan modules (Bards, Inn and Stable Owners, Buddo) under random play, and the one mechanism
 // for choices among opponents' pieces (BUDDO-WANT-1).
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { apply, legalMoves, playRandomGame, startGame, contextOf, type Expansion, type GameState } from '../src/lib/engine/index.ts';
-import { checkState, snapshot } from '../src/lib/engine/invariants.ts';
+import { apply, legalMoves, startGame, contextOf, type GameState } from '../src/lib/engine/index.ts';
+import { loadExpansion as load, playCheckedGame } from './fixtures/checked-play.ts';
 import { opponentPieceChoices } from '../src/lib/engine/choices.ts';
 
-const load = (id: string): Expansion => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8'));
 const official = ['inns-and-cathedrals', 'river', 'dragon'];
 
 describe('fan modules under random play', () => {
@@ -23,17 +21,9 @@ describe('fan modules under random play', () => {
 		it(`plays ${name} games to the end with the invariants holding`, () => {
 			const seen = new Set<string>();
 			for (let seed = 1; seed <= 12; seed++) {
-				const violations: string[] = [];
-				let prev: ReturnType<typeof snapshot> | null = null;
-				const r = playRandomGame(
+				const { result: r, violations } = playCheckedGame(
 					{ expansions: ids.map(load), modules: ['pig'], players: ['A', 'B', 'C'], seed },
-					{
-						keepEvents: true,
-						onMove: (s) => {
-							if (prev) violations.push(...checkState(s, prev).map((v) => v.message));
-							prev = snapshot(s);
-						}
-					}
+					true
 				);
 				expect(r.error).toBeUndefined();
 				expect(violations).toEqual([]);

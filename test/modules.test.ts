@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { playRandomGame, type Expansion } from '../src/lib/engine/index.ts';
-import { checkState, snapshot } from '../src/lib/engine/invariants.ts';
+import { playRandomGame } from '../src/lib/engine/index.ts';
+import { loadExpansion as load, playCheckedGame } from './fixtures/checked-play.ts';
 
-const load = (id: string): Expansion => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8'));
 
 describe('modules under random play', () => {
 	const sets = {
@@ -16,17 +14,7 @@ describe('modules under random play', () => {
 	for (const [name, expansions] of Object.entries(sets)) {
 		it(`plays ${name} games to the end with the invariants holding`, () => {
 			for (let seed = 1; seed <= 20; seed++) {
-				const violations: string[] = [];
-				let prev: ReturnType<typeof snapshot> | null = null;
-				const r = playRandomGame(
-					{ expansions, modules: ['pig'], players: ['A', 'B', 'C'], seed },
-					{
-						onMove: (s) => {
-							if (prev) violations.push(...checkState(s, prev).map((v) => v.message));
-							prev = snapshot(s);
-						}
-					}
-				);
+				const { result: r, violations } = playCheckedGame({ expansions, modules: ['pig'], players: ['A', 'B', 'C'], seed });
 				expect(r.error).toBeUndefined();
 				expect(violations).toEqual([]);
 				expect(r.state.finished).toBe(true);

@@ -4,7 +4,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempStore, type RunningServer } from './server.ts';
+import { startServer, tempStore, type RunningServer, expectJsonError } from './server.ts';
 import { smallSet } from './fixtures.ts';
 
 let server: RunningServer;
@@ -21,15 +21,6 @@ afterAll(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
-async function expectJsonError(res: Response, status: number): Promise<{ error: string; errors: unknown[] }> {
-	expect(res.status).toBe(status);
-	expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-	const body = await res.json();
-	expect(typeof body.error).toBe('string');
-	expect(body.error.length).toBeGreaterThan(0);
-	expect(Array.isArray(body.errors)).toBe(true);
-	return body;
-}
 
 describe('methods an endpoint does not have', () => {
 	it.each(['POST', 'PATCH'])('%s /api/expansions/x: 405 as JSON with an Allow header', async (method) => {

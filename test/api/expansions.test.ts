@@ -3,7 +3,7 @@
 import { rm, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempStore, type RunningServer } from './server.ts';
+import { startServer, tempStore, type RunningServer, expectJsonError } from './server.ts';
 import { smallSet } from './fixtures.ts';
 
 let server: RunningServer;
@@ -22,16 +22,6 @@ afterAll(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
-/** Every error is `{ error: string, errors: Problem[] }` served as JSON. */
-async function expectError(res: Response, status: number) {
-	expect(res.status).toBe(status);
-	expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-	const body = await res.json();
-	expect(typeof body.error).toBe('string');
-	expect(body.error.length).toBeGreaterThan(0);
-	expect(Array.isArray(body.errors)).toBe(true);
-	return body;
-}
 
 describe('reading', () => {
 	it('lists the store with revisions, read-only flags, tile counts and validity', async () => {
@@ -59,9 +49,9 @@ describe('reading', () => {
 	});
 
 	it('404 for a missing id, 400 for unsafe ids', async () => {
-		await expectError(await api('/api/expansions/nothing-here'), 404);
+		await expectJsonError(await api('/api/expansions/nothing-here'), 404);
 		for (const bad of ['..%2Fx', 'UPPER', '..%2F..%2Fetc%2Fpasswd', 'a.json', 'a--b', 'x'.repeat(65)])
-			await expectError(await api(`/api/expansions/${bad}`), 400);
+			await expectJsonError(await api(`/api/expansions/${bad}`), 400);
 	});
 
 	it('serves the JSON Schemas for the editor', async () => {
@@ -69,7 +59,7 @@ describe('reading', () => {
 		expect(res.status).toBe(200);
 		expect((await res.json()).$id).toMatch(/expansion\.v1\.json$/);
 		expect((await (await api('/api/schemas/tile.v1')).json()).title).toBe('Tile');
-		await expectError(await api('/api/schemas/nope.json'), 404);
+		await expectJsonError(await api('/api/schemas/nope.json'), 404);
 	});
 });
 
@@ -94,7 +84,7 @@ describe('writing', () => {
 			headers: { ...json, 'if-none-match': '*' },
 			body: JSON.stringify(smallSet('new-set', 'Other'))
 		});
-		const body = await expectError(again, 409);
+		const body = await expectJsonError(again, 409);
 		expect(body.current.document).toEqual(doc);
 	});
 
@@ -116,7 +106,7 @@ describe('writing', () => {
 			headers: { ...json, 'if-match': rev1 },
 			body: JSON.stringify(smallSet('my-set', 'Lost update'))
 		});
-		const body = await expectError(stale, 409);
+		const body = await expectJsonError(stale, 409);
 		expect(body.current.revision).toBe(rev2.slice(1, -1));
 		expect(body.current.document.name).toBe('Renamed');
 		expect(stale.headers.get('etag')).toBe(rev2);
@@ -125,7 +115,7 @@ describe('writing', () => {
 
 	it('428 for a write without a precondition', async () => {
 		const res = await api('/api/expansions/my-set', { method: 'PUT', headers: json, body: JSON.stringify(smallSet('my-set')) });
-		await expectError(res, 428);
+		await expectJsonError(res, 428);
 	});
 
 	it('400 with the position for malformed JSON', async () => {
@@ -134,18 +124,18 @@ describe('writing', () => {
 			headers: { ...json, 'if-none-match': '*' },
 			body: '{\n\t"id": "fresh",\n\t"name": }'
 		});
-		const body = await expectError(res, 400);
+		const body = await expectJsonError(res, 400);
 		expect(body.error).toMatch(/line 3/);
 		expect(body.errors[0]).toMatchObject({ pointer: '', severity: 'error' });
 	});
 
 	it('400 when the document id differs from the URL id, and for unsafe ids', async () => {
-		await expectError(
+		await expectJsonError(
 			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('other')) }),
 			400
 		);
 		for (const bad of ['..%2Fx', 'UPPER'])
-			await expectError(
+			await expectJsonError(
 				await api(`/api/expansions/${bad}`, { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('x')) }),
 				400
 			);
@@ -157,7 +147,7 @@ describe('writing', () => {
 		doc.tiles[0].count = 0;
 		(doc.tiles[0].features as Record<string, unknown>[])[2].cities = [];
 		const res = await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(doc) });
-		const body = await expectError(res, 422);
+		const body = await expectJsonError(res, 422);
 		expect(body.errors.length).toBeGreaterThan(0);
 		for (const p of body.errors) {
 			expect(typeof p.pointer).toBe('string');
@@ -170,7 +160,7 @@ describe('writing', () => {
 
 	it('413 for an oversized body, declared or streamed', async () => {
 		const big = JSON.stringify({ ...smallSet('fresh'), description: 'x'.repeat(3 * 1024 * 1024) });
-		await expectError(
+		await expectJsonError(
 			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: big }),
 			413
 		);
@@ -187,18 +177,18 @@ describe('writing', () => {
 			body: stream,
 			duplex: 'half'
 		} as RequestInit);
-		await expectError(res, 413);
+		await expectJsonError(res, 413);
 		expect((await api('/api/expansions/fresh')).status).toBe(404);
 	});
 
 	it('403 for the shipped sets, 404 when updating a missing one', async () => {
 		const base = await api('/api/expansions/base');
-		await expectError(
+		await expectJsonError(
 			await api('/api/expansions/base', { method: 'PUT', headers: { ...json, 'if-match': base.headers.get('etag')! }, body: await base.text() }),
 			403
 		);
-		await expectError(await api('/api/expansions/base', { method: 'DELETE', headers: { 'if-match': base.headers.get('etag')! } }), 403);
-		await expectError(
+		await expectJsonError(await api('/api/expansions/base', { method: 'DELETE', headers: { 'if-match': base.headers.get('etag')! } }), 403);
+		await expectJsonError(
 			await api('/api/expansions/ghost', { method: 'PUT', headers: { ...json, 'if-match': '"0123"' }, body: JSON.stringify(smallSet('ghost')) }),
 			404
 		);
@@ -207,12 +197,12 @@ describe('writing', () => {
 	it('deletes with If-Match only', async () => {
 		const cur = await api('/api/expansions/new-set');
 		const etag = cur.headers.get('etag')!;
-		await expectError(await api('/api/expansions/new-set', { method: 'DELETE' }), 428);
-		await expectError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': '"stale"' } }), 409);
+		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE' }), 428);
+		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': '"stale"' } }), 409);
 		const del = await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } });
 		expect(del.status).toBe(204);
-		await expectError(await api('/api/expansions/new-set'), 404);
-		await expectError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }), 404);
+		await expectJsonError(await api('/api/expansions/new-set'), 404);
+		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }), 404);
 	});
 });
 
@@ -237,9 +227,9 @@ describe('import', () => {
 	it('400 for malformed XML and unsafe ids, 413 for oversized bodies', async () => {
 		const post = (q: string, body: string) =>
 			api(`/api/import/jcz${q}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body });
-		expect((await expectError(await post('', '<defs><tiles></defs>'), 400)).error).toMatch(/line 1/);
-		await expectError(await post('?id=..%2Fx', xml), 400);
-		await expectError(await post('', 'x'.repeat(3 * 1024 * 1024)), 413);
+		expect((await expectJsonError(await post('', '<defs><tiles></defs>'), 400)).error).toMatch(/line 1/);
+		await expectJsonError(await post('?id=..%2Fx', xml), 400);
+		await expectJsonError(await post('', 'x'.repeat(3 * 1024 * 1024)), 413);
 	});
 });
 
@@ -265,8 +255,8 @@ describe('export', () => {
 		expect(print.files.some((f: { path: string }) => f.path === 'page-01-back.svg')).toBe(true);
 	});
 	it('400 for an unknown format, 404 for a missing id, 422 for a file that does not parse', async () => {
-		await expectError(await api('/api/expansions/base/export?format=pdf'), 400);
-		await expectError(await api('/api/expansions/ghost/export?format=json'), 404);
-		await expectError(await api('/api/expansions/broken/export?format=json'), 422);
+		await expectJsonError(await api('/api/expansions/base/export?format=pdf'), 400);
+		await expectJsonError(await api('/api/expansions/ghost/export?format=json'), 404);
+		await expectJsonError(await api('/api/expansions/broken/export?format=json'), 422);
 	});
 });

@@ -1,5 +1,6 @@
 // Starts the built server (scripts/serve.js → build/index.js) on a free port in 4310-4319 with a
 // given EXPANSIONS_DIR, for API tests. Proof that *our* child listens: its "Listening on" line.
+import { expect } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -95,4 +96,16 @@ export async function tempStore(ids: string[]): Promise<string> {
 		await copyFile(src, path.join(dir, `${id}.json`));
 	}
 	return dir;
+}
+
+/** Every API error is `{ error: string, errors: Problem[] }` served as JSON (DESIGN.md ⚑). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body is checked here, its details by each test
+export async function expectJsonError(res: Response, status: number): Promise<any> {
+	expect(res.status).toBe(status);
+	expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+	const body = await res.json();
+	expect(typeof body.error).toBe('string');
+	expect(body.error.length).toBeGreaterThan(0);
+	expect(Array.isArray(body.errors)).toBe(true);
+	return body;
 }
