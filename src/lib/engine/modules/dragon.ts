@@ -19,12 +19,16 @@ export interface DragonState {
 	/** Board index of the fairy's tile and the piece it stands next to (-1: none). */
 	fairy: number;
 	fairyPiece: number;
+	/** Ruling DRAGON-R2 = dragon-first: where the fairy stood before it moved this turn (it protects that tile during this turn's movement). */
+	shield?: number;
 	/** The movement in progress. */
 	visited: number[];
 	steps: number;
 }
 
 const D = (g: Engine): DragonState => g.s.mod.dragon;
+/** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
+const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
 function targets(g: Engine): number[] {
 	const s = g.s;
@@ -33,7 +37,7 @@ function targets(g: Engine): number[] {
 	const cell = pack(s.bx[d.at], s.by[d.at]);
 	for (let side = 0; side < 4; side++) {
 		const n = s.cells[cell + SIDE_STEP[side]];
-		if (n === undefined || d.visited.includes(n) || n === d.fairy) continue;
+		if (n === undefined || d.visited.includes(n) || n === fairyTile(d)) continue;
 		if (g.c.hooks.dragonEnter.some((h) => h(g, n))) continue; // ruling MM-R10 (town hall)
 		out.push(n);
 	}
@@ -90,7 +94,7 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	const allowed = targets(g);
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
-		if (n === d.fairy) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
+		if (n === fairyTile(d)) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
 		for (const h of g.c.hooks.dragonEnter) {
 			const r = h(g, n);
 			if (r) return r;
@@ -143,6 +147,7 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	const d = D(g);
 	if (piece === d.fairyPiece)
 		return { code: 'fairy-already-there', message: `the fairy already stands beside that follower`, rules: ['DRAGON-4.5.1'] };
+	if (g.c.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
 	d.fairy = b!;
 	d.fairyPiece = piece;
 	s.acted = true;
@@ -177,6 +182,16 @@ export const dragon: RuleModule = {
 			default: 'before-scoring',
 			options: { 'before-scoring': 'after the figure step, before scoring (C2 order)', 'after-scoring': 'after scoring (older summaries)' },
 			rules: ['DRAGON-4.4.8']
+		},
+		{
+			id: 'DRAGON-R2',
+			description: 'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (official-reference 4.5.3, unresolved)?',
+			default: 'fairy-first',
+			options: {
+				'fairy-first': 'yes: the fairy moves in step 2, the dragon in step 2b (C2 order)',
+				'dragon-first': 'no: during this turn’s movement the fairy still protects the tile it left'
+			},
+			rules: ['DRAGON-4.5.1', 'DRAGON-4.4.3', 'DRAGON-4.4.8']
 		},
 		{
 			id: 'DRAGON-R3',
@@ -257,6 +272,7 @@ export const dragon: RuleModule = {
 		turnStart(g) {
 			const s = g.s;
 			const d = D(g);
+			delete d.shield;
 			if (d.fairyPiece < 0 || s.pieces[d.fairyPiece].owner !== s.active) return;
 			// no point for a turn that never comes: the last tile is placed and the game ends
 			if (tilesLeft(s) === 0 && !g.c.hooks.playsWithoutTile.some((f) => f(g))) return;

@@ -39,7 +39,8 @@ export const pig: RuleModule = {
 			const cities = v.parts.find((p) => p.id === 'cities');
 			if (!cities) return;
 			for (const a of awards) {
-				if (!pigs.has(a.player) || v.zero) continue;
+				// only the field's majority awards: not the fairy's 3 (DRAGON-4.5.2) or another module's award
+				if (!pigs.has(a.player) || v.zero || !a.rules.includes('BASE-1.7.1')) continue;
 				const counted = g.c.rulings['BASE-R2'] === '2nd' ? a.points / cities.per : cities.count;
 				const extra = counted * g.c.params.pigCityPoints;
 				a.points += extra;
