@@ -152,9 +152,9 @@ function favourChoice(g: Engine, e: Entry): { pieces: number[]; rules: string[] 
 
 const favourCandidates = (g: Engine, e: Entry): number[] => favourChoice(g, e).pieces;
 
-function mayorHome(g: Engine, e: Entry, why: string): void {
+function mayorHome(g: Engine, e: Entry, why: string, rules: string[] = []): void {
 	returnPiece(g, e.piece);
-	emit(g, { type: 'mayorReturns', rules: ['MM-MAYOR-5'], player: e.owner }, () => `${playerName(g, e.owner)}'s mayor goes back to supply (${why}).`);
+	emit(g, { type: 'mayorReturns', rules: ['MM-MAYOR-5', ...rules], player: e.owner }, () => `${playerName(g, e.owner)}'s mayor goes back to supply (${why}).`);
 }
 
 const targetMove = (g: Engine, pc: number) => {
@@ -165,7 +165,7 @@ const targetMove = (g: Engine, pc: number) => {
 PREPARE.mayor = (g, e) => {
 	if (!still(g, e)) return null;
 	if (favourCandidates(g, e).length === 0) {
-		mayorHome(g, e, inSupply(g, 'follower', e.owner) < 0 ? 'no follower in supply to win a knight with' : 'no opponent knight in its city');
+		mayorHome(g, e, inSupply(g, 'follower', e.owner) < 0 ? 'no follower in supply to win a knight with' : 'no opponent knight in its city', ['MM-MAYOR-4']);
 		return null;
 	}
 	return { kind: 'mayor', player: e.owner, data: { piece: e.piece } };

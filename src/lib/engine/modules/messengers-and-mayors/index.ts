@@ -7,6 +7,7 @@ import { crisisMeeting, triggeredBy, triggeredAtOnce, addTriggers, triggerOrder,
 import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
 import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, dragonEnter } from './town-hall.ts';
 import { M, MM, enqueue, type MMState } from './state.ts';
+import { explainValue } from './explain.ts';
 import type { Engine, RuleModule } from '../../types.ts';
 
 export { roadEnd } from './messenger.ts';
@@ -277,7 +278,10 @@ export const messengersAndMayors: RuleModule = {
 			}
 			return out.length ? out.sort((a, b) => a - b) : null;
 		},
-		value: hallValue,
+		value(g, root, v) {
+			hallValue(g, root, v);
+			explainValue(g, root, v);
+		},
 		pieceLeft(g, piece) {
 			const m = M(g.s);
 			if (!m) return;

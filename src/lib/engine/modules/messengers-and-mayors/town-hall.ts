@@ -44,7 +44,7 @@ export function townHallMove(g: Engine, move: { x: number; y: number; rotation?:
 		return { code: 'no-town-hall', message: `${playerName(g, step.player)} has already placed their town hall`, rules: ['MM-HALL-1'] };
 	const rotation = move.rotation ?? 0;
 	const r = placementRefusal(g, m.hallTile, move.x, move.y, rotation);
-	if (r) return r;
+	if (r) return { ...r, rules: [...r.rules, 'MM-HALL-1'] }; // next to a tile already in play, on a free cell
 	const t = g.c.tiles[m.hallTile];
 	const b = putTile(g, m.hallTile, move.x, move.y, rotation);
 	m.halls[step.player]--;
