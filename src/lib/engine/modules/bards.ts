@@ -5,7 +5,7 @@
 import { find, featureTiles } from '../features.ts';
 import { fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
-import { playerName } from '../scoring.ts';
+import { figureRef, playerName } from '../scoring.ts';
 import { inSupply } from './base.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 
@@ -101,12 +101,23 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 	const local = t.features.findIndex((f) => f.id === move.feature);
 	if (local < 0) return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['BARD-PLACE-2'] };
 	const free = freeFeatures(g);
-	if (!free.includes(local))
+	if (!free.includes(local)) {
+		// name what holds the feature (a follower first), or why the kind takes no token
+		const held = s.figs[find(s, s.bseg[b] + local)] ?? [];
+		const pc = held.find((i) => g.c.figures.get(s.pieces[i].kind)?.follower) ?? held[0];
+		const ref = pc !== undefined ? figureRef(g, pc) : null;
+		const why = !takesNote(g, t.features[local])
+			? `a note token cannot go on a ${t.features[local].kind}`
+			: ref
+				? `the ${t.features[local].kind} already holds ${ref.owner < 0 ? (ref.figure === 'note' ? 'a note token' : ref.figure) : `${playerName(g, ref.owner)}'s ${ref.figure}`} at (${ref.x},${ref.y}) on ${ref.feature}`
+				: 'it is occupied';
 		return {
 			code: 'note-occupied',
-			message: `${move.feature} of ${t.key} is not free for a note token (free: ${free.map((i) => t.features[i].id).join(', ')})`,
-			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g, t.features[local]) ? [] : ['BARD-R4'])]
+			message: `${move.feature} of ${t.key} is not free for a note token: ${why} (free: ${free.map((i) => t.features[i].id).join(', ') || 'none'})`,
+			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g, t.features[local]) ? [] : ['BARD-R4'])],
+			...(ref ? { details: { occupant: ref } } : {})
 		};
+	}
 	const piece = inSupply(g, 'note', -1);
 	const seg = s.bseg[b] + local;
 	const p = s.pieces[piece];
