@@ -119,8 +119,11 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	(s.figs[root] ??= []).push(piece);
 	s.acted = true;
 	const kind = t.features[local].kind;
+	// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
+	const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
+	const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
 	emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () =>
-		`${playerName(g, step.player)} places a ${ft.name.toLowerCase()} as ${ROLE[kind] ?? kind} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`
+		`${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`
 	);
 	return null;
 }
