@@ -46,6 +46,17 @@ export function sidesFilled(g: Engine, b: number): number {
 	return n;
 }
 
+/** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
+function hallAround(g: Engine, b: number): boolean {
+	const s = g.s;
+	const cell = pack(s.bx[b], s.by[b]);
+	for (let side = 0; side < 4; side++) {
+		const o = s.cells[cell + SIDE_STEP[side]];
+		if (o !== undefined && g.c.tiles[s.bt[o]].wildcard) return true;
+	}
+	return false;
+}
+
 /** Mayors and standing scarecrows on the given board tiles, as trigger entries. */
 function figuresOn(g: Engine, tiles: number[]): Entry[] {
 	const s = g.s;
@@ -111,8 +122,8 @@ export function triggerOrder(g: Engine): (e: Entry) => number {
 export function addTriggers(g: Engine, entries: Entry[], phase: 'placed' | 'figure'): void {
 	if (!entries.length) return;
 	for (const e of entries)
-		emit(g, { type: 'trigger', rules: e.k === 'mayor' ? ['MM-MAYOR-3'] : ['MM-CROW-3'], player: e.owner, figure: figureRef(g, e.piece) }, () =>
-			`${playerName(g, e.owner)}'s ${e.k} at (${g.s.bx[e.tile!]},${g.s.by[e.tile!]}) is surrounded on four sides: its ability triggers.`
+		emit(g, { type: 'trigger', rules: [e.k === 'mayor' ? 'MM-MAYOR-3' : 'MM-CROW-3', ...(hallAround(g, e.tile!) ? ['MM-R7'] : [])], player: e.owner, figure: figureRef(g, e.piece) }, () =>
+			`${playerName(g, e.owner)}'s ${e.k} at (${g.s.bx[e.tile!]},${g.s.by[e.tile!]}) is surrounded on four sides${hallAround(g, e.tile!) ? ' (a town hall counts as a neighbour, ruling MM-R7)' : ''}: its ability triggers.`
 		);
 	const when = g.c.rulings['MM-R2'];
 	if (when === 'after-scoring' || (when === 'after-placement' && phase === 'placed')) M(g.s).waiting.push(...entries);
