@@ -150,7 +150,10 @@ export interface GameState {
 	options: PlaceMove[] | null;
 	/** Board index of the tile placed this turn, or -1. */
 	placed: number;
-	/** Whether the active player has made their figure action this turn. */
+	/**
+	 * Whether the active player has placed a figure (or moved the fairy, taken the abbot back) this turn:
+	 * the actions allowed only "instead of placing a figure" are then closed.
+	 */
 	acted: boolean;
 	piles: Pile[];
 	/** Fixed outcomes for random events (coin flips) still to be used, in order. */

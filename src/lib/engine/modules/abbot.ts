@@ -16,6 +16,7 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 	const s = g.s;
 	const a = ownAbbot(g, step.player);
 	if (a < 0) return { code: 'no-abbot-on-board', message: `${playerName(g, step.player)} has no abbot on the board`, rules: ['ABBOT-6.2.3'] };
+	if (s.acted) return { code: 'already-acted', message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['ABBOT-6.2.3'] };
 	const b = s.pieces[a].tile;
 	if (s.cells[pack(move.x, move.y)] !== b)
 		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
@@ -53,7 +54,7 @@ export const abbot: RuleModule = {
 	hooks: {
 		figureOptions(g, player, out: Move[]) {
 			const a = ownAbbot(g, player);
-			if (a >= 0) {
+			if (a >= 0 && !g.s.acted) {
 				const b = g.s.pieces[a].tile;
 				out.push({ type: 'abbot-return', x: g.s.bx[b], y: g.s.by[b] });
 			}

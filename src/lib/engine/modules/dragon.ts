@@ -145,6 +145,8 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
 	const d = D(g);
+	if (s.acted)
+		return { code: 'already-acted', message: `the fairy moves only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['DRAGON-4.5.1'] };
 	if (piece === d.fairyPiece)
 		return { code: 'fairy-already-there', message: `the fairy already stands beside that follower`, rules: ['DRAGON-4.5.1'] };
 	if (g.c.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
@@ -257,6 +259,7 @@ export const dragon: RuleModule = {
 		figureOptions(g, player, out) {
 			const s = g.s;
 			const d = D(g);
+			if (s.acted) return;
 			for (let i = 0; i < s.pieces.length; i++) {
 				const p = s.pieces[i];
 				if (p.owner !== player || p.seg < 0 || i === d.fairyPiece || !g.c.figures.get(p.kind)?.follower) continue;

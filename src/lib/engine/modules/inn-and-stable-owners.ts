@@ -67,6 +67,7 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
 		`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
 	);
+	if (g.c.rulings['ISO-R8'] === 'owners-count') s.acted = true;
 	// owners come in addition: the figure step goes on (ISO-INN-1, ISO-STABLE-1)
 	s.pending.unshift({ kind: 'figure', player: step.player });
 	return null;
@@ -223,6 +224,16 @@ export const innAndStableOwners: RuleModule = {
 			default: 'river-counts',
 			options: { 'river-counts': 'they count like land tiles', 'river-scores-zero': 'they complete the surroundings but score 0' },
 			rules: ['ISO-SCORE-4', 'ISO-SCORE-5']
+		},
+		{
+			id: 'ISO-R8',
+			description: 'Does placing an owner count as placing a figure for the actions allowed only “instead of placing a meeple” (moving the fairy, taking the abbot back)? (new gap: owners come “in addition to the usual actions”, but the seed calls them followers)',
+			default: 'owners-do-not-count',
+			options: {
+				'owners-do-not-count': 'no: after an owner the player may still move the fairy or take the abbot back',
+				'owners-count': 'yes: after an owner the fairy and the abbot stay where they are this turn'
+			},
+			rules: ['ISO-INN-1', 'ISO-STABLE-1', 'DRAGON-4.5.1', 'ABBOT-6.2.3']
 		}
 	],
 	parameters: { ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 },
