@@ -134,4 +134,22 @@ describe('ruling MM-R1 deciding a score', () => {
 		expect(city?.text).toContain(city!.why);
 		expect(city?.why).not.toContain('majority');
 	});
+
+	it('the 1st-edition farmers around a city (BASE-R2) say so too and cite MM-R1', () => {
+		// Ann closes the start city with a cap and stands her scarecrow (strength 0) in its field
+		const setup = { expansions: ['base', 'messengers-and-mayors'].map(load), players: ['Ann'], seed: 1, drawOrder: ['base/E'], rulings: { 'BASE-R2': '1st' } };
+		const moves = [
+			{ type: 'draw' },
+			{ type: 'place', x: 0, y: -1, rotation: 2 },
+			{ type: 'deploy', figure: 'scarecrow', feature: 'f1' },
+			{ type: 'town-hall', x: -1, y: 0 },
+			{ type: 'pass' }
+		] as Move[];
+		const r = replay(setup, moves);
+		expect(r.error).toBeUndefined();
+		const farm = scores(r.events).find((e) => e.feature.farmers);
+		expect(farm?.winners).toEqual([0]);
+		expect(farm?.why).toBe('nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores');
+		expect(farm?.rules).toContain('MM-R1');
+	});
 });
