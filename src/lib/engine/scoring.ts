@@ -35,6 +35,16 @@ export function figureRef(g: Engine, piece: number, strength?: number): FigureRe
 	return ref;
 }
 
+/** Rule ids of the figures counted with a strength other than 1 (their type's `strengthRules`). */
+export function strengthRules(g: Engine, refs: FigureRef[]): string[] {
+	const out: string[] = [];
+	for (const r of refs) {
+		if (r.strength === undefined || r.strength === 1) continue;
+		for (const id of g.c.figures.get(r.figure)?.strengthRules ?? []) if (!out.includes(id)) out.push(id);
+	}
+	return out;
+}
+
 export const playerName = (g: Engine, p: number): string => (p < 0 ? 'neutral' : (g.s.players[p] ?? `player ${p}`));
 
 /** Returns a piece to its owner's supply (or the general supply), detaching it from its feature. */
@@ -99,7 +109,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	let winners: number[] = [];
 	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
 	let why = '';
-	const rules = ['BASE-1.6.1', ...v.rules];
+	const rules = ['BASE-1.6.1', ...strengthRules(g, refs), ...v.rules];
 	for (const h of g.c.hooks.winners) {
 		const w = h(g, root, strengths, winners);
 		if (w) winners = w;
@@ -115,7 +125,13 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	if (!g.quiet) {
 		if (figs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
-		else {
+		else if (max === 0) {
+			// only a module's rule gives winners without strength (MM-R1, a stable's owners)
+			const names = winners.map((p) => playerName(g, p)).join(' and ');
+			why = rules.includes('MM-R1')
+				? `nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (${names})`
+				: `nobody has strength above 0, yet ${names} score${winners.length > 1 ? '' : 's'}`;
+		} else {
 			const others = Object.entries(strengthRecord)
 				.filter(([k]) => !winners.includes(Number(k)))
 				.map(([k, n]) => `${k === 'neutral' ? 'neutral' : playerName(g, Number(k))} ${n}`);

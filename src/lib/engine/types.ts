@@ -279,6 +279,8 @@ export interface FigureType {
 	strength: (g: Engine, piece: number, root: number) => number;
 	/** Rule ids to cite when it is deployed. */
 	rules: string[];
+	/** Rule ids a score event cites when this figure counts with a strength other than 1 (IC-2.3). */
+	strengthRules?: string[];
 	/** Extra deploy check (pig needs own farmer). */
 	canDeploy?: (g: Engine, player: number, seg: number, root: number) => Refusal | null;
 	/** Set false for figures not deployed through the generic 'deploy' move (fairy). */

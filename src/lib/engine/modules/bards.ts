@@ -7,7 +7,7 @@ import { fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply } from './base.ts';
-import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 
 export interface BardsState {
 	/** Segment that received this turn's note token, or -1. */
@@ -21,13 +21,20 @@ const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
 const tokensLeft = (g: Engine) => inSupply(g, 'note', -1) >= 0;
 
-/** Does the feature (root) count as occupied for a note token? (BARD-R5) */
-function occupiedForNote(g: Engine, root: number): boolean {
+/** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5) */
+function noteBlocker(g: Engine, root: number): number {
 	const list = g.s.figs[root];
-	if (!list || list.length === 0) return false;
-	if (g.c.rulings['BARD-R5'] === 'joined-feature') return true;
-	for (const pc of list) if (g.c.figures.get(g.s.pieces[pc].kind)?.follower) return true;
-	return false;
+	if (!list || list.length === 0) return -1;
+	for (const pc of list) if (g.c.figures.get(g.s.pieces[pc].kind)?.follower) return pc;
+	return g.c.rulings['BARD-R5'] === 'joined-feature' ? list[0] : -1;
+}
+
+const occupiedForNote = (g: Engine, root: number): boolean => noteBlocker(g, root) >= 0;
+
+/** `Bob's follower at (0,-1) on c1`, `a note token at (1,0) on r1` */
+function describePiece(g: Engine, ref: FigureRef): string {
+	const what = ref.owner < 0 ? (ref.figure === 'note' ? 'a note token' : ref.figure) : `${playerName(g, ref.owner)}'s ${ref.figure}`;
+	return `${what} at (${ref.x},${ref.y}) on ${ref.feature}`;
 }
 
 /** May a note token go on this kind of feature at all? (rivers never; monasteries per BARD-R4) */
@@ -37,12 +44,12 @@ function takesNote(g: Engine, f: CFeature): boolean {
 	return true;
 }
 
-/** Would some feature of `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
-function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): boolean {
+/** For each feature of `tile` placed at (x,y) with rotation r: the piece it would join that keeps a token out, or -1. */
+function blockersIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): number[] {
 	const s = g.s;
 	const t = g.c.tiles[tile];
 	const cell = pack(x, y);
-	let occ = 0;
+	const out = t.features.map(() => -1);
 	for (let side = 0; side < 4; side++) {
 		const n = s.cells[cell + SIDE_STEP[side]];
 		if (n === undefined) continue;
@@ -52,14 +59,21 @@ function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number):
 		const opp = (side + 2) & 3;
 		const fa = t.sideFeat[r * 4 + side];
 		const fb = nt.sideFeat[nr * 4 + opp];
-		if (fa >= 0 && fb >= 0 && occupiedForNote(g, find(s, s.bseg[n] + fb))) occ |= 1 << fa;
+		if (fa >= 0 && fb >= 0 && out[fa] < 0) out[fa] = noteBlocker(g, find(s, s.bseg[n] + fb));
 		for (let h = side * 2; h < side * 2 + 2; h++) {
 			const ha = t.halfField[r * 8 + h];
 			const hb = nt.halfField[nr * 8 + FACING_HALF[h]];
-			if (ha >= 0 && hb >= 0 && occupiedForNote(g, find(s, s.bseg[n] + hb))) occ |= 1 << ha;
+			if (ha >= 0 && hb >= 0 && out[ha] < 0) out[ha] = noteBlocker(g, find(s, s.bseg[n] + hb));
 		}
 	}
-	for (let i = 0; i < t.features.length; i++) if (!(occ & (1 << i)) && takesNote(g, t.features[i])) return true;
+	return out;
+}
+
+/** Would some feature of `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
+function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): boolean {
+	const t = g.c.tiles[tile];
+	const blockers = blockersIfPlaced(g, tile, x, y, r);
+	for (let i = 0; i < t.features.length; i++) if (blockers[i] < 0 && takesNote(g, t.features[i])) return true;
 	return false;
 }
 
@@ -109,7 +123,7 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 		const why = !takesNote(g, t.features[local])
 			? `a note token cannot go on a ${t.features[local].kind}`
 			: ref
-				? `the ${t.features[local].kind} already holds ${ref.owner < 0 ? (ref.figure === 'note' ? 'a note token' : ref.figure) : `${playerName(g, ref.owner)}'s ${ref.figure}`} at (${ref.x},${ref.y}) on ${ref.feature}`
+				? `the ${t.features[local].kind} already holds ${describePiece(g, ref)}`
 				: 'it is occupied';
 		return {
 			code: 'note-occupied',
@@ -282,11 +296,19 @@ export const bards: RuleModule = {
 			if (!isLute(g, tile) || B(g).plain) return null;
 			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
 			if (freeIfPlaced(g, tile, x, y, r)) return null;
+			// name, feature by feature, what keeps the token out (BARD-R5) or why the kind takes none (BARD-R4)
+			const t = g.c.tiles[tile];
+			const blockers = blockersIfPlaced(g, tile, x, y, r);
+			const features = t.features.map((f, i) => {
+				if (!takesNote(g, f)) return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
+				const occupant = figureRef(g, blockers[i]);
+				return { feature: f.id, kind: f.kind, occupant, reason: `joins ${describePiece(g, occupant)}` };
+			});
 			return {
 				code: 'no-free-feature',
-				message: `placed at (${x},${y}) rotated ${r * 90}°, no feature of the lute tile ${g.c.tiles[tile].key} would be free for a note token`,
-				rules: ['BARD-PLACE-3', 'BARD-R5'],
-				details: { x, y, rotation: r }
+				message: `placed at (${x},${y}) rotated ${r * 90}°, no feature of the lute tile ${t.key} would be free for a note token: ${features.map((f) => `${f.feature}: ${f.reason}`).join('; ')}`,
+				rules: ['BARD-PLACE-3', 'BARD-R5', ...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g, f)) ? ['BARD-R4'] : [])],
+				details: { x, y, rotation: r, features }
 			};
 		},
 		placed(g, b) {

@@ -1,7 +1,7 @@
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
 import { find, featureTiles, fieldCities, occupant } from '../features.ts';
-import { scoreFeature, playerName, figureRef, returnPiece } from '../scoring.ts';
+import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import type { DeployMove, Engine, FeatureKind, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
@@ -185,12 +185,18 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			figures: refs,
 			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))),
 			winners,
-			why: winners.length ? `most farmers around the city (strength ${max})` : refs.length ? 'the majority scores nothing' : 'no farmers',
+			why: !winners.length
+				? refs.length
+					? 'the majority scores nothing'
+					: 'no farmers'
+				: max > 0
+					? `most farmers around the city (strength ${max})`
+					: 'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores',
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
 			returned: [],
-			rules: ['BASE-1.9', 'BASE-1.6.1']
+			rules: ['BASE-1.9', 'BASE-1.6.1', ...strengthRules(g, refs), ...(winners.length && max === 0 ? ['MM-R1'] : [])]
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
 		g.events.push(ev);

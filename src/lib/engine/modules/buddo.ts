@@ -113,7 +113,8 @@ export const buddo: RuleModule = {
 			follower: true,
 			features: ['road', 'city', 'monastery', 'field'],
 			strength: (g) => g.c.params.buddoStrength,
-			rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1']
+			rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1'],
+			strengthRules: ['BUDDO-SCORE-1']
 		}
 	],
 	steps: {

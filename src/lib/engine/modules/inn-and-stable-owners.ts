@@ -5,7 +5,7 @@
 import { find } from '../features.ts';
 import { surroundings } from '../board.ts';
 import { emit } from '../events.ts';
-import { playerName } from '../scoring.ts';
+import { figureRef, playerName } from '../scoring.ts';
 import { inSupply } from './base.ts';
 import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
 
@@ -33,13 +33,20 @@ export function ownerRefusal(g: Engine, player: number, local: number, needSuppl
 	const seg = s.bseg[s.placed] + local;
 	const root = find(s, seg);
 	const owners = ownersOn(g, root);
-	const taken = g.c.rulings['ISO-R1'] === 'one-owner-each' ? owners.some((pc) => s.pieces[pc].seg === seg) : owners.length > 0;
-	if (taken)
+	const each = g.c.rulings['ISO-R1'] === 'one-owner-each';
+	const taken = each ? owners.find((pc) => s.pieces[pc].seg === seg) : owners[0];
+	if (taken !== undefined) {
+		const ref = figureRef(g, taken);
+		const inn = role === 'innkeeper';
+		const where = inn ? (each ? 'inn' : 'road') : 'stable';
+		const who = `${playerName(g, ref.owner)}'s ${role} at (${ref.x},${ref.y}) on ${ref.feature}`;
 		return {
 			code: 'owner-taken',
-			message: g.c.rulings['ISO-R1'] === 'one-owner-each' ? `this ${role === 'innkeeper' ? 'inn' : 'stable'} already has an owner` : 'this road already has an innkeeper',
-			rules: ['ISO-R1']
+			message: `this ${where} already has ${inn && !each ? 'an innkeeper' : 'an owner'}: ${who}`,
+			rules: ['ISO-R1'],
+			details: { occupant: ref }
 		};
+	}
 	if (g.c.rulings['ISO-R2'] === 'followers' && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
 		return { code: 'feature-occupied', message: 'owners count as followers (ISO-R2) and this road is occupied', rules: ['ISO-R2', 'BASE-1.4.3'] };
 	for (const h of g.c.hooks.deployCheck) {

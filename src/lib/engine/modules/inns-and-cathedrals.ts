@@ -33,7 +33,8 @@ export const innsAndCathedrals: RuleModule = {
 			follower: true,
 			features: ['road', 'city', 'monastery', 'field'],
 			strength: (g) => g.c.params.largeMeepleStrength,
-			rules: ['IC-2.3', 'BASE-1.4.1']
+			rules: ['IC-2.3', 'BASE-1.4.1'],
+			strengthRules: ['IC-2.3']
 		}
 	],
 	hooks: {
