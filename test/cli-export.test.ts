@@ -1,10 +1,11 @@
 // `carcassonne-lab export base --format jcz|print`: the files on disk, checked (the XML parses and
 // lists the 24 tile types with counts adding up to 72; the print pages hold 72 tile frames).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cel-cli-export-'));
@@ -61,5 +62,31 @@ describe('carcassonne-lab export base', () => {
 			frames += (svg.g as { class?: string }[]).filter((g) => g.class === 'frame').length;
 		}
 		expect(frames).toBe(72);
+	});
+
+	it('--archive writes one .jca for jcz holding the add-on with its folders, a .zip for the others', () => {
+		const out = path.join(dir, 'jca');
+		const r = cli('export', 'river', '--format', 'jcz', '--out', out, '--archive', '--json');
+		expect(r.status, r.stderr).toBe(0);
+		expect(readdirSync(out)).toEqual(['river.jca']);
+		expect(JSON.parse(r.stdout).files).toEqual([path.join(out, 'river.jca')]);
+		// the same files as the plain export, under the same paths
+		const plain = path.join(dir, 'river-jcz');
+		expect(cli('export', 'river', '--format', 'jcz', '--out', plain).status).toBe(0);
+		const listed = (d: string, prefix = ''): string[] =>
+			readdirSync(path.join(d, prefix)).flatMap((f) => {
+				const rel = prefix ? `${prefix}/${f}` : f;
+				return statSync(path.join(d, rel)).isDirectory() ? listed(d, rel) : [rel];
+			});
+		const entries = unzipSync(readFileSync(path.join(out, 'river.jca')));
+		expect(Object.keys(entries).sort()).toEqual(listed(plain).sort());
+		for (const rel of listed(plain)) expect(Buffer.from(entries[rel]).equals(readFileSync(path.join(plain, rel))), rel).toBe(true);
+		const manifest = JSON.parse(strFromU8(entries['jcz-addon.json']));
+		expect(entries[`${manifest.artworks[0]}/artwork.json`]).toBeDefined();
+
+		const zip = path.join(dir, 'zip');
+		expect(cli('export', 'river', '--format', 'json', '--out', zip, '--archive').status).toBe(0);
+		expect(readdirSync(zip)).toEqual(['river-json.zip']);
+		expect(Object.keys(unzipSync(readFileSync(path.join(zip, 'river-json.zip')))).sort()).toEqual(['river.json', 'tileset.v1.json']);
 	});
 });

@@ -3,6 +3,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
 
 const CANVAS = '[data-testid="tile-canvas"]';
@@ -301,9 +302,11 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await expect(page.getByTestId('save')).toHaveCount(0);
-	// exports run the CLI's exporters: one file downloads at once, several are listed (the JSON tile
-	// set comes with its schema next to it), each downloadable
+	// exports run the CLI's exporters: one file downloads at once, several as one archive and are
+	// listed (the JSON tile set comes with its schema next to it), each downloadable
+	const zip = page.waitForEvent('download');
 	await page.getByTestId('export-json').click();
+	expect((await zip).suggestedFilename()).toBe('base-json.zip');
 	const listed = page.getByTestId('exports').locator('.files a[href^="blob:"]');
 	await expect(listed).toHaveText(['base.json', 'tileset.v1.json']);
 	const download = page.waitForEvent('download');
@@ -360,6 +363,19 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	const png = page.waitForEvent('download');
 	await page.getByTestId('export-png').click();
 	expect((await png).suggestedFilename()).toBe('A.png');
+	// a JCloisterZone add-on downloads as one .jca (a zip) keeping its folders: manifest, XML, artwork
+	const jca = page.waitForEvent('download');
+	await page.getByTestId('export-jcz').click();
+	const jcaDownload = await jca;
+	expect(jcaDownload.suggestedFilename()).toBe('imported-json.jca');
+	const entries = unzipSync(readFileSync((await jcaDownload.path())!));
+	const names = Object.keys(entries);
+	expect(names).toContain('jcz-addon.json');
+	const manifest = JSON.parse(strFromU8(entries['jcz-addon.json']));
+	expect(names).toContain(manifest.expansions[0]);
+	expect(names).toContain(`${manifest.artworks[0]}/artwork.json`);
+	expect(names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png')).length).toBeGreaterThan(0);
+	await expect(page.getByTestId('export-archive')).toHaveAttribute('download', 'imported-json.jca');
 
 	// import a JCloisterZone tile-definition file: the report says what was not mapped
 	await page.goto('/');

@@ -1,5 +1,6 @@
 // carcassonne-lab export <expansion id|file> --format json|jcz|svg|png|print: validates the expansion,
-// then runs the format's exporter (src/lib/formats/export/<format>.ts) and writes its files.
+// then runs the format's exporter (src/lib/formats/export/<format>.ts) and writes its files, or with
+// --archive one archive keeping their folders (src/lib/formats/export/archive.ts).
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../main.ts';
@@ -9,20 +10,24 @@ import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
 import type { ExportOptions } from '../../lib/formats/export/types.ts';
 import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/formats/export/index.ts';
+import { archiveFiles, archiveName } from '../../lib/formats/export/archive.ts';
 
-const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--bleed MM] [--backs] [--size PX] [--json]
+const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--size PX] [--json]
 
 Validates the expansion (refuses when it has errors), then writes the export under --out
 (default out/<id>/<format>/):
   json   the self-contained tile set (schemas/tileset.v1.json)
   jcz    a JCloisterZone add-on (tile XML + manifest)
   svg    one image per tile          png  one raster image per tile (--size PX)
-  print  A4 print sheets, one 45 mm frame per physical tile (--bleed MM, --backs)`;
+  print  A4 print sheets, one 45 mm frame per physical tile (--bleed MM, --backs)
+--archive writes one archive instead, folders kept: <out>/<id>.jca for jcz (a JCloisterZone
+add-on), <out>/<id>-<format>.zip for the others.`;
 
 interface Args {
 	target: string;
 	format: string;
 	out?: string;
+	archive: boolean;
 	options: ExportOptions;
 }
 
@@ -31,9 +36,11 @@ function parse(args: readonly string[]): Args | string {
 	const positional: string[] = [];
 	const values: Record<string, string> = {};
 	let backs = false;
+	let archive = false;
 	for (let i = 0; i < args.length; i++) {
 		const a = args[i];
 		if (a === '--backs') backs = true;
+		else if (a === '--archive') archive = true;
 		else if (a.startsWith('--')) {
 			const eq = a.indexOf('=');
 			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
@@ -55,7 +62,7 @@ function parse(args: readonly string[]): Args | string {
 		if (!Number.isFinite(n) || n < 0) return `--${name} must be a number ≥ 0 (got ${values[name]})`;
 		options[key] = n;
 	}
-	return { target: positional[0], format: values.format, out: values.out, options };
+	return { target: positional[0], format: values.format, out: values.out, archive, options };
 }
 
 export const command = {
@@ -106,11 +113,18 @@ export const command = {
 		const result = await exporter(expansion, { ...args.options, available });
 		const outDir = args.out ?? join('out', expansion.id, args.format);
 		const written: string[] = [];
-		for (const file of result.files) {
-			const path = join(outDir, ...file.path.split('/'));
-			mkdirSync(dirname(path), { recursive: true });
-			writeFileSync(path, file.data);
+		if (args.archive) {
+			const path = join(outDir, archiveName(expansion.id, format));
+			mkdirSync(outDir, { recursive: true });
+			writeFileSync(path, archiveFiles(result.files));
 			written.push(path);
+		} else {
+			for (const file of result.files) {
+				const path = join(outDir, ...file.path.split('/'));
+				mkdirSync(dirname(path), { recursive: true });
+				writeFileSync(path, file.data);
+				written.push(path);
+			}
 		}
 		if (ctx.json) ctx.stdout(JSON.stringify({ expansion: expansion.id, format: args.format, files: written, notes: result.notes }, null, 2));
 		else {
