@@ -27,8 +27,6 @@ import {
 	type RuleModule
 } from './types.ts';
 
-export { emit };
-export { placementRefusal } from './board.ts';
 export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
 
 // ------------------------------------------------------------------ contexts
