@@ -31,6 +31,8 @@ export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', '
 
 // ------------------------------------------------------------------ contexts
 const contexts = new Map<string, Context>();
+/** The same cache by the inputs of contextFor (expansion hashes, extra modules, rulings). */
+const contextsByInput = new Map<string, Context>();
 const docHashes = new WeakMap<Expansion, string>();
 
 /** Content hash of an expansion document (recorded in game records). */
@@ -53,6 +55,10 @@ export function modulesFor(expansions: readonly Expansion[], extra: readonly str
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */
 export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
+	// the same inputs give the same context: skip resolving modules and rulings (once per game)
+	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
+	const known = contextsByInput.get(input);
+	if (known) return known;
 	const modules = modulesFor(expansions, extraModules);
 	const defs = collectRulings(modules);
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
@@ -62,7 +68,10 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const exps = expansions.map((e) => ({ id: e.id, version: e.version, hash: expansionHash(e) }));
 	const key = hashText(JSON.stringify([exps, modules.map((m) => m.id), resolved, params]));
 	const cached = contexts.get(key);
-	if (cached) return cached;
+	if (cached) {
+		contextsByInput.set(input, cached);
+		return cached;
+	}
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
@@ -96,6 +105,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		source: { expansions, modules: [...extraModules] }
 	};
 	contexts.set(key, ctx);
+	contextsByInput.set(input, ctx);
 	return ctx;
 }
 
