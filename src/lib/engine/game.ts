@@ -254,7 +254,7 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 				known = true;
 			}
 			let ok = true;
-			for (let f = 0; f < filters.length; f++) if (filters[f](g, tile, x, y, r)) ok = false;
+			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
 			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
 		}
 	}
