@@ -1,6 +1,6 @@
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
-import { find, featureTiles, fieldCities, occupant } from '../features.ts';
+import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
@@ -135,7 +135,7 @@ function pass(g: Engine, _move: Move, step: Step): Refusal | null {
 
 function cityRef(g: Engine, root: number) {
 	const s = g.s;
-	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].id };
+	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id };
 }
 
 /** 1st farm edition: per completed city, the farmers' majority over all fields touching it gets 4. */
@@ -146,7 +146,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 	for (const p of s.pieces) {
 		if (p.seg < 0) continue;
 		const r = find(s, p.seg);
-		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind !== 'field' || fields.includes(r)) continue;
+		if (featureOf(g, r).kind !== 'field' || fields.includes(r)) continue;
 		fields.push(r);
 		for (const c of fieldCities(s, r).complete) {
 			const l = byCity.get(c) ?? [];
@@ -293,7 +293,7 @@ export const base: RuleModule = {
 				case 'city': {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
-					for (const seg of s.segs[root]!) pennants += g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].pennants;
+					for (const seg of s.segs[root]!) pennants += featureOf(g, seg).pennants;
 					const p = g.c.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
@@ -352,7 +352,7 @@ export const base: RuleModule = {
 				const r = find(s, p.seg);
 				if (done.has(r)) continue;
 				done.add(r);
-				if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind === 'field') scoreFeature(g, r, 'final');
+				if (featureOf(g, r).kind === 'field') scoreFeature(g, r, 'final');
 			}
 		}
 	}

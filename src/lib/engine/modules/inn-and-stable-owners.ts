@@ -2,7 +2,7 @@
 // just placed, in addition to the normal follower. Innkeepers score when their road is completed
 // (3 each, +1 when their player scores the road); stable owners when the stable's tile is
 // surrounded (8, +5 with livestock), and 1 per surrounding land tile at the end.
-import { find } from '../features.ts';
+import { find, featureOf } from '../features.ts';
 import { surroundings } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
@@ -99,7 +99,7 @@ function stableTiles(g: Engine, b: number): { count: number; zero: string[] } {
 function stableValue(g: Engine, root: number, v: FeatureValue): void {
 	const s = g.s;
 	const b = s.st[root];
-	const f = g.c.tiles[s.bt[b]].features[s.sl[root]];
+	const f = featureOf(g, root);
 	const p = g.c.params;
 	const { count, zero } = stableTiles(g, b);
 	if (v.mode === 'complete') {
@@ -285,7 +285,7 @@ export const innAndStableOwners: RuleModule = {
 		},
 		winners(g, root) {
 			const s = g.s;
-			if (g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].kind !== 'stable') return null;
+			if (featureOf(g, root).kind !== 'stable') return null;
 			return [...new Set(ownersOn(g, root).map((pc) => s.pieces[pc].owner))];
 		},
 		awards(g, root, v, winners, awards) {
