@@ -4,9 +4,9 @@ import { find, featureOf, featureTiles, fieldCities, occupant } from '../feature
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import type { DeployMove, Engine, FeatureKind, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import type { DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 
-export const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
+const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
 
 const follower: FigureType = {
 	id: 'follower',
@@ -26,7 +26,7 @@ export function inSupply(g: Engine, kind: string, owner: number): number {
 }
 
 /** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
-export function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
+function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
@@ -358,4 +358,3 @@ export const base: RuleModule = {
 	}
 };
 
-export type { FeatureKind };

@@ -22,7 +22,7 @@ function ownerPlace(g: Engine, local: number): 'innkeeper' | 'stable owner' | nu
 const ownersOn = (g: Engine, root: number): number[] => (g.s.figs[root] ?? []).filter((pc) => g.s.pieces[pc].kind === OWNER);
 
 /** Why `player` may not put an owner on local feature `local` of the tile just placed. */
-export function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
+function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
 	const s = g.s;
 	const t = g.c.tiles[s.bt[s.placed]];
 	const f = t.features[local];
@@ -291,12 +291,11 @@ export const innAndStableOwners: RuleModule = {
 		awards(g, root, v, winners, awards) {
 			if (v.kind === 'road') innkeeperAwards(g, root, v, winners, awards);
 		},
-		scored(g, root, ev) {
+		scored(g, _root, ev) {
 			if (ev.feature.kind !== 'stable' || g.quiet || !ev.winners.length) return;
 			const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the stable`;
 			if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
 			ev.why = why;
-			void root;
 		}
 	}
 };

@@ -34,7 +34,7 @@ export const scarecrow: FigureType = {
 };
 
 /** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
-export function sidesFilled(g: Engine, b: number): number {
+function sidesFilled(g: Engine, b: number): number {
 	const s = g.s;
 	const cell = pack(s.bx[b], s.by[b]);
 	const halls = g.c.rulings['MM-R7'] !== 'not-a-neighbour';
