@@ -327,9 +327,11 @@ export const bards: RuleModule = {
 		deployCheck(g, _player, figure, seg) {
 			const s = g.s;
 			const st = B(g);
+			const whole = g.c.rulings['BARD-R3'] === 'whole-game';
+			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
 			const root = find(s, seg);
 			const banned = st.ban >= 0 && find(s, st.ban) === root;
-			const lasting = g.c.rulings['BARD-R3'] === 'whole-game' && notesOn(g, root) > 0;
+			const lasting = whole && notesOn(g, root) > 0;
 			if (!banned && !lasting) return null;
 			// every figure, not only followers: Buddo, a pig, an owner (BARD-PLACE-4)
 			return banned
