@@ -25,6 +25,15 @@ export function inSupply(g: Engine, kind: string, owner: number): number {
 	return -1;
 }
 
+/** Stands a piece on segment `seg` (of the tile that segment belongs to) and adds it to the feature's pieces. */
+export function putPiece(g: Engine, piece: number, seg: number): void {
+	const s = g.s;
+	const p = s.pieces[piece];
+	p.seg = seg;
+	p.tile = s.st[seg];
+	(s.figs[find(s, seg)] ??= []).push(piece);
+}
+
 /** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
 function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
 	const s = g.s;
@@ -111,12 +120,7 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const r = deployRefusal(g, step.player, ft, local);
 	if (r) return r;
 	const piece = inSupply(g, ft.id, step.player);
-	const seg = s.bseg[s.placed] + local;
-	const root = find(s, seg);
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = s.placed;
-	(s.figs[root] ??= []).push(piece);
+	putPiece(g, piece, s.bseg[s.placed] + local);
 	s.acted = true;
 	const kind = t.features[local].kind;
 	// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot

@@ -6,7 +6,7 @@ import { find, featureOf } from '../features.ts';
 import { surroundings } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
-import { inSupply } from './base.ts';
+import { inSupply, putPiece } from './base.ts';
 import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 const OWNER = 'owner';
@@ -65,11 +65,7 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	if (r) return r;
 	const role = ownerPlace(g, local)!;
 	const piece = inSupply(g, OWNER, step.player);
-	const seg = s.bseg[s.placed] + local;
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = s.placed;
-	(s.figs[find(s, seg)] ??= []).push(piece);
+	putPiece(g, piece, s.bseg[s.placed] + local);
 	const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
 	emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
 		`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`

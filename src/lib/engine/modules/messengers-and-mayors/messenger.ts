@@ -5,6 +5,7 @@ import { emit } from '../../events.ts';
 import { pack } from '../../board.ts';
 import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
+import { putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { CTile, Engine, FigureType, Move, Refusal, ScoreEvent, Step } from '../../types.ts';
 
@@ -143,10 +144,7 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 			message: `${playerName(g, step.player)}'s messenger cannot ride to ${move.feature} at (${move.x},${move.y}): not an open road at the same crossroads or the open city the road ends at`,
 			rules: ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6', 'MM-MSG-7', 'MM-R5']
 		};
-	const p = s.pieces[e.piece];
-	p.seg = s.bseg[b!] + local;
-	p.tile = b!;
-	(s.figs[root] ??= []).push(e.piece);
+	putPiece(g, e.piece, s.bseg[b!] + local);
 	const rules = d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
 	emit(g, { type: 'messengerRides', rules, player: e.owner, kind: d.kind, x: move.x, y: move.y, feature: move.feature }, () =>
 		`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
