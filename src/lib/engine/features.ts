@@ -1,7 +1,7 @@
 // Features as an incremental union-find over segments (one segment per feature per placed tile).
 // Roots carry the open-edge count (completion), the segment list, the pieces and field→city links,
 // merged smaller-into-larger so a placement costs a few array operations, never a board rescan.
-import type { Engine, GameState } from './types.ts';
+import type { CFeature, Engine, GameState } from './types.ts';
 
 export function find(s: GameState, seg: number): number {
 	const p = s.parent;
@@ -48,6 +48,12 @@ export function union(s: GameState, a: number, b: number, border: boolean): numb
 		s.links[rb] = null;
 	}
 	return ra;
+}
+
+/** The compiled feature of a segment. */
+export function featureOf(g: Engine, seg: number): CFeature {
+	const s = g.s;
+	return g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]];
 }
 
 /** The first follower (a piece whose figure type occupies) on the feature, or -1. */
