@@ -4,7 +4,7 @@
 import { compileTiles } from './tiles.ts';
 import { putTile, unpackX, unpackY, fits, completedBorderRoots, completedInner } from './board.ts';
 import { emit } from './events.ts';
-import { find } from './features.ts';
+import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
 import { takeTile, tilesLeft } from './bag.ts';
 import { seedState, hashText } from './rng.ts';
@@ -292,7 +292,7 @@ function scoreTurn(g: Engine): void {
 	if (b < 0) return;
 	const roots = completedBorderRoots(g, b);
 	for (const r of roots) {
-		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
+		if (featureOf(g, r).k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
 		scoreFeature(g, r, 'complete');
 	}
 	for (const seg of completedInner(g, b)) scoreFeature(g, find(s, seg), 'complete');
@@ -306,7 +306,7 @@ function finalScoring(g: Engine): void {
 		const p = s.pieces[i];
 		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 		const root = find(s, p.seg);
-		const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+		const f = featureOf(g, root);
 		if (f.kind === 'field' || done.has(root)) continue;
 		// pieces left on an already scored feature (a ruling kept them there) score nothing more
 		if (f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0) continue;
