@@ -3,7 +3,7 @@
 import type { Tile } from '../formats/schema-types.ts';
 import type { Problem } from '../formats/problems.ts';
 import { validateTile } from '../formats/validate.ts';
-import { featureAt, paintPlaces, type EditResult, type Place } from './commands.ts';
+import { featureAt, isInnerType, paintPlaces, type EditResult, type Place } from './commands.ts';
 import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
@@ -84,7 +84,7 @@ export class TileSession {
 		if (phase === 'start') {
 			const sel = this.selected ? t.features.find((f) => f.id === this.selected) : undefined;
 			// Nothing (or an inner feature) selected: a click selects what is there.
-			if (!sel || sel.type === 'monastery' || sel.type === 'garden' || sel.type === 'stable' || this.editor.readOnly) {
+			if (!sel || isInnerType(sel.type) || this.editor.readOnly) {
 				this.selected = featureAt(t, places[0])?.id ?? null;
 				this.#strokeStart = null;
 				return;
