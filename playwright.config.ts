@@ -36,7 +36,7 @@ export default defineConfig({
 		}
 	},
 	webServer: {
-		command: `npm run build && node scripts/serve.js`,
+		command: `node scripts/build-if-stale.js && node scripts/serve.js`,
 		url: `http://127.0.0.1:${port}/`,
 		timeout: 180_000,
 		reuseExistingServer: false,

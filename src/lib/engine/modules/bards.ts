@@ -6,7 +6,7 @@ import { find, featureTiles } from '../features.ts';
 import { fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
-import { inSupply } from './base.ts';
+import { inSupply, putPiece } from './base.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 
 export interface BardsState {
@@ -134,10 +134,7 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 	}
 	const piece = inSupply(g, 'note', -1);
 	const seg = s.bseg[b] + local;
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = b;
-	(s.figs[find(s, seg)] ??= []).push(piece);
+	putPiece(g, piece, seg);
 	B(g).ban = seg;
 	const kind = t.features[local].kind;
 	const rules = ['BARD-PLACE-2', 'BARD-PLACE-4'];
@@ -327,9 +324,11 @@ export const bards: RuleModule = {
 		deployCheck(g, _player, figure, seg) {
 			const s = g.s;
 			const st = B(g);
+			const whole = g.c.rulings['BARD-R3'] === 'whole-game';
+			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
 			const root = find(s, seg);
 			const banned = st.ban >= 0 && find(s, st.ban) === root;
-			const lasting = g.c.rulings['BARD-R3'] === 'whole-game' && notesOn(g, root) > 0;
+			const lasting = whole && notesOn(g, root) > 0;
 			if (!banned && !lasting) return null;
 			// every figure, not only followers: Buddo, a pig, an owner (BARD-PLACE-4)
 			return banned

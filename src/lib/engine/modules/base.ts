@@ -1,12 +1,12 @@
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
-import { find, featureTiles, fieldCities, occupant } from '../features.ts';
+import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import type { DeployMove, Engine, FeatureKind, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import type { DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 
-export const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
+const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
 
 const follower: FigureType = {
 	id: 'follower',
@@ -25,8 +25,17 @@ export function inSupply(g: Engine, kind: string, owner: number): number {
 	return -1;
 }
 
+/** Stands a piece on segment `seg` (of the tile that segment belongs to) and adds it to the feature's pieces. */
+export function putPiece(g: Engine, piece: number, seg: number): void {
+	const s = g.s;
+	const p = s.pieces[piece];
+	p.seg = seg;
+	p.tile = s.st[seg];
+	(s.figs[find(s, seg)] ??= []).push(piece);
+}
+
 /** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
-export function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
+function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
@@ -111,12 +120,7 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const r = deployRefusal(g, step.player, ft, local);
 	if (r) return r;
 	const piece = inSupply(g, ft.id, step.player);
-	const seg = s.bseg[s.placed] + local;
-	const root = find(s, seg);
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = s.placed;
-	(s.figs[root] ??= []).push(piece);
+	putPiece(g, piece, s.bseg[s.placed] + local);
 	s.acted = true;
 	const kind = t.features[local].kind;
 	// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
@@ -135,7 +139,7 @@ function pass(g: Engine, _move: Move, step: Step): Refusal | null {
 
 function cityRef(g: Engine, root: number) {
 	const s = g.s;
-	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].id };
+	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id };
 }
 
 /** 1st farm edition: per completed city, the farmers' majority over all fields touching it gets 4. */
@@ -146,7 +150,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 	for (const p of s.pieces) {
 		if (p.seg < 0) continue;
 		const r = find(s, p.seg);
-		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind !== 'field' || fields.includes(r)) continue;
+		if (featureOf(g, r).kind !== 'field' || fields.includes(r)) continue;
 		fields.push(r);
 		for (const c of fieldCities(s, r).complete) {
 			const l = byCity.get(c) ?? [];
@@ -293,7 +297,7 @@ export const base: RuleModule = {
 				case 'city': {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
-					for (const seg of s.segs[root]!) pennants += g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].pennants;
+					for (const seg of s.segs[root]!) pennants += featureOf(g, seg).pennants;
 					const p = g.c.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
@@ -352,10 +356,9 @@ export const base: RuleModule = {
 				const r = find(s, p.seg);
 				if (done.has(r)) continue;
 				done.add(r);
-				if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].kind === 'field') scoreFeature(g, r, 'final');
+				if (featureOf(g, r).kind === 'field') scoreFeature(g, r, 'final');
 			}
 		}
 	}
 };
 
-export type { FeatureKind };

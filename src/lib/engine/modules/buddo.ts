@@ -19,7 +19,7 @@ const BUDDO = 'buddo';
 const U = (g: Engine): BuddoState => g.s.mod.buddo;
 
 /** The Buddo piece on the board, or -1. */
-export function buddoOnBoard(g: Engine): number {
+function buddoOnBoard(g: Engine): number {
 	const ps = g.s.pieces;
 	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO && ps[i].seg >= 0) return i;
 	return -1;

@@ -5,6 +5,7 @@
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
 // turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
 import { pack, SIDE_STEP } from '../board.ts';
+import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
@@ -140,7 +141,7 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 			const p = s.pieces[i];
 			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
 			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
-			if (g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
+			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
@@ -263,7 +264,7 @@ export const dragon: RuleModule = {
 			for (let i = 0; i < s.pieces.length; i++) {
 				const p = s.pieces[i];
 				if (p.owner !== player || p.seg < 0 || i === d.fairyPiece || !g.c.figures.get(p.kind)?.follower) continue;
-				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: g.c.tiles[s.bt[p.tile]].features[s.sl[p.seg]].id });
+				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: featureOf(g, p.seg).id });
 			}
 		},
 		afterFigure(g) {

@@ -2,11 +2,11 @@
 // just placed, in addition to the normal follower. Innkeepers score when their road is completed
 // (3 each, +1 when their player scores the road); stable owners when the stable's tile is
 // surrounded (8, +5 with livestock), and 1 per surrounding land tile at the end.
-import { find } from '../features.ts';
+import { find, featureOf } from '../features.ts';
 import { surroundings } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
-import { inSupply } from './base.ts';
+import { inSupply, putPiece } from './base.ts';
 import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 const OWNER = 'owner';
@@ -22,7 +22,7 @@ function ownerPlace(g: Engine, local: number): 'innkeeper' | 'stable owner' | nu
 const ownersOn = (g: Engine, root: number): number[] => (g.s.figs[root] ?? []).filter((pc) => g.s.pieces[pc].kind === OWNER);
 
 /** Why `player` may not put an owner on local feature `local` of the tile just placed. */
-export function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
+function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
 	const s = g.s;
 	const t = g.c.tiles[s.bt[s.placed]];
 	const f = t.features[local];
@@ -65,11 +65,7 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	if (r) return r;
 	const role = ownerPlace(g, local)!;
 	const piece = inSupply(g, OWNER, step.player);
-	const seg = s.bseg[s.placed] + local;
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = s.placed;
-	(s.figs[find(s, seg)] ??= []).push(piece);
+	putPiece(g, piece, s.bseg[s.placed] + local);
 	const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
 	emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
 		`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
@@ -99,7 +95,7 @@ function stableTiles(g: Engine, b: number): { count: number; zero: string[] } {
 function stableValue(g: Engine, root: number, v: FeatureValue): void {
 	const s = g.s;
 	const b = s.st[root];
-	const f = g.c.tiles[s.bt[b]].features[s.sl[root]];
+	const f = featureOf(g, root);
 	const p = g.c.params;
 	const { count, zero } = stableTiles(g, b);
 	if (v.mode === 'complete') {
@@ -285,18 +281,17 @@ export const innAndStableOwners: RuleModule = {
 		},
 		winners(g, root) {
 			const s = g.s;
-			if (g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]].kind !== 'stable') return null;
+			if (featureOf(g, root).kind !== 'stable') return null;
 			return [...new Set(ownersOn(g, root).map((pc) => s.pieces[pc].owner))];
 		},
 		awards(g, root, v, winners, awards) {
 			if (v.kind === 'road') innkeeperAwards(g, root, v, winners, awards);
 		},
-		scored(g, root, ev) {
+		scored(g, _root, ev) {
 			if (ev.feature.kind !== 'stable' || g.quiet || !ev.winners.length) return;
 			const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the stable`;
 			if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
 			ev.why = why;
-			void root;
 		}
 	}
 };

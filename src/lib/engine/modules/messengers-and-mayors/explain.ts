@@ -2,6 +2,7 @@
 // (MM-MAYOR-7/9, MM-CROW-6, MM-MSG-2/8, MM-END-2), ruling MM-R1 when the highest strength on the
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
 import { pack, SIDE_STEP } from '../../board.ts';
+import { M } from './state.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
 /** Does a road or city (root) run into a town hall on some side? */
@@ -25,7 +26,8 @@ export function explainValue(g: Engine, root: number, v: FeatureValue): void {
 	const add = (...ids: string[]) => {
 		for (const id of ids) if (!v.rules.includes(id)) v.rules.push(id);
 	};
-	if ((v.kind === 'road' || v.kind === 'city') && touchesHall(g, root)) add('MM-HALL-3', ...(v.mode === 'complete' ? ['MM-HALL-6'] : []));
+	// without a town hall tile in the set no road or city can run into one: skip the walk
+	if ((v.kind === 'road' || v.kind === 'city') && M(s).hallTile >= 0 && touchesHall(g, root)) add('MM-HALL-3', ...(v.mode === 'complete' ? ['MM-HALL-6'] : []));
 	const figs = s.figs[root] ?? [];
 	const strengths = new Map<number, number>();
 	let ours = false;

@@ -5,7 +5,7 @@ import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
-import { inSupply } from '../base.ts';
+import { inSupply, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
 
@@ -34,7 +34,7 @@ export const scarecrow: FigureType = {
 };
 
 /** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
-export function sidesFilled(g: Engine, b: number): number {
+function sidesFilled(g: Engine, b: number): number {
 	const s = g.s;
 	const cell = pack(s.bx[b], s.by[b]);
 	const halls = g.c.rulings['MM-R7'] !== 'not-a-neighbour';
@@ -137,12 +137,8 @@ function usedPlacement(g: Engine, player: number): void {
 
 /** Puts a normal follower of `player` from supply on segment `seg`. Returns the piece. */
 function putFollower(g: Engine, player: number, seg: number): number {
-	const s = g.s;
 	const piece = inSupply(g, 'follower', player);
-	const p = s.pieces[piece];
-	p.seg = seg;
-	p.tile = s.st[seg];
-	(s.figs[find(s, seg)] ??= []).push(piece);
+	putPiece(g, piece, seg);
 	return piece;
 }
 
