@@ -5,10 +5,10 @@ import { FEATURE_KINDS, type CFeature, type CTile, type Expansion, type FeatureK
 import { SIDES, HALVES } from '../formats/geometry.ts';
 
 /** Edge codes: 0 = unconstrained (empty cell, wildcard), 1 field, 2 road, 3 city, 4 river. */
-export const EDGE_FIELD = 1;
-export const EDGE_ROAD = 2;
-export const EDGE_CITY = 3;
-export const EDGE_RIVER = 4;
+const EDGE_FIELD = 1;
+const EDGE_ROAD = 2;
+const EDGE_CITY = 3;
+const EDGE_RIVER = 4;
 export const EDGE_NAMES = ['open', 'field', 'road', 'city', 'river'];
 const EDGE_OF: Record<string, number> = { road: EDGE_ROAD, city: EDGE_CITY, river: EDGE_RIVER };
 
@@ -85,6 +85,3 @@ export function compileTiles(expansions: readonly Expansion[]): CTile[] {
 	for (const e of expansions) for (const t of e.tiles) out.push(compileTile(e.id, t, out.length));
 	return out;
 }
-
-/** Edge code on board side `side` (0..3) of a compiled tile at a rotation. */
-export const edgeAt = (t: CTile, rotation: number, side: number): number => (t.edges[rotation] >> (4 * side)) & 15;
