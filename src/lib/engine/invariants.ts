@@ -1,6 +1,5 @@
 // Checks that hold in every reachable state: no figure created or lost, every figure on the board
 // listed exactly once by its feature, scores never below their previous values, tiles conserved.
-import { contextOf } from './game.ts';
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
 import type { GameState } from './types.ts';
@@ -17,7 +16,6 @@ export function pieceCensus(s: GameState): string {
 
 export function checkState(s: GameState, before?: { census: string; scores: number[]; tiles: number }): Violation[] {
 	const out: Violation[] = [];
-	const c = contextOf(s);
 	const census = pieceCensus(s);
 	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
 	const seen = new Map<number, number>();
@@ -49,11 +47,9 @@ export function checkState(s: GameState, before?: { census: string; scores: numb
 		s.scores.forEach((v, p) => {
 			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });
 		});
-		const aside = ((s.mod.dragon?.aside?.length ?? 0) as number) + heldTiles(s);
-		const tiles = s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
+		const tiles = tileCount(s);
 		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
-	void c;
 	return out;
 }
 
@@ -63,7 +59,12 @@ function heldTiles(s: GameState): number {
 	return halls ? halls.reduce((a, b) => a + b, 0) : 0;
 }
 
-export function snapshot(s: GameState) {
+/** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */
+function tileCount(s: GameState): number {
 	const aside = ((s.mod.dragon?.aside?.length ?? 0) as number) + heldTiles(s);
-	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0) };
+	return s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
+}
+
+export function snapshot(s: GameState) {
+	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: tileCount(s) };
 }
