@@ -12,6 +12,16 @@ export function find(s: GameState, seg: number): number {
 	return seg;
 }
 
+/** Appends root `from`'s list (segments, pieces, links) to root `to`'s, in order, and clears it. */
+function moveList(lists: (number[] | null)[], from: number, to: number): void {
+	const b = lists[from];
+	if (!b) return;
+	const a = lists[to];
+	if (a) for (let i = 0; i < b.length; i++) a.push(b[i]);
+	else lists[to] = b;
+	lists[from] = null;
+}
+
 /** Joins two segments across a matching edge; `border` is true for road/city/river (both lose an open edge). */
 export function union(s: GameState, a: number, b: number, border: boolean): number {
 	let ra = find(s, a);
@@ -20,33 +30,16 @@ export function union(s: GameState, a: number, b: number, border: boolean): numb
 		if (border) s.open[ra] -= 2;
 		return ra;
 	}
-	const sa = s.segs[ra]!;
-	const sb = s.segs[rb]!;
-	if (sa.length < sb.length) {
+	if (s.segs[ra]!.length < s.segs[rb]!.length) {
 		const t = ra;
 		ra = rb;
 		rb = t;
 	}
-	const big = s.segs[ra]!;
-	const small = s.segs[rb]!;
-	for (let i = 0; i < small.length; i++) big.push(small[i]);
-	s.segs[rb] = null;
 	s.parent[rb] = ra;
 	if (border) s.open[ra] = s.open[ra] + s.open[rb] - 2;
-	const fb = s.figs[rb];
-	if (fb) {
-		const fa = s.figs[ra];
-		if (fa) for (let i = 0; i < fb.length; i++) fa.push(fb[i]);
-		else s.figs[ra] = fb;
-		s.figs[rb] = null;
-	}
-	const lb = s.links[rb];
-	if (lb) {
-		const la = s.links[ra];
-		if (la) for (let i = 0; i < lb.length; i++) la.push(lb[i]);
-		else s.links[ra] = lb;
-		s.links[rb] = null;
-	}
+	moveList(s.segs, rb, ra);
+	moveList(s.figs, rb, ra);
+	moveList(s.links, rb, ra);
 	return ra;
 }
 
