@@ -28,7 +28,6 @@ export interface EditResult {
 }
 
 export const FEATURE_TYPES: readonly FeatureType[] = ['city', 'road', 'river', 'field', 'monastery', 'garden', 'stable'];
-export const INNER_FEATURE_TYPES: readonly InnerType[] = ['monastery', 'garden', 'stable'];
 const PREFIX: Record<FeatureType, string> = {
 	city: 'c',
 	road: 'r',

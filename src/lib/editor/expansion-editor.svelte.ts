@@ -68,7 +68,9 @@ export class ExpansionEditor {
 	#fetch: typeof fetch;
 	#draftTimer: ReturnType<typeof setTimeout> | undefined;
 
-	dirty = $derived(this.saved === null || !same(this.doc, this.saved));
+	/** The saved document as JSON: serialised once per save, not on every edit (the typing path). */
+	#savedJson = $derived(this.saved === null ? null : JSON.stringify(this.saved));
+	dirty = $derived(this.saved === null || (this.doc !== this.saved && JSON.stringify(this.doc) !== this.#savedJson));
 	/** Unsaved work of any kind: a changed document or code-view text that does not parse yet. */
 	unsaved = $derived(this.dirty || Object.keys(this.pendingText).length > 0);
 	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available, registry: ruleRegistry }));
@@ -165,7 +167,7 @@ export class ExpansionEditor {
 		const ids = new Set(this.doc.tiles.map((t) => t.id));
 		const pending = Object.fromEntries(Object.entries(this.pendingText).filter(([id]) => ids.has(id)));
 		const hasPending = Object.keys(pending).length > 0;
-		if (this.saved !== null && same(this.doc, this.saved) && this.base !== null && !hasPending) {
+		if (!this.dirty && this.base !== null && !hasPending) {
 			discardDraft(this.#storage, this.id);
 			this.draftError = null;
 			return;

@@ -71,14 +71,14 @@ export const SIDE_DELTA: Record<Side, readonly [number, number]> = {
 /**
  * The edge type of each side (N E S W, unrotated), derived from the features: the side of a road,
  * city or river has that type, any other side is field. Undefined behaviour for invalid tiles is
- * avoided: the first border feature wins.
+ * avoided: the first border feature wins, and entries that are not features or sides are skipped.
  */
 export function edgeTypes(tile: Pick<Tile, 'features'>): [EdgeType, EdgeType, EdgeType, EdgeType] {
 	const edges: [EdgeType, EdgeType, EdgeType, EdgeType] = ['field', 'field', 'field', 'field'];
 	const set = [false, false, false, false];
 	for (const f of tile.features ?? []) {
-		if (f.type !== 'road' && f.type !== 'city' && f.type !== 'river') continue;
-		for (const s of f.sides ?? []) {
+		if ((f?.type !== 'road' && f?.type !== 'city' && f?.type !== 'river') || !Array.isArray(f.sides)) continue;
+		for (const s of f.sides) {
 			const i = sideIndex(s);
 			if (i >= 0 && !set[i]) {
 				edges[i] = f.type;

@@ -5,8 +5,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import tileSchema from '../../../schemas/tile.v1.json';
 import expansionSchema from '../../../schemas/expansion.v1.json';
-import type { Expansion, Feature, Half, Side, Tile } from './schema-types.ts';
-import { HALVES, SIDES, SIDE_NAMES, cornerName, cornerNeighbourSide, edgeTypes, type EdgeType } from './geometry.ts';
+import type { Expansion, Feature, Half, Tile } from './schema-types.ts';
+import { HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
 import type { RuleRegistry } from './rule-registry.ts';
@@ -301,8 +301,6 @@ const HALF_WORDS: Record<Half, string> = {
 	WL: 'the south half of the west side',
 	WR: 'the north half of the west side'
 };
-const SIDE_INDEX: Record<Side, number> = { N: 0, E: 1, S: 2, W: 3 };
-const HALF_INDEX: Record<Half, number> = { NL: 0, NR: 1, EL: 2, ER: 3, SL: 4, SR: 5, WL: 6, WR: 7 };
 
 /**
  * For a feature touching the sides `own` (indices, two or more), the halves in border order with
@@ -347,7 +345,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			if (f.sides.length === 0 && !(f.type === 'city' && handDrawn))
 				problem(`/features/${i}/sides`, `${name(f)} touches no side: a ${f.type} must touch at least one side`);
 			for (let k = 0; k < f.sides.length; k++) {
-				const s = SIDE_INDEX[f.sides[k]];
+				const s = sideIndex(f.sides[k]);
 				const owner = sideOwner[s];
 				if (owner >= 0) problem(`/features/${i}/sides/${k}`, `the ${SIDE_NAMES[f.sides[k]]} side is covered twice: by ${name(features[owner])} and by ${name(f)}`);
 				else sideOwner[s] = i;
@@ -377,7 +375,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		}
 		for (let k = 0; k < f.halves.length; k++) {
 			const h: Half = f.halves[k];
-			const hi: number = HALF_INDEX[h];
+			const hi = halfIndex(h);
 			const owner = sideOwner[hi >> 1];
 			if (owner >= 0 && features[owner].type === 'city') {
 				problem(`/features/${i}/halves/${k}`, `field ${f.id} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
@@ -396,8 +394,8 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		}
 		if (missing?.length === 1) {
 			const h = missing[0];
-			const owner = sideOwner[HALF_INDEX[h] >> 1];
-			const side = SIDE_NAMES[SIDES[HALF_INDEX[h] >> 1]];
+			const owner = sideOwner[halfIndex(h) >> 1];
+			const side = SIDE_NAMES[SIDES[halfIndex(h) >> 1]];
 			const why =
 				owner >= 0 ? `the ${side} side is ${name(features[owner])}, so a field lies on each side of it` : `the ${side} side has no road, city or river, so it is field`;
 			problem('/features', `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`);
@@ -416,7 +414,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	for (let i = 0; i < features.length; i++) {
 		const f = features[i];
 		if (!BORDER.has(f.type) || f.sides === undefined) continue;
-		const own = new Set(f.sides.map((s) => SIDE_INDEX[s]));
+		const own = new Set(f.sides.map(sideIndex));
 		if (own.size < 2) continue;
 		// Per field, the halves it holds on each bank.
 		const held = new Map<number, Half[][]>();
@@ -466,7 +464,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		// The cities this field borders along the perimeter: a half at a corner next to a city side.
 		let bordered: number[] | undefined;
 		for (const h of f.halves) {
-			const owner = sideOwner[SIDE_INDEX[cornerNeighbourSide(h)]];
+			const owner = sideOwner[sideIndex(cornerNeighbourSide(h))];
 			if (owner < 0 || features[owner].type !== 'city' || bordered?.includes(owner)) continue;
 			(bordered ??= []).push(owner);
 			const c = features[owner];
@@ -519,8 +517,8 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 // ---------------------------------------------------------------------------------------------
 // Checks across the tiles of an expansion.
 
-/** Physical copies a tile contributes when asking "can anything match it" (per player: two players at least). */
-const copies = (count: Tile['count']): number => (typeof count === 'number' ? count : count.perPlayer * 2);
+/** Players assumed when asking "can anything match it": a per-player count gives two copies at least. */
+const MIN_PLAYERS = 2;
 
 interface Offer {
 	counts: Record<EdgeType, number>;
@@ -536,20 +534,9 @@ function offerOf(expansion: Record<string, unknown>): Offer {
 	for (const t of Array.isArray(expansion.tiles) ? expansion.tiles : []) {
 		if (!isObject(t) || !Array.isArray(t.features)) continue;
 		if (t.wildcard === true) offer.wildcard = true;
-		const n = typeof t.count === 'number' ? t.count : isObject(t.count) && typeof t.count.perPlayer === 'number' ? t.count.perPlayer * 2 : 1;
-		const edges: EdgeType[] = ['field', 'field', 'field', 'field'];
-		const covered = [false, false, false, false];
-		for (const f of t.features) {
-			if (!isObject(f) || (f.type !== 'road' && f.type !== 'city' && f.type !== 'river')) continue;
-			for (const s of stringList(f.sides)) {
-				const i = Object.hasOwn(SIDE_INDEX, s) ? SIDE_INDEX[s as Side] : -1;
-				if (i < 0 || covered[i]) continue;
-				covered[i] = true;
-				edges[i] = f.type;
-			}
-		}
-		const types = new Set(edges);
-		for (const ty of types) offer.counts[ty] += n;
+		const n =
+			typeof t.count === 'number' ? t.count : isObject(t.count) && typeof t.count.perPlayer === 'number' ? t.count.perPlayer * MIN_PLAYERS : 1;
+		for (const ty of new Set(edgeTypes(t as Pick<Tile, 'features'>))) offer.counts[ty] += n;
 	}
 	offerCache.set(expansion, offer);
 	return offer;
@@ -563,7 +550,7 @@ function checkEdgeMatches(doc: Expansion, good: readonly number[], deps: readonl
 		const edges = edgeTypes(t);
 		const types = new Set(edges);
 		if (t.wildcard === true) wildcard = true;
-		for (const ty of types) total[ty] += copies(t.count);
+		for (const ty of types) total[ty] += copiesOf(t, MIN_PLAYERS);
 		return { i, t, edges, types };
 	});
 	const others = [...deps];
@@ -595,8 +582,8 @@ const SIDES_TYPES: readonly EdgeType[] = ['road', 'city', 'river', 'field'];
 function rotationKey(t: Tile, rotation: number): string {
 	const base = new Map<string, string>();
 	const sig = (f: Feature): string => {
-		const sides = (f.sides ?? []).map((s) => (SIDE_INDEX[s] + rotation) & 3).sort();
-		const halves = (f.halves ?? []).map((h) => (HALF_INDEX[h] + 2 * rotation) & 7).sort();
+		const sides = (f.sides ?? []).map((s) => (sideIndex(s) + rotation) & 3).sort();
+		const halves = (f.halves ?? []).map((h) => (halfIndex(h) + 2 * rotation) & 7).sort();
 		const mods = f.modifiers
 			? Object.keys(f.modifiers)
 					.sort()

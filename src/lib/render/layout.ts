@@ -152,6 +152,21 @@ const wallPath = (w: Wall): string => `M${pt(w.a)}C${pt(w.c1)} ${pt(w.c2)} ${pt(
 export const wallsPath = (walls: Wall[]): string => walls.map(wallPath).join('');
 
 /**
+ * The runs of consecutive `true` entries of a ring (sides or halves, clockwise), each as its first
+ * and last index; a run may wrap past the end. The ring must not be all `true`.
+ */
+function cyclicRuns(on: readonly boolean[]): [number, number][] {
+	const n = on.length;
+	const runs: [number, number][] = [];
+	for (let i = 0; i < n; i++) {
+		if (!on[i] || on[(i + n - 1) % n]) continue;
+		let j = i;
+		while (on[(j + 1) % n]) j = (j + 1) % n;
+		runs.push([i, j]);
+	}
+	return runs;
+}
+/**
  * A city touching `sides`: a cap (one side), a diagonal (two adjacent), a band (two opposite), a
  * three-sided city, the full tile, or a small round city in the middle when it touches no side.
  */
@@ -161,13 +176,7 @@ export function cityShape(sides: Side[]): CityShape {
 	if (count === 0) return { sides: [], path: circlePath(CENTRE, 17), walls: [], anchor: CENTRE };
 	if (count === 4) return { sides: [...SIDES], path: 'M0 0H100V100H0Z', walls: [], anchor: CENTRE };
 	// runs of consecutive city sides, clockwise
-	const runs: [number, number][] = [];
-	for (let i = 0; i < 4; i++) {
-		if (!on[i] || on[(i + 3) & 3]) continue;
-		let j = i;
-		while (on[(j + 1) & 3]) j = (j + 1) & 3;
-		runs.push([i, j]);
-	}
+	const runs = cyclicRuns(on);
 	let path = '';
 	const walls: Wall[] = [];
 	runs.forEach(([a, b], k) => {
@@ -351,13 +360,7 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 	const alone = layout.tile.features.filter((g) => g.type === 'field').length === 1;
 	if (count === 8 || (count === 0 && alone)) return 'M0 0H100V100H0Z';
 	if (count === 0) return circlePath(CENTRE, 10);
-	const runs: [number, number][] = [];
-	for (let i = 0; i < 8; i++) {
-		if (!on[i] || on[(i + 7) & 7]) continue;
-		let j = i;
-		while (on[(j + 1) & 7]) j = (j + 1) & 7;
-		runs.push([i, j]);
-	}
+	const runs = cyclicRuns(on);
 	const walls = [...layout.cities.values()].flatMap((c) => c.walls);
 	const curves = [...layout.linear.values()].flatMap((l) => l.curves.map((c) => ({ c, through: !l.end && l.curves.length === 1 })));
 	/** The divider that runs into the tile from a side's midpoint: a stub, or half of a through road or river. */

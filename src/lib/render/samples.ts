@@ -1,7 +1,7 @@
 // Sample tiles covering every shape the renderer draws: the base game's letters A–X and one of each
 // special (bridge, cathedral, inn, town hall, garden, stable, icons). Used by the renderer's tests and
 // as a gallery; the real sets live in expansions/.
-import type { Tile } from '../formats/geometry.ts';
+import { HALVES, type Tile } from '../formats/geometry.ts';
 
 type F = Tile['features'][number];
 const fld = (id: string, halves: string[], cities: string[] = []): F =>
@@ -12,7 +12,7 @@ const road = (id: string, sides: string[], modifiers?: F['modifiers'], crosses?:
 	({ id, type: 'road', sides, ...(modifiers ? { modifiers } : {}), ...(crosses ? { crosses } : {}) }) as F;
 const river = (id: string, sides: string[]): F => ({ id, type: 'river', sides }) as F;
 const t = (id: string, features: F[], extra: Partial<Tile> = {}): Tile => ({ id, count: 1, features, ...extra });
-const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+const ALL: string[] = [...HALVES];
 const P = { pennants: 1 };
 
 export const BASE_SAMPLES: Tile[] = [

@@ -10,9 +10,6 @@ const MTIME = new Date('2000-01-01T00:00:00Z');
 /** Media types whose data is compressed already: stored as they are. */
 const STORED = /^(image\/(png|jpeg|webp|gif)|application\/(zip|gzip))$/;
 
-/** The archive's extension for a format: `jca` for JCloisterZone add-ons, else `zip`. */
-export const archiveExtension = (format: ExportFormat | string): 'jca' | 'zip' => (format === 'jcz' ? 'jca' : 'zip');
-
 /** The archive's file name: `<id>.jca` for a JCloisterZone add-on, `<id>-<format>.zip` otherwise. */
 export const archiveName = (id: string, format: ExportFormat | string): string =>
 	format === 'jcz' ? `${id}.jca` : `${id}-${format}.zip`;

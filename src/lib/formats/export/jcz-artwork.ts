@@ -8,7 +8,7 @@ import type { Feature, Tile } from '../schema-types.ts';
 import type { ExportFile } from './types.ts';
 import { HALVES, SIDES } from '../geometry.ts';
 import { featureShapes, renderTileSvg } from '../../render/tile-svg.ts';
-import { loadResvg } from './png.ts';
+import { loadRasteriser } from './png.ts';
 
 /** JCloisterZone's tile size: shapes and points are in 0..900. */
 export const JCZ_TILE_SIZE = 900;
@@ -90,9 +90,7 @@ const imageName = (tileId: string) => `${tileId.replace(/[^A-Za-z0-9_.-]/g, '_')
 
 /** The artwork folder's files, for the tiles the XML holds. */
 export async function buildJczArtwork(folder: string, title: string, tiles: readonly JczTileOut[], notes: string[]): Promise<ExportFile[]> {
-	const Resvg = await loadResvg();
-	const raster = (svg: string) =>
-		new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: JCZ_TILE_SIZE }, background: 'white' }).render().asPng());
+	const raster = await loadRasteriser(JCZ_TILE_SIZE);
 	const files: ExportFile[] = [];
 	const shapes: Record<string, { clip: string; point: [number, number] }> = {};
 	const tileEntries: Record<string, { image: string; features: Record<string, string> }> = {};

@@ -6,24 +6,25 @@ import { exporter as svgExporter } from './svg.ts';
 const DEFAULT_SIZE = 300;
 
 /**
- * The rasteriser. A native module: required at run time, so the app's server bundle leaves it to
- * Node's resolution (from the project's node_modules) instead of trying to bundle the binary.
+ * A rasteriser of SVG text to a PNG `size` pixels wide on white (resvg). A native module: required
+ * at run time, so the app's server bundle leaves it to Node's resolution (from the project's
+ * node_modules) instead of trying to bundle the binary.
  */
-export async function loadResvg(): Promise<typeof import('@resvg/resvg-js').Resvg> {
+export async function loadRasteriser(size: number): Promise<(svg: string) => Uint8Array> {
 	const { createRequire } = await import('node:module');
-	return (createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg;
+	const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+	return (svg) => new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: size }, background: 'white' }).render().asPng());
 }
 
 export const exporter: Exporter = async (expansion, options = {}) => {
 	const size = options.sizePx && options.sizePx > 0 ? Math.min(4096, Math.round(options.sizePx)) : DEFAULT_SIZE;
-	const Resvg = await loadResvg();
+	const raster = await loadRasteriser(size);
 	const svg = await svgExporter(expansion, { ...options, sizePx: size });
 	const files: ExportFile[] = [];
 	for (const f of svg.files) {
 		if (!f.path.endsWith('.svg')) continue;
 		const text = typeof f.data === 'string' ? f.data : new TextDecoder().decode(f.data);
-		const png = new Resvg(text, { fitTo: { mode: 'width', value: size }, background: 'white' }).render().asPng();
-		files.push({ path: f.path.replace(/\.svg$/, '.png'), data: new Uint8Array(png), type: 'image/png' });
+		files.push({ path: f.path.replace(/\.svg$/, '.png'), data: raster(text), type: 'image/png' });
 	}
 	return { files, notes: svg.notes };
 };
