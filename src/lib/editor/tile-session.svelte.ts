@@ -8,15 +8,15 @@ import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
 
-/** Why a code-view text is not a tile (does not parse, or is not an object); null when it is one. */
-export function notATile(text: string): string | null {
+/** A code-view text read as a tile, or why it is not one (does not parse, or is not an object). */
+function readTile(text: string): { tile: Tile; error?: undefined } | { tile?: undefined; error: string } {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch (e) {
-		return (e as Error).message;
+		return { error: (e as Error).message };
 	}
-	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? null : 'A tile is a JSON object';
+	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { tile: parsed as Tile } : { error: 'A tile is a JSON object' };
 }
 
 export class TileSession {
@@ -55,8 +55,8 @@ export class TileSession {
 		if (!t) return;
 		// Text that did not parse when the page was left (kept in the draft) comes back as it was.
 		const pending = editor.pendingText[t.id];
-		const problem = pending === undefined ? null : notATile(pending);
-		if (pending !== undefined && problem !== null) {
+		const problem = pending === undefined ? undefined : readTile(pending).error;
+		if (pending !== undefined && problem !== undefined) {
 			this.text = pending;
 			this.parseError = problem;
 			this.#brokenOver = t;
@@ -108,9 +108,9 @@ export class TileSession {
 	editText(text: string): void {
 		this.text = text;
 		const t = this.tile;
-		const problem = notATile(text);
-		if (problem !== null) {
-			this.parseError = problem;
+		const read = readTile(text);
+		if (read.error !== undefined) {
+			this.parseError = read.error;
 			// Kept in the draft, so a reload brings the text back.
 			if (t) {
 				this.#brokenOver = t;
@@ -121,18 +121,18 @@ export class TileSession {
 		this.parseError = null;
 		this.#brokenOver = null;
 		if (t) this.editor.setPendingText(t.id, undefined);
-		const parsed: unknown = JSON.parse(text);
-		if (t && JSON.stringify(t) === JSON.stringify(parsed)) return;
+		if (t && JSON.stringify(t) === JSON.stringify(read.tile)) return;
 		// Schema-invalid tiles are kept too: the markers say what is wrong, saving refuses them.
-		this.editor.replaceTile(this.index, parsed as Tile, { coalesce: 'typing' });
+		this.editor.replaceTile(this.index, read.tile, { coalesce: 'typing' });
 	}
 
 	/** Rewrites the text from the tile unless the text already says the same (keeps the designer's layout). */
 	syncText(): void {
 		const t = this.tile;
 		if (!t) return;
-		if (notATile(this.text) === null) {
-			if (JSON.stringify(JSON.parse(this.text)) === JSON.stringify(t)) return;
+		const read = readTile(this.text);
+		if (read.tile) {
+			if (JSON.stringify(read.tile) === JSON.stringify(t)) return;
 		} else if (t === this.#brokenOver && this.editor.pendingText[t.id] === this.text) {
 			// Broken text is kept while the tile is as it was and the draft still holds the text
 			// (a reload, a page switch). Once the tile changed elsewhere (canvas, undo) or the work

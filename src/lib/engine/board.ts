@@ -2,9 +2,9 @@
 // cell requires, and the placement that merges the new tile's features with its neighbours.
 import { K_CITY, K_FIELD, K_RIVER, K_ROAD, type CTile, type Engine, type GameState, type Refusal } from './types.ts';
 import { EDGE_NAMES } from './tiles.ts';
+import { union, find } from './features.ts';
 
 const SIDE_WORD = ['north', 'east', 'south', 'west'];
-import { union, find } from './features.ts';
 
 const OFF = 4096;
 const W = 8192;
@@ -16,12 +16,8 @@ export const SIDE_STEP = [-1, W, 1, -W];
 export const SIDE_DX = [0, 1, 0, -1];
 export const SIDE_DY = [-1, 0, 1, 0];
 const AROUND = [-W - 1, -1, W - 1, W, W + 1, 1, -W + 1, -W];
-const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
-
-export const tileAt = (s: GameState, x: number, y: number): number => {
-	const b = s.cells[pack(x, y)];
-	return b === undefined ? -1 : b;
-};
+/** Half index (NL…WR) → the neighbour's half facing it across the edge (the indexed form of geometry's facingHalf). */
+export const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /** Does the tile fit the edges the cell requires? (BASE-1.3.2) */
 export function fits(s: GameState, t: CTile, frontIndex: number, rotation: number): boolean {
@@ -169,8 +165,6 @@ export function completedInner(g: Engine, b: number): number[] {
 	return out;
 }
 
-export const CELL_AROUND = AROUND;
-
 // Placement check with reasons
 /** Why a placement is illegal, or null if it is legal (used by the place move and the UI). */
 export function placementRefusal(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null {
@@ -190,9 +184,9 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 			const need = (s.freq[fi] >> (4 * side)) & 15;
 			const have = (t.edges[rotation] >> (4 * side)) & 15;
 			if (((s.fmask[fi] >> (4 * side)) & 15) === 0 || need === have) continue;
-			const n = s.cells[pack(x + SIDE_DX[side], y + SIDE_DY[side])];
 			const nx = x + SIDE_DX[side];
 			const ny = y + SIDE_DY[side];
+			const n = s.cells[pack(nx, ny)];
 			const rules = ['BASE-1.3.2'];
 			if (need === 4 || have === 4) rules.push('RIVER-3.1.2');
 			return {

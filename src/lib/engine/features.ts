@@ -1,7 +1,7 @@
 // Features as an incremental union-find over segments (one segment per feature per placed tile).
 // Roots carry the open-edge count (completion), the segment list, the pieces and field→city links,
 // merged smaller-into-larger so a placement costs a few array operations, never a board rescan.
-import { K_CITY, K_FIELD, type CFeature, type Engine, type GameState } from './types.ts';
+import type { CFeature, Engine, GameState } from './types.ts';
 
 export function find(s: GameState, seg: number): number {
 	const p = s.parent;
@@ -104,5 +104,3 @@ export function fieldCities(s: GameState, root: number): { complete: number[]; a
 	}
 	return { complete, all };
 }
-
-export const isFieldOrCity = (k: number) => k === K_FIELD || k === K_CITY;

@@ -4,7 +4,7 @@
 import { compileTiles } from './tiles.ts';
 import { putTile, unpackX, unpackY, fits, completedBorderRoots, completedInner } from './board.ts';
 import { emit } from './events.ts';
-import { find } from './features.ts';
+import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
 import { takeTile, tilesLeft } from './bag.ts';
 import { seedState, hashText } from './rng.ts';
@@ -27,12 +27,12 @@ import {
 	type RuleModule
 } from './types.ts';
 
-export { emit };
-export { placementRefusal } from './board.ts';
 export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
 
 // ------------------------------------------------------------------ contexts
 const contexts = new Map<string, Context>();
+/** The same cache by the inputs of contextFor (expansion hashes, extra modules, rulings). */
+const contextsByInput = new Map<string, Context>();
 const docHashes = new WeakMap<Expansion, string>();
 
 /** Content hash of an expansion document (recorded in game records). */
@@ -55,6 +55,10 @@ export function modulesFor(expansions: readonly Expansion[], extra: readonly str
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */
 export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
+	// the same inputs give the same context: skip resolving modules and rulings (once per game)
+	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
+	const known = contextsByInput.get(input);
+	if (known) return known;
 	const modules = modulesFor(expansions, extraModules);
 	const defs = collectRulings(modules);
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
@@ -64,7 +68,10 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const exps = expansions.map((e) => ({ id: e.id, version: e.version, hash: expansionHash(e) }));
 	const key = hashText(JSON.stringify([exps, modules.map((m) => m.id), resolved, params]));
 	const cached = contexts.get(key);
-	if (cached) return cached;
+	if (cached) {
+		contextsByInput.set(input, cached);
+		return cached;
+	}
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
@@ -98,6 +105,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		source: { expansions, modules: [...extraModules] }
 	};
 	contexts.set(key, ctx);
+	contextsByInput.set(input, ctx);
 	return ctx;
 }
 
@@ -246,7 +254,7 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 				known = true;
 			}
 			let ok = true;
-			for (let f = 0; f < filters.length; f++) if (filters[f](g, tile, x, y, r)) ok = false;
+			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
 			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
 		}
 	}
@@ -284,7 +292,7 @@ function scoreTurn(g: Engine): void {
 	if (b < 0) return;
 	const roots = completedBorderRoots(g, b);
 	for (const r of roots) {
-		if (g.c.tiles[s.bt[s.st[r]]].features[s.sl[r]].k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
+		if (featureOf(g, r).k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
 		scoreFeature(g, r, 'complete');
 	}
 	for (const seg of completedInner(g, b)) scoreFeature(g, find(s, seg), 'complete');
@@ -298,7 +306,7 @@ function finalScoring(g: Engine): void {
 		const p = s.pieces[i];
 		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 		const root = find(s, p.seg);
-		const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+		const f = featureOf(g, root);
 		if (f.kind === 'field' || done.has(root)) continue;
 		// pieces left on an already scored feature (a ruling kept them there) score nothing more
 		if (f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0) continue;

@@ -9,8 +9,3 @@ export { recordOf, setupFromRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
-import { MODULES as ALL } from './modules/index.ts';
-/** Every rule id of every module with its one-line statement (for explanations). */
-export function ruleTexts(): Map<string, string> {
-	return new Map(ALL.flatMap((m) => Object.entries(m.rules)));
-}

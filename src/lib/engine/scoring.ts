@@ -1,6 +1,6 @@
 // Scoring of one feature: value (built by the modules' value hooks, base first), majority by
 // figure strength, awards, and an event that explains every number.
-import { find, featureTiles } from './features.ts';
+import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent } from './types.ts';
 
 const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
@@ -67,8 +67,7 @@ export function returnPiece(g: Engine, piece: number, detach = true): void {
 }
 
 export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']): FeatureValue {
-	const s = g.s;
-	const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+	const f = featureOf(g, root);
 	const v: FeatureValue = {
 		kind: f.kind,
 		mode,
@@ -121,7 +120,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const strengthRecord: Record<string, number> = {};
 	for (let p = 0; p <= players; p++) if (strengths[p] > 0 || present[p]) strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
 	const tiles = featureTiles(s, root);
-	const f = g.c.tiles[s.bt[s.st[root]]].features[s.sl[root]];
+	const f = featureOf(g, root);
 	if (!g.quiet) {
 		if (figs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
