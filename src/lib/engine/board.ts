@@ -16,7 +16,8 @@ export const SIDE_STEP = [-1, W, 1, -W];
 export const SIDE_DX = [0, 1, 0, -1];
 export const SIDE_DY = [-1, 0, 1, 0];
 const AROUND = [-W - 1, -1, W - 1, W, W + 1, 1, -W + 1, -W];
-const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
+/** Half index (NL…WR) → the neighbour's half facing it across the edge (the indexed form of geometry's facingHalf). */
+export const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /** Does the tile fit the edges the cell requires? (BASE-1.3.2) */
 export function fits(s: GameState, t: CTile, frontIndex: number, rotation: number): boolean {

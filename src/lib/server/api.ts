@@ -21,10 +21,7 @@ export function errorResponse(
 	headers: Record<string, string> = {}
 ): Response {
 	const body: ErrorBody = { error, errors, ...extra };
-	return new Response(JSON.stringify(body), {
-		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
-	});
+	return jsonResponse(body, status, headers);
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

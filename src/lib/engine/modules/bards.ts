@@ -3,7 +3,7 @@
 // feature in the same turn, and tokens add +k per tile to roads and cities, +k per city to fields,
 // while an unfinished road or city carrying a token scores 0.
 import { find, featureTiles } from '../features.ts';
-import { fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
+import { FACING_HALF, fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
@@ -17,7 +17,6 @@ export interface BardsState {
 }
 
 const B = (g: Engine): BardsState => g.s.mod.bards;
-const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
 const tokensLeft = (g: Engine) => inSupply(g, 'note', -1) >= 0;
 

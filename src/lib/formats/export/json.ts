@@ -5,7 +5,7 @@
 import tilesetSchema from '../../../../schemas/tileset.v1.json';
 import type { Exporter } from './types.ts';
 import type { TileSet, TileSetTile } from '../schema-types.ts';
-import { SIDES, edgeTypes } from '../geometry.ts';
+import { edgeTypes } from '../geometry.ts';
 
 /** The schema's name (its $id), not a resolvable address. */
 export const TILESET_SCHEMA_ID = tilesetSchema.$id;
@@ -16,13 +16,13 @@ export const exporter: Exporter = async (expansion) => {
 	const notes: string[] = [];
 	const tiles: TileSetTile[] = expansion.tiles.map((tile) => {
 		const { $schema: _schema, ...rest } = tile;
-		const edges = edgeTypes(tile);
+		const [N, E, S, W] = edgeTypes(tile);
 		if (tile.artwork !== undefined && !tile.artwork.startsWith('data:'))
 			notes.push(`tile ${tile.id}: its artwork '${tile.artwork}' is a path relative to the expansion file; copy that file next to the export`);
 		return {
 			...structuredClone(rest),
 			count: typeof tile.count === 'number' ? tile.count : { ...tile.count },
-			edges: { N: edges[SIDES.indexOf('N')], E: edges[SIDES.indexOf('E')], S: edges[SIDES.indexOf('S')], W: edges[SIDES.indexOf('W')] }
+			edges: { N, E, S, W }
 		};
 	});
 	const set: TileSet = {

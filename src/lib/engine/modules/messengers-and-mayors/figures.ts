@@ -33,29 +33,28 @@ export const scarecrow: FigureType = {
 	rules: ['MM-CROW-1', 'MM-TURN-2']
 };
 
-/** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
-function sidesFilled(g: Engine, b: number): number {
+/** Board indexes of the tiles orthogonally next to board tile b. */
+function sideNeighbours(g: Engine, b: number): number[] {
 	const s = g.s;
 	const cell = pack(s.bx[b], s.by[b]);
-	const halls = g.c.rulings['MM-R7'] !== 'not-a-neighbour';
-	let n = 0;
+	const out: number[] = [];
 	for (let side = 0; side < 4; side++) {
 		const o = s.cells[cell + SIDE_STEP[side]];
-		if (o !== undefined && (halls || !g.c.tiles[s.bt[o]].wildcard)) n++;
+		if (o !== undefined) out.push(o);
 	}
-	return n;
+	return out;
+}
+
+const isHall = (g: Engine, b: number): boolean => g.c.tiles[g.s.bt[b]].wildcard;
+
+/** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
+function sidesFilled(g: Engine, b: number): number {
+	const around = sideNeighbours(g, b);
+	return g.c.rulings['MM-R7'] !== 'not-a-neighbour' ? around.length : around.filter((o) => !isHall(g, o)).length;
 }
 
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
-function hallAround(g: Engine, b: number): boolean {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
-	for (let side = 0; side < 4; side++) {
-		const o = s.cells[cell + SIDE_STEP[side]];
-		if (o !== undefined && g.c.tiles[s.bt[o]].wildcard) return true;
-	}
-	return false;
-}
+const hallAround = (g: Engine, b: number): boolean => sideNeighbours(g, b).some((o) => isHall(g, o));
 
 /** Mayors and standing scarecrows on the given board tiles, as trigger entries. */
 function figuresOn(g: Engine, tiles: number[]): Entry[] {
@@ -71,14 +70,7 @@ function figuresOn(g: Engine, tiles: number[]): Entry[] {
 
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
 export function crisisMeeting(g: Engine, b: number): void {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
-	const around: number[] = [];
-	for (let side = 0; side < 4; side++) {
-		const o = s.cells[cell + SIDE_STEP[side]];
-		if (o !== undefined) around.push(o);
-	}
-	for (const e of figuresOn(g, around)) {
+	for (const e of figuresOn(g, sideNeighbours(g, b))) {
 		if (e.k !== 'mayor') continue;
 		const ref = figureRef(g, e.piece);
 		returnPiece(g, e.piece);
@@ -90,14 +82,8 @@ export function crisisMeeting(g: Engine, b: number): void {
 
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
 export function triggeredBy(g: Engine, b: number): Entry[] {
-	const s = g.s;
-	if (g.c.tiles[s.bt[b]].wildcard && g.c.rulings['MM-R7'] === 'not-a-neighbour') return [];
-	const cell = pack(s.bx[b], s.by[b]);
-	const tiles: number[] = [];
-	for (let side = 0; side < 4; side++) {
-		const o = s.cells[cell + SIDE_STEP[side]];
-		if (o !== undefined && sidesFilled(g, o) === 4) tiles.push(o);
-	}
+	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return [];
+	const tiles = sideNeighbours(g, b).filter((o) => sidesFilled(g, o) === 4);
 	return tiles.length ? figuresOn(g, tiles) : [];
 }
 
