@@ -88,7 +88,6 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		moduleIds: new Set(modules.map((m) => m.id)),
 		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
 		rulings: resolved,
-		rulingDefs: defs,
 		params,
 		expansions: exps,
 		hooks,

@@ -410,7 +410,6 @@ export interface Context {
 	moduleIds: Set<string>;
 	figures: Map<string, FigureType>;
 	rulings: Record<string, string>;
-	rulingDefs: Map<string, RulingDef>;
 	params: Record<string, number>;
 	expansions: { id: string; version: string; hash: string }[];
 	/** Hook lists (only modules that implement each). */
