@@ -210,10 +210,10 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		}
 	};
 	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
+	// a document may say how many each player gets (expansion figures[].perPlayer)
+	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
 	for (const [id, ft] of c.figures) {
-		// a document may say how many each player gets (expansion figures[].perPlayer)
-		const declared = c.source.expansions.flatMap((e) => e.figures ?? []).find((f) => f.id === id);
-		const per = declared?.perPlayer ?? ft.perPlayer;
+		const per = declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
 		for (let p = 0; p < s.players.length; p++) for (let i = 0; i < per; i++) s.pieces.push({ kind: id, owner: p, seg: -1, tile: -1 });
 		for (let i = 0; i < (ft.neutral ?? 0); i++) s.pieces.push({ kind: id, owner: -1, seg: -1, tile: -1 });
 	}
