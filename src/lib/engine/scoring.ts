@@ -29,7 +29,7 @@ export function figureRef(g: Engine, piece: number, strength?: number): FigureRe
 		owner: p.owner,
 		x: b >= 0 ? s.bx[b] : 0,
 		y: b >= 0 ? s.by[b] : 0,
-		feature: p.seg >= 0 ? g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id : ''
+		feature: p.seg >= 0 ? featureOf(g, p.seg).id : ''
 	};
 	if (strength !== undefined) ref.strength = strength;
 	return ref;
