@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { exporter, integerVersion } from '../src/lib/formats/export/jcz.ts';
-import { scalePath } from '../src/lib/formats/export/jcz-artwork.ts';
+import { exporter, integerVersion } from '../src/lib/export/jcz.ts';
+import { scalePath } from '../src/lib/export/jcz-artwork.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
 const load = (id: string) => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion;

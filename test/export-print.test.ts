@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { exporter as print, printLayout, PAGE_W, TILE_MM } from '../src/lib/formats/export/print.ts';
-import { exporter as png } from '../src/lib/formats/export/png.ts';
+import { exporter as print, printLayout, PAGE_W, TILE_MM } from '../src/lib/export/print.ts';
+import { exporter as png } from '../src/lib/export/png.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { copiesOf } from '../src/lib/formats/geometry.ts';
 

@@ -1,6 +1,6 @@
 // carcassonne-lab export <expansion id|file> --format json|jcz|svg|png|print: validates the expansion,
-// then runs the format's exporter (src/lib/formats/export/<format>.ts) and writes its files, or with
-// --archive one archive keeping their folders (src/lib/formats/export/archive.ts).
+// then runs the format's exporter (src/lib/export/<format>.ts) and writes its files, or with
+// --archive one archive keeping their folders (src/lib/export/archive.ts).
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../main.ts';
@@ -8,9 +8,9 @@ import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
 import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
-import type { ExportOptions } from '../../lib/formats/export/types.ts';
-import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/formats/export/index.ts';
-import { archiveFiles, archiveName } from '../../lib/formats/export/archive.ts';
+import type { ExportOptions } from '../../lib/export/types.ts';
+import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/export/index.ts';
+import { archiveFiles, archiveName } from '../../lib/export/archive.ts';
 
 const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--size PX] [--json]
 

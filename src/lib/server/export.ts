@@ -5,8 +5,8 @@
 import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
 import { hasErrors } from '../formats/problems.ts';
-import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../formats/export/index.ts';
-import type { ExportOptions } from '../formats/export/types.ts';
+import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../export/index.ts';
+import type { ExportOptions } from '../export/types.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 
 export interface EncodedFile {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildJczXml } from '../export/jcz.ts';
+import { buildJczXml } from '../../export/jcz.ts';
 import { importJczXml, stripDoctype } from './jcz.ts';
 import type { Expansion, Feature, Tile } from '../schema-types.ts';
 import { validateExpansion } from '../validate.ts';

@@ -7,7 +7,7 @@ import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions, readExpansion } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
 import { exportResponse, exportFormats, unknownFormatResponse } from '$lib/server/export.ts';
-import type { ExportOptions } from '$lib/formats/export/types.ts';
+import type { ExportOptions } from '$lib/export/types.ts';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ params, url }) => {

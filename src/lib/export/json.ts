@@ -2,10 +2,10 @@
 // with its count, full geometry and derived edge types, so another client needs nothing else. The
 // schema travels with it (tileset.v1.json next to the set, referenced relatively): the schema's $id
 // is a name, not an address anyone serves, so an editor honouring "$schema" could not fetch it.
-import tilesetSchema from '../../../../schemas/tileset.v1.json';
+import tilesetSchema from '../../../schemas/tileset.v1.json';
 import type { Exporter } from './types.ts';
-import type { TileSet, TileSetTile } from '../schema-types.ts';
-import { edgeTypes } from '../geometry.ts';
+import type { TileSet, TileSetTile } from '../formats/schema-types.ts';
+import { edgeTypes } from '../formats/geometry.ts';
 
 /** The schema's name (its $id), not a resolvable address. */
 export const TILESET_SCHEMA_ID = tilesetSchema.$id;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { archiveFiles, archiveName } from './archive.ts';
 import { loadExporter } from './index.ts';
-import { availableExpansions } from '../files.ts';
-import type { Expansion } from '../schema-types.ts';
+import { availableExpansions } from '../formats/files.ts';
+import type { Expansion } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
 
 const bytes = (f: ExportFile) => (typeof f.data === 'string' ? new TextEncoder().encode(f.data) : f.data);

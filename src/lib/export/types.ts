@@ -1,6 +1,6 @@
 // One export implementation per format, shared by the CLI (`carcassonne-lab export`) and the app's
 // export buttons. An exporter is pure: it returns files, the caller writes or downloads them.
-import type { Expansion } from '../schema-types.ts';
+import type { Expansion } from '../formats/schema-types.ts';
 
 export type ExportFormat = 'json' | 'jcz' | 'svg' | 'png' | 'print';
 

@@ -2,10 +2,10 @@
 // per physical tile (counts respected; per-player counts for `players` players, 6 by default), cut
 // marks at the frame edges outside the grid, optional bleed around each frame, and optional pages
 // of tile backs mirrored for double-sided printing (flip on the long edge). PDF is not produced.
-import type { Expansion, Tile } from '../schema-types.ts';
+import type { Expansion, Tile } from '../formats/schema-types.ts';
 import type { ExportFile, ExportOptions, Exporter } from './types.ts';
-import { copiesOf, isRiverTile } from '../geometry.ts';
-import { escapeXml, renderTileSvg } from '../../render/tile-svg.ts';
+import { copiesOf, isRiverTile } from '../formats/geometry.ts';
+import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
 
 export const PAGE_W = 210;
 export const PAGE_H = 297;

@@ -1,8 +1,8 @@
 // One SVG image per tile design (<tile id>.svg) plus an index.html contact sheet, drawn by the shared
 // renderer. Artwork given as a data: URL is drawn under the features; anything else is noted.
 import type { Exporter, ExportFile } from './types.ts';
-import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../known.ts';
-import { escapeXml, renderTileSvg } from '../../render/tile-svg.ts';
+import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
+import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
 
 const DEFAULT_SIZE = 300;
 

@@ -4,10 +4,10 @@
 // renderer's feature areas), tiles.json (per JCZ tile its image and a map from
 // `<FeatureClass>/<Location>` to a shape id) and one 900 px PNG per tile: the designer's artwork
 // when the tile has one (a data: URL), else the renderer's drawing. Node only (resvg rasterises).
-import type { Feature, Tile } from '../schema-types.ts';
+import type { Feature, Tile } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
-import { HALVES, SIDES } from '../geometry.ts';
-import { featureShapes, renderTileSvg } from '../../render/tile-svg.ts';
+import { HALVES, SIDES } from '../formats/geometry.ts';
+import { featureShapes, renderTileSvg } from '../render/tile-svg.ts';
 import { loadRasteriser } from './png.ts';
 
 /** JCloisterZone's tile size: shapes and points are in 0..900. */

@@ -5,9 +5,9 @@
 // kept. What JCZ cannot express (new modifiers, icons, per-player and wildcard tiles, stables,
 // figures, tokens, rule modules) is dropped and listed in the notes.
 import { XMLBuilder } from 'fast-xml-parser';
-import type { Expansion, Feature, Tile } from '../schema-types.ts';
+import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
-import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, groupOf } from '../jcz-vocabulary.ts';
+import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, groupOf } from '../formats/jcz-vocabulary.ts';
 import { buildJczArtwork, JCZ_TILE_SIZE, type JczTileOut } from './jcz-artwork.ts';
 
 export const MINIMUM_JCZ_VERSION = '5.10.0';

@@ -3,8 +3,8 @@ import { XMLValidator } from 'fast-xml-parser';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exporter } from './svg.ts';
-import type { Expansion } from '../schema-types.ts';
-import { BASE_SAMPLES } from '../../render/samples.ts';
+import type { Expansion } from '../formats/schema-types.ts';
+import { BASE_SAMPLES } from '../render/samples.ts';
 
 const expansion = (tiles: Expansion['tiles'], extra: Partial<Expansion> = {}): Expansion => ({
 	id: 'demo',
@@ -34,7 +34,7 @@ describe('svg exporter', () => {
 	});
 
 	it('exports the shipped base set', async () => {
-		const base = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../expansions/base.json'), 'utf8')) as Expansion;
+		const base = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../expansions/base.json'), 'utf8')) as Expansion;
 		const { files } = await exporter(base, { sizePx: 120 });
 		expect(files.filter((f) => f.path.endsWith('.svg'))).toHaveLength(base.tiles.length);
 		expect(text(files[0].data)).toContain('width="120"');

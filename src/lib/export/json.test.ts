@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { exporter, TILESET_SCHEMA_FILE, TILESET_SCHEMA_ID } from './json.ts';
-import type { Expansion, TileSet } from '../schema-types.ts';
+import type { Expansion, TileSet } from '../formats/schema-types.ts';
 
 const fixture = (name: string): Expansion => JSON.parse(readFileSync(`test/fixtures/expansions/valid/${name}.json`, 'utf8'));
 
