@@ -1,5 +1,6 @@
 // Builds the app (vite build → build/) unless build/ is newer than everything it is built from.
-// Used by the API tests' global setup and by Playwright's web server, so `npm test` builds once.
+// Used by `npm start`, the API tests' global setup and Playwright's web server, so nothing builds
+// twice; the build's own output is kept back (shown only when it fails).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,9 +21,10 @@ function newest(p) {
 /** @returns {boolean} whether a build ran */
 export function buildIfStale() {
 	const built = path.join(root, 'build', 'index.js');
-	const sources = ['src', 'schemas', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'].map((p) => newest(path.join(root, p)));
+	const sources = ['src', 'schemas', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'].map((p) => newest(path.join(root, p)));
 	if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return false;
 	const started = Date.now();
+	process.stderr.write('building the app (the sources changed since the last build)…\n');
 	const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
 		cwd: root,
 		encoding: 'utf8',

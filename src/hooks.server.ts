@@ -1,7 +1,9 @@
 // Server hooks: the API answers every error as JSON `{ error, errors }` (see lib/server/api-errors.ts),
-// and the cross-site form check SvelteKit would make (turned off in svelte.config.js) is made here.
+// the cross-site form check SvelteKit would make (turned off in svelte.config.js) is made here, and
+// what is sent is compressed (lib/server/compress.ts).
 import type { Handle, HandleServerError } from '@sveltejs/kit';
 import { errorResponse } from '$lib/server/api.ts';
+import { compressed } from '$lib/server/compress.ts';
 import { asJsonError, crossSiteForm, isApiPath, unsupportedBody } from '$lib/server/api-errors.ts';
 
 export const handle: Handle = async ({ event, resolve }) => {
@@ -15,7 +17,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const forbidden = crossSiteForm(request, url);
 	if (forbidden) return api ? errorResponse(403, forbidden) : new Response(forbidden, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 	const response = await resolve(event);
-	return api ? asJsonError(response, request, url.pathname, event.locals.unexpectedError) : response;
+	return compressed(request, api ? asJsonError(response, request, url.pathname, event.locals.unexpectedError) : response);
 };
 
 export const handleError: HandleServerError = ({ error, event, status, message }) => {

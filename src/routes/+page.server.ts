@@ -1,4 +1,5 @@
-import { listExpansions, expansionsDir } from '$lib/server/store.ts';
+import path from 'node:path';
+import { listExpansions, expansionsDir, shippedDir } from '$lib/server/store.ts';
 import { availableOf, validateDocument } from '$lib/server/validation.ts';
 import { SHIPPED_EXPANSIONS } from '$lib/formats/shipped.ts';
 import { expansionView } from './expansion-view.ts';
@@ -14,5 +15,7 @@ export const load: PageServerLoad = async () => {
 		return i < 0 ? SHIPPED_EXPANSIONS.length : i;
 	};
 	expansions.sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-	return { folder: expansionsDir(), expansions };
+	const shown = (dir: string) => path.relative(process.cwd(), dir) || '.';
+	const readOnly = new Set(list.filter((e) => e.readOnly).map((e) => e.id));
+	return { shippedFolder: shown(shippedDir()), folder: shown(expansionsDir()), expansions: expansions.map((e) => ({ ...e, readOnly: readOnly.has(e.id) })) };
 };

@@ -1,7 +1,7 @@
 // What the first page shows of one expansion file: its metadata, tile counts, validity and the
-// tiles drawn as SVG (rendered on the server: the page works without JavaScript).
+// tiles as images drawn by the server (GET /api/expansions/{id}/tiles/{index}.svg: the page works
+// without JavaScript, and its HTML carries no drawing).
 import type { Problem } from '$lib/formats/problems.ts';
-import { renderTileSvg } from '$lib/render/tile-svg.ts';
 
 export interface TileView {
 	/** `<expansion id>/<tile id>`. */
@@ -10,7 +10,8 @@ export interface TileView {
 	name: string;
 	/** '×3', '×1 per player'. */
 	count: string;
-	svg: string;
+	/** The drawing's address. */
+	image: string;
 }
 
 export interface ExpansionView {
@@ -60,7 +61,7 @@ export function expansionView(id: string, doc: unknown, problems: readonly Probl
 			id: tileId,
 			name: str(t.name),
 			count: c.label,
-			svg: renderTileSvg(tile, { size: 96, idPrefix: `${id}-${index}-` })
+			image: `/api/expansions/${id}/tiles/${index}.svg`
 		};
 	});
 	const figures = (Array.isArray(d.figures) ? d.figures : []).map((f) => (isObject(f) ? str(f.name) || str(f.id) : '')).filter(Boolean);

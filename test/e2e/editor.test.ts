@@ -1,6 +1,7 @@
 // The editor against the real server (no mocks): the server writes to a temporary copy of
 // expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';

@@ -1,5 +1,5 @@
 // The first page: every expansion of the folder with its tiles drawn, and the problems of an invalid one.
-import { test, expect } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
 
 /** The expansions on disk, read directly (the store's file naming: <id>.json). */
-function expansionsOnDisk(): { id: string; tiles: { id: string }[] }[] {
+function expansionsOnDisk(): { id: string; tiles: { id: string; name?: string }[] }[] {
 	return readdirSync(folder)
 		.filter((name) => /^[a-z0-9]+(-[a-z0-9]+)*\.json$/.test(name))
 		.map((name) => {
@@ -28,17 +28,42 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 		const section = page.locator(`[data-testid="expansion"][data-expansion="${e.id}"]`);
 		await expect(section).toBeVisible();
 		await expect(section.getByTestId('tile'), e.id).toHaveCount(e.tiles.length);
-		for (const tile of e.tiles) {
-			const drawn = section.locator(`[data-tile="${e.id}/${tile.id}"]`).first();
-			const svg = drawn.locator('svg');
-			await expect(svg, `${e.id}/${tile.id}`).toBeVisible();
-			const box = await svg.boundingBox();
-			expect(box && box.width > 50 && box.height > 50, `${e.id}/${tile.id} has a size`).toBe(true);
-			expect(await svg.locator('path').count(), `${e.id}/${tile.id} has shapes`).toBeGreaterThan(0);
-			total++;
-		}
+		// every design is the server's drawing of that tile, loaded, with its name beside it
+		const images = await section.getByTestId('tile').evaluateAll((items) =>
+			items.map((li) => {
+				const img = li.querySelector('img');
+				return { tile: li.getAttribute('data-tile'), src: img?.getAttribute('src'), text: li.textContent ?? '' };
+			})
+		);
+		expect(images.map((i) => i.tile)).toEqual(e.tiles.map((t) => `${e.id}/${t.id}`));
+		expect(images.map((i) => i.src)).toEqual(e.tiles.map((_, index) => `/api/expansions/${e.id}/tiles/${index}.svg`));
+		for (const [i, tile] of e.tiles.entries()) if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
+		total += images.length;
 	}
+	await expect
+		.poll(() => page.locator('[data-testid="tile"] img').evaluateAll((all) => all.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth < 50).length))
+		.toBe(0);
 	expect(total).toBe(expansions.reduce((n, e) => n + e.tiles.length, 0));
+	// a drawing: shapes, the tile's name as its title; revalidated by its revision (ETag → 304)
+	const res = await page.request.get(`/api/expansions/base/tiles/0.svg`);
+	expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+	const svg = await res.text();
+	expect(svg).toMatch(/^<svg[^>]*>/);
+	expect(svg).toContain('<path');
+	const again = await page.request.get(`/api/expansions/base/tiles/0.svg`, { headers: { 'if-none-match': res.headers()['etag'] } });
+	expect(again.status()).toBe(304);
+	// the library's HTML stays short: no drawing in it (nor a copy of one in the page data)
+	const html = await (await page.request.get('/')).text();
+	expect(html.length).toBeLessThan(150_000);
+	expect(html).not.toContain('<svg');
+	// what the server sends is compressed when the browser accepts it; the page has an icon
+	const gz = await page.request.get('/', { headers: { 'accept-encoding': 'gzip' } });
+	expect(gz.headers()['content-encoding']).toBe('gzip');
+	const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+	expect((await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']).toMatch(/^image\/svg\+xml/);
+	// the shipped sets are listed from their folder, the designer's own from the workspace
+	await expect(page.getByTestId('shipped-count')).toContainText(`${expansions.length} shipped sets (read-only) in expansions`);
+	await expectAccessible(page, 'the library');
 	// the shipped sets are valid
 	for (const e of expansions) {
 		await expect(page.locator(`[data-expansion="${e.id}"] [data-testid="validity"]`)).toHaveText('Valid');
@@ -77,7 +102,7 @@ test('an invalid expansion shows its errors with their pointers', async ({ page 
 		await expect(errors).toContainText('"Q" is not an allowed value');
 		// a broken tile is still drawn, and per-player counts are shown as such
 		await expect(broken.getByTestId('tile')).toHaveCount(2);
-		await expect(broken.locator('[data-tile="broken/A"] svg')).toBeVisible();
+		await expect(broken.locator('[data-tile="broken/A"] img')).toBeVisible();
 		await expect(broken.getByTestId('tile-count')).toHaveText('1 tile + 1 per player');
 		// an unreadable file is listed with its parse error
 		const torn = page.locator('[data-expansion="torn"]');

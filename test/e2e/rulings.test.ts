@@ -1,5 +1,5 @@
 // The expansion page's rulings and parameters come from the rule modules in play, not free text.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

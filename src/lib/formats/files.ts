@@ -7,6 +7,8 @@ import type { Problem } from './problems.ts';
 
 /** The project's own tile sets (the shipped expansions). */
 export const PROJECT_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../expansions');
+/** The designer's own expansions when `EXPANSIONS_DIR` names no other folder (git-ignored). */
+export const WORKSPACE_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../workspace/expansions');
 
 export interface LoadedFile {
 	/** The path as the user gave it (or joined from the folder they gave). */
@@ -89,12 +91,12 @@ function byId(files: readonly LoadedFile[], into: Map<string, Expansion>): Map<s
 }
 
 /**
- * The expansions a document may depend on: the project's shipped sets, the store named by
- * EXPANSIONS_DIR (if set) and the given files, later ones winning on equal ids.
+ * The expansions a document may depend on: the project's shipped sets, the designer's folder
+ * (EXPANSIONS_DIR, or workspace/expansions/) and the given files, later ones winning on equal ids.
  */
 export function availableExpansions(given: readonly LoadedFile[] = []): Map<string, Expansion> {
 	const map = new Map<string, Expansion>();
-	for (const dir of [PROJECT_EXPANSIONS_DIR, process.env.EXPANSIONS_DIR]) {
+	for (const dir of [PROJECT_EXPANSIONS_DIR, process.env.EXPANSIONS_DIR || WORKSPACE_EXPANSIONS_DIR]) {
 		if (dir && existsSync(dir) && statSync(dir).isDirectory()) byId(loadPaths([dir]), map);
 	}
 	return byId(given, map);

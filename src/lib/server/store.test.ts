@@ -6,6 +6,7 @@ import {
 	deleteExpansion,
 	expansionsDir,
 	isSafeId,
+	shippedDir,
 	listExpansions,
 	readExpansion,
 	revisionOf,
@@ -36,7 +37,8 @@ describe('ids', () => {
 	it('uses EXPANSIONS_DIR for the folder', () => {
 		expect(expansionsDir()).toBe(path.resolve(dir));
 		delete process.env.EXPANSIONS_DIR;
-		expect(expansionsDir()).toBe(path.resolve(process.cwd(), 'expansions'));
+		expect(expansionsDir()).toBe(path.resolve(process.cwd(), 'workspace', 'expansions'));
+		expect(shippedDir()).toBe(path.resolve(process.cwd(), 'expansions'));
 	});
 });
 
@@ -88,14 +90,29 @@ describe('store', () => {
 		await writeFile(path.join(dir, 'Not-Safe.json'), '{}');
 		await writeFile(path.join(dir, 'notes.txt'), 'x');
 		const list = await listExpansions();
-		expect(list.map((e) => e.id)).toEqual(['base', 'broken']);
-		expect(list[0]).toMatchObject({ readOnly: true, doc: doc('base'), revision: revisionOf(serialise(doc('base'))) });
-		expect(list[1].readOnly).toBe(false);
-		expect(list[1].doc).toBeUndefined();
-		expect(list[1].parseError?.message).toMatch(/Malformed JSON/);
+		const shipped = (await readdir(shippedDir())).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+		expect(list.map((e) => e.id)).toEqual([...new Set([...shipped, 'base', 'broken'])].sort());
+		// the shipped folder's base wins over the workspace's copy of the same id
+		const base = list.find((e) => e.id === 'base')!;
+		expect(base.readOnly).toBe(true);
+		expect(base.text).toBe(await readFile(path.join(shippedDir(), 'base.json'), 'utf8'));
+		const broken = list.find((e) => e.id === 'broken')!;
+		expect(broken.readOnly).toBe(false);
+		expect(broken.doc).toBeUndefined();
+		expect(broken.parseError?.message).toMatch(/Malformed JSON/);
 		expect((await readdir(dir)).filter((n) => n.endsWith('.tmp')).sort()).toEqual(
 			['.mine.json.123.abc.tmp', `.mine.json.${process.pid}.0123456789ab.tmp`].sort()
 		);
+	});
+
+	it('reads the shipped sets from their folder, read-only, and writes only into the workspace', async () => {
+		const river = await readExpansion('river');
+		expect(river).toMatchObject({ ok: true, readOnly: true });
+		expect(river.ok && river.text).toBe(await readFile(path.join(shippedDir(), 'river.json'), 'utf8'));
+		expect(await writeExpansion('river', doc('river'), { ifNoneMatch: '*' })).toEqual({ ok: false, reason: 'read-only' });
+		expect(await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' })).toMatchObject({ ok: true });
+		expect(await readdir(dir)).toEqual(['mine.json']);
+		expect((await readExpansion('mine')).ok && (await readExpansion('mine'))).toMatchObject({ readOnly: false });
 	});
 
 	it('deletes only with the current revision', async () => {

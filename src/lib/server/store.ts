@@ -1,9 +1,11 @@
-// The expansions folder on disk is the store: one JSON document per expansion (`<id>.json`).
-// Server-only. Writes are atomic (temporary file in the same folder, fsync, rename), so a reader or
+// The store: one JSON document per expansion (`<id>.json`) in two folders, the shipped sets
+// (`expansions/` of the project, read-only) and the designer's workspace (`workspace/expansions/`,
+// ignored by git, or the folder `EXPANSIONS_DIR` names), where every write goes. Server-only. Writes are atomic (temporary file in the same folder, fsync, rename), so a reader or
 // a crash never sees a torn file; every read and write reports the revision (a SHA-256 prefix of
 // the file's bytes) and writes must name the revision they were based on. Outcomes are typed
 // results, not exceptions. The shipped sets are read-only.
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
@@ -15,10 +17,22 @@ export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_ID_LENGTH = 64;
 export const isSafeId = (id: string): boolean => id.length <= MAX_ID_LENGTH && ID_PATTERN.test(id);
 
-/** The folder of the store: `EXPANSIONS_DIR`, or `expansions/` of the project (from the cwd). */
+/** The designer's folder, where documents are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
 export function expansionsDir(): string {
 	const dir = process.env.EXPANSIONS_DIR;
-	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'expansions');
+	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', 'expansions');
+}
+
+/** The shipped sets' folder, listed beside the workspace and never written: `expansions/` (from the cwd). */
+export function shippedDir(): string {
+	return path.resolve(process.cwd(), 'expansions');
+}
+
+/** The folders read, the shipped one first (its documents win over a copy of the same id in the workspace). */
+function folders(): { dir: string; shipped: boolean }[] {
+	const workspace = expansionsDir();
+	const shipped = shippedDir();
+	return shipped === workspace ? [{ dir: workspace, shipped: false }] : [{ dir: shipped, shipped: true }, { dir: workspace, shipped: false }];
 }
 
 /** The revision of a file: the first 24 hex digits of the SHA-256 of its bytes. */
@@ -77,8 +91,8 @@ export interface WriteOptions {
 
 const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
 
-function parseStored(id: string, text: string): StoredExpansion {
-	const base = { id, revision: revisionOf(text), readOnly: isShipped(id), text };
+function parseStored(id: string, text: string, inShippedFolder = false): StoredExpansion {
+	const base = { id, revision: revisionOf(text), readOnly: inShippedFolder || isShipped(id), text };
 	try {
 		return { ...base, doc: JSON.parse(text) };
 	} catch (e) {
@@ -116,12 +130,8 @@ async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<vo
 	}
 }
 
-/**
- * Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped;
- * temporary files of writers that no longer run are removed.
- */
-export async function listExpansions(): Promise<StoredExpansion[]> {
-	const dir = expansionsDir();
+/** The safe ids of `<id>.json` files in `dir` (none when it does not exist); removes orphaned temporary files. */
+async function idsIn(dir: string): Promise<string[]> {
 	let names: string[];
 	try {
 		names = await readdir(dir);
@@ -130,25 +140,40 @@ export async function listExpansions(): Promise<StoredExpansion[]> {
 		throw e;
 	}
 	await removeOrphanedTempFiles(dir, names);
-	const ids = names
+	return names
 		.filter((n) => n.endsWith('.json'))
 		.map((n) => n.slice(0, -'.json'.length))
-		.filter(isSafeId)
-		.sort();
+		.filter(isSafeId);
+}
+
+/**
+ * Every `<safe id>.json` of the shipped folder and the workspace, sorted by id (an id in both: the
+ * shipped one). Temporary files and other names are skipped; temporary files of writers that no
+ * longer run are removed.
+ */
+export async function listExpansions(): Promise<StoredExpansion[]> {
+	const found = new Map<string, { dir: string; shipped: boolean }>();
+	for (const folder of folders()) for (const id of await idsIn(folder.dir)) if (!found.has(id)) found.set(id, folder);
 	const out: StoredExpansion[] = [];
-	for (const id of ids) {
+	for (const id of [...found.keys()].sort()) {
+		const { dir, shipped } = found.get(id)!;
 		const text = await readText(fileOf(dir, id));
-		if (text !== undefined) out.push(parseStored(id, text));
+		if (text !== undefined) out.push(parseStored(id, text, shipped));
 	}
 	return out;
 }
 
 export async function readExpansion(id: string): Promise<ReadResult> {
 	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	const text = await readText(fileOf(expansionsDir(), id));
-	if (text === undefined) return { ok: false, reason: 'not-found' };
-	return { ok: true, ...parseStored(id, text) };
+	for (const { dir, shipped } of folders()) {
+		const text = await readText(fileOf(dir, id));
+		if (text !== undefined) return { ok: true, ...parseStored(id, text, shipped) };
+	}
+	return { ok: false, reason: 'not-found' };
 }
+
+/** Whether a write to `id` is refused: a shipped set, or any document of the shipped folder. */
+const readOnlyId = (id: string): boolean => isShipped(id) || folders().some((f) => f.shipped && existsSync(fileOf(f.dir, id)));
 
 // Writes and deletes of one id run one after the other inside this process.
 const locks = new Map<string, Promise<unknown>>();
@@ -204,7 +229,7 @@ export async function atomicWrite(file: string, text: string): Promise<void> {
  */
 export async function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
 	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (isShipped(id)) return { ok: false, reason: 'read-only' };
+	if (readOnlyId(id)) return { ok: false, reason: 'read-only' };
 	const { ifMatch, ifNoneMatch } = options;
 	if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
 	const text = serialise(doc);
@@ -226,7 +251,7 @@ export async function writeExpansion(id: string, doc: unknown, options: WriteOpt
 /** Deletes a document; `ifMatch` must be its current revision. */
 export async function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
 	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (isShipped(id)) return { ok: false, reason: 'read-only' };
+	if (readOnlyId(id)) return { ok: false, reason: 'read-only' };
 	if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
 	const file = fileOf(expansionsDir(), id);
 	return withLock(file, async (): Promise<DeleteResult> => {
