@@ -17,7 +17,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const forbidden = crossSiteForm(request, url);
 	if (forbidden) return api ? errorResponse(403, forbidden) : new Response(forbidden, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 	const response = await resolve(event);
-	return compressed(request, api ? asJsonError(response, request, url.pathname, event.locals.unexpectedError) : response);
+	return compressed(request, api ? await asJsonError(response, request, url.pathname, event.locals.unexpectedError) : response);
 };
 
 export const handleError: HandleServerError = ({ error, event, status, message }) => {

@@ -1,55 +1,11 @@
 // The editor against the real server (no mocks): the server writes to a temporary copy of
 // expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
 import { test, expect } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import { CANVAS, at, clickPlace, createExpansion, jsonOf, markers, openEditorReady, setJson, type Hook } from './helpers.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
-
-const CANVAS = '[data-testid="tile-canvas"]';
-type Hook = {
-	handle?: {
-		getValue(): string;
-		setValue(t: string): void;
-		markers(): { message: string; startLineNumber: number; owner: string; severity: number }[];
-		placeCursorAfter(text: string): boolean;
-	};
-};
-
-/** Page coordinates of a point given in the tile's 0..100 coordinates. */
-async function at(page: Page, x: number, y: number): Promise<[number, number]> {
-	const box = (await page.locator(`${CANVAS} canvas`).first().boundingBox())!;
-	return [box.x + (x / 100) * box.width, box.y + (y / 100) * box.height];
-}
-async function clickPlace(page: Page, place: Parameters<typeof zoneCentre>[0]) {
-	const [x, y] = zoneCentre(place);
-	await page.mouse.click(...(await at(page, x, y)));
-}
-async function jsonOf(page: Page): Promise<Record<string, any>> {
-	return JSON.parse(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()));
-}
-async function setJson(page: Page, text: string) {
-	await page.evaluate((t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.setValue(t), text);
-}
-async function markers(page: Page) {
-	return page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.markers());
-}
-async function openEditorReady(page: Page) {
-	await expect(page.locator(CANVAS)).toHaveAttribute('data-ready', 'true');
-	await expect(page.locator('[data-testid="json-editor"]')).toHaveAttribute('data-ready', 'true');
-	await page.waitForFunction(() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle);
-}
-async function createExpansion(page: Page, id: string, name: string) {
-	await page.goto('/');
-	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
-	await page.getByTestId('new-expansion').click();
-	await page.getByTestId('new-id').fill(id);
-	await page.getByTestId('new-name').fill(name);
-	await page.getByTestId('create').click();
-	await expect(page).toHaveURL(new RegExp(`/expansions/${id}$`));
-	await expect(page.getByTestId('expansion-page')).toBeVisible();
-}
 
 test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({ page }) => {
 	await createExpansion(page, 'e2e-visual', 'Visual test');
@@ -303,16 +259,16 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await page.goto('/expansions/base');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await expect(page.getByTestId('save')).toHaveCount(0);
-	// exports run the CLI's exporters: one file downloads at once, several as one archive and are
-	// listed (the JSON tile set comes with its schema next to it), each downloadable
-	const zip = page.waitForEvent('download');
+	// exports run the CLI's exporters: the JSON tile set downloads as its .json file, its schema is
+	// listed next to it, each downloadable
+	const json = page.waitForEvent('download');
 	await page.getByTestId('export-json').click();
-	expect((await zip).suggestedFilename()).toBe('base-json.zip');
+	expect((await json).suggestedFilename()).toBe('base.json');
 	const listed = page.getByTestId('exports').locator('.files a[href^="blob:"]');
 	await expect(listed).toHaveText(['base.json', 'tileset.v1.json']);
 	const download = page.waitForEvent('download');
-	await listed.first().click();
-	expect((await download).suggestedFilename()).toBe('base.json');
+	await listed.nth(1).click();
+	expect((await download).suggestedFilename()).toBe('tileset.v1.json');
 	await page.getByTestId('export-png').click();
 	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
 	page.once('dialog', (d) => d.accept('base-e2e-copy'));
@@ -320,6 +276,38 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await expect(page).toHaveURL(/\/expansions\/base-e2e-copy$/);
 	await expect(page.getByTestId('save')).toBeVisible();
 	await expect(page.getByTestId('tile-card').first()).toBeVisible();
+});
+
+test('print options from the page: paper, bleed and backs reach the print sheets and the PDF', async ({ page }) => {
+	await page.goto('/expansions/river');
+	await expect(page.getByTestId('read-only')).toBeVisible();
+	await page.getByTestId('export-paper').selectOption('letter');
+	await page.getByTestId('export-bleed').fill('2');
+	await expect(page.getByTestId('export-backs')).toBeChecked();
+	// print sheets: several SVG pages, one archive; US Letter pages with the bleed, a back page per page
+	const zip = page.waitForEvent('download');
+	await page.getByTestId('export-print').click();
+	const sheets = unzipSync(readFileSync((await (await zip).path())!));
+	expect(Object.keys(sheets).sort()).toEqual(['page-01-back.svg', 'page-01.svg']);
+	const front = strFromU8(sheets['page-01.svg']);
+	expect(front).toContain('width="215.9mm" height="279.4mm"');
+	expect(front).toContain('2 mm bleed');
+	// the PDF: one file, vector pages of US Letter (612 × 792 pt), front then back
+	const pdf = page.waitForEvent('download');
+	await page.getByTestId('export-pdf').click();
+	const file = await pdf;
+	expect(file.suggestedFilename()).toBe('river-print.pdf');
+	const bytes = readFileSync((await file.path())!).toString('latin1');
+	expect(bytes.startsWith('%PDF-')).toBe(true);
+	expect(bytes.match(/\/Type \/Page\b/g)).toHaveLength(2);
+	expect(bytes).toMatch(/\/MediaBox \[0 0 612(\.\d+)? 792(\.\d+)?\]/);
+	expect(bytes).not.toContain('/Subtype /Image');
+	await expect(page.getByTestId('exports')).toContainText('each followed by its backs');
+	// without backs: the sheets alone
+	await page.getByTestId('export-backs').uncheck();
+	const single = page.waitForEvent('download');
+	await page.getByTestId('export-print').click();
+	expect((await single).suggestedFilename()).toBe('page-01.svg');
 });
 
 test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({ page }) => {

@@ -12,8 +12,12 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 	await page.getByTestId('create').click();
 	await expect(page.getByTestId('expansion-page')).toBeVisible();
 
-	// base is always in play: its rulings are listed with their options, unset = "(default)"
+	// base is always in play: its rulings are listed, grouped by module and collapsed, with their
+	// options, unset = "(default)"
 	const r2 = page.getByTestId('ruling-BASE-R2');
+	await expect(r2).toBeHidden();
+	await expect(page.getByTestId('ruling-group-base')).toContainText('all at their defaults');
+	await page.getByTestId('ruling-group-base').locator('summary').click();
 	await expect(r2.getByTestId('ruling-unset')).toHaveText('(default)');
 	await expect(r2).toContainText('farm-scoring');
 	const select = page.getByTestId('ruling-select-BASE-R2');
@@ -25,6 +29,10 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 
 	// a dependency brings its module's rulings and parameters in
 	await page.getByTestId('dep-bards').check();
+	// the group with a ruling the file sets comes first
+	await expect(page.locator('[data-testid^="ruling-group-"]').first()).toHaveAttribute('data-testid', 'ruling-group-base');
+	await expect(page.getByTestId('ruling-group-base')).toContainText('1 set by this file');
+	await page.getByTestId('ruling-group-bards').locator('summary').click();
 	await expect(page.getByTestId('ruling-BARD-R1')).toBeVisible();
 	const notes = page.getByTestId('parameter-noteTokens');
 	await expect(notes.locator('input')).toHaveAttribute('placeholder', '7');

@@ -8,18 +8,21 @@ import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
 import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
-import type { ExportOptions } from '../../lib/export/types.ts';
+import { isPaper, PAPERS, type ExportOptions } from '../../lib/export/types.ts';
 import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/export/index.ts';
 import { archiveFiles, archiveName } from '../../lib/export/archive.ts';
 
-const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--size PX] [--json]
+const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--no-backs] [--paper a4|letter] [--size PX] [--json]
 
 Validates the expansion (refuses when it has errors), then writes the export under --out
 (default out/<id>/<format>/):
   json   the self-contained tile set (schemas/tileset.v1.json)
   jcz    a JCloisterZone add-on (tile XML + manifest)
   svg    one image per tile          png  one raster image per tile (--size PX)
-  print  A4 print sheets, one 45 mm frame per physical tile (--bleed MM, --backs)
+  print  print sheets as SVG pages, one 45 mm frame per physical tile (--bleed MM, --backs,
+         --paper a4|letter)
+  pdf    the print sheets as one vector PDF, each page of tiles followed by its backs for
+         double-sided printing (--bleed MM, --no-backs, --paper a4|letter)
 --archive writes one archive instead, folders kept: <out>/<id>.jca for jcz (a JCloisterZone
 add-on), <out>/<id>-<format>.zip for the others.`;
 
@@ -35,16 +38,17 @@ interface Args {
 function parse(args: readonly string[]): Args | string {
 	const positional: string[] = [];
 	const values: Record<string, string> = {};
-	let backs = false;
+	let backs: boolean | undefined;
 	let archive = false;
 	for (let i = 0; i < args.length; i++) {
 		const a = args[i];
 		if (a === '--backs') backs = true;
+		else if (a === '--no-backs') backs = false;
 		else if (a === '--archive') archive = true;
 		else if (a.startsWith('--')) {
 			const eq = a.indexOf('=');
 			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-			if (!['format', 'out', 'bleed', 'size'].includes(name)) return `unknown option ${a}`;
+			if (!['format', 'out', 'bleed', 'size', 'paper'].includes(name)) return `unknown option ${a}`;
 			const value = eq > 0 ? a.slice(eq + 1) : args[++i];
 			if (value === undefined || value === '') return `--${name} needs a value`;
 			values[name] = value;
@@ -52,7 +56,11 @@ function parse(args: readonly string[]): Args | string {
 	}
 	if (positional.length !== 1) return positional.length === 0 ? 'which expansion? give its id or file' : `one expansion at a time (got ${positional.join(', ')})`;
 	if (!values.format) return `--format is required (${FORMATS.join('|')})`;
-	const options: ExportOptions = { backs };
+	const options: ExportOptions = backs === undefined ? {} : { backs };
+	if (values.paper !== undefined) {
+		if (!isPaper(values.paper)) return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
+		options.paper = values.paper;
+	}
 	for (const [name, key] of [
 		['bleed', 'bleedMm'],
 		['size', 'sizePx']

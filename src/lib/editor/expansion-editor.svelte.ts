@@ -34,6 +34,19 @@ export const DRAFT_NOT_STORED =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** One undo point: the document and the code-view texts that did not parse (typing is work too). */
+interface Snapshot {
+	doc: Expansion;
+	pending: Record<string, string>;
+}
+
+export interface EditOptions {
+	/** false: not an undo step (a stroke's intermediate points). */
+	undoable?: boolean;
+	/** Quick successive edits with the same key (typing, one drag) make one undo step. */
+	coalesce?: string;
+}
+
 export class ExpansionEditor {
 	readonly id: string;
 	doc = $state.raw<Expansion>(null as unknown as Expansion);
@@ -59,11 +72,12 @@ export class ExpansionEditor {
 	serverProblems = $state.raw<Problem[]>([]);
 	/** The document the server refused: its problems point into it. */
 	refusedDoc = $state.raw<Expansion | null>(null);
-	status = $state<{ kind: 'info' | 'ok' | 'error'; text: string } | null>(null);
+	/** What the last save (or conflict choice) came to; `tiles`: the tiles it names, linked. */
+	status = $state<{ kind: 'info' | 'ok' | 'warning' | 'error'; text: string; tiles?: string[] } | null>(null);
 	saving = $state(false);
 	/** Bumped on every history change, so canUndo/canRedo are reactive. */
 	#historyTick = $state(0);
-	#history = new History<Expansion>();
+	#history = new History<Snapshot>();
 	#storage: DraftStorage | undefined;
 	#fetch: typeof fetch;
 	#draftTimer: ReturnType<typeof setTimeout> | undefined;
@@ -107,30 +121,51 @@ export class ExpansionEditor {
 		this.restoredDraft = true;
 	}
 
-	/** The code view of tile `tileId` holds text that does not parse (or, with undefined, no longer). */
-	setPendingText(tileId: string, text: string | undefined): void {
-		if (this.readOnly || this.pendingText[tileId] === text) return;
+	/**
+	 * One edit: a new document and/or new unparsed code-view texts, recorded as one undo step
+	 * (unless `undoable: false`). Nothing changes: no step.
+	 */
+	change(next: { doc?: Expansion; pending?: Record<string, string> }, options: EditOptions = {}): void {
+		const doc = next.doc ?? this.doc;
+		const pending = next.pending ?? this.pendingText;
+		if (this.readOnly || (doc === this.doc && same(pending, this.pendingText))) return;
+		if (options.undoable !== false) {
+			this.#history.record({ doc: this.doc, pending: this.pendingText }, options.coalesce);
+			this.#historyTick++;
+		}
+		this.#take({ doc, pending });
+	}
+
+	/** The pending texts with tile `tileId`'s text set (or, with undefined, removed). */
+	pendingWith(tileId: string, text: string | undefined): Record<string, string> {
+		if (this.pendingText[tileId] === text) return this.pendingText;
 		const next = { ...this.pendingText };
 		if (text === undefined) delete next[tileId];
 		else next[tileId] = text;
-		this.pendingText = next;
-		if (text === undefined && this.restoredUnparsed.includes(tileId)) this.restoredUnparsed = this.restoredUnparsed.filter((id) => id !== tileId);
+		return next;
+	}
+
+	#take(s: Snapshot) {
+		this.doc = s.doc;
+		if (s.pending !== this.pendingText) {
+			this.pendingText = s.pending;
+			if (this.restoredUnparsed.some((id) => !(id in s.pending))) this.restoredUnparsed = this.restoredUnparsed.filter((id) => id in s.pending);
+		}
 		this.#scheduleDraft();
 	}
 
 	/** Replaces the document as one edit; `coalesce` joins quick successive edits (typing) into one undo step. */
-	apply(next: Expansion, options: { undoable?: boolean; coalesce?: string } = {}): void {
-		if (this.readOnly || next === this.doc) return;
-		if (options.undoable !== false) {
-			this.#history.record(this.doc, options.coalesce);
-			this.#historyTick++;
-		}
-		this.doc = next;
-		this.#scheduleDraft();
+	apply(next: Expansion, options: EditOptions = {}): void {
+		this.change({ doc: next }, options);
 	}
 
-	replaceTile(index: number, tile: Tile, options: { undoable?: boolean; coalesce?: string } = {}): void {
-		this.apply(replaceTile(this.doc, index, tile), options);
+	/** Replaces a tile (from the canvas or a form): the tile wins over text of its code view that did not parse. */
+	replaceTile(index: number, tile: Tile, options: EditOptions = {}): void {
+		const ids = new Set([this.doc.tiles[index]?.id, tile.id]);
+		const pending = Object.keys(this.pendingText).some((id) => ids.has(id))
+			? Object.fromEntries(Object.entries(this.pendingText).filter(([id]) => !ids.has(id)))
+			: this.pendingText;
+		this.change({ doc: replaceTile(this.doc, index, tile), pending }, options);
 	}
 
 	/** Ends a run of coalesced edits. */
@@ -139,19 +174,17 @@ export class ExpansionEditor {
 	}
 
 	undo(): void {
-		const prev = this.#history.undo(this.doc);
+		const prev = this.#history.undo({ doc: this.doc, pending: this.pendingText });
 		if (prev === undefined) return;
-		this.doc = prev;
+		this.#take(prev);
 		this.#historyTick++;
-		this.#scheduleDraft();
 	}
 
 	redo(): void {
-		const next = this.#history.redo(this.doc);
+		const next = this.#history.redo({ doc: this.doc, pending: this.pendingText });
 		if (next === undefined) return;
-		this.doc = next;
+		this.#take(next);
 		this.#historyTick++;
-		this.#scheduleDraft();
 	}
 
 	#scheduleDraft() {
@@ -179,8 +212,7 @@ export class ExpansionEditor {
 
 	/** Drops the unsaved work: back to the version on the server. */
 	discardChanges(): void {
-		if (this.saved) this.apply(this.saved);
-		this.pendingText = {};
+		this.change({ doc: this.saved ?? this.doc, pending: {} });
 		this.restoredUnparsed = [];
 		this.restoredDraft = false;
 		if (this.#storage) discardDraft(this.#storage, this.id);
@@ -196,16 +228,23 @@ export class ExpansionEditor {
 		this.saving = true;
 		this.status = { kind: 'info', text: 'Saving…' };
 		const doc = this.doc;
+		// Code-view text that does not parse cannot be saved: the save says so, by tile.
+		const unparsed = Object.keys(this.pendingText).filter((id) => doc.tiles.some((t) => t.id === id));
 		try {
 			const out = await saveExpansion(this.#fetch, doc, this.base);
-			this.#takeOutcome(doc, out);
+			this.#takeOutcome(doc, out, unparsed);
 			return out;
 		} finally {
 			this.saving = false;
 		}
 	}
 
-	#takeOutcome(doc: Expansion, out: SaveOutcome) {
+	/** Clears the last save's message (the designer moved on to another page). */
+	clearStatus(): void {
+		if (!this.saving) this.status = null;
+	}
+
+	#takeOutcome(doc: Expansion, out: SaveOutcome, unparsed: string[]) {
 		switch (out.kind) {
 			case 'saved':
 				this.saved = doc;
@@ -214,7 +253,13 @@ export class ExpansionEditor {
 				this.serverProblems = [];
 				this.refusedDoc = null;
 				this.restoredDraft = false;
-				this.status = { kind: 'ok', text: out.created ? 'Created.' : 'Saved.' };
+				this.status = unparsed.length
+					? {
+							kind: 'warning',
+							text: `${out.created ? 'Created' : 'Saved'} without the JSON typed in ${unparsed.length === 1 ? 'tile' : 'tiles'} ${unparsed.join(', ')}: it does not parse, so the file has the last good version of ${unparsed.length === 1 ? 'that tile' : 'those tiles'}. The text is kept; fix it and save again.`,
+							tiles: unparsed
+						}
+					: { kind: 'ok', text: out.created ? 'Created.' : 'Saved.' };
 				this.flushDraft();
 				break;
 			case 'conflict':

@@ -5,6 +5,7 @@ import type { Problem } from '../formats/problems.ts';
 import { validateTile } from '../formats/validate.ts';
 import { featureAt, isInnerType, paintPlaces, type EditResult, type Place } from './commands.ts';
 import type { ExpansionEditor } from './expansion-editor.svelte.ts';
+import { replaceTile } from './expansion-commands.ts';
 
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
 
@@ -26,8 +27,6 @@ export class TileSession {
 	/** The JSON text in the code view; may not parse while the designer types. */
 	text = $state('');
 	parseError = $state<string | null>(null);
-	/** The tile as it was when the text stopped parsing: while it stays so, the text is kept. */
-	#brokenOver: Tile | null = null;
 	#strokeStart: Tile | null = null;
 	#strokeCount = 0;
 
@@ -51,16 +50,8 @@ export class TileSession {
 	constructor(editor: ExpansionEditor, tileId: string) {
 		this.editor = editor;
 		this.index = editor.doc.tiles.findIndex((t) => t.id === tileId);
-		const t = this.tile;
-		if (!t) return;
 		// Text that did not parse when the page was left (kept in the draft) comes back as it was.
-		const pending = editor.pendingText[t.id];
-		const problem = pending === undefined ? undefined : readTile(pending).error;
-		if (pending !== undefined && problem !== undefined) {
-			this.text = pending;
-			this.parseError = problem;
-			this.#brokenOver = t;
-		} else this.text = prettyTile(t);
+		this.syncText();
 	}
 
 	/** Runs a tile command; an undoable result becomes one step of the expansion's history. */
@@ -104,45 +95,43 @@ export class TileSession {
 		}
 	}
 
-	/** The code view changed: a text that parses becomes the tile; one that does not keeps the last good tile. */
+	/**
+	 * The code view changed: a text that parses becomes the tile; one that does not is kept as the
+	 * tile's pending text (in the draft, and in the undo history: a burst of typing is one step)
+	 * while the tile keeps its last good version.
+	 */
 	editText(text: string): void {
 		this.text = text;
 		const t = this.tile;
+		if (!t) return;
 		const read = readTile(text);
+		const coalesce = `typing-${this.index}`;
 		if (read.error !== undefined) {
 			this.parseError = read.error;
-			// Kept in the draft, so a reload brings the text back.
-			if (t) {
-				this.#brokenOver = t;
-				this.editor.setPendingText(t.id, text);
-			}
+			this.editor.change({ pending: this.editor.pendingWith(t.id, text) }, { coalesce });
 			return;
 		}
 		this.parseError = null;
-		this.#brokenOver = null;
-		if (t) this.editor.setPendingText(t.id, undefined);
-		if (t && JSON.stringify(t) === JSON.stringify(read.tile)) return;
 		// Schema-invalid tiles are kept too: the markers say what is wrong, saving refuses them.
-		this.editor.replaceTile(this.index, read.tile, { coalesce: 'typing' });
+		const doc = JSON.stringify(t) === JSON.stringify(read.tile) ? undefined : replaceTile(this.editor.doc, this.index, read.tile);
+		this.editor.change({ doc, pending: this.editor.pendingWith(t.id, undefined) }, { coalesce });
 	}
 
-	/** Rewrites the text from the tile unless the text already says the same (keeps the designer's layout). */
+	/**
+	 * Shows the tile's text: its pending text when it has one (typing that does not parse yet), the
+	 * text as it is when it says the same as the tile (keeps the designer's layout), else the tile.
+	 */
 	syncText(): void {
 		const t = this.tile;
 		if (!t) return;
-		const read = readTile(this.text);
-		if (read.tile) {
-			if (JSON.stringify(read.tile) === JSON.stringify(t)) return;
-		} else if (t === this.#brokenOver && this.editor.pendingText[t.id] === this.text) {
-			// Broken text is kept while the tile is as it was and the draft still holds the text
-			// (a reload, a page switch). Once the tile changed elsewhere (canvas, undo) or the work
-			// was discarded, the tile wins.
+		const pending = this.editor.pendingText[t.id];
+		if (pending !== undefined) {
+			this.text = pending;
+			this.parseError = readTile(pending).error ?? null;
 			return;
 		}
-		if (this.#brokenOver) this.editor.setPendingText(this.#brokenOver.id, undefined);
-		this.editor.setPendingText(t.id, undefined);
-		this.#brokenOver = null;
-		this.text = prettyTile(t);
+		const read = readTile(this.text);
+		if (!read.tile || JSON.stringify(read.tile) !== JSON.stringify(t)) this.text = prettyTile(t);
 		this.parseError = null;
 	}
 

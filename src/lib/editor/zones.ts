@@ -1,8 +1,9 @@
 // The clickable places of the tile editor, in the tile's 0..100 coordinates (y down): an outer
-// ring of 8 half-sides (for fields), an inner ring of 4 sides (for roads, cities, rivers) and the
-// centre (inner features). Pure geometry, shared by the canvas and the browser tests; the perimeter
-// points (corners and side middles, clockwise from the north-west corner) are the renderer's.
-import { HALVES, SIDES, type Half, type Side } from '../formats/geometry.ts';
+// ring of 8 half-sides (for fields) and an inner ring of 4 sides (for roads, cities, rivers); inner
+// features are hit where the renderer draws them (layoutTile). Pure geometry, shared by the canvas
+// and the browser tests; the perimeter points (corners and side middles, clockwise from the
+// north-west corner) are the renderer's.
+import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, type Half, type Side } from '../formats/geometry.ts';
 import { PERIMETER, type Pt } from '../render/layout.ts';
 
 export type { Pt };
@@ -33,11 +34,9 @@ export function sideZone(side: Side): Pt[] {
 	return [toward(a, HALF_DEPTH), toward(b, HALF_DEPTH), toward(b, SIDE_DEPTH), toward(a, SIDE_DEPTH)];
 }
 
-/** Where inner features stand: spread round the centre. */
-export function innerSpot(n: number, of: number): Pt {
-	if (of <= 1) return [50, 50];
-	const angle = (2 * Math.PI * n) / of - Math.PI / 2;
-	return [50 + 9 * Math.cos(angle), 50 + 9 * Math.sin(angle)];
+/** A place in words: 'the north side', 'the west half of the north side'. */
+export function placeWords(place: Side | Half): string {
+	return (SIDES as readonly string[]).includes(place) ? `the ${SIDE_NAMES[place as Side]} side` : HALF_WORDS[place as Half];
 }
 
 /** A point well inside a place's zone (its centroid). */

@@ -7,7 +7,8 @@ const EXPORTERS: Record<ExportFormat, () => Promise<{ exporter: Exporter }>> = {
 	jcz: () => import('./jcz.ts'),
 	svg: () => import('./svg.ts'),
 	png: () => import('./png.ts'),
-	print: () => import('./print.ts')
+	print: () => import('./print.ts'),
+	pdf: () => import('./pdf.ts')
 };
 
 export const EXPORT_FORMATS = Object.keys(EXPORTERS) as ExportFormat[];

@@ -1,14 +1,20 @@
-// Print-and-play sheets: A4 SVG pages (210 × 297 mm, viewBox in millimetres) with one 45 mm frame
-// per physical tile (counts respected; per-player counts for `players` players, 6 by default), cut
-// marks at the frame edges outside the grid, optional bleed around each frame, and optional pages
-// of tile backs mirrored for double-sided printing (flip on the long edge). PDF is not produced.
+// Print-and-play sheets: A4 (210 × 297 mm) or US Letter (215.9 × 279.4 mm) SVG pages, viewBox in
+// millimetres, with one 45 mm frame per physical tile (counts respected; per-player counts for
+// `players` players, 6 by default), cut marks at the frame edges outside the grid, optional bleed
+// around each frame, and optional pages of tile backs mirrored for double-sided printing (flip on
+// the long edge). The PDF export (pdf.ts) puts these same pages into one file.
 import type { Expansion, Tile } from '../formats/schema-types.ts';
-import type { ExportFile, ExportOptions, Exporter } from './types.ts';
+import { isPaper, type ExportFile, type ExportOptions, type Exporter, type Paper } from './types.ts';
 import { copiesOf, isRiverTile } from '../formats/geometry.ts';
 import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
 
+/** A4, the default paper. */
 export const PAGE_W = 210;
 export const PAGE_H = 297;
+export const PAPER_MM: Record<Paper, { w: number; h: number; label: string }> = {
+	a4: { w: PAGE_W, h: PAGE_H, label: 'A4' },
+	letter: { w: 215.9, h: 279.4, label: 'US Letter' }
+};
 export const TILE_MM = 45;
 /** Smallest page margin (most printers cannot print closer to the edge); cut marks sit in it. */
 const MIN_MARGIN = 6;
@@ -30,25 +36,33 @@ export interface PrintLayout {
 	/** Top-left corner of the grid of cells. */
 	x0: number;
 	y0: number;
+	/** The page, in millimetres. */
+	w: number;
+	h: number;
 }
 
-/** How many frames fit on a page, and where the grid starts (centred). */
-export function printLayout(bleedMm = 0): PrintLayout {
+/** Room at the foot of the page for the footer (scale bar, label) under the bottom cut marks. */
+const FOOTER = 14;
+
+/** How many frames fit on a page, and where the grid starts (centred, above the footer). */
+export function printLayout(bleedMm = 0, paper: Paper = 'a4'): PrintLayout {
+	const { w, h, label } = PAPER_MM[paper];
 	const cell = TILE_MM + 2 * bleedMm;
-	const room = (len: number) => Math.floor((len - 2 * MIN_MARGIN + 1e-9) / cell);
-	const cols = room(PAGE_W);
-	const rows = room(PAGE_H);
-	if (cols < 1 || rows < 1) throw new Error(`a bleed of ${bleedMm} mm leaves no room for a 45 mm tile on an A4 page`);
-	return { cols, rows, perPage: cols * rows, cell, x0: (PAGE_W - cols * cell) / 2, y0: (PAGE_H - rows * cell) / 2 };
+	// across: between the side margins; down: between the top margin and the footer
+	const band = h - MIN_MARGIN - FOOTER;
+	const cols = Math.floor((w - 2 * MIN_MARGIN + 1e-9) / cell);
+	const rows = Math.floor((band + 1e-9) / cell);
+	if (cols < 1 || rows < 1) throw new Error(`a bleed of ${bleedMm} mm leaves no room for a 45 mm tile on a ${label} page`);
+	return { cols, rows, perPage: cols * rows, cell, x0: (w - cols * cell) / 2, y0: MIN_MARGIN + (band - rows * cell) / 2, w, h };
 }
 
 const n = (v: number) => String(Math.round(v * 1000) / 1000);
 const defId = (i: number) => `design-${i}`;
 
-function page(content: string, title: string): string {
+function page(layout: PrintLayout, content: string, title: string): string {
 	return (
 		`<?xml version="1.0" encoding="UTF-8"?>\n` +
-		`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${PAGE_W}mm" height="${PAGE_H}mm" viewBox="0 0 ${PAGE_W} ${PAGE_H}">\n` +
+		`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${n(layout.w)}mm" height="${n(layout.h)}mm" viewBox="0 0 ${n(layout.w)} ${n(layout.h)}">\n` +
 		`<title>${escapeXml(title)}</title>\n${content}</svg>\n`
 	);
 }
@@ -105,7 +119,9 @@ function backDefs(expansion: Expansion, cell: number): string {
 export const exporter: Exporter = async (expansion, options: PrintOptions = {}) => {
 	const bleed = Math.max(0, Math.min(10, Number(options.bleedMm) || 0));
 	const players = options.players && options.players > 0 ? Math.round(options.players) : DEFAULT_PLAYERS;
-	const layout = printLayout(bleed);
+	const paper: Paper = isPaper(options.paper) ? options.paper : 'a4';
+	const layout = printLayout(bleed, paper);
+	const { w: pageW, h: pageH } = layout;
 	const notes: string[] = [];
 	const tiles: Tile[] = Array.isArray(expansion.tiles) ? expansion.tiles : [];
 
@@ -151,22 +167,27 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 					`<rect class="frame-edge" x="${n(cx + bleed)}" y="${n(cy + bleed)}" width="${TILE_MM}" height="${TILE_MM}" fill="none" stroke="#000" stroke-opacity=".35" stroke-width="0.1"/></g>`
 			);
 			// Backs mirror left-right so each lands behind its tile when the sheet is flipped on the long edge.
-			const bx = PAGE_W - cx - layout.cell;
+			const bx = pageW - cx - layout.cell;
 			backs.push(
 				`<g class="back" data-tile="${escapeXml(ref)}"><use href="#${isRiverTile(tile) ? 'back-river' : 'back-land'}" transform="translate(${n(bx)} ${n(cy)})"/></g>`
 			);
 		});
+		// The footer: a 50 mm scale bar on the left (to check the printed size), the label beside it.
+		const barY = pageH - 2.5;
+		const textX = layout.x0 + 50 + 4;
 		const footer =
-			`<g font-family="sans-serif" font-size="3" fill="#555">` +
-			`<text x="${n(PAGE_W / 2)}" y="${n(PAGE_H - 3)}" text-anchor="middle">${escapeXml(label)} · tiles ${TILE_MM} mm${bleed ? ` + ${n(bleed)} mm bleed` : ''} · print at 100 % (no scaling)</text>` +
-			`</g>` +
-			// A 50 mm scale bar to check the printed size.
-			`<g stroke="#555" stroke-width="0.2"><line x1="${n(layout.x0)}" y1="${n(PAGE_H - 2)}" x2="${n(layout.x0 + 50)}" y2="${n(PAGE_H - 2)}"/>` +
-			`<line x1="${n(layout.x0)}" y1="${n(PAGE_H - 3)}" x2="${n(layout.x0)}" y2="${n(PAGE_H - 1)}"/><line x1="${n(layout.x0 + 50)}" y1="${n(PAGE_H - 3)}" x2="${n(layout.x0 + 50)}" y2="${n(PAGE_H - 1)}"/></g>\n`;
+			`<g class="scale-bar" stroke="#555" stroke-width="0.2"><line x1="${n(layout.x0)}" y1="${n(barY)}" x2="${n(layout.x0 + 50)}" y2="${n(barY)}"/>` +
+			`<line x1="${n(layout.x0)}" y1="${n(barY - 1)}" x2="${n(layout.x0)}" y2="${n(barY + 1)}"/><line x1="${n(layout.x0 + 50)}" y1="${n(barY - 1)}" x2="${n(layout.x0 + 50)}" y2="${n(barY + 1)}"/></g>` +
+			`<g class="footer" font-family="sans-serif" font-size="2.4" fill="#555">` +
+			`<text x="${n(layout.x0 + 25)}" y="${n(barY - 1.6)}" text-anchor="middle">50 mm</text>` +
+			`<text x="${n(textX)}" y="${n(pageH - 5)}">${escapeXml(label)}</text>` +
+			`<text x="${n(textX)}" y="${n(pageH - 1.8)}">tiles ${TILE_MM} mm${bleed ? ` + ${n(bleed)} mm bleed` : ''} · ${PAPER_MM[paper].label} · print at 100 % (no scaling)</text>` +
+			`</g>\n`;
 		const num = String(p + 1).padStart(2, '0');
 		files.push({
 			path: `page-${num}.svg`,
 			data: page(
+				layout,
 				`<defs>\n${designDefs(used)}\n</defs>\n${frames.join('\n')}\n${cutMarks(layout, usedCols, usedRows, bleed, false)}${footer}`,
 				label
 			),
@@ -176,6 +197,7 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 			files.push({
 				path: `page-${num}-back.svg`,
 				data: page(
+					layout,
 					`<defs>${backDefs(expansion, layout.cell)}</defs>\n${backs.join('\n')}\n${cutMarks(layout, usedCols, usedRows, bleed, true)}`,
 					`${label} (backs)`
 				),
@@ -183,10 +205,9 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 			});
 	}
 	notes.push(
-		`${physical.length} tiles on ${pages} A4 page${pages === 1 ? '' : 's'} (${layout.cols} × ${layout.rows} per page, ${TILE_MM} mm${bleed ? ` with ${n(bleed)} mm bleed` : ''}); print at 100 % scale`
+		`${physical.length} tiles on ${pages} ${PAPER_MM[paper].label} page${pages === 1 ? '' : 's'} (${layout.cols} × ${layout.rows} per page, ${TILE_MM} mm${bleed ? ` with ${n(bleed)} mm bleed` : ''}); print at 100 % scale`
 	);
 	if (options.backs) notes.push('backs: print each page-NN-back.svg on the reverse of page-NN.svg, flipping on the long edge');
 	if (!tiles.some((t) => t.artwork)) notes.push('no tile has artwork: the tiles are drawn from their features');
-	notes.push('PDF is not produced: print the SVG pages from a browser or convert them (e.g. with rsvg-convert or Inkscape)');
 	return { files, notes };
 };

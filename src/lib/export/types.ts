@@ -2,7 +2,7 @@
 // export buttons. An exporter is pure: it returns files, the caller writes or downloads them.
 import type { Expansion } from '../formats/schema-types.ts';
 
-export type ExportFormat = 'json' | 'jcz' | 'svg' | 'png' | 'print';
+export type ExportFormat = 'json' | 'jcz' | 'svg' | 'png' | 'print' | 'pdf';
 
 export interface ExportOptions {
 	/** The expansions available by id, to resolve dependencies (the exported one included). */
@@ -11,6 +11,8 @@ export interface ExportOptions {
 	bleedMm?: number;
 	/** Print sheets: also emit matching pages of tile backs for double-sided printing. */
 	backs?: boolean;
+	/** Print sheets and PDF: the paper, A4 (default) or US Letter. */
+	paper?: Paper;
 	/** Raster exports: edge length of one tile in pixels. */
 	sizePx?: number;
 }
@@ -30,3 +32,7 @@ export interface ExportResult {
 }
 
 export type Exporter = (expansion: Expansion, options?: ExportOptions) => Promise<ExportResult>;
+
+export const PAPERS = ['a4', 'letter'] as const;
+export type Paper = (typeof PAPERS)[number];
+export const isPaper = (v: unknown): v is Paper => (PAPERS as readonly unknown[]).includes(v);

@@ -59,6 +59,17 @@ export function cornerName(half: Half): string {
 	return `${ns === 'N' ? 'north' : 'south'}-${ew === 'E' ? 'east' : 'west'}`;
 }
 export const SIDE_NAMES: Record<Side, string> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+/** A half-side in words. */
+export const HALF_WORDS: Record<Half, string> = {
+	NL: 'the west half of the north side',
+	NR: 'the east half of the north side',
+	EL: 'the north half of the east side',
+	ER: 'the south half of the east side',
+	SL: 'the east half of the south side',
+	SR: 'the west half of the south side',
+	WL: 'the south half of the west side',
+	WR: 'the north half of the west side'
+};
 
 /** Board offset of the neighbour across a side (y grows to the south). */
 export const SIDE_DELTA: Record<Side, readonly [number, number]> = {

@@ -7,6 +7,12 @@ export interface Problem {
 	/** What is wrong, in words a tile designer understands. */
 	message: string;
 	severity: Severity;
+	/**
+	 * For a problem of one tile: the places of its border the problem is about (half-sides such as
+	 * `WL`, sides such as `N`), for the editor to mark on the tile when the pointer cannot say where
+	 * (a half that is in no field has no place in the JSON).
+	 */
+	places?: string[];
 }
 
 /** Builds a JSON pointer from path segments, escaping '~' and '/'. */

@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import tileSchema from '../../../schemas/tile.v1.json';
 import expansionSchema from '../../../schemas/expansion.v1.json';
 import type { Expansion, Feature, Half, Tile } from './schema-types.ts';
-import { HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
+import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
 import type { RuleRegistry } from './rule-registry.ts';
@@ -291,16 +291,6 @@ function knownNames(expansion: unknown, deps: readonly unknown[]): Known {
 
 const BORDER = new Set<Feature['type']>(['road', 'city', 'river']);
 const INNER = new Set<Feature['type']>(['monastery', 'garden', 'stable']);
-const HALF_WORDS: Record<Half, string> = {
-	NL: 'the west half of the north side',
-	NR: 'the east half of the north side',
-	EL: 'the north half of the east side',
-	ER: 'the south half of the east side',
-	SL: 'the east half of the south side',
-	SR: 'the west half of the south side',
-	WL: 'the south half of the west side',
-	WR: 'the north half of the west side'
-};
 
 /**
  * For a feature touching the sides `own` (indices, two or more), the halves in border order with
@@ -320,6 +310,21 @@ function banksAround(own: ReadonlySet<number>): [half: number, bank: number][] {
 	return out;
 }
 
+/**
+ * The field holding a half next to half `hi` on the same stretch of border (not across a road, river
+ * or city), or -1: the field a half left out most likely belongs to.
+ */
+function neighbourField(hi: number, sideOwner: readonly number[], halfOwner: readonly number[], features: readonly Feature[]): number {
+	const cuts = (side: number) => sideOwner[side] >= 0; // a road, river or city on that side
+	// the other half of the same side, unless the side's feature runs between them
+	const partner = hi ^ 1;
+	if (!cuts(hi >> 1) && halfOwner[partner] >= 0 && features[halfOwner[partner]].type === 'field') return halfOwner[partner];
+	// across the corner: the next half of the neighbouring side
+	const corner = (hi & 1) === 1 ? (hi + 1) & 7 : (hi + 7) & 7;
+	if (halfOwner[corner] >= 0 && features[halfOwner[corner]].type === 'field') return halfOwner[corner];
+	return -1;
+}
+
 function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	const features = tile.features;
 	const handDrawn = tile.handDrawnAdjacency === true;
@@ -327,7 +332,8 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	const sideOwner = [-1, -1, -1, -1];
 	const halfOwner = [-1, -1, -1, -1, -1, -1, -1, -1];
 	const contested = [false, false, false, false, false, false, false, false];
-	const problem = (ptr: string, message: string, severity: Severity = 'error') => out.push({ pointer: at + ptr, message, severity });
+	const problem = (ptr: string, message: string, severity: Severity = 'error', places?: string[]) =>
+		out.push({ pointer: at + ptr, message, severity, ...(places ? { places } : {}) });
 	const name = (f: Feature) => `${f.type} ${f.id}`;
 
 	// Ids, and which feature covers each side.
@@ -398,11 +404,17 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			const side = SIDE_NAMES[SIDES[halfIndex(h) >> 1]];
 			const why =
 				owner >= 0 ? `the ${side} side is ${name(features[owner])}, so a field lies on each side of it` : `the ${side} side has no road, city or river, so it is field`;
-			problem('/features', `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`);
+			// The field on the same stretch of border most likely misses it: point at its 'halves'.
+			const next = neighbourField(halfIndex(h), sideOwner, halfOwner, features);
+			if (next >= 0)
+				problem(`/features/${next}/halves`, `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to the 'halves' of field ${features[next].id} beside it, or to another field`, 'error', [h]);
+			else problem('/features', `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`, 'error', [h]);
 		} else if (missing) {
 			problem(
 				'/features',
-				`half-sides in no field: ${missing.join(', ')}; each half of a road, river or field side belongs to exactly one field: add them to the fields' 'halves'`
+				`half-sides in no field: ${missing.join(', ')}; each half of a road, river or field side belongs to exactly one field: add them to the fields' 'halves'`,
+				'error',
+				missing
 			);
 		}
 	}

@@ -87,6 +87,17 @@ export function garden(at: Pt, scale = 1): string {
 	);
 }
 
+/**
+ * Where a stable's animals stand, in the barn's own units: below it, within its width, so they stay
+ * on the tile wherever the barn goes (a corner included). A sheep reaches 6 units left, 5 right
+ * (mirrored for the last one) and 4 down from its spot.
+ */
+export const LIVESTOCK_SPOTS: readonly Pt[] = [
+	[-6, 11],
+	[1, 13],
+	[6, 10.5]
+];
+
 /** A stable (barn); with livestock, a few animals beside it. */
 export function stable(at: Pt, scale = 1, livestock = false): string {
 	const sheep = (x: number, y: number, flip: boolean) =>
@@ -94,7 +105,7 @@ export function stable(at: Pt, scale = 1, livestock = false): string {
 		`<path d="M-2 1.5v2M1.5 1.5v2" stroke="${COLOURS.ink}" stroke-width=".8"/>` +
 		`<path d="M-3.6 0a1.6 1.6 0 0 1 1.2-2.2a1.8 1.8 0 0 1 3.2-.2a1.6 1.6 0 0 1 1.6 2.4a1.6 1.6 0 0 1-1.8 1.6h-2.6a1.6 1.6 0 0 1-1.6-1.6z" fill="#fff" stroke="${COLOURS.ink}" stroke-width=".6"/>` +
 		`<ellipse cx="-4.4" cy="-.8" rx="1.3" ry="1" fill="${COLOURS.ink}"/></g>`;
-	const animals = livestock ? sheep(-13, 9, false) + sheep(-5, 12, false) + sheep(13, 10, true) : '';
+	const animals = livestock ? LIVESTOCK_SPOTS.map(([x, y], i) => sheep(x, y, i === LIVESTOCK_SPOTS.length - 1)).join('') : '';
 	return g(
 		at,
 		scale,

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HALVES, SIDES, rotateHalf, rotateSide, type Tile } from '../formats/geometry.ts';
-import { featureShapes, renderTileSvg } from './tile-svg.ts';
-import { COLOURS } from './symbols.ts';
+import { featureShapes, layoutTile, renderTileSvg } from './tile-svg.ts';
+import { COLOURS, LIVESTOCK_SPOTS } from './symbols.ts';
 import { BASE_SAMPLES, SPECIAL_SAMPLES } from './samples.ts';
 
 /** Every expansion document under expansions/ (files or folders), read straight from disk. */
@@ -232,4 +232,28 @@ describe('featureShapes', () => {
 		expect(f1.path).toContain('C'); // the wall curve
 		expect(f2.path).not.toContain('C');
 	});
+});
+
+it('a stable with livestock keeps its animals on the tile, wherever the barn stands', () => {
+	const doc = JSON.parse(readFileSync('expansions/inn-and-stable-owners.json', 'utf8'));
+	// a sheep reaches 6 units left, 5 right (mirrored for the last), 4 down from its spot, 2.5 up
+	const reach = LIVESTOCK_SPOTS.map(([x, y], i) => (i === LIVESTOCK_SPOTS.length - 1 ? [x - 5, x + 6, y - 2.5, y + 4] : [x - 6, x + 5, y - 2.5, y + 4]));
+	const corners = [[17, 17], [83, 17], [83, 83], [17, 83]];
+	let stables = 0;
+	for (const tile of doc.tiles) {
+		for (const p of layoutTile(tile).inner.filter((i) => i.feature.type === 'stable')) {
+			// where it stands on this tile, and in each corner (where a stable beside a monastery goes, r 11)
+			for (const [at, r] of [[p.at, p.r], ...corners.map((c) => [c, 11])] as [number[], number][]) {
+				const k = r / 12; // as inner() scales the barn
+				for (const [x0, x1, y0, y1] of reach) {
+					expect(at[0] + k * x0, `${tile.id} west`).toBeGreaterThanOrEqual(0);
+					expect(at[0] + k * x1, `${tile.id} east`).toBeLessThanOrEqual(100);
+					expect(at[1] + k * y0, `${tile.id} north`).toBeGreaterThanOrEqual(0);
+					expect(at[1] + k * y1, `${tile.id} south`).toBeLessThanOrEqual(100);
+				}
+			}
+			stables++;
+		}
+	}
+	expect(stables).toBeGreaterThanOrEqual(8);
 });

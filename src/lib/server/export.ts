@@ -6,7 +6,7 @@ import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
 import { hasErrors } from '../formats/problems.ts';
 import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../export/index.ts';
-import type { ExportOptions } from '../export/types.ts';
+import { isPaper, type ExportOptions } from '../export/types.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 
 export interface EncodedFile {
@@ -23,6 +23,29 @@ function base64(bytes: Uint8Array): string {
 	let s = '';
 	for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
 	return btoa(s);
+}
+
+/**
+ * The exporters' options from a query string, for both endpoints: `bleedMm`, `sizePx`, `players`
+ * (numbers), `backs` (1/true/yes or 0/false/no; absent: the format's default), `paper` (a4|letter).
+ */
+export function exportOptionsFrom(query: URLSearchParams): ExportOptions & { players?: number } {
+	const num = (name: string) => {
+		const v = query.get(name);
+		return v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
+	};
+	const flag = (name: string) => {
+		const v = query.get(name);
+		return v === null ? undefined : ['1', 'true', 'yes'].includes(v);
+	};
+	const paper = query.get('paper');
+	return {
+		bleedMm: num('bleedMm'),
+		backs: flag('backs'),
+		sizePx: num('sizePx'),
+		players: num('players'),
+		...(isPaper(paper) ? { paper } : {})
+	};
 }
 
 export const unknownFormatResponse = (format: string, status = 400) =>
