@@ -64,6 +64,20 @@ describe('carcassonne-lab export base', () => {
 		expect(frames).toBe(72);
 	});
 
+	it('--format pdf writes one PDF (US Letter with --paper letter); an unknown paper is a usage error', () => {
+		const out = path.join(dir, 'pdf');
+		const r = cli('export', 'river', '--format', 'pdf', '--paper', 'letter', '--out', out);
+		expect(r.status, r.stderr).toBe(0);
+		expect(readdirSync(out)).toEqual(['river-print.pdf']);
+		const pdf = readFileSync(path.join(out, 'river-print.pdf')).toString('latin1');
+		expect(pdf.startsWith('%PDF-')).toBe(true);
+		// a page of tiles and its backs, US Letter
+		expect(pdf.match(/\/MediaBox \[0 0 612 792\]/g)).toHaveLength(2);
+		const bad = cli('export', 'river', '--format', 'pdf', '--paper', 'b5', '--out', out);
+		expect(bad.status).toBe(2);
+		expect(bad.stderr).toMatch(/--paper must be a4 or letter/);
+	});
+
 	it('--archive writes one .jca for jcz holding the add-on with its folders, a .zip for the others', () => {
 		const out = path.join(dir, 'jca');
 		const r = cli('export', 'river', '--format', 'jcz', '--out', out, '--archive', '--json');

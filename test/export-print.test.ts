@@ -114,6 +114,40 @@ describe('print export', () => {
 		}
 	});
 
+	it('US Letter: pages of 215.9 × 279.4 mm, 4 × 5 frames, all on the page', async () => {
+		const r = await print(load('base'), { paper: 'letter' });
+		expect(printLayout(0, 'letter')).toMatchObject({ cols: 4, rows: 5, perPage: 20 });
+		expect(r.files).toHaveLength(Math.ceil(72 / 20));
+		for (const p of r.files) {
+			const { svg, frames } = parsePage(p.data);
+			expect(svg).toMatchObject({ width: '215.9mm', height: '279.4mm', viewBox: '0 0 215.9 279.4' });
+			for (const f of frames) {
+				const q = (f.rect as Record<string, string>[])[0];
+				expect(Number(q.x) + TILE_MM).toBeLessThanOrEqual(215.9 - 6);
+				expect(Number(q.y) + TILE_MM).toBeLessThanOrEqual(279.4 - 6);
+			}
+		}
+		expect(r.notes.join(' ')).toMatch(/72 tiles on 4 US Letter pages/);
+	});
+
+	it('the footer: its text starts right of the scale bar, below the bottom cut marks', async () => {
+		for (const [paper, bleedMm, h] of [['a4', 0, 297], ['a4', 3, 297], ['letter', 1, 279.4]] as const) {
+			const r = await print(load('base'), { paper, bleedMm });
+			const { svg, marks } = parsePage(r.files[0].data);
+			const bar = ((svg.g as El[]).find((g) => g.class === 'scale-bar')!.line as Record<string, string>[])[0];
+			const texts = ((svg.g as El[]).find((g) => g.class === 'footer')!.text as Record<string, string>[]).filter((t) => t['text-anchor'] !== 'middle');
+			expect(texts.length, paper).toBe(2);
+			const lowestMark = Math.max(...marks.map((m) => Math.max(Number(m.y1), Number(m.y2))));
+			for (const t of texts) {
+				expect(Number(t.x), `${paper} ${bleedMm}: text right of the bar`).toBeGreaterThan(Number(bar.x2) + 2);
+				// font size 2.4: the text's top is about 2 units above its baseline
+				expect(Number(t.y) - 2, `${paper} ${bleedMm}: text below the marks`).toBeGreaterThan(lowestMark);
+				expect(Number(t.y)).toBeLessThan(h);
+			}
+			expect(Number(bar.y1)).toBeGreaterThan(lowestMark);
+		}
+	});
+
 	it('per-player counts print for 6 players unless told otherwise', async () => {
 		const mm = load('messengers-and-mayors');
 		const total = (players: number) => mm.tiles.reduce((s, t) => s + copiesOf(t, players), 0);

@@ -1,84 +1,24 @@
 // Browser benchmark of the tile editor: typing into the JSON of one tile of a 100-tile expansion,
-// the time from Monaco's model change to the tile validated and redrawn (canvas, rendered preview,
-// rotations, markers), measured in the page with performance.now(). Target: under 16 ms (one frame).
+// the time from Monaco's model change to the tile validated and redrawn (the canvas's drawing and
+// places, the rotations, the markers), measured in the page with performance.now(). Target: under
+// 16 ms (one frame).
 // Monaco's own schema diagnostics run in its worker on its own delay and are not part of the figure.
 //
 //   npm run build && node bin/run-ts.js bench/browser/editor-typing.ts [--keys 150] [--json]
 //
 // Runs the built app (build/) on a free port with a temporary EXPANSIONS_DIR; Chromium from
 // CHROMIUM_PATH or /usr/bin/chromium.
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+import { quantile, startBench } from './harness.ts';
 
 const args = process.argv.slice(2);
 const keys = Number(args[args.indexOf('--keys') + 1]) || 150;
 const asJson = args.includes('--json');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(executablePath)) {
-	console.error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-	process.exit(2);
-}
-if (!existsSync(resolve('build/index.js'))) {
-	console.error('No build/: run `npm run build` first');
-	process.exit(2);
-}
-
-const freePort = () =>
-	new Promise<number>((ok) => {
-		const s = createServer();
-		s.listen(0, '127.0.0.1', () => {
-			const port = (s.address() as { port: number }).port;
-			s.close(() => ok(port));
-		});
-	});
-
-const dir = mkdtempSync(join(tmpdir(), 'carcassonne-lab-bench-'));
-cpSync(resolve('expansions'), dir, { recursive: true });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.js'], {
-	env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
-	stdio: ['ignore', 'ignore', 'inherit']
-});
-
-async function waitForServer() {
-	for (let i = 0; i < 100; i++) {
-		try {
-			if ((await fetch(`${base}/api/expansions`)).ok) return;
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error('the server did not start');
-}
-
-const quantile = (xs: number[], q: number) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
+const bench = await startBench();
+const base = bench.base;
 
 try {
-	await waitForServer();
-	// An expansion of 100 tile designs, cloned from the base game's.
-	const baseGame = JSON.parse(readFileSync(join(dir, 'base.json'), 'utf8'));
-	const tiles = Array.from({ length: 100 }, (_, i) => ({ ...baseGame.tiles[i % baseGame.tiles.length], id: `B${i + 1}` }));
-	const doc = { id: 'bench-100', name: 'Benchmark, 100 tiles', version: '1.0.0', dependencies: ['base'], tiles };
-	const put = await fetch(`${base}/api/expansions/bench-100`, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json', 'if-none-match': '*' },
-		body: JSON.stringify(doc)
-	});
-	if (!put.ok) throw new Error(`could not create the benchmark expansion: ${put.status} ${await put.text()}`);
-
-	const browser = await chromium.launch({
-		executablePath,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-	});
+	await bench.hundredTiles();
+	const browser = await bench.launch();
 	const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
 	const tileId = 'B50';
 	await page.goto(`${base}/expansions/bench-100/tiles/${tileId}`);
@@ -123,6 +63,5 @@ try {
 	if (args.includes("--verbose")) console.log("slowest:", [...samples].sort((a, b) => b - a).slice(0, 10).map((x) => x.toFixed(1)).join(" "), "first:", samples.slice(0, 5).map((x) => x.toFixed(1)).join(" "));
 	if (result.changeToRedrawnMs.median >= 16) process.exitCode = 1;
 } finally {
-	server.kill();
-	rmSync(dir, { recursive: true, force: true });
+	bench.stop();
 }

@@ -125,6 +125,46 @@ describe('tile session', () => {
 		expect(s.parseError).toBeNull();
 	});
 
+	test('typing that does not parse is its own undo step: undo takes the typo, not the edit before it', () => {
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
+		const s = new TileSession(ed, 'A');
+		s.run((t) => ({ tile: { ...t, name: 'Meadow' }, undoable: true }));
+		const named = s.text;
+		s.editText(named.replace('"count": 1,', '"count": 1,x'));
+		expect(s.parseError).not.toBeNull();
+		expect(ed.unsaved).toBe(true);
+		ed.undo();
+		s.syncText();
+		expect(s.parseError).toBeNull();
+		expect(JSON.parse(s.text)).toMatchObject({ name: 'Meadow' });
+		expect(ed.pendingText).toEqual({});
+		ed.undo();
+		s.syncText();
+		expect(JSON.parse(s.text).name).toBeUndefined();
+		ed.redo();
+		ed.redo();
+		s.syncText();
+		expect(s.text).toContain('"count": 1,x');
+		expect(s.parseError).not.toBeNull();
+		expect(ed.doc.tiles[0].name).toBe('Meadow');
+	});
+
+	test("a save with a tile's unparsed text stores the rest and names the tile it left out", async () => {
+		const srv = server([{ status: 200, body: { revision: 'r2' }, etag: 'r2' }]);
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: srv.f });
+		const s = new TileSession(ed, 'A');
+		ed.apply({ ...ed.doc, name: 'Renamed' });
+		s.editText('{ "id": "A", ');
+		await ed.save();
+		expect(JSON.parse(srv.calls[0].init.body as string).name).toBe('Renamed');
+		expect(ed.status).toMatchObject({ kind: 'warning', tiles: ['A'] });
+		expect(ed.status?.text).toMatch(/without the JSON typed in tile A/);
+		expect(ed.dirty).toBe(false);
+		expect(ed.unsaved).toBe(true);
+		ed.clearStatus();
+		expect(ed.status).toBeNull();
+	});
+
 	test('a stroke over places is one undo step; with nothing selected it selects', () => {
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
 		const s = new TileSession(ed, 'A');

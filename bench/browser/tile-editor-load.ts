@@ -1,0 +1,79 @@
+// Browser benchmark: how long the tile editor takes to become interactive — from the start of the
+// navigation to the tile drawn on its canvas with the places listening and Monaco up with the
+// tile's JSON (both components report data-ready="true"), measured in the page with
+// performance.now() (which counts from the navigation's start). A tile of a 100-tile expansion;
+// each run in a fresh browser context (nothing cached: "cold") and then reloaded once ("warm").
+// The canvas (tile drawn, places listening) and Monaco are timed apart too. Target: under 1 s.
+// With --compare DIR, another checkout's build (e.g. an older commit in a git worktree) is run
+// in turns with this one, in the same sitting.
+//
+//   npm run build && node bin/run-ts.js bench/browser/tile-editor-load.ts [--runs 10] [--compare DIR] [--json]
+import type { Browser, Page } from '@playwright/test';
+import { quantile, startBench, type Bench } from './harness.ts';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 10;
+const asJson = args.includes('--json');
+const compare = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined;
+
+/** Installed before the page's scripts (as text: the loader's helpers do not exist in the page): the moment both components are ready. */
+const WATCH_READY = `(() => {
+	const check = () => {
+		if (window.__interactiveAt !== undefined) return;
+		const canvas = document.querySelector('[data-testid="tile-canvas"]');
+		const json = document.querySelector('[data-testid="json-editor"]');
+		if (window.__canvasAt === undefined && canvas?.getAttribute('data-ready') === 'true' && canvas.querySelector('canvas')) window.__canvasAt = performance.now();
+		if (window.__editorAt === undefined && json?.getAttribute('data-ready') === 'true' && document.querySelector('.monaco-editor .view-line')) window.__editorAt = performance.now();
+		if (window.__canvasAt !== undefined && window.__editorAt !== undefined) window.__interactiveAt = performance.now();
+	};
+	new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
+type Times = { interactive: number; canvas: number; editor: number };
+const at = async (page: Page): Promise<Times> => {
+	await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, null, { timeout: 30_000 });
+	return page.evaluate(() => {
+		const w = window as unknown as { __interactiveAt: number; __canvasAt: number; __editorAt: number };
+		return { interactive: w.__interactiveAt, canvas: w.__canvasAt, editor: w.__editorAt };
+	});
+};
+
+/** One cold load (fresh context) and one warm (reload) of the benchmark tile. */
+async function once(browser: Browser, bench: Bench): Promise<{ cold: Times; warm: Times }> {
+	const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+	await context.addInitScript(WATCH_READY);
+	const page = await context.newPage();
+	await page.goto(`${bench.base}/expansions/bench-100/tiles/B50`);
+	const cold = await at(page);
+	await page.reload();
+	const warm = await at(page);
+	await context.close();
+	return { cold, warm };
+}
+
+const apps: { label: string; bench: Bench; samples: { cold: Times; warm: Times }[] }[] = [{ label: 'this checkout', bench: await startBench(), samples: [] }];
+if (compare) apps.push({ label: compare, bench: await startBench(compare), samples: [] });
+try {
+	for (const app of apps) await app.bench.hundredTiles();
+	const browser = await apps[0].bench.launch();
+	for (let i = 0; i < runs; i++) for (const app of apps) app.samples.push(await once(browser, app.bench));
+	await browser.close();
+	const stats = (xs: number[]) => ({ median: quantile(xs, 0.5), p90: quantile(xs, 0.9), max: Math.max(...xs) });
+	const summary = (s: { cold: Times; warm: Times }[]) =>
+		Object.fromEntries(
+			(['cold', 'warm'] as const).flatMap((k) => (['interactive', 'canvas', 'editor'] as const).map((m) => [`${k}.${m}`, stats(s.map((x) => x[k][m]))]))
+		);
+	const result = { runs, targetMs: 1000, apps: apps.map((a) => ({ app: a.label, ...summary(a.samples) })) };
+	if (asJson) console.log(JSON.stringify(result, null, 2));
+	else {
+		const f = (s: { median: number; p90: number; max: number }) => `median ${s.median.toFixed(0)} ms, p90 ${s.p90.toFixed(0)} ms`;
+		console.log(`tile editor interactive (tile of a 100-tile expansion), ${runs} runs${compare ? ' each, in turns' : ''} (target < 1000 ms)`);
+		for (const a of result.apps as Record<string, any>[]) {
+			console.log(a.app);
+			for (const k of ['cold', 'warm']) console.log(`  ${k}: interactive ${f(a[`${k}.interactive`])}; canvas ${f(a[`${k}.canvas`])}; Monaco ${f(a[`${k}.editor`])}`);
+		}
+	}
+	if ((result.apps[0] as Record<string, any>)['cold.interactive'].median >= 1000) process.exitCode = 1;
+} finally {
+	for (const app of apps) app.bench.stop();
+}
