@@ -21,7 +21,7 @@ describe('exportResponse', () => {
 		expect([...Buffer.from(png.files[0].data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 	});
 	it('refuses an unknown format (400) and a document with errors (422, with the problems)', async () => {
-		expect((await exportResponse('pdf', doc, {})).status).toBe(400);
+		expect((await exportResponse('docx', doc, {})).status).toBe(400);
 		const bad = await exportResponse('json', { ...doc, version: 'one' }, {});
 		expect(bad.status).toBe(422);
 		expect((await bad.json()).errors.map((p: { pointer: string }) => p.pointer)).toContain('/version');
