@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempStore, type RunningServer, expectJsonError } from './server.ts';
 import { smallSet } from './fixtures.ts';
+import { SHIPPED_EXPANSIONS } from '../../src/lib/formats/shipped.ts';
 
 let server: RunningServer;
 let dir: string;
@@ -29,7 +30,8 @@ describe('reading', () => {
 		expect(res.status).toBe(200);
 		const { expansions } = await res.json();
 		const byId = Object.fromEntries(expansions.map((e: { id: string }) => [e.id, e]));
-		expect(Object.keys(byId).sort()).toEqual(['base', 'broken', 'my-set']);
+		// the shipped sets come from expansions/ (read-only), beside the store's own documents
+		expect(Object.keys(byId).sort()).toEqual([...SHIPPED_EXPANSIONS, 'broken', 'my-set'].sort());
 		expect(byId.base).toMatchObject({ readOnly: true, name: expect.any(String), copies: 72 });
 		expect(byId['my-set']).toMatchObject({ readOnly: false, name: 'My set', tiles: 1, copies: 2, version: '1.0.0' });
 		expect(byId['my-set'].validity).toMatchObject({ valid: true, errors: 0 });
@@ -255,7 +257,7 @@ describe('export', () => {
 		expect(print.files.some((f: { path: string }) => f.path === 'page-01-back.svg')).toBe(true);
 	});
 	it('400 for an unknown format, 404 for a missing id, 422 for a file that does not parse', async () => {
-		await expectJsonError(await api('/api/expansions/base/export?format=pdf'), 400);
+		await expectJsonError(await api('/api/expansions/base/export?format=docx'), 400);
 		await expectJsonError(await api('/api/expansions/ghost/export?format=json'), 404);
 		await expectJsonError(await api('/api/expansions/broken/export?format=json'), 422);
 	});
