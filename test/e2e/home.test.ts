@@ -52,10 +52,6 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	expect(svg).toContain('<path');
 	const again = await page.request.get(`/api/expansions/base/tiles/0.svg`, { headers: { 'if-none-match': res.headers()['etag'] } });
 	expect(again.status()).toBe(304);
-	// the library's HTML stays short: no drawing in it (nor a copy of one in the page data)
-	const html = await (await page.request.get('/')).text();
-	expect(html.length).toBeLessThan(150_000);
-	expect(html).not.toContain('<svg');
 	// what the server sends is compressed when the browser accepts it; the page has an icon
 	const gz = await page.request.get('/', { headers: { 'accept-encoding': 'gzip' } });
 	expect(gz.headers()['content-encoding']).toBe('gzip');
@@ -68,6 +64,36 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	for (const e of expansions) {
 		await expect(page.locator(`[data-expansion="${e.id}"] [data-testid="validity"]`)).toHaveText('Valid');
 	}
+});
+
+/** Runs the built server on a port of its own with `dir` as the workspace, for `fn`. */
+async function withServer(dir: string, fn: (base: string) => Promise<void>): Promise<void> {
+	const port = Number(process.env.E2E_PORT ?? 4173) + 1;
+	const server = spawn(process.execPath, ['build/index.js'], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
+		stdio: 'ignore'
+	});
+	try {
+		const base = `http://127.0.0.1:${port}/`;
+		await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({ timeout: 20_000 });
+		await fn(base);
+	} finally {
+		server.kill();
+	}
+}
+
+test('with an empty workspace the library lists the shipped sets, in under 150 kB of HTML', async ({ page }) => {
+	const dir = mkdtempSync(join(tmpdir(), 'home-e2e-empty-'));
+	await withServer(dir, async (base) => {
+		// no drawing in the HTML (nor a copy of one in the page data): the tiles are images
+		const html = await (await fetch(base)).text();
+		expect(html.length).toBeLessThan(150_000);
+		expect(html).not.toContain('<svg');
+		await page.goto(base);
+		await expect(page.getByTestId('expansion')).toHaveCount(readdirSync('expansions').filter((n) => n.endsWith('.json')).length);
+		await expect(page.getByTestId('workspace-count')).toContainText('none of your own');
+	});
+	rmSync(dir, { recursive: true, force: true });
 });
 
 test('an invalid expansion shows its errors with their pointers', async ({ page }) => {
@@ -85,14 +111,7 @@ test('an invalid expansion shows its errors with their pointers', async ({ page 
 		})
 	);
 	writeFileSync(join(dir, 'torn.json'), '{ "id": "torn", "name": ');
-	const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-	const server = spawn(process.execPath, ['build/index.js'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
-		stdio: 'ignore'
-	});
-	try {
-		const base = `http://127.0.0.1:${port}/`;
-		await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({ timeout: 20_000 });
+	await withServer(dir, async (base) => {
 		await page.goto(base);
 		const broken = page.locator('[data-expansion="broken"]');
 		await expect(broken.getByTestId('validity')).toHaveText(/2 errors/);
@@ -108,8 +127,6 @@ test('an invalid expansion shows its errors with their pointers', async ({ page 
 		const torn = page.locator('[data-expansion="torn"]');
 		await expect(torn.getByTestId('validity')).toHaveText(/1 error/);
 		await expect(torn.getByTestId('errors')).toContainText('Malformed JSON');
-	} finally {
-		server.kill();
-		rmSync(dir, { recursive: true, force: true });
-	}
+	});
+	rmSync(dir, { recursive: true, force: true });
 });
