@@ -62,12 +62,22 @@ const childrenOf = (n: Node): Node[] => {
 	const c = k ? n[k] : undefined;
 	return Array.isArray(c) ? (c as Node[]) : [];
 };
-const attrsOf = (n: Node): Record<string, string> => (n[':@'] as Record<string, string> | undefined) ?? {};
+/** The five XML entities and character references, decoded (entity processing is off in the parser). */
+const decode = (t: string): string =>
+	t.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (all, e: string) => {
+		if (e[0] !== '#') return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e];
+		const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+	});
+const attrsOf = (n: Node): Record<string, string> =>
+	Object.fromEntries(Object.entries((n[':@'] as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k, decode(String(v))]));
 const textOf = (n: Node): string =>
-	childrenOf(n)
-		.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
-		.join(' ')
-		.trim();
+	decode(
+		childrenOf(n)
+			.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
+			.join(' ')
+			.trim()
+	);
 const elements = (nodes: Node[], name?: string): Node[] =>
 	nodes.filter((n) => {
 		const k = nameOf(n);
