@@ -67,6 +67,16 @@ describe('jcz import', () => {
 		expect(errors(r.expansion)).toEqual([]);
 	});
 
+	it("half-sides JCZ leaves to an element we do not map (The Count's quarters) are listed: that tile will not validate", () => {
+		const r = ok(`<defs><tiles><tile id="CO/1"><road>W</road><field>WR NL NR EL</field><field>WL SR</field><quarter/></tile></tiles>
+			<sets><tile-set id="count"><ref count="1" tile="CO/1"/></tile-set></sets></defs>`);
+		expect(r.report).toEqual([
+			"tile CO/1: element 'quarter' not mapped",
+			'tile CO/1: half-sides ER SL belong to no field or city (JCloisterZone leaves them to an element not mapped here): the tile will not validate'
+		]);
+		expect(errors(r.expansion)).toHaveLength(1);
+	});
+
 	it('a tunnel end of The Tunnel is reported, imported as a road', () => {
 		const r = ok(`<defs><tiles><tile id="TU/R"><road tunnel="true">W</road><road tunnel="true">E</road><field>${ALL}</field></tile></tiles>
 			<sets><tile-set id="tunnel"><ref count="1" tile="TU/R"/></tile-set></sets></defs>`);

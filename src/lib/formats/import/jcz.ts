@@ -8,7 +8,7 @@
 // not map is reported instead of guessed.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Expansion, Feature, Half, Side, Tile } from '../schema-types.ts';
-import { HALVES, SIDES } from '../geometry.ts';
+import { HALVES, SIDES, halvesOf } from '../geometry.ts';
 import {
 	JCZ_ATTRIBUTES,
 	JCZ_BORDER_ELEMENTS,
@@ -375,6 +375,11 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 		if (!tile.features.some((f) => f.type === 'city' && f.crosses?.includes(r)))
 			report.push(`${where}: road '${r}' is a tunnel end (The Tunnel): not mapped, imported as a road`);
 	if (adjacencyDrawnByHand(tile.features)) tile.handDrawnAdjacency = true;
+	// Half-sides of no field and no city (The Count's quarters hold them): said, as the tile cannot validate.
+	const held = new Set(tile.features.flatMap((f) => [...(f.halves ?? []), ...(f.type === 'city' ? (f.sides ?? []).flatMap(halvesOf) : [])]));
+	const loose = HALVES.filter((h) => !held.has(h));
+	if (loose.length)
+		report.push(`${where}: half-sides ${loose.join(' ')} belong to no field or city (JCloisterZone leaves them to an element not mapped here): the tile will not validate`);
 	// The wagon's moves (Abbey & Mayor) follow from the geometry here: say where the file differs.
 	const key = (groups: string[][]) => groups.map((g) => [...g].sort().join('+')).sort().join(', ') || 'none';
 	const derived = key(wagonMoves(tile.features));
