@@ -1,7 +1,7 @@
 // The shared vocabulary of JCloisterZone's tile-definition XML (facts from
 // /work/shared/formats/jcloisterzone.md), used by the add-on export and the XML import.
 import type { Feature, Half, Side, Tile } from './schema-types.ts';
-import { HALVES, SIDES, cornerNeighbourSide, halvesOf, oppositeSide } from './geometry.ts';
+import { HALVES, cornerNeighbourSide, halvesOf, oppositeSide, sideIndex } from './geometry.ts';
 import { banksAround } from './validate.ts';
 
 /** Feature elements with border places, and our feature type for each. */
@@ -42,13 +42,17 @@ export function groupOf(tile: Pick<Tile, 'role' | 'features'>): string | undefin
 
 // ---- What JCloisterZone leaves implicit in its tile XML and we state (or the other way round).
 
-const sideIdx = (s: Side) => SIDES.indexOf(s);
-
 /** The bank of each half-side around a feature touching `sides` (two or more; the validator's banks). */
 function banksOf(sides: readonly Side[]): Map<Half, number> {
-	const own = new Set(sides.map(sideIdx));
+	const own = new Set(sides.map(sideIndex));
 	return new Map(own.size < 2 ? [] : banksAround(own).map(([hi, bank]) => [HALVES[hi], bank]));
 }
+
+/** True when a field holds half-sides on two banks of the border feature `g` (it runs on past it). */
+const spansBanks = (field: Feature, g: Feature): boolean => {
+	const banks = banksOf(g.sides ?? []);
+	return new Set((field.halves ?? []).map((h) => banks.get(h))).size > 1;
+};
 
 /**
  * True when two border features cross on the tile: the sides of one lie between different arms of
@@ -97,11 +101,7 @@ export function impliedCrossings(features: readonly Feature[], tunnel: ReadonlyS
 		}
 	for (const g of border) {
 		if (!crossing.has(g.id)) continue;
-		const banks = banksOf(g.sides!);
-		for (const f of features) {
-			if (f.type !== 'field' || !f.halves?.length) continue;
-			if (new Set(f.halves.map((h) => banks.get(h))).size > 1) add(f.id, g.id);
-		}
+		for (const f of features) if (f.type === 'field' && spansBanks(f, g)) add(f.id, g.id);
 	}
 	return out;
 }
@@ -156,9 +156,7 @@ export function adjacencyDrawnByHand(features: readonly Feature[]): boolean {
 		const bordered = borderedCities(f, features);
 		if (bordered.length !== listed.size || bordered.some((c) => !listed.has(c))) return true;
 		for (const g of features) {
-			if (!BORDER.has(g.type) || (g.sides?.length ?? 0) < 2 || f.crosses?.includes(g.id) || g.crosses?.includes(f.id)) continue;
-			const banks = banksOf(g.sides!);
-			if (new Set((f.halves ?? []).map((h) => banks.get(h))).size > 1) return true;
+			if (BORDER.has(g.type) && !f.crosses?.includes(g.id) && !g.crosses?.includes(f.id) && spansBanks(f, g)) return true;
 		}
 	}
 	return false;
