@@ -15,7 +15,6 @@ import { availableExpansions } from '../src/lib/formats/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { editorMadeExpansion } from './fixtures/jcz-editor-made.ts';
 
-const load = (id: string) => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute });
 const ordered = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, preserveOrder: true });
 
@@ -42,8 +41,17 @@ const okids = (n: ONode) => (n[oname(n)] as ONode[]).filter((c) => !('#text' in 
 const oattrs = (n: ONode) => (n[':@'] ?? {}) as Record<string, string>;
 const otext = (n: ONode) => ((n[oname(n)] as ONode[]).find((c) => '#text' in c)?.['#text'] as string | undefined) ?? '';
 
+// Exports are rasterised (900 px PNGs): each document is exported once and shared by the tests.
+const exported = new Map<Expansion, ReturnType<typeof exporter>>();
+const loaded = new Map<string, Expansion>();
+const load = (id: string): Expansion => {
+	if (!loaded.has(id)) loaded.set(id, id === 'editor-made' ? editorMadeExpansion() : (JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion));
+	return loaded.get(id)!;
+};
+
 async function exportAddon(e: Expansion) {
-	const r = await exporter(e);
+	if (!exported.has(e)) exported.set(e, exporter(e));
+	const r = await exported.get(e)!;
 	const roots = new Set(r.files.map((f) => f.path.split('/')[0]));
 	expect(roots.size, 'one folder at the root').toBe(1);
 	const [root] = roots;
@@ -89,7 +97,7 @@ const shipped = [...availableExpansions().values()].filter((e) => e.tiles.length
 
 describe('jcz export: an add-on the client installs and offers', () => {
 	it.each([...shipped.map((e) => e.id), 'editor-made'])('%s: one root folder named after the expansion, an <expansion> with a title, ids of its own, fields after their cities', async (id) => {
-		const e = id === 'editor-made' ? editorMadeExpansion() : load(id);
+		const e = load(id);
 		const { r, root, inRoot, xml, manifest, tiles, refs, setId, expansion } = await exportAddon(e);
 		expect(root).toBe(`cel-${e.id}`);
 		expect(JCZ_ADDONS).not.toContain(root);
@@ -115,7 +123,7 @@ describe('jcz export: an add-on the client installs and offers', () => {
 	});
 
 	it('a tile made in the editor (its field listed before its city) is written city first', async () => {
-		const e = editorMadeExpansion();
+		const e = load('editor-made');
 		expect(e.tiles[0].features.map((f) => f.type)).toEqual(['field', 'city', 'road', 'field']);
 		const { tiles, r } = await exportAddon(e);
 		const cap = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/cap-road')!;
@@ -127,7 +135,7 @@ describe('jcz export: an add-on the client installs and offers', () => {
 	});
 
 	it('enclosed fields stand on the inner place I, naming their cities (JCZ writes I&C\'s four-city tile so)', async () => {
-		const four = (await exportAddon(editorMadeExpansion())).tiles.find((t) => t.id === 'CEL-EDITOR-MADE/four-caps')!;
+		const four = (await exportAddon(load('editor-made'))).tiles.find((t) => t.id === 'CEL-EDITOR-MADE/four-caps')!;
 		expect(four.field).toEqual([{ '#text': 'I', city: 'N E S W' }]);
 		const ic = await exportAddon(load('inns-and-cathedrals'));
 		const enclosed = load('inns-and-cathedrals').tiles.filter((t) => t.features.some((f) => f.type === 'field' && !f.halves?.length));
@@ -140,7 +148,7 @@ describe('jcz export: an add-on the client installs and offers', () => {
 	});
 
 	it('a road under a city is a tunnel; the wagon moves between a road end and its monastery or city', async () => {
-		const { tiles } = await exportAddon(editorMadeExpansion());
+		const { tiles } = await exportAddon(load('editor-made'));
 		const band = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/band-bridge')!;
 		expect(band.road).toEqual([{ '#text': 'N S', tunnel: 'true' }]);
 		const chapel = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/chapel')!;
@@ -180,9 +188,9 @@ describe('jcz export: an add-on the client installs and offers', () => {
 	});
 
 	it('notes what JCloisterZone cannot express: stables, lutes, the wildcard town hall', async () => {
-		const stables = (await exporter(load('inn-and-stable-owners'))).notes;
+		const stables = (await exportAddon(load('inn-and-stable-owners'))).r.notes;
 		expect(stables.some((n) => /stable .* dropped/.test(n))).toBe(true);
-		const bards = (await exporter(load('bards'))).notes;
+		const bards = (await exportAddon(load('bards'))).r.notes;
 		expect(bards.some((n) => /icon 'lute'/.test(n))).toBe(true);
 		const mm = await exportAddon(load('messengers-and-mayors'));
 		expect(mm.r.notes.some((n) => /wildcard/.test(n))).toBe(true);
