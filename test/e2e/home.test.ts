@@ -58,11 +58,12 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	const icon = await page.locator('link[rel="icon"]').getAttribute('href');
 	expect((await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']).toMatch(/^image\/svg\+xml/);
 	// the shipped sets are listed from their folder, the designer's own from the workspace
-	await expect(page.getByTestId('shipped-count')).toContainText(`${expansions.length} shipped sets (read-only) in expansions`);
+	const shipped = readdirSync('expansions').filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+	await expect(page.getByTestId('shipped-count')).toContainText(`${shipped.length} shipped sets (read-only) in expansions`);
 	await expectAccessible(page, 'the library');
 	// the shipped sets are valid
-	for (const e of expansions) {
-		await expect(page.locator(`[data-expansion="${e.id}"] [data-testid="validity"]`)).toHaveText('Valid');
+	for (const id of shipped) {
+		await expect(page.locator(`[data-expansion="${id}"] [data-testid="validity"]`)).toHaveText('Valid');
 	}
 });
 
