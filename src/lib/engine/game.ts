@@ -24,7 +24,10 @@ import {
 	type Move,
 	type PlaceMove,
 	type Refusal,
-	type RuleModule
+	type MoveHandler,
+	type RuleModule,
+	type Step,
+	type StepDef
 } from './types.ts';
 
 export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
@@ -91,15 +94,16 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		params,
 		expansions: exps,
 		hooks,
-		steps: new Map(
-			modules.flatMap((m) =>
-				Object.entries(m.steps ?? {}).map(([k, d]) => [
+		steps: new Map<string, StepDef>([
+			...modules.flatMap((m) =>
+				Object.entries(m.steps ?? {}).map(([k, d]): [string, StepDef] => [
 					k,
 					{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
-				] as const)
-			)
-		),
-		moves: new Map(modules.flatMap((m) => Object.entries(m.moves ?? {}))),
+				])
+			),
+			['pick', PICK_STEP]
+		]),
+		moves: new Map([...modules.flatMap((m) => Object.entries(m.moves ?? {})), ['pick', pickMove as MoveHandler]]),
 		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
 		source: { expansions, modules: [...extraModules] }
 	};
@@ -206,7 +210,8 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.drawOrder ? { drawOrder: [...setup.drawOrder] } : {}),
 			...(setup.start ? { start: setup.start } : {}),
 			...(setup.outcomes ? { outcomes: [...setup.outcomes] } : {}),
-			...(setup.modules?.length ? { modules: [...setup.modules] } : {})
+			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
+			...(setup.free ? { free: true } : {})
 		}
 	};
 	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
@@ -260,30 +265,82 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 	return out;
 }
 
-function drawTile(g: Engine): boolean {
+/**
+ * Hands tile t, just taken from the pile, to the active player: a module may set it aside, a tile
+ * that fits nowhere is discarded (BASE-1.3.6), otherwise its placements are listed and it is drawn.
+ */
+function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	const { s, c } = g;
-	for (;;) {
-		const t = takeTile(s);
-		if (t < 0) return false;
-		let aside = false;
-		for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
-		if (aside) continue;
-		const options = placementsOf(g, t);
-		if (options.length === 0) {
-			s.discarded.push(t);
-			emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
-				`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
-			);
-			continue;
-		}
-		s.tile = t;
-		s.options = options;
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+	let aside = false;
+	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
+	if (aside) return 'aside';
+	const options = placementsOf(g, t);
+	if (options.length === 0) {
+		s.discarded.push(t);
+		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
+			`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
 		);
-		return true;
+		return 'discarded';
+	}
+	s.tile = t;
+	s.options = options;
+	emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s), ...(s.origin.free ? { picked: true } : {}) }, () =>
+		`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+	);
+	return 'drawn';
+}
+
+function drawTile(g: Engine): boolean {
+	for (;;) {
+		const t = takeTile(g.s);
+		if (t < 0) return false;
+		if (offerTile(g, t) === 'drawn') return true;
 	}
 }
+
+// ------------------------------------------------------------------ free mode (the sandbox)
+/** The pile tiles come from now, as takeTile reads them: the first pile with tiles, else its last ones (the lake). */
+function currentPile(s: GameState): number[] {
+	for (const pile of s.piles) {
+		if (pile.tiles.length > 0) return pile.tiles;
+		if (pile.last.length > 0) return pile.last.slice(0, 1);
+	}
+	return [];
+}
+
+/** Free mode: one `pick` move per kind of tile left in the current pile that fits somewhere. */
+function pickMoves(g: Engine, _step: Step, out: Move[]): void {
+	const seen = new Set<number>();
+	for (const t of currentPile(g.s)) {
+		if (seen.has(t)) continue;
+		seen.add(t);
+		if (placementsOf(g, t).length > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
+	}
+	out.sort((a, b) => String((a as PlaceMove).tile).localeCompare(String((b as PlaceMove).tile)));
+}
+
+/** Free mode: the active player takes the tile of their choice from the current pile instead of drawing. */
+function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refusal | null {
+	const { s, c } = g;
+	const t = typeof move.tile === 'string' ? c.tileIndex.get(move.tile) : undefined;
+	if (t === undefined) return { code: 'wrong-tile', message: `there is no tile '${String(move.tile)}' in this game`, rules: ['BASE-1.2.1'] };
+	const pile = s.piles.find((p) => p.tiles.length > 0 || p.last.length > 0);
+	const at = pile ? (pile.tiles.length > 0 ? pile.tiles.lastIndexOf(t) : pile.last[0] === t ? 0 : -1) : -1;
+	if (!pile || at < 0) {
+		const later = s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t));
+		return later
+			? { code: 'not-yet', message: `${c.tiles[t].key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`, rules: ['RIVER-3.1.1'], details: { tile: c.tiles[t].key } }
+			: { code: 'none-left', message: `no copy of ${c.tiles[t].key} is left to draw`, rules: ['BASE-1.2.1'], details: { tile: c.tiles[t].key } };
+	}
+	if (placementsOf(g, t).length === 0) return { code: 'fits-nowhere', message: `${c.tiles[t].key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`, rules: ['BASE-1.3.6'], details: { tile: c.tiles[t].key } };
+	if (pile.tiles.length > 0) pile.tiles.splice(at, 1);
+	else pile.last.shift();
+	if (offerTile(g, t) === 'drawn') s.pending.push({ kind: 'place', player: step.player });
+	else s.pending.push({ kind: 'pick', player: step.player }); // set aside (a dragon before any volcano): pick again
+	return null;
+}
+
+const PICK_STEP: StepDef = { accepts: ['pick'], describe: 'pick the next tile (free mode)', moves: pickMoves };
 
 function scoreTurn(g: Engine): void {
 	const s = g.s;
@@ -334,7 +391,8 @@ export function advance(g: Engine): void {
 				for (const f of h.turnStart) f(g);
 				break;
 			case 1:
-				if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
+				if (s.origin.free && tilesLeft(s) > 0) s.pending.push({ kind: 'pick', player: s.active });
+				else if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
 				else if (!h.noTile.some((f) => f(g))) finalScoring(g); // a town hall still to place keeps the game going (MM-HALL-8)
 				break;
 			case 2:
@@ -433,7 +491,8 @@ export function setupOf(state: GameState): GameSetup {
 		rulings: state.rulings,
 		drawOrder: state.origin.drawOrder,
 		start: state.origin.start,
-		outcomes: state.origin.outcomes
+		outcomes: state.origin.outcomes,
+		free: state.origin.free
 	};
 }
 

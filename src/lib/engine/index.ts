@@ -9,3 +9,4 @@ export { recordOf, setupFromRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
+export { boardTiles, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';

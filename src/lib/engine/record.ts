@@ -21,6 +21,7 @@ export function recordOf(state: GameState): GameRecord {
 	if (state.origin.start) rec.start = state.origin.start;
 	if (state.origin.drawOrder) rec.drawOrder = [...state.origin.drawOrder];
 	if (state.origin.outcomes) rec.outcomes = [...state.origin.outcomes];
+	if (state.origin.free) rec.free = true;
 	rec.result = { finished: state.finished, scores: [...state.scores] };
 	return rec;
 }
@@ -61,7 +62,8 @@ export function setupFromRecord(
 			rulings: rec.rulings,
 			drawOrder: rec.drawOrder,
 			start: rec.start,
-			outcomes: rec.outcomes
+			outcomes: rec.outcomes,
+			free: rec.free
 		},
 		moves: rec.moves as Move[],
 		warnings,

@@ -194,7 +194,7 @@ export interface GameState {
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
-	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[] };
+	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[]; free?: boolean };
 }
 
 export interface GameSetup {
@@ -213,6 +213,8 @@ export interface GameSetup {
 	outcomes?: number[];
 	/** Skip building explanation text (events keep their data). */
 	quiet?: boolean;
+	/** Free mode (the sandbox): instead of drawing, the active player picks the next tile from the current pile (step `pick`). */
+	free?: boolean;
 }
 
 export type ApplyResult =
