@@ -8,6 +8,7 @@ import { apply, legalMoves, startGame, recordOf, setupFromRecord, replay, simula
 const docs = availableExpansions();
 const get = (id: string) => docs.get(id) as Expansion;
 const lookup = (id: string) => docs.get(id);
+const tileOf = (m: Move) => (m as { tile?: unknown }).tile;
 
 function play(state: GameState, move: Move): GameState {
 	const r = apply(state, move);
@@ -21,10 +22,10 @@ describe('free mode', () => {
 		expect(state.pending[0].kind).toBe('pick');
 		const picks = legalMoves(state);
 		const kinds = new Set(tilesToDraw(state).map((t) => t.key));
-		expect(picks.map((m) => m.tile).sort()).toEqual([...kinds].sort());
+		expect(picks.map(tileOf).sort()).toEqual([...kinds].sort());
 		const s1 = play(state, { type: 'pick', tile: 'base/U' });
 		expect(s1.pending[0].kind).toBe('place');
-		expect(legalMoves(s1).every((m) => m.tile === 'base/U')).toBe(true);
+		expect(legalMoves(s1).every((m) => tileOf(m) === 'base/U')).toBe(true);
 		const left = tilesToDraw(s1).find((t) => t.key === 'base/U')?.count;
 		expect(left).toBe((tilesToDraw(state).find((t) => t.key === 'base/U')?.count ?? 0) - 1);
 	});
@@ -36,7 +37,7 @@ describe('free mode', () => {
 		const river = startGame({ expansions: [get('base'), get('river')], players: ['Ann', 'Bob'], seed: 3, free: true }).state;
 		const land = apply(river, { type: 'pick', tile: 'base/U' });
 		expect(land.ok || land.refusal).toMatchObject({ code: 'not-yet', rules: ['RIVER-3.1.1'] });
-		expect(legalMoves(river).every((m) => String(m.tile).startsWith('river/'))).toBe(true);
+		expect(legalMoves(river).every((m) => String(tileOf(m)).startsWith('river/'))).toBe(true);
 		// the lake comes last: not pickable while other river tiles are left
 		const lake = get('river').tiles.find((t) => t.role === 'lake')!;
 		const early = apply(river, { type: 'pick', tile: `river/${lake.id}` });
@@ -48,8 +49,8 @@ describe('free mode', () => {
 		const { state } = startGame({ expansions: [get('base')], players: ['Ann', 'Bob'], seed: 3, free: true, start: 'base/B' });
 		const r = apply(state, { type: 'pick', tile: 'base/C' });
 		expect(r.ok || r.refusal).toMatchObject({ code: 'fits-nowhere', rules: ['BASE-1.3.6'] });
-		expect(legalMoves(state).some((m) => m.tile === 'base/C')).toBe(false);
-		expect(legalMoves(state).some((m) => m.tile === 'base/E')).toBe(true);
+		expect(legalMoves(state).some((m) => tileOf(m) === 'base/C')).toBe(false);
+		expect(legalMoves(state).some((m) => tileOf(m) === 'base/E')).toBe(true);
 	});
 
 	it('a free game record replays to the same state with the CLI path (setupFromRecord + replay)', () => {

@@ -5,7 +5,7 @@ export { placementRefusal } from './board.ts';
 export { playRandomGame } from './random.ts';
 export { MODULES } from './modules/index.ts';
 export { rulingList } from './rulings.ts';
-export { recordOf, setupFromRecord } from './record.ts';
+export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
