@@ -1,0 +1,268 @@
+// The sandbox in Chromium against the real server: a scripted game played by clicking (tiles,
+// rotations, figures, a choice) whose scores and log equal the CLI's replay of its saved record;
+// the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
+import { test, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Move = { type: string; [k: string]: unknown };
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchConsole(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		// the browser asks for /favicon.ico on its own; that request is not the page's
+		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
+	});
+	page.on('pageerror', (e) => errors.push(e.message));
+	return errors;
+}
+
+/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
+const hook = {
+	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
+	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
+	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
+	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
+	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
+	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
+};
+
+async function openSandbox(page: Page, query: string) {
+	await page.goto(`/sandbox?${query}`);
+	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
+	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+}
+
+/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
+async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
+	const box = (await page.locator('.board').boundingBox())!;
+	let p = await point();
+	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
+		await page.getByRole('button', { name: 'Fit' }).click();
+		p = await point();
+	}
+	return p;
+}
+
+/** Places the tile in hand by turning it with the rotate button and clicking the cell. */
+async function placeByClicking(page: Page, move: Move) {
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
+	expect(await hook.rotation(page)).toBe(move.rotation);
+	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+async function clickTarget(page: Page, move: Move) {
+	const m = move as { x?: number; y?: number; feature?: string };
+	const placed = await page.evaluate(() => {
+		const s = (window as any).__sandbox.session.state;
+		return { x: s.bx[s.placed], y: s.by[s.placed] };
+	});
+	const at = await inView(page, () => hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	// several moves on one target: the menu asks which one
+	if (await page.getByRole('menu').isVisible()) await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
+
+test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({ page }) => {
+	test.setTimeout(180_000);
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=inns-and-cathedrals,bards&seed=7&p=Ann~blue,Bob~orange');
+	let turns = 0;
+	let choices = 0;
+	let deployed = 0;
+	let rotated = 0;
+	for (let guard = 0; guard < 400 && (turns < 16 || choices === 0); guard++) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') {
+			// prefer a placement in another rotation than the tile's, so the test turns it
+			const rot = await hook.rotation(page);
+			const move = legal.find((m) => m.rotation !== rot) ?? legal[0];
+			if (move.rotation !== rot) rotated++;
+			await placeByClicking(page, move);
+			turns++;
+		} else if (kind === 'figure') {
+			// every other turn a figure on the board (clicked on its target), else the pass button
+			const deploy = turns % 2 === 1 ? legal.find((m) => m.type === 'deploy' && (m.figure === 'follower' || m.figure === 'large')) : undefined;
+			if (deploy) {
+				await clickTarget(page, deploy);
+				deployed++;
+			} else {
+				const before = await hook.at(page);
+				await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+				await expect.poll(() => hook.at(page)).toBe(before + 1);
+			}
+		} else if (kind === 'note') {
+			// the lute's choice: a note token on one of the tile's free features
+			await clickTarget(page, legal[0]);
+			choices++;
+		} else {
+			const before = await hook.at(page);
+			await page.locator('.moves button').first().click();
+			await expect.poll(() => hook.at(page)).toBe(before + 1);
+			choices++;
+		}
+	}
+	expect(turns).toBeGreaterThanOrEqual(16);
+	expect(choices).toBeGreaterThan(0);
+	expect(deployed).toBeGreaterThan(3);
+	expect(rotated).toBeGreaterThan(3);
+
+	// save the record (a download) and replay it with the CLI
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-e2e-')), 'game.json');
+	await (await download).saveAs(file);
+	const record = JSON.parse(readFileSync(file, 'utf8'));
+	expect(record.expansions.map((e: { id: string }) => e.id)).toEqual(['base', 'inns-and-cathedrals', 'bards']);
+	const replayed = JSON.parse(cli(['replay', file, '--json']));
+	const onScreen = await Promise.all([0, 1].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent())));
+	expect(onScreen).toEqual([replayed.scores.Ann, replayed.scores.Bob]);
+	const texts = await page.locator('.log .ev .text').allTextContents();
+	expect(texts).toEqual(replayed.events.map((e: { text?: string; type: string }) => e.text ?? e.type));
+	expect(texts.length).toBeGreaterThan(40);
+	expect(errors).toEqual([]);
+	console.log(`scripted game: ${turns} turns, ${deployed} figures, ${choices} choices, ${rotated} rotations, scores ${onScreen.join(':')}`);
+});
+
+test('hovering an illegal cell says why in the refusal’s own words', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=2');
+	// (0,-1) touches the start tile's city; the base set's seed-2 draw does not fit every way there:
+	// find a rotation at an adjacent cell that the engine refuses for a mismatched edge
+	const legal = await hook.legal(page);
+	const rot = await hook.rotation(page);
+	const candidates = [
+		[0, -1],
+		[1, 0],
+		[0, 1],
+		[-1, 0]
+	].filter(([x, y]) => !legal.some((m) => m.x === x && m.y === y && m.rotation === rot));
+	expect(candidates.length).toBeGreaterThan(0);
+	const [x, y] = candidates[0];
+	const at = await hook.cell(page, x, y);
+	await page.mouse.move(at.x, at.y);
+	const hover = page.getByTestId('hover');
+	const fitsOtherwise = legal.some((m) => m.x === x && m.y === y);
+	if (fitsOtherwise) await expect(hover).toContainText(/fits here turned to rotation/);
+	else await expect(hover).toContainText(/BASE-1\.3\.\d/);
+	// a cell far away: not adjacent, in the engine's words
+	const far = await hook.cell(page, 1, 1);
+	await page.mouse.move(far.x, far.y);
+	await expect(hover).toContainText('(1,1)');
+	await expect(hover).toContainText(/BASE-1\.3/);
+	expect(errors).toEqual([]);
+});
+
+test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=4');
+	const legal = await hook.legal(page);
+	await placeByClicking(page, legal[0]);
+	await expect(page.getByText(/must place a figure or pass/)).toBeVisible();
+	await page.getByRole('button', { name: 'Undo' }).click();
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	expect(await hook.at(page)).toBe(0);
+	await page.getByRole('button', { name: 'Redo' }).click();
+	expect(await hook.at(page)).toBe(1);
+	await page.keyboard.press('Control+z');
+	expect(await hook.at(page)).toBe(0);
+	await page.keyboard.press('Control+Shift+z');
+	expect(await hook.at(page)).toBe(1);
+	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.bt.length);
+	expect(tiles).toBe(2);
+	expect(errors).toEqual([]);
+});
+
+test('a turn with the keyboard only: cursor, rotate, place, choose a target', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=5');
+	await page.locator('.board').focus();
+	const legal = await hook.legal(page);
+	const move = legal[legal.length - 1];
+	// the cursor starts on the last placed tile (the start tile at 0,0)
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowLeft');
+	const dx = (move.x as number) - 0;
+	const dy = (move.y as number) - 0;
+	for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+	for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.keyboard.press('r');
+	await page.keyboard.press('Enter');
+	await expect.poll(() => hook.at(page)).toBe(1);
+	// the figure step: arrows go through the targets, Enter takes the focused one
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('Enter');
+	// several moves on that target: the menu takes the focus, Enter takes its first item
+	if (await page.getByRole('menu').isVisible()) {
+		await expect(page.getByRole('menuitem').first()).toBeFocused();
+		await page.keyboard.press('Enter');
+	}
+	await expect.poll(() => hook.at(page)).toBe(2);
+	const figures = await page.evaluate(() => (window as any).__sandbox.session.state.pieces.filter((p: { seg: number }) => p.seg >= 0).length);
+	expect(figures).toBe(1);
+	expect(errors).toEqual([]);
+});
+
+test('load a record, step back and forward on the timeline: board and scores follow', async ({ page }) => {
+	const errors = watchConsole(page);
+	// a finished random game made by the engine itself (the CLI's simulator writes no records, so
+	// play one here through the module API in a child process)
+	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
+	const file = join(dir, 'record.json');
+	const script = `
+		import { availableExpansions } from './src/lib/formats/files.ts';
+		import { playRandomGame, recordOf } from './src/lib/engine/index.ts';
+		const docs = availableExpansions();
+		const r = playRandomGame({ expansions: [docs.get('base'), docs.get('inns-and-cathedrals')], players: ['Ann', 'Bob'], seed: 9 });
+		process.stdout.write(JSON.stringify(recordOf(r.state)));`;
+	const rec = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+	writeFileSync(file, rec);
+	const record = JSON.parse(rec);
+	const replayed = JSON.parse(cli(['replay', file, '--json']));
+	await page.goto('/sandbox');
+	await page.getByLabel('Load a game record').setInputFiles(file);
+	await expect(page.getByTestId('status')).toContainText(`Loaded a game of ${record.moves.length} moves`);
+	await expect(page.locator('.turn')).toContainText('Game over.');
+	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
+	expect(Number(await page.getByTestId('score-1').textContent())).toBe(replayed.scores.Bob);
+	// back to the start: one tile, no points
+	const slider = page.getByLabel('Timeline');
+	await slider.fill('0');
+	await expect(page.getByTestId('score-0')).toHaveText('0');
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(1);
+	// forward to step 20: the board holds the tiles of the first 20 moves
+	await slider.fill('20');
+	const tiles20 = record.moves.slice(0, 20).filter((m: Move) => m.type === 'place').length + 1;
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(tiles20);
+	expect(await page.evaluate(() => (window as any).__sandbox.view.tileNodes.length)).toBe(tiles20);
+	// and to the end again
+	await slider.fill(String(record.moves.length));
+	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
+	expect(errors).toEqual([]);
+});
+
+test('free mode: pick any tile of the chosen sets, then place it', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base,river&seed=1&free=1');
+	// the river comes first: land tiles are listed but refused, with the rule
+	const land = page.locator('button.tile[data-tile="base/U"]');
+	await expect(land).toBeDisabled();
+	await expect(land).toHaveAttribute('title', /RIVER-3\.1\.1/);
+	const picks = (await hook.legal(page)).map((m) => m.tile as string);
+	expect(picks.every((k) => k.startsWith('river/'))).toBe(true);
+	await page.locator(`button.tile[data-tile="${picks[0]}"]`).click();
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toContainText(picks[0]);
+	expect(errors).toEqual([]);
+});
