@@ -266,3 +266,47 @@ test('free mode: pick any tile of the chosen sets, then place it', async ({ page
 	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toContainText(picks[0]);
 	expect(errors).toEqual([]);
 });
+
+test('Test in sandbox from a designer’s new expansion with dependencies: its unsaved tile is picked, placed, and its modules play', async ({ page }) => {
+	const errors = watchConsole(page);
+	const id = `stable-lute-${Date.now().toString(36)}`;
+	const halves = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+	const doc = {
+		id,
+		name: 'Stable and lute',
+		version: '1.0.0',
+		dependencies: ['bards', 'inn-and-stable-owners', 'inns-and-cathedrals', 'messengers-and-mayors'],
+		tiles: [
+			{ id: 'lute-stable', name: 'Lute stable', count: 1, icons: ['lute'], features: [{ id: 'f1', type: 'field', halves }, { id: 's1', type: 'stable', modifiers: { livestock: true } }] }
+		]
+	};
+	const res = await page.request.put(`/api/expansions/${id}`, { data: doc, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	expect(res.status()).toBe(201);
+	await page.goto(`/expansions/${id}`);
+	// an unsaved change: a copy of the tile that exists only in the editor's draft
+	await page.getByRole('button', { name: 'Duplicate lute-stable' }).click();
+	await expect(page.getByTestId('tile-card')).toHaveCount(2);
+	const copy = (await page.getByTestId('tile-card').nth(1).getAttribute('data-tile-id'))!;
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.getByTestId('test-in-sandbox').click();
+	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}`));
+	// Messengers & Mayors asks first: draw, or place a town hall (MM-HALL-2)
+	await expect(page.getByText(/must draw a tile or place the town hall/)).toBeVisible();
+	await page.getByRole('button', { name: 'Draw a tile' }).click();
+	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
+	// the dependencies' modules are in play
+	for (const r of ['BARD-R1', 'ISO-R1', 'MM-R1', 'BASE-R1']) await expect(page.locator('.rulings summary', { hasText: new RegExp(`^${r} = `) })).toHaveCount(1);
+	const pick = page.locator(`button.tile[data-tile="${id}/${copy}"]`);
+	await expect(pick).toBeEnabled();
+	await pick.click();
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toContainText(`${id}/${copy}`);
+	const legal = await hook.legal(page);
+	await placeByClicking(page, legal[0]);
+	// a lute tile: the note token's step (Bards), then the figure step offers an owner on the stable (Inn and Stable Owners)
+	expect(await hook.step(page)).toBe('note');
+	const notes = await hook.legal(page);
+	await clickTarget(page, notes.find((m) => m.feature === 'f1') ?? notes[0]);
+	expect(await hook.step(page)).toBe('figure');
+	expect((await hook.legal(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
+	expect(errors).toEqual([]);
+});

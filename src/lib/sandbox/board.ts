@@ -78,6 +78,8 @@ export class BoardView {
 	cursor = { x: 0, y: 0 };
 	private focusedTarget = -1;
 	private targetNodes: Konva.Circle[] = [];
+	/** Where each target of the scene is drawn (world units), by target key. */
+	private targetAt = new Map<string, { x: number; y: number }>();
 	private fitted = false;
 	private lastDrawMs = 0;
 
@@ -259,10 +261,18 @@ export class BoardView {
 			}
 			this.pieceLayer.add(this.figure(m.kind, undefined, m.kind === 'dragon' ? '#b8472f' : '#f7a8d8', '#fff', '', at));
 		}
-		// the current step's targets
+		// the current step's targets; two on one spot (a field's centre and a stable) are set apart
+		this.targetAt.clear();
+		const placed: { x: number; y: number }[] = [];
 		scene.targets.forEach((tg, i) => {
 			const a = tg.feature ? this.anchor(this.tileAt(tg.x, tg.y), tg.feature) : { x: tg.x * CELL + CELL / 2, y: tg.y * CELL + CELL / 2 };
 			if (!a) return;
+			for (let k = 0; k < 6 && placed.some((p) => Math.hypot(p.x - a.x, p.y - a.y) < 24); k++) {
+				a.x += k % 2 ? -26 : 26;
+				a.y += 14;
+			}
+			placed.push(a);
+			this.targetAt.set(tg.key, a);
 			const c = new K.Circle({ x: a.x, y: a.y, radius: tg.feature ? 12 : 22, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
 			c.on('click tap', (e) => {
 				e.cancelBubble = true;
@@ -460,7 +470,7 @@ export class BoardView {
 		return this.toClient(x * CELL + CELL / 2, y * CELL + CELL / 2);
 	}
 	targetToClient(x: number, y: number, feature?: string): { x: number; y: number } | null {
-		const a = feature ? this.anchor(this.tileAt(x, y), feature) : { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 };
+		const a = this.targetAt.get(`${x},${y},${feature ?? ''}`) ?? (feature ? this.anchor(this.tileAt(x, y), feature) : { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 });
 		return a ? this.toClient(a.x, a.y) : null;
 	}
 }
