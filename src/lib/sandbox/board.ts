@@ -8,6 +8,8 @@ import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
 
 /** World units per cell (a tile is 100 × 100, like the renderer's viewBox). */
 export const CELL = 100;
+/** Pixels of a tile's bitmap: sharp up to a zoom of about 2. */
+const BITMAP = 192;
 
 export interface LitCell {
 	x: number;
@@ -71,7 +73,10 @@ export class BoardView {
 	private lastMark: Konva.Rect;
 	private ghost: Konva.Image;
 	private cursorMark: Konva.Rect;
-	private images = new Map<string, HTMLImageElement>();
+	/** Tile drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
+	private bitmaps = new Map<string, HTMLCanvasElement>();
+	private dirty = new Set<Konva.Layer>();
+	private frame = 0;
 	private scene: BoardScene | null = null;
 	private hovered: { x: number; y: number } | null = null;
 	/** Keyboard cursor cell. */
@@ -82,6 +87,8 @@ export class BoardView {
 	private targetAt = new Map<string, { x: number; y: number }>();
 	private fitted = false;
 	private lastDrawMs = 0;
+	/** performance.now() when the last scene was set (benchmark). */
+	sceneAt = 0;
 
 	constructor(K: typeof Konva, private container: HTMLDivElement, private on: BoardEvents) {
 		this.K = K;
@@ -131,7 +138,7 @@ export class BoardView {
 		const t0 = performance.now();
 		const before = this.tileNodes.length;
 		this.scene = scene;
-		this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
+		const tilesChanged = this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
 		this.drawLit(scene.lit);
 		const last = scene.tiles[scene.tiles.length - 1];
 		this.lastMark.visible(!!last && scene.tiles.length > 1);
@@ -140,29 +147,61 @@ export class BoardView {
 		this.updateGhost();
 		this.updateCursor();
 		if (!this.fitted && scene.tiles.length) this.fit();
-		this.stage.batchDraw();
-		this.lastDrawMs = performance.now() - t0;
+		if (tilesChanged) this.redraw(this.tileLayer);
+		this.redraw(this.overLayer, this.pieceLayer);
+		this.sceneAt = performance.now();
+		this.lastDrawMs = this.sceneAt - t0;
 	}
 
-	private image(url: string): HTMLImageElement {
-		let img = this.images.get(url);
-		if (!img) {
-			img = new Image();
-			img.onload = () => this.stage.batchDraw();
+	/** The tile's drawing as a bitmap (blank until the SVG has loaded, then drawn in place). */
+	private bitmap(def: Tile, rotation: number): HTMLCanvasElement {
+		const url = tileImageUrl(def, rotation, BITMAP);
+		let c = this.bitmaps.get(url);
+		if (!c) {
+			const canvas = document.createElement('canvas');
+			canvas.width = canvas.height = BITMAP;
+			const img = new Image();
+			img.onload = () => {
+				canvas.getContext('2d')!.drawImage(img, 0, 0, BITMAP, BITMAP);
+				this.redraw(this.tileLayer, this.overLayer);
+			};
 			img.src = url;
-			this.images.set(url, img);
+			this.bitmaps.set(url, canvas);
+			c = canvas;
 		}
-		return img;
+		return c;
 	}
 
-	private syncTiles(tiles: BoardTile[], animate: boolean): void {
+	/** Draws the given layers on the next frame (only those that changed). */
+	private redraw(...layers: Konva.Layer[]): void {
+		for (const l of layers) this.dirty.add(l);
+		if (!this.frame) this.frame = requestAnimationFrame(() => this.flushDraw());
+	}
+
+	/** Draws the layers waiting for the next frame now; returns the milliseconds it took. */
+	flushDraw(): number {
+		const t0 = performance.now();
+		if (this.frame) cancelAnimationFrame(this.frame);
+		this.frame = 0;
+		for (const l of this.dirty) l.draw();
+		this.dirty.clear();
+		return performance.now() - t0;
+	}
+
+	/** Brings the tile nodes in line with the board; true when anything changed. */
+	private syncTiles(tiles: BoardTile[], animate: boolean): boolean {
 		const K = this.K;
-		while (this.tileNodes.length > tiles.length) this.tileNodes.pop()!.node.destroy();
+		let changed = false;
+		while (this.tileNodes.length > tiles.length) {
+			this.tileNodes.pop()!.node.destroy();
+			changed = true;
+		}
 		tiles.forEach((t, i) => {
 			const sig = `${t.key}|${t.x}|${t.y}|${t.rotation}`;
 			const have = this.tileNodes[i];
 			if (have?.sig === sig) return;
-			const img = this.image(tileImageUrl(t.def, t.rotation));
+			changed = true;
+			const img = this.bitmap(t.def, t.rotation);
 			const attrs = { x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, width: CELL, height: CELL, image: img };
 			if (have) {
 				have.node.setAttrs(attrs);
@@ -178,6 +217,7 @@ export class BoardView {
 				new K.Tween({ node, duration: 0.15, scaleX: 1, scaleY: 1, opacity: 1 }).play();
 			}
 		});
+		return changed;
 	}
 
 	private drawLit(lit: LitCell[]): void {
@@ -319,7 +359,7 @@ export class BoardView {
 		if (!c || (this.hovered && this.hovered.x === c.x && this.hovered.y === c.y)) return;
 		this.hovered = c;
 		this.updateGhost();
-		this.overLayer.batchDraw();
+		this.redraw(this.overLayer);
 		this.on.hover(c);
 	}
 
@@ -330,7 +370,7 @@ export class BoardView {
 			this.ghost.visible(false);
 			return;
 		}
-		this.ghost.setAttrs({ visible: true, x: at.x * CELL, y: at.y * CELL, image: this.image(tileImageUrl(hand.def, hand.rotation)) });
+		this.ghost.setAttrs({ visible: true, x: at.x * CELL, y: at.y * CELL, image: this.bitmap(hand.def, hand.rotation) });
 	}
 
 	private updateCursor(): void {
@@ -434,7 +474,7 @@ export class BoardView {
 			this.updateCursor();
 			this.updateGhost();
 			this.reveal(this.cursor.x, this.cursor.y);
-			this.overLayer.batchDraw();
+			this.redraw(this.overLayer);
 			this.on.hover({ ...this.cursor });
 			return true;
 		}
@@ -456,7 +496,7 @@ export class BoardView {
 
 	private markFocusedTarget(): void {
 		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: '#2e5c8f', strokeWidth: 3 }));
-		this.pieceLayer.batchDraw();
+		this.redraw(this.pieceLayer);
 	}
 
 	// ---------------------------------------------------------------- for tests and benchmarks
