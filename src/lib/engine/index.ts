@@ -9,3 +9,5 @@ export { recordOf, setupFromRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
+export { resolveGame, modulesEnabledBy, meaningOf, ruleRegistry } from './registry.ts';
+export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
