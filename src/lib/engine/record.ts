@@ -1,7 +1,7 @@
 // Game records (schemas/game-record.v1.json): from a finished or running game, and back to a setup.
 import { contextOf, expansionHash } from './game.ts';
 import { resolveGame } from './registry.ts';
-import type { ResolveError } from '../formats/resolve.ts';
+import { chosenPointer } from '../formats/resolve.ts';
 import type { GameRecord } from '../formats/schema-types.ts';
 import type { Expansion, GameSetup, GameState, Move } from './types.ts';
 
@@ -41,12 +41,8 @@ export function setupFromRecord(
 	const modules = rec.modules ?? [];
 	const r = resolveGame([...named, ...modules], lookup);
 	if (!r.ok) {
-		const where = (e: ResolveError) => {
-			if (e.document) return '';
-			const i = Number(e.pointer.slice(1));
-			return i < named.length ? `/expansions/${i}: ` : `/modules/${i - named.length}: `;
-		};
-		return { moves: [], warnings, errors: r.errors.map((e) => where(e) + e.message) };
+		const groups = [['/expansions', named.length], ['/modules', modules.length]] as const;
+		return { moves: [], warnings, errors: r.errors.map((e) => `${chosenPointer(e, groups)}: ${e.message}`) };
 	}
 	for (const e of rec.expansions) {
 		const doc = r.expansions.find((d) => d.id === e.id);

@@ -1,6 +1,6 @@
 // The one resolver of a game's expansions: closure, order, diamonds, cycles, missing documents, modules.
 import { describe, expect, test } from 'vitest';
-import { resolveExpansions, type Resolution } from './resolve.ts';
+import { chosenPointer, resolveExpansions, type Resolution } from './resolve.ts';
 import type { Expansion } from './schema-types.ts';
 
 const doc = (id: string, dependencies?: string[]): Expansion => ({ id, name: id, version: '1.0.0', tiles: [], ...(dependencies ? { dependencies } : {}) });
@@ -79,5 +79,15 @@ describe('resolveExpansions', () => {
 		expect(plain.ok ? '' : plain.errors[0].message).toBe("'pig' is not an available expansion");
 		const named = resolveExpansions(['nope'], docs, { moduleIds: ['pig'] });
 		expect(named.ok ? '' : named.errors[0].message).toBe("'nope' is not an available expansion nor a rule module");
+	});
+});
+
+describe('chosenPointer', () => {
+	const groups = [['/expansions', 2], ['/modules', 1]] as const;
+	test('the chosen id in its group, the first group for errors among the dependencies', () => {
+		expect(chosenPointer({ id: 'x', pointer: '/1', message: '' }, groups)).toBe('/expansions/1');
+		expect(chosenPointer({ id: 'x', pointer: '/2', message: '' }, groups)).toBe('/modules/0');
+		expect(chosenPointer({ id: 'x', document: 'y', pointer: '/dependencies/0', message: '' }, groups)).toBe('/expansions');
+		expect(chosenPointer({ id: 'base', pointer: '', message: '' }, groups)).toBe('/expansions');
 	});
 });

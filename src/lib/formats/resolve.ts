@@ -108,6 +108,21 @@ export function resolveExpansions(
 	return errors.length ? { ok: false, errors, partial: out, modules } : { ok: true, expansions: out, modules };
 }
 
+/**
+ * Where an error sits in a document that lists the chosen ids in groups, e.g. a game record's
+ * `[['/expansions', 3], ['/modules', 1]]`: the chosen id's own entry (`/expansions/2`), or the
+ * first group for an error inside the dependencies (the message names the document).
+ */
+export function chosenPointer(e: ResolveError, groups: readonly (readonly [path: string, length: number])[]): string {
+	let i = e.document || e.pointer === '' ? -1 : Number(e.pointer.slice(1));
+	if (i >= 0)
+		for (const [path, length] of groups) {
+			if (i < length) return `${path}/${i}`;
+			i -= length;
+		}
+	return groups[0]?.[0] ?? '';
+}
+
 type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;
 
 /**

@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import scenarioSchema from '../../../schemas/scenario.v1.json';
 import gameRecordSchema from '../../../schemas/game-record.v1.json';
 import { pointer, type Problem } from './problems.ts';
-import { resolveExpansions } from './resolve.ts';
+import { chosenPointer, resolveExpansions } from './resolve.ts';
 import type { Expansion } from './schema-types.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -50,9 +50,6 @@ export function validateScenario(doc: unknown, options: ValidateScenarioOptions 
 	const modules = (doc.game.modules as string[] | undefined) ?? [];
 	const r = resolveExpansions([...named, ...modules], available, { moduleIds });
 	if (r.ok) return [];
-	return r.errors.map((e) => {
-		const i = Number(e.pointer.slice(1));
-		const at = e.document || e.pointer === '' ? '/game/expansions' : i < named.length ? `/game/expansions/${i}` : `/game/modules/${i - named.length}`;
-		return { pointer: at, message: e.message, severity: 'error' as const };
-	});
+	const groups = [['/game/expansions', named.length], ['/game/modules', modules.length]] as const;
+	return r.errors.map((e) => ({ pointer: chosenPointer(e, groups), message: e.message, severity: 'error' as const }));
 }
