@@ -9,7 +9,7 @@ export interface ResolveError {
 	id: string;
 	/** The document whose `dependencies` name it; absent for an id chosen directly. */
 	document?: string;
-	/** In `document`: `/dependencies/N`; for a chosen id: `/N`, its index in the chosen list. */
+	/** In `document`: `/dependencies/N`; for a chosen id: `/N`, its index in the chosen list; '' for base nobody chose. */
 	pointer: string;
 	/** Says it all, location included: `'mine' depends on 'x' (/dependencies/2), which is not an available expansion`. */
 	message: string;
@@ -83,9 +83,11 @@ export function resolveExpansions(
 			}
 			const message = from.document
 				? `'${from.document}' depends on '${id}' (${from.pointer}), which is not an available expansion`
-				: `'${id}' is not an available expansion${moduleIds.size ? ' nor a rule module' : ''}`;
+				: from.pointer === ''
+					? `'${id}' is not an available expansion, and every game plays it`
+					: `'${id}' is not an available expansion${moduleIds.size ? ' nor a rule module' : ''}`;
 			errors.push({ id, ...from, message });
-			done.add(id); // reported once
+			done.add(id); // reported once, where first met
 			return;
 		}
 		path.push(id);
@@ -104,6 +106,21 @@ export function resolveExpansions(
 	const b = out.findIndex((e) => e.id === 'base');
 	if (b > 0) out.unshift(...out.splice(b, 1));
 	return errors.length ? { ok: false, errors, partial: out, modules } : { ok: true, expansions: out, modules };
+}
+
+/**
+ * Where an error sits in a document that lists the chosen ids in groups, e.g. a game record's
+ * `[['/expansions', 3], ['/modules', 1]]`: the chosen id's own entry (`/expansions/2`), or the
+ * first group for an error inside the dependencies (the message names the document).
+ */
+export function chosenPointer(e: ResolveError, groups: readonly (readonly [path: string, length: number])[]): string {
+	let i = e.document || e.pointer === '' ? -1 : Number(e.pointer.slice(1));
+	if (i >= 0)
+		for (const [path, length] of groups) {
+			if (i < length) return `${path}/${i}`;
+			i -= length;
+		}
+	return groups[0]?.[0] ?? '';
 }
 
 type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;

@@ -1,8 +1,7 @@
 // From the sandbox's setup to the engine's: the chosen expansions resolved with their dependencies
 // (the one resolver every caller of startGame uses), the unsaved draft in place of its stored
 // document, players and rulings.
-import { MODULES, modulesFor, type Expansion, type GameSetup } from '../engine/index.ts';
-import { resolveExpansions } from '../formats/resolve.ts';
+import { modulesFor, resolveGame, type Expansion, type GameSetup } from '../engine/index.ts';
 import { rulingsFor, type RegisteredRuling } from '../engine/registry.ts';
 import type { SandboxSetup } from './setup.ts';
 
@@ -18,7 +17,7 @@ export interface ResolvedSetup {
 }
 
 export function resolveSetup(setup: SandboxSetup, available: ReadonlyMap<string, Expansion>): ResolvedSetup {
-	const r = resolveExpansions(setup.expansions, (id) => available.get(id), { moduleIds: MODULES.map((m) => m.id) });
+	const r = resolveGame(setup.expansions, available);
 	if (!r.ok) return { expansions: [], modules: [], rulings: [], errors: r.errors.map((e) => e.message) };
 	const expansions = r.expansions;
 	let modules: string[];
