@@ -310,3 +310,42 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 	expect((await hook.legal(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
 	expect(errors).toEqual([]);
 });
+
+test('save a game as a scenario through the UI: npx carcassonne-lab test passes it', async ({ page }) => {
+	test.setTimeout(120_000);
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=inns-and-cathedrals&seed=11');
+	// a refusal to remember: a click on a cell where the tile cannot go
+	const far = await hook.cell(page, 2, 2);
+	await page.mouse.click(far.x, far.y);
+	await expect(page.getByTestId('status')).toContainText('Refused');
+	// then eight turns: a follower whenever one can stand, so something scores
+	for (let turns = 0; turns < 8; ) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') {
+			await placeByClicking(page, legal[0]);
+			turns++;
+		} else {
+			const before = await hook.at(page);
+			const deploy = legal.find((m) => m.type === 'deploy' && m.figure === 'follower');
+			if (deploy) await clickTarget(page, deploy);
+			else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+			await expect.poll(() => hook.at(page)).toBe(before + 1);
+		}
+	}
+	await page.getByRole('button', { name: 'Save as scenario…' }).click();
+	const name = `sandbox-e2e-${Date.now().toString(36)}`;
+	await page.getByLabel('Name').fill(name);
+	await page.getByLabel('Description').fill('eight turns of base + Inns & Cathedrals, saved from the sandbox');
+	await page.getByRole('button', { name: 'Save scenario' }).click();
+	await expect(page.getByTestId('scenario-message')).toContainText(`Saved scenario ${name}`);
+	await expect(page.getByTestId('scenario-message')).toContainText('1 refusals');
+	// the file on disk, run by the CLI
+	const file = join(process.env.SCENARIOS_DIR!, `${name}.json`);
+	const scenario = JSON.parse(readFileSync(file, 'utf8'));
+	expect(scenario.expect.refusals).toEqual([expect.objectContaining({ after: 0, code: 'not-adjacent' })]);
+	const out = cli(['test', file]);
+	expect(out).toContain('1 passed, 0 failed');
+	expect(errors).toEqual([]);
+});
