@@ -249,6 +249,10 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	// and to the end again
 	await slider.fill(String(record.moves.length));
 	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
+	// a scoring in the log, shown on the board: its feature's parts and figures
+	await page.locator('.ev-score').last().getByRole('button', { name: 'Show on the board' }).click();
+	await expect(page.getByTestId('status')).toContainText('Highlighted');
+	expect(await page.evaluate(() => (window as any).__sandbox.view.pieceLayer.find('Path').length)).toBeGreaterThan(0);
 	expect(errors).toEqual([]);
 });
 
@@ -347,5 +351,45 @@ test('save a game as a scenario through the UI: npx carcassonne-lab test passes 
 	expect(scenario.expect.refusals).toEqual([expect.objectContaining({ after: 0, code: 'not-adjacent' })]);
 	const out = cli(['test', file]);
 	expect(out).toContain('1 passed, 0 failed');
+	expect(errors).toEqual([]);
+});
+
+test('a record the engine refuses says why and replays as far as it goes; games saved on the server open again; /play is the sandbox', async ({ page }) => {
+	const errors = watchConsole(page);
+	await page.goto('/play?x=base&seed=3');
+	await expect(page).toHaveURL(/\/sandbox\?x=base&seed=3/);
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	// three turns, then save the record as a file, spoil its 4th move and load it back
+	for (let i = 0; i < 6; i++) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') await placeByClicking(page, legal[0]);
+		else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+	}
+	await expect.poll(() => hook.at(page)).toBe(6);
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
+	const file = join(dir, 'game.json');
+	await (await download).saveAs(file);
+	const record = JSON.parse(readFileSync(file, 'utf8'));
+	record.moves[4] = { type: 'place', x: 9, y: 9, rotation: 0 };
+	writeFileSync(join(dir, 'spoilt.json'), JSON.stringify(record));
+	await page.getByLabel('Load a game record').setInputFiles(join(dir, 'spoilt.json'));
+	await expect(page.getByRole('alert')).toContainText('The engine refuses move 5');
+	await expect(page.getByRole('alert')).toContainText('BASE-1.3.1');
+	await page.getByRole('button', { name: 'Replay as far as it goes (4 moves)' }).click();
+	expect(await hook.at(page)).toBe(4);
+	// save it on the server, reload the page, open it from the server's list
+	await page.getByRole('button', { name: 'Games on the server…' }).click();
+	const name = `e2e-game-${Date.now().toString(36)}`;
+	await page.getByLabel('Save this game as').fill(name);
+	await page.getByRole('button', { name: 'Save on the server' }).click();
+	await expect(page.getByTestId('games-message')).toHaveText(`Saved as ${name}.`);
+	await page.goto('/sandbox');
+	await page.getByRole('button', { name: 'Games on the server…' }).click();
+	await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Open' }).click();
+	await expect(page.getByTestId('status')).toContainText('Loaded a game of 4 moves');
+	expect(await hook.at(page)).toBe(4);
 	expect(errors).toEqual([]);
 });

@@ -42,6 +42,8 @@ export interface BoardScene {
 	lit: LitCell[];
 	targets: BoardTarget[];
 	highlight: Part[];
+	/** Where the figures of a highlighted scoring stood: ringed. */
+	ringed: Part[];
 }
 
 export interface BoardEvents {
@@ -275,6 +277,10 @@ export class BoardView {
 			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
 			g.add(new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 }));
 			this.pieceLayer.add(g);
+		}
+		for (const r of scene.ringed) {
+			const a = this.anchor(this.tileAt(r.x, r.y), r.feature);
+			if (a) this.pieceLayer.add(new K.Circle({ x: a.x, y: a.y, radius: 17, stroke: '#b8860b', strokeWidth: 4, dash: [5, 3], listening: false }));
 		}
 		// figures; several on one feature stand side by side
 		const stacks = new Map<string, number>();

@@ -46,7 +46,7 @@ export function boardTargets(legal: readonly Move[], state: GameState): BoardTar
 	return [...out.values()];
 }
 
-export function sceneOf(state: GameState, legal: readonly Move[], rotation: number, colours: PlayerColour[], highlight: Part[] = []): BoardScene {
+export function sceneOf(state: GameState, legal: readonly Move[], rotation: number, colours: PlayerColour[], highlight: { parts: Part[]; figures: Part[] } = { parts: [], figures: [] }): BoardScene {
 	const place = state.pending[0]?.kind === 'place' && state.tile >= 0;
 	return {
 		tiles: boardTiles(state),
@@ -56,6 +56,7 @@ export function sceneOf(state: GameState, legal: readonly Move[], rotation: numb
 		hand: place ? { def: contextOf(state).tiles[state.tile].def, rotation } : null,
 		lit: place ? litCells(legal, rotation) : [],
 		targets: place ? [] : boardTargets(legal, state),
-		highlight
+		highlight: highlight.parts,
+		ringed: highlight.figures
 	};
 }
