@@ -393,3 +393,31 @@ test('a record the engine refuses says why and replays as far as it goes; games 
 	expect(await hook.at(page)).toBe(4);
 	expect(errors).toEqual([]);
 });
+
+test('the setup form: expansions, players, a ruling, seed → the URL, which reproduces the game’s start', async ({ page }) => {
+	const errors = watchConsole(page);
+	await page.goto('/sandbox');
+	const form = page.getByRole('form', { name: 'Game setup' });
+	await form.getByRole('checkbox', { name: /Inns & Cathedrals/ }).check();
+	await form.getByRole('button', { name: 'Add a player' }).click();
+	await form.getByLabel('Name').nth(2).fill('Zoe');
+	await form.getByLabel('Seed').fill('42');
+	// rulings are grouped by module; the base game's farm edition set to the 1st edition
+	await form.locator('summary', { hasText: 'Base game' }).click();
+	await form.getByRole('combobox', { name: 'BASE-R2' }).selectOption('1st');
+	await expect(form.locator('li.changed', { hasText: 'BASE-R2' })).toBeVisible();
+	await form.getByRole('button', { name: 'Start the game' }).click();
+	await expect(page).toHaveURL(/x=base%2Cinns-and-cathedrals|x=base,inns-and-cathedrals/);
+	await expect(page).toHaveURL(/seed=42/);
+	await expect(page).toHaveURL(/r=BASE-R2%3A1st|r=BASE-R2:1st/);
+	await expect(page.getByTestId('score-2')).toBeVisible();
+	const first = await page.evaluate(() => (window as any).__sandbox.session.state.tile as number);
+	await expect(page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })).toHaveCount(1);
+	// the same link in a fresh page: the same game start (same first tile)
+	const url = page.url();
+	const again = await page.context().newPage();
+	await again.goto(url);
+	await expect.poll(() => again.evaluate(() => (window as any).__sandbox?.session?.state.tile as number | undefined)).toBe(first);
+	expect(await again.evaluate(() => (window as any).__sandbox.session.state.players)).toEqual(['Ann', 'Bob', 'Zoe']);
+	expect(errors).toEqual([]);
+});
