@@ -99,7 +99,6 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
 	s.placed = b;
 	s.tile = -1;
-	s.options = null;
 	emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
 		`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
 	);

@@ -1,7 +1,7 @@
 // Rule ids a score event should name when this expansion shaped it: the figures' strengths
 // (MM-MAYOR-7/9, MM-CROW-6, MM-MSG-2/8, MM-END-2), ruling MM-R1 when the highest strength on the
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
-import { pack, SIDE_STEP } from '../../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { M } from './state.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
@@ -14,8 +14,8 @@ function touchesHall(g: Engine, root: number): boolean {
 		const cell = pack(s.bx[b], s.by[b]);
 		for (let side = 0; side < 4; side++) {
 			if (t.sideFeat[s.br[b] * 4 + side] !== s.sl[seg]) continue;
-			const n = s.cells[cell + SIDE_STEP[side]];
-			if (n !== undefined && g.c.tiles[s.bt[n]].wildcard) return true;
+			const n = tileAt(g, cell + SIDE_STEP[side]);
+			if (n >= 0 && g.c.tiles[s.bt[n]].wildcard) return true;
 		}
 	}
 	return false;

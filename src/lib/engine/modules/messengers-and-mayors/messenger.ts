@@ -2,7 +2,7 @@
 // crossroads, or into the city the road ends at (neither completed), onto a tile of its choice.
 import { find, featureOf } from '../../features.ts';
 import { emit } from '../../events.ts';
-import { pack } from '../../board.ts';
+import { pack, tileAt } from '../../board.ts';
 import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';
@@ -134,9 +134,9 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 		decided(g);
 		return null;
 	}
-	const b = typeof move.x === 'number' && typeof move.y === 'number' ? s.cells[pack(move.x, move.y)] : undefined;
-	const local = b === undefined ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
-	const root = local < 0 ? -1 : find(s, s.bseg[b!] + local);
+	const b = typeof move.x === 'number' && typeof move.y === 'number' ? tileAt(g, pack(move.x, move.y)) : -1;
+	const local = b < 0 ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
+	const root = local < 0 ? -1 : find(s, s.bseg[b] + local);
 	const d = destinations(g, e).find((x) => x.root === root);
 	if (!d || d.kind !== move.choice)
 		return {
@@ -144,7 +144,7 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 			message: `${playerName(g, step.player)}'s messenger cannot ride to ${move.feature} at (${move.x},${move.y}): not an open road at the same crossroads or the open city the road ends at`,
 			rules: ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6', 'MM-MSG-7', 'MM-R5']
 		};
-	putPiece(g, e.piece, s.bseg[b!] + local);
+	putPiece(g, e.piece, s.bseg[b] + local);
 	const rules = d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
 	emit(g, { type: 'messengerRides', rules, player: e.owner, kind: d.kind, x: move.x, y: move.y, feature: move.feature }, () =>
 		`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
