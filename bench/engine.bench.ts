@@ -3,8 +3,8 @@
 // One placement = one turn. Quiet mode (no explanation text) and in-place apply, the simulator's
 // settings; the last line measures the copying apply the UI uses.
 import { readFileSync } from 'node:fs';
-import { startGame, legalMoves, apply } from '../src/lib/engine/index.ts';
-import { randomMove } from '../src/lib/engine/random.ts';
+import { startGame, apply } from '../src/lib/engine/index.ts';
+import { randomLegalMove } from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameSetup } from '../src/lib/engine/types.ts';
 
@@ -19,8 +19,7 @@ function playFor(ms: number, setup: Omit<GameSetup, 'seed'>, mutate: boolean) {
 	while (t - t0 < ms) {
 		let state = startGame({ ...setup, seed: games + 1, quiet: true }).state;
 		while (!state.finished) {
-			const moves = legalMoves(state);
-			const [move, next] = randomMove(moves, rng);
+			const [move, next] = randomLegalMove(state, rng);
 			rng = next;
 			const r = apply(state, move, { mutate, quiet: true });
 			if (!r.ok) throw new Error(`refused a listed move: ${r.refusal.message}`);

@@ -105,7 +105,7 @@ export function boardIndex(g: Engine): BoardIndex {
 /** The board index of a state; rebuilt when missing or when it does not match the state's board. */
 export function indexOf(s: GameState, c: Context): BoardIndex {
 	let ix = indexes.get(s);
-	if (ix === undefined || ix.at.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) {
+	if (ix === undefined || ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) {
 		ix = buildIndex(s, c);
 		indexes.set(s, ix);
 	}
@@ -113,11 +113,22 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 }
 
 function buildIndex(s: GameState, c: Context): BoardIndex {
-	const at = new Map<number, number>();
-	for (let b = 0; b < s.bx.length; b++) at.set(pack(s.bx[b], s.by[b]), b);
-	const ix: BoardIndex = { at, fkey: [], blk: new Int32Array(c.fit.K * 4), total: new Int32Array(c.fit.K), moves: null, movesAt: -1, movesTile: -1 };
+	let bits = 6;
+	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
+	const ix: BoardIndex = {
+		keys: new Int32Array(1 << bits).fill(-1),
+		vals: new Int32Array(1 << bits),
+		size: 0,
+		fkey: [],
+		blk: new Int32Array(c.fit.K * 4),
+		total: new Int32Array(c.fit.K),
+		moves: null,
+		movesAt: -1,
+		movesTile: -1
+	};
+	for (let b = 0; b < s.bx.length; b++) cellSet(ix, pack(s.bx[b], s.by[b]), b);
 	for (let i = 0; i < s.front.length; i++) {
-		at.set(s.front[i], -i - 1);
+		cellSet(ix, s.front[i], -i - 1);
 		ix.fkey.push(FIT_NONE);
 		setKey(c.fit, ix, i, fitKey(s.freq[i]));
 	}
@@ -129,7 +140,9 @@ export function copyIndex(from: GameState, to: GameState): void {
 	const ix = indexes.get(from);
 	if (!ix) return;
 	indexes.set(to, {
-		at: new Map(ix.at),
+		keys: ix.keys.slice(),
+		vals: ix.vals.slice(),
+		size: ix.size,
 		fkey: ix.fkey.slice(),
 		blk: ix.blk.slice(),
 		total: ix.total.slice(),
@@ -139,16 +152,48 @@ export function copyIndex(from: GameState, to: GameState): void {
 	});
 }
 
-/** Board index of the tile at a packed cell, or -1. */
-export function tileAt(g: Engine, cell: number): number {
-	const n = boardIndex(g).at.get(cell);
-	return n === undefined || n < 0 ? -1 : n;
+/** What cellGet answers for a cell that is neither placed nor open. */
+const MISSING = -0x40000000;
+/** Fibonacci hashing into the table's power-of-two size (the top bits of the product). */
+const slot = (ix: BoardIndex, cell: number): number => Math.imul(cell, 0x9e3779b1) >>> (1 + Math.clz32(ix.keys.length));
+
+/** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
+function cellGet(ix: BoardIndex, cell: number): number {
+	const keys = ix.keys;
+	const mask = keys.length - 1;
+	for (let i = slot(ix, cell); ; i = (i + 1) & mask) {
+		const k = keys[i];
+		if (k === cell) return ix.vals[i];
+		if (k === -1) return MISSING;
+	}
 }
 
-/** Position of a packed cell in s.front, or -1 when it is not an open cell. */
-export function frontPos(g: Engine, cell: number): number {
-	const n = boardIndex(g).at.get(cell);
-	return n === undefined || n >= 0 ? -1 : -n - 1;
+function cellSet(ix: BoardIndex, cell: number, v: number): void {
+	const keys = ix.keys;
+	const mask = keys.length - 1;
+	let i = slot(ix, cell);
+	while (keys[i] !== -1 && keys[i] !== cell) i = (i + 1) & mask;
+	if (keys[i] === cell) {
+		ix.vals[i] = v;
+		return;
+	}
+	keys[i] = cell;
+	ix.vals[i] = v;
+	if (++ix.size * 2 > keys.length) {
+		// grow at half full: rehash into twice the room
+		const oldKeys = keys;
+		const oldVals = ix.vals;
+		ix.keys = new Int32Array(keys.length * 2).fill(-1);
+		ix.vals = new Int32Array(keys.length * 2);
+		ix.size = 0;
+		for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== -1) cellSet(ix, oldKeys[j], oldVals[j]);
+	}
+}
+
+/** Board index of the tile at a packed cell, or -1. */
+export function tileAt(g: Engine, cell: number): number {
+	const n = cellGet(boardIndex(g), cell);
+	return n < 0 ? -1 : n;
 }
 
 /** Sets the fit key of front position `pos` and moves the per-class placement counts along. */
@@ -175,14 +220,14 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	}
 }
 
-function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number | undefined, side: number, code: number): void {
+function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
 	let i: number;
-	if (entry === undefined) {
+	if (entry === MISSING) {
 		i = s.front.length;
 		s.front.push(cell);
 		s.freq.push(0);
 		s.fmask.push(0);
-		ix.at.set(cell, -i - 1);
+		cellSet(ix, cell, -i - 1);
 		ix.fkey.push(FIT_NONE);
 		if (code === 0) {
 			setKey(fit, ix, i, 0);
@@ -204,7 +249,7 @@ function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): v
 		s.front[i] = moved;
 		s.freq[i] = s.freq[last];
 		s.fmask[i] = s.fmask[last];
-		ix.at.set(moved, -i - 1);
+		cellSet(ix, moved, -i - 1);
 		setKey(fit, ix, i, ix.fkey[last]);
 	}
 	setKey(fit, ix, last, FIT_NONE);
@@ -272,14 +317,13 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	}
 	const ix = boardIndex(g);
 	const fit = g.c.fit;
-	const at = ix.at;
-	const here = at.get(cell);
-	at.set(cell, b);
-	if (here !== undefined && here < 0) frontRemove(s, fit, ix, -here - 1);
+	const here = cellGet(ix, cell);
+	cellSet(ix, cell, b);
+	if (here !== MISSING && here < 0) frontRemove(s, fit, ix, -here - 1);
 	let around = 0;
 	for (let i = 0; i < 8; i++) {
-		const n = at.get(cell + AROUND[i]);
-		if (n !== undefined && n >= 0) {
+		const n = cellGet(ix, cell + AROUND[i]);
+		if (n >= 0) {
 			s.bnb[n]++;
 			around++;
 		}
@@ -288,9 +332,9 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	const edges = t.edges[rotation];
 	for (let side = 0; side < 4; side++) {
 		const ncell = cell + SIDE_STEP[side];
-		const n = at.get(ncell);
+		const n = cellGet(ix, ncell);
 		const opp = (side + 2) & 3;
-		if (n === undefined || n < 0) {
+		if (n < 0) {
 			frontAdd(s, fit, ix, ncell, n, opp, (edges >> (4 * side)) & 15);
 			continue;
 		}
@@ -346,10 +390,10 @@ export function completedInner(g: Engine, b: number): number[] {
 	const s = g.s;
 	const out: number[] = [];
 	const cell = pack(s.bx[b], s.by[b]);
-	const at = boardIndex(g).at;
+	const ix = boardIndex(g);
 	for (let i = -1; i < 8; i++) {
-		const n = i < 0 ? b : at.get(cell + AROUND[i]);
-		if (n === undefined || n < 0 || s.bnb[n] !== 8) continue;
+		const n = i < 0 ? b : cellGet(ix, cell + AROUND[i]);
+		if (n < 0 || s.bnb[n] !== 8) continue;
 		const inner = g.c.tiles[s.bt[n]].inner;
 		for (let j = 0; j < inner.length; j++) out.push(s.bseg[n] + inner[j]);
 	}
@@ -364,10 +408,10 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 	if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(rotation) || rotation < 0 || rotation > 3)
 		return { code: 'bad-placement', message: 'x, y must be integers and rotation 0..3', rules: ['BASE-1.3.3'] };
 	const cell = pack(x, y);
-	const here = boardIndex(g).at.get(cell);
-	if (here !== undefined && here >= 0)
+	const here = cellGet(boardIndex(g), cell);
+	if (here >= 0)
 		return { code: 'cell-occupied', message: `(${x},${y}) already holds ${g.c.tiles[s.bt[here]].key}`, rules: ['BASE-1.3.1'], details: { x, y } };
-	if (here === undefined)
+	if (here === MISSING)
 		return { code: 'not-adjacent', message: `(${x},${y}) touches no tile along an edge`, rules: ['BASE-1.3.1'], details: { x, y } };
 	const fi = -here - 1;
 	if (!fits(s, t, fi, rotation)) {
@@ -405,10 +449,10 @@ export function surroundings(g: Engine, b: number): { tiles: number; wildcards: 
 	let tiles = 0;
 	let wildcards = 0;
 	let river = 0;
-	const at = boardIndex(g).at;
+	const ix = boardIndex(g);
 	for (let i = 0; i < 8; i++) {
-		const n = at.get(cell + AROUND[i]);
-		if (n === undefined || n < 0) continue;
+		const n = cellGet(ix, cell + AROUND[i]);
+		if (n < 0) continue;
 		tiles++;
 		const t = g.c.tiles[s.bt[n]];
 		if (t.wildcard) wildcards++;

@@ -435,8 +435,14 @@ export interface Engine {
  * missing (after JSON.parse, restoreGame, a copy made outside the engine) and copied with it by apply.
  */
 export interface BoardIndex {
-	/** Packed cell → board index (≥ 0) of its tile, or -(position in s.front) - 1 for an open cell. */
-	at: Map<number, number>;
+	/**
+	 * Packed cell → board index (≥ 0) of its tile, or -(position in s.front) - 1 for an open cell: an
+	 * open-addressing hash table (cells are never removed), cheap to copy. board.ts `cellGet`.
+	 */
+	keys: Int32Array;
+	vals: Int32Array;
+	/** Cells in the table (placed tiles and open cells). */
+	size: number;
 	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
 	fkey: number[];
 	/** Per block of 32 front positions and fit class: placements of that class there ([block * K + class]). */
