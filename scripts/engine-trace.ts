@@ -1,8 +1,9 @@
 // Plays seeded random games through the public API of the engine found under a checkout (this one
 // by default, or an older commit's worktree) and prints one hash per mix of every event (with the
-// explanation texts) and of the states after every move. `scripts/compare-simulate.js --trace` runs
-// it in two checkouts and compares. The state's indexes that later commits keep beside the state
-// (cells, fpos, options) are left out, and the union-find parents are reduced to their roots.
+// explanation texts) and of the states after every move; scripts/compare-simulate.js runs it in two
+// checkouts and compares. What later commits keep beside the state or derive (cells, fpos,
+// options, a field's city links) is left out; the union-find parents are reduced to their roots and
+// each feature's segments are listed at its root, whichever form the state keeps them in.
 //   node bin/run-ts.js scripts/engine-trace.ts [checkout] [games]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,8 +33,18 @@ function stateText(s: Record<string, unknown> & { parent: number[] }): string {
 		while (s.parent[r] !== r) r = s.parent[r];
 		return r;
 	});
-	const { cells: _c, fpos: _f, options: _o, ...rest } = s;
-	return JSON.stringify({ ...rest, parent: roots });
+	// the segments of each feature, from either form: lists at the roots, or a circular list
+	const { snext, slast, ssize } = s as unknown as Record<string, number[]>;
+	const segs = snext
+		? s.parent.map((p, r) => {
+				if (p !== r) return null;
+				const out: number[] = [];
+				for (let seg = snext[slast[r]], n = ssize[r]; n > 0; n--, seg = snext[seg]) out.push(seg);
+				return out;
+			})
+		: s.segs;
+	const { cells: _c, fpos: _f, options: _o, links: _l, segs: _s, snext: _n, slast: _a, ssize: _z, ...rest } = s;
+	return JSON.stringify({ ...rest, segs, parent: roots });
 }
 
 for (const [name, exps, modules, rulings] of mixes) {

@@ -5,7 +5,6 @@
 // counting and picking a placement never rescans the frontier.
 import {
 	K_CITY,
-	K_FIELD,
 	K_RIVER,
 	K_ROAD,
 	type BoardIndex,
@@ -95,7 +94,23 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 }
 
 // ------------------------------------------------------------------ the board index
-const indexes = new WeakMap<GameState, BoardIndex>();
+/**
+ * The index rides on its state as a non-enumerable, read-only symbol property: JSON.stringify,
+ * spreads, structuredClone and Object.keys leave it out, and a Svelte $state proxy hands it back
+ * unwrapped. States that cannot take it (frozen, proxied before they had one) keep it in a WeakMap.
+ * (A WeakMap entry for every state made the copying apply twice as slow: V8 pays for each new key.)
+ */
+const IX = Symbol('board index');
+const elsewhere = new WeakMap<GameState, BoardIndex>();
+const held = (s: GameState): BoardIndex | undefined => (s as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(s);
+
+function attach(s: GameState, ix: BoardIndex): void {
+	try {
+		Object.defineProperty(s, IX, { value: ix });
+	} catch {
+		elsewhere.set(s, ix);
+	}
+}
 
 /** The board index of the engine's state (built from the state when it has none yet). */
 export function boardIndex(g: Engine): BoardIndex {
@@ -104,11 +119,11 @@ export function boardIndex(g: Engine): BoardIndex {
 
 /** The board index of a state; rebuilt when missing or when it does not match the state's board. */
 export function indexOf(s: GameState, c: Context): BoardIndex {
-	let ix = indexes.get(s);
-	if (ix === undefined || ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) {
+	let ix = held(s);
+	if (ix === undefined) {
 		ix = buildIndex(s, c);
-		indexes.set(s, ix);
-	}
+		attach(s, ix);
+	} else if (ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) Object.assign(ix, buildIndex(s, c));
 	return ix;
 }
 
@@ -116,12 +131,12 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 	let bits = 6;
 	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
 	const ix: BoardIndex = {
-		keys: new Int32Array(1 << bits).fill(-1),
-		vals: new Int32Array(1 << bits),
+		keys: new Array<number>(1 << bits).fill(-1),
+		vals: new Array<number>(1 << bits).fill(0),
 		size: 0,
 		fkey: [],
-		blk: new Int32Array(c.fit.K * 4),
-		total: new Int32Array(c.fit.K),
+		blk: new Array<number>(c.fit.K * 4).fill(0),
+		total: new Array<number>(c.fit.K).fill(0),
 		moves: null,
 		movesAt: -1,
 		movesTile: -1
@@ -137,9 +152,9 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 
 /** Gives the copy `to` of state `from` its own copy of the index (apply's copying mode). */
 export function copyIndex(from: GameState, to: GameState): void {
-	const ix = indexes.get(from);
+	const ix = held(from);
 	if (!ix) return;
-	indexes.set(to, {
+	attach(to, {
 		keys: ix.keys.slice(),
 		vals: ix.vals.slice(),
 		size: ix.size,
@@ -183,8 +198,8 @@ function cellSet(ix: BoardIndex, cell: number, v: number): void {
 		// grow at half full: rehash into twice the room
 		const oldKeys = keys;
 		const oldVals = ix.vals;
-		ix.keys = new Int32Array(keys.length * 2).fill(-1);
-		ix.vals = new Int32Array(keys.length * 2);
+		ix.keys = new Array<number>(keys.length * 2).fill(-1);
+		ix.vals = new Array<number>(keys.length * 2).fill(0);
 		ix.size = 0;
 		for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== -1) cellSet(ix, oldKeys[j], oldVals[j]);
 	}
@@ -204,11 +219,7 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	const b = key * K;
 	ix.fkey[pos] = key;
 	let base = (pos >> 5) * K;
-	if (base + K > ix.blk.length) {
-		const grown = new Int32Array(Math.max(ix.blk.length * 2, base + K));
-		grown.set(ix.blk);
-		ix.blk = grown;
-	}
+	while (base + K > ix.blk.length) ix.blk.push(0);
 	const blk = ix.blk;
 	const total = ix.total;
 	for (let k = 0; k < K; k++, base++) {
@@ -310,10 +321,10 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 		s.st.push(b);
 		s.sl.push(i);
 		s.open.push(fs[i].sides);
-		s.segs.push([seg]);
+		s.snext.push(seg);
+		s.slast.push(seg);
+		s.ssize.push(1);
 		s.figs.push(null);
-		if (fs[i].k === K_FIELD && fs[i].cities.length > 0) s.links.push(fs[i].cities.map((c) => base + c));
-		else s.links.push(null);
 	}
 	const ix = boardIndex(g);
 	const fit = g.c.fit;

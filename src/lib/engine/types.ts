@@ -177,12 +177,16 @@ export interface GameState {
 	sl: number[];
 	/** At roots: open edge count (road, city, river). */
 	open: number[];
-	/** At roots: the segments of the feature. */
-	segs: (number[] | null)[];
+	/**
+	 * The segments of each feature as a circular list (in the order the features merged): next
+	 * segment of each segment; at roots the last segment (whose next is the first) and the count.
+	 * features.ts `segsOf` lists them. A field's bordered cities come from its segments' tiles.
+	 */
+	snext: number[];
+	slast: number[];
+	ssize: number[];
 	/** At roots: the pieces on the feature. */
 	figs: (number[] | null)[];
-	/** At field roots: city segments the field borders. */
-	links: (number[] | null)[];
 	pieces: Piece[];
 	/** Module state by module id (plain data). */
 	mod: Record<string, any>;
@@ -437,18 +441,19 @@ export interface Engine {
 export interface BoardIndex {
 	/**
 	 * Packed cell → board index (≥ 0) of its tile, or -(position in s.front) - 1 for an open cell: an
-	 * open-addressing hash table (cells are never removed), cheap to copy. board.ts `cellGet`.
+	 * open-addressing hash table (cells are never removed). Plain arrays of small integers: they copy
+	 * faster than typed arrays, whose allocation is costly in V8. board.ts `cellGet`.
 	 */
-	keys: Int32Array;
-	vals: Int32Array;
+	keys: number[];
+	vals: number[];
 	/** Cells in the table (placed tiles and open cells). */
 	size: number;
 	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
 	fkey: number[];
 	/** Per block of 32 front positions and fit class: placements of that class there ([block * K + class]). */
-	blk: Int32Array;
+	blk: number[];
 	/** Per fit class: its placements on the whole board (edges only, before placement hooks). */
-	total: Int32Array;
+	total: number[];
 	/** The drawn tile's listed placements, built when asked (legalMoves) or when hooks filter them. */
 	moves: PlaceMove[] | null;
 	/** s.log.length and s.tile when `moves` was built. */

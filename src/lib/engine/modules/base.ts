@@ -151,7 +151,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 		const r = find(s, p.seg);
 		if (featureOf(g, r).kind !== 'field' || fields.includes(r)) continue;
 		fields.push(r);
-		for (const c of fieldCities(s, r).complete) {
+		for (const c of fieldCities(g, r).complete) {
 			const l = byCity.get(c) ?? [];
 			l.push(r);
 			byCity.set(c, l);
@@ -296,7 +296,7 @@ export const base: RuleModule = {
 				case 'city': {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
-					for (const seg of s.segs[root]!) pennants += featureOf(g, seg).pennants;
+					for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) pennants += featureOf(g, seg).pennants;
 					const p = g.c.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
@@ -322,7 +322,7 @@ export const base: RuleModule = {
 					break;
 				}
 				case 'field': {
-					const { complete } = fieldCities(s, root);
+					const { complete } = fieldCities(g, root);
 					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: g.c.params.fieldCityPoints });
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
 					v.facts.cities = complete.map((c) => cityRef(g, c));

@@ -3,12 +3,13 @@
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
 import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { M } from './state.ts';
+import { segsOf } from '../../features.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
 /** Does a road or city (root) run into a town hall on some side? */
 function touchesHall(g: Engine, root: number): boolean {
 	const s = g.s;
-	for (const seg of s.segs[root] ?? []) {
+	for (const seg of segsOf(s, root)) {
 		const b = s.st[seg];
 		const t = g.c.tiles[s.bt[b]];
 		const cell = pack(s.bx[b], s.by[b]);

@@ -1,6 +1,6 @@
 // The messenger: after its road is scored it may ride on to another road ending at the same
 // crossroads, or into the city the road ends at (neither completed), onto a tile of its choice.
-import { find, featureOf } from '../../features.ts';
+import { find, featureOf, segsOf } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { pack, tileAt } from '../../board.ts';
 import { SIDES } from '../../../formats/geometry.ts';
@@ -51,7 +51,7 @@ export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
 	if (ev.mode !== 'complete' || ev.feature.kind !== 'road') return;
 	const riders = (s.figs[root] ?? []).filter((pc) => s.pieces[pc].kind === 'messenger' && s.pieces[pc].owner >= 0);
 	if (!riders.length) return;
-	const ends = s.segs[root]!.filter((seg) => featureOf(g, seg).sides === 1);
+	const ends = segsOf(s, root).filter((seg) => featureOf(g, seg).sides === 1);
 	let extra: number[] | undefined;
 	if (g.c.rulings['MM-R5'] === 'unscored-still-open' && s.placed >= 0) {
 		// roads and cities this tile completed that are not scored yet stay open for the ride
@@ -103,7 +103,7 @@ function rideOptions(g: Engine, e: Entry): Move[] {
 	const s = g.s;
 	const out: Move[] = [];
 	for (const d of destinations(g, e))
-		for (const seg of s.segs[d.root]!) {
+		for (const seg of segsOf(s, d.root)) {
 			const b = s.st[seg];
 			out.push({ type: 'messenger', choice: d.kind, x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id });
 		}
