@@ -314,9 +314,10 @@ function drawTile(g: Engine): boolean {
 			);
 			continue;
 		}
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
-		);
+		if (!g.silent)
+			emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
+				`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+			);
 		return true;
 	}
 }
@@ -443,6 +444,8 @@ export interface ApplyOptions {
 	mutate?: boolean;
 	/** Skip explanation text (events keep their data). */
 	quiet?: boolean;
+	/** false: build no events at all (bots, playouts); the result's events are empty. */
+	events?: boolean;
 	/** Internal: keep the redo stack (redo). */
 	keepRedo?: boolean;
 }
@@ -464,7 +467,8 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 		);
 	}
 	const s = opts.mutate ? state : cloneState(state);
-	const g: Engine = { s, c, events: [], quiet: opts.quiet === true };
+	const silent = opts.events === false;
+	const g: Engine = { s, c, events: [], quiet: silent || opts.quiet === true, silent };
 	s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {

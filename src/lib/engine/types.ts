@@ -430,6 +430,8 @@ export interface Engine {
 	c: Context;
 	events: GameEvent[];
 	quiet: boolean;
+	/** No events at all (apply's `events: false`): emit drops them and scoring builds none it need not. */
+	silent?: boolean;
 	/** The board index of `s` (board.ts `boardIndex(g)` fills it on first use). */
 	ix?: BoardIndex;
 }

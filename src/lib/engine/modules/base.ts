@@ -99,9 +99,10 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
 	s.placed = b;
 	s.tile = -1;
-	emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
-		`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
-	);
+	if (!g.silent)
+		emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
+			`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
+		);
 	return null;
 }
 
@@ -122,17 +123,18 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	putPiece(g, piece, s.bseg[s.placed] + local);
 	s.acted = true;
 	const kind = t.features[local].kind;
-	// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
-	const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
-	const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
-	emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () =>
-		`${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`
-	);
+	if (!g.silent)
+		emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () => {
+			// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
+			const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
+			const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
+			return `${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`;
+		});
 	return null;
 }
 
 function pass(g: Engine, _move: Move, step: Step): Refusal | null {
-	emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
+	if (!g.silent) emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
 	return null;
 }
 
