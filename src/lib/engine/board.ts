@@ -281,18 +281,25 @@ export function fitCount(g: Engine, k: number): number {
  */
 export function fitAt(g: Engine, k: number, n: number): number {
 	const ix = boardIndex(g);
-	const K = g.c.fit.K;
-	const rot = g.c.fit.rot;
-	const blocks = (ix.fkey.length + 31) >> 5;
+	const { K, rot, pop } = g.c.fit;
+	const fkey = ix.fkey;
+	const blk = ix.blk;
+	const blocks = (fkey.length + 31) >> 5;
 	for (let b = 0; b < blocks; b++) {
-		const c = ix.blk[b * K + k];
+		const c = blk[b * K + k];
 		if (n >= c) {
 			n -= c;
 			continue;
 		}
-		const end = Math.min(ix.fkey.length, (b + 1) << 5);
+		const end = Math.min(fkey.length, (b + 1) << 5);
 		for (let i = b << 5; i < end; i++) {
-			const m = rot[ix.fkey[i] * K + k];
+			const at = fkey[i] * K + k;
+			const p = pop[at];
+			if (n >= p) {
+				n -= p;
+				continue;
+			}
+			const m = rot[at];
 			for (let r = 0; r < 4; r++) if ((m >> r) & 1 && n-- === 0) return i * 4 + r;
 		}
 	}

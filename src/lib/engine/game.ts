@@ -563,7 +563,7 @@ export function cloneState(s: GameState): GameState {
 		slast: s.slast.slice(),
 		ssize: s.ssize.slice(),
 		figs: s.figs.map((a) => (a ? a.slice() : null)),
-		pieces: s.pieces.map((p) => ({ ...p })),
+		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),
 		redo: s.redo.slice()

@@ -137,7 +137,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	}
 }
 
-/** The score event of scoreFeature: every number explained (pushed to g.events, then the `scored` hooks see it). */
+/** The score event of scoreFeature: every number explained (pushed to g.events unless silent; the `scored` hooks see it). */
 function scoreEvent(
 	g: Engine,
 	root: number,
@@ -205,7 +205,7 @@ function scoreEvent(
 		const gains = awards.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`).join('; ');
 		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
 	}
-	g.events.push(ev);
+	if (!g.silent) g.events.push(ev);
 	for (const h of g.c.hooks.scored) h(g, root, ev);
 	return ev;
 }

@@ -34,8 +34,15 @@ export function putPiece(g: Engine, piece: number, seg: number): void {
 	(s.figs[find(s, seg)] ??= []).push(piece);
 }
 
-/** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
-function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
+/** What deployRefusal answers when only asked whether (listing moves): the reason is not built. */
+const REFUSED: Refusal = { code: 'refused', message: '', rules: [] };
+
+/**
+ * Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed.
+ * `listing`: the figure is known to be in supply and the feature kind right; REFUSED stands for the
+ * occupied-feature refusal, whose message is not needed.
+ */
+function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, listing = false): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
@@ -44,13 +51,14 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number,
 		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
 		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
 	}
-	if (needSupply && inSupply(g, ft.id, player) < 0)
+	if (!listing && inSupply(g, ft.id, player) < 0)
 		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
 	if (ft.follower && !ft.joinsOccupied) {
 		const occ = occupant(g, root);
 		if (occ >= 0) {
+			if (listing) return REFUSED;
 			const ref = figureRef(g, occ);
 			return {
 				code: 'feature-occupied',
@@ -80,7 +88,7 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 			if (ft.deployable === false || inSupply(g, ft.id, step.player) < 0) continue;
 			for (let i = 0; i < t.features.length; i++) {
 				if (!ft.features.includes(t.features[i].kind)) continue;
-				if (deployRefusal(g, step.player, ft, i, false)) continue;
+				if (deployRefusal(g, step.player, ft, i, true)) continue;
 				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
 			}
 		}
@@ -204,7 +212,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			rules: ['BASE-1.9', 'BASE-1.6.1', ...strengthRules(g, refs), ...(winners.length && max === 0 ? ['MM-R1'] : [])]
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
-		g.events.push(ev);
+		if (!g.silent) g.events.push(ev);
 	}
 	for (const f of fields) for (const pc of [...(s.figs[f] ?? [])]) returnPiece(g, pc);
 }
