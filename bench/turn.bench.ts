@@ -2,7 +2,8 @@
 // base sets (1,080 tiles). A turn = pick one of the drawn tile's placements at random, place it,
 // take the figure step (a random listed move), then scoring and the next draw, in place and without
 // events (a bot's playout). Each game is played unmeasured up to the size, then the next 10 turns
-// are timed; the figure is the mean over many games. The engine keeps the legal placements up to
+// are timed; the figure is the median over many games (the mean in brackets): a game preempted by
+// another process only moves the mean. The engine keeps the legal placements up to
 // date as the board grows, so the turn should cost about the same on any board.
 // `npm run bench -- turn`
 import { readFileSync } from 'node:fs';
@@ -43,10 +44,11 @@ function turn(state: GameState, rng: number): number {
 }
 
 /** Mean µs per turn with `size` tiles on the board, over games played for about `ms`. */
-function perTurn(size: number, ms: number): { us: number; games: number; open: number } {
+function perTurn(size: number, ms: number): { us: number; mean: number; games: number; open: number } {
 	let total = 0;
 	let turns = 0;
 	let games = 0;
+	const each: number[] = [];
 	let open = 0;
 	const t0 = performance.now();
 	while (performance.now() - t0 < ms) {
@@ -57,11 +59,14 @@ function perTurn(size: number, ms: number): { us: number; games: number; open: n
 		const t = performance.now();
 		let n = 0;
 		for (; n < WINDOW && !state.finished; n++) rng = turn(state, rng);
-		total += performance.now() - t;
+		const dt = performance.now() - t;
+		total += dt;
 		turns += n;
+		if (n > 0) each.push((dt * 1000) / n);
 		games++;
 	}
-	return { us: (total * 1000) / turns, games, open: open / games };
+	each.sort((a, b) => a - b);
+	return { us: each[each.length >> 1], mean: (total * 1000) / turns, games, open: open / games };
 }
 
 export async function run(): Promise<void> {
@@ -71,7 +76,9 @@ export async function run(): Promise<void> {
 		perTurn(100, 500); // warm-up
 		const rows = [10, 100, 1000].map((size) => ({ size, ...perTurn(size, size === 1000 ? 6000 : 2500) }));
 		for (const r of rows)
-			console.log(`${String(r.size).padStart(5)} tiles on the board  ${r.us.toFixed(2).padStart(7)} µs per turn  (${Math.round(r.open)} open cells, ${r.games} games)`);
+			console.log(
+				`${String(r.size).padStart(5)} tiles on the board  ${r.us.toFixed(2).padStart(7)} µs per turn (${r.mean.toFixed(2)})  ${Math.round(r.open)} open cells, ${r.games} games`
+			);
 		console.log(`1,000 tiles / 10 tiles: ${(rows[2].us / rows[0].us).toFixed(2)}×`);
 	}
 }
