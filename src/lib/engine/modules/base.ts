@@ -84,8 +84,11 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const b = s.placed;
 	if (b >= 0) {
 		const t = g.c.tiles[s.bt[b]];
+		// the kinds inSupply would find for this player, in one pass over the pieces
+		const supply = new Set<string>();
+		for (const p of s.pieces) if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) supply.add(p.kind);
 		for (const ft of g.c.figures.values()) {
-			if (ft.deployable === false || inSupply(g, ft.id, step.player) < 0) continue;
+			if (ft.deployable === false || !supply.has(ft.id)) continue;
 			for (let i = 0; i < t.features.length; i++) {
 				if (!ft.features.includes(t.features[i].kind)) continue;
 				if (deployRefusal(g, step.player, ft, i, true)) continue;
