@@ -2,7 +2,7 @@
 // A turn runs through fixed phases; modules hook into them and may push decision steps
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
-import { putTile, unpackX, unpackY, fits, completedBorderRoots, completedInner } from './board.ts';
+import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt } from './board.ts';
 import { emit } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
@@ -99,6 +99,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		rulings: resolved,
 		params,
 		expansions: exps,
+		fit: compileFit(tiles, modules),
 		hooks,
 		steps: new Map<string, StepDef>([
 			...modules.flatMap((m) =>
@@ -130,6 +131,7 @@ export function restoreGame(state: GameState, expansions: Expansion[]): GameStat
 		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
 		if (c.key !== state.ctx) throw new Error('the expansions or rulings differ from those the game was played with');
 	}
+	indexOf(state, contextOf(state));
 	return state;
 }
 
@@ -198,16 +200,14 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		finished: false,
 		scores: setup.players.map(() => 0),
 		tile: -1,
-		options: null,
 		placed: -1,
 		acted: false,
 		piles: [],
 		outcomes: [...(setup.outcomes ?? [])],
 		discarded: [],
 		bx: [], by: [], bt: [], br: [], bseg: [], bnb: [],
-		cells: {},
-		front: [], freq: [], fmask: [], fpos: {},
-		parent: [], st: [], sl: [], open: [], segs: [], figs: [], links: [],
+		front: [], freq: [], fmask: [],
+		parent: [], st: [], sl: [], open: [], snext: [], slast: [], ssize: [], figs: [],
 		pieces: [],
 		mod: {},
 		log: [],
@@ -246,23 +246,29 @@ export function createGame(setup: GameSetup): GameState {
 }
 
 // ------------------------------------------------------------------ flow
-/** Legal placements of a tile on the current board (every frontier cell × rotation that fits). */
+const noFilters: never[] = [];
+
+/**
+ * Legal placements of a tile on the current board: every open cell (in s.front order) × rotation
+ * that fits, and that the modules' placement hooks allow when they look at this tile.
+ */
 export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 	const s = g.s;
 	const t = g.c.tiles[tile];
-	const filters = g.c.hooks.placement;
+	const fit = g.c.fit;
+	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
+	const K = fit.K;
+	const k = fit.cls[tile];
+	const rot = fit.rot;
+	const fkey = boardIndex(g).fkey;
 	const out: PlaceMove[] = [];
 	for (let i = 0; i < s.front.length; i++) {
-		let x = 0;
-		let y = 0;
-		let known = false;
+		const m = rot[fkey[i] * K + k];
+		if (m === 0) continue;
+		const x = unpackX(s.front[i]);
+		const y = unpackY(s.front[i]);
 		for (let r = 0; r < 4; r++) {
-			if (!fits(s, t, i, r)) continue;
-			if (!known) {
-				x = unpackX(s.front[i]);
-				y = unpackY(s.front[i]);
-				known = true;
-			}
+			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
 			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
@@ -271,28 +277,60 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 	return out;
 }
 
+/** The drawn tile's placements as move objects, built once per draw (when asked, or when hooks filter them). */
+function drawnPlacements(g: Engine): PlaceMove[] {
+	const s = g.s;
+	const ix = boardIndex(g);
+	if (ix.moves === null || ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
+		ix.moves = placementsOf(g, s.tile);
+		ix.movesAt = s.log.length;
+		ix.movesTile = s.tile;
+	}
+	return ix.moves;
+}
+
+/** Number of legal placements of the drawn tile: from the board index, unless a hook filters this tile. */
+function placementCount(g: Engine): number {
+	const fit = g.c.fit;
+	if (fit.filtered[g.s.tile]) return drawnPlacements(g).length;
+	return boardIndex(g).total[fit.cls[g.s.tile]];
+}
+
+/** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
+function placementAt(g: Engine, n: number): PlaceMove {
+	const s = g.s;
+	const fit = g.c.fit;
+	const ix = boardIndex(g);
+	if (fit.filtered[s.tile] || (ix.moves !== null && ix.movesAt === s.log.length && ix.movesTile === s.tile)) return drawnPlacements(g)[n];
+	const p = fitAt(g, fit.cls[s.tile], n);
+	const cell = s.front[p >> 2];
+	return { type: 'place', tile: g.c.tiles[s.tile].key, x: unpackX(cell), y: unpackY(cell), rotation: p & 3 };
+}
+
 /**
  * Hands tile t, just taken from the pile, to the active player: a module may set it aside, a tile
- * that fits nowhere is discarded (BASE-1.3.6), otherwise its placements are listed and it is drawn.
+ * that fits nowhere is discarded (BASE-1.3.6), otherwise it is drawn (its placements are counted
+ * from the board index and built only when asked).
  */
 function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	const { s, c } = g;
 	let aside = false;
 	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
 	if (aside) return 'aside';
-	const options = placementsOf(g, t);
-	if (options.length === 0) {
+	s.tile = t;
+	const options = placementCount(g);
+	if (options === 0) {
+		s.tile = -1;
 		s.discarded.push(t);
 		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
 			`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
 		);
 		return 'discarded';
 	}
-	s.tile = t;
-	s.options = options;
-	emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s), ...(s.origin.free ? { picked: true } : {}) }, () =>
-		`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
-	);
+	if (!g.silent)
+		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s), ...(s.origin.free ? { picked: true } : {}) }, () =>
+			`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+		);
 	return 'drawn';
 }
 
@@ -421,7 +459,6 @@ export function advance(g: Engine): void {
 				s.turn++;
 				s.placed = -1;
 				s.tile = -1;
-				s.options = null;
 				s.acted = false;
 				s.phase = -1;
 		}
@@ -434,12 +471,33 @@ export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
 	const c = contextOf(state);
 	const step = state.pending[0];
-	if (step.kind === 'place') return state.options ?? [];
+	const g: Engine = { s: state, c, events: [], quiet: true };
+	if (step.kind === 'place') return drawnPlacements(g);
 	const def = c.steps.get(step.kind);
 	if (!def) return [];
 	const out: Move[] = [];
-	def.moves({ s: state, c, events: [], quiet: true }, step, out);
+	def.moves(g, step, out);
 	return out;
+}
+
+/**
+ * How many moves legalMoves would list, without building them at the placement step (a bot or a
+ * playout picks one with legalMoveAt).
+ */
+export function legalMoveCount(state: GameState): number {
+	if (state.finished || state.pending.length === 0) return 0;
+	if (state.pending[0].kind === 'place') return placementCount({ s: state, c: contextOf(state), events: [], quiet: true });
+	return legalMoves(state).length;
+}
+
+/** legalMoves(state)[n], built alone at the placement step. */
+export function legalMoveAt(state: GameState, n: number): Move | undefined {
+	if (state.finished || state.pending.length === 0 || n < 0) return undefined;
+	if (state.pending[0].kind === 'place') {
+		const g: Engine = { s: state, c: contextOf(state), events: [], quiet: true };
+		return n < placementCount(g) ? placementAt(g, n) : undefined;
+	}
+	return legalMoves(state)[n];
 }
 
 function refuse(code: string, message: string, rules: string[], details?: Record<string, unknown>): ApplyResult {
@@ -451,6 +509,8 @@ export interface ApplyOptions {
 	mutate?: boolean;
 	/** Skip explanation text (events keep their data). */
 	quiet?: boolean;
+	/** false: build no events at all (bots, playouts); the result's events are empty. */
+	events?: boolean;
 	/** Internal: keep the redo stack (redo). */
 	keepRedo?: boolean;
 }
@@ -472,7 +532,8 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 		);
 	}
 	const s = opts.mutate ? state : cloneState(state);
-	const g: Engine = { s, c, events: [], quiet: opts.quiet === true };
+	const silent = opts.events === false;
+	const g: Engine = { s, c, events: [], quiet: silent || opts.quiet === true, silent };
 	s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {
@@ -541,9 +602,9 @@ export function redo(state: GameState): ApplyResult | null {
 	return r;
 }
 
-/** A deep copy of the state (arrays of numbers are sliced; module state is plain data). */
+/** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
 export function cloneState(s: GameState): GameState {
-	return {
+	const copy: GameState = {
 		...s,
 		rulings: s.rulings,
 		pending: s.pending.map((p) => ({ ...p })),
@@ -557,22 +618,23 @@ export function cloneState(s: GameState): GameState {
 		br: s.br.slice(),
 		bseg: s.bseg.slice(),
 		bnb: s.bnb.slice(),
-		cells: { ...s.cells },
 		front: s.front.slice(),
 		freq: s.freq.slice(),
 		fmask: s.fmask.slice(),
-		fpos: { ...s.fpos },
 		parent: s.parent.slice(),
 		st: s.st.slice(),
 		sl: s.sl.slice(),
 		open: s.open.slice(),
-		segs: s.segs.map((a) => (a ? a.slice() : null)),
+		snext: s.snext.slice(),
+		slast: s.slast.slice(),
+		ssize: s.ssize.slice(),
 		figs: s.figs.map((a) => (a ? a.slice() : null)),
-		links: s.links.map((a) => (a ? a.slice() : null)),
-		pieces: s.pieces.map((p) => ({ ...p })),
+		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),
 		redo: s.redo.slice()
 	};
+	copyIndex(s, copy);
+	return copy;
 }
 

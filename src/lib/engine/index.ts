@@ -1,6 +1,6 @@
 // The engine's public surface.
 export * from './types.ts';
-export { createGame, startGame, legalMoves, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, PHASES } from './game.ts';
+export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, PHASES } from './game.ts';
 export { placementRefusal } from './board.ts';
 export { playRandomGame } from './random.ts';
 export { MODULES } from './modules/index.ts';

@@ -2,6 +2,7 @@
 // what lies where, who has what left, what the rules say. Nothing here changes the state or decides
 // a rule; the answers are plain data built from the state and its rules context.
 import { contextOf } from './game.ts';
+import { segsOf } from './features.ts';
 import type { GameState, Tile } from './types.ts';
 
 export interface BoardTile {
@@ -108,8 +109,7 @@ export function featureParts(state: GameState, x: number, y: number, feature: st
 		const local = c.tiles[state.bt[b]].features.findIndex((f) => f.id === feature);
 		if (local < 0) return [];
 		const root = rootOf(state, state.bseg[b] + local);
-		const segs = state.segs[root] ?? [root];
-		return segs.map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
+		return segsOf(state, root).map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
 	}
 	return [];
 }
