@@ -59,6 +59,12 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
 	const known = contextsByInput.get(input);
 	if (known) return known;
+	// a set that is not closed over its dependencies would play other rules than the designer wrote
+	const ids = new Set([...expansions.map((e) => e.id), ...extraModules]);
+	for (const e of expansions)
+		(e.dependencies ?? []).forEach((dep, k) => {
+			if (!ids.has(dep)) throw new Error(`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`);
+		});
 	const modules = modulesFor(expansions, extraModules);
 	const defs = collectRulings(modules);
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);

@@ -9,3 +9,6 @@ export { recordOf, setupFromRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
+export { resolveGame, modulesEnabledBy, meaningOf, ruleRegistry } from './registry.ts';
+export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
+export { scenarioFromGame, type MetRefusal, type ScenarioFromGameOptions } from './scenario-from-game.ts';

@@ -384,9 +384,12 @@ export interface RuleModule {
 	figures?: FigureType[];
 	/** Parameters a designer may tune, with defaults. */
 	parameters?: Record<string, number>;
-	/** Icons and modifiers this module gives meaning to. */
+	/** Icons, modifiers and feature kinds this module gives meaning to (name → the rule id that does). */
 	icons?: Record<string, string>;
 	modifiers?: Record<string, string>;
+	features?: Partial<Record<FeatureKind, string>>;
+	/** Feature kinds whose tiles a game without this module leaves out (river tiles, MM-SETUP-3). */
+	leavesOut?: FeatureKind[];
 	/** Figures this module owns that are not pieces (the dragon, the fairy). */
 	declares?: string[];
 	/** Rule ids of icons known but without effect (reported by the validator). */

@@ -38,6 +38,7 @@ export const abbot: RuleModule = {
 		'ABBOT-6.2.4': 'At the end an abbot scores like an incomplete monastery.',
 		'ABBOT-6.2.5': 'Gardens are printed on 8 base tiles and 1 river tile.'
 	},
+	features: { garden: 'ABBOT-6.2.1' },
 	figures: [
 		{
 			id: 'abbot',

@@ -290,6 +290,8 @@ export const base: RuleModule = {
 		fieldCityPoints: 3
 	},
 	figures: [follower],
+	features: { road: 'BASE-1.5.1', city: 'BASE-1.5.2', monastery: 'BASE-1.5.3', field: 'BASE-1.5.4' },
+	modifiers: { pennants: 'BASE-1.6' },
 	steps: {
 		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
 		figure: { accepts: ['deploy', 'pass'], describe: 'place a figure or pass', moves: figureMoves }

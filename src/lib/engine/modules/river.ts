@@ -29,6 +29,8 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
 export const river: RuleModule = {
 	id: 'river',
 	name: 'The River',
+	features: { river: 'RIVER-3.1.3' },
+	leavesOut: ['river'],
 	rules: {
 		'RIVER-3.1.1': 'The spring is the start tile; all river tiles are placed before any land tile, the lake last.',
 		'RIVER-3.1.2': 'A river tile must continue the river, match all its edges, and may not turn the same way as the river tile just before it (no U-turn).',
