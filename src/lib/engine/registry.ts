@@ -25,10 +25,10 @@ export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): str
 	return ['base', ...modulesForExpansion(doc).filter((id) => id !== 'base')];
 }
 
-const meanings = new Map<string, Meaning>();
+const meanings: Record<MeaningKind, Map<string, Meaning>> = { feature: new Map(), modifier: new Map(), icon: new Map(), figure: new Map() };
 for (const m of MODULES) {
 	const add = (kind: MeaningKind, name: string, meaning: Omit<Meaning, 'module'>) => {
-		if (!meanings.has(`${kind}:${name}`)) meanings.set(`${kind}:${name}`, { module: m.id, ...meaning });
+		if (!meanings[kind].has(name)) meanings[kind].set(name, { module: m.id, ...meaning });
 	};
 	for (const [kind, rule] of Object.entries(m.features ?? {})) add('feature', kind, { rule, ...(m.leavesOut?.includes(kind as never) ? { leftOut: true } : {}) });
 	for (const [name, rule] of Object.entries(m.modifiers ?? {})) add('modifier', name, { rule });
@@ -40,7 +40,7 @@ for (const m of MODULES) {
 
 /** The module that gives a feature kind, modifier, icon or figure its meaning (the modules declare it). */
 export function meaningOf(kind: MeaningKind, name: string): Meaning | undefined {
-	return meanings.get(`${kind}:${name}`);
+	return meanings[kind].get(name);
 }
 
 /** The registry as the validator takes it (formats cannot import the engine: it is injected). */

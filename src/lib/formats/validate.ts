@@ -256,8 +256,9 @@ interface Known {
 
 interface Meanings {
 	registry: RuleRegistry;
-	/** The modules the expansion and its dependencies enable (the game's resolver decides). */
+	/** The modules the expansion and its dependencies enable (the game's resolver decides), in registry order. */
 	enabled: readonly string[];
+	on: ReadonlySet<string>;
 	/** An available expansion that enables the module, for the advice to depend on it. */
 	enabler(module: string): string | undefined;
 }
@@ -273,7 +274,7 @@ function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion
 		for (const [id, doc] of docs) if (id !== expansion.id && modulesOf(doc).includes(module)) return id;
 		return undefined;
 	};
-	return { registry, enabled, enabler };
+	return { registry, enabled, on: new Set(enabled), enabler };
 }
 
 /**
@@ -283,7 +284,7 @@ function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion
 function needsModule(known: Known, kind: MeaningKind, name: string, what: string): { message: string; severity: Severity } | undefined {
 	const m = known.meanings;
 	const meaning = m?.registry.meaningOf(kind, name);
-	if (!m || !meaning || m.enabled.includes(meaning.module)) return undefined;
+	if (!m || !meaning || m.on.has(meaning.module)) return undefined;
 	const by = meaning.rule ? `${meaning.rule}, rule module ${meaning.module}` : `rule module ${meaning.module}`;
 	const exp = m.enabler(meaning.module);
 	const inPlay = `in play: ${m.enabled.join(', ')}`;
