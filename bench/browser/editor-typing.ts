@@ -8,17 +8,17 @@
 //
 // Runs the built app (build/) on a free port with a temporary EXPANSIONS_DIR; Chromium from
 // CHROMIUM_PATH or /usr/bin/chromium.
-import { quantile, startBench } from './harness.ts';
+import { putHundredTiles, quantile, startHarness } from './harness.ts';
 
 const args = process.argv.slice(2);
 const keys = Number(args[args.indexOf('--keys') + 1]) || 150;
 const asJson = args.includes('--json');
-const bench = await startBench();
-const base = bench.base;
+const harness = await startHarness();
+const base = harness.base;
 
 try {
-	await bench.hundredTiles();
-	const browser = await bench.launch();
+	await putHundredTiles(harness);
+	const browser = harness.browser;
 	const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
 	const tileId = 'B50';
 	await page.goto(`${base}/expansions/bench-100/tiles/${tileId}`);
@@ -44,7 +44,6 @@ try {
 		const t = (window as any).__tileEditor;
 		return { samples: t.samples as number[], drawMs: t.drawMs as number[], name: t.session.tile.name as string };
 	});
-	await browser.close();
 	if (name !== text) throw new Error(`the typed text did not arrive intact: ${JSON.stringify(name)}`);
 	const result = {
 		tiles: 100,
@@ -63,5 +62,5 @@ try {
 	if (args.includes("--verbose")) console.log("slowest:", [...samples].sort((a, b) => b - a).slice(0, 10).map((x) => x.toFixed(1)).join(" "), "first:", samples.slice(0, 5).map((x) => x.toFixed(1)).join(" "));
 	if (result.changeToRedrawnMs.median >= 16) process.exitCode = 1;
 } finally {
-	bench.stop();
+	await harness.close();
 }

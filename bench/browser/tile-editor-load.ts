@@ -9,7 +9,7 @@
 //
 //   npm run build && node bin/run-ts.js bench/browser/tile-editor-load.ts [--runs 10] [--compare DIR] [--json]
 import type { Browser, Page } from '@playwright/test';
-import { quantile, startBench, type Bench } from './harness.ts';
+import { putHundredTiles, quantile, startHarness, type Harness } from './harness.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 10;
@@ -39,7 +39,7 @@ const at = async (page: Page): Promise<Times> => {
 };
 
 /** One cold load (fresh context) and one warm (reload) of the benchmark tile. */
-async function once(browser: Browser, bench: Bench): Promise<{ cold: Times; warm: Times }> {
+async function once(browser: Browser, bench: Harness): Promise<{ cold: Times; warm: Times }> {
 	const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
 	await context.addInitScript(WATCH_READY);
 	const page = await context.newPage();
@@ -51,13 +51,13 @@ async function once(browser: Browser, bench: Bench): Promise<{ cold: Times; warm
 	return { cold, warm };
 }
 
-const apps: { label: string; bench: Bench; samples: { cold: Times; warm: Times }[] }[] = [{ label: 'this checkout', bench: await startBench(), samples: [] }];
-if (compare) apps.push({ label: compare, bench: await startBench(compare), samples: [] });
+const apps: { label: string; bench: Harness; samples: { cold: Times; warm: Times }[] }[] = [{ label: 'this checkout', bench: await startHarness(), samples: [] }];
+if (compare) apps.push({ label: compare, bench: await startHarness(compare), samples: [] });
 try {
-	for (const app of apps) await app.bench.hundredTiles();
-	const browser = await apps[0].bench.launch();
+	for (const app of apps) await putHundredTiles(app.bench);
+	// one browser for both, so neither gets a warmer one
+	const browser = apps[0].bench.browser;
 	for (let i = 0; i < runs; i++) for (const app of apps) app.samples.push(await once(browser, app.bench));
-	await browser.close();
 	const stats = (xs: number[]) => ({ median: quantile(xs, 0.5), p90: quantile(xs, 0.9), max: Math.max(...xs) });
 	const summary = (s: { cold: Times; warm: Times }[]) =>
 		Object.fromEntries(
@@ -75,5 +75,5 @@ try {
 	}
 	if ((result.apps[0] as Record<string, any>)['cold.interactive'].median >= 1000) process.exitCode = 1;
 } finally {
-	for (const app of apps) app.bench.stop();
+	for (const app of apps) await app.bench.close();
 }

@@ -1,9 +1,10 @@
-// The store: one JSON document per expansion (`<id>.json`) in two folders, the shipped sets
-// (`expansions/` of the project, read-only) and the designer's workspace (`workspace/expansions/`,
-// ignored by git, or the folder `EXPANSIONS_DIR` names), where every write goes. Server-only. Writes are atomic (temporary file in the same folder, fsync, rename), so a reader or
-// a crash never sees a torn file; every read and write reports the revision (a SHA-256 prefix of
-// the file's bytes) and writes must name the revision they were based on. Outcomes are typed
-// results, not exceptions. The shipped sets are read-only.
+// A folder on disk is a store of JSON documents, one `<name>.json` each: the expansions (two
+// folders: the shipped sets in `expansions/`, read-only, and the designer's workspace,
+// `workspace/expansions/` or `EXPANSIONS_DIR`, where every write goes) and the scenarios folder use
+// the same code (`documentStore`). Server-only. Writes are atomic (temporary file in the same folder, fsync,
+// rename), so a reader or a crash never sees a torn file; every read and write reports the
+// revision (a SHA-256 prefix of the file's bytes) and writes must name the revision they were
+// based on. Outcomes are typed results, not exceptions.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
@@ -17,7 +18,7 @@ export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_ID_LENGTH = 64;
 export const isSafeId = (id: string): boolean => id.length <= MAX_ID_LENGTH && ID_PATTERN.test(id);
 
-/** The designer's folder, where documents are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
+/** The designer's folder, where expansions are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
 export function expansionsDir(): string {
 	const dir = process.env.EXPANSIONS_DIR;
 	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', 'expansions');
@@ -26,13 +27,6 @@ export function expansionsDir(): string {
 /** The shipped sets' folder, listed beside the workspace and never written: `expansions/` (from the cwd). */
 export function shippedDir(): string {
 	return path.resolve(process.cwd(), 'expansions');
-}
-
-/** The folders read, the shipped one first (its documents win over a copy of the same id in the workspace). */
-function folders(): { dir: string; shipped: boolean }[] {
-	const workspace = expansionsDir();
-	const shipped = shippedDir();
-	return shipped === workspace ? [{ dir: workspace, shipped: false }] : [{ dir: shipped, shipped: true }, { dir: workspace, shipped: false }];
 }
 
 /** The revision of a file: the first 24 hex digits of the SHA-256 of its bytes. */
@@ -58,7 +52,8 @@ export function jsonParseProblem(text: string, error: unknown): Problem {
 	};
 }
 
-export interface StoredExpansion {
+export interface StoredDocument {
+	/** The document's name in the store: its file name without `.json` (an expansion's id). */
 	id: string;
 	revision: string;
 	/** The parsed document (absent when the file is not valid JSON). */
@@ -69,16 +64,17 @@ export interface StoredExpansion {
 	/** The file's text exactly as on disk. */
 	text: string;
 }
+export type StoredExpansion = StoredDocument;
 
 export type StoreFailure =
 	| { ok: false; reason: 'unsafe-id' }
 	| { ok: false; reason: 'not-found' }
 	| { ok: false; reason: 'read-only' }
 	| { ok: false; reason: 'precondition-required' }
-	| { ok: false; reason: 'exists'; current: StoredExpansion }
-	| { ok: false; reason: 'stale'; current: StoredExpansion };
+	| { ok: false; reason: 'exists'; current: StoredDocument }
+	| { ok: false; reason: 'stale'; current: StoredDocument };
 
-export type ReadResult = ({ ok: true } & StoredExpansion) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
+export type ReadResult = ({ ok: true } & StoredDocument) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
 export type WriteResult = { ok: true; id: string; revision: string; created: boolean } | StoreFailure;
 export type DeleteResult = { ok: true } | StoreFailure;
 
@@ -91,8 +87,8 @@ export interface WriteOptions {
 
 const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
 
-function parseStored(id: string, text: string, inShippedFolder = false): StoredExpansion {
-	const base = { id, revision: revisionOf(text), readOnly: inShippedFolder || isShipped(id), text };
+function parseStored(id: string, text: string, readOnly: boolean): StoredDocument {
+	const base = { id, revision: revisionOf(text), readOnly, text };
 	try {
 		return { ...base, doc: JSON.parse(text) };
 	} catch (e) {
@@ -109,8 +105,8 @@ async function readText(file: string): Promise<string | undefined> {
 	}
 }
 
-/** Our temporary files: `.<id>.json.<pid>.<12 hex>.tmp`. */
-const TEMP_FILE = /^\.([a-z0-9-]+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+/** Our temporary files: `.<name>.json.<pid>.<12 hex>.tmp`. */
+const TEMP_FILE = /^\.(.+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 function processAlive(pid: number): boolean {
 	if (pid === process.pid) return true;
@@ -129,51 +125,6 @@ async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<vo
 		if (m && !processAlive(Number(m[2]))) await unlink(path.join(dir, name)).catch(() => undefined);
 	}
 }
-
-/** The safe ids of `<id>.json` files in `dir` (none when it does not exist); removes orphaned temporary files. */
-async function idsIn(dir: string): Promise<string[]> {
-	let names: string[];
-	try {
-		names = await readdir(dir);
-	} catch (e) {
-		if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-		throw e;
-	}
-	await removeOrphanedTempFiles(dir, names);
-	return names
-		.filter((n) => n.endsWith('.json'))
-		.map((n) => n.slice(0, -'.json'.length))
-		.filter(isSafeId);
-}
-
-/**
- * Every `<safe id>.json` of the shipped folder and the workspace, sorted by id (an id in both: the
- * shipped one). Temporary files and other names are skipped; temporary files of writers that no
- * longer run are removed.
- */
-export async function listExpansions(): Promise<StoredExpansion[]> {
-	const found = new Map<string, { dir: string; shipped: boolean }>();
-	for (const folder of folders()) for (const id of await idsIn(folder.dir)) if (!found.has(id)) found.set(id, folder);
-	const out: StoredExpansion[] = [];
-	for (const id of [...found.keys()].sort()) {
-		const { dir, shipped } = found.get(id)!;
-		const text = await readText(fileOf(dir, id));
-		if (text !== undefined) out.push(parseStored(id, text, shipped));
-	}
-	return out;
-}
-
-export async function readExpansion(id: string): Promise<ReadResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	for (const { dir, shipped } of folders()) {
-		const text = await readText(fileOf(dir, id));
-		if (text !== undefined) return { ok: true, ...parseStored(id, text, shipped) };
-	}
-	return { ok: false, reason: 'not-found' };
-}
-
-/** Whether a write to `id` is refused: a shipped set, or any document of the shipped folder. */
-const readOnlyId = (id: string): boolean => isShipped(id) || folders().some((f) => f.shipped && existsSync(fileOf(f.dir, id)));
 
 // Writes and deletes of one id run one after the other inside this process.
 const locks = new Map<string, Promise<unknown>>();
@@ -223,43 +174,150 @@ export async function atomicWrite(file: string, text: string): Promise<void> {
 	}
 }
 
+export interface DocumentStoreOptions {
+	/** The folder (read on every call, so the environment may name it). */
+	dir: () => string;
+	/** Names that may be files of the store; anything else is refused ('unsafe-id') or not listed. */
+	isSafeName: (name: string) => boolean;
+	/** Documents that can be read but never written or deleted. */
+	readOnly?: (name: string) => boolean;
+}
+
+export interface DocumentStore {
+	isSafeName(name: string): boolean;
+	isReadOnly(name: string): boolean;
+	/** Every `<safe name>.json` of the folder, sorted by name (temporary files skipped, orphans removed). */
+	list(): Promise<StoredDocument[]>;
+	read(name: string): Promise<ReadResult>;
+	/** Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`); validating is the caller's business. */
+	write(name: string, doc: unknown, options?: WriteOptions): Promise<WriteResult>;
+	/** Deletes a document; `ifMatch` must be its current revision. */
+	remove(name: string, ifMatch: string | undefined): Promise<DeleteResult>;
+}
+
+/** A store of JSON documents in one folder, with revisions, preconditions and atomic writes. */
+export function documentStore(o: DocumentStoreOptions): DocumentStore {
+	const readOnly = o.readOnly ?? (() => false);
+	const stored = (id: string, text: string) => parseStored(id, text, readOnly(id));
+
+	async function list(): Promise<StoredDocument[]> {
+		const dir = o.dir();
+		let names: string[];
+		try {
+			names = await readdir(dir);
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+			throw e;
+		}
+		await removeOrphanedTempFiles(dir, names);
+		const ids = names
+			.filter((n) => n.endsWith('.json'))
+			.map((n) => n.slice(0, -'.json'.length))
+			.filter(o.isSafeName)
+			.sort();
+		const out: StoredDocument[] = [];
+		for (const id of ids) {
+			const text = await readText(fileOf(dir, id));
+			if (text !== undefined) out.push(stored(id, text));
+		}
+		return out;
+	}
+
+	async function read(id: string): Promise<ReadResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		const text = await readText(fileOf(o.dir(), id));
+		if (text === undefined) return { ok: false, reason: 'not-found' };
+		return { ok: true, ...stored(id, text) };
+	}
+
+	async function write(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		if (readOnly(id)) return { ok: false, reason: 'read-only' };
+		const { ifMatch, ifNoneMatch } = options;
+		if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
+		const text = serialise(doc);
+		const file = fileOf(o.dir(), id);
+		return withLock(file, async (): Promise<WriteResult> => {
+			const currentText = await readText(file);
+			const current = currentText === undefined ? undefined : stored(id, currentText);
+			if (ifNoneMatch === '*') {
+				if (current) return { ok: false, reason: 'exists', current };
+			} else {
+				if (!current) return { ok: false, reason: 'not-found' };
+				if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+			}
+			await atomicWrite(file, text);
+			return { ok: true, id, revision: revisionOf(text), created: !current };
+		});
+	}
+
+	async function remove(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		if (readOnly(id)) return { ok: false, reason: 'read-only' };
+		if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
+		const file = fileOf(o.dir(), id);
+		return withLock(file, async (): Promise<DeleteResult> => {
+			const currentText = await readText(file);
+			if (currentText === undefined) return { ok: false, reason: 'not-found' };
+			const current = stored(id, currentText);
+			if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+			await unlink(file);
+			return { ok: true };
+		});
+	}
+
+	return { isSafeName: o.isSafeName, isReadOnly: readOnly, list, read, write, remove };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The expansions: the shipped folder (read-only) over the workspace (`EXPANSIONS_DIR`, or
+// `workspace/expansions/`). An id in both is the shipped one; a shipped set is never written.
+
+const shippedStore = documentStore({ dir: shippedDir, isSafeName: isSafeId, readOnly: () => true });
+/** Read-only: a shipped set, or any document of the shipped folder (unless it is the workspace too). */
+const readOnlyExpansion = (id: string) => isShipped(id) || (shippedDir() !== expansionsDir() && existsSync(fileOf(shippedDir(), id)));
+const workspaceStore = documentStore({ dir: expansionsDir, isSafeName: isSafeId, readOnly: readOnlyExpansion });
+const separate = () => shippedDir() !== expansionsDir();
+
+/** The expansions store, for code written against any document store (the API endpoints). */
+export const expansionStore: DocumentStore = {
+	isSafeName: isSafeId,
+	isReadOnly: readOnlyExpansion,
+	async list() {
+		if (!separate()) return workspaceStore.list();
+		const shipped = await shippedStore.list();
+		const ids = new Set(shipped.map((e) => e.id));
+		return [...shipped, ...(await workspaceStore.list()).filter((e) => !ids.has(e.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	},
+	async read(id) {
+		const shipped = separate() ? await shippedStore.read(id) : undefined;
+		return shipped?.ok ? shipped : workspaceStore.read(id);
+	},
+	write: (id, doc, options) => workspaceStore.write(id, doc, options),
+	remove: (id, ifMatch) => workspaceStore.remove(id, ifMatch)
+};
+
+/**
+ * Every `<safe id>.json` of the shipped folder and the workspace, sorted by id. Temporary files and
+ * other names are skipped; temporary files of writers that no longer run are removed.
+ */
+export function listExpansions(): Promise<StoredExpansion[]> {
+	return expansionStore.list();
+}
+
+export function readExpansion(id: string): Promise<ReadResult> {
+	return expansionStore.read(id);
+}
+
 /**
  * Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`) a document. The document is
  * written as given (tab-indented JSON); validating it is the caller's business.
  */
-export async function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (readOnlyId(id)) return { ok: false, reason: 'read-only' };
-	const { ifMatch, ifNoneMatch } = options;
-	if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
-	const text = serialise(doc);
-	const file = fileOf(expansionsDir(), id);
-	return withLock(file, async (): Promise<WriteResult> => {
-		const currentText = await readText(file);
-		const current = currentText === undefined ? undefined : parseStored(id, currentText);
-		if (ifNoneMatch === '*') {
-			if (current) return { ok: false, reason: 'exists', current };
-		} else {
-			if (!current) return { ok: false, reason: 'not-found' };
-			if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
-		}
-		await atomicWrite(file, text);
-		return { ok: true, id, revision: revisionOf(text), created: !current };
-	});
+export function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+	return expansionStore.write(id, doc, options);
 }
 
 /** Deletes a document; `ifMatch` must be its current revision. */
-export async function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (readOnlyId(id)) return { ok: false, reason: 'read-only' };
-	if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
-	const file = fileOf(expansionsDir(), id);
-	return withLock(file, async (): Promise<DeleteResult> => {
-		const currentText = await readText(file);
-		if (currentText === undefined) return { ok: false, reason: 'not-found' };
-		const current = parseStored(id, currentText);
-		if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
-		await unlink(file);
-		return { ok: true };
-	});
+export function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+	return expansionStore.remove(id, ifMatch);
 }

@@ -241,6 +241,7 @@ export const innAndStableOwners: RuleModule = {
 	],
 	parameters: { ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 },
 	modifiers: { livestock: 'ISO-SCORE-4' },
+	features: { stable: 'ISO-STABLE-1' },
 	figures: [
 		{
 			id: OWNER,
