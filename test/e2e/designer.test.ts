@@ -232,8 +232,8 @@ test('axe finds no serious violation on any page; every control of the tile edit
 	for (const want of ['save', 'feature-r1', 'feature-f1', 'feature-f2', 'place-NL', 'place-WR', 'tile-name', 'add-city', 'json-editor'])
 		expect(reached, want).toContain(want);
 	// the other pages (the library and a designer's expansion page: in their own tests): a shipped
-	// set, read-only, and a tile that does not exist
-	for (const path of ['/expansions/base', '/expansions/e2e-axe/tiles/none']) {
+	// set, read-only, a tile that does not exist, and the sandbox
+	for (const path of ['/expansions/base', '/expansions/e2e-axe/tiles/none', '/sandbox']) {
 		await page.goto(path);
 		await expect(page.locator('main')).toBeVisible();
 		await expectAccessible(page, path);
