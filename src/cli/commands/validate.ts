@@ -43,7 +43,8 @@ export const command = {
 		const found: FileProblem[] = [];
 		for (const f of files) {
 			const problems = f.doc === undefined ? f.problems : validateExpansion(f.doc, { available, registry: ruleRegistry });
-			for (const p of problems) found.push({ file: f.file, ...p });
+			// the contract: { file, pointer, message, severity } (a problem's editor-only `places` left out)
+			for (const p of problems) found.push({ file: f.file, pointer: p.pointer, message: p.message, severity: p.severity });
 		}
 		const errors = found.filter((p) => p.severity === 'error').length;
 		if (ctx.json) {
