@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { isShipped } from '../formats/shipped.ts';
 import { findJsonFault } from '../formats/json-text.ts';
+import { nestingProblem } from '../formats/nesting.ts';
 
 /** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -79,11 +80,27 @@ const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
 
 function parseStored(id: string, text: string): StoredExpansion {
 	const base = { id, revision: revisionOf(text), readOnly: isShipped(id), text };
+	let doc: unknown;
 	try {
-		return { ...base, doc: JSON.parse(text) };
+		doc = JSON.parse(text);
 	} catch (e) {
 		return { ...base, parseError: jsonParseProblem(text, e) };
 	}
+	// a value nothing else can walk (JSON.stringify, the page's serialiser) is kept out like broken text
+	const deep = nestingProblem(doc);
+	return deep ? { ...base, parseError: { ...deep, message: `The file cannot be read: ${deep.message}` } } : { ...base, doc };
+}
+
+/** A file the store cannot read at all (a folder named `<id>.json`, no permission): listed with the reason. */
+function unreadable(id: string, error: unknown): StoredExpansion {
+	const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+	return {
+		id,
+		revision: '',
+		readOnly: isShipped(id),
+		text: '',
+		parseError: { pointer: '', message: `The file cannot be read (${reason}): fix or remove ${id}.json in the expansions folder`, severity: 'error' }
+	};
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -137,8 +154,12 @@ export async function listExpansions(): Promise<StoredExpansion[]> {
 		.sort();
 	const out: StoredExpansion[] = [];
 	for (const id of ids) {
-		const text = await readText(fileOf(dir, id));
-		if (text !== undefined) out.push(parseStored(id, text));
+		try {
+			const text = await readText(fileOf(dir, id));
+			if (text !== undefined) out.push(parseStored(id, text));
+		} catch (e) {
+			out.push(unreadable(id, e));
+		}
 	}
 	return out;
 }

@@ -8,6 +8,7 @@ import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
 
 export interface BardsState {
 	/** Segment that received this turn's note token, or -1. */
@@ -232,6 +233,7 @@ export const bards: RuleModule = {
 		}
 	],
 	parameters: { noteTokens: 7, noteBonusPerTile: 1, noteBonusPerCity: 1 },
+	parameterRanges: { noteTokens: COUNT_RANGE, noteBonusPerTile: POINTS_RANGE, noteBonusPerCity: POINTS_RANGE },
 	icons: { lute: 'BARD-PLACE-2' },
 	figures: [
 		{

@@ -41,8 +41,10 @@ describe('jcz import', () => {
 				expect(geometry(t), t.id).toEqual(geometry(o));
 				expect(t.role === 'start' ? undefined : t.role, t.id).toBe(o.role === 'start' ? undefined : o.role);
 			}
+			// JCloisterZone picks the start tile in its game setup: an imported base has none, and the
+			// validator says a game with it cannot start (the other sets play with the shipped base).
 			const problems = validateExpansion(r.expansion).filter((p) => p.severity === 'error');
-			expect(problems).toEqual([]);
+			expect(problems.map((p) => p.message)).toEqual(id === 'base' ? [expect.stringContaining('no tile of this expansion has role "start"')] : []);
 		});
 	}
 
