@@ -70,13 +70,15 @@ export type WriteResult = { ok: true; id: string; revision: string; created: boo
 export type DeleteResult = { ok: true } | StoreFailure;
 
 export interface WriteOptions {
-	/** Update: the revision the new document is based on. */
-	ifMatch?: string;
+	/** Update: the revision the new document is based on (or several: any of them). */
+	ifMatch?: string | readonly string[];
 	/** Create: only when no document with this id exists. */
 	ifNoneMatch?: '*';
 }
 
 const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
+const matches = (revision: string, wanted: string | readonly string[] | undefined) =>
+	typeof wanted === 'string' ? wanted === revision : (wanted?.includes(revision) ?? false);
 
 function parseStored(id: string, text: string): StoredExpansion {
 	const base = { id, revision: revisionOf(text), readOnly: isShipped(id), text };
@@ -115,8 +117,10 @@ async function readText(file: string): Promise<string | undefined> {
 /** Our temporary files: `.<id>.json.<pid>.<12 hex>.tmp`. */
 const TEMP_FILE = /^\.([a-z0-9-]+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
+/** The temporary files this process is writing now (a file of our PID not listed is an orphan of an earlier process with the same PID: a container's PID 1). */
+const inFlight = new Set<string>();
+
 function processAlive(pid: number): boolean {
-	if (pid === process.pid) return true;
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -129,7 +133,10 @@ function processAlive(pid: number): boolean {
 async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<void> {
 	for (const name of names) {
 		const m = TEMP_FILE.exec(name);
-		if (m && !processAlive(Number(m[2]))) await unlink(path.join(dir, name)).catch(() => undefined);
+		if (!m) continue;
+		const file = path.join(dir, name);
+		const pid = Number(m[2]);
+		if (pid === process.pid ? !inFlight.has(file) : !processAlive(pid)) await unlink(file).catch(() => undefined);
 	}
 }
 
@@ -190,21 +197,26 @@ export async function atomicWrite(file: string, text: string): Promise<void> {
 	const dir = path.dirname(file);
 	await mkdir(dir, { recursive: true });
 	const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-	const handle = await open(tmp, 'wx', 0o644);
+	inFlight.add(tmp);
 	try {
-		await handle.writeFile(text, 'utf8');
-		await handle.sync();
-	} catch (e) {
-		await handle.close().catch(() => undefined);
-		await unlink(tmp).catch(() => undefined);
-		throw e;
-	}
-	await handle.close();
-	try {
-		await rename(tmp, file);
-	} catch (e) {
-		await unlink(tmp).catch(() => undefined);
-		throw e;
+		const handle = await open(tmp, 'wx', 0o644);
+		try {
+			await handle.writeFile(text, 'utf8');
+			await handle.sync();
+		} catch (e) {
+			await handle.close().catch(() => undefined);
+			await unlink(tmp).catch(() => undefined);
+			throw e;
+		}
+		await handle.close();
+		try {
+			await rename(tmp, file);
+		} catch (e) {
+			await unlink(tmp).catch(() => undefined);
+			throw e;
+		}
+	} finally {
+		inFlight.delete(tmp);
 	}
 	// Make the rename itself durable (not supported on every platform: best effort).
 	try {
@@ -237,7 +249,7 @@ export async function writeExpansion(id: string, doc: unknown, options: WriteOpt
 			if (current) return { ok: false, reason: 'exists', current };
 		} else {
 			if (!current) return { ok: false, reason: 'not-found' };
-			if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+			if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
 		}
 		await atomicWrite(file, text);
 		return { ok: true, id, revision: revisionOf(text), created: !current };
@@ -245,7 +257,7 @@ export async function writeExpansion(id: string, doc: unknown, options: WriteOpt
 }
 
 /** Deletes a document; `ifMatch` must be its current revision. */
-export async function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+export async function deleteExpansion(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
 	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
 	if (isShipped(id)) return { ok: false, reason: 'read-only' };
 	if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
@@ -254,7 +266,7 @@ export async function deleteExpansion(id: string, ifMatch: string | undefined): 
 		const currentText = await readText(file);
 		if (currentText === undefined) return { ok: false, reason: 'not-found' };
 		const current = parseStored(id, currentText);
-		if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+		if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
 		await unlink(file);
 		return { ok: true };
 	});

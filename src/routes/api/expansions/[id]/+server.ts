@@ -9,7 +9,8 @@ import {
 	parseJson,
 	readBody,
 	readOnlyResponse,
-	revisionFromIfMatch,
+	revisionsFromIfMatch,
+	weakIfMatchResponse,
 	unsafeIdResponse
 } from '$lib/server/api.ts';
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
@@ -67,9 +68,10 @@ export const PUT: RequestHandler = async ({ params, request, url }) => {
 	const id = params.id;
 	if (!isSafeId(id)) return unsafeIdResponse(id);
 	if (isShipped(id)) return readOnlyResponse(id);
-	const ifMatch = revisionFromIfMatch(request.headers.get('if-match'));
+	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
 	const ifNoneMatch = request.headers.get('if-none-match')?.trim();
 	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision the document is based on, not *');
+	if (ifMatch?.length === 0) return weakIfMatchResponse();
 	if (ifNoneMatch !== undefined && ifNoneMatch !== '*')
 		return errorResponse(428, 'If-None-Match is only accepted as * (create)');
 	if (ifMatch === undefined && ifNoneMatch === undefined) return failure(id, { ok: false, reason: 'precondition-required' });
@@ -111,8 +113,9 @@ export const PUT: RequestHandler = async ({ params, request, url }) => {
 
 export const DELETE: RequestHandler = async ({ params, request }) => {
 	const id = params.id;
-	const ifMatch = revisionFromIfMatch(request.headers.get('if-match'));
+	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
 	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision being deleted, not *');
+	if (ifMatch?.length === 0) return weakIfMatchResponse();
 	const r = await deleteExpansion(id, ifMatch);
 	if (!r.ok) return failure(id, r);
 	return new Response(null, { status: 204 });

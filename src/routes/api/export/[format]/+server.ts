@@ -1,16 +1,17 @@
 // POST /api/export/{format}: runs the same exporter as `carcassonne-lab export` on the posted
 // expansion document — the editor's current version with unsaved changes (GET
 // /api/expansions/{id}/export exports the stored one) — and answers like that endpoint.
-// Dependencies resolve against the store.
+// Dependencies resolve against the store; options (query string) as for the GET, clamped.
 import { errorResponse, parseJson, readBody } from '$lib/server/api.ts';
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
 import { exportFormats, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
+import { clampExportOptions } from '$lib/export/options.ts';
 import type { Expansion } from '$lib/formats/schema-types.ts';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = async ({ params, request }) => {
+export const POST: RequestHandler = async ({ params, request, url }) => {
 	if (!exportFormats().includes(params.format)) return unknownFormatResponse(params.format, 404);
 	const body = await readBody(request, 8 * 1024 * 1024);
 	if (!body.ok) return body.response;
@@ -20,7 +21,12 @@ export const POST: RequestHandler = async ({ params, request }) => {
 	if (typeof doc !== 'object' || doc === null || !Array.isArray(doc.tiles)) return errorResponse(400, 'The body must be an expansion document');
 	const available = availableOf(await listExpansions());
 	available.set(doc.id, doc);
-	return exportResponse(params.format, doc, { available });
+	const q = (name: string) => url.searchParams.get(name) ?? undefined;
+	const { options, notes } = clampExportOptions(
+		{ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') },
+		['1', 'true', 'yes'].includes(url.searchParams.get('backs') ?? '')
+	);
+	return exportResponse(params.format, doc, { ...options, available }, notes);
 };
 
 export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);
