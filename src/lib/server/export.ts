@@ -9,6 +9,7 @@ import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
 import { hasErrors } from '../formats/problems.ts';
 import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../export/index.ts';
+import { clampExportOptions } from '../export/options.ts';
 import type { ExportFormat, ExportOptions } from '../export/types.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 
@@ -66,7 +67,8 @@ function runInWorker(format: ExportFormat, doc: Expansion, options: ExportOption
 	const self = import.meta.url;
 	if (!self.startsWith('file:') || /\.ts($|\?)/.test(self)) return runExporter(format, doc, options);
 	return new Promise((resolve) => {
-		const worker = new Worker(`import(${JSON.stringify(self)});`, { eval: true, workerData: { role: ROLE } });
+		// its own heap limit: an export that runs away ends the worker (a 500), not the server
+		const worker = new Worker(`import(${JSON.stringify(self)});`, { eval: true, workerData: { role: ROLE }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
 		let settled = false;
 		const done = (o: Outcome) => {
 			if (settled) return;
@@ -81,6 +83,12 @@ function runInWorker(format: ExportFormat, doc: Expansion, options: ExportOption
 		worker.once('exit', (code) => done({ ok: false, error: `the export worker stopped (exit code ${code})` }));
 		worker.postMessage({ format, doc, options });
 	});
+}
+
+/** The export options of a request's query string (`bleedMm`, `backs=1`, `sizePx`, `players`), clamped, with the notes saying what was. */
+export function exportOptionsOf(url: URL): { options: ExportOptions; notes: string[] } {
+	const q = (name: string) => url.searchParams.get(name) ?? undefined;
+	return clampExportOptions({ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') }, ['1', 'true', 'yes'].includes(q('backs') ?? ''));
 }
 
 let running = 0;

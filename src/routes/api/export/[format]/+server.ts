@@ -6,8 +6,7 @@ import { errorResponse, parseJson, readBody } from '$lib/server/api.ts';
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
-import { exportFormats, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
-import { clampExportOptions } from '$lib/export/options.ts';
+import { exportFormats, exportOptionsOf, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
 import type { Expansion } from '$lib/formats/schema-types.ts';
 import type { RequestHandler } from './$types';
 
@@ -21,11 +20,7 @@ export const POST: RequestHandler = async ({ params, request, url }) => {
 	if (typeof doc !== 'object' || doc === null || !Array.isArray(doc.tiles)) return errorResponse(400, 'The body must be an expansion document');
 	const available = availableOf(await listExpansions());
 	available.set(doc.id, doc);
-	const q = (name: string) => url.searchParams.get(name) ?? undefined;
-	const { options, notes } = clampExportOptions(
-		{ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') },
-		['1', 'true', 'yes'].includes(url.searchParams.get('backs') ?? '')
-	);
+	const { options, notes } = exportOptionsOf(url);
 	return exportResponse(params.format, doc, { ...options, available }, notes);
 };
 

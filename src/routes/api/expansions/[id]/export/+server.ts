@@ -9,8 +9,7 @@ import { EXPORT_HEADER, errorResponse, notFoundResponse, unsafeIdResponse } from
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions, readExpansion } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
-import { exportResponse, exportFormats, unknownFormatResponse } from '$lib/server/export.ts';
-import { clampExportOptions } from '$lib/export/options.ts';
+import { exportOptionsOf, exportResponse, exportFormats, unknownFormatResponse } from '$lib/server/export.ts';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ params, url, request }) => {
@@ -21,11 +20,7 @@ export const GET: RequestHandler = async ({ params, url, request }) => {
 	const r = await readExpansion(params.id);
 	if (!r.ok) return r.reason === 'unsafe-id' ? unsafeIdResponse(params.id) : notFoundResponse(params.id);
 	if (r.parseError) return errorResponse(422, r.parseError.message, [r.parseError]);
-	const q = (name: string) => url.searchParams.get(name) ?? undefined;
-	const { options, notes } = clampExportOptions(
-		{ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') },
-		['1', 'true', 'yes'].includes(url.searchParams.get('backs') ?? '')
-	);
+	const { options, notes } = exportOptionsOf(url);
 	return exportResponse(format, r.doc, { ...options, available: availableOf(await listExpansions()) }, notes);
 };
 
