@@ -70,23 +70,23 @@ function withTile(d: Doc, k: number, change: (t: Doc) => Doc): Doc {
 const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] = [
 	{
 		name: 'hostile parameter',
-		weight: 60,
+		weight: 50,
 		// mostly a parameter the document's modules read (one no module reads is only a warning)
 		make: (g, d) => ({ ...d, parameters: { ...(d.parameters as Doc), [g.pick(g.next() < 0.95 ? parametersOf(d) : allParameters).name]: g.pick(HOSTILE_NUMBERS) } })
 	},
 	{
 		name: 'hostile tile count',
-		weight: 30,
+		weight: 25,
 		make: (g, d) => withTile(d, g.int(100), (t) => ({ ...t, count: g.next() < 0.5 ? g.pick(HOSTILE_NUMBERS) : { perPlayer: g.pick(HOSTILE_NUMBERS) } }))
 	},
 	{
 		name: 'hostile figure count',
-		weight: 20,
+		weight: 15,
 		make: (g, d) => ({ ...d, figures: [{ id: g.pick(['follower', 'large', 'abbot', 'buddo', 'owner', 'mayor']), name: 'F', [g.pick(['perPlayer', 'neutral'])]: g.pick(HOSTILE_NUMBERS) }] })
 	},
 	{
 		name: '10,000 nested arrays',
-		weight: 10,
+		weight: 15,
 		make: (g, d) =>
 			g.next() < 0.5
 				? { ...d, [g.pick(['name', 'description', 'parameters', 'rulings', 'tiles', 'figures', 'dependencies', 'junk'])]: DEEP }
@@ -94,7 +94,7 @@ const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] =
 	},
 	{
 		name: '1 MB string',
-		weight: 2,
+		weight: 1,
 		make: (g, d) => {
 			const where = g.int(4);
 			if (where === 0) return { ...d, [g.pick(['id', 'name', 'description', 'version'])]: MEGABYTE };
@@ -106,7 +106,7 @@ const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] =
 	},
 	{
 		name: 'structural damage',
-		weight: 30,
+		weight: 20,
 		make: (g, d) => {
 			const doc = structuredClone(d);
 			for (let n = 1 + g.int(3); n > 0; n--) damage(g, doc);
@@ -115,7 +115,7 @@ const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] =
 	},
 	{
 		name: 'parameters and rulings in range',
-		weight: 5,
+		weight: 4,
 		make: (g, d) => {
 			const parameters: Doc = {};
 			for (const p of allParameters) if (g.next() < 0.3) parameters[p.name] = p.min + g.int(Math.min(p.max - p.min, 12) + 1);
@@ -184,7 +184,8 @@ function play(doc: Expansion, seed: number, players: number): string | undefined
 }
 
 describe('20,000 hostile documents', () => {
-	test('the validator never throws; every accepted document starts a game that plays 20 random moves', () => {
+	// about 8 s of CPU; the timeout leaves room for a loaded machine (the per-document budget is the check)
+	test('the validator never throws; every accepted document starts a game that plays 20 random moves', { timeout: 240_000 }, () => {
 		const failures: string[] = [];
 		const tally = new Map<string, { made: number; accepted: number }>();
 		for (let i = 0; i < DOCUMENTS; i++) {
@@ -216,6 +217,6 @@ describe('20,000 hostile documents', () => {
 			expect(made, name).toBeGreaterThan(100);
 			if (name === '10,000 nested arrays') expect(accepted, name).toBe(0);
 		}
-		expect(tally.get('parameters and rulings in range')!.accepted).toBeGreaterThan(500);
+		expect(tally.get('parameters and rulings in range')!.accepted).toBeGreaterThan(400);
 	});
 });
