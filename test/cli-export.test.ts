@@ -21,9 +21,11 @@ const parser = new XMLParser({
 
 describe('carcassonne-lab export base', () => {
 	it('--format jcz writes the add-on: manifest, XML with 24 tile types and 72 tiles', () => {
-		const out = path.join(dir, 'jcz');
-		const r = cli('export', 'base', '--format', 'jcz', '--out', out);
+		const r = cli('export', 'base', '--format', 'jcz', '--out', path.join(dir, 'jcz'));
 		expect(r.status, r.stderr).toBe(0);
+		// one folder named after the expansion: the add-on's id when copied into JCloisterZone's add-ons
+		expect(readdirSync(path.join(dir, 'jcz'))).toEqual(['cel-base']);
+		const out = path.join(dir, 'jcz', 'cel-base');
 		const manifest = JSON.parse(readFileSync(path.join(out, 'jcz-addon.json'), 'utf8'));
 		expect(manifest.expansions).toEqual(['base.xml']);
 		// the artwork folder, written as files: its description and one image per JCZ tile
@@ -81,8 +83,10 @@ describe('carcassonne-lab export base', () => {
 		const entries = unzipSync(readFileSync(path.join(out, 'river.jca')));
 		expect(Object.keys(entries).sort()).toEqual(listed(plain).sort());
 		for (const rel of listed(plain)) expect(Buffer.from(entries[rel]).equals(readFileSync(path.join(plain, rel))), rel).toBe(true);
-		const manifest = JSON.parse(strFromU8(entries['jcz-addon.json']));
-		expect(entries[`${manifest.artworks[0]}/artwork.json`]).toBeDefined();
+		// one folder at the archive's root, as the client's installer wants
+		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(new Set(['cel-river']));
+		const manifest = JSON.parse(strFromU8(entries['cel-river/jcz-addon.json']));
+		expect(entries[`cel-river/${manifest.artworks[0]}/artwork.json`]).toBeDefined();
 
 		const zip = path.join(dir, 'zip');
 		expect(cli('export', 'river', '--format', 'json', '--out', zip, '--archive').status).toBe(0);

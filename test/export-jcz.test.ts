@@ -1,26 +1,86 @@
-// The JCloisterZone add-on export: the XML parses (entities off), lists every tile type of the set
-// with the right counts, and carries the standard modifiers; what cannot map is in the notes.
+// The JCloisterZone add-on export, checked against the format's facts (../shared/formats/
+// jcloisterzone.md, read from JCZ's engine and client): one folder at the root named after the
+// expansion, an <expansion> the client offers, ids of its own, features in an order JCZ's engine
+// reads (a field after the cities it names), every tile type with its count, standard modifiers,
+// enclosed fields on I, crossings and wagon moves; what cannot map is in the notes.
 import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { exporter, integerVersion } from '../src/lib/export/jcz.ts';
 import { scalePath } from '../src/lib/export/jcz-artwork.ts';
+import { archiveFiles } from '../src/lib/export/archive.ts';
+import { availableExpansions } from '../src/lib/formats/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
+import { editorMadeExpansion } from './fixtures/jcz-editor-made.ts';
 
-const load = (id: string) => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute });
+const ordered = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, preserveOrder: true });
+
+// Facts from JCloisterZone's sources: its tile-set names (the client's expansions/*.xml, editions
+// cut off), its expansion names (the client's models/expansions.js), its tile-id prefixes and the
+// add-on ids it keeps for itself.
+const JCZ_TILE_SETS = [
+	'basic', 'winter', 'inns-and-cathedrals', 'traders-and-builders', 'princess-and-dragon', 'tower', 'abbey-and-mayor',
+	'bridges-castles-and-bazaars', 'hills-and-sheep', 'under-the-big-top', 'king-and-robber', 'river/1', 'river/2',
+	'siege/besiegers', 'siege/cathars', 'count', 'gq11', 'gq11/river', 'cult/5', 'cult/6', 'tunnel', 'corn-circles/1',
+	'corn-circles/2', 'festival', 'flier', 'goldmines', 'mage-and-witch', 'monasteries', 'darmstadt', 'ferries',
+	'labyrinth', 'russian-promos/2013', 'russian-promos/2016', 'spiel-doch', 'watchtowers', 'wind-roses'
+];
+const JCZ_EXPANSIONS = ['BASIC', 'WINTER', 'INNS_AND_CATHEDRALS', 'TRADERS_AND_BUILDERS', 'PRINCESS_AND_DRAGON', 'TOWER', 'ABBEY_AND_MAYOR', 'BRIDGES_CASTLES_AND_BAZAARS', 'HILLS_AND_SHEEP', 'UNDER_THE_BIG_TOP', 'KING_AND_ROBBER', 'RIVER', 'SIEGE', 'COUNT', 'GQ11', 'CULT', 'TUNNEL', 'CORN_CIRCLES', 'FESTIVAL', 'FLIER', 'GOLDMINES', 'MAGE_AND_WITCH', 'MONASTERIES', 'DARMSTADT', 'FERRIES', 'LABYRINTH', 'RUSSIAN_PROMOS', 'SPIEL_DOCH', 'WATCHTOWERS', 'WIND_ROSES'];
+const JCZ_PREFIXES = ['BA', 'WI', 'IC', 'TB', 'DG', 'TO', 'AM', 'BR', 'HS', 'UB', 'KR', 'RI', 'RI.1', 'RI.2', 'SI', 'CO', 'GQ', 'CU', 'TU', 'CC', 'FE', 'FL', 'GO', 'MW', 'MO', 'DA', 'FR', 'LA', 'RU', 'SD', 'WT', 'WR'];
+const JCZ_ADDONS = ['jcz', 'classic'];
 
 type XTile = { id: string; group?: string; [k: string]: unknown };
-async function exportXml(e: Expansion) {
-	const r = await exporter(e);
-	const xmlFile = r.files.find((f) => f.path.endsWith('.xml'))!;
-	const manifest = JSON.parse(String(r.files.find((f) => f.path === 'jcz-addon.json')!.data));
-	const xml = String(xmlFile.data);
+/** Text as written (the parsers leave entities alone, so nothing is ever expanded). */
+const decode = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+type ONode = Record<string, unknown>;
+const oname = (n: ONode) => Object.keys(n).find((k) => k !== ':@')!;
+const okids = (n: ONode) => (n[oname(n)] as ONode[]).filter((c) => !('#text' in c) && !('#comment' in c));
+const oattrs = (n: ONode) => (n[':@'] ?? {}) as Record<string, string>;
+const otext = (n: ONode) => ((n[oname(n)] as ONode[]).find((c) => '#text' in c)?.['#text'] as string | undefined) ?? '';
+
+// Exports are rasterised (900 px PNGs): each document is exported once and shared by the tests.
+const exported = new Map<Expansion, ReturnType<typeof exporter>>();
+const loaded = new Map<string, Expansion>();
+const load = (id: string): Expansion => {
+	if (!loaded.has(id)) loaded.set(id, id === 'editor-made' ? editorMadeExpansion() : (JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion));
+	return loaded.get(id)!;
+};
+
+async function exportAddon(e: Expansion) {
+	if (!exported.has(e)) exported.set(e, exporter(e));
+	const r = await exported.get(e)!;
+	const roots = new Set(r.files.map((f) => f.path.split('/')[0]));
+	expect(roots.size, 'one folder at the root').toBe(1);
+	const [root] = roots;
+	const inRoot = (path: string) => r.files.find((f) => f.path === `${root}/${path}`);
+	const manifest = JSON.parse(String(inRoot('jcz-addon.json')!.data));
+	const xml = String(inRoot(manifest.expansions[0])!.data);
 	const defs = parser.parse(xml).defs[0];
 	const tiles: XTile[] = defs.tiles[0].tile;
-	const refs: { count: string; tile: string }[] = defs.sets[0]['tile-set'][0].ref;
-	return { r, xml, manifest, tiles, refs, xmlPath: xmlFile.path, setId: defs.sets[0]['tile-set'][0].id };
+	const tileSet = defs.sets[0]['tile-set'][0];
+	const refs: { count: string; tile: string }[] = tileSet.ref;
+	const expansion = defs.expansion[0];
+	return { r, root, inRoot, xml, manifest, tiles, refs, setId: tileSet.id as string, expansion, defs };
+}
+
+/** Reads the tiles as JCZ's engine does: a field's `city` must name a city read before it. */
+function fieldsAfterTheirCities(xml: string): string[] {
+	const faults: string[] = [];
+	const defs = (ordered.parse(xml) as ONode[]).find((n) => oname(n) === 'defs')!;
+	for (const tilesEl of okids(defs).filter((n) => oname(n) === 'tiles'))
+		for (const t of okids(tilesEl)) {
+			const cities: string[][] = [];
+			for (const f of okids(t)) {
+				if (oname(f) === 'city') cities.push(otext(f).split(/\s+/));
+				if (oname(f) === 'field' && oattrs(f).city)
+					for (const label of oattrs(f).city.split(/\s+/))
+						if (!cities.some((c) => c.includes(label))) faults.push(`${oattrs(t).id}: field ${otext(f)} names city ${label} before it is read`);
+			}
+		}
+	return faults;
 }
 
 /** The geometry of a JCZ tile without its garden marker: tiles with the same signature are one type. */
@@ -33,54 +93,106 @@ function signature(t: XTile): string {
 	return parts.sort().join('|');
 }
 
-describe('jcz export', () => {
-	it('base: the XML lists the 24 tile types (garden variants as their own tiles) with counts adding up to 72', async () => {
-		const { tiles, refs, manifest, xmlPath, setId, r } = await exportXml(load('base'));
-		expect(manifest).toMatchObject({ title: expect.any(String), version: expect.any(Number), minimumJczVersion: '5.10.0', expansions: [xmlPath] });
+const shipped = [...availableExpansions().values()].filter((e) => e.tiles.length > 0);
+
+describe('jcz export: an add-on the client installs and offers', () => {
+	it.each([...shipped.map((e) => e.id), 'editor-made'])('%s: one root folder named after the expansion, an <expansion> with a title, ids of its own, fields after their cities', async (id) => {
+		const e = load(id);
+		const { r, root, inRoot, xml, manifest, tiles, refs, setId, expansion } = await exportAddon(e);
+		expect(root).toBe(`cel-${e.id}`);
+		expect(JCZ_ADDONS).not.toContain(root);
+		// the archive unpacks to the same one folder
+		const entries = Object.keys(unzipSync(archiveFiles(r.files)));
+		expect(new Set(entries.map((p) => p.split('/')[0]))).toEqual(new Set([root]));
+		expect(manifest).toMatchObject({ title: e.name, minimumJczVersion: '5.10.0', expansions: [`${e.id}.xml`], artworks: [`${e.id}-artwork`] });
 		expect(Number.isInteger(manifest.version)).toBe(true);
-		expect(setId).toBe('base:1');
+		expect(inRoot(`${manifest.artworks[0]}/artwork.json`)).toBeDefined();
+		// the client offers the set only through an <expansion> naming its tile set; it looks the
+		// set up as <ref> first, so an id without an edition serves both editions (with and without the abbot)
+		expect(decode(expansion.title[0])).toBe(e.name);
+		expect(expansion.ref[0]['tile-set']).toBe(setId);
+		expect(JCZ_EXPANSIONS).not.toContain(expansion.id);
+		expect(setId).not.toContain(':');
+		expect(JCZ_TILE_SETS).not.toContain(setId);
+		for (const t of tiles) expect(JCZ_PREFIXES, t.id).not.toContain(t.id.split('/')[0]);
+		expect(fieldsAfterTheirCities(xml)).toEqual([]);
+		expect(XMLValidator.validate(xml)).toBe(true);
+		const expressible = e.tiles.filter((t) => !t.wildcard && typeof t.count === 'number');
+		expect(refs.map((x) => [x.tile, Number(x.count)])).toEqual(expressible.map((t) => [`CEL-${e.id.toUpperCase()}/${t.id}`, t.count]));
+		expect(String(inRoot('NOTES.txt')!.data)).toBe(r.notes.map((n) => `- ${n}`).join('\n') + '\n');
+	});
+
+	it('a tile made in the editor (its field listed before its city) is written city first', async () => {
+		const e = load('editor-made');
+		expect(e.tiles[0].features.map((f) => f.type)).toEqual(['field', 'city', 'road', 'field']);
+		const { tiles, r } = await exportAddon(e);
+		const cap = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/cap-road')!;
+		expect(Object.keys(cap).filter((k) => k !== 'id')).toEqual(['city', 'road', 'field']);
+		expect(cap.city).toEqual([{ '#text': 'N', pennants: '1' }]);
+		expect(cap.field).toEqual([{ '#text': 'EL WR', city: 'N' }, 'ER SL SR WL']);
+		// the designer's start tile: what the client does instead is said
+		expect(r.notes.some((n) => /cap-road: is the start tile here; JCloisterZone always starts from its own base tile BA\/RCr/.test(n))).toBe(true);
+	});
+
+	it('enclosed fields stand on the inner place I, naming their cities (JCZ writes I&C\'s four-city tile so)', async () => {
+		const four = (await exportAddon(load('editor-made'))).tiles.find((t) => t.id === 'CEL-EDITOR-MADE/four-caps')!;
+		expect(four.field).toEqual([{ '#text': 'I', city: 'N E S W' }]);
+		const ic = await exportAddon(load('inns-and-cathedrals'));
+		const enclosed = load('inns-and-cathedrals').tiles.filter((t) => t.features.some((f) => f.type === 'field' && !f.halves?.length));
+		expect(enclosed.length).toBeGreaterThan(0);
+		for (const t of enclosed) {
+			const x = ic.tiles.find((y) => y.id === `CEL-INNS-AND-CATHEDRALS/${t.id}`)!;
+			expect((x.field as { '#text': string }[]).some((f) => f['#text'] === 'I'), t.id).toBe(true);
+		}
+		expect(ic.r.notes.some((n) => /enclosed/.test(n))).toBe(false);
+	});
+
+	it('a road under a city is a tunnel; the wagon moves between a road end and its monastery or city', async () => {
+		const { tiles } = await exportAddon(load('editor-made'));
+		const band = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/band-bridge')!;
+		expect(band.road).toEqual([{ '#text': 'N S', tunnel: 'true' }]);
+		const chapel = tiles.find((t) => t.id === 'CEL-EDITOR-MADE/chapel')!;
+		expect(chapel.monastery).toEqual([{ 'wagon-move': 'a' }]);
+		expect(chapel.road).toEqual([{ '#text': 'S', inn: 'true', 'wagon-move': 'a' }]);
+		const base = await exportAddon(load('base'));
+		// D: a road from the south into a city on three sides; X: a crossroads of four road ends
+		const byId = Object.fromEntries(base.tiles.map((t) => [t.id, t]));
+		const moves = (t: XTile) =>
+			Object.entries(t).flatMap(([k, v]) => (Array.isArray(v) ? v.flatMap((x) => (x && typeof x === 'object' && 'wagon-move' in x ? [`${k}:${(x as Record<string, string>)['wagon-move']}`] : [])) : []));
+		expect(moves(byId['CEL-BASE/X']).sort()).toEqual(['road:a', 'road:a', 'road:a', 'road:a']);
+		expect(moves(byId['CEL-BASE/A']).sort()).toEqual(['monastery:a', 'road:a']);
+	});
+
+	it('base: 24 tile types (garden variants as their own tiles), 72 copies; fields name their cities by a side', async () => {
+		const { tiles, refs, r } = await exportAddon(load('base'));
 		expect(new Set(tiles.map(signature)).size).toBe(24);
 		expect(tiles.filter((t) => 'garden' in t)).toHaveLength(8);
 		expect(refs.reduce((s, x) => s + Number(x.count), 0)).toBe(72);
-		expect(new Set(refs.map((x) => x.tile))).toEqual(new Set(tiles.map((t) => t.id)));
-		expect(r.notes.some((n) => /^artwork: base-artwork\/ .*best reading/.test(n))).toBe(true);
-		expect(r.notes.some((n) => /rules play only|no artwork/.test(n))).toBe(false);
+		const byId = Object.fromEntries(tiles.map((t) => [t.id, t]));
+		expect(byId['CEL-BASE/H'].field).toEqual([{ '#text': 'EL ER WL WR', city: 'N S' }]);
+		expect(byId['CEL-BASE/M'].city).toEqual([{ '#text': 'N E', pennants: '1' }]);
+		expect(byId['CEL-BASE/M'].field).toEqual([{ '#text': 'SL SR WL WR', city: 'N' }]);
 		expect(r.notes.some((n) => /figure 'abbot'/.test(n))).toBe(true);
 	});
 
-	it('base: fields name their cities by a side, pennants and monasteries are kept', async () => {
-		const { tiles } = await exportXml(load('base'));
-		const byId = Object.fromEntries(tiles.map((t) => [t.id, t]));
-		// H: two city caps N and S, one field touching both.
-		expect(byId['BASE/H'].field).toEqual([{ '#text': 'EL ER WL WR', city: 'N S' }]);
-		// M: a city corner N+E with a pennant; its field names it by one side.
-		expect(byId['BASE/M'].city).toEqual([{ '#text': 'N E', pennants: '1' }]);
-		expect(byId['BASE/M'].field).toEqual([{ '#text': 'SL SR WL WR', city: 'N' }]);
-		expect(byId['BASE/A'].monastery).toEqual(['']);
-		expect(byId['BASE/A'].road).toEqual(['S']);
-	});
-
-	it('inns-and-cathedrals: 18 tiles with inns and cathedrals as attributes', async () => {
-		const { refs, xml } = await exportXml(load('inns-and-cathedrals'));
-		expect(refs.reduce((s, x) => s + Number(x.count), 0)).toBe(18);
-		expect(xml).toMatch(/cathedral="true"/);
-		expect(xml).toMatch(/inn="true"/);
-	});
-
-	it('river: river features and groups for the spring and the lake', async () => {
-		const { tiles, refs } = await exportXml(load('river'));
-		expect(refs.reduce((s, x) => s + Number(x.count), 0)).toBe(12);
-		expect(tiles.filter((t) => t.group === 'river-spring')).toHaveLength(1);
-		expect(tiles.filter((t) => t.group === 'river-lake')).toHaveLength(1);
-		expect(tiles.every((t) => 'river' in t)).toBe(true);
+	it('inns-and-cathedrals and river: 18 and 12 copies, inns and cathedrals as attributes, river groups', async () => {
+		const ic = await exportAddon(load('inns-and-cathedrals'));
+		expect(ic.refs.reduce((s, x) => s + Number(x.count), 0)).toBe(18);
+		expect(ic.xml).toMatch(/cathedral="true"/);
+		expect(ic.xml).toMatch(/inn="true"/);
+		const river = await exportAddon(load('river'));
+		expect(river.refs.reduce((s, x) => s + Number(x.count), 0)).toBe(12);
+		expect(river.tiles.filter((t) => t.group === 'river-spring')).toHaveLength(1);
+		expect(river.tiles.filter((t) => t.group === 'river-lake')).toHaveLength(1);
+		expect(river.r.notes.some((n) => /spring keeps its JCloisterZone group, but the client orders river tiles .* only when its own River is chosen/.test(n))).toBe(true);
 	});
 
 	it('notes what JCloisterZone cannot express: stables, lutes, the wildcard town hall', async () => {
-		const stables = (await exporter(load('inn-and-stable-owners'))).notes;
+		const stables = (await exportAddon(load('inn-and-stable-owners'))).r.notes;
 		expect(stables.some((n) => /stable .* dropped/.test(n))).toBe(true);
-		const bards = (await exporter(load('bards'))).notes;
+		const bards = (await exportAddon(load('bards'))).r.notes;
 		expect(bards.some((n) => /icon 'lute'/.test(n))).toBe(true);
-		const mm = await exportXml(load('messengers-and-mayors'));
+		const mm = await exportAddon(load('messengers-and-mayors'));
 		expect(mm.r.notes.some((n) => /wildcard/.test(n))).toBe(true);
 		expect(mm.tiles.length).toBe(load('messengers-and-mayors').tiles.filter((t) => !t.wildcard && typeof t.count === 'number').length);
 	});
@@ -92,8 +204,9 @@ describe('jcz export', () => {
 			version: '2.3.4',
 			tiles: [{ id: 'A&B', count: 1, features: [{ id: 'r1', type: 'road', sides: ['N', 'S'] }] } as never]
 		};
-		const { tiles, manifest, xml } = await exportXml(e);
-		expect(tiles[0].id).toBe('ODD/A&amp;B');
+		const { tiles, manifest, xml, expansion } = await exportAddon(e);
+		expect(tiles[0].id).toBe('CEL-ODD/A&amp;B');
+		expect(decode(expansion.title[0])).toBe(e.name);
 		expect(manifest.version).toBe(integerVersion('2.3.4'));
 		expect(manifest.version).toBe(20304);
 		expect(XMLValidator.validate(xml)).toBe(true);
@@ -152,9 +265,9 @@ describe('jcz export: artwork', () => {
 	it.each(['base', 'river', 'inns-and-cathedrals', 'messengers-and-mayors'])(
 		'%s: every tile has a 900 px image and every feature a shape with a clip path and a meeple point',
 		async (id) => {
-			const { r, tiles, manifest } = await exportXml(load(id));
+			const { r, root, tiles, manifest } = await exportAddon(load(id));
 			expect(manifest.artworks).toEqual([`${id}-artwork`]);
-			const folder = manifest.artworks[0];
+			const folder = `${root}/${manifest.artworks[0]}`;
 			const artwork = jsonOf(r.files, `${folder}/artwork.json`);
 			expect(artwork).toMatchObject({ title: load(id).name, tileSize: 900, featuresInclude: expect.any(Array), tilesInclude: expect.any(Array) });
 			const shapes = Object.assign({}, ...artwork.featuresInclude.map((p: string) => jsonOf(r.files, `${folder}/${p}`)));
@@ -197,11 +310,11 @@ describe('jcz export: artwork', () => {
 			]
 		} as unknown as Expansion;
 		const r = await exporter(e);
-		const image = (name: string) => fileOf(r.files, `art-artwork/images/${name}.png`)!.data as Uint8Array;
+		const image = (name: string) => fileOf(r.files, `cel-art/art-artwork/images/${name}.png`)!.data as Uint8Array;
 		expect(pixel(image('painted'), 100, 100)).toEqual([255, 0, 0, 255]);
 		expect(pixel(image('drawn'), 100, 100)).not.toEqual([255, 0, 0, 255]);
 		expect(pixel(image('elsewhere'), 100, 100)).toEqual(pixel(image('drawn'), 100, 100));
-		expect(r.notes.some((n) => /ART\/elsewhere: its artwork 'art\/x.png' is not an embedded image/.test(n))).toBe(true);
+		expect(r.notes.some((n) => /CEL-ART\/elsewhere: its artwork 'art\/x.png' is not an embedded image/.test(n))).toBe(true);
 	});
 
 	it('scales path data to the 900 tile, arcs included', () => {

@@ -239,9 +239,10 @@ describe('export', () => {
 		expect(jcz.status).toBe(200);
 		const body = await jcz.json();
 		const paths = body.files.map((f: { path: string }) => f.path);
-		expect(paths).toEqual(expect.arrayContaining(['jcz-addon.json', 'base.xml', 'NOTES.txt', 'base-artwork/artwork.json', 'base-artwork/images/A.png']));
+		// one folder, the add-on's id in JCloisterZone
+		expect(paths).toEqual(expect.arrayContaining(['jcz-addon.json', 'base.xml', 'NOTES.txt', 'base-artwork/artwork.json', 'base-artwork/images/A.png'].map((p) => `cel-base/${p}`)));
 		expect(body.files[1]).toMatchObject({ encoding: 'utf8', type: 'application/xml' });
-		const image = body.files.find((f: { path: string }) => f.path === 'base-artwork/images/A.png');
+		const image = body.files.find((f: { path: string }) => f.path === 'cel-base/base-artwork/images/A.png');
 		expect(image).toMatchObject({ encoding: 'base64', type: 'image/png' });
 		expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 		expect(body.notes.some((n: string) => /^artwork: base-artwork\//.test(n))).toBe(true);

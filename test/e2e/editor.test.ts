@@ -369,9 +369,11 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	const jcaDownload = await jca;
 	expect(jcaDownload.suggestedFilename()).toBe('imported-json.jca');
 	const entries = unzipSync(readFileSync((await jcaDownload.path())!));
-	const names = Object.keys(entries);
+	// one folder at the root (the add-on's id in JCloisterZone), named after the expansion
+	const names = Object.keys(entries).map((n) => n.replace(/^cel-imported-json\//, ''));
+	expect(Object.keys(entries).every((n) => n.startsWith('cel-imported-json/'))).toBe(true);
 	expect(names).toContain('jcz-addon.json');
-	const manifest = JSON.parse(strFromU8(entries['jcz-addon.json']));
+	const manifest = JSON.parse(strFromU8(entries['cel-imported-json/jcz-addon.json']));
 	expect(names).toContain(manifest.expansions[0]);
 	expect(names).toContain(`${manifest.artworks[0]}/artwork.json`);
 	expect(names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png')).length).toBeGreaterThan(0);

@@ -42,14 +42,16 @@ describe('archiveFiles', () => {
 		expect(archiveName('base', 'svg')).toBe('base-svg.zip');
 	});
 
-	it('holds a whole jcz export of the river: manifest at the root, XML, the artwork folder', async () => {
+	it('holds a whole jcz export of the river in one root folder: manifest, XML, the artwork folder', async () => {
 		const available = availableExpansions([]);
 		const river = available.get('river') as Expansion;
 		const result = await (await loadExporter('jcz'))(river, { available });
 		const entries = unzipSync(archiveFiles(result.files));
 		expect(Object.keys(entries).sort()).toEqual(result.files.map((f) => f.path).sort());
 		for (const f of result.files) expect(entries[f.path], f.path).toEqual(bytes(f));
-		const manifest = JSON.parse(strFromU8(entries['jcz-addon.json']));
-		expect(Object.keys(entries).filter((p) => p.startsWith(`${manifest.artworks[0]}/images/`)).length).toBeGreaterThan(0);
+		// the client's installer wants exactly one folder at the root: the add-on's id
+		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(new Set(['cel-river']));
+		const manifest = JSON.parse(strFromU8(entries['cel-river/jcz-addon.json']));
+		expect(Object.keys(entries).filter((p) => p.startsWith(`cel-river/${manifest.artworks[0]}/images/`)).length).toBeGreaterThan(0);
 	}, 60_000);
 });

@@ -37,12 +37,13 @@ const SIDE_SET_NAMES = ['', 'N', 'E', 'NE', 'S', 'NS', 'SE', '_W', 'W', 'NW', 'W
 
 /**
  * The JCZ location of each feature: the side set's name for roads, cities and rivers, the
- * half-sides joined by '.' in border order for fields, I, II, … for inner features of one class.
+ * half-sides joined by '.' in border order for fields, I, II, … for inner features of one class
+ * (an enclosed field among them, as the XML writes it).
  */
 export function jczLocations(features: readonly Feature[]): string[] {
 	const inner = new Map<string, number>();
 	return features.map((f) => {
-		if (f.type === 'field') return HALVES.filter((h) => f.halves?.includes(h)).join('.');
+		if (f.type === 'field' && f.halves?.length) return HALVES.filter((h) => f.halves?.includes(h)).join('.');
 		if (f.type === 'road' || f.type === 'city' || f.type === 'river') {
 			const mask = SIDES.reduce((m, s, i) => (f.sides?.includes(s) ? m | (1 << i) : m), 0);
 			return SIDE_SET_NAMES[mask];

@@ -309,7 +309,7 @@ const HALF_WORDS: Record<Half, string> = {
  * their bank (0, 1, …): the halves met going clockwise from the middle of one of its sides to the
  * middle of the next share a bank.
  */
-function banksAround(own: ReadonlySet<number>): [half: number, bank: number][] {
+export function banksAround(own: ReadonlySet<number>): [half: number, bank: number][] {
 	const start = 2 * Math.min(...own) + 1; // the right-hand half of its first side
 	const out: [number, number][] = [];
 	let bank = 0;

@@ -1,11 +1,24 @@
 // Import of a JCloisterZone tile-definition XML file into our expansion format. Pure (no I/O).
 // Parsed with fast-xml-parser with entity processing off; a DOCTYPE (and any entity it declares) is
 // removed before parsing and never expanded, so nothing external is read and nothing multiplies.
-// Everything that does not map is reported instead of guessed.
+// Read as JCZ reads it: tiles anywhere in the file (JCZ's engine takes every <tile>), counts summed
+// over the chosen tile sets, capped by a tile's `max` and cut by a set's <remove>; an enclosed field
+// on an inner place (I, II); crossings (which JCZ leaves to the places) stated as `crosses`; a tile
+// whose adjacency is not what the geometry gives marked `handDrawnAdjacency`. Everything that does
+// not map is reported instead of guessed.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Expansion, Feature, Half, Side, Tile } from '../schema-types.ts';
-import { HALVES, SIDES } from '../geometry.ts';
-import { JCZ_ATTRIBUTES, JCZ_BORDER_ELEMENTS, JCZ_GROUP_ROLES, JCZ_ICON_ELEMENTS, JCZ_INNER_FEATURES } from '../jcz-vocabulary.ts';
+import { HALVES, SIDES, halvesOf } from '../geometry.ts';
+import {
+	JCZ_ATTRIBUTES,
+	JCZ_BORDER_ELEMENTS,
+	JCZ_GROUP_ROLES,
+	JCZ_ICON_ELEMENTS,
+	JCZ_INNER_FEATURES,
+	adjacencyDrawnByHand,
+	impliedCrossings,
+	wagonMoves
+} from '../jcz-vocabulary.ts';
 
 export interface JczImportOptions {
 	/** Id of the new expansion (default: from the tile-set names, else 'imported'). */
@@ -17,7 +30,8 @@ export interface JczImportOptions {
 }
 
 export type JczImportResult =
-	| { ok: true; expansion: Expansion; report: string[] }
+	/** `tileSets`: the tile sets counted. */
+	| { ok: true; expansion: Expansion; report: string[]; tileSets: string[] }
 	| { ok: false; error: string; line?: number; column?: number; report: string[] };
 
 type Node = Record<string, unknown>;
@@ -48,12 +62,22 @@ const childrenOf = (n: Node): Node[] => {
 	const c = k ? n[k] : undefined;
 	return Array.isArray(c) ? (c as Node[]) : [];
 };
-const attrsOf = (n: Node): Record<string, string> => (n[':@'] as Record<string, string> | undefined) ?? {};
+/** The five XML entities and character references, decoded (entity processing is off in the parser). */
+const decode = (t: string): string =>
+	t.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (all, e: string) => {
+		if (e[0] !== '#') return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e];
+		const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+	});
+const attrsOf = (n: Node): Record<string, string> =>
+	Object.fromEntries(Object.entries((n[':@'] as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k, decode(String(v))]));
 const textOf = (n: Node): string =>
-	childrenOf(n)
-		.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
-		.join(' ')
-		.trim();
+	decode(
+		childrenOf(n)
+			.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
+			.join(' ')
+			.trim()
+	);
 const elements = (nodes: Node[], name?: string): Node[] =>
 	nodes.filter((n) => {
 		const k = nameOf(n);
@@ -97,54 +121,83 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 	} catch (e) {
 		return { ok: false, error: `Malformed XML: ${e instanceof Error ? e.message : String(e)}`, report };
 	}
-	const root = elements(doc).find((n) => nameOf(n) === 'defs');
+	const root = elements(doc).find((n) => nameOf(n) === 'defs' || nameOf(n) === 'pack');
 	if (!root) return { ok: false, error: "Not a JCloisterZone tile-definition file: the root element must be 'defs'", report };
+	// <pack>: the engine's old test packs, tiles with a `count` each and no tile sets.
+	const pack = nameOf(root) === 'pack';
 	if (/&[A-Za-z_][\w.-]*;/.test(stripped.xml.replace(/&(amp|lt|gt|quot|apos);/g, '')))
 		report.push('entity references other than the five XML ones were left unexpanded');
 
-	for (const n of elements(childrenOf(root)))
-		if (nameOf(n) !== 'tiles' && nameOf(n) !== 'sets') report.push(`element '${nameOf(n)}' under 'defs' not mapped`);
+	// Every <tile> in the file, wherever it sits (festival.xml keeps them directly under <defs>).
+	const tileNodes: Node[] = [];
+	const expansionNodes: Node[] = [];
+	const walk = (nodes: Node[], path: string) => {
+		for (const n of elements(nodes)) {
+			const k = nameOf(n)!;
+			if (k === 'tile') tileNodes.push(n);
+			else if (k === 'tiles') walk(childrenOf(n), `${path}/tiles`);
+			else if (k === 'expansion') expansionNodes.push(n);
+			else if (k !== 'sets') report.push(`element '${k}' under '${path}' not mapped`);
+		}
+	};
+	walk(childrenOf(root), nameOf(root)!);
 
-	// Tiles.
 	const tiles: Tile[] = [];
 	const byJczId = new Map<string, Tile>();
+	const max = new Map<string, number>();
+	const packCounts = new Map<string, number>();
 	const taken = new Set<string>();
-	for (const tilesEl of elements(childrenOf(root), 'tiles'))
-		for (const t of elements(childrenOf(tilesEl))) {
-			if (nameOf(t) !== 'tile') {
-				report.push(`element '${nameOf(t)}' under 'tiles' not mapped`);
-				continue;
-			}
-			const attrs = attrsOf(t);
-			const jczId = attrs.id;
-			if (!jczId) {
-				report.push('a tile without an id was skipped');
-				continue;
-			}
-			const tile = importTile(t, jczId, ourTileId(jczId, taken), report);
-			if (byJczId.has(jczId)) {
-				report.push(`tile ${jczId}: defined twice, the second definition was skipped`);
-				continue;
-			}
-			byJczId.set(jczId, tile);
-			tiles.push(tile);
+	for (const t of tileNodes) {
+		const attrs = attrsOf(t);
+		const jczId = attrs.id;
+		if (!jczId) {
+			report.push('a tile without an id was skipped');
+			continue;
 		}
+		if (byJczId.has(jczId)) {
+			report.push(`tile ${jczId}: defined twice, the second definition was skipped`);
+			continue;
+		}
+		const tile = importTile(t, jczId, ourTileId(jczId, taken), report, pack);
+		if (attrs.max !== undefined) {
+			const m = Number(attrs.max);
+			if (Number.isInteger(m) && m >= 0) max.set(jczId, m);
+			else report.push(`tile ${jczId}: max '${attrs.max}' is not a whole number: ignored`);
+		}
+		if (pack) {
+			const n = Number(attrs.count ?? '1');
+			if (Number.isInteger(n) && n >= 0) packCounts.set(jczId, n);
+			else report.push(`tile ${jczId}: count '${attrs.count}' is not a whole number: counted once`);
+		}
+		byJczId.set(jczId, tile);
+		tiles.push(tile);
+	}
 
-	// Counts from the tile sets: the chosen one, or the highest edition of each set name.
+	// Counts from the tile sets: the chosen one, or the highest edition of each set name; a tile's
+	// `max` caps its count, a chosen set's <remove> takes a tile out (JCZ's River II removes River I's lake).
 	const sets = elements(childrenOf(root), 'sets').flatMap((s) => elements(childrenOf(s)));
 	for (const s of sets) if (nameOf(s) !== 'tile-set') report.push(`element '${nameOf(s)}' under 'sets' not mapped`);
 	const tileSets = sets.filter((s) => nameOf(s) === 'tile-set');
-	const chosen = chooseTileSets(tileSets, options.tileSet, report);
-	const counts = new Map<string, number>();
+	const chosen = pack ? [] : chooseTileSets(tileSets, options.tileSet, report);
+	const counts = new Map<string, number>(packCounts);
+	const removed = new Set<string>();
 	for (const s of chosen) {
 		const setId = attrsOf(s).id ?? '?';
 		for (const r of elements(childrenOf(s))) {
 			const kind = nameOf(r);
+			const a = attrsOf(r);
+			if (kind === 'remove') {
+				if (a.tile) removed.add(a.tile);
+				continue;
+			}
+			if (kind === 'requires') {
+				report.push(`tile-set ${setId}: requires ${Object.entries(a).map(([k, v]) => `${k} ${v}`).join(', ')} in JCloisterZone: not mapped (add the dependency by hand)`);
+				continue;
+			}
 			if (kind !== 'ref') {
 				report.push(`tile-set ${setId}: element '${kind}' not mapped`);
 				continue;
 			}
-			const a = attrsOf(r);
 			const count = Number(a.count ?? '1');
 			if (!a.tile || !byJczId.has(a.tile)) {
 				report.push(`tile-set ${setId}: ref to unknown tile '${a.tile ?? ''}' skipped`);
@@ -159,7 +212,13 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 	}
 	const kept: Tile[] = [];
 	for (const [jczId, tile] of byJczId) {
-		const n = counts.get(jczId) ?? 0;
+		let n = counts.get(jczId) ?? 0;
+		if (removed.has(jczId) && n > 0) {
+			report.push(`tile ${jczId}: removed by a chosen tile set: left out`);
+			continue;
+		}
+		const cap = max.get(jczId);
+		if (cap !== undefined && n > cap) n = cap;
 		if (n < 1) {
 			report.push(`tile ${jczId}: in no chosen tile set (or count 0): left out`);
 			continue;
@@ -168,17 +227,31 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 		kept.push(tile);
 	}
 
+	// <expansion>: what the client shows in its game setup (an add-on's name and description).
+	let title: string | undefined;
+	let about: string | undefined;
+	for (const e of expansionNodes) {
+		for (const c of elements(childrenOf(e))) {
+			const k = nameOf(c);
+			if (k === 'title') title ??= textOf(c) || undefined;
+			else if (k === 'description') about ??= textOf(c) || undefined;
+			else if (k !== 'ref') report.push(`expansion ${attrsOf(e).id ?? '?'}: element '${k}' not mapped`);
+		}
+	}
+
 	const setNames = [...new Set(chosen.map((s) => (attrsOf(s).id ?? '').split(':')[0]).filter(Boolean))];
 	const guessedId = (setNames.join('-') || 'imported').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'imported';
 	const id = options.id ?? guessedId;
+	const chosenIds = chosen.map((s) => attrsOf(s).id ?? '?');
 	const expansion: Expansion = {
 		id,
-		name: options.name ?? `${id} (imported from JCloisterZone)`,
+		name: options.name ?? title ?? `${id} (imported from JCloisterZone)`,
 		version: '1.0.0',
-		description: `Imported from a JCloisterZone tile-definition file${chosen.length ? ` (tile sets ${chosen.map((s) => attrsOf(s).id).join(', ')})` : ''}. Check the report of what was not mapped.`,
+		description:
+			about ?? `Imported from a JCloisterZone tile-definition file${chosen.length ? ` (tile sets ${chosenIds.join(', ')})` : ''}. Check the report of what was not mapped.`,
 		tiles: kept
 	};
-	return { ok: true, expansion, report };
+	return { ok: true, expansion, report, tileSets: chosenIds };
 }
 
 function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: string[]): Node[] {
@@ -200,12 +273,14 @@ function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: st
 	return chosen;
 }
 
-function importTile(t: Node, jczId: string, id: string, report: string[]): Tile {
+const INNER_PLACES = ['I', 'II', 'III', 'IV'];
+
+function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean): Tile {
 	const where = `tile ${jczId}`;
 	const attrs = attrsOf(t);
 	const tile: Tile = { id, name: jczId, count: 1, features: [] };
 	for (const a of Object.keys(attrs)) {
-		if (a === 'id') continue;
+		if (a === 'id' || a === 'max' || (pack && a === 'count')) continue;
 		if (a === 'group') {
 			if (!(attrs.group in JCZ_GROUP_ROLES)) report.push(`${where}: group '${attrs.group}' not mapped`);
 			else {
@@ -220,28 +295,39 @@ function importTile(t: Node, jczId: string, id: string, report: string[]): Tile 
 	const nextId = (prefix: string) => `${prefix}${(seq[prefix] = (seq[prefix] ?? 0) + 1)}`;
 	const PREFIX: Record<Feature['type'], string> = { road: 'r', city: 'c', river: 'w', field: 'f', monastery: 'm', garden: 'g', stable: 's' };
 	const pendingCities: { feature: Feature; labels: string[] }[] = [];
+	const tunnels = new Set<string>();
+	const wagon = new Map<string, string[]>(); // label → feature ids, as the file has them
 	const icons: string[] = [];
 	for (const n of elements(childrenOf(t))) {
 		const kind = nameOf(n)!;
 		const a = attrsOf(n);
+		let feature: Feature | undefined;
 		if (kind in JCZ_BORDER_ELEMENTS) {
 			const type = JCZ_BORDER_ELEMENTS[kind as keyof typeof JCZ_BORDER_ELEMENTS];
 			const places = textOf(n).split(/\s+/).filter(Boolean);
-			const feature: Feature = { id: nextId(PREFIX[type]), type };
+			feature = { id: nextId(PREFIX[type]), type };
 			const allowed: readonly string[] = type === 'field' ? HALVES : SIDES;
 			const good = places.filter((p) => allowed.includes(p));
+			// A field on an inner place (I, II) is a field enclosed inside the tile.
+			const inner = type === 'field' ? places.filter((p) => INNER_PLACES.includes(p)) : [];
 			for (const p of places)
-				if (!allowed.includes(p)) report.push(`${where}: place '${p}' of a ${kind} not mapped`);
+				if (!allowed.includes(p) && !inner.includes(p)) report.push(`${where}: place '${p}' of a ${kind} not mapped`);
 			if (type === 'field') feature.halves = good as Half[];
 			else feature.sides = good as Side[];
 			if (type !== 'field' && good.length === 0) {
 				report.push(`${where}: a ${kind} with no side left out`);
 				continue;
 			}
+			if (type === 'field' && good.length && inner.length) report.push(`${where}: a field on half-sides and an inner place (${inner.join(' ')}): taken as the half-sides`);
 			const vocab = JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES] ?? {};
 			for (const [name, value] of Object.entries(a)) {
 				if (type === 'field' && name === 'city') {
 					pendingCities.push({ feature, labels: value.split(/\s+/).filter(Boolean) });
+					continue;
+				}
+				if (name === 'wagon-move') continue;
+				if (type === 'road' && name === 'tunnel') {
+					if (parseBool(value)) tunnels.add(feature.id);
 					continue;
 				}
 				const m = vocab[name];
@@ -257,19 +343,21 @@ function importTile(t: Node, jczId: string, id: string, report: string[]): Tile 
 				} else if (parseBool(value)) feature.modifiers = { ...feature.modifiers, [m.modifier]: true };
 			}
 			if (feature.modifiers?.princess === true && !icons.includes('princess')) icons.push('princess');
-			tile.features.push(feature);
 		} else if (kind in JCZ_INNER_FEATURES) {
 			const type = JCZ_INNER_FEATURES[kind as keyof typeof JCZ_INNER_FEATURES];
-			for (const name of Object.keys(a)) report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+			for (const name of Object.keys(a)) if (name !== 'wagon-move') report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
 			if (textOf(n)) report.push(`${where}: places '${textOf(n)}' of the ${kind} not mapped (it stands inside the tile)`);
-			tile.features.push({ id: nextId(PREFIX[type]), type });
+			feature = { id: nextId(PREFIX[type]), type };
 		} else if (kind in JCZ_ICON_ELEMENTS) {
 			const icon = JCZ_ICON_ELEMENTS[kind as keyof typeof JCZ_ICON_ELEMENTS];
 			if (!icons.includes(icon)) icons.push(icon);
 			for (const name of Object.keys(a)) report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
 		} else report.push(`${where}: element '${kind}' not mapped`);
+		if (!feature) continue;
+		tile.features.push(feature);
+		for (const label of (a['wagon-move'] ?? '').split(/\s+/).filter(Boolean)) wagon.set(label, [...(wagon.get(label) ?? []), feature.id]);
 	}
-	// Field → city adjacency: each label is a side of one of the tile's cities.
+	// Field → city adjacency: each label is a side of one of the tile's cities (JCZ: a part of its location).
 	for (const { feature, labels } of pendingCities) {
 		const cities: string[] = [];
 		for (const label of labels) {
@@ -280,6 +368,23 @@ function importTile(t: Node, jczId: string, id: string, report: string[]): Tile 
 		}
 		if (cities.length) feature.cities = cities;
 	}
+	// Crossings JCZ leaves to the places; the tile marked drawn by hand where JCZ's adjacency differs
+	// from the geometry's.
+	for (const [over, unders] of impliedCrossings(tile.features, tunnels)) tile.features.find((f) => f.id === over)!.crosses = unders;
+	for (const r of tunnels)
+		if (!tile.features.some((f) => f.type === 'city' && f.crosses?.includes(r)))
+			report.push(`${where}: road '${r}' is a tunnel end (The Tunnel): not mapped, imported as a road`);
+	if (adjacencyDrawnByHand(tile.features)) tile.handDrawnAdjacency = true;
+	// Half-sides of no field and no city (The Count's quarters hold them): said, as the tile cannot validate.
+	const held = new Set(tile.features.flatMap((f) => [...(f.halves ?? []), ...(f.type === 'city' ? (f.sides ?? []).flatMap(halvesOf) : [])]));
+	const loose = HALVES.filter((h) => !held.has(h));
+	if (loose.length)
+		report.push(`${where}: half-sides ${loose.join(' ')} belong to no field or city (JCloisterZone leaves them to an element not mapped here): the tile will not validate`);
+	// The wagon's moves (Abbey & Mayor) follow from the geometry here: say where the file differs.
+	const key = (groups: string[][]) => groups.map((g) => [...g].sort().join('+')).sort().join(', ') || 'none';
+	const derived = key(wagonMoves(tile.features));
+	const given = key([...wagon.values()]);
+	if (wagon.size && derived !== given) report.push(`${where}: wagon moves ${given} differ from what the geometry gives (${derived}): not mapped`);
 	if (icons.length) tile.icons = icons;
 	return tile;
 }
