@@ -12,6 +12,11 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // The server writes to a fresh temporary copy of expansions/; tests read the same folder.
 const expansionsDir = e2eExpansionsDir();
 process.env.EXPANSIONS_DIR = expansionsDir;
+// Scenarios saved by the tests go beside it (removed with it), never into workspace/scenarios.
+const scenariosDir = `${expansionsDir}-scenarios`;
+process.env.SCENARIOS_DIR = scenariosDir;
+const gamesDir = `${expansionsDir}-games`;
+process.env.GAMES_DIR = gamesDir;
 
 export default defineConfig({
 	testDir: 'test/e2e',
@@ -41,6 +46,6 @@ export default defineConfig({
 		timeout: 180_000,
 		reuseExistingServer: false,
 		// The served app and the tests use the same temporary copy of expansions/
-		env: { PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: expansionsDir }
+		env: { PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: expansionsDir, SCENARIOS_DIR: scenariosDir, GAMES_DIR: gamesDir }
 	}
 });

@@ -1,55 +1,80 @@
-// Engine throughput: seeded random games through the public API (legalMoves, then apply of one
-// listed move, for every step: placement, figure step, dragon steps; scoring runs inside apply).
-// One placement = one turn. Quiet mode (no explanation text) and in-place apply, the simulator's
-// settings; the last line measures the copying apply the UI uses.
+// Engine throughput: seeded random games through the public API (one listed move, then apply, for
+// every step: placement, figure step, dragon steps; scoring runs inside apply). One placement = one
+// turn. The random player is randomLegalMove (the move randomMove would pick from legalMoves, the
+// placement built alone). In-place apply without events (a bot's playout) for the expansion mixes;
+// then base with quiet events (the simulator's settings) and the copying apply the UI uses.
+// Each line runs for 3 s of this process's CPU time (BENCH_MS sets another budget) and gives placements per CPU second (the
+// figure to compare: other processes on a loaded machine stretch the wall clock, not that) and per
+// wall-clock second. Copied into an older checkout (git worktree) it measures that engine with
+// the same games: without randomLegalMove and `events: false` it lists the moves and builds events.
 import { readFileSync } from 'node:fs';
-import { startGame, legalMoves, apply } from '../src/lib/engine/index.ts';
-import { randomMove } from '../src/lib/engine/random.ts';
+import { startGame, apply, legalMoves } from '../src/lib/engine/index.ts';
+import type { ApplyOptions } from '../src/lib/engine/game.ts';
+import * as random from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';
-import type { Expansion, GameSetup } from '../src/lib/engine/types.ts';
+import type { Expansion, GameSetup, GameState, Move } from '../src/lib/engine/types.ts';
+
+const randomLegalMove =
+	(random as Partial<typeof random>).randomLegalMove ?? ((state: GameState, rng: number): [Move, number] => random.randomMove(legalMoves(state), rng));
+const cpu = () => {
+	const u = process.cpuUsage();
+	return (u.user + u.system) / 1000;
+};
 
 const load = (id: string): Expansion => JSON.parse(readFileSync(new URL(`../expansions/${id}.json`, import.meta.url), 'utf8'));
 
-function playFor(ms: number, setup: Omit<GameSetup, 'seed'>, mutate: boolean) {
+type Mode = 'bot' | 'simulator' | 'copying';
+const OPTIONS: Record<Mode, ApplyOptions> = {
+	bot: { mutate: true, quiet: true, events: false },
+	simulator: { mutate: true, quiet: true },
+	copying: { quiet: true }
+};
+
+function playFor(ms: number, setup: Omit<GameSetup, 'seed'>, mode: Mode) {
+	const opts = OPTIONS[mode];
 	let placements = 0;
 	let games = 0;
 	let rng = seedState(12345);
 	const t0 = performance.now();
-	let t = t0;
-	while (t - t0 < ms) {
+	const c0 = cpu();
+	let c = c0;
+	while (c - c0 < ms) {
 		let state = startGame({ ...setup, seed: games + 1, quiet: true }).state;
 		while (!state.finished) {
-			const moves = legalMoves(state);
-			const [move, next] = randomMove(moves, rng);
+			const [move, next] = randomLegalMove(state, rng);
 			rng = next;
-			const r = apply(state, move, { mutate, quiet: true });
+			const r = apply(state, move, opts);
 			if (!r.ok) throw new Error(`refused a listed move: ${r.refusal.message}`);
 			state = r.state;
 			if (move.type === 'place') placements++;
 		}
 		games++;
-		t = performance.now();
+		c = cpu();
 	}
-	const seconds = (t - t0) / 1000;
-	return { placements: placements / seconds, games: games / seconds };
+	const seconds = (c - c0) / 1000;
+	const wall = (performance.now() - t0) / 1000;
+	return { placements: placements / seconds, games: games / seconds, wall: placements / wall };
 }
 
 export async function run(): Promise<void> {
 	const base = load('base');
-	const configs: [string, Omit<GameSetup, 'seed'>, boolean][] = [
-		['base', { expansions: [base], players: ['A', 'B'] }, true],
-		['base + inns & cathedrals + river', { expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] }, true],
-		['base + I&C + river + dragon + pig (all of issue 3)', { expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')], modules: ['pig'], players: ['A', 'B'] }, true],
+	const configs: [string, Omit<GameSetup, 'seed'>, Mode][] = [
+		['base', { expansions: [base], players: ['A', 'B'] }, 'bot'],
+		['base + inns & cathedrals + river', { expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] }, 'bot'],
+		['base + I&C + river + dragon + pig (all of issue 3)', { expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')], modules: ['pig'], players: ['A', 'B'] }, 'bot'],
 		[
 			'all eight expansions + pig (issue 4)',
 			{ expansions: ['inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'].reduce((l, id) => [...l, load(id)], [base]), modules: ['pig'], players: ['A', 'B'] },
-			true
+			'bot'
 		],
-		['base, copying apply (UI mode)', { expansions: [base], players: ['A', 'B'] }, false]
+		['base, quiet events (simulator)', { expansions: [base], players: ['A', 'B'] }, 'simulator'],
+		['base, copying apply (UI mode)', { expansions: [base], players: ['A', 'B'] }, 'copying']
 	];
-	for (const [name, setup, mutate] of configs) {
-		playFor(500, setup, mutate); // warm-up
-		const r = playFor(3000, setup, mutate);
-		console.log(`${name.padEnd(52)} ${Math.round(r.placements).toLocaleString('en').padStart(9)} placements/s  ${r.games.toFixed(0).padStart(6)} games/s`);
+	for (const [name, setup, mode] of configs) {
+		playFor(500, setup, mode); // warm-up
+		const r = playFor(Number(process.env.BENCH_MS ?? 3000), setup, mode);
+		console.log(
+			`${name.padEnd(52)} ${Math.round(r.placements).toLocaleString('en').padStart(9)} placements/CPU s  ${r.games.toFixed(0).padStart(6)} games/CPU s  (${Math.round(r.wall).toLocaleString('en').padStart(9)} per wall s)`
+		);
 	}
 }

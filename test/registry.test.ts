@@ -1,7 +1,11 @@
 // The rule modules' registry as the validator and the expansion page read it.
 import { describe, expect, test } from 'vitest';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
-import { modulesEnabledBy, modulesOf, parametersFor, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
+import { readFileSync } from 'node:fs';
+import { modulesEnabledBy, modulesOf, parametersFor, resolveGame, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
+import { contextFor } from '../src/lib/engine/game.ts';
+import { availableExpansions } from '../src/lib/formats/files.ts';
+import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 
 describe('rulingsFor / parametersFor', () => {
@@ -58,5 +62,46 @@ describe('modulesEnabledBy', () => {
 		]);
 		expect(modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
 		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
+	});
+});
+
+describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
+	const docs = availableExpansions();
+	const fan = JSON.parse(readFileSync('test/fixtures/expansions/valid/dependent-fan-set.json', 'utf8')) as Expansion;
+	docs.set(fan.id, fan);
+	test.each([...docs.keys()])('%s', (id) => {
+		const r = resolveGame([id], docs);
+		expect(r.ok).toBe(true);
+		if (!r.ok) return;
+		const played = contextFor(r.expansions, r.modules).modules.map((m) => m.id);
+		expect(modulesEnabledBy(docs.get(id)!, docs)).toEqual(played);
+	});
+	test('the fan set of issue 8 puts its dependencies\' modules in play', () => {
+		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'messengers-and-mayors']);
+	});
+});
+
+describe('meaningOf: the modules declare what they give meaning to', () => {
+	test.each([
+		['feature', 'stable', 'inn-and-stable-owners'],
+		['feature', 'garden', 'abbot'],
+		['feature', 'river', 'river'],
+		['feature', 'road', 'base'],
+		['modifier', 'livestock', 'inn-and-stable-owners'],
+		['modifier', 'inn', 'inns-and-cathedrals'],
+		['modifier', 'pennants', 'base'],
+		['icon', 'lute', 'bards'],
+		['icon', 'mayor', 'messengers-and-mayors'],
+		['icon', 'volcano', 'dragon'],
+		['figure', 'owner', 'inn-and-stable-owners'],
+		['figure', 'fairy', 'dragon']
+	] as const)('%s %s → %s', (kind, name, module) => {
+		expect(ruleRegistry.meaningOf(kind, name)?.module).toBe(module);
+	});
+	test('names no module gives meaning to, and the inert ones', () => {
+		expect(ruleRegistry.meaningOf('modifier', 'wine')).toBeUndefined();
+		expect(ruleRegistry.meaningOf('figure', 'wagon')).toBeUndefined();
+		expect(ruleRegistry.meaningOf('icon', 'portal')).toMatchObject({ module: 'dragon', inert: expect.any(String) });
+		expect(ruleRegistry.meaningOf('feature', 'river')?.leftOut).toBe(true);
 	});
 });

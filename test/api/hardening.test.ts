@@ -51,7 +51,7 @@ describe('files the store cannot read', () => {
 			const list = (await res.json()).expansions as { id: string; validity: { valid: boolean }; parseError?: { message: string } }[];
 			expect(list.map((e) => e.id)).toEqual(['base', 'deep', 'folder', 'inn-and-stable-owners', 'inns-and-cathedrals', 'my-set']);
 			expect(list.find((e) => e.id === 'deep')!.parseError!.message).toMatch(/^The file cannot be read: arrays and objects are nested more than 100 levels/);
-			expect(list.find((e) => e.id === 'folder')!.parseError!.message).toBe('The file cannot be read (EISDIR): fix or remove folder.json in the expansions folder');
+			expect(list.find((e) => e.id === 'folder')!.parseError!.message).toBe('The file cannot be read (EISDIR): fix or remove folder.json in its folder');
 			expect(list.find((e) => e.id === 'my-set')!.validity.valid).toBe(true);
 			// the library page lists the rest, and the unreadable ones with their reason
 			const page = await api('/');

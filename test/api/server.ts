@@ -1,5 +1,5 @@
 // Starts the built server (scripts/serve.js → build/index.js) on a free port in 4310-4319 with a
-// given EXPANSIONS_DIR, for API tests. Proof that *our* child listens: its "Listening on" line.
+// given EXPANSIONS_DIR (and SCENARIOS_DIR beside it), for API tests. Proof that *our* child listens: its "Listening on" line.
 import { expect } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdtemp } from 'node:fs/promises';
@@ -26,9 +26,13 @@ const portFree = (port: number) =>
 		s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
 	});
 
+/** The scenarios folder of a test server: a folder beside its expansions (never the project's). */
+export const scenariosDirOf = (dir: string) => `${dir}-scenarios`;
+export const gamesDirOf = (dir: string) => `${dir}-games`;
+
 function launch(dir: string, port: number): Promise<RunningServer | undefined> {
 	const proc = spawn(process.execPath, [path.resolve('scripts/serve.js')], {
-		env: { ...process.env, EXPANSIONS_DIR: dir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+		env: { ...process.env, EXPANSIONS_DIR: dir, SCENARIOS_DIR: scenariosDirOf(dir), GAMES_DIR: gamesDirOf(dir), PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
 	const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -10,8 +10,9 @@ import { lookupExpansion, readJson } from '../engine-io.ts';
 const usage = `usage: carcassonne-lab replay <game.json> [--json]
 
 Plays a game record (schemas/game-record.v1.json; a scenario file plays its game) through the
-engine and prints each move with the events it caused and their explanations, then the scores.
-Exit 1 when a move is illegal (its index and the reason are printed) or the record is invalid.
+engine, its expansions closed over their dependencies, and prints each move with the events it caused and their explanations, then the scores.
+Exit 1 when a move is illegal (its index and the reason are printed), the record is invalid or
+an expansion or dependency of it is missing or cyclic (located).
 --json prints { "finished": bool, "scores": { player: points }, "events": [...] }.`;
 
 export const command = {

@@ -2,14 +2,14 @@
 import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
 import { simulate } from '../../lib/engine/simulate.ts';
-import { MODULES } from '../../lib/engine/modules/index.ts';
-import type { Expansion } from '../../lib/engine/types.ts';
+import { resolveGame } from '../../lib/engine/registry.ts';
 import { lookupExpansion, option } from '../engine-io.ts';
 
 const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--rulings ID=option,...] [--json]
 
 Plays N random legal games (default 100) with the given expansions (default base; ids of
-expansions/ files or of rule modules such as pig), seed S (default 1) and P players (default 2).
+expansions/ files or of rule modules such as pig) and everything they depend on, transitively
+(a missing or cyclic dependency exits 1 naming it), seed S (default 1) and P players (default 2).
 Checks after every move that no figure is created or lost and no score falls; checks that every
 game ends, that replaying its log reproduces it, and undo/redo at one point per game.
 --rulings sets rulings (e.g. BASE-R2=2nd). Prints statistics per tile, feature and rule. Same seed, same result (timings aside).
@@ -33,17 +33,13 @@ export const command = {
 			ctx.stderr(`--games and --players must be positive integers (players 1..8), --seed an integer\n\n${usage}`);
 			return 2;
 		}
-		const expansions: Expansion[] = [];
-		const modules: string[] = [];
-		for (const id of ['base', ...ids.filter((i) => i !== 'base')]) {
-			const doc = lookupExpansion(id);
-			if (doc) expansions.push(doc);
-			else if (MODULES.some((m) => m.id === id)) modules.push(id);
-			else {
-				ctx.stderr(`unknown expansion '${id}' (no expansions/${id}.json and no rule module of that name)`);
-				return 1;
-			}
+		// base and every dependency, transitively: the game the designer means
+		const resolved = resolveGame(ids, lookupExpansion);
+		if (!resolved.ok) {
+			for (const e of resolved.errors) ctx.stderr(e.document ? e.message : `--expansions: ${e.message}`);
+			return 1;
 		}
+		const { expansions, modules } = resolved;
 		const rulings: Record<string, string> = {};
 		for (const pair of (option(ctx.args, 'rulings') ?? '').split(',').filter(Boolean)) {
 			const [id, value] = pair.split('=');

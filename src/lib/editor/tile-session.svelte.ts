@@ -3,6 +3,7 @@
 import type { Tile } from '../formats/schema-types.ts';
 import type { Problem } from '../formats/problems.ts';
 import { validateTile } from '../formats/validate.ts';
+import { ruleRegistry } from '../engine/registry.ts';
 import { featureAt, isInnerType, paintPlaces, type EditResult, type Place } from './commands.ts';
 import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 
@@ -35,7 +36,7 @@ export class TileSession {
 	problems = $derived.by((): Problem[] => {
 		const t = this.tile;
 		if (!t) return [];
-		const out = validateTile(t, { expansion: this.editor.doc, available: this.editor.available });
+		const out = validateTile(t, { expansion: this.editor.doc, available: this.editor.available, registry: ruleRegistry });
 		const twin = this.editor.doc.tiles.findIndex((x, i) => i !== this.index && x.id === t.id);
 		if (twin >= 0) out.push({ pointer: '/id', message: `tile id '${t.id}' is also used by tile ${twin + 1}`, severity: 'error' });
 		// What the server said when it refused to save (422), while this tile is still as refused.

@@ -1,6 +1,21 @@
 // The board: placed tiles by packed coordinate, the open-cell frontier with the edges each open
 // cell requires, and the placement that merges the new tile's features with its neighbours.
-import { K_CITY, K_FIELD, K_RIVER, K_ROAD, type CTile, type Engine, type GameState, type Refusal } from './types.ts';
+// Lookups live in a board index beside the state (cells, frontier positions, and per fit class the
+// placements each block of the frontier offers), kept up to date by putTile, so that listing,
+// counting and picking a placement never rescans the frontier.
+import {
+	K_CITY,
+	K_RIVER,
+	K_ROAD,
+	type BoardIndex,
+	type CTile,
+	type Context,
+	type Engine,
+	type FitTables,
+	type GameState,
+	type Refusal,
+	type RuleModule
+} from './types.ts';
 import { EDGE_NAMES } from './tiles.ts';
 import { union, find } from './features.ts';
 
@@ -25,36 +40,270 @@ export function fits(s: GameState, t: CTile, frontIndex: number, rotation: numbe
 	return ((t.edges[rotation] ^ s.freq[frontIndex]) & s.fmask[frontIndex]) === 0;
 }
 
-function frontAdd(s: GameState, cell: number, side: number, code: number): void {
-	let i = s.fpos[cell];
-	if (i === undefined) {
+// ------------------------------------------------------------------ fit classes
+/** Fit key of a position past the frontier's end: fits nothing. */
+export const FIT_NONE = 625;
+/** Fit key of an open cell: the four edge codes it requires (0 = any), N E S W, as a base-5 number. */
+export const fitKey = (freq: number): number => (freq & 15) + 5 * ((freq >> 4) & 15) + 25 * ((freq >> 8) & 15) + 125 * ((freq >> 12) & 15);
+
+/** Tiles with the same edges fit the same cells: one class each; per fit key, the rotations of each class that fit. */
+export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule[]): FitTables {
+	const byEdges = new Map<string, number>();
+	const cls = new Int32Array(tiles.length);
+	const reps: CTile[] = [];
+	for (const t of tiles) {
+		const key = t.wildcard ? 'wildcard' : String(t.edges[0]);
+		let k = byEdges.get(key);
+		if (k === undefined) {
+			k = reps.length;
+			byEdges.set(key, k);
+			reps.push(t);
+		}
+		cls[t.index] = k;
+	}
+	const K = reps.length;
+	const rot = new Uint8Array((FIT_NONE + 1) * K);
+	const pop = new Int8Array((FIT_NONE + 1) * K);
+	for (let key = 0; key < FIT_NONE; key++) {
+		let freq = 0;
+		let mask = 0;
+		for (let side = 0, v = key; side < 4; side++, v = Math.floor(v / 5)) {
+			const code = v % 5;
+			if (code !== 0) {
+				freq |= code << (4 * side);
+				mask |= 15 << (4 * side);
+			}
+		}
+		for (let k = 0; k < K; k++) {
+			const t = reps[k];
+			let m = 0;
+			let n = 0;
+			for (let r = 0; r < 4; r++)
+				if (t.wildcard || ((t.edges[r] ^ freq) & mask) === 0) {
+					m |= 1 << r;
+					n++;
+				}
+			rot[key * K + k] = m;
+			pop[key * K + k] = n;
+		}
+	}
+	const hooks = modules.filter((m) => m.hooks?.placement);
+	const filtered = new Uint8Array(tiles.length);
+	for (const t of tiles) if (hooks.some((m) => !m.placementFor || m.placementFor(t))) filtered[t.index] = 1;
+	return { K, cls, rot, pop, filtered };
+}
+
+// ------------------------------------------------------------------ the board index
+/**
+ * The index rides on its state as a non-enumerable, read-only symbol property: JSON.stringify,
+ * spreads, structuredClone and Object.keys leave it out, and a Svelte $state proxy hands it back
+ * unwrapped. States that cannot take it (frozen, proxied before they had one) keep it in a WeakMap.
+ * (A WeakMap entry for every state made the copying apply twice as slow: V8 pays for each new key.)
+ */
+const IX = Symbol('board index');
+const elsewhere = new WeakMap<GameState, BoardIndex>();
+const held = (s: GameState): BoardIndex | undefined => (s as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(s);
+
+function attach(s: GameState, ix: BoardIndex): void {
+	try {
+		Object.defineProperty(s, IX, { value: ix });
+	} catch {
+		elsewhere.set(s, ix);
+	}
+}
+
+/** The board index of the engine's state (built from the state when it has none yet). */
+export function boardIndex(g: Engine): BoardIndex {
+	return (g.ix ??= indexOf(g.s, g.c));
+}
+
+/** The board index of a state; rebuilt when missing or when it does not match the state's board. */
+export function indexOf(s: GameState, c: Context): BoardIndex {
+	let ix = held(s);
+	if (ix === undefined) {
+		ix = buildIndex(s, c);
+		attach(s, ix);
+	} else if (ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) Object.assign(ix, buildIndex(s, c));
+	return ix;
+}
+
+function buildIndex(s: GameState, c: Context): BoardIndex {
+	let bits = 6;
+	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
+	const ix: BoardIndex = {
+		keys: new Array<number>(1 << bits).fill(-1),
+		vals: new Array<number>(1 << bits).fill(0),
+		size: 0,
+		fkey: [],
+		blk: new Array<number>(c.fit.K * 4).fill(0),
+		total: new Array<number>(c.fit.K).fill(0),
+		moves: null,
+		movesAt: -1,
+		movesTile: -1
+	};
+	for (let b = 0; b < s.bx.length; b++) cellSet(ix, pack(s.bx[b], s.by[b]), b);
+	for (let i = 0; i < s.front.length; i++) {
+		cellSet(ix, s.front[i], -i - 1);
+		ix.fkey.push(FIT_NONE);
+		setKey(c.fit, ix, i, fitKey(s.freq[i]));
+	}
+	return ix;
+}
+
+/** Gives the copy `to` of state `from` its own copy of the index (apply's copying mode). */
+export function copyIndex(from: GameState, to: GameState): void {
+	const ix = held(from);
+	if (!ix) return;
+	attach(to, {
+		keys: ix.keys.slice(),
+		vals: ix.vals.slice(),
+		size: ix.size,
+		fkey: ix.fkey.slice(),
+		blk: ix.blk.slice(),
+		total: ix.total.slice(),
+		moves: ix.moves,
+		movesAt: ix.movesAt,
+		movesTile: ix.movesTile
+	});
+}
+
+/** What cellGet answers for a cell that is neither placed nor open. */
+const MISSING = -0x40000000;
+/** Fibonacci hashing into the table's power-of-two size (the top bits of the product). */
+const slot = (ix: BoardIndex, cell: number): number => Math.imul(cell, 0x9e3779b1) >>> (1 + Math.clz32(ix.keys.length));
+
+/** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
+function cellGet(ix: BoardIndex, cell: number): number {
+	const keys = ix.keys;
+	const mask = keys.length - 1;
+	for (let i = slot(ix, cell); ; i = (i + 1) & mask) {
+		const k = keys[i];
+		if (k === cell) return ix.vals[i];
+		if (k === -1) return MISSING;
+	}
+}
+
+function cellSet(ix: BoardIndex, cell: number, v: number): void {
+	const keys = ix.keys;
+	const mask = keys.length - 1;
+	let i = slot(ix, cell);
+	while (keys[i] !== -1 && keys[i] !== cell) i = (i + 1) & mask;
+	if (keys[i] === cell) {
+		ix.vals[i] = v;
+		return;
+	}
+	keys[i] = cell;
+	ix.vals[i] = v;
+	if (++ix.size * 2 > keys.length) {
+		// grow at half full: rehash into twice the room
+		const oldKeys = keys;
+		const oldVals = ix.vals;
+		ix.keys = new Array<number>(keys.length * 2).fill(-1);
+		ix.vals = new Array<number>(keys.length * 2).fill(0);
+		ix.size = 0;
+		for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== -1) cellSet(ix, oldKeys[j], oldVals[j]);
+	}
+}
+
+/** Board index of the tile at a packed cell, or -1. */
+export function tileAt(g: Engine, cell: number): number {
+	const n = cellGet(boardIndex(g), cell);
+	return n < 0 ? -1 : n;
+}
+
+/** Sets the fit key of front position `pos` and moves the per-class placement counts along. */
+function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void {
+	const K = fit.K;
+	const pop = fit.pop;
+	const a = ix.fkey[pos] * K;
+	const b = key * K;
+	ix.fkey[pos] = key;
+	let base = (pos >> 5) * K;
+	while (base + K > ix.blk.length) ix.blk.push(0);
+	const blk = ix.blk;
+	const total = ix.total;
+	for (let k = 0; k < K; k++, base++) {
+		const d = pop[b + k] - pop[a + k];
+		if (d !== 0) {
+			blk[base] += d;
+			total[k] += d;
+		}
+	}
+}
+
+function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
+	let i: number;
+	if (entry === MISSING) {
 		i = s.front.length;
 		s.front.push(cell);
 		s.freq.push(0);
 		s.fmask.push(0);
-		s.fpos[cell] = i;
-	}
+		cellSet(ix, cell, -i - 1);
+		ix.fkey.push(FIT_NONE);
+		if (code === 0) {
+			setKey(fit, ix, i, 0);
+			return;
+		}
+	} else i = -entry - 1;
 	if (code !== 0) {
 		s.freq[i] |= code << (4 * side);
 		s.fmask[i] |= 15 << (4 * side);
+		setKey(fit, ix, i, fitKey(s.freq[i]));
 	}
 }
 
-function frontRemove(s: GameState, cell: number): void {
-	const i = s.fpos[cell];
-	if (i === undefined) return;
+/** Takes the open cell at front position i off the frontier (the last one moves into its place). */
+function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): void {
 	const last = s.front.length - 1;
 	if (i !== last) {
 		const moved = s.front[last];
 		s.front[i] = moved;
 		s.freq[i] = s.freq[last];
 		s.fmask[i] = s.fmask[last];
-		s.fpos[moved] = i;
+		cellSet(ix, moved, -i - 1);
+		setKey(fit, ix, i, ix.fkey[last]);
 	}
+	setKey(fit, ix, last, FIT_NONE);
+	ix.fkey.pop();
 	s.front.pop();
 	s.freq.pop();
 	s.fmask.pop();
-	delete s.fpos[cell];
+}
+
+/** Placements of fit class k at the frontier (edges only). */
+export function fitCount(g: Engine, k: number): number {
+	return boardIndex(g).total[k];
+}
+
+/**
+ * The n-th placement of fit class k in frontier order, rotations ascending (edges only), packed as
+ * front position * 4 + rotation; -1 when there are not that many.
+ */
+export function fitAt(g: Engine, k: number, n: number): number {
+	const ix = boardIndex(g);
+	const { K, rot, pop } = g.c.fit;
+	const fkey = ix.fkey;
+	const blk = ix.blk;
+	const blocks = (fkey.length + 31) >> 5;
+	for (let b = 0; b < blocks; b++) {
+		const c = blk[b * K + k];
+		if (n >= c) {
+			n -= c;
+			continue;
+		}
+		const end = Math.min(fkey.length, (b + 1) << 5);
+		for (let i = b << 5; i < end; i++) {
+			const at = fkey[i] * K + k;
+			const p = pop[at];
+			if (n >= p) {
+				n -= p;
+				continue;
+			}
+			const m = rot[at];
+			for (let r = 0; r < 4; r++) if ((m >> r) & 1 && n-- === 0) return i * 4 + r;
+		}
+	}
+	return -1;
 }
 
 /**
@@ -79,17 +328,20 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 		s.st.push(b);
 		s.sl.push(i);
 		s.open.push(fs[i].sides);
-		s.segs.push([seg]);
+		s.snext.push(seg);
+		s.slast.push(seg);
+		s.ssize.push(1);
 		s.figs.push(null);
-		if (fs[i].k === K_FIELD && fs[i].cities.length > 0) s.links.push(fs[i].cities.map((c) => base + c));
-		else s.links.push(null);
 	}
-	s.cells[cell] = b;
-	frontRemove(s, cell);
+	const ix = boardIndex(g);
+	const fit = g.c.fit;
+	const here = cellGet(ix, cell);
+	cellSet(ix, cell, b);
+	if (here !== MISSING && here < 0) frontRemove(s, fit, ix, -here - 1);
 	let around = 0;
 	for (let i = 0; i < 8; i++) {
-		const n = s.cells[cell + AROUND[i]];
-		if (n !== undefined) {
+		const n = cellGet(ix, cell + AROUND[i]);
+		if (n >= 0) {
 			s.bnb[n]++;
 			around++;
 		}
@@ -98,10 +350,10 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	const edges = t.edges[rotation];
 	for (let side = 0; side < 4; side++) {
 		const ncell = cell + SIDE_STEP[side];
-		const n = s.cells[ncell];
+		const n = cellGet(ix, ncell);
 		const opp = (side + 2) & 3;
-		if (n === undefined) {
-			frontAdd(s, ncell, opp, (edges >> (4 * side)) & 15);
+		if (n < 0) {
+			frontAdd(s, fit, ix, ncell, n, opp, (edges >> (4 * side)) & 15);
 			continue;
 		}
 		const nt = g.c.tiles[s.bt[n]];
@@ -140,8 +392,8 @@ export function completedBorderRoots(g: Engine, b: number): number[] {
 		// a town hall has no features: what it completes are the neighbours' roads and cities facing it (MM-HALL-6)
 		const cell = pack(s.bx[b], s.by[b]);
 		for (let side = 0; side < 4; side++) {
-			const n = s.cells[cell + SIDE_STEP[side]];
-			if (n === undefined) continue;
+			const n = tileAt(g, cell + SIDE_STEP[side]);
+			if (n < 0) continue;
 			const fb = g.c.tiles[s.bt[n]].sideFeat[s.br[n] * 4 + ((side + 2) & 3)];
 			if (fb < 0) continue;
 			const r = find(s, s.bseg[n] + fb);
@@ -156,9 +408,10 @@ export function completedInner(g: Engine, b: number): number[] {
 	const s = g.s;
 	const out: number[] = [];
 	const cell = pack(s.bx[b], s.by[b]);
+	const ix = boardIndex(g);
 	for (let i = -1; i < 8; i++) {
-		const n = i < 0 ? b : s.cells[cell + AROUND[i]];
-		if (n === undefined || s.bnb[n] !== 8) continue;
+		const n = i < 0 ? b : cellGet(ix, cell + AROUND[i]);
+		if (n < 0 || s.bnb[n] !== 8) continue;
 		const inner = g.c.tiles[s.bt[n]].inner;
 		for (let j = 0; j < inner.length; j++) out.push(s.bseg[n] + inner[j]);
 	}
@@ -173,12 +426,12 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 	if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(rotation) || rotation < 0 || rotation > 3)
 		return { code: 'bad-placement', message: 'x, y must be integers and rotation 0..3', rules: ['BASE-1.3.3'] };
 	const cell = pack(x, y);
-	const here = s.cells[cell];
-	if (here !== undefined)
+	const here = cellGet(boardIndex(g), cell);
+	if (here >= 0)
 		return { code: 'cell-occupied', message: `(${x},${y}) already holds ${g.c.tiles[s.bt[here]].key}`, rules: ['BASE-1.3.1'], details: { x, y } };
-	const fi = s.fpos[cell];
-	if (fi === undefined)
+	if (here === MISSING)
 		return { code: 'not-adjacent', message: `(${x},${y}) touches no tile along an edge`, rules: ['BASE-1.3.1'], details: { x, y } };
+	const fi = -here - 1;
 	if (!fits(s, t, fi, rotation)) {
 		for (let side = 0; side < 4; side++) {
 			const need = (s.freq[fi] >> (4 * side)) & 15;
@@ -186,7 +439,7 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 			if (((s.fmask[fi] >> (4 * side)) & 15) === 0 || need === have) continue;
 			const nx = x + SIDE_DX[side];
 			const ny = y + SIDE_DY[side];
-			const n = s.cells[pack(nx, ny)];
+			const n = tileAt(g, pack(nx, ny));
 			const rules = ['BASE-1.3.2'];
 			if (need === 4 || have === 4) rules.push('RIVER-3.1.2');
 			return {
@@ -214,9 +467,10 @@ export function surroundings(g: Engine, b: number): { tiles: number; wildcards: 
 	let tiles = 0;
 	let wildcards = 0;
 	let river = 0;
+	const ix = boardIndex(g);
 	for (let i = 0; i < 8; i++) {
-		const n = s.cells[cell + AROUND[i]];
-		if (n === undefined) continue;
+		const n = cellGet(ix, cell + AROUND[i]);
+		if (n < 0) continue;
 		tiles++;
 		const t = g.c.tiles[s.bt[n]];
 		if (t.wildcard) wildcards++;

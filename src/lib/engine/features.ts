@@ -1,6 +1,7 @@
 // Features as an incremental union-find over segments (one segment per feature per placed tile).
-// Roots carry the open-edge count (completion), the segment list, the pieces and field→city links,
-// merged smaller-into-larger so a placement costs a few array operations, never a board rescan.
+// Roots carry the open-edge count (completion), the segment list (a circular list spliced in O(1))
+// and the pieces, merged smaller-into-larger so a placement costs a few array operations, never a
+// board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
 
 export function find(s: GameState, seg: number): number {
@@ -12,7 +13,7 @@ export function find(s: GameState, seg: number): number {
 	return seg;
 }
 
-/** Appends root `from`'s list (segments, pieces, links) to root `to`'s, in order, and clears it. */
+/** Appends root `from`'s pieces to root `to`'s, in order, and clears them. */
 function moveList(lists: (number[] | null)[], from: number, to: number): void {
 	const b = lists[from];
 	if (!b) return;
@@ -30,17 +31,30 @@ export function union(s: GameState, a: number, b: number, border: boolean): numb
 		if (border) s.open[ra] -= 2;
 		return ra;
 	}
-	if (s.segs[ra]!.length < s.segs[rb]!.length) {
+	if (s.ssize[ra] < s.ssize[rb]) {
 		const t = ra;
 		ra = rb;
 		rb = t;
 	}
 	s.parent[rb] = ra;
 	if (border) s.open[ra] = s.open[ra] + s.open[rb] - 2;
-	moveList(s.segs, rb, ra);
+	// splice rb's circle after ra's last segment: ra's segments, then rb's
+	const la = s.slast[ra];
+	const lb = s.slast[rb];
+	const fa = s.snext[la];
+	s.snext[la] = s.snext[lb];
+	s.snext[lb] = fa;
+	s.slast[ra] = lb;
+	s.ssize[ra] += s.ssize[rb];
 	moveList(s.figs, rb, ra);
-	moveList(s.links, rb, ra);
 	return ra;
+}
+
+/** The segments of the feature at `root`, in the order they joined. */
+export function segsOf(s: GameState, root: number): number[] {
+	const out: number[] = [];
+	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg]) out.push(seg);
+	return out;
 }
 
 /** The compiled feature of a segment. */
@@ -64,8 +78,8 @@ let stamp = new Int32Array(1024);
 let stampValue = 0;
 /** Distinct board indexes of the tiles of a feature (a tile counts once, BASE-1.5.5). */
 export function featureTiles(s: GameState, root: number): number[] {
-	const segs = s.segs[root]!;
-	if (segs.length === 1) return [s.st[segs[0]]];
+	const n = s.ssize[root];
+	if (n === 1) return [s.st[root]];
 	if (s.bx.length > stamp.length) stamp = new Int32Array(s.bx.length * 2);
 	stampValue++;
 	if (stampValue > 2_000_000_000) {
@@ -73,8 +87,8 @@ export function featureTiles(s: GameState, root: number): number[] {
 		stampValue = 1;
 	}
 	const out: number[] = [];
-	for (let i = 0; i < segs.length; i++) {
-		const t = s.st[segs[i]];
+	for (let seg = s.snext[s.slast[root]], i = 0; i < n; i++, seg = s.snext[seg]) {
+		const t = s.st[seg];
 		if (stamp[t] !== stampValue) {
 			stamp[t] = stampValue;
 			out.push(t);
@@ -84,16 +98,19 @@ export function featureTiles(s: GameState, root: number): number[] {
 }
 
 /** Completed cities (roots) bordering a field root, each once (BASE-1.7.2). */
-export function fieldCities(s: GameState, root: number): { complete: number[]; all: number[] } {
-	const links = s.links[root];
+export function fieldCities(g: Engine, root: number): { complete: number[]; all: number[] } {
+	const s = g.s;
 	const all: number[] = [];
 	const complete: number[] = [];
-	if (!links) return { complete, all };
-	for (let i = 0; i < links.length; i++) {
-		const r = find(s, links[i]);
-		if (all.indexOf(r) >= 0) continue;
-		all.push(r);
-		if (s.open[r] === 0) complete.push(r);
+	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg]) {
+		const cities = featureOf(g, seg).cities;
+		const base = s.bseg[s.st[seg]];
+		for (let i = 0; i < cities.length; i++) {
+			const r = find(s, base + cities[i]);
+			if (all.indexOf(r) >= 0) continue;
+			all.push(r);
+			if (s.open[r] === 0) complete.push(r);
+		}
 	}
 	return { complete, all };
 }

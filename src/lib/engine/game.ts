@@ -2,7 +2,7 @@
 // A turn runs through fixed phases; modules hook into them and may push decision steps
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
-import { putTile, unpackX, unpackY, fits, completedBorderRoots, completedInner } from './board.ts';
+import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt } from './board.ts';
 import { emit } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
@@ -25,7 +25,10 @@ import {
 	type Move,
 	type PlaceMove,
 	type Refusal,
-	type RuleModule
+	type MoveHandler,
+	type RuleModule,
+	type Step,
+	type StepDef
 } from './types.ts';
 
 export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
@@ -60,6 +63,12 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
 	const known = contextsByInput.get(input);
 	if (known) return known;
+	// a set that is not closed over its dependencies would play other rules than the designer wrote
+	const ids = new Set([...expansions.map((e) => e.id), ...extraModules]);
+	for (const e of expansions)
+		(e.dependencies ?? []).forEach((dep, k) => {
+			if (!ids.has(dep)) throw new Error(`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`);
+		});
 	const modules = modulesFor(expansions, extraModules);
 	const defs = collectRulings(modules);
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
@@ -91,16 +100,18 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		rulings: resolved,
 		params,
 		expansions: exps,
+		fit: compileFit(tiles, modules),
 		hooks,
-		steps: new Map(
-			modules.flatMap((m) =>
-				Object.entries(m.steps ?? {}).map(([k, d]) => [
+		steps: new Map<string, StepDef>([
+			...modules.flatMap((m) =>
+				Object.entries(m.steps ?? {}).map(([k, d]): [string, StepDef] => [
 					k,
 					{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
-				] as const)
-			)
-		),
-		moves: new Map(modules.flatMap((m) => Object.entries(m.moves ?? {}))),
+				])
+			),
+			['pick', PICK_STEP]
+		]),
+		moves: new Map([...modules.flatMap((m) => Object.entries(m.moves ?? {})), ['pick', pickMove as MoveHandler]]),
 		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
 		source: { expansions, modules: [...extraModules] }
 	};
@@ -121,6 +132,7 @@ export function restoreGame(state: GameState, expansions: Expansion[]): GameStat
 		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
 		if (c.key !== state.ctx) throw new Error('the expansions or rulings differ from those the game was played with');
 	}
+	indexOf(state, contextOf(state));
 	return state;
 }
 
@@ -190,16 +202,14 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		finished: false,
 		scores: setup.players.map(() => 0),
 		tile: -1,
-		options: null,
 		placed: -1,
 		acted: false,
 		piles: [],
 		outcomes: [...(setup.outcomes ?? [])],
 		discarded: [],
 		bx: [], by: [], bt: [], br: [], bseg: [], bnb: [],
-		cells: {},
-		front: [], freq: [], fmask: [], fpos: {},
-		parent: [], st: [], sl: [], open: [], segs: [], figs: [], links: [],
+		front: [], freq: [], fmask: [],
+		parent: [], st: [], sl: [], open: [], snext: [], slast: [], ssize: [], figs: [],
 		pieces: [],
 		mod: {},
 		log: [],
@@ -208,7 +218,8 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.drawOrder ? { drawOrder: [...setup.drawOrder] } : {}),
 			...(setup.start ? { start: setup.start } : {}),
 			...(setup.outcomes ? { outcomes: [...setup.outcomes] } : {}),
-			...(setup.modules?.length ? { modules: [...setup.modules] } : {})
+			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
+			...(setup.free ? { free: true } : {})
 		}
 	};
 	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
@@ -237,23 +248,29 @@ export function createGame(setup: GameSetup): GameState {
 }
 
 // ------------------------------------------------------------------ flow
-/** Legal placements of a tile on the current board (every frontier cell × rotation that fits). */
+const noFilters: never[] = [];
+
+/**
+ * Legal placements of a tile on the current board: every open cell (in s.front order) × rotation
+ * that fits, and that the modules' placement hooks allow when they look at this tile.
+ */
 export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 	const s = g.s;
 	const t = g.c.tiles[tile];
-	const filters = g.c.hooks.placement;
+	const fit = g.c.fit;
+	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
+	const K = fit.K;
+	const k = fit.cls[tile];
+	const rot = fit.rot;
+	const fkey = boardIndex(g).fkey;
 	const out: PlaceMove[] = [];
 	for (let i = 0; i < s.front.length; i++) {
-		let x = 0;
-		let y = 0;
-		let known = false;
+		const m = rot[fkey[i] * K + k];
+		if (m === 0) continue;
+		const x = unpackX(s.front[i]);
+		const y = unpackY(s.front[i]);
 		for (let r = 0; r < 4; r++) {
-			if (!fits(s, t, i, r)) continue;
-			if (!known) {
-				x = unpackX(s.front[i]);
-				y = unpackY(s.front[i]);
-				known = true;
-			}
+			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
 			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
@@ -262,30 +279,114 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 	return out;
 }
 
-function drawTile(g: Engine): boolean {
+/** The drawn tile's placements as move objects, built once per draw (when asked, or when hooks filter them). */
+function drawnPlacements(g: Engine): PlaceMove[] {
+	const s = g.s;
+	const ix = boardIndex(g);
+	if (ix.moves === null || ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
+		ix.moves = placementsOf(g, s.tile);
+		ix.movesAt = s.log.length;
+		ix.movesTile = s.tile;
+	}
+	return ix.moves;
+}
+
+/** Number of legal placements of the drawn tile: from the board index, unless a hook filters this tile. */
+function placementCount(g: Engine): number {
+	const fit = g.c.fit;
+	if (fit.filtered[g.s.tile]) return drawnPlacements(g).length;
+	return boardIndex(g).total[fit.cls[g.s.tile]];
+}
+
+/** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
+function placementAt(g: Engine, n: number): PlaceMove {
+	const s = g.s;
+	const fit = g.c.fit;
+	const ix = boardIndex(g);
+	if (fit.filtered[s.tile] || (ix.moves !== null && ix.movesAt === s.log.length && ix.movesTile === s.tile)) return drawnPlacements(g)[n];
+	const p = fitAt(g, fit.cls[s.tile], n);
+	const cell = s.front[p >> 2];
+	return { type: 'place', tile: g.c.tiles[s.tile].key, x: unpackX(cell), y: unpackY(cell), rotation: p & 3 };
+}
+
+/**
+ * Hands tile t, just taken from the pile, to the active player: a module may set it aside, a tile
+ * that fits nowhere is discarded (BASE-1.3.6), otherwise it is drawn (its placements are counted
+ * from the board index and built only when asked).
+ */
+function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	const { s, c } = g;
-	for (;;) {
-		const t = takeTile(s);
-		if (t < 0) return false;
-		let aside = false;
-		for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
-		if (aside) continue;
-		const options = placementsOf(g, t);
-		if (options.length === 0) {
-			s.discarded.push(t);
-			emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
-				`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
-			);
-			continue;
-		}
-		s.tile = t;
-		s.options = options;
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) }, () =>
-			`${playerName(g, s.active)} draws ${c.tiles[t].key} (${options.length} legal placement${options.length === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+	let aside = false;
+	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
+	if (aside) return 'aside';
+	s.tile = t;
+	const options = placementCount(g);
+	if (options === 0) {
+		s.tile = -1;
+		s.discarded.push(t);
+		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
+			`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
 		);
-		return true;
+		return 'discarded';
+	}
+	if (!g.silent)
+		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s), ...(s.origin.free ? { picked: true } : {}) }, () =>
+			`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+		);
+	return 'drawn';
+}
+
+function drawTile(g: Engine): boolean {
+	for (;;) {
+		const t = takeTile(g.s);
+		if (t < 0) return false;
+		if (offerTile(g, t) === 'drawn') return true;
 	}
 }
+
+// ------------------------------------------------------------------ free mode (the sandbox)
+/** The pile tiles come from now, as takeTile reads them: the first pile with tiles, else its last ones (the lake). */
+function currentPile(s: GameState): number[] {
+	for (const pile of s.piles) {
+		if (pile.tiles.length > 0) return pile.tiles;
+		if (pile.last.length > 0) return pile.last.slice(0, 1);
+	}
+	return [];
+}
+
+/** Free mode: one `pick` move per kind of tile left in the current pile that fits somewhere. */
+function pickMoves(g: Engine, _step: Step, out: Move[]): void {
+	const seen = new Set<number>();
+	for (const t of currentPile(g.s)) {
+		if (seen.has(t)) continue;
+		seen.add(t);
+		if (placementsOf(g, t).length > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
+	}
+	out.sort((a, b) => String((a as PlaceMove).tile).localeCompare(String((b as PlaceMove).tile)));
+}
+
+/** Free mode: the active player takes the tile of their choice from the current pile instead of drawing. */
+function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refusal | null {
+	const { s, c } = g;
+	const t = typeof move.tile === 'string' ? c.tileIndex.get(move.tile) : undefined;
+	if (t === undefined) return { code: 'wrong-tile', message: `there is no tile '${String(move.tile)}' in this game`, rules: ['BASE-1.2.1'] };
+	const pile = s.piles.find((p) => p.tiles.length > 0 || p.last.length > 0);
+	const at = pile ? (pile.tiles.length > 0 ? pile.tiles.lastIndexOf(t) : pile.last[0] === t ? 0 : -1) : -1;
+	if (!pile || at < 0) {
+		const later = s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t));
+		return later
+			? { code: 'not-yet', message: `${c.tiles[t].key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`, rules: ['RIVER-3.1.1'], details: { tile: c.tiles[t].key } }
+			: { code: 'none-left', message: `no copy of ${c.tiles[t].key} is left to draw`, rules: ['BASE-1.2.1'], details: { tile: c.tiles[t].key } };
+	}
+	if (placementsOf(g, t).length === 0) return { code: 'fits-nowhere', message: `${c.tiles[t].key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`, rules: ['BASE-1.3.6'], details: { tile: c.tiles[t].key } };
+	if (pile.tiles.length > 0) pile.tiles.splice(at, 1);
+	else pile.last.shift();
+	if (offerTile(g, t) === 'drawn') s.pending.push({ kind: 'place', player: step.player });
+	else s.pending.push({ kind: 'pick', player: step.player }); // set aside (a dragon before any volcano): pick again
+	return null;
+}
+
+const PICK_STEP: StepDef = { accepts: ['pick'], describe: 'pick the next tile (free mode)', moves: pickMoves };
 
 function scoreTurn(g: Engine): void {
 	const s = g.s;
@@ -336,7 +437,8 @@ export function advance(g: Engine): void {
 				for (const f of h.turnStart) f(g);
 				break;
 			case 1:
-				if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
+				if (s.origin.free && tilesLeft(s) > 0) s.pending.push({ kind: 'pick', player: s.active });
+				else if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
 				else if (!h.noTile.some((f) => f(g))) finalScoring(g); // a town hall still to place keeps the game going (MM-HALL-8)
 				break;
 			case 2:
@@ -359,7 +461,6 @@ export function advance(g: Engine): void {
 				s.turn++;
 				s.placed = -1;
 				s.tile = -1;
-				s.options = null;
 				s.acted = false;
 				s.phase = -1;
 		}
@@ -372,12 +473,33 @@ export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
 	const c = contextOf(state);
 	const step = state.pending[0];
-	if (step.kind === 'place') return state.options ?? [];
+	const g: Engine = { s: state, c, events: [], quiet: true };
+	if (step.kind === 'place') return drawnPlacements(g);
 	const def = c.steps.get(step.kind);
 	if (!def) return [];
 	const out: Move[] = [];
-	def.moves({ s: state, c, events: [], quiet: true }, step, out);
+	def.moves(g, step, out);
 	return out;
+}
+
+/**
+ * How many moves legalMoves would list, without building them at the placement step (a bot or a
+ * playout picks one with legalMoveAt).
+ */
+export function legalMoveCount(state: GameState): number {
+	if (state.finished || state.pending.length === 0) return 0;
+	if (state.pending[0].kind === 'place') return placementCount({ s: state, c: contextOf(state), events: [], quiet: true });
+	return legalMoves(state).length;
+}
+
+/** legalMoves(state)[n], built alone at the placement step. */
+export function legalMoveAt(state: GameState, n: number): Move | undefined {
+	if (state.finished || state.pending.length === 0 || n < 0) return undefined;
+	if (state.pending[0].kind === 'place') {
+		const g: Engine = { s: state, c: contextOf(state), events: [], quiet: true };
+		return n < placementCount(g) ? placementAt(g, n) : undefined;
+	}
+	return legalMoves(state)[n];
 }
 
 function refuse(code: string, message: string, rules: string[], details?: Record<string, unknown>): ApplyResult {
@@ -389,6 +511,8 @@ export interface ApplyOptions {
 	mutate?: boolean;
 	/** Skip explanation text (events keep their data). */
 	quiet?: boolean;
+	/** false: build no events at all (bots, playouts); the result's events are empty. */
+	events?: boolean;
 	/** Internal: keep the redo stack (redo). */
 	keepRedo?: boolean;
 }
@@ -410,7 +534,8 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 		);
 	}
 	const s = opts.mutate ? state : cloneState(state);
-	const g: Engine = { s, c, events: [], quiet: opts.quiet === true };
+	const silent = opts.events === false;
+	const g: Engine = { s, c, events: [], quiet: silent || opts.quiet === true, silent };
 	s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {
@@ -435,7 +560,8 @@ export function setupOf(state: GameState): GameSetup {
 		rulings: state.rulings,
 		drawOrder: state.origin.drawOrder,
 		start: state.origin.start,
-		outcomes: state.origin.outcomes
+		outcomes: state.origin.outcomes,
+		free: state.origin.free
 	};
 }
 
@@ -478,9 +604,9 @@ export function redo(state: GameState): ApplyResult | null {
 	return r;
 }
 
-/** A deep copy of the state (arrays of numbers are sliced; module state is plain data). */
+/** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
 export function cloneState(s: GameState): GameState {
-	return {
+	const copy: GameState = {
 		...s,
 		rulings: s.rulings,
 		pending: s.pending.map((p) => ({ ...p })),
@@ -494,22 +620,23 @@ export function cloneState(s: GameState): GameState {
 		br: s.br.slice(),
 		bseg: s.bseg.slice(),
 		bnb: s.bnb.slice(),
-		cells: { ...s.cells },
 		front: s.front.slice(),
 		freq: s.freq.slice(),
 		fmask: s.fmask.slice(),
-		fpos: { ...s.fpos },
 		parent: s.parent.slice(),
 		st: s.st.slice(),
 		sl: s.sl.slice(),
 		open: s.open.slice(),
-		segs: s.segs.map((a) => (a ? a.slice() : null)),
+		snext: s.snext.slice(),
+		slast: s.slast.slice(),
+		ssize: s.ssize.slice(),
 		figs: s.figs.map((a) => (a ? a.slice() : null)),
-		links: s.links.map((a) => (a ? a.slice() : null)),
-		pieces: s.pieces.map((p) => ({ ...p })),
+		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),
 		redo: s.redo.slice()
 	};
+	copyIndex(s, copy);
+	return copy;
 }
 

@@ -1,7 +1,7 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
 import { nextRandom, seedState } from './rng.ts';
-import { apply, legalMoves, startGame } from './game.ts';
+import { apply, legalMoveAt, legalMoveCount, legalMoves, startGame } from './game.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {
@@ -26,9 +26,8 @@ export function playRandomGame(
 	let placements = 0;
 	const max = opts.maxMoves ?? 100_000;
 	while (!state.finished && moves < max) {
-		const options = legalMoves(state);
-		if (options.length === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
-		const [move, after] = randomMove(options, rng);
+		if (legalMoveCount(state) === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
+		const [move, after] = randomLegalMove(state, rng);
 		rng = after;
 		opts.onMove?.(state, move);
 		const r = apply(state, move, { mutate: true, quiet: setup.quiet ?? true });
@@ -51,6 +50,18 @@ export function randomMove(options: readonly Move[], rng: number): [Move, number
 	const [next, v] = nextRandom(rng);
 	const [after, w] = nextRandom(next);
 	return [pickMove(options, v, w), after];
+}
+
+/**
+ * randomMove(legalMoves(state), rng) without listing every placement: the same move and the same next
+ * PRNG state, with the placement built alone (legalMoveAt).
+ */
+export function randomLegalMove(state: GameState, rng: number): [Move, number] {
+	if (state.pending[0]?.kind !== 'place') return randomMove(legalMoves(state), rng);
+	const [next] = nextRandom(rng);
+	const [after, w] = nextRandom(next);
+	// every option of the placement step is a 'place': pickMove takes options[⌊w × n⌋]
+	return [legalMoveAt(state, Math.floor(w * legalMoveCount(state)))!, after];
 }
 
 function pickMove(options: readonly Move[], v: number, w: number): Move {

@@ -3,9 +3,10 @@
 // expansion page read it instead of taking rulings and parameters as free text.
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import type { Expansion } from './types.ts';
-import type { RuleRegistry, RegisteredParameter, RegisteredRuling } from '../formats/rule-registry.ts';
+import type { Meaning, MeaningKind, RuleRegistry, RegisteredParameter, RegisteredRuling } from '../formats/rule-registry.ts';
+import { modulesEnabled, resolveExpansions, type Resolution } from '../formats/resolve.ts';
 
-export type { RuleRegistry, RegisteredParameter, RegisteredRuling };
+export type { Meaning, MeaningKind, RuleRegistry, RegisteredParameter, RegisteredRuling, Resolution };
 
 const selected = (moduleIds: readonly string[]) => MODULES.filter((m) => moduleIds.includes(m.id));
 
@@ -30,26 +31,42 @@ export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): str
 	return ['base', ...modulesForExpansion(doc).filter((id) => id !== 'base')];
 }
 
+const meanings: Record<MeaningKind, Map<string, Meaning>> = { feature: new Map(), modifier: new Map(), icon: new Map(), figure: new Map() };
+for (const m of MODULES) {
+	const add = (kind: MeaningKind, name: string, meaning: Omit<Meaning, 'module'>) => {
+		if (!meanings[kind].has(name)) meanings[kind].set(name, { module: m.id, ...meaning });
+	};
+	for (const [kind, rule] of Object.entries(m.features ?? {})) add('feature', kind, { rule, ...(m.leavesOut?.includes(kind as never) ? { leftOut: true } : {}) });
+	for (const [name, rule] of Object.entries(m.modifiers ?? {})) add('modifier', name, { rule });
+	for (const [name, rule] of Object.entries(m.icons ?? {})) add('icon', name, { rule });
+	for (const [name, inert] of Object.entries(m.inert ?? {})) add('icon', name, { inert });
+	for (const f of m.figures ?? []) add('figure', f.id, { rule: f.rules[0] });
+	for (const id of m.declares ?? []) add('figure', id, {});
+}
+
+/** The module that gives a feature kind, modifier, icon or figure its meaning (the modules declare it). */
+export function meaningOf(kind: MeaningKind, name: string): Meaning | undefined {
+	return meanings[kind].get(name);
+}
+
 /** The registry as the validator takes it (formats cannot import the engine: it is injected). */
-export const ruleRegistry: RuleRegistry = { moduleIds: MODULES.map((m) => m.id), modulesOf, rulingsFor, parametersFor };
+export const ruleRegistry: RuleRegistry = { moduleIds: MODULES.map((m) => m.id), modulesOf, rulingsFor, parametersFor, meaningOf };
+
+type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;
 
 /**
- * The modules in play for an expansion: its own and those of its dependencies, transitively
- * (dependencies resolved in `available`; unknown ones are skipped).
+ * The modules in play for an expansion: those of every document the game's resolver
+ * (`resolveExpansions`) closes it over — base and its dependencies, transitively — in registry
+ * order. Dependencies that do not resolve enable nothing (the validator reports them).
  */
-export function modulesEnabledBy(doc: Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>, available: ReadonlyMap<string, Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>>): string[] {
-	const out = new Set<string>(modulesOf(doc));
-	const seen = new Set([doc.id]);
-	const queue = [...(doc.dependencies ?? [])];
-	while (queue.length > 0) {
-		const id = queue.shift()!;
-		if (seen.has(id)) continue;
-		seen.add(id);
-		const dep = available.get(id);
-		if (!dep) continue;
-		for (const m of modulesOf(dep)) out.add(m);
-		queue.push(...(dep.dependencies ?? []));
-	}
-	// registry order, as the engine runs them
-	return MODULES.filter((m) => out.has(m.id)).map((m) => m.id);
+export function modulesEnabledBy(doc: ModuleSource, available: ReadonlyMap<string, ModuleSource>): string[] {
+	return modulesEnabled(doc, available, ruleRegistry);
+}
+
+/**
+ * The game's expansions from the chosen ids: `resolveExpansions` with the engine's rule modules as
+ * the ids that may stand without a document (abbot, pig). Every caller of `startGame` goes through it.
+ */
+export function resolveGame(chosen: readonly string[], available: readonly Expansion[] | ReadonlyMap<string, Expansion> | ((id: string) => Expansion | undefined)): Resolution {
+	return resolveExpansions(chosen, available, { moduleIds: ruleRegistry.moduleIds });
 }

@@ -83,9 +83,9 @@ export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']
 
 /**
  * Scores the feature at `root`: value, majority, awards, event; then its pieces go back to supply.
- * Returns the event (also pushed to g.events).
+ * The event is pushed to g.events; a silent engine builds none unless a module's `scored` hook reads it.
  */
-export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): ScoreEvent {
+export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): void {
 	const s = g.s;
 	const v = computeValue(g, root, mode);
 	const points = valueTotal(v);
@@ -93,6 +93,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const strengths = new Array<number>(players + 1).fill(0);
 	const present = new Array<boolean>(players + 1).fill(false);
 	const figs = s.figs[root] ?? [];
+	const explain = !g.silent || g.c.hooks.scored.length > 0;
 	const refs: FigureRef[] = [];
 	for (let i = 0; i < figs.length; i++) {
 		const pc = s.pieces[figs[i]];
@@ -101,14 +102,14 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		const slot = pc.owner < 0 ? players : pc.owner;
 		strengths[slot] += st;
 		if (ft?.follower) present[slot] = true;
-		refs.push(figureRef(g, figs[i], st));
+		if (explain) refs.push(figureRef(g, figs[i], st));
 	}
 	let max = 0;
 	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
 	let winners: number[] = [];
 	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
-	let why = '';
-	const rules = ['BASE-1.6.1', ...strengthRules(g, refs), ...v.rules];
+	// the rules as they stand before the majority and award hooks run
+	const rules = explain ? ['BASE-1.6.1', ...strengthRules(g, refs), ...v.rules] : [];
 	for (const h of g.c.hooks.winners) {
 		const w = h(g, root, strengths, winners);
 		if (w) winners = w;
@@ -117,12 +118,50 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const awards: Award[] = winners.map((p) => ({ player: p, points, arithmetic: arith, rules: v.rules }));
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
 	for (const a of awards) s.scores[a.player] += a.points;
+	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
+	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
+	const list = s.figs[root];
+	if (list) {
+		s.figs[root] = null;
+		for (let i = 0; i < list.length; i++) {
+			const pc = list[i];
+			const ft = g.c.figures.get(s.pieces[pc].kind);
+			const stays = ft?.staysAfterScoring;
+			if (stays && (stays === true || stays(g, pc))) {
+				(s.figs[root] ??= []).push(pc);
+				continue;
+			}
+			if (ev) ev.returned.push(refs[i]);
+			returnPiece(g, pc, false);
+		}
+	}
+}
+
+/** The score event of scoreFeature: every number explained (pushed to g.events unless silent; the `scored` hooks see it). */
+function scoreEvent(
+	g: Engine,
+	root: number,
+	v: FeatureValue,
+	mode: FeatureValue['mode'],
+	rules: string[],
+	refs: FigureRef[],
+	strengths: number[],
+	present: boolean[],
+	max: number,
+	winners: number[],
+	points: number,
+	arith: string,
+	awards: Award[]
+): ScoreEvent {
+	const s = g.s;
+	const players = s.players.length;
+	let why = '';
 	const strengthRecord: Record<string, number> = {};
 	for (let p = 0; p <= players; p++) if (strengths[p] > 0 || present[p]) strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
 	const tiles = featureTiles(s, root);
 	const f = featureOf(g, root);
 	if (!g.quiet) {
-		if (figs.length === 0) why = 'no figures: nobody scores';
+		if (refs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
 		else if (max === 0) {
 			// only a module's rule gives winners without strength (MM-R1, a stable's owners)
@@ -137,6 +176,8 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 			why = `${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'tie for' : 'holds'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
 		}
 	}
+	// the rules of the scoring and of each award, each once
+	for (const a of awards) for (const r of a.rules) if (!rules.includes(r)) rules.push(r);
 	const ev: ScoreEvent = {
 		type: 'score',
 		final: mode === 'final',
@@ -156,7 +197,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		arithmetic: arith,
 		awards,
 		returned: [],
-		rules: [...new Set([...rules, ...awards.flatMap((a) => a.rules)])]
+		rules: dedupe(rules)
 	};
 	if (!g.quiet) {
 		const what = `${v.kind} of ${tiles.length} ${plural(tiles.length, 'tile')} at (${ev.feature.at.x},${ev.feature.at.y})`;
@@ -164,23 +205,14 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		const gains = awards.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`).join('; ');
 		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
 	}
-	g.events.push(ev);
+	if (!g.silent) g.events.push(ev);
 	for (const h of g.c.hooks.scored) h(g, root, ev);
-	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
-	const list = s.figs[root];
-	if (list) {
-		s.figs[root] = null;
-		for (let i = 0; i < list.length; i++) {
-			const pc = list[i];
-			const ft = g.c.figures.get(s.pieces[pc].kind);
-			const stays = ft?.staysAfterScoring;
-			if (stays && (stays === true || stays(g, pc))) {
-				(s.figs[root] ??= []).push(pc);
-				continue;
-			}
-			ev.returned.push(refs[i]);
-			returnPiece(g, pc, false);
-		}
-	}
 	return ev;
+}
+
+/** The ids in order of first appearance. */
+function dedupe(ids: string[]): string[] {
+	const out: string[] = [];
+	for (const id of ids) if (!out.includes(id)) out.push(id);
+	return out;
 }

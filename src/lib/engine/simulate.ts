@@ -1,7 +1,7 @@
 // Seeded random games with invariant checks and statistics (the CLI's simulate and the tests).
 import { seedState } from './rng.ts';
-import { randomMove } from './random.ts';
-import { apply, legalMoves, replay, setupOf, startGame, undo, redo } from './game.ts';
+import { randomLegalMove } from './random.ts';
+import { apply, legalMoveCount, replay, setupOf, startGame, undo, redo } from './game.ts';
 import { checkState, snapshot, type Violation } from './invariants.ts';
 import { recordOf, type GameRecord } from './record.ts';
 import type { GameEvent, GameSetup, GameState, ScoreEvent } from './types.ts';
@@ -93,12 +93,11 @@ export function simulate(o: SimulationOptions): SimulationResult {
 				violation(state, { invariant: 'game-ends', message: 'no end after 10,000 moves' });
 				break;
 			}
-			const options = legalMoves(state);
-			if (options.length === 0) {
+			if (legalMoveCount(state) === 0) {
 				violation(state, { invariant: 'game-ends', message: 'no legal move but the game is not over' });
 				break;
 			}
-			const [move, next] = randomMove(options, rng);
+			const [move, next] = randomLegalMove(state, rng);
 			rng = next;
 			if (moves === undoAt) {
 				const copy = canonical(state);

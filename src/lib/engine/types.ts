@@ -144,10 +144,8 @@ export interface GameState {
 	pending: Step[];
 	finished: boolean;
 	scores: number[];
-	/** The drawn tile (compiled index) or -1. */
+	/** The drawn tile (compiled index) or -1. Its legal placements come from the board index (board.ts). */
 	tile: number;
-	/** Legal placements of the drawn tile, computed once per draw. */
-	options: PlaceMove[] | null;
 	/** Board index of the tile placed this turn, or -1. */
 	placed: number;
 	/**
@@ -168,13 +166,10 @@ export interface GameState {
 	bseg: number[];
 	/** Number of the 8 surrounding cells that hold a tile. */
 	bnb: number[];
-	/** Packed cell → board index. */
-	cells: Record<number, number>;
-	/** Open cells next to the board with the edges they require (packed nibbles) and mask. */
+	/** Open cells next to the board (packed coordinates) with the edges they require (packed nibbles) and mask. */
 	front: number[];
 	freq: number[];
 	fmask: number[];
-	fpos: Record<number, number>;
 	// features: union-find over segments
 	parent: number[];
 	/** Segment → board index and local feature index. */
@@ -182,19 +177,23 @@ export interface GameState {
 	sl: number[];
 	/** At roots: open edge count (road, city, river). */
 	open: number[];
-	/** At roots: the segments of the feature. */
-	segs: (number[] | null)[];
+	/**
+	 * The segments of each feature as a circular list (in the order the features merged): next
+	 * segment of each segment; at roots the last segment (whose next is the first) and the count.
+	 * features.ts `segsOf` lists them. A field's bordered cities come from its segments' tiles.
+	 */
+	snext: number[];
+	slast: number[];
+	ssize: number[];
 	/** At roots: the pieces on the feature. */
 	figs: (number[] | null)[];
-	/** At field roots: city segments the field borders. */
-	links: (number[] | null)[];
 	pieces: Piece[];
 	/** Module state by module id (plain data). */
 	mod: Record<string, any>;
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
-	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[] };
+	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[]; free?: boolean };
 }
 
 export interface GameSetup {
@@ -213,6 +212,8 @@ export interface GameSetup {
 	outcomes?: number[];
 	/** Skip building explanation text (events keep their data). */
 	quiet?: boolean;
+	/** Free mode (the sandbox): instead of drawing, the active player picks the next tile from the current pile (step `pick`). */
+	free?: boolean;
 }
 
 export type ApplyResult =
@@ -393,9 +394,12 @@ export interface RuleModule {
 	parameters?: Record<string, number>;
 	/** The whole numbers each parameter may take (every parameter has one: the validator and startGame check them). */
 	parameterRanges?: Record<string, ParameterRange>;
-	/** Icons and modifiers this module gives meaning to. */
+	/** Icons, modifiers and feature kinds this module gives meaning to (name → the rule id that does). */
 	icons?: Record<string, string>;
 	modifiers?: Record<string, string>;
+	features?: Partial<Record<FeatureKind, string>>;
+	/** Feature kinds whose tiles a game without this module leaves out (river tiles, MM-SETUP-3). */
+	leavesOut?: FeatureKind[];
 	/** Figures this module owns that are not pieces (the dragon, the fairy). */
 	declares?: string[];
 	/** Rule ids of icons known but without effect (reported by the validator). */
@@ -404,6 +408,8 @@ export interface RuleModule {
 	steps?: Record<string, StepDef>;
 	/** Move type → handler. */
 	moves?: Record<string, MoveHandler>;
+	/** The tiles whose placements its `placement` hook may refuse (default: every tile); the others skip the hook. */
+	placementFor?: (t: CTile) => boolean;
 	/** Move types this module adds to other modules' steps (e.g. figure: ['fairy']). */
 	stepMoves?: Record<string, string[]>;
 	hooks?: Partial<Hooks>;
@@ -420,6 +426,8 @@ export interface Context {
 	rulings: Record<string, string>;
 	params: Record<string, number>;
 	expansions: { id: string; version: string; hash: string }[];
+	/** Placement fit by class, for the board index. */
+	fit: FitTables;
 	/** Hook lists (only modules that implement each). */
 	hooks: { [K in keyof Hooks]: Hooks[K][] };
 	steps: Map<string, StepDef>;
@@ -435,4 +443,49 @@ export interface Engine {
 	c: Context;
 	events: GameEvent[];
 	quiet: boolean;
+	/** No events at all (apply's `events: false`): emit drops them and scoring builds none it need not. */
+	silent?: boolean;
+	/** The board index of `s` (board.ts `boardIndex(g)` fills it on first use). */
+	ix?: BoardIndex;
+}
+
+/**
+ * Lookups kept beside a state (never in it: the state stays plain JSON), rebuilt from the state when
+ * missing (after JSON.parse, restoreGame, a copy made outside the engine) and copied with it by apply.
+ */
+export interface BoardIndex {
+	/**
+	 * Packed cell → board index (≥ 0) of its tile, or -(position in s.front) - 1 for an open cell: an
+	 * open-addressing hash table (cells are never removed). Plain arrays of small integers: they copy
+	 * faster than typed arrays, whose allocation is costly in V8. board.ts `cellGet`.
+	 */
+	keys: number[];
+	vals: number[];
+	/** Cells in the table (placed tiles and open cells). */
+	size: number;
+	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
+	fkey: number[];
+	/** Per block of 32 front positions and fit class: placements of that class there ([block * K + class]). */
+	blk: number[];
+	/** Per fit class: its placements on the whole board (edges only, before placement hooks). */
+	total: number[];
+	/** The drawn tile's listed placements, built when asked (legalMoves) or when hooks filter them. */
+	moves: PlaceMove[] | null;
+	/** s.log.length and s.tile when `moves` was built. */
+	movesAt: number;
+	movesTile: number;
+}
+
+/** Placement fit of the compiled tiles, by fit class (tiles with the same edges; board.ts compileFit). */
+export interface FitTables {
+	/** Number of classes. */
+	K: number;
+	/** Tile index → class. */
+	cls: Int32Array;
+	/** [fit key * K + class] → rotations that fit (bit r = rotation r). Key FIT_NONE (625) fits nothing. */
+	rot: Uint8Array;
+	/** [fit key * K + class] → number of rotations that fit. */
+	pop: Int8Array;
+	/** Tile index → 1 when a module's placement hook may refuse its placements (river tiles, lute tiles). */
+	filtered: Uint8Array;
 }

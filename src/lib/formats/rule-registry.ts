@@ -25,6 +25,20 @@ export interface RegisteredParameter {
 	module: string;
 }
 
+/** What a tile or an expansion may name that a rule module gives meaning to. */
+export type MeaningKind = 'feature' | 'modifier' | 'icon' | 'figure';
+
+export interface Meaning {
+	/** The rule module that gives the name its meaning. */
+	module: string;
+	/** The rule id that does (absent for figures). */
+	rule?: string;
+	/** Known to the module but without effect yet (the dragon's princess and portal icons). */
+	inert?: string;
+	/** A tile with it is left out of a game without the module (river tiles), not misplayed. */
+	leftOut?: boolean;
+}
+
 export interface RuleRegistry {
 	/** Every rule module of the engine, by id. */
 	moduleIds: readonly string[];
@@ -32,4 +46,6 @@ export interface RuleRegistry {
 	modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[];
 	rulingsFor(moduleIds: readonly string[]): RegisteredRuling[];
 	parametersFor(moduleIds: readonly string[]): RegisteredParameter[];
+	/** The module that gives a feature kind, modifier, icon or figure its meaning; undefined when none does. */
+	meaningOf(kind: MeaningKind, name: string): Meaning | undefined;
 }

@@ -380,6 +380,10 @@ export interface GameRecord {
 	 */
 	outcomes?: number[];
 	/**
+	 * Free mode, as the sandbox plays it: instead of drawing, the active player picks the next tile from those left in the current pile (a 'pick' move { type: 'pick', tile } before each 'place').
+	 */
+	free?: boolean;
+	/**
 	 * The moves, exactly as apply() takes them: { type: 'place', x, y, rotation, tile? }, { type: 'deploy', figure, feature }, { type: 'pass' }, module moves ({ type: 'dragon', x, y }, …).
 	 */
 	moves: RecordMove[];

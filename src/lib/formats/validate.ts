@@ -9,7 +9,8 @@ import type { Expansion, Feature, Half, Tile } from './schema-types.ts';
 import { HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
-import type { RuleRegistry } from './rule-registry.ts';
+import type { MeaningKind, RuleRegistry } from './rule-registry.ts';
+import { modulesEnabled } from './resolve.ts';
 import { nestingProblem } from './nesting.ts';
 import { MAX_GAME_TILES, MAX_PLAYERS } from './limits.ts';
 
@@ -19,15 +20,16 @@ export interface ValidateOptions {
 	/** Other expansions by id: resolves dependencies and tells which edges, modifiers and icons the enabled sets provide. */
 	available?: ReadonlyMap<string, Expansion>;
 	/**
-	 * The rule modules' rulings and parameters (src/lib/engine/registry.ts). With it, rulings and
-	 * parameters are checked against the modules the expansion and its dependencies enable.
+	 * The rule modules' registry (src/lib/engine/registry.ts). With it, rulings and parameters are
+	 * checked against the modules the expansion and its dependencies enable, and every feature kind,
+	 * modifier and icon a tile uses against the module that gives it its meaning.
 	 */
 	registry?: RuleRegistry;
 }
 
 export interface ValidateTileOptions extends ValidateOptions {
 	/** The expansion the tile belongs to: its own and its dependencies' modifiers and icons are known. */
-	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons'>>;
+	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons' | 'rules' | 'figures'>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,6 +252,51 @@ function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'exp
 interface Known {
 	modifiers: Set<string>;
 	icons: Set<string>;
+	/** With the registry: the modules in play and who would enable the others. */
+	meanings?: Meanings;
+}
+
+interface Meanings {
+	registry: RuleRegistry;
+	/** The modules the expansion and its dependencies enable (the game's resolver decides), in registry order. */
+	enabled: readonly string[];
+	on: ReadonlySet<string>;
+	/** An available expansion that enables the module, for the advice to depend on it. */
+	enabler(module: string): string | undefined;
+}
+
+function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion> | undefined, registry: RuleRegistry | undefined): Meanings | undefined {
+	if (!registry || !isObject(expansion) || typeof expansion.id !== 'string') return undefined;
+	const docs = available ?? new Map<string, Expansion>();
+	// documents may be malformed here: read their figures and rules defensively
+	const modulesOf = (e: unknown) => (isObject(e) ? modulesOfDoc(e, registry) : []);
+	const enabled = modulesEnabled(expansion as unknown as Expansion, docs, { moduleIds: registry.moduleIds, modulesOf });
+	const enabler = (module: string) => {
+		if (modulesOf(docs.get(module)).includes(module)) return module;
+		for (const [id, doc] of docs) if (id !== expansion.id && modulesOf(doc).includes(module)) return id;
+		return undefined;
+	};
+	return { registry, enabled, on: new Set(enabled), enabler };
+}
+
+/**
+ * With the registry: the advice when a rule module gives `name` its meaning but is not in play
+ * ("a stable needs inn-and-stable-owners: add it to dependencies"); undefined otherwise.
+ */
+function needsModule(known: Known, kind: MeaningKind, name: string, what: string): { message: string; severity: Severity } | undefined {
+	const m = known.meanings;
+	const meaning = m?.registry.meaningOf(kind, name);
+	if (!m || !meaning || m.on.has(meaning.module)) return undefined;
+	const by = meaning.rule ? `${meaning.rule}, rule module ${meaning.module}` : `rule module ${meaning.module}`;
+	const exp = m.enabler(meaning.module);
+	const inPlay = `in play: ${m.enabled.join(', ')}`;
+	// a tile the game leaves out without the module is a choice of the designer (MM's waterfall)
+	if (meaning.leftOut)
+		return { message: `${what} plays only with ${exp ?? `the rule module ${meaning.module}`}; without it the tile is left out (${by}; ${inPlay})`, severity: 'note' };
+	return {
+		message: exp ? `${what} needs ${exp}: add it to dependencies (${by}; ${inPlay})` : `${what} needs the rule module ${meaning.module}, which no available expansion enables (${inPlay})`,
+		severity: 'warning'
+	};
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -277,7 +324,7 @@ function dependencyClosure(root: unknown, available: ReadonlyMap<string, Expansi
 	return out;
 }
 
-function knownNames(expansion: unknown, deps: readonly unknown[]): Known {
+function knownNames(expansion: unknown, deps: readonly unknown[], meanings?: Meanings): Known {
 	const modifiers = new Set(Object.keys(KNOWN_MODIFIERS));
 	const icons = new Set(KNOWN_ICONS);
 	for (const e of [expansion, ...deps]) {
@@ -285,7 +332,7 @@ function knownNames(expansion: unknown, deps: readonly unknown[]): Known {
 		if (isObject(e.modifiers)) for (const k of Object.keys(e.modifiers)) modifiers.add(k);
 		if (isObject(e.icons)) for (const k of Object.keys(e.icons)) icons.add(k);
 	}
-	return { modifiers, icons };
+	return { modifiers, icons, meanings };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,13 +542,18 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	if ((tile.role === 'spring' || tile.role === 'lake' || tile.role === 'fork') && !features.some((f) => f.type === 'river'))
 		problem('/role', `a ${tile.role} is a river tile, but tile ${tile.id} has no river`, 'warning');
 
-	// Modifiers and icons: unknown names are kept as data, with a warning.
+	// Feature kinds, modifiers and icons a module not in play gives meaning to: depend on it.
+	// Unknown names are kept as data, with a warning.
 	for (let i = 0; i < features.length; i++) {
 		const f = features[i];
+		const kindNeeds = needsModule(known, 'feature', f.type, `a ${f.type}`);
+		if (kindNeeds) problem(`/features/${i}/type`, kindNeeds.message, kindNeeds.severity);
 		if (!f.modifiers) continue;
 		for (const m of Object.keys(f.modifiers)) {
 			const belongs = Object.hasOwn(KNOWN_MODIFIERS, m) ? KNOWN_MODIFIERS[m] : undefined;
-			if (!known.modifiers.has(m))
+			const needs = needsModule(known, 'modifier', m, `modifier '${m}'`);
+			if (needs) problem(`/features/${i}/modifiers${pointer(m)}`, needs.message, needs.severity);
+			else if (!known.modifiers.has(m) && !known.meanings?.registry.meaningOf('modifier', m))
 				problem(`/features/${i}/modifiers${pointer(m)}`, `unknown modifier '${m}': no enabled expansion gives it a meaning (known: ${[...known.modifiers].join(', ')})`, 'warning');
 			else if (belongs !== undefined && belongs !== f.type)
 				problem(`/features/${i}/modifiers${pointer(m)}`, `modifier '${m}' belongs on a ${belongs}; on ${name(f)} it has no effect`, 'warning');
@@ -510,9 +562,12 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 	const icons = tile.icons ?? [];
 	for (let k = 0; k < icons.length; k++) {
 		const icon = icons[k];
-		if (!known.icons.has(icon))
+		const needs = needsModule(known, 'icon', icon, `icon '${icon}'`);
+		const meaning = known.meanings?.registry.meaningOf('icon', icon);
+		if (needs) problem(`/icons/${k}`, needs.message, needs.severity);
+		else if (!known.icons.has(icon) && !meaning)
 			problem(`/icons/${k}`, `unknown icon '${icon}': no enabled expansion gives it a meaning (known: ${[...known.icons].join(', ')})`, 'warning');
-		else if (INERT_ICONS.includes(icon)) problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
+		else if (known.meanings ? meaning?.inert : INERT_ICONS.includes(icon)) problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
 	}
 }
 
@@ -712,12 +767,14 @@ function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): strin
 	return registry.modulesOf({ id: e.id, rules: typeof e.rules === 'string' ? e.rules : undefined, figures: figures as Expansion['figures'] });
 }
 
-/** Rulings and parameters against what the enabled rule modules register. */
-function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown[], registry: RuleRegistry, out: Problem[]): void {
-	const enabled = new Set<string>();
-	for (const e of [doc, ...deps]) if (isObject(e)) for (const m of modulesOfDoc(e, registry)) enabled.add(m);
-	const modules = [...enabled];
+/** Rulings, parameters and figures against what the enabled rule modules register. */
+function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly string[], registry: RuleRegistry, out: Problem[]): void {
 	const named = modules.join(', ');
+	if (Array.isArray(doc.figures))
+		doc.figures.forEach((f: unknown, k: number) => {
+			if (isObject(f) && typeof f.id === 'string' && !registry.meaningOf('figure', f.id))
+				out.push({ pointer: `/figures/${k}`, message: `figure '${f.id}': no rule module of this engine gives it a meaning, so no game has it`, severity: 'warning' });
+		});
 	if (typeof doc.rules === 'string' && EXPANSION_ID.test(doc.rules) && !registry.moduleIds.includes(doc.rules))
 		out.push({
 			pointer: '/rules',
@@ -817,9 +874,10 @@ function semanticExpansion(
 ): Problem[] {
 	checkDependencies(doc, available, problems);
 	const deps = dependencyClosure(doc, available);
-	if (registry) checkRulesRegistry(doc, deps, registry, problems);
+	const meanings = meaningsOf(doc, available, registry);
+	if (registry) checkRulesRegistry(doc, meanings?.enabled ?? [], registry, problems);
 	checkGameFits(doc, deps, available, registry, problems);
-	const known = knownNames(doc, deps);
+	const known = knownNames(doc, deps, meanings);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const good: number[] = [];
 	const ids = new Map<string, number>();
@@ -841,7 +899,7 @@ function semanticExpansion(
 	return problems;
 }
 
-const knownCache = new WeakMap<object, { available: ReadonlyMap<string, Expansion> | undefined; known: Known }>();
+const knownCache = new WeakMap<object, { available: ReadonlyMap<string, Expansion> | undefined; registry: RuleRegistry | undefined; known: Known }>();
 const builtinKnown = knownNames(undefined, []);
 
 /**
@@ -856,10 +914,10 @@ export function validateTile(tile: unknown, options: ValidateTileOptions = {}): 
 	const exp = options.expansion;
 	if (exp) {
 		const cached = knownCache.get(exp);
-		if (cached && cached.available === options.available) known = cached.known;
+		if (cached && cached.available === options.available && cached.registry === options.registry) known = cached.known;
 		else {
-			known = knownNames(exp, dependencyClosure(exp, options.available));
-			knownCache.set(exp, { available: options.available, known });
+			known = knownNames(exp, dependencyClosure(exp, options.available), meaningsOf(exp, options.available, options.registry));
+			knownCache.set(exp, { available: options.available, registry: options.registry, known });
 		}
 	}
 	const out: Problem[] = [];

@@ -108,7 +108,7 @@ describe('store', () => {
 		expect(list.map((e) => [e.id, e.doc === undefined, e.parseError?.message])).toEqual([
 			['base', false, undefined],
 			['deep', true, expect.stringMatching(/^The file cannot be read: arrays and objects are nested more than 100 levels deep/)],
-			['folder', true, 'The file cannot be read (EISDIR): fix or remove folder.json in the expansions folder']
+			['folder', true, 'The file cannot be read (EISDIR): fix or remove folder.json in its folder']
 		]);
 		expect((await readExpansion('deep')).ok).toBe(true);
 	});

@@ -1,8 +1,9 @@
-// The expansions folder on disk is the store: one JSON document per expansion (`<id>.json`).
-// Server-only. Writes are atomic (temporary file in the same folder, fsync, rename), so a reader or
-// a crash never sees a torn file; every read and write reports the revision (a SHA-256 prefix of
-// the file's bytes) and writes must name the revision they were based on. Outcomes are typed
-// results, not exceptions. The shipped sets are read-only.
+// A folder on disk is a store of JSON documents, one `<name>.json` each: the expansions folder
+// (`<id>.json`; the shipped sets read-only) and the scenarios folder use the same code
+// (`documentStore`). Server-only. Writes are atomic (temporary file in the same folder, fsync,
+// rename), so a reader or a crash never sees a torn file; every read and write reports the
+// revision (a SHA-256 prefix of the file's bytes) and writes must name the revision they were
+// based on. Outcomes are typed results, not exceptions.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,7 +46,8 @@ export function jsonParseProblem(text: string, error: unknown): Problem {
 	};
 }
 
-export interface StoredExpansion {
+export interface StoredDocument {
+	/** The document's name in the store: its file name without `.json` (an expansion's id). */
 	id: string;
 	revision: string;
 	/** The parsed document (absent when the file is not valid JSON). */
@@ -56,16 +58,17 @@ export interface StoredExpansion {
 	/** The file's text exactly as on disk. */
 	text: string;
 }
+export type StoredExpansion = StoredDocument;
 
 export type StoreFailure =
 	| { ok: false; reason: 'unsafe-id' }
 	| { ok: false; reason: 'not-found' }
 	| { ok: false; reason: 'read-only' }
 	| { ok: false; reason: 'precondition-required' }
-	| { ok: false; reason: 'exists'; current: StoredExpansion }
-	| { ok: false; reason: 'stale'; current: StoredExpansion };
+	| { ok: false; reason: 'exists'; current: StoredDocument }
+	| { ok: false; reason: 'stale'; current: StoredDocument };
 
-export type ReadResult = ({ ok: true } & StoredExpansion) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
+export type ReadResult = ({ ok: true } & StoredDocument) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
 export type WriteResult = { ok: true; id: string; revision: string; created: boolean } | StoreFailure;
 export type DeleteResult = { ok: true } | StoreFailure;
 
@@ -80,8 +83,8 @@ const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
 const matches = (revision: string, wanted: string | readonly string[] | undefined) =>
 	typeof wanted === 'string' ? wanted === revision : (wanted?.includes(revision) ?? false);
 
-function parseStored(id: string, text: string): StoredExpansion {
-	const base = { id, revision: revisionOf(text), readOnly: isShipped(id), text };
+function parseStored(id: string, text: string, readOnly: boolean): StoredDocument {
+	const base = { id, revision: revisionOf(text), readOnly, text };
 	let doc: unknown;
 	try {
 		doc = JSON.parse(text);
@@ -93,15 +96,15 @@ function parseStored(id: string, text: string): StoredExpansion {
 	return deep ? { ...base, parseError: { ...deep, message: `The file cannot be read: ${deep.message}` } } : { ...base, doc };
 }
 
-/** A file the store cannot read at all (a folder named `<id>.json`, no permission): listed with the reason. */
-function unreadable(id: string, error: unknown): StoredExpansion {
+/** A file the store cannot read at all (a folder named `<name>.json`, no permission): listed with the reason. */
+function unreadable(id: string, readOnly: boolean, error: unknown): StoredDocument {
 	const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 	return {
 		id,
 		revision: '',
-		readOnly: isShipped(id),
+		readOnly,
 		text: '',
-		parseError: { pointer: '', message: `The file cannot be read (${reason}): fix or remove ${id}.json in the expansions folder`, severity: 'error' }
+		parseError: { pointer: '', message: `The file cannot be read (${reason}): fix or remove ${id}.json in its folder`, severity: 'error' }
 	};
 }
 
@@ -114,8 +117,8 @@ async function readText(file: string): Promise<string | undefined> {
 	}
 }
 
-/** Our temporary files: `.<id>.json.<pid>.<12 hex>.tmp`. */
-const TEMP_FILE = /^\.([a-z0-9-]+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+/** Our temporary files: `.<name>.json.<pid>.<12 hex>.tmp`. */
+const TEMP_FILE = /^\.(.+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 /** The temporary files this process is writing now (a file of our PID not listed is an orphan of an earlier process with the same PID: a container's PID 1). */
 const inFlight = new Set<string>();
@@ -138,44 +141,6 @@ async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<vo
 		const pid = Number(m[2]);
 		if (pid === process.pid ? !inFlight.has(file) : !processAlive(pid)) await unlink(file).catch(() => undefined);
 	}
-}
-
-/**
- * Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped;
- * temporary files of writers that no longer run are removed.
- */
-export async function listExpansions(): Promise<StoredExpansion[]> {
-	const dir = expansionsDir();
-	let names: string[];
-	try {
-		names = await readdir(dir);
-	} catch (e) {
-		if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-		throw e;
-	}
-	await removeOrphanedTempFiles(dir, names);
-	const ids = names
-		.filter((n) => n.endsWith('.json'))
-		.map((n) => n.slice(0, -'.json'.length))
-		.filter(isSafeId)
-		.sort();
-	const out: StoredExpansion[] = [];
-	for (const id of ids) {
-		try {
-			const text = await readText(fileOf(dir, id));
-			if (text !== undefined) out.push(parseStored(id, text));
-		} catch (e) {
-			out.push(unreadable(id, e));
-		}
-	}
-	return out;
-}
-
-export async function readExpansion(id: string): Promise<ReadResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	const text = await readText(fileOf(expansionsDir(), id));
-	if (text === undefined) return { ok: false, reason: 'not-found' };
-	return { ok: true, ...parseStored(id, text) };
 }
 
 // Writes and deletes of one id run one after the other inside this process.
@@ -231,43 +196,132 @@ export async function atomicWrite(file: string, text: string): Promise<void> {
 	}
 }
 
+export interface DocumentStoreOptions {
+	/** The folder (read on every call, so the environment may name it). */
+	dir: () => string;
+	/** Names that may be files of the store; anything else is refused ('unsafe-id') or not listed. */
+	isSafeName: (name: string) => boolean;
+	/** Documents that can be read but never written or deleted. */
+	readOnly?: (name: string) => boolean;
+}
+
+export interface DocumentStore {
+	isSafeName(name: string): boolean;
+	isReadOnly(name: string): boolean;
+	/** Every `<safe name>.json` of the folder, sorted by name (temporary files skipped, orphans removed). */
+	list(): Promise<StoredDocument[]>;
+	read(name: string): Promise<ReadResult>;
+	/** Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`); validating is the caller's business. */
+	write(name: string, doc: unknown, options?: WriteOptions): Promise<WriteResult>;
+	/** Deletes a document; `ifMatch` must be its current revision. */
+	remove(name: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult>;
+}
+
+/** A store of JSON documents in one folder, with revisions, preconditions and atomic writes. */
+export function documentStore(o: DocumentStoreOptions): DocumentStore {
+	const readOnly = o.readOnly ?? (() => false);
+	const stored = (id: string, text: string) => parseStored(id, text, readOnly(id));
+
+	async function list(): Promise<StoredDocument[]> {
+		const dir = o.dir();
+		let names: string[];
+		try {
+			names = await readdir(dir);
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+			throw e;
+		}
+		await removeOrphanedTempFiles(dir, names);
+		const ids = names
+			.filter((n) => n.endsWith('.json'))
+			.map((n) => n.slice(0, -'.json'.length))
+			.filter(o.isSafeName)
+			.sort();
+		const out: StoredDocument[] = [];
+		for (const id of ids) {
+			try {
+				const text = await readText(fileOf(dir, id));
+				if (text !== undefined) out.push(stored(id, text));
+			} catch (e) {
+				out.push(unreadable(id, readOnly(id), e));
+			}
+		}
+		return out;
+	}
+
+	async function read(id: string): Promise<ReadResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		const text = await readText(fileOf(o.dir(), id));
+		if (text === undefined) return { ok: false, reason: 'not-found' };
+		return { ok: true, ...stored(id, text) };
+	}
+
+	async function write(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		if (readOnly(id)) return { ok: false, reason: 'read-only' };
+		const { ifMatch, ifNoneMatch } = options;
+		if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
+		const text = serialise(doc);
+		const file = fileOf(o.dir(), id);
+		return withLock(file, async (): Promise<WriteResult> => {
+			const currentText = await readText(file);
+			const current = currentText === undefined ? undefined : stored(id, currentText);
+			if (ifNoneMatch === '*') {
+				if (current) return { ok: false, reason: 'exists', current };
+			} else {
+				if (!current) return { ok: false, reason: 'not-found' };
+				if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
+			}
+			await atomicWrite(file, text);
+			return { ok: true, id, revision: revisionOf(text), created: !current };
+		});
+	}
+
+	async function remove(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
+		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
+		if (readOnly(id)) return { ok: false, reason: 'read-only' };
+		if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
+		const file = fileOf(o.dir(), id);
+		return withLock(file, async (): Promise<DeleteResult> => {
+			const currentText = await readText(file);
+			if (currentText === undefined) return { ok: false, reason: 'not-found' };
+			const current = stored(id, currentText);
+			if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
+			await unlink(file);
+			return { ok: true };
+		});
+	}
+
+	return { isSafeName: o.isSafeName, isReadOnly: readOnly, list, read, write, remove };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The expansions: `EXPANSIONS_DIR` (or `expansions/`), the shipped sets read-only.
+
+/** The expansions store, for code written against any document store (the API endpoints). */
+export const expansionStore = documentStore({ dir: expansionsDir, isSafeName: isSafeId, readOnly: isShipped });
+
+/**
+ * Every `<safe id>.json` in the store, sorted by id. Temporary files and other names are skipped;
+ * temporary files of writers that no longer run are removed.
+ */
+export function listExpansions(): Promise<StoredExpansion[]> {
+	return expansionStore.list();
+}
+
+export function readExpansion(id: string): Promise<ReadResult> {
+	return expansionStore.read(id);
+}
+
 /**
  * Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`) a document. The document is
  * written as given (tab-indented JSON); validating it is the caller's business.
  */
-export async function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (isShipped(id)) return { ok: false, reason: 'read-only' };
-	const { ifMatch, ifNoneMatch } = options;
-	if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
-	const text = serialise(doc);
-	const file = fileOf(expansionsDir(), id);
-	return withLock(file, async (): Promise<WriteResult> => {
-		const currentText = await readText(file);
-		const current = currentText === undefined ? undefined : parseStored(id, currentText);
-		if (ifNoneMatch === '*') {
-			if (current) return { ok: false, reason: 'exists', current };
-		} else {
-			if (!current) return { ok: false, reason: 'not-found' };
-			if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
-		}
-		await atomicWrite(file, text);
-		return { ok: true, id, revision: revisionOf(text), created: !current };
-	});
+export function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+	return expansionStore.write(id, doc, options);
 }
 
 /** Deletes a document; `ifMatch` must be its current revision. */
-export async function deleteExpansion(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
-	if (!isSafeId(id)) return { ok: false, reason: 'unsafe-id' };
-	if (isShipped(id)) return { ok: false, reason: 'read-only' };
-	if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
-	const file = fileOf(expansionsDir(), id);
-	return withLock(file, async (): Promise<DeleteResult> => {
-		const currentText = await readText(file);
-		if (currentText === undefined) return { ok: false, reason: 'not-found' };
-		const current = parseStored(id, currentText);
-		if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
-		await unlink(file);
-		return { ok: true };
-	});
+export function deleteExpansion(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
+	return expansionStore.remove(id, ifMatch);
 }

@@ -3,7 +3,7 @@
 import { find } from '../features.ts';
 import { scoreFeature, playerName } from '../scoring.ts';
 import { emit } from '../events.ts';
-import { pack } from '../board.ts';
+import { pack, tileAt } from '../board.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 function ownAbbot(g: Engine, player: number): number {
@@ -18,7 +18,7 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 	if (a < 0) return { code: 'no-abbot-on-board', message: `${playerName(g, step.player)} has no abbot on the board`, rules: ['ABBOT-6.2.3'] };
 	if (s.acted) return { code: 'already-acted', message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['ABBOT-6.2.3'] };
 	const b = s.pieces[a].tile;
-	if (s.cells[pack(move.x, move.y)] !== b)
+	if (tileAt(g, pack(move.x, move.y)) !== b)
 		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
 	emit(g, { type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y }, () =>
 		`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
@@ -38,6 +38,7 @@ export const abbot: RuleModule = {
 		'ABBOT-6.2.4': 'At the end an abbot scores like an incomplete monastery.',
 		'ABBOT-6.2.5': 'Gardens are printed on 8 base tiles and 1 river tile.'
 	},
+	features: { garden: 'ABBOT-6.2.1' },
 	figures: [
 		{
 			id: 'abbot',

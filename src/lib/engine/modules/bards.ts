@@ -3,7 +3,7 @@
 // feature in the same turn, and tokens add +k per tile to roads and cities, +k per city to fields,
 // while an unfinished road or city carrying a token scores 0.
 import { find, featureTiles } from '../features.ts';
-import { FACING_HALF, fits, pack, SIDE_STEP, unpackX, unpackY } from '../board.ts';
+import { FACING_HALF, fits, pack, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
@@ -58,8 +58,8 @@ function blockersIfPlaced(g: Engine, tile: number, x: number, y: number, r: numb
 	const cell = pack(x, y);
 	const out = t.features.map(() => -1);
 	for (let side = 0; side < 4; side++) {
-		const n = s.cells[cell + SIDE_STEP[side]];
-		if (n === undefined) continue;
+		const n = tileAt(g, cell + SIDE_STEP[side]);
+		if (n < 0) continue;
 		const nt = g.c.tiles[s.bt[n]];
 		if (t.wildcard || nt.wildcard) continue; // nothing joins across a town hall
 		const nr = s.br[n];
@@ -280,6 +280,7 @@ export const bards: RuleModule = {
 		}
 	},
 	moves: { note: note as never },
+	placementFor: (t) => t.icons.has('lute'),
 	hooks: {
 		setup(g) {
 			for (let i = 0; i < g.c.params.noteTokens; i++) g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });

@@ -35,8 +35,15 @@ export function putPiece(g: Engine, piece: number, seg: number): void {
 	(s.figs[find(s, seg)] ??= []).push(piece);
 }
 
-/** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed. */
-function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, needSupply = true): Refusal | null {
+/** What deployRefusal answers when only asked whether (listing moves): the reason is not built. */
+const REFUSED: Refusal = { code: 'refused', message: '', rules: [] };
+
+/**
+ * Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed.
+ * `listing`: the figure is known to be in supply and the feature kind right; REFUSED stands for the
+ * occupied-feature refusal, whose message is not needed.
+ */
+function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, listing = false): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
@@ -45,13 +52,14 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number,
 		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
 		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
 	}
-	if (needSupply && inSupply(g, ft.id, player) < 0)
+	if (!listing && inSupply(g, ft.id, player) < 0)
 		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
 	if (ft.follower && !ft.joinsOccupied) {
 		const occ = occupant(g, root);
 		if (occ >= 0) {
+			if (listing) return REFUSED;
 			const ref = figureRef(g, occ);
 			return {
 				code: 'feature-occupied',
@@ -77,11 +85,14 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const b = s.placed;
 	if (b >= 0) {
 		const t = g.c.tiles[s.bt[b]];
+		// the kinds inSupply would find for this player, in one pass over the pieces
+		const supply = new Set<string>();
+		for (const p of s.pieces) if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) supply.add(p.kind);
 		for (const ft of g.c.figures.values()) {
-			if (ft.deployable === false || inSupply(g, ft.id, step.player) < 0) continue;
+			if (ft.deployable === false || !supply.has(ft.id)) continue;
 			for (let i = 0; i < t.features.length; i++) {
 				if (!ft.features.includes(t.features[i].kind)) continue;
-				if (deployRefusal(g, step.player, ft, i, false)) continue;
+				if (deployRefusal(g, step.player, ft, i, true)) continue;
 				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
 			}
 		}
@@ -100,10 +111,10 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
 	s.placed = b;
 	s.tile = -1;
-	s.options = null;
-	emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
-		`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
-	);
+	if (!g.silent)
+		emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
+			`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
+		);
 	return null;
 }
 
@@ -124,17 +135,18 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	putPiece(g, piece, s.bseg[s.placed] + local);
 	s.acted = true;
 	const kind = t.features[local].kind;
-	// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
-	const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
-	const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
-	emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () =>
-		`${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`
-	);
+	if (!g.silent)
+		emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () => {
+			// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
+			const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
+			const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
+			return `${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`;
+		});
 	return null;
 }
 
 function pass(g: Engine, _move: Move, step: Step): Refusal | null {
-	emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
+	if (!g.silent) emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
 	return null;
 }
 
@@ -153,7 +165,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 		const r = find(s, p.seg);
 		if (featureOf(g, r).kind !== 'field' || fields.includes(r)) continue;
 		fields.push(r);
-		for (const c of fieldCities(s, r).complete) {
+		for (const c of fieldCities(g, r).complete) {
 			const l = byCity.get(c) ?? [];
 			l.push(r);
 			byCity.set(c, l);
@@ -204,7 +216,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			rules: ['BASE-1.9', 'BASE-1.6.1', ...strengthRules(g, refs), ...(winners.length && max === 0 ? ['MM-R1'] : [])]
 		};
 		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
-		g.events.push(ev);
+		if (!g.silent) g.events.push(ev);
 	}
 	for (const f of fields) for (const pc of [...(s.figs[f] ?? [])]) returnPiece(g, pc);
 }
@@ -288,6 +300,8 @@ export const base: RuleModule = {
 		fieldCityPoints: POINTS_RANGE
 	},
 	figures: [follower],
+	features: { road: 'BASE-1.5.1', city: 'BASE-1.5.2', monastery: 'BASE-1.5.3', field: 'BASE-1.5.4' },
+	modifiers: { pennants: 'BASE-1.6' },
 	steps: {
 		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
 		figure: { accepts: ['deploy', 'pass'], describe: 'place a figure or pass', moves: figureMoves }
@@ -307,7 +321,7 @@ export const base: RuleModule = {
 				case 'city': {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
-					for (const seg of s.segs[root]!) pennants += featureOf(g, seg).pennants;
+					for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) pennants += featureOf(g, seg).pennants;
 					const p = g.c.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
@@ -333,7 +347,7 @@ export const base: RuleModule = {
 					break;
 				}
 				case 'field': {
-					const { complete } = fieldCities(s, root);
+					const { complete } = fieldCities(g, root);
 					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: g.c.params.fieldCityPoints });
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
 					v.facts.cities = complete.map((c) => cityRef(g, c));

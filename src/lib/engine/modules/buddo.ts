@@ -2,7 +2,7 @@
 // Nobody scores a feature where Buddo is in the majority; it then returns to the general supply.
 // Everybody wants Buddo (choices among opponents' pieces, choices.ts), and the dragon is drawn to
 // Buddo's tile, where a coin decides whether Buddo survives or is broken (removed from the game).
-import { pack, SIDE_STEP } from '../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
@@ -171,7 +171,7 @@ export const buddo: RuleModule = {
 			if (b < 0 || !d || d.at < 0) return null;
 			const tile = s.pieces[b].tile;
 			const from = pack(s.bx[d.at], s.by[d.at]);
-			if (tile === d.at || ![0, 1, 2, 3].some((side) => s.cells[from + SIDE_STEP[side]] === tile)) return null;
+			if (tile === d.at || ![0, 1, 2, 3].some((side) => tileAt(g, from + SIDE_STEP[side]) === tile)) return null;
 			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract') return null;
 			return { tiles: [tile], rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'], reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})` };
 		},

@@ -4,7 +4,7 @@
 // never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
 // turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
-import { pack, SIDE_STEP } from '../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
@@ -38,8 +38,8 @@ function targets(g: Engine): number[] {
 	const out: number[] = [];
 	const cell = pack(s.bx[d.at], s.by[d.at]);
 	for (let side = 0; side < 4; side++) {
-		const n = s.cells[cell + SIDE_STEP[side]];
-		if (n === undefined || d.visited.includes(n) || n === fairyTile(d)) continue;
+		const n = tileAt(g, cell + SIDE_STEP[side]);
+		if (n < 0 || d.visited.includes(n) || n === fairyTile(d)) continue;
 		if (g.c.hooks.dragonEnter.some((h) => h(g, n))) continue; // ruling MM-R10 (town hall)
 		out.push(n);
 	}
@@ -88,10 +88,10 @@ function startMovement(g: Engine) {
 function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
 	const s = g.s;
 	const d = D(g);
-	const n = s.cells[pack(move.x, move.y)];
+	const n = tileAt(g, pack(move.x, move.y));
 	const from = pack(s.bx[d.at], s.by[d.at]);
 	const adjacent = [0, 1, 2, 3].some((side) => from + SIDE_STEP[side] === pack(move.x, move.y));
-	if (n === undefined || !adjacent)
+	if (n < 0 || !adjacent)
 		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
 	const allowed = targets(g);
 	if (!allowed.includes(n)) {
@@ -135,9 +135,9 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 
 function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, step: Step): Refusal | null {
 	const s = g.s;
-	const b = s.cells[pack(move.x, move.y)];
+	const b = tileAt(g, pack(move.x, move.y));
 	let piece = -1;
-	if (b !== undefined)
+	if (b >= 0)
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
 			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;

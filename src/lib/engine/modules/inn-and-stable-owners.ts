@@ -243,6 +243,7 @@ export const innAndStableOwners: RuleModule = {
 	parameters: { ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 },
 	parameterRanges: { ownersPerPlayer: COUNT_RANGE, innkeeperPoints: POINTS_RANGE, innkeeperMajorityBonus: POINTS_RANGE, stablePoints: POINTS_RANGE, livestockBonus: POINTS_RANGE },
 	modifiers: { livestock: 'ISO-SCORE-4' },
+	features: { stable: 'ISO-STABLE-1' },
 	figures: [
 		{
 			id: OWNER,

@@ -1,11 +1,11 @@
 // Inns & Cathedrals: the large meeple (strength 2), inns on roads, cathedrals in cities, and the
 // 0-point rule for an inn road or cathedral city left incomplete at the end.
-import { featureOf } from '../features.ts';
+import { featureOf, segsOf } from '../features.ts';
 import type { Engine, FeatureValue, RuleModule } from '../types.ts';
 import { POINTS_RANGE, STRENGTH_RANGE } from '../limits.ts';
 
 function hasModifier(g: Engine, root: number, name: string): boolean {
-	for (const seg of g.s.segs[root]!) if (featureOf(g, seg).modifiers[name]) return true;
+	for (const seg of segsOf(g.s, root)) if (featureOf(g, seg).modifiers[name]) return true;
 	return false;
 }
 

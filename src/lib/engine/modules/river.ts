@@ -1,7 +1,7 @@
 // The River: the spring starts, river tiles come before land tiles and the lake last (see the piles
 // in game.ts), each river tile continues the river, no immediate U-turn, the river is never claimed
 // or scored (its fields are split by it through the tile geometry).
-import { pack, SIDE_STEP } from '../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import type { Engine, Refusal, RuleModule } from '../types.ts';
 
 /** Entry side (board side facing placed river) and turn of a river tile placement, or null if it touches no river. */
@@ -12,8 +12,8 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
 	let entry = -1;
 	const sides = t.riverSides.map((u) => (u + rotation) & 3);
 	for (const side of sides) {
-		const n = s.cells[cell + SIDE_STEP[side]];
-		if (n !== undefined && g.c.tiles[s.bt[n]].river) {
+		const n = tileAt(g, cell + SIDE_STEP[side]);
+		if (n >= 0 && g.c.tiles[s.bt[n]].river) {
 			entry = side;
 			break;
 		}
@@ -29,6 +29,8 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
 export const river: RuleModule = {
 	id: 'river',
 	name: 'The River',
+	features: { river: 'RIVER-3.1.3' },
+	leavesOut: ['river'],
 	rules: {
 		'RIVER-3.1.1': 'The spring is the start tile; all river tiles are placed before any land tile, the lake last.',
 		'RIVER-3.1.2': 'A river tile must continue the river, match all its edges, and may not turn the same way as the river tile just before it (no U-turn).',
@@ -53,6 +55,7 @@ export const river: RuleModule = {
 			rules: ['RIVER-3.1.2']
 		}
 	],
+	placementFor: (t) => t.river,
 	hooks: {
 		setup(g) {
 			g.s.mod.river = { last: 0, lastCurve: 0 };

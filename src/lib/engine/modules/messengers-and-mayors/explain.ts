@@ -1,21 +1,22 @@
 // Rule ids a score event should name when this expansion shaped it: the figures' strengths
 // (MM-MAYOR-7/9, MM-CROW-6, MM-MSG-2/8, MM-END-2), ruling MM-R1 when the highest strength on the
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
-import { pack, SIDE_STEP } from '../../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { M } from './state.ts';
+import { segsOf } from '../../features.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
 /** Does a road or city (root) run into a town hall on some side? */
 function touchesHall(g: Engine, root: number): boolean {
 	const s = g.s;
-	for (const seg of s.segs[root] ?? []) {
+	for (const seg of segsOf(s, root)) {
 		const b = s.st[seg];
 		const t = g.c.tiles[s.bt[b]];
 		const cell = pack(s.bx[b], s.by[b]);
 		for (let side = 0; side < 4; side++) {
 			if (t.sideFeat[s.br[b] * 4 + side] !== s.sl[seg]) continue;
-			const n = s.cells[cell + SIDE_STEP[side]];
-			if (n !== undefined && g.c.tiles[s.bt[n]].wildcard) return true;
+			const n = tileAt(g, cell + SIDE_STEP[side]);
+			if (n >= 0 && g.c.tiles[s.bt[n]].wildcard) return true;
 		}
 	}
 	return false;

@@ -1,6 +1,6 @@
 // The mayor and the scarecrow: placement (they may join occupied features), their triggers when a
 // placed tile gives their tile its fourth orthogonal neighbour, and the abilities offered as moves.
-import { pack, SIDE_STEP } from '../../board.ts';
+import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
@@ -39,8 +39,8 @@ function sideNeighbours(g: Engine, b: number): number[] {
 	const cell = pack(s.bx[b], s.by[b]);
 	const out: number[] = [];
 	for (let side = 0; side < 4; side++) {
-		const o = s.cells[cell + SIDE_STEP[side]];
-		if (o !== undefined) out.push(o);
+		const o = tileAt(g, cell + SIDE_STEP[side]);
+		if (o >= 0) out.push(o);
 	}
 	return out;
 }

@@ -1,8 +1,8 @@
 // The messenger: after its road is scored it may ride on to another road ending at the same
 // crossroads, or into the city the road ends at (neither completed), onto a tile of its choice.
-import { find, featureOf } from '../../features.ts';
+import { find, featureOf, segsOf } from '../../features.ts';
 import { emit } from '../../events.ts';
-import { pack } from '../../board.ts';
+import { pack, tileAt } from '../../board.ts';
 import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';
@@ -51,7 +51,7 @@ export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
 	if (ev.mode !== 'complete' || ev.feature.kind !== 'road') return;
 	const riders = (s.figs[root] ?? []).filter((pc) => s.pieces[pc].kind === 'messenger' && s.pieces[pc].owner >= 0);
 	if (!riders.length) return;
-	const ends = s.segs[root]!.filter((seg) => featureOf(g, seg).sides === 1);
+	const ends = segsOf(s, root).filter((seg) => featureOf(g, seg).sides === 1);
 	let extra: number[] | undefined;
 	if (g.c.rulings['MM-R5'] === 'unscored-still-open' && s.placed >= 0) {
 		// roads and cities this tile completed that are not scored yet stay open for the ride
@@ -103,7 +103,7 @@ function rideOptions(g: Engine, e: Entry): Move[] {
 	const s = g.s;
 	const out: Move[] = [];
 	for (const d of destinations(g, e))
-		for (const seg of s.segs[d.root]!) {
+		for (const seg of segsOf(s, d.root)) {
 			const b = s.st[seg];
 			out.push({ type: 'messenger', choice: d.kind, x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id });
 		}
@@ -134,9 +134,9 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 		decided(g);
 		return null;
 	}
-	const b = typeof move.x === 'number' && typeof move.y === 'number' ? s.cells[pack(move.x, move.y)] : undefined;
-	const local = b === undefined ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
-	const root = local < 0 ? -1 : find(s, s.bseg[b!] + local);
+	const b = typeof move.x === 'number' && typeof move.y === 'number' ? tileAt(g, pack(move.x, move.y)) : -1;
+	const local = b < 0 ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
+	const root = local < 0 ? -1 : find(s, s.bseg[b] + local);
 	const d = destinations(g, e).find((x) => x.root === root);
 	if (!d || d.kind !== move.choice)
 		return {
@@ -144,7 +144,7 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 			message: `${playerName(g, step.player)}'s messenger cannot ride to ${move.feature} at (${move.x},${move.y}): not an open road at the same crossroads or the open city the road ends at`,
 			rules: ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6', 'MM-MSG-7', 'MM-R5']
 		};
-	putPiece(g, e.piece, s.bseg[b!] + local);
+	putPiece(g, e.piece, s.bseg[b] + local);
 	const rules = d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
 	emit(g, { type: 'messengerRides', rules, player: e.owner, kind: d.kind, x: move.x, y: move.y, feature: move.feature }, () =>
 		`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`

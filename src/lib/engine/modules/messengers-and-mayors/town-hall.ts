@@ -50,7 +50,6 @@ export function townHallMove(g: Engine, move: { x: number; y: number; rotation?:
 	m.halls[step.player]--;
 	s.placed = b;
 	s.tile = -1;
-	s.options = null;
 	s.phase = 1; // no tile is drawn this turn: go on with the placement phase
 	const forced = step.kind === 'town-hall';
 	const rules = forced ? ['MM-HALL-8', 'MM-END-1', 'MM-HALL-1', 'MM-HALL-2'] : ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2'];

@@ -1,0 +1,129 @@
+// Read-only questions a face of the engine (the sandbox board, a bot, a report) asks about a game:
+// what lies where, who has what left, what the rules say. Nothing here changes the state or decides
+// a rule; the answers are plain data built from the state and its rules context.
+import { contextOf } from './game.ts';
+import { segsOf } from './features.ts';
+import type { GameState, Tile } from './types.ts';
+
+export interface BoardTile {
+	/** Board index (placement order). */
+	index: number;
+	x: number;
+	y: number;
+	rotation: number;
+	/** '<expansion>/<tile id>' */
+	key: string;
+	expansion: string;
+	def: Tile;
+}
+
+export interface BoardPiece {
+	piece: number;
+	/** Figure or token type id: follower, large, abbot, pig, note, buddo, mayor, … */
+	kind: string;
+	/** Player index, -1 for a neutral piece. */
+	owner: number;
+	x: number;
+	y: number;
+	/** The tile's own feature id the piece stands on. */
+	feature: string;
+	/** A lying scarecrow (Messengers & Mayors, MM-CROW-3b). */
+	lying?: boolean;
+}
+
+export interface BoardMarker {
+	kind: 'dragon' | 'fairy';
+	x: number;
+	y: number;
+	/** The fairy: the piece it stands next to. */
+	piece?: number;
+}
+
+/** The tiles on the board, in placement order. */
+export function boardTiles(state: GameState): BoardTile[] {
+	const c = contextOf(state);
+	return state.bt.map((t, i) => {
+		const ct = c.tiles[t];
+		return { index: i, x: state.bx[i], y: state.by[i], rotation: state.br[i], key: ct.key, expansion: ct.expansion, def: ct.def };
+	});
+}
+
+/** The root of a segment's feature, without find's path compression (this module never writes). */
+function rootOf(state: GameState, seg: number): number {
+	while (state.parent[seg] !== seg) seg = state.parent[seg];
+	return seg;
+}
+
+/** Local feature id of a segment. */
+function featureIdOf(state: GameState, seg: number): string {
+	const c = contextOf(state);
+	return c.tiles[state.bt[state.st[seg]]].features[state.sl[seg]].id;
+}
+
+/** Every piece standing on the board. */
+export function boardPieces(state: GameState): BoardPiece[] {
+	const lying = new Set<number>(state.mod['messengers-and-mayors']?.lying ?? []);
+	const out: BoardPiece[] = [];
+	state.pieces.forEach((p, i) => {
+		if (p.seg < 0) return;
+		const b = state.st[p.seg];
+		out.push({ piece: i, kind: p.kind, owner: p.owner, x: state.bx[b], y: state.by[b], feature: featureIdOf(state, p.seg), ...(lying.has(i) ? { lying: true } : {}) });
+	});
+	return out;
+}
+
+/** The dragon and the fairy, where they stand. */
+export function boardMarkers(state: GameState): BoardMarker[] {
+	const d = state.mod.dragon as { at: number; fairy: number; fairyPiece: number } | undefined;
+	const out: BoardMarker[] = [];
+	if (d && d.at >= 0) out.push({ kind: 'dragon', x: state.bx[d.at], y: state.by[d.at] });
+	if (d && d.fairy >= 0) out.push({ kind: 'fairy', x: state.bx[d.fairy], y: state.by[d.fairy], ...(d.fairyPiece >= 0 ? { piece: d.fairyPiece } : {}) });
+	return out;
+}
+
+/** Pieces in supply per owner (player index, or -1 for the general supply): kind → count. */
+export function supplies(state: GameState): Map<number, Record<string, number>> {
+	const out = new Map<number, Record<string, number>>();
+	for (const p of state.pieces) {
+		if (p.seg !== -1) continue;
+		const m = out.get(p.owner) ?? {};
+		m[p.kind] = (m[p.kind] ?? 0) + 1;
+		out.set(p.owner, m);
+	}
+	return out;
+}
+
+/** Tiles still to draw, per tile key, in the order of the piles (river before land). */
+export function tilesToDraw(state: GameState): { key: string; def: Tile; count: number }[] {
+	const c = contextOf(state);
+	const counts = new Map<number, number>();
+	for (const pile of state.piles) for (const t of [...pile.tiles, ...pile.last]) counts.set(t, (counts.get(t) ?? 0) + 1);
+	return [...counts].map(([t, count]) => ({ key: c.tiles[t].key, def: c.tiles[t].def, count }));
+}
+
+/** The parts of the whole feature that feature `feature` of the tile at (x, y) belongs to. */
+export function featureParts(state: GameState, x: number, y: number, feature: string): { x: number; y: number; feature: string }[] {
+	const c = contextOf(state);
+	for (let b = 0; b < state.bt.length; b++) {
+		if (state.bx[b] !== x || state.by[b] !== y) continue;
+		const local = c.tiles[state.bt[b]].features.findIndex((f) => f.id === feature);
+		if (local < 0) return [];
+		const root = rootOf(state, state.bseg[b] + local);
+		return segsOf(state, root).map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
+	}
+	return [];
+}
+
+export interface RuleInfo {
+	/** Rule module id (base, inns-and-cathedrals, bards, …). */
+	module: string;
+	moduleName: string;
+	text: string;
+}
+
+/** Every rule id of the game's modules with its text and its module. */
+export function ruleBook(state: GameState): Map<string, RuleInfo> {
+	const out = new Map<string, RuleInfo>();
+	for (const m of contextOf(state).modules) for (const [id, text] of Object.entries(m.rules)) out.set(id, { module: m.id, moduleName: m.name, text });
+	return out;
+}

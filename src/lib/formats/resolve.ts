@@ -1,0 +1,145 @@
+// The one resolver of a game's expansions: the chosen ids and the available documents → the closed,
+// ordered set the engine plays (dependencies transitively, base first, every dependency before its
+// dependents). A missing or cyclic dependency is a located error, never a silent skip. Pure.
+import type { Expansion } from './schema-types.ts';
+import type { RuleRegistry } from './rule-registry.ts';
+
+export interface ResolveError {
+	/** The id that could not be resolved (missing, or where the cycle closes). */
+	id: string;
+	/** The document whose `dependencies` name it; absent for an id chosen directly. */
+	document?: string;
+	/** In `document`: `/dependencies/N`; for a chosen id: `/N`, its index in the chosen list; '' for base nobody chose. */
+	pointer: string;
+	/** Says it all, location included: `'mine' depends on 'x' (/dependencies/2), which is not an available expansion`. */
+	message: string;
+}
+
+export type Resolution =
+	| {
+			ok: true;
+			/** Base first, then every dependency before its dependents, in the order first reached. */
+			expansions: Expansion[];
+			/** Chosen ids that name a rule module without a document (abbot, pig). */
+			modules: string[];
+	  }
+	| {
+			ok: false;
+			errors: ResolveError[];
+			/** What did resolve, in the same order: for display only — a game never starts from it. */
+			partial: Expansion[];
+			modules: string[];
+	  };
+
+export interface ResolveOptions {
+	/** Rule modules that may be chosen without a document (the engine's module ids). */
+	moduleIds?: readonly string[];
+	/** Put base first even when nobody names it (default true: every game plays base). */
+	base?: boolean;
+}
+
+type Lookup = (id: string) => Expansion | undefined;
+
+function lookupOf(available: readonly Expansion[] | ReadonlyMap<string, Expansion> | Lookup): Lookup {
+	if (typeof available === 'function') return available;
+	if (Array.isArray(available)) {
+		const byId = new Map<string, Expansion>();
+		for (const e of available) if (!byId.has(e.id)) byId.set(e.id, e);
+		return (id) => byId.get(id);
+	}
+	const map = available as ReadonlyMap<string, Expansion>;
+	return (id) => map.get(id);
+}
+
+export function resolveExpansions(
+	chosen: readonly string[],
+	available: readonly Expansion[] | ReadonlyMap<string, Expansion> | Lookup,
+	options: ResolveOptions = {}
+): Resolution {
+	const lookup = lookupOf(available);
+	const moduleIds = new Set(options.moduleIds ?? []);
+	const out: Expansion[] = [];
+	const modules: string[] = [];
+	const errors: ResolveError[] = [];
+	const done = new Set<string>();
+	// the chain of documents being resolved, for cycles
+	const path: string[] = [];
+
+	const visit = (id: string, from: { document?: string; pointer: string }): void => {
+		if (done.has(id)) return;
+		const onPath = path.indexOf(id);
+		if (onPath >= 0) {
+			const cycle = [...path.slice(onPath), id];
+			errors.push({ id, ...from, message: `dependency cycle: ${cycle.join(' → ')} ('${from.document}' ${from.pointer})` });
+			return;
+		}
+		const doc = lookup(id);
+		if (!doc) {
+			// only a chosen id may stand for a module alone: a dependency is a document
+			if (!from.document && moduleIds.has(id)) {
+				done.add(id);
+				modules.push(id);
+				return;
+			}
+			const message = from.document
+				? `'${from.document}' depends on '${id}' (${from.pointer}), which is not an available expansion`
+				: from.pointer === ''
+					? `'${id}' is not an available expansion, and every game plays it`
+					: `'${id}' is not an available expansion${moduleIds.size ? ' nor a rule module' : ''}`;
+			errors.push({ id, ...from, message });
+			done.add(id); // reported once, where first met
+			return;
+		}
+		path.push(id);
+		const deps = Array.isArray(doc.dependencies) ? doc.dependencies : [];
+		deps.forEach((dep, k) => {
+			if (typeof dep === 'string') visit(dep, { document: id, pointer: `/dependencies/${k}` });
+		});
+		path.pop();
+		done.add(id);
+		out.push(doc);
+	};
+
+	if (options.base !== false && !chosen.includes('base')) visit('base', { pointer: '' });
+	chosen.forEach((id, i) => visit(id, { pointer: `/${i}` }));
+	// base first: it depends on nothing, so moving it keeps every dependency before its dependents
+	const b = out.findIndex((e) => e.id === 'base');
+	if (b > 0) out.unshift(...out.splice(b, 1));
+	return errors.length ? { ok: false, errors, partial: out, modules } : { ok: true, expansions: out, modules };
+}
+
+/**
+ * Where an error sits in a document that lists the chosen ids in groups, e.g. a game record's
+ * `[['/expansions', 3], ['/modules', 1]]`: the chosen id's own entry (`/expansions/2`), or the
+ * first group for an error inside the dependencies (the message names the document).
+ */
+export function chosenPointer(e: ResolveError, groups: readonly (readonly [path: string, length: number])[]): string {
+	let i = e.document || e.pointer === '' ? -1 : Number(e.pointer.slice(1));
+	if (i >= 0)
+		for (const [path, length] of groups) {
+			if (i < length) return `${path}/${i}`;
+			i -= length;
+		}
+	return groups[0]?.[0] ?? '';
+}
+
+type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;
+
+/**
+ * The rule modules in play when `doc` is played: those of every document the resolver closes it
+ * over (base and the dependencies, transitively) and the module ids among them, in registry order.
+ * `doc` stands for its own id in `available` (it may be an unsaved draft). A dependency that does
+ * not resolve enables nothing (the validator reports it).
+ */
+export function modulesEnabled(
+	doc: ModuleSource,
+	available: ReadonlyMap<string, ModuleSource> | ((id: string) => ModuleSource | undefined),
+	registry: Pick<RuleRegistry, 'moduleIds' | 'modulesOf'>
+): string[] {
+	const find = typeof available === 'function' ? available : (id: string) => available.get(id);
+	const lookup = (id: string) => (id === doc.id ? doc : find(id)) as Expansion | undefined;
+	const r = resolveExpansions([doc.id], lookup, { moduleIds: registry.moduleIds });
+	const on = new Set<string>(r.modules);
+	for (const e of r.ok ? r.expansions : r.partial) for (const m of registry.modulesOf(e)) on.add(m);
+	return registry.moduleIds.filter((id) => on.has(id));
+}

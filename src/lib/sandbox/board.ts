@@ -1,0 +1,523 @@
+// The sandbox board on a Konva stage: tiles drawn by the renderer, figures as silhouettes in player
+// colours, the lit cells where the tile in hand fits, the targets of the current step, highlights.
+// It draws what it is given and reports what the pointer and the keys do; it decides nothing.
+import type Konva from 'konva';
+import type { BoardMarker, BoardPiece, BoardTile, Move, Tile } from '../engine/index.ts';
+import { tileImageUrl, tileShapes, rotatePoint } from './images.ts';
+import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
+
+/** World units per cell (a tile is 100 × 100, like the renderer's viewBox). */
+export const CELL = 100;
+/** Pixels of a tile's bitmap: sharp up to a zoom of about 2. */
+const BITMAP = 192;
+
+export interface LitCell {
+	x: number;
+	y: number;
+	/** Fits in the current rotation (else only in another one). */
+	fits: boolean;
+}
+
+export interface BoardTarget {
+	key: string;
+	x: number;
+	y: number;
+	feature?: string;
+	moves: Move[];
+}
+
+export interface Part {
+	x: number;
+	y: number;
+	feature: string;
+}
+
+export interface BoardScene {
+	tiles: BoardTile[];
+	pieces: BoardPiece[];
+	markers: BoardMarker[];
+	colours: PlayerColour[];
+	/** The tile to place and its rotation (place step), else null. */
+	hand: { def: Tile; rotation: number } | null;
+	lit: LitCell[];
+	targets: BoardTarget[];
+	highlight: Part[];
+	/** Where the figures of a highlighted scoring stood: ringed. */
+	ringed: Part[];
+}
+
+export interface BoardEvents {
+	/** A cell was clicked (or Enter pressed on the keyboard cursor). */
+	cell(x: number, y: number): void;
+	/** The pointer (or the keyboard cursor) is over a cell, or left the board (null). */
+	hover(cell: { x: number; y: number } | null): void;
+	target(t: BoardTarget): void;
+	/** Focus moved to a target with the keyboard (or the pointer is over it). */
+	targetHover(t: BoardTarget | null): void;
+	/** Rotate the tile in hand by ±1 quarter turn (keys R / Shift+R, Shift+wheel). */
+	rotate(by: 1 | -1): void;
+}
+
+const FIT_FILL = 'rgba(63,125,46,0.38)';
+const FIT_STROKE = '#2f6b22';
+const OTHER_FILL = 'rgba(224,162,60,0.16)';
+const OTHER_STROKE = '#9a6a10';
+const HIGHLIGHT_FILL = 'rgba(255,214,0,0.5)';
+
+export class BoardView {
+	private K: typeof Konva;
+	private stage: Konva.Stage;
+	private tileLayer: Konva.Layer;
+	private overLayer: Konva.Layer;
+	private pieceLayer: Konva.Layer;
+	private tileNodes: { node: Konva.Image; sig: string }[] = [];
+	private litPool: Konva.Rect[] = [];
+	private lastMark: Konva.Rect;
+	private ghost: Konva.Image;
+	private cursorMark: Konva.Rect;
+	/** Tile drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
+	private bitmaps = new Map<string, HTMLCanvasElement>();
+	private dirty = new Set<Konva.Layer>();
+	private frame = 0;
+	private scene: BoardScene | null = null;
+	private hovered: { x: number; y: number } | null = null;
+	/** Keyboard cursor cell. */
+	cursor = { x: 0, y: 0 };
+	private focusedTarget = -1;
+	private targetNodes: Konva.Circle[] = [];
+	/** Where each target of the scene is drawn (world units), by target key. */
+	private targetAt = new Map<string, { x: number; y: number }>();
+	private fitted = false;
+	private lastDrawMs = 0;
+	/** performance.now() when the last scene was set (benchmark). */
+	sceneAt = 0;
+
+	constructor(K: typeof Konva, private container: HTMLDivElement, private on: BoardEvents) {
+		this.K = K;
+		const { width, height } = container.getBoundingClientRect();
+		this.stage = new K.Stage({ container, width: Math.max(1, width), height: Math.max(1, height), draggable: true, dragDistance: 4 });
+		this.tileLayer = new K.Layer({ listening: false });
+		this.overLayer = new K.Layer({ listening: false });
+		this.pieceLayer = new K.Layer();
+		this.stage.add(this.tileLayer, this.overLayer, this.pieceLayer);
+		this.lastMark = new K.Rect({ width: CELL, height: CELL, stroke: '#e0a23c', strokeWidth: 5, dash: [14, 6], visible: false, listening: false });
+		this.ghost = new K.Image({ width: CELL, height: CELL, opacity: 0.6, visible: false, listening: false, image: undefined });
+		this.cursorMark = new K.Rect({ width: CELL, height: CELL, stroke: '#2b2620', strokeWidth: 3, dash: [6, 4], visible: false, listening: false });
+		this.overLayer.add(this.lastMark, this.ghost, this.cursorMark);
+		this.stage.on('wheel', (e) => this.wheel(e.evt));
+		this.stage.on('click tap', (e) => {
+			if (e.target !== this.stage && e.target.getLayer() === this.pieceLayer) return; // a target handles its own click
+			const c = this.pointerCell();
+			if (c) this.on.cell(c.x, c.y);
+		});
+		this.stage.on('mousemove', () => this.pointerMoved());
+		this.stage.on('mouseleave', () => {
+			this.hovered = null;
+			this.updateGhost();
+			this.on.hover(null);
+		});
+		this.stage.on('dragmove', () => this.stage.batchDraw());
+	}
+
+	destroy(): void {
+		this.stage.destroy();
+	}
+
+	resize(): void {
+		const { width, height } = this.container.getBoundingClientRect();
+		this.stage.size({ width: Math.max(1, width), height: Math.max(1, height) });
+		if (!this.fitted && this.scene?.tiles.length) this.fit();
+		this.stage.batchDraw();
+	}
+
+	/** Milliseconds the last setScene took (benchmark). */
+	get drawMs(): number {
+		return this.lastDrawMs;
+	}
+
+	// ---------------------------------------------------------------- scene
+	setScene(scene: BoardScene, opts: { animate?: boolean } = {}): void {
+		const t0 = performance.now();
+		const before = this.tileNodes.length;
+		this.scene = scene;
+		const tilesChanged = this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
+		this.drawLit(scene.lit);
+		const last = scene.tiles[scene.tiles.length - 1];
+		this.lastMark.visible(!!last && scene.tiles.length > 1);
+		if (last) this.lastMark.position({ x: last.x * CELL, y: last.y * CELL });
+		this.drawPieces(scene);
+		this.updateGhost();
+		this.updateCursor();
+		if (!this.fitted && scene.tiles.length) this.fit();
+		if (tilesChanged) this.redraw(this.tileLayer);
+		this.redraw(this.overLayer, this.pieceLayer);
+		this.sceneAt = performance.now();
+		this.lastDrawMs = this.sceneAt - t0;
+	}
+
+	/** The tile's drawing as a bitmap (blank until the SVG has loaded, then drawn in place). */
+	private bitmap(def: Tile, rotation: number): HTMLCanvasElement {
+		const url = tileImageUrl(def, rotation, BITMAP);
+		let c = this.bitmaps.get(url);
+		if (!c) {
+			const canvas = document.createElement('canvas');
+			canvas.width = canvas.height = BITMAP;
+			const img = new Image();
+			img.onload = () => {
+				canvas.getContext('2d')!.drawImage(img, 0, 0, BITMAP, BITMAP);
+				this.redraw(this.tileLayer, this.overLayer);
+			};
+			img.src = url;
+			this.bitmaps.set(url, canvas);
+			c = canvas;
+		}
+		return c;
+	}
+
+	/** Draws the given layers on the next frame (only those that changed). */
+	private redraw(...layers: Konva.Layer[]): void {
+		for (const l of layers) this.dirty.add(l);
+		if (!this.frame) this.frame = requestAnimationFrame(() => this.flushDraw());
+	}
+
+	/** Draws the layers waiting for the next frame now; returns the milliseconds it took. */
+	flushDraw(): number {
+		const t0 = performance.now();
+		if (this.frame) cancelAnimationFrame(this.frame);
+		this.frame = 0;
+		for (const l of this.dirty) l.draw();
+		this.dirty.clear();
+		return performance.now() - t0;
+	}
+
+	/** Brings the tile nodes in line with the board; true when anything changed. */
+	private syncTiles(tiles: BoardTile[], animate: boolean): boolean {
+		const K = this.K;
+		let changed = false;
+		while (this.tileNodes.length > tiles.length) {
+			this.tileNodes.pop()!.node.destroy();
+			changed = true;
+		}
+		tiles.forEach((t, i) => {
+			const sig = `${t.key}|${t.x}|${t.y}|${t.rotation}`;
+			const have = this.tileNodes[i];
+			if (have?.sig === sig) return;
+			changed = true;
+			const img = this.bitmap(t.def, t.rotation);
+			const attrs = { x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, width: CELL, height: CELL, image: img };
+			if (have) {
+				have.node.setAttrs(attrs);
+				have.sig = sig;
+				return;
+			}
+			const node = new K.Image({ ...attrs, listening: false });
+			this.tileLayer.add(node);
+			this.tileNodes[i] = { node, sig };
+			if (animate && i === tiles.length - 1) {
+				node.scale({ x: 1.12, y: 1.12 });
+				node.opacity(0.4);
+				new K.Tween({ node, duration: 0.15, scaleX: 1, scaleY: 1, opacity: 1 }).play();
+			}
+		});
+		return changed;
+	}
+
+	private drawLit(lit: LitCell[]): void {
+		const K = this.K;
+		while (this.litPool.length < lit.length) {
+			const r = new K.Rect({ width: CELL - 6, height: CELL - 6, cornerRadius: 6, listening: false });
+			this.overLayer.add(r);
+			r.moveToBottom();
+			this.litPool.push(r);
+		}
+		this.litPool.forEach((r, i) => {
+			const c = lit[i];
+			if (!c) return void r.visible(false);
+			r.setAttrs({
+				visible: true,
+				x: c.x * CELL + 3,
+				y: c.y * CELL + 3,
+				fill: c.fits ? FIT_FILL : OTHER_FILL,
+				stroke: c.fits ? FIT_STROKE : OTHER_STROKE,
+				strokeWidth: c.fits ? 3 : 2,
+				dash: c.fits ? [] : [9, 7]
+			});
+		});
+	}
+
+	private anchor(tile: BoardTile | undefined, feature: string | undefined): { x: number; y: number } | null {
+		if (!tile) return null;
+		const shape = feature ? tileShapes(tile.def).get(feature) : undefined;
+		const p = shape ? rotatePoint(shape.anchor.x, shape.anchor.y, tile.rotation) : { x: 50, y: 50 };
+		return { x: tile.x * CELL + p.x, y: tile.y * CELL + p.y };
+	}
+
+	private tileAt(x: number, y: number): BoardTile | undefined {
+		return this.scene?.tiles.find((t) => t.x === x && t.y === y);
+	}
+
+	private figure(kind: string, featureType: string | undefined, fill: string, ink: string, label: string, at: { x: number; y: number }, lying = false): Konva.Group {
+		const K = this.K;
+		const size = 24 * sizeOf(kind);
+		const g = new K.Group({ x: at.x, y: at.y, scaleX: size / 20, scaleY: size / 20, rotation: lying ? 90 : 0, listening: false });
+		g.add(new K.Path({ data: silhouetteOf(kind, featureType), offsetX: 10, offsetY: 10, fill, stroke: '#1d1a16', strokeWidth: 1.1, shadowColor: '#000', shadowOpacity: 0.35, shadowBlur: 2, shadowOffset: { x: 0.6, y: 0.8 } }));
+		if (label) g.add(new K.Text({ text: label, x: -10, y: -1.5, width: 20, align: 'center', fontSize: 7, fontStyle: 'bold', fill: ink, fontFamily: 'system-ui, sans-serif' }));
+		return g;
+	}
+
+	private drawPieces(scene: BoardScene): void {
+		const K = this.K;
+		this.pieceLayer.destroyChildren();
+		this.targetNodes = [];
+		// highlighted feature parts under the figures
+		for (const p of scene.highlight) {
+			const t = this.tileAt(p.x, p.y);
+			const shape = t && tileShapes(t.def).get(p.feature);
+			if (!t || !shape) continue;
+			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
+			g.add(new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 }));
+			this.pieceLayer.add(g);
+		}
+		for (const r of scene.ringed) {
+			const a = this.anchor(this.tileAt(r.x, r.y), r.feature);
+			if (a) this.pieceLayer.add(new K.Circle({ x: a.x, y: a.y, radius: 17, stroke: '#b8860b', strokeWidth: 4, dash: [5, 3], listening: false }));
+		}
+		// figures; several on one feature stand side by side
+		const stacks = new Map<string, number>();
+		for (const pc of scene.pieces) {
+			const t = this.tileAt(pc.x, pc.y);
+			const a = this.anchor(t, pc.feature);
+			if (!t || !a) continue;
+			const k = `${pc.x},${pc.y},${pc.feature}`;
+			const n = stacks.get(k) ?? 0;
+			stacks.set(k, n + 1);
+			const colour = pc.owner >= 0 ? scene.colours[pc.owner] : undefined;
+			const ftype = t.def.features.find((f) => f.id === pc.feature)?.type;
+			const node = this.figure(pc.kind, ftype, colour?.fill ?? (pc.kind === 'note' ? '#f4d35e' : NEUTRAL.fill), colour?.ink ?? NEUTRAL.ink, pc.owner >= 0 ? String(pc.owner + 1) : '', { x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 }, pc.lying);
+			this.pieceLayer.add(node);
+		}
+		for (const m of scene.markers) {
+			const t = this.tileAt(m.x, m.y);
+			if (!t) continue;
+			let at = { x: t.x * CELL + 24, y: t.y * CELL + 26 };
+			if (m.kind === 'fairy') {
+				const pc = m.piece !== undefined ? scene.pieces.find((p) => p.piece === m.piece) : undefined;
+				const a = pc ? this.anchor(t, pc.feature) : null;
+				at = a ? { x: a.x + 14, y: a.y - 12 } : { x: t.x * CELL + 76, y: t.y * CELL + 24 };
+			}
+			this.pieceLayer.add(this.figure(m.kind, undefined, m.kind === 'dragon' ? '#b8472f' : '#f7a8d8', '#fff', '', at));
+		}
+		// the current step's targets; two on one spot (a field's centre and a stable) are set apart
+		this.targetAt.clear();
+		const placed: { x: number; y: number }[] = [];
+		scene.targets.forEach((tg, i) => {
+			const a = tg.feature ? this.anchor(this.tileAt(tg.x, tg.y), tg.feature) : { x: tg.x * CELL + CELL / 2, y: tg.y * CELL + CELL / 2 };
+			if (!a) return;
+			for (let k = 0; k < 6 && placed.some((p) => Math.hypot(p.x - a.x, p.y - a.y) < 24); k++) {
+				a.x += k % 2 ? -26 : 26;
+				a.y += 14;
+			}
+			placed.push(a);
+			this.targetAt.set(tg.key, a);
+			const c = new K.Circle({ x: a.x, y: a.y, radius: tg.feature ? 12 : 22, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
+			c.on('click tap', (e) => {
+				e.cancelBubble = true;
+				this.on.target(tg);
+			});
+			c.on('mouseenter', () => {
+				this.container.style.cursor = 'pointer';
+				this.on.targetHover(tg);
+			});
+			c.on('mouseleave', () => {
+				this.container.style.cursor = '';
+				this.on.targetHover(null);
+			});
+			this.pieceLayer.add(c);
+			this.targetNodes[i] = c;
+		});
+		if (this.focusedTarget >= scene.targets.length) this.focusedTarget = -1;
+		this.markFocusedTarget();
+	}
+
+	/** Draws a feature's parts for a moment (a scoring), fading out within 200 ms. */
+	flash(parts: Part[]): void {
+		const K = this.K;
+		for (const p of parts) {
+			const t = this.tileAt(p.x, p.y);
+			const shape = t && tileShapes(t.def).get(p.feature);
+			if (!t || !shape) continue;
+			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
+			g.add(new K.Path({ data: shape.path, fill: 'rgba(255,255,255,0.85)' }));
+			this.overLayer.add(g);
+			new K.Tween({ node: g, duration: 0.2, opacity: 0, onFinish: () => g.destroy() }).play();
+		}
+	}
+
+	// ---------------------------------------------------------------- pointer and view
+	private pointerCell(): { x: number; y: number } | null {
+		const p = this.stage.getRelativePointerPosition();
+		if (!p) return null;
+		return { x: Math.floor(p.x / CELL), y: Math.floor(p.y / CELL) };
+	}
+
+	private pointerMoved(): void {
+		const c = this.pointerCell();
+		if (!c || (this.hovered && this.hovered.x === c.x && this.hovered.y === c.y)) return;
+		this.hovered = c;
+		this.updateGhost();
+		this.redraw(this.overLayer);
+		this.on.hover(c);
+	}
+
+	private updateGhost(): void {
+		const hand = this.scene?.hand;
+		const at = this.hovered ?? (this.cursorMark.visible() ? this.cursor : null);
+		if (!hand || !at || this.tileAt(at.x, at.y)) {
+			this.ghost.visible(false);
+			return;
+		}
+		this.ghost.setAttrs({ visible: true, x: at.x * CELL, y: at.y * CELL, image: this.bitmap(hand.def, hand.rotation) });
+	}
+
+	private updateCursor(): void {
+		this.cursorMark.position({ x: this.cursor.x * CELL, y: this.cursor.y * CELL });
+	}
+
+	private wheel(e: WheelEvent): void {
+		e.preventDefault();
+		if (e.shiftKey && !e.ctrlKey) {
+			this.on.rotate((e.deltaY || e.deltaX) > 0 ? 1 : -1);
+			return;
+		}
+		// a touchpad's two-finger scroll pans; the wheel and a pinch (ctrl+wheel) zoom at the pointer
+		if (!e.ctrlKey && Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+			this.panBy(-e.deltaX, -e.deltaY);
+			return;
+		}
+		const p = this.stage.getPointerPosition() ?? { x: this.stage.width() / 2, y: this.stage.height() / 2 };
+		this.zoomAt(p, Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)));
+	}
+
+	zoomAt(p: { x: number; y: number }, factor: number): void {
+		const old = this.stage.scaleX();
+		const scale = Math.min(4, Math.max(0.08, old * factor));
+		const world = { x: (p.x - this.stage.x()) / old, y: (p.y - this.stage.y()) / old };
+		this.stage.scale({ x: scale, y: scale });
+		this.stage.position({ x: p.x - world.x * scale, y: p.y - world.y * scale });
+		this.stage.batchDraw();
+	}
+
+	zoom(factor: number): void {
+		this.zoomAt({ x: this.stage.width() / 2, y: this.stage.height() / 2 }, factor);
+	}
+
+	panBy(dx: number, dy: number): void {
+		this.stage.position({ x: this.stage.x() + dx, y: this.stage.y() + dy });
+		this.stage.batchDraw();
+	}
+
+	/** Zooms and pans so that the whole board and the lit cells fill the view. */
+	fit(): void {
+		const s = this.scene;
+		if (!s) return;
+		const cells = [...s.tiles, ...s.lit];
+		if (!cells.length) return;
+		const xs = cells.map((c) => c.x);
+		const ys = cells.map((c) => c.y);
+		const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
+		const w = this.stage.width();
+		const h = this.stage.height();
+		if (w < 10 || h < 10) return;
+		const scale = Math.min(1.4, Math.max(0.08, Math.min(w / ((x1 - x0) * CELL + 60), h / ((y1 - y0) * CELL + 60))));
+		this.stage.scale({ x: scale, y: scale });
+		this.stage.position({ x: w / 2 - ((x0 + x1) / 2) * CELL * scale, y: h / 2 - ((y0 + y1) / 2) * CELL * scale });
+		this.fitted = true;
+		this.stage.batchDraw();
+	}
+
+	/** Keeps the keyboard cursor in view. */
+	private reveal(x: number, y: number): void {
+		const s = this.stage.scaleX();
+		const px = x * CELL * s + this.stage.x();
+		const py = y * CELL * s + this.stage.y();
+		const m = 20;
+		let dx = 0;
+		let dy = 0;
+		if (px < m) dx = m - px;
+		if (px + CELL * s > this.stage.width() - m) dx = this.stage.width() - m - px - CELL * s;
+		if (py < m) dy = m - py;
+		if (py + CELL * s > this.stage.height() - m) dy = this.stage.height() - m - py - CELL * s;
+		if (dx || dy) this.panBy(dx, dy);
+	}
+
+	// ---------------------------------------------------------------- keyboard
+	/** Handles a key on the focused board; true when it was the board's. */
+	key(e: KeyboardEvent): boolean {
+		const s = this.scene;
+		const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+		const step = arrows[e.key];
+		if (step && e.shiftKey) {
+			this.panBy(-step[0] * 80, -step[1] * 80);
+			return true;
+		}
+		if (step && s && s.targets.length && !s.hand) {
+			// cycle through the step's targets
+			const n = s.targets.length;
+			const dir = step[0] + step[1] > 0 ? 1 : -1;
+			this.focusedTarget = this.focusedTarget < 0 ? (dir > 0 ? 0 : n - 1) : (this.focusedTarget + dir + n) % n;
+			this.markFocusedTarget();
+			this.on.targetHover(s.targets[this.focusedTarget]);
+			return true;
+		}
+		if (step) {
+			if (!this.cursorMark.visible()) {
+				this.cursorMark.visible(true);
+				const last = s?.tiles[s.tiles.length - 1];
+				if (last) this.cursor = { x: last.x, y: last.y };
+			}
+			this.cursor = { x: this.cursor.x + step[0], y: this.cursor.y + step[1] };
+			this.hovered = null;
+			this.updateCursor();
+			this.updateGhost();
+			this.reveal(this.cursor.x, this.cursor.y);
+			this.redraw(this.overLayer);
+			this.on.hover({ ...this.cursor });
+			return true;
+		}
+		if (e.key === 'Enter' || e.key === ' ') {
+			if (s?.hand && this.cursorMark.visible()) this.on.cell(this.cursor.x, this.cursor.y);
+			else if (s && this.focusedTarget >= 0 && s.targets[this.focusedTarget]) this.on.target(s.targets[this.focusedTarget]);
+			else return false;
+			return true;
+		}
+		if (e.key === 'r' || e.key === 'R') {
+			this.on.rotate(e.shiftKey ? -1 : 1);
+			return true;
+		}
+		if (e.key === '+' || e.key === '=') return this.zoom(1.25), true;
+		if (e.key === '-' || e.key === '_') return this.zoom(0.8), true;
+		if (e.key === '0' || e.key === 'f' || e.key === 'F') return this.fit(), true;
+		return false;
+	}
+
+	private markFocusedTarget(): void {
+		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: '#2e5c8f', strokeWidth: 3 }));
+		this.redraw(this.pieceLayer);
+	}
+
+	// ---------------------------------------------------------------- for tests and benchmarks
+	/** The page coordinates of a board point (world units) — where a test clicks. */
+	toClient(wx: number, wy: number): { x: number; y: number } {
+		const r = this.container.getBoundingClientRect();
+		const s = this.stage.scaleX();
+		return { x: r.left + this.stage.x() + wx * s, y: r.top + this.stage.y() + wy * s };
+	}
+	cellToClient(x: number, y: number): { x: number; y: number } {
+		return this.toClient(x * CELL + CELL / 2, y * CELL + CELL / 2);
+	}
+	targetToClient(x: number, y: number, feature?: string): { x: number; y: number } | null {
+		const a = this.targetAt.get(`${x},${y},${feature ?? ''}`) ?? (feature ? this.anchor(this.tileAt(x, y), feature) : { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 });
+		return a ? this.toClient(a.x, a.y) : null;
+	}
+}
+

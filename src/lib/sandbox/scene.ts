@@ -1,0 +1,62 @@
+// What the board shows at a step, from the engine's state and its legal moves: tiles, figures,
+// markers, the lit cells of the tile in hand, and the targets of the current step.
+import { boardMarkers, boardPieces, boardTiles, contextOf, type GameState, type Move, type PlaceMove } from '../engine/index.ts';
+import type { BoardScene, BoardTarget, LitCell, Part } from './board.ts';
+import { targetOf } from './moves.ts';
+import type { PlayerColour } from './palette.ts';
+
+const isPlace = (m: Move): m is PlaceMove => m.type === 'place';
+
+/** Per cell, the rotations in which the tile in hand fits there. */
+export function placementCells(legal: readonly Move[]): Map<string, { x: number; y: number; rotations: number[] }> {
+	const cells = new Map<string, { x: number; y: number; rotations: number[] }>();
+	for (const m of legal) {
+		if (!isPlace(m)) continue;
+		const k = `${m.x},${m.y}`;
+		const c = cells.get(k) ?? { x: m.x, y: m.y, rotations: [] };
+		c.rotations.push(m.rotation);
+		cells.set(k, c);
+	}
+	return cells;
+}
+
+/** A rotation the tile in hand fits in somewhere: `preferred` when it does, else the first that does. */
+export function usableRotation(legal: readonly Move[], preferred: number): number {
+	const rs = new Set(legal.filter(isPlace).map((m) => m.rotation));
+	if (rs.size === 0 || rs.has(preferred)) return preferred;
+	for (let i = 1; i < 4; i++) if (rs.has((preferred + i) % 4)) return (preferred + i) % 4;
+	return preferred;
+}
+
+export function litCells(legal: readonly Move[], rotation: number): LitCell[] {
+	return [...placementCells(legal).values()].map((c) => ({ x: c.x, y: c.y, fits: c.rotations.includes(rotation) }));
+}
+
+/** The step's moves grouped by where they point on the board. */
+export function boardTargets(legal: readonly Move[], state: GameState): BoardTarget[] {
+	const out = new Map<string, BoardTarget>();
+	for (const m of legal) {
+		const t = targetOf(m, state);
+		if (!t) continue;
+		const key = `${t.x},${t.y},${t.feature ?? ''}`;
+		const have = out.get(key);
+		if (have) have.moves.push(m);
+		else out.set(key, { key, ...t, moves: [m] });
+	}
+	return [...out.values()];
+}
+
+export function sceneOf(state: GameState, legal: readonly Move[], rotation: number, colours: PlayerColour[], highlight: { parts: Part[]; figures: Part[] } = { parts: [], figures: [] }): BoardScene {
+	const place = state.pending[0]?.kind === 'place' && state.tile >= 0;
+	return {
+		tiles: boardTiles(state),
+		pieces: boardPieces(state),
+		markers: boardMarkers(state),
+		colours,
+		hand: place ? { def: contextOf(state).tiles[state.tile].def, rotation } : null,
+		lit: place ? litCells(legal, rotation) : [],
+		targets: place ? [] : boardTargets(legal, state),
+		highlight: highlight.parts,
+		ringed: highlight.figures
+	};
+}

@@ -1,0 +1,423 @@
+// The sandbox in Chromium against the real server: a scripted game played by clicking (tiles,
+// rotations, figures, a choice) whose scores and log equal the CLI's replay of its saved record;
+// the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
+import { test, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Move = { type: string; [k: string]: unknown };
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchConsole(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		// the browser asks for /favicon.ico on its own; that request is not the page's
+		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
+	});
+	page.on('pageerror', (e) => errors.push(e.message));
+	return errors;
+}
+
+/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
+const hook = {
+	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
+	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
+	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
+	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
+	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
+	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
+};
+
+async function openSandbox(page: Page, query: string) {
+	await page.goto(`/sandbox?${query}`);
+	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
+	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+}
+
+/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
+async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
+	const box = (await page.locator('.board').boundingBox())!;
+	let p = await point();
+	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
+		await page.getByRole('button', { name: 'Fit' }).click();
+		p = await point();
+	}
+	return p;
+}
+
+/** Places the tile in hand by turning it with the rotate button and clicking the cell. */
+async function placeByClicking(page: Page, move: Move) {
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
+	expect(await hook.rotation(page)).toBe(move.rotation);
+	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+async function clickTarget(page: Page, move: Move) {
+	const m = move as { x?: number; y?: number; feature?: string };
+	const placed = await page.evaluate(() => {
+		const s = (window as any).__sandbox.session.state;
+		return { x: s.bx[s.placed], y: s.by[s.placed] };
+	});
+	const at = await inView(page, () => hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	// several moves on one target: the menu asks which one
+	if (await page.getByRole('menu').isVisible()) await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
+
+test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({ page }) => {
+	test.setTimeout(180_000);
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=inns-and-cathedrals,bards&seed=7&p=Ann~blue,Bob~orange');
+	let turns = 0;
+	let choices = 0;
+	let deployed = 0;
+	let rotated = 0;
+	for (let guard = 0; guard < 400 && (turns < 16 || choices === 0); guard++) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') {
+			// prefer a placement in another rotation than the tile's, so the test turns it
+			const rot = await hook.rotation(page);
+			const move = legal.find((m) => m.rotation !== rot) ?? legal[0];
+			if (move.rotation !== rot) rotated++;
+			await placeByClicking(page, move);
+			turns++;
+		} else if (kind === 'figure') {
+			// every other turn a figure on the board (clicked on its target), else the pass button
+			const deploy = turns % 2 === 1 ? legal.find((m) => m.type === 'deploy' && (m.figure === 'follower' || m.figure === 'large')) : undefined;
+			if (deploy) {
+				await clickTarget(page, deploy);
+				deployed++;
+			} else {
+				const before = await hook.at(page);
+				await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+				await expect.poll(() => hook.at(page)).toBe(before + 1);
+			}
+		} else if (kind === 'note') {
+			// the lute's choice: a note token on one of the tile's free features
+			await clickTarget(page, legal[0]);
+			choices++;
+		} else {
+			const before = await hook.at(page);
+			await page.locator('.moves button').first().click();
+			await expect.poll(() => hook.at(page)).toBe(before + 1);
+			choices++;
+		}
+	}
+	expect(turns).toBeGreaterThanOrEqual(16);
+	expect(choices).toBeGreaterThan(0);
+	expect(deployed).toBeGreaterThan(3);
+	expect(rotated).toBeGreaterThan(3);
+
+	// save the record (a download) and replay it with the CLI
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-e2e-')), 'game.json');
+	await (await download).saveAs(file);
+	const record = JSON.parse(readFileSync(file, 'utf8'));
+	expect(record.expansions.map((e: { id: string }) => e.id)).toEqual(['base', 'inns-and-cathedrals', 'bards']);
+	const replayed = JSON.parse(cli(['replay', file, '--json']));
+	const onScreen = await Promise.all([0, 1].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent())));
+	expect(onScreen).toEqual([replayed.scores.Ann, replayed.scores.Bob]);
+	const texts = await page.locator('.log .ev .text').allTextContents();
+	expect(texts).toEqual(replayed.events.map((e: { text?: string; type: string }) => e.text ?? e.type));
+	expect(texts.length).toBeGreaterThan(40);
+	expect(errors).toEqual([]);
+	console.log(`scripted game: ${turns} turns, ${deployed} figures, ${choices} choices, ${rotated} rotations, scores ${onScreen.join(':')}`);
+});
+
+test('hovering an illegal cell says why in the refusal’s own words', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=2');
+	// (0,-1) touches the start tile's city; the base set's seed-2 draw does not fit every way there:
+	// find a rotation at an adjacent cell that the engine refuses for a mismatched edge
+	const legal = await hook.legal(page);
+	const rot = await hook.rotation(page);
+	const candidates = [
+		[0, -1],
+		[1, 0],
+		[0, 1],
+		[-1, 0]
+	].filter(([x, y]) => !legal.some((m) => m.x === x && m.y === y && m.rotation === rot));
+	expect(candidates.length).toBeGreaterThan(0);
+	const [x, y] = candidates[0];
+	const at = await hook.cell(page, x, y);
+	await page.mouse.move(at.x, at.y);
+	const hover = page.getByTestId('hover');
+	const fitsOtherwise = legal.some((m) => m.x === x && m.y === y);
+	if (fitsOtherwise) await expect(hover).toContainText(/fits here turned to rotation/);
+	else await expect(hover).toContainText(/BASE-1\.3\.\d/);
+	// a cell far away: not adjacent, in the engine's words
+	const far = await hook.cell(page, 1, 1);
+	await page.mouse.move(far.x, far.y);
+	await expect(hover).toContainText('(1,1)');
+	await expect(hover).toContainText(/BASE-1\.3/);
+	expect(errors).toEqual([]);
+});
+
+test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=4');
+	const legal = await hook.legal(page);
+	await placeByClicking(page, legal[0]);
+	await expect(page.getByText(/must place a figure or pass/)).toBeVisible();
+	await page.getByRole('button', { name: 'Undo' }).click();
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	expect(await hook.at(page)).toBe(0);
+	await page.getByRole('button', { name: 'Redo' }).click();
+	expect(await hook.at(page)).toBe(1);
+	await page.keyboard.press('Control+z');
+	expect(await hook.at(page)).toBe(0);
+	await page.keyboard.press('Control+Shift+z');
+	expect(await hook.at(page)).toBe(1);
+	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.bt.length);
+	expect(tiles).toBe(2);
+	expect(errors).toEqual([]);
+});
+
+test('a turn with the keyboard only: cursor, rotate, place, choose a target', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=5');
+	await page.locator('.board').focus();
+	const legal = await hook.legal(page);
+	const move = legal[legal.length - 1];
+	// the cursor starts on the last placed tile (the start tile at 0,0)
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowLeft');
+	const dx = (move.x as number) - 0;
+	const dy = (move.y as number) - 0;
+	for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+	for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.keyboard.press('r');
+	await page.keyboard.press('Enter');
+	await expect.poll(() => hook.at(page)).toBe(1);
+	// the figure step: arrows go through the targets, Enter takes the focused one
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('Enter');
+	// several moves on that target: the menu takes the focus, Enter takes its first item
+	if (await page.getByRole('menu').isVisible()) {
+		await expect(page.getByRole('menuitem').first()).toBeFocused();
+		await page.keyboard.press('Enter');
+	}
+	await expect.poll(() => hook.at(page)).toBe(2);
+	const figures = await page.evaluate(() => (window as any).__sandbox.session.state.pieces.filter((p: { seg: number }) => p.seg >= 0).length);
+	expect(figures).toBe(1);
+	expect(errors).toEqual([]);
+});
+
+test('load a record, step back and forward on the timeline: board and scores follow', async ({ page }) => {
+	const errors = watchConsole(page);
+	// a finished random game made by the engine itself (the CLI's simulator writes no records, so
+	// play one here through the module API in a child process)
+	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
+	const file = join(dir, 'record.json');
+	const script = `
+		import { availableExpansions } from './src/lib/formats/files.ts';
+		import { playRandomGame, recordOf } from './src/lib/engine/index.ts';
+		const docs = availableExpansions();
+		const r = playRandomGame({ expansions: [docs.get('base'), docs.get('inns-and-cathedrals')], players: ['Ann', 'Bob'], seed: 9 });
+		process.stdout.write(JSON.stringify(recordOf(r.state)));`;
+	const rec = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+	writeFileSync(file, rec);
+	const record = JSON.parse(rec);
+	const replayed = JSON.parse(cli(['replay', file, '--json']));
+	await page.goto('/sandbox');
+	await page.getByLabel('Load a game record').setInputFiles(file);
+	await expect(page.getByTestId('status')).toContainText(`Loaded a game of ${record.moves.length} moves`);
+	await expect(page.locator('.turn')).toContainText('Game over.');
+	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
+	expect(Number(await page.getByTestId('score-1').textContent())).toBe(replayed.scores.Bob);
+	// back to the start: one tile, no points
+	const slider = page.getByLabel('Timeline');
+	await slider.fill('0');
+	await expect(page.getByTestId('score-0')).toHaveText('0');
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(1);
+	// forward to step 20: the board holds the tiles of the first 20 moves
+	await slider.fill('20');
+	const tiles20 = record.moves.slice(0, 20).filter((m: Move) => m.type === 'place').length + 1;
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(tiles20);
+	expect(await page.evaluate(() => (window as any).__sandbox.view.tileNodes.length)).toBe(tiles20);
+	// and to the end again
+	await slider.fill(String(record.moves.length));
+	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
+	// a scoring in the log, shown on the board: its feature's parts and figures
+	await page.locator('.ev-score').last().getByRole('button', { name: 'Show on the board' }).click();
+	await expect(page.getByTestId('status')).toContainText('Highlighted');
+	expect(await page.evaluate(() => (window as any).__sandbox.view.pieceLayer.find('Path').length)).toBeGreaterThan(0);
+	expect(errors).toEqual([]);
+});
+
+test('free mode: pick any tile of the chosen sets, then place it', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base,river&seed=1&free=1');
+	// the river comes first: land tiles are listed but refused, with the rule
+	const land = page.locator('button.tile[data-tile="base/U"]');
+	await expect(land).toBeDisabled();
+	await expect(land).toHaveAttribute('title', /RIVER-3\.1\.1/);
+	const picks = (await hook.legal(page)).map((m) => m.tile as string);
+	expect(picks.every((k) => k.startsWith('river/'))).toBe(true);
+	await page.locator(`button.tile[data-tile="${picks[0]}"]`).click();
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toContainText(picks[0]);
+	expect(errors).toEqual([]);
+});
+
+test('Test in sandbox from a designer’s new expansion with dependencies: its unsaved tile is picked, placed, and its modules play', async ({ page }) => {
+	const errors = watchConsole(page);
+	const id = `stable-lute-${Date.now().toString(36)}`;
+	const halves = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+	const doc = {
+		id,
+		name: 'Stable and lute',
+		version: '1.0.0',
+		dependencies: ['bards', 'inn-and-stable-owners', 'inns-and-cathedrals', 'messengers-and-mayors'],
+		tiles: [
+			{ id: 'lute-stable', name: 'Lute stable', count: 1, icons: ['lute'], features: [{ id: 'f1', type: 'field', halves }, { id: 's1', type: 'stable', modifiers: { livestock: true } }] }
+		]
+	};
+	const res = await page.request.put(`/api/expansions/${id}`, { data: doc, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	expect(res.status()).toBe(201);
+	await page.goto(`/expansions/${id}`);
+	// an unsaved change: a copy of the tile that exists only in the editor's draft
+	await page.getByRole('button', { name: 'Duplicate lute-stable' }).click();
+	await expect(page.getByTestId('tile-card')).toHaveCount(2);
+	const copy = (await page.getByTestId('tile-card').nth(1).getAttribute('data-tile-id'))!;
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.getByTestId('test-in-sandbox').click();
+	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}`));
+	// Messengers & Mayors asks first: draw, or place a town hall (MM-HALL-2)
+	await expect(page.getByText(/must draw a tile or place the town hall/)).toBeVisible();
+	await page.getByRole('button', { name: 'Draw a tile' }).click();
+	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
+	// the dependencies' modules are in play
+	for (const r of ['BARD-R1', 'ISO-R1', 'MM-R1', 'BASE-R1']) await expect(page.locator('.rulings summary', { hasText: new RegExp(`^${r} = `) })).toHaveCount(1);
+	const pick = page.locator(`button.tile[data-tile="${id}/${copy}"]`);
+	await expect(pick).toBeEnabled();
+	await pick.click();
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toContainText(`${id}/${copy}`);
+	const legal = await hook.legal(page);
+	await placeByClicking(page, legal[0]);
+	// a lute tile: the note token's step (Bards), then the figure step offers an owner on the stable (Inn and Stable Owners)
+	expect(await hook.step(page)).toBe('note');
+	const notes = await hook.legal(page);
+	await clickTarget(page, notes.find((m) => m.feature === 'f1') ?? notes[0]);
+	expect(await hook.step(page)).toBe('figure');
+	expect((await hook.legal(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
+	expect(errors).toEqual([]);
+});
+
+test('save a game as a scenario through the UI: npx carcassonne-lab test passes it', async ({ page }) => {
+	test.setTimeout(120_000);
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=inns-and-cathedrals&seed=11');
+	// a refusal to remember: a click on a cell where the tile cannot go
+	const far = await hook.cell(page, 2, 2);
+	await page.mouse.click(far.x, far.y);
+	await expect(page.getByTestId('status')).toContainText('Refused');
+	// then eight turns: a follower whenever one can stand, so something scores
+	for (let turns = 0; turns < 8; ) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') {
+			await placeByClicking(page, legal[0]);
+			turns++;
+		} else {
+			const before = await hook.at(page);
+			const deploy = legal.find((m) => m.type === 'deploy' && m.figure === 'follower');
+			if (deploy) await clickTarget(page, deploy);
+			else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+			await expect.poll(() => hook.at(page)).toBe(before + 1);
+		}
+	}
+	await page.getByRole('button', { name: 'Save as scenario…' }).click();
+	const name = `sandbox-e2e-${Date.now().toString(36)}`;
+	await page.getByLabel('Name').fill(name);
+	await page.getByLabel('Description').fill('eight turns of base + Inns & Cathedrals, saved from the sandbox');
+	await page.getByRole('button', { name: 'Save scenario' }).click();
+	await expect(page.getByTestId('scenario-message')).toContainText(`Saved scenario ${name}`);
+	await expect(page.getByTestId('scenario-message')).toContainText('1 refusals');
+	// the file on disk, run by the CLI
+	const file = join(process.env.SCENARIOS_DIR!, `${name}.json`);
+	const scenario = JSON.parse(readFileSync(file, 'utf8'));
+	expect(scenario.expect.refusals).toEqual([expect.objectContaining({ after: 0, code: 'not-adjacent' })]);
+	const out = cli(['test', file]);
+	expect(out).toContain('1 passed, 0 failed');
+	expect(errors).toEqual([]);
+});
+
+test('a record the engine refuses says why and replays as far as it goes; games saved on the server open again; /play is the sandbox', async ({ page }) => {
+	const errors = watchConsole(page);
+	await page.goto('/play?x=base&seed=3');
+	await expect(page).toHaveURL(/\/sandbox\?x=base&seed=3/);
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
+	// three turns, then save the record as a file, spoil its 4th move and load it back
+	for (let i = 0; i < 6; i++) {
+		const kind = await hook.step(page);
+		const legal = await hook.legal(page);
+		if (kind === 'place') await placeByClicking(page, legal[0]);
+		else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+	}
+	await expect.poll(() => hook.at(page)).toBe(6);
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
+	const file = join(dir, 'game.json');
+	await (await download).saveAs(file);
+	const record = JSON.parse(readFileSync(file, 'utf8'));
+	record.moves[4] = { type: 'place', x: 9, y: 9, rotation: 0 };
+	writeFileSync(join(dir, 'spoilt.json'), JSON.stringify(record));
+	await page.getByLabel('Load a game record').setInputFiles(join(dir, 'spoilt.json'));
+	await expect(page.getByRole('alert')).toContainText('The engine refuses move 5');
+	await expect(page.getByRole('alert')).toContainText('BASE-1.3.1');
+	await page.getByRole('button', { name: 'Replay as far as it goes (4 moves)' }).click();
+	expect(await hook.at(page)).toBe(4);
+	// save it on the server, reload the page, open it from the server's list
+	await page.getByRole('button', { name: 'Games on the server…' }).click();
+	const name = `e2e-game-${Date.now().toString(36)}`;
+	await page.getByLabel('Save this game as').fill(name);
+	await page.getByRole('button', { name: 'Save on the server' }).click();
+	await expect(page.getByTestId('games-message')).toHaveText(`Saved as ${name}.`);
+	await page.goto('/sandbox');
+	await page.getByRole('button', { name: 'Games on the server…' }).click();
+	await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Open' }).click();
+	await expect(page.getByTestId('status')).toContainText('Loaded a game of 4 moves');
+	expect(await hook.at(page)).toBe(4);
+	expect(errors).toEqual([]);
+});
+
+test('the setup form: expansions, players, a ruling, seed → the URL, which reproduces the game’s start', async ({ page }) => {
+	const errors = watchConsole(page);
+	await page.goto('/sandbox');
+	const form = page.getByRole('form', { name: 'Game setup' });
+	await form.getByRole('checkbox', { name: /Inns & Cathedrals/ }).check();
+	await form.getByRole('button', { name: 'Add a player' }).click();
+	await form.getByLabel('Name').nth(2).fill('Zoe');
+	await form.getByLabel('Seed').fill('42');
+	// rulings are grouped by module; the base game's farm edition set to the 1st edition
+	await form.locator('summary', { hasText: 'Base game' }).click();
+	await form.getByRole('combobox', { name: 'BASE-R2' }).selectOption('1st');
+	await expect(form.locator('li.changed', { hasText: 'BASE-R2' })).toBeVisible();
+	await form.getByRole('button', { name: 'Start the game' }).click();
+	await expect(page).toHaveURL(/x=base%2Cinns-and-cathedrals|x=base,inns-and-cathedrals/);
+	await expect(page).toHaveURL(/seed=42/);
+	await expect(page).toHaveURL(/r=BASE-R2%3A1st|r=BASE-R2:1st/);
+	await expect(page.getByTestId('score-2')).toBeVisible();
+	const first = await page.evaluate(() => (window as any).__sandbox.session.state.tile as number);
+	await expect(page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })).toHaveCount(1);
+	// the same link in a fresh page: the same game start (same first tile)
+	const url = page.url();
+	const again = await page.context().newPage();
+	await again.goto(url);
+	await expect.poll(() => again.evaluate(() => (window as any).__sandbox?.session?.state.tile as number | undefined)).toBe(first);
+	expect(await again.evaluate(() => (window as any).__sandbox.session.state.players)).toEqual(['Ann', 'Bob', 'Zoe']);
+	expect(errors).toEqual([]);
+});
