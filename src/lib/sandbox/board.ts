@@ -8,8 +8,12 @@ import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
 
 /** World units per cell (a tile is 100 × 100, like the renderer's viewBox). */
 export const CELL = 100;
-/** Pixels of a tile's bitmap: sharp up to a zoom of about 2. */
-const BITMAP = 192;
+/**
+ * Pixel sizes of a tile's bitmaps: the one drawn is the smallest at least as large as the tile on
+ * screen (drawing a large bitmap small costs more than the drawing is worth on a 500-tile board).
+ */
+const LEVELS = [48, 96, 192];
+const SVG_SIZE = 192;
 
 export interface LitCell {
 	x: number;
@@ -79,6 +83,7 @@ export class BoardView {
 	private bitmaps = new Map<string, HTMLCanvasElement>();
 	private dirty = new Set<Konva.Layer>();
 	private frame = 0;
+	private drawnLevel = 0;
 	private scene: BoardScene | null = null;
 	private hovered: { x: number; y: number } | null = null;
 	/** Keyboard cursor cell. */
@@ -155,23 +160,39 @@ export class BoardView {
 		this.lastDrawMs = this.sceneAt - t0;
 	}
 
-	/** The tile's drawing as a bitmap (blank until the SVG has loaded, then drawn in place). */
-	private bitmap(def: Tile, rotation: number): HTMLCanvasElement {
-		const url = tileImageUrl(def, rotation, BITMAP);
-		let c = this.bitmaps.get(url);
+	/** The bitmap size for the current zoom. */
+	private level(): number {
+		const px = CELL * this.stage.scaleX() * (window.devicePixelRatio || 1);
+		return LEVELS.find((l) => l >= px) ?? LEVELS[LEVELS.length - 1];
+	}
+
+	/** The tile's drawing as a bitmap of `size` px (blank until the SVG has loaded, then drawn in place). */
+	private bitmap(def: Tile, rotation: number, size = this.level()): HTMLCanvasElement {
+		const url = tileImageUrl(def, rotation, SVG_SIZE);
+		const key = `${size}|${url}`;
+		let c = this.bitmaps.get(key);
 		if (!c) {
 			const canvas = document.createElement('canvas');
-			canvas.width = canvas.height = BITMAP;
+			canvas.width = canvas.height = size;
 			const img = new Image();
 			img.onload = () => {
-				canvas.getContext('2d')!.drawImage(img, 0, 0, BITMAP, BITMAP);
+				canvas.getContext('2d')!.drawImage(img, 0, 0, size, size);
 				this.redraw(this.tileLayer, this.overLayer);
 			};
 			img.src = url;
-			this.bitmaps.set(url, canvas);
+			this.bitmaps.set(key, canvas);
 			c = canvas;
 		}
 		return c;
+	}
+
+	/** After a zoom: the tiles drawn from the bitmaps of the new size. */
+	private relevel(): void {
+		const size = this.level();
+		if (size === this.drawnLevel) return;
+		this.drawnLevel = size;
+		const tiles = this.scene?.tiles ?? [];
+		this.tileNodes.forEach((n, i) => tiles[i] && n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, size)));
 	}
 
 	/** Draws the given layers on the next frame (only those that changed). */
@@ -404,6 +425,7 @@ export class BoardView {
 		const world = { x: (p.x - this.stage.x()) / old, y: (p.y - this.stage.y()) / old };
 		this.stage.scale({ x: scale, y: scale });
 		this.stage.position({ x: p.x - world.x * scale, y: p.y - world.y * scale });
+		this.relevel();
 		this.stage.batchDraw();
 	}
 
@@ -432,6 +454,7 @@ export class BoardView {
 		this.stage.scale({ x: scale, y: scale });
 		this.stage.position({ x: w / 2 - ((x0 + x1) / 2) * CELL * scale, y: h / 2 - ((y0 + y1) / 2) * CELL * scale });
 		this.fitted = true;
+		this.relevel();
 		this.stage.batchDraw();
 	}
 
