@@ -113,3 +113,25 @@ describe('carcassonne-lab export --format json', () => {
 		expect(cli('export', 'no-such-expansion', '--format', 'json').code).toBe(2);
 	});
 });
+
+describe('hostile input and explanations (issue 9)', () => {
+	test('validate: a file of 10,000 nested arrays is one located error, not a crash (exit 1)', () => {
+		const file = join(tmp, 'deep.json');
+		writeFileSync(file, `{"id":"deep","name":"x","version":"1.0.0","tiles":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+		const r = cli('validate', file);
+		expect(r.code).toBe(1);
+		expect(r.stderr + r.stdout).toMatch(/deep\.json:\/tiles(\/0)+: arrays and objects are nested more than 100 levels deep/);
+		expect(r.stderr).not.toMatch(/RangeError/);
+	});
+	test('export: options outside their ranges are clamped and noted', () => {
+		const r = cli('export', 'base', '--format', 'print', '--players', '10000000', '--bleed', '9', '--out', join(tmp, 'print'), '--json');
+		expect(r.code).toBe(0);
+		expect(JSON.parse(r.stdout).notes.slice(0, 2)).toEqual(['bleedMm 9 is outside 0–5 or too precise: 5 used', 'players 10000000 is outside 1–8 or too precise: 8 used']);
+	});
+	test('replay: a ruling under "rules applied" shows its description and the option in force', () => {
+		const r = cli('replay', 'scenarios/BARD-R8-token-on-any-tile.json');
+		expect(r.code).toBe(0);
+		expect(r.stdout).toMatch(/ {2}BARD-R8 +Which unfinished roads and cities score 0 at the end .*In force: token-on-any-tile \(those with a note token on one of their tiles/);
+		expect(r.stdout).not.toMatch(/^ {2}[A-Z]+-R\d+ *$/m);
+	});
+});

@@ -104,3 +104,25 @@ describe('state and records', () => {
 		expect(r.ok ? '' : r.refusal.code).toBe('wrong-tile');
 	});
 });
+
+describe('startGame refuses a setup it cannot play, saying why', () => {
+	it('parameters out of their declared range, too many players', () => {
+		const bad = { ...base, parameters: { roadTilePoints: -5, monasteryPoints: 1e308 } };
+		expect(() => startGame({ expansions: [bad], players: ['Ann', 'Bob'], seed: 1 })).toThrow(
+			'the game cannot start: parameter roadTilePoints is -5: it must be a whole number from 0 to 100; parameter monasteryPoints is 1e+308: it must be a whole number from 0 to 100'
+		);
+		const nine = Array.from({ length: 9 }, (_, i) => `P${i}`);
+		expect(() => startGame({ expansions: [base], players: nine, seed: 1 })).toThrow('a game has 1 to 8 players, not 9');
+		expect(() => startGame({ expansions: [base], players: [], seed: 1 })).toThrow('a game has 1 to 8 players, not 0');
+	});
+	it('a figure count out of range and more tiles than a game holds', () => {
+		const many = { ...base, figures: [{ id: 'follower', name: 'Follower', perPlayer: 1e9 }], tiles: base.tiles.map((t) => ({ ...t, count: 1000 })) };
+		expect(() => startGame({ expansions: [many], players: ['Ann'], seed: 1 })).toThrow(
+			/figure follower of base: perPlayer is 1000000000: it must be a whole number from 0 to 20; the expansions hold \d+ tiles: a game has at most 10000/
+		);
+	});
+	it('no start tile', () => {
+		const none = { ...base, tiles: base.tiles.map(({ role: _role, ...t }) => t) };
+		expect(() => startGame({ expansions: [none], players: ['Ann'], seed: 1 })).toThrow(/no start tile/);
+	});
+});

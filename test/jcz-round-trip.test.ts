@@ -77,7 +77,9 @@ describe('jcz round trip: export then import', () => {
 		}
 		// Nothing the import does not understand: the export writes only JCZ's vocabulary.
 		expect(r.report).toEqual([]);
+		// JCloisterZone picks the start tile in its game setup: an imported base has none, and the
+		// validator says a game with it cannot start (the other sets play with the shipped base).
 		const problems = validateExpansion(r.expansion, { available: docs, registry: ruleRegistry }).filter((p) => p.severity === 'error');
-		expect(problems).toEqual([]);
+		expect(problems.map((p) => p.message)).toEqual(id === 'base' ? [expect.stringContaining('no tile of this expansion has role "start"')] : []);
 	});
 });

@@ -13,10 +13,17 @@ describe('rulingsFor / parametersFor', () => {
 		const base = MODULES.find((m) => m.id === 'base')!;
 		expect(rulingsFor(['base']).map((r) => r.id)).toEqual(base.rulings!.map((r) => r.id));
 		expect(rulingsFor(['base']).every((r) => r.module === 'base')).toBe(true);
-		expect(parametersFor(['base'])).toContainEqual({ name: 'monasteryPoints', default: base.parameters!.monasteryPoints, module: 'base' });
+		expect(parametersFor(['base'])).toContainEqual({ name: 'monasteryPoints', default: base.parameters!.monasteryPoints, min: 0, max: 100, module: 'base' });
 		expect(parametersFor(['base']).some((p) => p.name === 'innTilePoints')).toBe(false);
 		expect(parametersFor(['base', 'inns-and-cathedrals']).some((p) => p.name === 'innTilePoints')).toBe(true);
 		expect(rulingsFor(['no-such-module'])).toEqual([]);
+	});
+	test('every parameter has a range of whole numbers holding its default', () => {
+		const all = parametersFor(MODULES.map((m) => m.id));
+		expect(all.length).toBeGreaterThan(20);
+		for (const p of all) {
+			expect(Number.isInteger(p.min) && Number.isInteger(p.max) && p.min <= p.default && p.default <= p.max, p.name).toBe(true);
+		}
 	});
 	test('every module ruling has its default among its options', () => {
 		const all = rulingsFor(MODULES.map((m) => m.id));

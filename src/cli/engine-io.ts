@@ -1,6 +1,7 @@
 // Shared by the engine commands (replay, simulate, test): expansion lookup from disk and JSON files.
 import { readFileSync } from 'node:fs';
 import { availableExpansions } from '../lib/formats/files.ts';
+import { nestingProblem } from '../lib/formats/nesting.ts';
 import type { Expansion } from '../lib/engine/types.ts';
 
 let cache: Map<string, Expansion> | null = null;
@@ -12,7 +13,9 @@ export function lookupExpansion(id: string): Expansion | undefined {
 
 export function readJson(file: string): { doc?: unknown; error?: string } {
 	try {
-		return { doc: JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) };
+		const doc: unknown = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+		const deep = nestingProblem(doc);
+		return deep ? { error: `${file}:${deep.pointer.slice(0, 80)}: ${deep.message}` } : { doc };
 	} catch (e) {
 		return { error: `${file}: ${e instanceof Error ? e.message : String(e)}` };
 	}

@@ -237,7 +237,7 @@ describe('import', () => {
 
 describe('export', () => {
 	it('runs the exporters on a stored document: text files as utf8, PNGs as base64', async () => {
-		const jcz = await api('/api/expansions/base/export?format=jcz');
+		const jcz = await api('/api/expansions/base/export?format=jcz', { headers: { 'x-requested-with': 'test' } });
 		expect(jcz.status).toBe(200);
 		const body = await jcz.json();
 		const paths = body.files.map((f: { path: string }) => f.path);
@@ -249,17 +249,17 @@ describe('export', () => {
 		expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 		expect(body.notes.some((n: string) => /^artwork: base-artwork\//.test(n))).toBe(true);
 
-		const png = await (await api('/api/expansions/my-set/export?format=png&sizePx=32')).json();
+		const png = await (await api('/api/expansions/my-set/export?format=png&sizePx=32', { headers: { 'x-requested-with': 'test' } })).json();
 		expect(png.files).toHaveLength(1);
 		expect(png.files[0]).toMatchObject({ path: 'A.png', encoding: 'base64', type: 'image/png' });
 		expect([...Buffer.from(png.files[0].data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 
-		const print = await (await api('/api/expansions/base/export?format=print&backs=1&bleedMm=2')).json();
+		const print = await (await api('/api/expansions/base/export?format=print&backs=1&bleedMm=2', { headers: { 'x-requested-with': 'test' } })).json();
 		expect(print.files.some((f: { path: string }) => f.path === 'page-01-back.svg')).toBe(true);
 	});
 	it('400 for an unknown format, 404 for a missing id, 422 for a file that does not parse', async () => {
-		await expectJsonError(await api('/api/expansions/base/export?format=docx'), 400);
-		await expectJsonError(await api('/api/expansions/ghost/export?format=json'), 404);
-		await expectJsonError(await api('/api/expansions/broken/export?format=json'), 422);
+		await expectJsonError(await api('/api/expansions/base/export?format=docx', { headers: { 'x-requested-with': 'test' } }), 400);
+		await expectJsonError(await api('/api/expansions/ghost/export?format=json', { headers: { 'x-requested-with': 'test' } }), 404);
+		await expectJsonError(await api('/api/expansions/broken/export?format=json', { headers: { 'x-requested-with': 'test' } }), 422);
 	});
 });

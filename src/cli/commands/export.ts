@@ -9,10 +9,11 @@ import { validateExpansion } from '../../lib/formats/validate.ts';
 import { ruleRegistry } from '../../lib/engine/registry.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
 import { isPaper, PAPERS, type ExportOptions } from '../../lib/export/types.ts';
+import { clampExportOptions, optionRangesText } from '../../lib/export/options.ts';
 import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/export/index.ts';
 import { archiveFiles, archiveName } from '../../lib/export/archive.ts';
 
-const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--no-backs] [--paper a4|letter] [--size PX] [--json]
+const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--no-backs] [--paper a4|letter] [--size PX] [--players N] [--json]
 
 Validates the expansion (refuses when it has errors), then writes the export under --out
 (default out/<id>/<format>/):
@@ -24,7 +25,8 @@ Validates the expansion (refuses when it has errors), then writes the export und
   pdf    the print sheets as one vector PDF, each page of tiles followed by its backs for
          double-sided printing (--bleed MM, --no-backs, --paper a4|letter)
 --archive writes one archive instead, folders kept: <out>/<id>.jca for jcz (a JCloisterZone
-add-on), <out>/<id>-<format>.zip for the others.`;
+add-on), <out>/<id>-<format>.zip for the others.
+Ranges (a value outside is clamped, with a note): ${optionRangesText().join('; ')}.`;
 
 interface Args {
 	target: string;
@@ -32,6 +34,8 @@ interface Args {
 	out?: string;
 	archive: boolean;
 	options: ExportOptions;
+	/** What the option parsing clamped. */
+	notes: string[];
 }
 
 /** Parses the arguments, or returns the usage error to print. */
@@ -48,7 +52,7 @@ function parse(args: readonly string[]): Args | string {
 		else if (a.startsWith('--')) {
 			const eq = a.indexOf('=');
 			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-			if (!['format', 'out', 'bleed', 'size', 'paper'].includes(name)) return `unknown option ${a}`;
+			if (!['format', 'out', 'bleed', 'size', 'paper', 'players'].includes(name)) return `unknown option ${a}`;
 			const value = eq > 0 ? a.slice(eq + 1) : args[++i];
 			if (value === undefined || value === '') return `--${name} needs a value`;
 			values[name] = value;
@@ -56,21 +60,12 @@ function parse(args: readonly string[]): Args | string {
 	}
 	if (positional.length !== 1) return positional.length === 0 ? 'which expansion? give its id or file' : `one expansion at a time (got ${positional.join(', ')})`;
 	if (!values.format) return `--format is required (${FORMATS.join('|')})`;
-	const options: ExportOptions = backs === undefined ? {} : { backs };
-	if (values.paper !== undefined) {
-		if (!isPaper(values.paper)) return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
-		options.paper = values.paper;
-	}
-	for (const [name, key] of [
-		['bleed', 'bleedMm'],
-		['size', 'sizePx']
-	] as const) {
-		if (values[name] === undefined) continue;
-		const n = Number(values[name]);
-		if (!Number.isFinite(n) || n < 0) return `--${name} must be a number ≥ 0 (got ${values[name]})`;
-		options[key] = n;
-	}
-	return { target: positional[0], format: values.format, out: values.out, archive, options };
+	for (const name of ['bleed', 'size', 'players'])
+		if (values[name] !== undefined && !Number.isFinite(Number(values[name]))) return `--${name} must be a number (got ${values[name]})`;
+	if (values.paper !== undefined && !isPaper(values.paper)) return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
+	const { options, notes } = clampExportOptions({ bleedMm: values.bleed, sizePx: values.size, players: values.players }, backs);
+	if (values.paper !== undefined) options.paper = values.paper as (typeof PAPERS)[number];
+	return { target: positional[0], format: values.format, out: values.out, archive, options, notes };
 }
 
 export const command = {
@@ -119,6 +114,7 @@ export const command = {
 
 		const exporter = await loadExporter(format);
 		const result = await exporter(expansion, { ...args.options, available });
+		result.notes.unshift(...args.notes);
 		const outDir = args.out ?? join('out', expansion.id, args.format);
 		const written: string[] = [];
 		if (args.archive) {

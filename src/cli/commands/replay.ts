@@ -3,6 +3,7 @@
 import type { CommandContext } from '../main.ts';
 import { replay, contextOf } from '../../lib/engine/game.ts';
 import { setupFromRecord, type GameRecord } from '../../lib/engine/record.ts';
+import { collectRulings } from '../../lib/engine/rulings.ts';
 import type { GameEvent, Move } from '../../lib/engine/types.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
 
@@ -66,12 +67,20 @@ export const command = {
 		else {
 			ctx.stdout(`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`);
 			// the rules the explanations cite, in our words
-			const texts = contextOf(state).ruleTexts;
+			const c = contextOf(state);
+			const rulings = collectRulings(c.modules);
+			// a rule by its text; a ruling by what it decides and the option in force
+			const explain = (id: string): string => {
+				const r = rulings.get(id);
+				if (!r) return c.ruleTexts.get(id) ?? '';
+				const option = state.rulings[id];
+				return `${r.description} In force: ${option} (${r.options[option] ?? ''}).`;
+			};
 			const ids = [...new Set(all.flatMap((e) => e.rules))].sort();
 			ctx.stdout('\nrules applied:');
-			for (const id of ids) ctx.stdout(`  ${id.padEnd(13)} ${texts.get(id) ?? ''}`);
-			const rulings = Object.entries(state.rulings);
-			if (rulings.length) ctx.stdout(`rulings: ${rulings.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+			for (const id of ids) ctx.stdout(`  ${id.padEnd(13)} ${explain(id)}`);
+			const inForce = Object.entries(state.rulings);
+			if (inForce.length) ctx.stdout(`rulings: ${inForce.map(([k, v]) => `${k}=${v}`).join(', ')}`);
 		}
 		return 0;
 	}

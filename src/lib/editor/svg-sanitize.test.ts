@@ -27,6 +27,21 @@ describe('artwork SVG sanitiser', () => {
 		expect(out).not.toContain('https://x');
 		expect(out).toContain('data:image/png;base64,AAAA');
 	});
+	test('character references, upper case and CDATA do not smuggle anything through', () => {
+		const cases = [
+			'<svg xmlns="http://www.w3.org/2000/svg"><rect fill="u&#114;l(http://evil/p)" stroke="&#x75;rl(https://evil/q)"/></svg>',
+			'<svg xmlns="http://www.w3.org/2000/svg"><use href="&#104;ttp://evil/x.svg#a"/><image href="data&#58;image/png;base64,AAAA"/></svg>',
+			'<svg xmlns="http://www.w3.org/2000/svg"><SCRIPT>alert(1)</SCRIPT><Rect OnClick="alert(2)" FILL="URL(http://evil/p)"/></svg>',
+			'<svg xmlns="http://www.w3.org/2000/svg"><text><![CDATA[</text><script>alert(3)</script>]]></text></svg>',
+			'<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Pjwvc2NyaXB0Pjwvc3ZnPg=="/><feImage href="http://evil/f"/></svg>'
+		];
+		for (const svg of cases) {
+			const out = sanitizeSvg(svg);
+			expect(out, svg).not.toMatch(/evil|<script|onclick|data&#58;|svg\+xml/i);
+			// what is left is inert text or drawing
+			expect(out.replace(/&lt;script&gt;alert\(3\)&lt;\/script&gt;/, ''), svg).not.toMatch(/alert/);
+		}
+	});
 	test('entities from a doctype are not expanded', () => {
 		const out = sanitizeSvg('<!DOCTYPE svg [<!ENTITY boom "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&boom;</text></svg>');
 		expect(out).not.toContain('BOOM');

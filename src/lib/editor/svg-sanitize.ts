@@ -17,11 +17,20 @@ const escapeText = (s: string) =>
 	s.replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
+/** An attribute value as the browser reads it: character references decoded (the parser keeps them as written). */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeReferences = (s: string): string =>
+	s.replace(/&(#[0-9]+|#x[0-9a-f]+|[a-z]+);?/gi, (whole, ref: string) => {
+		if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole;
+		const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+	});
+
 function attributeAllowed(element: string, name: string, value: string): boolean {
 	const n = name.toLowerCase();
 	if (n.startsWith('on')) return false;
 	if (!/^[a-zA-Z_][\w:.-]*$/.test(name)) return false;
-	const v = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+	const v = decodeReferences(value).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
 	if (n === 'href' || n.endsWith(':href') || n === 'src') {
 		if (v.startsWith('#')) return true;
 		return element === 'image' && SAFE_IMAGE.test(value.trim());

@@ -11,6 +11,7 @@ import { seedState, hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { copiesOf } from '../formats/geometry.ts';
+import { setupProblems } from './limits.ts';
 import {
 	K_RIVER,
 	type ApplyResult,
@@ -184,8 +185,9 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
-	if (!setup.players.length) throw new Error('a game needs at least one player');
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
+	const unfit = setupProblems(c, setup.players.length);
+	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
 	const s: GameState = {
 		version: 1,
 		ctx: c.key,

@@ -17,7 +17,13 @@ export function rulingsFor(moduleIds: readonly string[]): RegisteredRuling[] {
 
 /** The parameters the given modules read, in registry order, each with its default and module. */
 export function parametersFor(moduleIds: readonly string[]): RegisteredParameter[] {
-	return selected(moduleIds).flatMap((m) => Object.entries(m.parameters ?? {}).map(([name, value]) => ({ name, default: value, module: m.id })));
+	return selected(moduleIds).flatMap((m) =>
+		Object.entries(m.parameters ?? {}).map(([name, value]) => {
+			const range = m.parameterRanges?.[name];
+			if (!range) throw new Error(`module ${m.id} declares parameter ${name} without a range`);
+			return { name, default: value, min: range.min, max: range.max, module: m.id };
+		})
+	);
 }
 
 /** The modules a document turns on by itself (base is always in play: see `modulesFor`). */

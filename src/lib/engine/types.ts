@@ -377,6 +377,12 @@ export interface Hooks {
 	dragonEnter(g: Engine, b: number): Refusal | null;
 }
 
+/** The whole numbers a parameter may take, inclusive. */
+export interface ParameterRange {
+	min: number;
+	max: number;
+}
+
 export interface RuleModule {
 	id: string;
 	name: string;
@@ -386,6 +392,8 @@ export interface RuleModule {
 	figures?: FigureType[];
 	/** Parameters a designer may tune, with defaults. */
 	parameters?: Record<string, number>;
+	/** The whole numbers each parameter may take (every parameter has one: the validator and startGame check them). */
+	parameterRanges?: Record<string, ParameterRange>;
 	/** Icons, modifiers and feature kinds this module gives meaning to (name → the rule id that does). */
 	icons?: Record<string, string>;
 	modifiers?: Record<string, string>;

@@ -15,6 +15,8 @@ export interface ExportOptions {
 	paper?: Paper;
 	/** Raster exports: edge length of one tile in pixels. */
 	sizePx?: number;
+	/** Print sheets: per-player counts are printed for this many players. */
+	players?: number;
 }
 
 export interface ExportFile {

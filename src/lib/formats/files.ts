@@ -4,6 +4,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Expansion } from './schema-types.ts';
 import type { Problem } from './problems.ts';
+import { nestingProblem } from './nesting.ts';
 
 /** The project's own tile sets (the shipped expansions). */
 export const PROJECT_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../expansions');
@@ -47,8 +48,9 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 
 /** Parses JSON text; a syntax error becomes a Problem at pointer '' naming its line and column. */
 export function parseJson(text: string): { doc?: unknown; problems: Problem[] } {
+	let doc: unknown;
 	try {
-		return { doc: JSON.parse(text), problems: [] };
+		doc = JSON.parse(text);
 	} catch (e) {
 		const message = e instanceof Error ? e.message : String(e);
 		let where: { line: number; column: number };
@@ -61,6 +63,8 @@ export function parseJson(text: string): { doc?: unknown; problems: Problem[] } 
 			problems: [{ pointer: '', message: `not valid JSON at line ${where.line}, column ${where.column}: ${reason}`, severity: 'error' }]
 		};
 	}
+	const deep = nestingProblem(doc);
+	return deep ? { problems: [deep] } : { doc, problems: [] };
 }
 
 export function loadFile(file: string): LoadedFile {

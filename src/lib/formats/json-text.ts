@@ -2,6 +2,7 @@
 // for editor markers) and where does broken text go wrong (line and column: Node 20's JSON.parse
 // does not always say, its messages quote the text instead of giving a position). On broken text
 // the values before the fault are still mapped.
+import { MAX_NESTING } from './nesting.ts';
 
 export interface Span {
 	/** Offset of the value's first character. */
@@ -78,10 +79,11 @@ export function scanJson(text: string): JsonScan {
 		i += m[0].length;
 	};
 	const value = (ptr: string, depth: number, keyStart?: number): void => {
-		if (depth > 10_000) throw new Fault(i, 'less nesting');
 		ws();
 		const start = i;
 		const c = text[i];
+		// recursion stays shallow: deeper text is refused as every reader refuses the parsed value (nesting.ts)
+		if (depth >= MAX_NESTING && (c === '{' || c === '[')) throw new Fault(i, `at most ${MAX_NESTING} levels of arrays and objects inside each other`);
 		if (c === '{') {
 			i++;
 			ws();

@@ -19,6 +19,9 @@ export interface RegisteredRuling {
 export interface RegisteredParameter {
 	name: string;
 	default: number;
+	/** The whole numbers it may take, inclusive (the engine refuses a game outside them). */
+	min: number;
+	max: number;
 	module: string;
 }
 

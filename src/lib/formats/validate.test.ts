@@ -90,3 +90,27 @@ describe('validateTile', () => {
 		expect(validateTile(tile, { expansion })).toEqual([]);
 	});
 });
+
+describe('documents no game can be played with', () => {
+	const shipped = (id: string): Expansion => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8'));
+	test('10,000 nested arrays anywhere: one located error, no throw (JSON.parse reads them, nothing else can)', () => {
+		const text = '['.repeat(10_000) + ']'.repeat(10_000);
+		const doc = { ...load('small-set'), description: JSON.parse(text) };
+		const problems = validateExpansion(doc);
+		expect(problems).toHaveLength(1);
+		expect(problems[0].pointer).toBe('/description' + '/0'.repeat(99));
+		expect(problems[0].message).toMatch(/nested more than 100 levels/);
+		expect(validateTile(JSON.parse(text))[0].message).toMatch(/nested more than 100 levels/);
+	});
+	test('a base without a start tile cannot start a game: an error, not a clean bill', () => {
+		const base = shipped('base');
+		for (const t of base.tiles) delete t.role;
+		const problems = validateExpansion(base, { available: new Map() });
+		expect(problems.filter((p) => p.severity === 'error')).toEqual([
+			{ pointer: '/tiles', message: expect.stringContaining('no tile of this expansion has role "start"'), severity: 'error' }
+		]);
+		// another set plays with the shipped base, which has one
+		const available = new Map([['base', shipped('base')]]);
+		expect(validateExpansion(load('small-set'), { available }).filter((p) => p.severity === 'error')).toEqual([]);
+	});
+});

@@ -11,6 +11,8 @@ import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
 import type { MeaningKind, RuleRegistry } from './rule-registry.ts';
 import { modulesEnabled } from './resolve.ts';
+import { nestingProblem } from './nesting.ts';
+import { MAX_GAME_TILES, MAX_PLAYERS } from './limits.ts';
 
 export type { Problem, Severity };
 
@@ -808,13 +810,49 @@ function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly stri
 		}
 	}
 	if (isObject(doc.parameters)) {
-		const read = new Set(registry.parametersFor(modules).map((p) => p.name));
+		const read = new Map(registry.parametersFor(modules).map((p) => [p.name, p]));
 		for (const [name, value] of Object.entries(doc.parameters)) {
 			if (!PARAMETER_NAME.test(name) || typeof value !== 'number') continue;
-			if (!read.has(name))
+			const p = read.get(name);
+			if (!p)
 				out.push({ pointer: pointer('parameters', name), message: `parameter '${name}' is read by no enabled rule module (${named}): it has no effect`, severity: 'warning' });
+			else if (!Number.isInteger(value) || value < p.min || value > p.max)
+				out.push({
+					pointer: pointer('parameters', name),
+					message: `parameter '${name}' must be a whole number from ${p.min} to ${p.max} (got ${value}; default ${p.default}): the engine refuses a game outside that range`,
+					severity: 'error'
+				});
 		}
 	}
+}
+
+/**
+ * What keeps a game with this expansion, its dependencies and base (always in play, as a game
+ * record's setup adds it) from starting: no start tile, more tiles than a game holds. Skipped while
+ * a dependency or base is unknown (a missing dependency is reported already).
+ */
+function checkGameFits(doc: Record<string, unknown>, deps: readonly unknown[], available: ReadonlyMap<string, Expansion> | undefined, registry: RuleRegistry | undefined, out: Problem[]): void {
+	if (stringList(doc.dependencies).some((id) => !available?.has(id))) return;
+	const base: unknown = doc.id === 'base' ? undefined : available?.get('base');
+	if (doc.id !== 'base' && !isObject(base)) return;
+	const sets = [doc, ...deps, ...(base && !deps.includes(base) ? [base] : [])].filter(isObject);
+	const tilesOf = (e: Record<string, unknown>) => (Array.isArray(e.tiles) ? e.tiles.filter(isObject) : []);
+	const river = !registry || sets.some((e) => modulesOfDoc(e, registry).includes('river'));
+	const starts = sets.some((e) => tilesOf(e).some((t) => t.role === 'start' || (river && t.role === 'spring')));
+	if (!starts)
+		out.push({
+			pointer: Array.isArray(doc.tiles) ? '/tiles' : '',
+			message: `no tile of this expansion${deps.length ? ' or its dependencies' : ''} has role "start"${river ? ' (or "spring", with The River)' : ''}: a game with it cannot start (depend on base, or give one tile that role)`,
+			severity: 'error'
+		});
+	let copies = 0;
+	for (const e of sets) for (const t of tilesOf(e)) if (typeof t.count === 'number' || (isObject(t.count) && typeof t.count.perPlayer === 'number')) copies += copiesOf(t as Pick<Tile, 'count'>, MAX_PLAYERS);
+	if (copies > MAX_GAME_TILES)
+		out.push({
+			pointer: Array.isArray(doc.tiles) ? '/tiles' : '',
+			message: `a game with this expansion${deps.length ? ' and its dependencies' : ''} holds ${copies} tiles (with ${MAX_PLAYERS} players): at most ${MAX_GAME_TILES} are allowed`,
+			severity: 'error'
+		});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -823,6 +861,8 @@ function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly stri
 /** Validates an expansion document: schema, then the checks a schema cannot express. */
 export function validateExpansion(doc: unknown, options: ValidateOptions = {}): Problem[] {
 	const { available, registry } = options;
+	const deep = nestingProblem(doc);
+	if (deep) return [deep];
 	if (checkExpansionSchema(doc)) return semanticExpansion(doc as unknown as Record<string, unknown>, available, registry, [], NO_TILES);
 	const errors = checkExpansionSchema.errors ?? [];
 	const problems = schemaProblems(errors, doc, 'expansion', '');
@@ -848,6 +888,7 @@ function semanticExpansion(
 	const deps = dependencyClosure(doc, available);
 	const meanings = meaningsOf(doc, available, registry);
 	if (registry) checkRulesRegistry(doc, meanings?.enabled ?? [], registry, problems);
+	checkGameFits(doc, deps, available, registry, problems);
 	const known = knownNames(doc, deps, meanings);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const good: number[] = [];
@@ -878,6 +919,8 @@ const builtinKnown = knownNames(undefined, []);
  * keystroke: the names known through `options.expansion` are computed once per expansion object.
  */
 export function validateTile(tile: unknown, options: ValidateTileOptions = {}): Problem[] {
+	const deep = nestingProblem(tile);
+	if (deep) return [deep];
 	if (!checkTileSchema(tile)) return schemaProblems(checkTileSchema.errors ?? [], tile, 'tile', '');
 	let known = builtinKnown;
 	const exp = options.expansion;

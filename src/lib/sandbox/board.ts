@@ -73,7 +73,8 @@ export class BoardView {
 	private stage: Konva.Stage;
 	private tileLayer: Konva.Layer;
 	private overLayer: Konva.Layer;
-	private pieceLayer: Konva.Layer;
+	/** Figures, markers, highlights and targets: a group on the top layer (each layer is one more canvas to composite per frame). */
+	private pieceLayer: Konva.Group;
 	private tileNodes: { node: Konva.Image; sig: string }[] = [];
 	private litPool: Konva.Rect[] = [];
 	private lastMark: Konva.Rect;
@@ -102,16 +103,16 @@ export class BoardView {
 		const { width, height } = container.getBoundingClientRect();
 		this.stage = new K.Stage({ container, width: Math.max(1, width), height: Math.max(1, height), draggable: true, dragDistance: 4 });
 		this.tileLayer = new K.Layer({ listening: false });
-		this.overLayer = new K.Layer({ listening: false });
-		this.pieceLayer = new K.Layer();
-		this.stage.add(this.tileLayer, this.overLayer, this.pieceLayer);
+		this.overLayer = new K.Layer();
+		this.pieceLayer = new K.Group();
+		this.stage.add(this.tileLayer, this.overLayer);
 		this.lastMark = new K.Rect({ width: CELL, height: CELL, stroke: '#e0a23c', strokeWidth: 5, dash: [14, 6], visible: false, listening: false });
 		this.ghost = new K.Image({ width: CELL, height: CELL, opacity: 0.6, visible: false, listening: false, image: undefined });
 		this.cursorMark = new K.Rect({ width: CELL, height: CELL, stroke: '#2b2620', strokeWidth: 3, dash: [6, 4], visible: false, listening: false });
-		this.overLayer.add(this.lastMark, this.ghost, this.cursorMark);
+		this.overLayer.add(this.lastMark, this.ghost, this.cursorMark, this.pieceLayer);
 		this.stage.on('wheel', (e) => this.wheel(e.evt));
 		this.stage.on('click tap', (e) => {
-			if (e.target !== this.stage && e.target.getLayer() === this.pieceLayer) return; // a target handles its own click
+			if (e.target.name() === 'target') return; // a target handles its own click
 			const c = this.pointerCell();
 			if (c) this.on.cell(c.x, c.y);
 		});
@@ -155,7 +156,7 @@ export class BoardView {
 		this.updateCursor();
 		if (!this.fitted && scene.tiles.length) this.fit();
 		if (tilesChanged) this.redraw(this.tileLayer);
-		this.redraw(this.overLayer, this.pieceLayer);
+		this.redraw(this.overLayer);
 		this.sceneAt = performance.now();
 		this.lastDrawMs = this.sceneAt - t0;
 	}
@@ -525,7 +526,7 @@ export class BoardView {
 
 	private markFocusedTarget(): void {
 		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: '#2e5c8f', strokeWidth: 3 }));
-		this.redraw(this.pieceLayer);
+		this.redraw(this.overLayer);
 	}
 
 	// ---------------------------------------------------------------- for tests and benchmarks

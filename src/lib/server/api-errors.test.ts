@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asJsonError, crossSiteForm, methodNotAllowed, unsupportedBody } from './api-errors.ts';
+import { allowedHosts, asJsonError, crossSiteForm, foreignHost, methodNotAllowed, unsupportedBody } from './api-errors.ts';
 
 const req = (method: string, headers: Record<string, string> = {}) => new Request('http://127.0.0.1:3000/api/expansions/x', { method, headers });
 
@@ -36,10 +36,14 @@ describe('methodNotAllowed', () => {
 });
 
 describe('unsupportedBody and crossSiteForm', () => {
-	it('takes JSON (and +json), or XML on the import; no media type is read as the endpoint’s', () => {
+	it('takes JSON (and +json), or XML on the import; a body naming no media type is refused, saying which to send', async () => {
 		expect(unsupportedBody(req('PUT', { 'content-type': 'application/json; charset=utf-8' }), '/api/expansions/x')).toBeUndefined();
 		expect(unsupportedBody(req('PUT', { 'content-type': 'application/merge-patch+json' }), '/api/expansions/x')).toBeUndefined();
-		expect(unsupportedBody(req('PUT'), '/api/expansions/x')).toBeUndefined();
+		expect(unsupportedBody(req('PUT'), '/api/expansions/x')).toBeUndefined(); // no body at all
+		const untyped = unsupportedBody(req('PUT', { 'content-length': '2' }), '/api/expansions/x');
+		expect(untyped?.status).toBe(415);
+		expect((await untyped!.json()).error).toBe('PUT /api/expansions/x takes application/json, but the body names no media type: send it with Content-Type: application/json');
+		expect(unsupportedBody(req('POST', { 'transfer-encoding': 'chunked' }), '/api/import/jcz')?.status).toBe(415);
 		expect(unsupportedBody(req('PUT', { 'content-type': 'text/plain' }), '/api/expansions/x')?.status).toBe(415);
 		expect(unsupportedBody(req('POST', { 'content-type': 'text/xml' }), '/api/import/jcz')).toBeUndefined();
 		expect(unsupportedBody(req('POST', { 'content-type': 'application/json' }), '/api/import/jcz')?.status).toBe(415);
@@ -53,5 +57,24 @@ describe('unsupportedBody and crossSiteForm', () => {
 		expect(crossSiteForm(req('DELETE', form), url)).toMatch(/^Cross-site/);
 		expect(crossSiteForm(req('DELETE', { 'content-type': 'application/json', origin: 'http://evil.example' }), url)).toBeUndefined();
 		expect(crossSiteForm(req('GET', { origin: 'http://evil.example' }), url)).toBeUndefined();
+	});
+});
+
+describe('foreignHost (DNS rebinding)', () => {
+	const at = (host: string, origin?: string) => req('PUT', { host, ...(origin ? { origin } : {}) });
+	it('answers the loopback names and the listening address, with any port', () => {
+		for (const host of ['127.0.0.1:3000', 'localhost:4173', '[::1]:3000', 'LOCALHOST', '127.0.0.1']) expect(foreignHost(at(host)), host).toBeUndefined();
+		expect(foreignHost(at('127.0.0.1:3000', 'http://localhost:3000'))).toBeUndefined();
+	});
+	it('refuses another name in Host, even with a matching Origin', () => {
+		expect(foreignHost(at('evil.example:3000', 'http://evil.example:3000'))).toMatch(/^Requests for host 'evil.example' are refused: this server answers to localhost, 127.0.0.1/);
+		expect(foreignHost(at('127.0.0.2:3000'))).toMatch(/refused/);
+		expect(foreignHost(at(''))).toMatch(/refused/);
+	});
+	it('takes HOST, ORIGIN and ALLOWED_HOSTS into account; every interface when listening on all', () => {
+		const hosts = allowedHosts({ HOST: '10.1.2.3', ORIGIN: 'https://lab.example.org', ALLOWED_HOSTS: 'box.lan, Other:8080' });
+		expect([...hosts]).toEqual(['localhost', '127.0.0.1', '[::1]', '10.1.2.3', 'lab.example.org', 'box.lan', 'other']);
+		expect(allowedHosts({ HOST: '0.0.0.0' }).size).toBeGreaterThan(3);
+		expect(allowedHosts({ HOST: '::1' }).has('[::1]')).toBe(true);
 	});
 });

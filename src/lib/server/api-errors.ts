@@ -4,6 +4,7 @@
 // before any endpoint runs, in place of SvelteKit's own cross-site form check (turned off in
 // svelte.config.js because it answers in plain text before any hook runs; `crossSiteForm` does
 // the same check for every route).
+import { networkInterfaces, hostname } from 'node:os';
 import { errorResponse } from './api.ts';
 
 export const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
@@ -44,20 +45,70 @@ const XML_BODY: BodyType = {
 	name: 'application/xml'
 };
 
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]']);
+const hostnameOf = (host: string): string => {
+	const h = host.trim().toLowerCase();
+	if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1); // [::1]:3000
+	const colon = h.indexOf(':');
+	return colon >= 0 && h.indexOf(':', colon + 1) < 0 ? h.slice(0, colon) : h;
+};
+
+let allowed: Set<string> | undefined;
 /**
- * 415 for a body the API cannot take: the API reads JSON, the JCloisterZone import XML. A request
- * that names no media type is read as the endpoint's own (only browsers' forms and scripts on other
- * sites are the danger, and they always name one).
+ * The host names the server answers to: the loopback names, the address it listens on (`HOST`;
+ * listening on every interface, the machine's name and addresses), `ORIGIN`'s host and every name
+ * `ALLOWED_HOSTS` lists (comma-separated), e.g. behind a proxy or on a LAN.
+ */
+export function allowedHosts(env: NodeJS.ProcessEnv = process.env): Set<string> {
+	if (allowed && env === process.env) return allowed;
+	const out = new Set(['localhost', '127.0.0.1', '[::1]']);
+	const listen = hostnameOf(env.HOST ?? '');
+	if (WILDCARD_HOSTS.has(listen)) {
+		out.add(hostname().toLowerCase());
+		for (const list of Object.values(networkInterfaces()))
+			for (const a of list ?? []) out.add(a.family === 'IPv6' ? `[${a.address.toLowerCase()}]` : a.address);
+	} else out.add(listen.includes(':') && !listen.startsWith('[') ? `[${listen}]` : listen);
+	if (env.ORIGIN && URL.canParse(env.ORIGIN)) out.add(new URL(env.ORIGIN).hostname.toLowerCase());
+	for (const h of (env.ALLOWED_HOSTS ?? '').split(',')) if (h.trim()) out.add(hostnameOf(h));
+	if (env === process.env) allowed = out;
+	return out;
+}
+
+/**
+ * DNS rebinding: a page on another site whose name was made to point at 127.0.0.1 reaches this
+ * server with its own name in `Host` (and a matching `Origin`, so it passes for same-site). Every
+ * request, reading or writing, must name a host the server is configured for. (A page of another
+ * site under its own name cannot send JSON here without a CORS preflight, which is never granted,
+ * and its form bodies get 415 or 403: see unsupportedBody and crossSiteForm.) A message, or undefined.
+ */
+export function foreignHost(request: Request): string | undefined {
+	const hosts = allowedHosts();
+	const host = hostnameOf(request.headers.get('host') ?? '');
+	if (hosts.has(host)) return undefined;
+	return `Requests for host '${host.slice(0, 100)}' are refused: this server answers to ${[...hosts].join(', ')} (set ALLOWED_HOSTS to add names)`;
+}
+
+/** Whether a request carries a body (a length above 0, or a chunked one). */
+const hasBody = (request: Request): boolean => {
+	const length = request.headers.get('content-length');
+	return (length !== null && length.trim() !== '0') || request.headers.has('transfer-encoding');
+};
+
+/**
+ * 415 for a body the API cannot take: the API reads JSON, the JCloisterZone import XML; a body
+ * that names no media type is refused too (the answer says which one to send).
  */
 export function unsupportedBody(request: Request, pathname: string): Response | undefined {
 	if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return undefined;
 	const type = mediaType(request);
-	if (type === '') return undefined;
 	const expected = pathname.startsWith('/api/import/') ? XML_BODY : JSON_BODY;
+	if (type === '' && !hasBody(request)) return undefined;
 	if (expected.accepts(type)) return undefined;
 	return errorResponse(
 		415,
-		`${request.method} ${pathname} takes ${expected.name}, not ${type}: send the body with Content-Type: ${expected.name}`,
+		type === ''
+			? `${request.method} ${pathname} takes ${expected.name}, but the body names no media type: send it with Content-Type: ${expected.name}`
+			: `${request.method} ${pathname} takes ${expected.name}, not ${type}: send the body with Content-Type: ${expected.name}`,
 		[],
 		{},
 		// the standard hints where there is one (RFC 5789 Accept-Patch, LDP Accept-Post); the message says it for PUT

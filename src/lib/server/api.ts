@@ -3,8 +3,28 @@
 import type { Problem } from '../formats/problems.ts';
 import { jsonParseProblem, type StoredExpansion } from './store.ts';
 
+/**
+ * The header an export request must carry (any value): a page on another site can make the browser
+ * send a plain GET (an <img>), never one with a header of its own without the server's consent (CORS).
+ */
+export const EXPORT_HEADER = 'x-requested-with';
+
 /** Largest request body the API accepts (an expansion with embedded artwork stays well below). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** adapter-node's own body limit (BODY_SIZE_LIMIT, read as it reads it; 512K unless set): scripts/serve.js sets 16M. */
+export function adapterBodyLimit(value = process.env.BODY_SIZE_LIMIT ?? '512K'): number {
+	if (value.trim() === 'Infinity') return Infinity;
+	const m = /^\s*(\d+)\s*([KMG]?)\s*$/i.exec(value);
+	if (!m) return 512 * 1024;
+	return Number(m[1]) * 1024 ** ' KMG'.indexOf(m[2].toUpperCase() || ' ');
+}
+
+/** The body limit that really applies: ours, or adapter-node's when it is smaller (started as `node build`). */
+export const bodyLimit = (wanted = MAX_BODY_BYTES): number => Math.min(wanted, adapterBodyLimit());
+
+const sizeText = (bytes: number): string =>
+	bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 
 export interface ErrorBody {
 	error: string;
@@ -35,15 +55,20 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export const etagOf = (revision: string): string => `"${revision}"`;
 
 /**
- * The revision named by an If-Match header: the first entity tag of the list, without `W/` and
- * quotes. `*` is returned as is (the caller refuses it: a write must name the revision it read).
+ * The revisions named by an If-Match header: every entity tag of the list, without quotes (an
+ * unquoted revision is taken too). Weak tags (`W/"…"`) are left out: If-Match compares strongly
+ * (RFC 9110 §13.1.1), so a weak tag never matches and a list of only weak tags is empty. `*` is
+ * returned as is (the caller refuses it: a write must name the revision it read).
  */
-export function revisionFromIfMatch(header: string | null): string | undefined {
+export function revisionsFromIfMatch(header: string | null): string[] | '*' | undefined {
 	if (header === null) return undefined;
-	const first = header.split(',')[0]?.trim() ?? '';
-	if (first === '*') return '*';
-	return first.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+	const tags = header.split(',').map((t) => t.trim()).filter(Boolean);
+	if (tags.includes('*')) return '*';
+	return tags.filter((t) => !/^W\//i.test(t)).map((t) => t.replace(/^"(.*)"$/, '$1'));
 }
+
+export const weakIfMatchResponse = () =>
+	errorResponse(428, 'If-Match names only weak entity tags (W/"…"), which never match a write: send the ETag as it came, "<revision>"');
 
 export const unsafeIdResponse = (id: string) =>
 	errorResponse(
@@ -67,14 +92,22 @@ export function currentOf(stored: StoredExpansion) {
 export type BodyResult = { ok: true; text: string } | { ok: false; response: Response };
 
 /**
- * Reads a request body as UTF-8, keeping at most `limit` bytes: past the limit it stops keeping
- * and only drains the rest (so the client, still sending, receives the 413 instead of a reset).
- * Beyond adapter-node's BODY_SIZE_LIMIT the stream errors and the answer is the same 413.
+ * Reads a request body as UTF-8, keeping at most `wanted` bytes (or adapter-node's smaller limit,
+ * which the 413 then names): past the limit it stops keeping and only drains the rest (so the
+ * client, still sending, receives the 413 instead of a reset). Beyond adapter-node's
+ * BODY_SIZE_LIMIT the stream errors and the answer is the same 413.
  */
-export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+export async function readBody(request: Request, wanted = MAX_BODY_BYTES): Promise<BodyResult> {
+	const limit = bodyLimit(wanted);
 	const tooLarge = (): BodyResult => ({
 		ok: false,
-		response: errorResponse(413, `The request body exceeds the limit of ${limit} bytes`, [], {}, { connection: 'close' })
+		response: errorResponse(
+			413,
+			`The request body exceeds the limit of ${sizeText(limit)} (${limit} bytes)${limit < wanted ? `: the server was started without scripts/serve.js, whose limit is ${sizeText(wanted)} (start it with npm start, or set BODY_SIZE_LIMIT)` : ''}`,
+			[],
+			{ limit },
+			{ connection: 'close' }
+		)
 	});
 	if (!request.body) return { ok: true, text: '' };
 	const declared = Number(request.headers.get('content-length') ?? NaN);

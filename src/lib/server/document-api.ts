@@ -5,7 +5,7 @@
 // 404 missing; 413 (readBody). Server-only.
 import type { Problem } from '../formats/problems.ts';
 import { hasErrors } from '../formats/problems.ts';
-import { currentOf, errorResponse, etagOf, parseJson, readBody, revisionFromIfMatch } from './api.ts';
+import { currentOf, errorResponse, etagOf, parseJson, readBody, revisionsFromIfMatch, weakIfMatchResponse } from './api.ts';
 import type { DocumentStore, StoreFailure } from './store.ts';
 
 export interface DocumentKind {
@@ -71,9 +71,10 @@ export async function getDocument(kind: DocumentKind, name: string): Promise<Res
 export async function putDocument(kind: DocumentKind, name: string, request: Request): Promise<Response> {
 	if (!kind.store.isSafeName(name)) return kind.unsafe(name);
 	if (kind.store.isReadOnly(name)) return storeFailure(kind, name, { ok: false, reason: 'read-only' });
-	const ifMatch = revisionFromIfMatch(request.headers.get('if-match'));
+	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
 	const ifNoneMatch = request.headers.get('if-none-match')?.trim();
 	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision the document is based on, not *');
+	if (ifMatch?.length === 0) return weakIfMatchResponse();
 	if (ifNoneMatch !== undefined && ifNoneMatch !== '*') return errorResponse(428, 'If-None-Match is only accepted as * (create)');
 	if (ifMatch === undefined && ifNoneMatch === undefined) return storeFailure(kind, name, { ok: false, reason: 'precondition-required' });
 	if (ifMatch !== undefined && ifNoneMatch !== undefined)
@@ -111,8 +112,9 @@ export async function putDocument(kind: DocumentKind, name: string, request: Req
 }
 
 export async function deleteDocument(kind: DocumentKind, name: string, request: Request): Promise<Response> {
-	const ifMatch = revisionFromIfMatch(request.headers.get('if-match'));
+	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
 	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision being deleted, not *');
+	if (ifMatch?.length === 0) return weakIfMatchResponse();
 	const r = await kind.store.remove(name, ifMatch);
 	if (!r.ok) return storeFailure(kind, name, r);
 	return new Response(null, { status: 204 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportResponse } from './export.ts';
+import { MAX_RUNNING, MAX_WAITING, exportResponse } from './export.ts';
 
 const doc = {
 	id: 'my-set',
@@ -25,5 +25,11 @@ describe('exportResponse', () => {
 		const bad = await exportResponse('json', { ...doc, version: 'one' }, {});
 		expect(bad.status).toBe(422);
 		expect((await bad.json()).errors.map((p: { pointer: string }) => p.pointer)).toContain('/version');
+	});
+	it(`runs ${MAX_RUNNING} exports at a time, lets ${MAX_WAITING} more wait and answers 503 beyond`, async () => {
+		const all = await Promise.all(Array.from({ length: MAX_RUNNING + MAX_WAITING + 2 }, () => exportResponse('svg', doc, {})));
+		expect(all.map((r) => r.status)).toEqual([...Array(MAX_RUNNING + MAX_WAITING).fill(200), 503, 503]);
+		expect(all.at(-1)!.headers.get('retry-after')).toBe('5');
+		expect((await exportResponse('svg', doc, {})).status).toBe(200); // the places are free again
 	});
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,9 +84,11 @@ describe('store', () => {
 		await writeFile(path.join(dir, 'base.json'), serialise(doc('base')));
 		await writeFile(path.join(dir, 'broken.json'), '{\n  "id": "broken",\n  "name": }');
 		await writeFile(path.join(dir, '.mine.json.123.abc.tmp'), '{"id": "mi');
-		// a temporary file of a writer that died (no such pid) is removed; one of a live process stays
+		// a temporary file of a writer that died (no such pid) is removed, and one of our own pid that
+		// this process is not writing (an earlier process with the same pid); one of a live process stays
 		await writeFile(path.join(dir, '.mine.json.999999999.0123456789ab.tmp'), '{"id": "mi');
 		await writeFile(path.join(dir, `.mine.json.${process.pid}.0123456789ab.tmp`), '{"id": "mi');
+		await writeFile(path.join(dir, `.mine.json.${process.ppid}.0123456789ab.tmp`), '{"id": "mi');
 		await writeFile(path.join(dir, 'Not-Safe.json'), '{}');
 		await writeFile(path.join(dir, 'notes.txt'), 'x');
 		const list = await listExpansions();
@@ -101,7 +103,7 @@ describe('store', () => {
 		expect(broken.doc).toBeUndefined();
 		expect(broken.parseError?.message).toMatch(/Malformed JSON/);
 		expect((await readdir(dir)).filter((n) => n.endsWith('.tmp')).sort()).toEqual(
-			['.mine.json.123.abc.tmp', `.mine.json.${process.pid}.0123456789ab.tmp`].sort()
+			['.mine.json.123.abc.tmp', `.mine.json.${process.ppid}.0123456789ab.tmp`].sort()
 		);
 	});
 
@@ -113,6 +115,19 @@ describe('store', () => {
 		expect(await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' })).toMatchObject({ ok: true });
 		expect(await readdir(dir)).toEqual(['mine.json']);
 		expect((await readExpansion('mine')).ok && (await readExpansion('mine'))).toMatchObject({ readOnly: false });
+	});
+
+	it('lists a file it cannot read (a folder, 10,000 nested arrays) as unreadable with the reason, and the rest', async () => {
+		await writeFile(path.join(dir, 'mine.json'), serialise(doc('mine')));
+		await mkdir(path.join(dir, 'folder.json'));
+		await writeFile(path.join(dir, 'deep.json'), '['.repeat(10_000) + ']'.repeat(10_000));
+		const list = (await listExpansions()).filter((e) => !e.readOnly);
+		expect(list.map((e) => [e.id, e.doc === undefined, e.parseError?.message])).toEqual([
+			['deep', true, expect.stringMatching(/^The file cannot be read: arrays and objects are nested more than 100 levels deep/)],
+			['folder', true, 'The file cannot be read (EISDIR): fix or remove folder.json in its folder'],
+			['mine', false, undefined]
+		]);
+		expect((await readExpansion('deep')).ok).toBe(true);
 	});
 
 	it('deletes only with the current revision', async () => {

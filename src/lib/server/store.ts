@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { isShipped } from '../formats/shipped.ts';
 import { findJsonFault } from '../formats/json-text.ts';
+import { nestingProblem } from '../formats/nesting.ts';
 
 /** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -79,21 +80,39 @@ export type WriteResult = { ok: true; id: string; revision: string; created: boo
 export type DeleteResult = { ok: true } | StoreFailure;
 
 export interface WriteOptions {
-	/** Update: the revision the new document is based on. */
-	ifMatch?: string;
+	/** Update: the revision the new document is based on (or several: any of them). */
+	ifMatch?: string | readonly string[];
 	/** Create: only when no document with this id exists. */
 	ifNoneMatch?: '*';
 }
 
 const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
+const matches = (revision: string, wanted: string | readonly string[] | undefined) =>
+	typeof wanted === 'string' ? wanted === revision : (wanted?.includes(revision) ?? false);
 
 function parseStored(id: string, text: string, readOnly: boolean): StoredDocument {
 	const base = { id, revision: revisionOf(text), readOnly, text };
+	let doc: unknown;
 	try {
-		return { ...base, doc: JSON.parse(text) };
+		doc = JSON.parse(text);
 	} catch (e) {
 		return { ...base, parseError: jsonParseProblem(text, e) };
 	}
+	// a value nothing else can walk (JSON.stringify, the page's serialiser) is kept out like broken text
+	const deep = nestingProblem(doc);
+	return deep ? { ...base, parseError: { ...deep, message: `The file cannot be read: ${deep.message}` } } : { ...base, doc };
+}
+
+/** A file the store cannot read at all (a folder named `<name>.json`, no permission): listed with the reason. */
+function unreadable(id: string, readOnly: boolean, error: unknown): StoredDocument {
+	const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+	return {
+		id,
+		revision: '',
+		readOnly,
+		text: '',
+		parseError: { pointer: '', message: `The file cannot be read (${reason}): fix or remove ${id}.json in its folder`, severity: 'error' }
+	};
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -108,8 +127,10 @@ async function readText(file: string): Promise<string | undefined> {
 /** Our temporary files: `.<name>.json.<pid>.<12 hex>.tmp`. */
 const TEMP_FILE = /^\.(.+)\.json\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
+/** The temporary files this process is writing now (a file of our PID not listed is an orphan of an earlier process with the same PID: a container's PID 1). */
+const inFlight = new Set<string>();
+
 function processAlive(pid: number): boolean {
-	if (pid === process.pid) return true;
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -122,7 +143,10 @@ function processAlive(pid: number): boolean {
 async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<void> {
 	for (const name of names) {
 		const m = TEMP_FILE.exec(name);
-		if (m && !processAlive(Number(m[2]))) await unlink(path.join(dir, name)).catch(() => undefined);
+		if (!m) continue;
+		const file = path.join(dir, name);
+		const pid = Number(m[2]);
+		if (pid === process.pid ? !inFlight.has(file) : !processAlive(pid)) await unlink(file).catch(() => undefined);
 	}
 }
 
@@ -145,21 +169,26 @@ export async function atomicWrite(file: string, text: string): Promise<void> {
 	const dir = path.dirname(file);
 	await mkdir(dir, { recursive: true });
 	const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-	const handle = await open(tmp, 'wx', 0o644);
+	inFlight.add(tmp);
 	try {
-		await handle.writeFile(text, 'utf8');
-		await handle.sync();
-	} catch (e) {
-		await handle.close().catch(() => undefined);
-		await unlink(tmp).catch(() => undefined);
-		throw e;
-	}
-	await handle.close();
-	try {
-		await rename(tmp, file);
-	} catch (e) {
-		await unlink(tmp).catch(() => undefined);
-		throw e;
+		const handle = await open(tmp, 'wx', 0o644);
+		try {
+			await handle.writeFile(text, 'utf8');
+			await handle.sync();
+		} catch (e) {
+			await handle.close().catch(() => undefined);
+			await unlink(tmp).catch(() => undefined);
+			throw e;
+		}
+		await handle.close();
+		try {
+			await rename(tmp, file);
+		} catch (e) {
+			await unlink(tmp).catch(() => undefined);
+			throw e;
+		}
+	} finally {
+		inFlight.delete(tmp);
 	}
 	// Make the rename itself durable (not supported on every platform: best effort).
 	try {
@@ -192,7 +221,7 @@ export interface DocumentStore {
 	/** Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`); validating is the caller's business. */
 	write(name: string, doc: unknown, options?: WriteOptions): Promise<WriteResult>;
 	/** Deletes a document; `ifMatch` must be its current revision. */
-	remove(name: string, ifMatch: string | undefined): Promise<DeleteResult>;
+	remove(name: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult>;
 }
 
 /** A store of JSON documents in one folder, with revisions, preconditions and atomic writes. */
@@ -217,8 +246,12 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 			.sort();
 		const out: StoredDocument[] = [];
 		for (const id of ids) {
-			const text = await readText(fileOf(dir, id));
-			if (text !== undefined) out.push(stored(id, text));
+			try {
+				const text = await readText(fileOf(dir, id));
+				if (text !== undefined) out.push(stored(id, text));
+			} catch (e) {
+				out.push(unreadable(id, readOnly(id), e));
+			}
 		}
 		return out;
 	}
@@ -244,14 +277,14 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 				if (current) return { ok: false, reason: 'exists', current };
 			} else {
 				if (!current) return { ok: false, reason: 'not-found' };
-				if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+				if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
 			}
 			await atomicWrite(file, text);
 			return { ok: true, id, revision: revisionOf(text), created: !current };
 		});
 	}
 
-	async function remove(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+	async function remove(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
 		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
 		if (readOnly(id)) return { ok: false, reason: 'read-only' };
 		if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
@@ -260,7 +293,7 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 			const currentText = await readText(file);
 			if (currentText === undefined) return { ok: false, reason: 'not-found' };
 			const current = stored(id, currentText);
-			if (current.revision !== ifMatch) return { ok: false, reason: 'stale', current };
+			if (!matches(current.revision, ifMatch)) return { ok: false, reason: 'stale', current };
 			await unlink(file);
 			return { ok: true };
 		});
@@ -318,6 +351,6 @@ export function writeExpansion(id: string, doc: unknown, options: WriteOptions =
 }
 
 /** Deletes a document; `ifMatch` must be its current revision. */
-export function deleteExpansion(id: string, ifMatch: string | undefined): Promise<DeleteResult> {
+export function deleteExpansion(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
 	return expansionStore.remove(id, ifMatch);
 }

@@ -8,6 +8,7 @@ import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
 
 export interface BardsState {
 	/** Segment that received this turn's note token, or -1. */
@@ -20,12 +21,19 @@ const B = (g: Engine): BardsState => g.s.mod.bards;
 const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
 const tokensLeft = (g: Engine) => inSupply(g, 'note', -1) >= 0;
 
-/** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5) */
+/** Inn and Stable Owners' owners are followers only under ISO-R2 = followers (they come in addition to the usual figure, ISO-INN-1). */
+const OWNER = 'owner';
+const ownersAreFollowers = (g: Engine) => g.c.rulings['ISO-R2'] === 'followers';
+const isFollower = (g: Engine, kind: string) => g.c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(g));
+
+/** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5, BARD-R10) */
 function noteBlocker(g: Engine, root: number): number {
 	const list = g.s.figs[root];
 	if (!list || list.length === 0) return -1;
-	for (const pc of list) if (g.c.figures.get(g.s.pieces[pc].kind)?.follower) return pc;
-	return g.c.rulings['BARD-R5'] === 'joined-feature' ? list[0] : -1;
+	for (const pc of list) if (isFollower(g, g.s.pieces[pc].kind)) return pc;
+	if (g.c.rulings['BARD-R5'] !== 'joined-feature') return -1;
+	// an owner that is no follower occupies only if BARD-R10 says so
+	return list.find((pc) => g.s.pieces[pc].kind !== OWNER || g.c.rulings['BARD-R10'] === 'like-any-figure') ?? -1;
 }
 
 const occupiedForNote = (g: Engine, root: number): boolean => noteBlocker(g, root) >= 0;
@@ -219,8 +227,11 @@ export const bards: RuleModule = {
 		{
 			id: 'BARD-R8',
 			description: 'Which unfinished roads and cities score 0 at the end (the source: “with a note token on one of the tiles”).',
-			default: 'token-in-feature',
-			options: { 'token-in-feature': 'those carrying a note token', 'token-on-any-tile': 'those with a note token anywhere on one of their tiles' },
+			default: 'token-on-any-tile',
+			options: {
+				'token-on-any-tile': 'those with a note token on one of their tiles, in any feature of it (the seed text read literally)',
+				'token-in-feature': 'only those carrying a note token themselves'
+			},
 			rules: ['BARD-SCORE-4']
 		},
 		{
@@ -229,9 +240,20 @@ export const bards: RuleModule = {
 			default: 'tokens-stay',
 			options: { 'tokens-stay': 'the dragon leaves them', 'tokens-eaten': 'they return to the supply like eaten figures' },
 			rules: ['BARD-SETUP-2', 'DRAGON-4.4.5']
+		},
+		{
+			id: 'BARD-R10',
+			description: 'Does an owner (Inn and Stable Owners) that is no follower (ISO-R2) occupy a feature for a note token? (new gap: BARD-R5 speaks of figures, ISO-R2 says owners do not occupy)',
+			default: 'as-followers',
+			options: {
+				'as-followers': 'only when ISO-R2 makes owners followers: a note token may join an owner',
+				'like-any-figure': 'yes, like any figure (with BARD-R5 = joined-feature)'
+			},
+			rules: ['BARD-PLACE-2', 'BARD-PLACE-3', 'ISO-R2']
 		}
 	],
 	parameters: { noteTokens: 7, noteBonusPerTile: 1, noteBonusPerCity: 1 },
+	parameterRanges: { noteTokens: COUNT_RANGE, noteBonusPerTile: POINTS_RANGE, noteBonusPerCity: POINTS_RANGE },
 	icons: { lute: 'BARD-PLACE-2' },
 	figures: [
 		{
@@ -330,7 +352,9 @@ export const bards: RuleModule = {
 			const banned = st.ban >= 0 && find(s, st.ban) === root;
 			const lasting = whole && notesOn(g, root) > 0;
 			if (!banned && !lasting) return null;
-			// every figure, not only followers: Buddo, a pig, an owner (BARD-PLACE-4)
+			// the usual figure of the turn, whatever it is (a follower, Buddo, a pig); not an owner, placed in
+			// addition to it (ISO-INN-1), unless ISO-R2 makes owners followers
+			if (figure === OWNER && !ownersAreFollowers(g)) return null;
 			return banned
 				? { code: 'note-feature', message: `this feature got the note token this turn: no ${figure} may join it`, rules: ['BARD-PLACE-4'] }
 				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };

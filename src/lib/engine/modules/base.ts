@@ -5,6 +5,7 @@ import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from 
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import type { DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import { POINTS_RANGE } from '../limits.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
 
@@ -288,6 +289,15 @@ export const base: RuleModule = {
 		incompleteCityPennantPoints: 1,
 		monasteryPoints: 9,
 		fieldCityPoints: 3
+	},
+	parameterRanges: {
+		roadTilePoints: POINTS_RANGE,
+		cityTilePoints: POINTS_RANGE,
+		cityPennantPoints: POINTS_RANGE,
+		incompleteCityTilePoints: POINTS_RANGE,
+		incompleteCityPennantPoints: POINTS_RANGE,
+		monasteryPoints: POINTS_RANGE,
+		fieldCityPoints: POINTS_RANGE
 	},
 	figures: [follower],
 	features: { road: 'BASE-1.5.1', city: 'BASE-1.5.2', monastery: 'BASE-1.5.3', field: 'BASE-1.5.4' },

@@ -7,6 +7,7 @@ import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { STRENGTH_RANGE } from '../limits.ts';
 
 export interface BuddoState {
 	/** Root of the feature whose scoring Buddo denied last (BUDDO-SCORE-2), or -1. */
@@ -104,6 +105,7 @@ export const buddo: RuleModule = {
 		}
 	],
 	parameters: { buddoStrength: 2 },
+	parameterRanges: { buddoStrength: STRENGTH_RANGE },
 	figures: [
 		{
 			id: BUDDO,

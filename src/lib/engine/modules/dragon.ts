@@ -10,6 +10,7 @@ import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
 import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
 	/** Board index of the dragon's tile, -1 before the first volcano. */
@@ -205,6 +206,7 @@ export const dragon: RuleModule = {
 		}
 	],
 	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
+	parameterRanges: { dragonSteps: { min: 1, max: 20 }, fairyTurnPoints: POINTS_RANGE, fairyScoringPoints: POINTS_RANGE },
 	declares: ['dragon', 'fairy'],
 	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
 	inert: { princess: 'DRAGON-4.6 (princess) has no effect yet', portal: 'DRAGON-4.7 (magic portal) has no effect yet' },

@@ -8,6 +8,7 @@ import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
 
 const OWNER = 'owner';
 
@@ -240,6 +241,7 @@ export const innAndStableOwners: RuleModule = {
 		}
 	],
 	parameters: { ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 },
+	parameterRanges: { ownersPerPlayer: COUNT_RANGE, innkeeperPoints: POINTS_RANGE, innkeeperMajorityBonus: POINTS_RANGE, stablePoints: POINTS_RANGE, livestockBonus: POINTS_RANGE },
 	modifiers: { livestock: 'ISO-SCORE-4' },
 	features: { stable: 'ISO-STABLE-1' },
 	figures: [

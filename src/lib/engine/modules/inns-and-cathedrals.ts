@@ -2,6 +2,7 @@
 // 0-point rule for an inn road or cathedral city left incomplete at the end.
 import { featureOf, segsOf } from '../features.ts';
 import type { Engine, FeatureValue, RuleModule } from '../types.ts';
+import { POINTS_RANGE, STRENGTH_RANGE } from '../limits.ts';
 
 function hasModifier(g: Engine, root: number, name: string): boolean {
 	for (const seg of segsOf(g.s, root)) if (featureOf(g, seg).modifiers[name]) return true;
@@ -24,6 +25,7 @@ export const innsAndCathedrals: RuleModule = {
 		'IC-2.5': 'A completed city with a cathedral scores 3 per tile and 3 per pennant; left incomplete at the end it scores 0.'
 	},
 	parameters: { largeMeepleStrength: 2, innTilePoints: 2, cathedralTilePoints: 3, cathedralPennantPoints: 3 },
+	parameterRanges: { largeMeepleStrength: STRENGTH_RANGE, innTilePoints: POINTS_RANGE, cathedralTilePoints: POINTS_RANGE, cathedralPennantPoints: POINTS_RANGE },
 	modifiers: { inn: 'IC-2.4', cathedral: 'IC-2.5' },
 	figures: [
 		{

@@ -1,6 +1,7 @@
 // The pig (Traders & Builders), as far as fields need it: placed in a field where its owner has a
 // farmer; if that player scores the field at the end, each completed city pays 1 more.
 import type { RuleModule } from '../types.ts';
+import { POINTS_RANGE } from '../limits.ts';
 
 export const pig: RuleModule = {
 	id: 'pig',
@@ -12,6 +13,7 @@ export const pig: RuleModule = {
 		'PIG-6.1.4': 'Tied players each score the field, with or without a pig of their own.'
 	},
 	parameters: { pigCityPoints: 1 },
+	parameterRanges: { pigCityPoints: POINTS_RANGE },
 	figures: [
 		{
 			id: 'pig',

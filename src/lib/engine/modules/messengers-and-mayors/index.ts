@@ -9,6 +9,7 @@ import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, drag
 import { M, MM, enqueue, type MMState } from './state.ts';
 import { explainValue } from './explain.ts';
 import type { Engine, RuleModule } from '../../types.ts';
+import { STRENGTH_RANGE } from '../../limits.ts';
 
 export { roadEnd } from './messenger.ts';
 export { MM };
@@ -213,6 +214,13 @@ export const messengersAndMayors: RuleModule = {
 		}
 	],
 	parameters: { mayorStrength: 0, messengerStrength: 1, standingScarecrowStrength: 0, lyingScarecrowStrength: 1, townHallsPerPlayer: 1 },
+	parameterRanges: {
+		mayorStrength: STRENGTH_RANGE,
+		messengerStrength: STRENGTH_RANGE,
+		standingScarecrowStrength: STRENGTH_RANGE,
+		lyingScarecrowStrength: STRENGTH_RANGE,
+		townHallsPerPlayer: { min: 0, max: 5 }
+	},
 	icons: { mayor: 'MM-SETUP-2' },
 	figures: [mayor, messenger, scarecrow],
 	steps: {

@@ -1,12 +1,12 @@
 // POST /api/export/{format}: runs the same exporter as `carcassonne-lab export` on the posted
 // expansion document — the editor's current version with unsaved changes (GET
 // /api/expansions/{id}/export exports the stored one) — and answers like that endpoint.
-// Dependencies resolve against the store; the options come in the query, as for that endpoint.
+// Dependencies resolve against the store; options (query string) as for the GET, clamped.
 import { errorResponse, parseJson, readBody } from '$lib/server/api.ts';
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
-import { exportFormats, exportOptionsFrom, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
+import { exportFormats, exportOptionsOf, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
 import type { Expansion } from '$lib/formats/schema-types.ts';
 import type { RequestHandler } from './$types';
 
@@ -20,7 +20,8 @@ export const POST: RequestHandler = async ({ params, request, url }) => {
 	if (typeof doc !== 'object' || doc === null || !Array.isArray(doc.tiles)) return errorResponse(400, 'The body must be an expansion document');
 	const available = availableOf(await listExpansions());
 	available.set(doc.id, doc);
-	return exportResponse(params.format, doc, { ...exportOptionsFrom(url.searchParams), available });
+	const { options, notes } = exportOptionsOf(url);
+	return exportResponse(params.format, doc, { ...options, available }, notes);
 };
 
 export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);

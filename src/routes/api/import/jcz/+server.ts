@@ -18,10 +18,11 @@ export const POST: RequestHandler = async ({ request, url }) => {
 		tileSet: url.searchParams.get('tileSet') ?? undefined
 	});
 	if (!r.ok) {
-		const where = r.line !== undefined ? ` (line ${r.line}, column ${r.column})` : '';
-		return errorResponse(400, r.error + where, [{ pointer: '', message: r.error + where, severity: 'error' }], {
-			report: r.report
-		});
+		// the parser may give a line without a column, and quote a whole list of unclosed tags
+		const at = [r.line !== undefined ? `line ${r.line}` : '', r.column !== undefined ? `column ${r.column}` : ''].filter(Boolean).join(', ');
+		const text = r.error.length > 300 ? `${r.error.slice(0, 297)}…` : r.error;
+		const message = at ? `${text} (${at})` : text;
+		return errorResponse(400, message, [{ pointer: '', message, severity: 'error' }], { report: r.report });
 	}
 	return jsonResponse({ expansion: r.expansion, report: r.report, problems: validateDocument(r.expansion) });
 };

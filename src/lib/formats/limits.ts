@@ -1,0 +1,9 @@
+// The size of a game, checked by the validator (a document that would exceed it is an error) and
+// refused by the engine's startGame: a game the engine accepts always fits in memory and ends.
+
+/** Players at one table. */
+export const MAX_PLAYERS = 8;
+/** Physical tiles in one game, all its expansions together (per-player tiles counted for MAX_PLAYERS). */
+export const MAX_GAME_TILES = 10_000;
+/** Figures of one kind per player, or neutral ones (as expansion.v1.json's figure schema says). */
+export const MAX_FIGURES = 20;
