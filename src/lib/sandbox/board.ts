@@ -282,7 +282,7 @@ export class BoardView {
 		const K = this.K;
 		const size = 24 * sizeOf(kind);
 		const g = new K.Group({ x: at.x, y: at.y, scaleX: size / 20, scaleY: size / 20, rotation: lying ? 90 : 0, listening: false });
-		g.add(new K.Path({ data: silhouetteOf(kind, featureType), offsetX: 10, offsetY: 10, fill, stroke: '#1d1a16', strokeWidth: 1.1, shadowColor: '#000', shadowOpacity: 0.35, shadowBlur: 2, shadowOffset: { x: 0.6, y: 0.8 } }));
+		g.add(new K.Path({ data: silhouetteOf(kind, featureType), offsetX: 10, offsetY: 10, fill, stroke: '#1d1a16', strokeWidth: 1.4, perfectDrawEnabled: false }));
 		if (label) g.add(new K.Text({ text: label, x: -10, y: -1.5, width: 20, align: 'center', fontSize: 7, fontStyle: 'bold', fill: ink, fontFamily: 'system-ui, sans-serif' }));
 		return g;
 	}
