@@ -1,7 +1,7 @@
 // The draw piles: random piles draw with the game's PRNG (equivalent to a shuffle), fixed piles
 // (a record's draw order) draw in order. A pile's `last` tiles come after all its others (the lake).
 import { nextRandom } from './rng.ts';
-import type { Engine, GameState } from './types.ts';
+import type { Engine, GameState, Pile } from './types.ts';
 
 export function random(s: GameState): number {
 	const [next, value] = nextRandom(s.rng);
@@ -15,21 +15,41 @@ export function coin(s: GameState): number {
 	return random(s) < 0.5 ? 0 : 1;
 }
 
+/** The pile the next tile comes from: the first with tiles left (its `last` ones once the others are gone). */
+function currentPile(s: GameState): Pile | undefined {
+	for (const pile of s.piles) if (pile.tiles.length > 0 || pile.last.length > 0) return pile;
+	return undefined;
+}
+
 /** Takes the next tile, or -1 when every pile is empty. */
 export function takeTile(s: GameState): number {
-	for (const pile of s.piles) {
-		const n = pile.tiles.length;
-		if (n > 0) {
-			if (!pile.random) return pile.tiles.pop()!;
-			const i = Math.floor(random(s) * n);
-			const t = pile.tiles[i];
-			pile.tiles[i] = pile.tiles[n - 1];
-			pile.tiles.pop();
-			return t;
-		}
-		if (pile.last.length > 0) return pile.last.shift()!;
-	}
-	return -1;
+	const pile = currentPile(s);
+	if (!pile) return -1;
+	const n = pile.tiles.length;
+	if (n === 0) return pile.last.shift()!;
+	if (!pile.random) return pile.tiles.pop()!;
+	const i = Math.floor(random(s) * n);
+	const t = pile.tiles[i];
+	pile.tiles[i] = pile.tiles[n - 1];
+	pile.tiles.pop();
+	return t;
+}
+
+/** The tiles the next draw may give: the current pile's, or its first `last` tile (the lake). */
+export function drawable(s: GameState): number[] {
+	const pile = currentPile(s);
+	return !pile ? [] : pile.tiles.length > 0 ? pile.tiles : pile.last.slice(0, 1);
+}
+
+/** Takes a copy of tile t from what the next draw may give (free mode); false when there is none. */
+export function takeChosen(s: GameState, t: number): boolean {
+	const pile = currentPile(s);
+	if (!pile) return false;
+	const from = pile.tiles.length > 0 ? pile.tiles : pile.last;
+	const i = pile.tiles.length > 0 ? from.lastIndexOf(t) : from[0] === t ? 0 : -1;
+	if (i < 0) return false;
+	from.splice(i, 1);
+	return true;
 }
 
 /** Tiles left to draw. */

@@ -6,7 +6,7 @@ import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compil
 import { emit } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
-import { takeTile, tilesLeft } from './bag.ts';
+import { drawable, takeChosen, takeTile, tilesLeft } from './bag.ts';
 import { seedState, hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
@@ -291,11 +291,11 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 	return ix.moves;
 }
 
-/** Number of legal placements of the drawn tile: from the board index, unless a hook filters this tile. */
-function placementCount(g: Engine): number {
+/** Number of legal placements of tile t (the drawn one by default): from the board index, unless a hook filters this tile. */
+function placementCount(g: Engine, t = g.s.tile): number {
 	const fit = g.c.fit;
-	if (fit.filtered[g.s.tile]) return drawnPlacements(g).length;
-	return boardIndex(g).total[fit.cls[g.s.tile]];
+	if (!fit.filtered[t]) return boardIndex(g).total[fit.cls[t]];
+	return t === g.s.tile ? drawnPlacements(g).length : placementsOf(g, t).length;
 }
 
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
@@ -329,10 +329,12 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 		);
 		return 'discarded';
 	}
-	if (!g.silent)
-		emit(g, { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s), ...(s.origin.free ? { picked: true } : {}) }, () =>
-			`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
-		);
+	if (g.silent) return 'drawn';
+	const ev: GameEvent = { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) };
+	if (s.origin.free) ev.picked = true;
+	emit(g, ev, () =>
+		`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
+	);
 	return 'drawn';
 }
 
@@ -345,23 +347,9 @@ function drawTile(g: Engine): boolean {
 }
 
 // ------------------------------------------------------------------ free mode (the sandbox)
-/** The pile tiles come from now, as takeTile reads them: the first pile with tiles, else its last ones (the lake). */
-function currentPile(s: GameState): number[] {
-	for (const pile of s.piles) {
-		if (pile.tiles.length > 0) return pile.tiles;
-		if (pile.last.length > 0) return pile.last.slice(0, 1);
-	}
-	return [];
-}
-
-/** Free mode: one `pick` move per kind of tile left in the current pile that fits somewhere. */
+/** Free mode: one `pick` move per kind of tile the next draw may give that fits somewhere. */
 function pickMoves(g: Engine, _step: Step, out: Move[]): void {
-	const seen = new Set<number>();
-	for (const t of currentPile(g.s)) {
-		if (seen.has(t)) continue;
-		seen.add(t);
-		if (placementsOf(g, t).length > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
-	}
+	for (const t of new Set(drawable(g.s))) if (placementCount(g, t) > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
 	out.sort((a, b) => String((a as PlaceMove).tile).localeCompare(String((b as PlaceMove).tile)));
 }
 
@@ -370,19 +358,16 @@ function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refusal | nu
 	const { s, c } = g;
 	const t = typeof move.tile === 'string' ? c.tileIndex.get(move.tile) : undefined;
 	if (t === undefined) return { code: 'wrong-tile', message: `there is no tile '${String(move.tile)}' in this game`, rules: ['BASE-1.2.1'] };
-	const pile = s.piles.find((p) => p.tiles.length > 0 || p.last.length > 0);
-	const at = pile ? (pile.tiles.length > 0 ? pile.tiles.lastIndexOf(t) : pile.last[0] === t ? 0 : -1) : -1;
-	if (!pile || at < 0) {
-		const later = s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t));
-		return later
-			? { code: 'not-yet', message: `${c.tiles[t].key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`, rules: ['RIVER-3.1.1'], details: { tile: c.tiles[t].key } }
-			: { code: 'none-left', message: `no copy of ${c.tiles[t].key} is left to draw`, rules: ['BASE-1.2.1'], details: { tile: c.tiles[t].key } };
+	const key = c.tiles[t].key;
+	if (!drawable(s).includes(t)) {
+		return s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t))
+			? { code: 'not-yet', message: `${key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`, rules: ['RIVER-3.1.1'], details: { tile: key } }
+			: { code: 'none-left', message: `no copy of ${key} is left to draw`, rules: ['BASE-1.2.1'], details: { tile: key } };
 	}
-	if (placementsOf(g, t).length === 0) return { code: 'fits-nowhere', message: `${c.tiles[t].key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`, rules: ['BASE-1.3.6'], details: { tile: c.tiles[t].key } };
-	if (pile.tiles.length > 0) pile.tiles.splice(at, 1);
-	else pile.last.shift();
-	if (offerTile(g, t) === 'drawn') s.pending.push({ kind: 'place', player: step.player });
-	else s.pending.push({ kind: 'pick', player: step.player }); // set aside (a dragon before any volcano): pick again
+	if (placementCount(g, t) === 0) return { code: 'fits-nowhere', message: `${key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`, rules: ['BASE-1.3.6'], details: { tile: key } };
+	takeChosen(s, t);
+	// set aside (a dragon before any volcano): pick again
+	s.pending.push({ kind: offerTile(g, t) === 'drawn' ? 'place' : 'pick', player: step.player });
 	return null;
 }
 

@@ -9,7 +9,7 @@ export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
 export { simulate } from './simulate.ts';
 
-export { boardTiles, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';
+export { boardTiles, boardTileAt, placedTile, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';
 export { resolveGame, modulesEnabledBy, meaningOf, ruleRegistry } from './registry.ts';
 export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
 export { scenarioFromGame, type MetRefusal, type ScenarioFromGameOptions } from './scenario-from-game.ts';

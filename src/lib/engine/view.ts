@@ -3,6 +3,7 @@
 // a rule; the answers are plain data built from the state and its rules context.
 import { contextOf } from './game.ts';
 import { segsOf } from './features.ts';
+import { pack, tileAt } from './board.ts';
 import type { GameState, Tile } from './types.ts';
 
 export interface BoardTile {
@@ -39,13 +40,25 @@ export interface BoardMarker {
 	piece?: number;
 }
 
+function tileOf(state: GameState, b: number): BoardTile {
+	const ct = contextOf(state).tiles[state.bt[b]];
+	return { index: b, x: state.bx[b], y: state.by[b], rotation: state.br[b], key: ct.key, expansion: ct.expansion, def: ct.def };
+}
+
 /** The tiles on the board, in placement order. */
 export function boardTiles(state: GameState): BoardTile[] {
-	const c = contextOf(state);
-	return state.bt.map((t, i) => {
-		const ct = c.tiles[t];
-		return { index: i, x: state.bx[i], y: state.by[i], rotation: state.br[i], key: ct.key, expansion: ct.expansion, def: ct.def };
-	});
+	return state.bt.map((_, b) => tileOf(state, b));
+}
+
+/** The tile at (x, y), from the board index, or undefined. */
+export function boardTileAt(state: GameState, x: number, y: number): BoardTile | undefined {
+	const b = tileAt({ s: state, c: contextOf(state), events: [], quiet: true }, pack(x, y));
+	return b < 0 ? undefined : tileOf(state, b);
+}
+
+/** The tile placed this turn (whose features the figure step offers), or undefined. */
+export function placedTile(state: GameState): BoardTile | undefined {
+	return state.placed < 0 ? undefined : tileOf(state, state.placed);
 }
 
 /** The root of a segment's feature, without find's path compression (this module never writes). */
@@ -103,15 +116,11 @@ export function tilesToDraw(state: GameState): { key: string; def: Tile; count: 
 
 /** The parts of the whole feature that feature `feature` of the tile at (x, y) belongs to. */
 export function featureParts(state: GameState, x: number, y: number, feature: string): { x: number; y: number; feature: string }[] {
-	const c = contextOf(state);
-	for (let b = 0; b < state.bt.length; b++) {
-		if (state.bx[b] !== x || state.by[b] !== y) continue;
-		const local = c.tiles[state.bt[b]].features.findIndex((f) => f.id === feature);
-		if (local < 0) return [];
-		const root = rootOf(state, state.bseg[b] + local);
-		return segsOf(state, root).map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
-	}
-	return [];
+	const t = boardTileAt(state, x, y);
+	const local = t ? contextOf(state).tiles[state.bt[t.index]].features.findIndex((f) => f.id === feature) : -1;
+	if (!t || local < 0) return [];
+	const root = rootOf(state, state.bseg[t.index] + local);
+	return segsOf(state, root).map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
 }
 
 export interface RuleInfo {

@@ -86,6 +86,7 @@ export class BoardView {
 	private frame = 0;
 	private drawnLevel = 0;
 	private scene: BoardScene | null = null;
+	private tilesByCell = new Map<string, BoardTile>();
 	private hovered: { x: number; y: number } | null = null;
 	/** Keyboard cursor cell. */
 	cursor = { x: 0, y: 0 };
@@ -146,6 +147,7 @@ export class BoardView {
 		const t0 = performance.now();
 		const before = this.tileNodes.length;
 		this.scene = scene;
+		this.tilesByCell = new Map(scene.tiles.map((t) => [`${t.x},${t.y}`, t]));
 		const tilesChanged = this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
 		this.drawLit(scene.lit);
 		const last = scene.tiles[scene.tiles.length - 1];
@@ -275,7 +277,7 @@ export class BoardView {
 	}
 
 	private tileAt(x: number, y: number): BoardTile | undefined {
-		return this.scene?.tiles.find((t) => t.x === x && t.y === y);
+		return this.tilesByCell.get(`${x},${y}`);
 	}
 
 	private figure(kind: string, featureType: string | undefined, fill: string, ink: string, label: string, at: { x: number; y: number }, lying = false): Konva.Group {

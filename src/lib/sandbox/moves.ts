@@ -1,7 +1,6 @@
 // How the sandbox shows the engine's moves: where on the board a move points (its target) and a
 // short label. The moves themselves, and whether they are legal, come from legalMoves only.
-import type { GameState, Move } from '../engine/index.ts';
-import { contextOf } from '../engine/index.ts';
+import { boardPieces, boardTileAt, placedTile, type GameState, type Move } from '../engine/index.ts';
 
 export interface MoveTarget {
 	x: number;
@@ -16,20 +15,14 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
 export function targetOf(move: Move, state: GameState): MoveTarget | null {
 	const m = move as Record<string, unknown>;
 	if (m.type === 'place') return null;
-	const feature = typeof m.feature === 'string' ? m.feature : undefined;
+	let feature = typeof m.feature === 'string' ? m.feature : undefined;
 	if (num(m.x) && num(m.y)) {
-		if (m.type === 'abbot-return') {
-			// the abbot's own feature on that tile
-			const piece = state.pieces.find((p) => p.kind === 'abbot' && p.seg >= 0 && state.bx[p.tile] === m.x && state.by[p.tile] === m.y);
-			if (piece) {
-				const c = contextOf(state);
-				return { x: m.x, y: m.y, feature: c.tiles[state.bt[piece.tile]].features[state.sl[piece.seg]].id };
-			}
-		}
+		// the abbot's return points at the abbot's own feature on that tile
+		if (m.type === 'abbot-return') feature = boardPieces(state).find((p) => p.kind === 'abbot' && p.x === m.x && p.y === m.y)?.feature;
 		return { x: m.x, y: m.y, ...(feature ? { feature } : {}) };
 	}
-	if (feature && state.placed >= 0) return { x: state.bx[state.placed], y: state.by[state.placed], feature };
-	return null;
+	const placed = placedTile(state);
+	return feature && placed ? { x: placed.x, y: placed.y, feature } : null;
 }
 
 const FIGURE_NAMES: Record<string, string> = {
@@ -46,14 +39,7 @@ const FIGURE_NAMES: Record<string, string> = {
 export const figureName = (kind: string): string => FIGURE_NAMES[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /** The kind of feature `feature` is on the tile at the move's target, for labels. */
-function featureKind(state: GameState, t: MoveTarget | null): string {
-	if (!t?.feature) return '';
-	const c = contextOf(state);
-	for (let b = 0; b < state.bt.length; b++) {
-		if (state.bx[b] === t.x && state.by[b] === t.y) return c.tiles[state.bt[b]].features.find((f) => f.id === t.feature)?.kind ?? '';
-	}
-	return '';
-}
+const featureKind = (state: GameState, t: MoveTarget | null): string => (t?.feature ? (boardTileAt(state, t.x, t.y)?.def.features.find((f) => f.id === t.feature)?.type ?? '') : '');
 
 /** A short label for a move, in the board's terms. */
 export function moveLabel(move: Move, state: GameState): string {

@@ -94,11 +94,6 @@ export class SandboxSession {
 		return { session, warnings, errors };
 	}
 
-	/** Moves applied up to the current step. */
-	get moves(): number {
-		return this.at;
-	}
-
 	/** What the engine would answer to a move now, without playing it (hover explanations). */
 	probe(move: Move): Refusal | null {
 		const r = apply(this.state, move);

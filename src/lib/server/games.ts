@@ -1,19 +1,15 @@
 // The games folder: game records (schemas/game-record.v1.json) the sandbox saves, one `<name>.json`
 // each, through the same document store as the expansions and scenarios. Server-only.
-import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { validateGameRecord } from '../formats/validate-scenario.ts';
 import { ruleRegistry } from '../engine/registry.ts';
 import { errorResponse } from './api.ts';
-import { isSafeScenarioName, MAX_SCENARIO_NAME } from './scenarios.ts';
-import { documentStore, listExpansions, type StoredDocument } from './store.ts';
+import { isSafeScenarioName, unsafeDocumentName } from './scenarios.ts';
+import { documentStore, listExpansions, workspaceFolder, type StoredDocument } from './store.ts';
 import { availableOf } from './validation.ts';
 
 /** `GAMES_DIR`, or `workspace/games/` of the project (from the cwd); created on the first write. */
-export function gamesDir(): string {
-	const dir = process.env.GAMES_DIR;
-	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', 'games');
-}
+export const gamesDir = (): string => workspaceFolder('GAMES_DIR', 'games');
 
 export const gameStore = documentStore({ dir: gamesDir, isSafeName: isSafeScenarioName });
 
@@ -22,8 +18,7 @@ export async function validateStoredGame(doc: unknown): Promise<Problem[]> {
 	return validateGameRecord(doc, { available: availableOf(await listExpansions()), moduleIds: ruleRegistry.moduleIds });
 }
 
-export const unsafeGameName = (name: string) =>
-	errorResponse(400, `Unsafe game name '${name}': use letters, digits and single '-' or '.' between them (at most ${MAX_SCENARIO_NAME} characters)`);
+export const unsafeGameName = (name: string) => unsafeDocumentName('game', name);
 export const gameNotFound = (name: string) => errorResponse(404, `No game '${name}'`);
 
 /** One row of GET /api/games. */

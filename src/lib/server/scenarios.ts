@@ -1,11 +1,10 @@
 // The scenarios folder: rules scenarios (schemas/scenario.v1.json) a designer saves, one
 // `<name>.json` each, through the same document store as the expansions. Server-only.
-import path from 'node:path';
 import type { Problem } from '../formats/problems.ts';
 import { validateScenario } from '../formats/validate-scenario.ts';
 import { ruleRegistry } from '../engine/registry.ts';
 import { errorResponse } from './api.ts';
-import { documentStore, listExpansions, type StoredDocument } from './store.ts';
+import { documentStore, listExpansions, workspaceFolder, type StoredDocument } from './store.ts';
 import { availableOf } from './validation.ts';
 
 /** Safe scenario names: letters, digits, words joined by single '-' or '.' (rule ids: BASE-1.4.3-…), at most 100. */
@@ -14,10 +13,7 @@ export const MAX_SCENARIO_NAME = 100;
 export const isSafeScenarioName = (name: string): boolean => name.length <= MAX_SCENARIO_NAME && SCENARIO_NAME.test(name);
 
 /** `SCENARIOS_DIR`, or `workspace/scenarios/` of the project (from the cwd); created on the first write. */
-export function scenariosDir(): string {
-	const dir = process.env.SCENARIOS_DIR;
-	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', 'scenarios');
-}
+export const scenariosDir = (): string => workspaceFolder('SCENARIOS_DIR', 'scenarios');
 
 export const scenarioStore = documentStore({ dir: scenariosDir, isSafeName: isSafeScenarioName });
 
@@ -26,8 +22,10 @@ export async function validateStoredScenario(doc: unknown): Promise<Problem[]> {
 	return validateScenario(doc, { available: availableOf(await listExpansions()), moduleIds: ruleRegistry.moduleIds });
 }
 
-export const unsafeScenarioName = (name: string) =>
-	errorResponse(400, `Unsafe scenario name '${name}': use letters, digits and single '-' or '.' between them (at most ${MAX_SCENARIO_NAME} characters)`);
+/** The 400 for a name the scenarios and games folders do not take (`what`: 'scenario', 'game'). */
+export const unsafeDocumentName = (what: string, name: string) =>
+	errorResponse(400, `Unsafe ${what} name '${name}': use letters, digits and single '-' or '.' between them (at most ${MAX_SCENARIO_NAME} characters)`);
+export const unsafeScenarioName = (name: string) => unsafeDocumentName('scenario', name);
 export const scenarioNotFound = (name: string) => errorResponse(404, `No scenario '${name}'`);
 
 export interface ScenarioSummary {

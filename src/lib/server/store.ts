@@ -19,11 +19,14 @@ export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_ID_LENGTH = 64;
 export const isSafeId = (id: string): boolean => id.length <= MAX_ID_LENGTH && ID_PATTERN.test(id);
 
-/** The designer's folder, where expansions are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
-export function expansionsDir(): string {
-	const dir = process.env.EXPANSIONS_DIR;
-	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', 'expansions');
+/** A folder of the designer's: the one the environment variable names, or `workspace/<name>/` (from the cwd). */
+export function workspaceFolder(variable: string, name: string): string {
+	const dir = process.env[variable];
+	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', name);
 }
+
+/** The designer's folder, where expansions are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
+export const expansionsDir = (): string => workspaceFolder('EXPANSIONS_DIR', 'expansions');
 
 /** The shipped sets' folder, listed beside the workspace and never written: `expansions/` (from the cwd). */
 export function shippedDir(): string {
