@@ -1,0 +1,73 @@
+// Players that are code: the seam shared by the interaction checker (policies per seat), the bots
+// (greedy, MCTS), the sandbox's bot seats and the `match` command. Pure: a bot sees only the state and
+// uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
+import { randomLegalMove } from '../engine/random.ts';
+import type { GameState, Move } from '../engine/types.ts';
+
+/** One alternative a bot weighed, for its explanation (top few, best first). */
+export interface Alternative {
+	move: Move;
+	/** The bot's own value of the move (points, estimate or mean reward). */
+	value: number;
+	/** MCTS: simulations through this move. */
+	visits?: number;
+	/** MCTS: share of simulations through this move that the mover won. */
+	winRate?: number;
+}
+
+export interface Decision {
+	move: Move;
+	/** Best first; empty for bots that weigh nothing (random). */
+	alternatives: Alternative[];
+}
+
+/** A seat's player: seeded at creation, so a game with bots replays identically. */
+export interface Bot {
+	readonly id: string;
+	decide(state: GameState): Decision;
+}
+
+/** What names a bot across a worker boundary or a CLI flag: `random`, `greedy`, `mcts:hard`. */
+export interface BotSpec {
+	bot: string;
+	/** A named budget or strength (`easy`, `medium`, `hard`), when the bot has levels. */
+	level?: string;
+	/** Bot-specific numbers (MCTS simulations, …), overriding the level's. */
+	options?: Record<string, number>;
+}
+
+export type BotFactory = (seed: number, spec: BotSpec) => Bot;
+
+/** The simulator's policy: a kind of move uniformly, then a move of that kind (random.ts). */
+export const randomBot: BotFactory = (seed) => {
+	let rng = seed >>> 0;
+	return {
+		id: 'random',
+		decide(state) {
+			const [move, next] = randomLegalMove(state, rng);
+			rng = next;
+			return { move, alternatives: [] };
+		}
+	};
+};
+
+/** Every bot by name. Bots added here are offered by the checker, the sandbox seats and `match`. */
+export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
+	random: { label: 'Random (uniform over kinds of move)', create: randomBot }
+};
+
+/** Parses `name` or `name:level` (CLI flags, URL parameters). */
+export function parseBotSpec(text: string): BotSpec | { error: string } {
+	const [bot, level] = text.split(':');
+	const known = BOTS[bot];
+	if (!known) return { error: `unknown bot "${bot}"; known: ${Object.keys(BOTS).join(', ')}` };
+	if (level !== undefined && !known.levels?.includes(level))
+		return { error: `bot "${bot}" has no level "${level}"${known.levels ? `; levels: ${known.levels.join(', ')}` : ''}` };
+	return level === undefined ? { bot } : { bot, level };
+}
+
+export function createBot(spec: BotSpec, seed: number): Bot {
+	const known = BOTS[spec.bot];
+	if (!known) throw new Error(`unknown bot "${spec.bot}"`);
+	return known.create(seed, spec);
+}
