@@ -31,6 +31,8 @@ export const SIDE_STEP = [-1, W, 1, -W];
 export const SIDE_DX = [0, 1, 0, -1];
 export const SIDE_DY = [-1, 0, 1, 0];
 const AROUND = [-W - 1, -1, W - 1, W, W + 1, 1, -W + 1, -W];
+/** putTile's scratch: the index entries of the 8 cells around the new tile. */
+const NEAR = [0, 0, 0, 0, 0, 0, 0, 0];
 /** Half index (NL…WR) → the neighbour's half facing it across the edge (the indexed form of geometry's facingHalf). */
 export const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 
@@ -135,8 +137,8 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		vals: new Array<number>(1 << bits).fill(0),
 		size: 0,
 		fkey: [],
-		blk: new Array<number>(c.fit.K * 4).fill(0),
-		total: new Array<number>(c.fit.K).fill(0),
+		kcnt: new Array<number>(FIT_NONE).fill(0),
+		kset: [],
 		moves: null,
 		movesAt: -1,
 		movesTile: -1
@@ -145,7 +147,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 	for (let i = 0; i < s.front.length; i++) {
 		cellSet(ix, s.front[i], -i - 1);
 		ix.fkey.push(FIT_NONE);
-		setKey(c.fit, ix, i, fitKey(s.freq[i]));
+		setKey(ix, i, fitKey(s.freq[i]));
 	}
 	return ix;
 }
@@ -159,8 +161,8 @@ export function copyIndex(from: GameState, to: GameState): void {
 		vals: ix.vals.slice(),
 		size: ix.size,
 		fkey: ix.fkey.slice(),
-		blk: ix.blk.slice(),
-		total: ix.total.slice(),
+		kcnt: ix.kcnt.slice(),
+		kset: ix.kset.slice(),
 		moves: ix.moves,
 		movesAt: ix.movesAt,
 		movesTile: ix.movesTile
@@ -211,27 +213,21 @@ export function tileAt(g: Engine, cell: number): number {
 	return n < 0 ? -1 : n;
 }
 
-/** Sets the fit key of front position `pos` and moves the per-class placement counts along. */
-function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void {
-	const K = fit.K;
-	const pop = fit.pop;
-	const a = ix.fkey[pos] * K;
-	const b = key * K;
+/** Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1): no work per fit class). */
+function setKey(ix: BoardIndex, pos: number, key: number): void {
+	const was = ix.fkey[pos];
+	if (was === key) return;
 	ix.fkey[pos] = key;
-	let base = (pos >> 5) * K;
-	while (base + K > ix.blk.length) ix.blk.push(0);
-	const blk = ix.blk;
-	const total = ix.total;
-	for (let k = 0; k < K; k++, base++) {
-		const d = pop[b + k] - pop[a + k];
-		if (d !== 0) {
-			blk[base] += d;
-			total[k] += d;
-		}
+	if (was !== FIT_NONE && --ix.kcnt[was] === 0) {
+		const kset = ix.kset;
+		const j = kset.indexOf(was);
+		kset[j] = kset[kset.length - 1];
+		kset.pop();
 	}
+	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) ix.kset.push(key);
 }
 
-function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
+function frontAdd(s: GameState, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
 	let i: number;
 	if (entry === MISSING) {
 		i = s.front.length;
@@ -241,38 +237,44 @@ function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, en
 		cellSet(ix, cell, -i - 1);
 		ix.fkey.push(FIT_NONE);
 		if (code === 0) {
-			setKey(fit, ix, i, 0);
+			setKey(ix, i, 0);
 			return;
 		}
 	} else i = -entry - 1;
 	if (code !== 0) {
 		s.freq[i] |= code << (4 * side);
 		s.fmask[i] |= 15 << (4 * side);
-		setKey(fit, ix, i, fitKey(s.freq[i]));
+		setKey(ix, i, fitKey(s.freq[i]));
 	}
 }
 
 /** Takes the open cell at front position i off the frontier (the last one moves into its place). */
-function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): void {
+function frontRemove(s: GameState, ix: BoardIndex, i: number): void {
 	const last = s.front.length - 1;
+	setKey(ix, i, FIT_NONE);
 	if (i !== last) {
 		const moved = s.front[last];
 		s.front[i] = moved;
 		s.freq[i] = s.freq[last];
 		s.fmask[i] = s.fmask[last];
 		cellSet(ix, moved, -i - 1);
-		setKey(fit, ix, i, ix.fkey[last]);
+		ix.fkey[i] = ix.fkey[last];
 	}
-	setKey(fit, ix, last, FIT_NONE);
 	ix.fkey.pop();
 	s.front.pop();
 	s.freq.pop();
 	s.fmask.pop();
 }
 
-/** Placements of fit class k at the frontier (edges only). */
+/** Placements of fit class k at the frontier (edges only): the open cells per fit key × the rotations that fit. */
 export function fitCount(g: Engine, k: number): number {
-	return boardIndex(g).total[k];
+	const ix = boardIndex(g);
+	const { K, pop } = g.c.fit;
+	const kset = ix.kset;
+	const kcnt = ix.kcnt;
+	let n = 0;
+	for (let j = 0; j < kset.length; j++) n += kcnt[kset[j]] * pop[kset[j] * K + k];
+	return n;
 }
 
 /**
@@ -280,28 +282,17 @@ export function fitCount(g: Engine, k: number): number {
  * front position * 4 + rotation; -1 when there are not that many.
  */
 export function fitAt(g: Engine, k: number, n: number): number {
-	const ix = boardIndex(g);
+	const fkey = boardIndex(g).fkey;
 	const { K, rot, pop } = g.c.fit;
-	const fkey = ix.fkey;
-	const blk = ix.blk;
-	const blocks = (fkey.length + 31) >> 5;
-	for (let b = 0; b < blocks; b++) {
-		const c = blk[b * K + k];
-		if (n >= c) {
-			n -= c;
+	for (let i = 0; i < fkey.length; i++) {
+		const at = fkey[i] * K + k;
+		const p = pop[at];
+		if (n >= p) {
+			n -= p;
 			continue;
 		}
-		const end = Math.min(fkey.length, (b + 1) << 5);
-		for (let i = b << 5; i < end; i++) {
-			const at = fkey[i] * K + k;
-			const p = pop[at];
-			if (n >= p) {
-				n -= p;
-				continue;
-			}
-			const m = rot[at];
-			for (let r = 0; r < 4; r++) if ((m >> r) & 1 && n-- === 0) return i * 4 + r;
-		}
+		const m = rot[at];
+		for (let r = 0; r < 4; r++) if ((m >> r) & 1 && n-- === 0) return i * 4 + r;
 	}
 	return -1;
 }
@@ -334,13 +325,15 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 		s.figs.push(null);
 	}
 	const ix = boardIndex(g);
-	const fit = g.c.fit;
 	const here = cellGet(ix, cell);
 	cellSet(ix, cell, b);
-	if (here !== MISSING && here < 0) frontRemove(s, fit, ix, -here - 1);
+	if (here !== MISSING && here < 0) frontRemove(s, ix, -here - 1);
+	// the 8 cells around (AROUND[2 * side + 1] is the neighbour across side N E S W)
+	const near = NEAR;
 	let around = 0;
 	for (let i = 0; i < 8; i++) {
 		const n = cellGet(ix, cell + AROUND[i]);
+		near[i] = n;
 		if (n >= 0) {
 			s.bnb[n]++;
 			around++;
@@ -349,11 +342,10 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	s.bnb.push(around);
 	const edges = t.edges[rotation];
 	for (let side = 0; side < 4; side++) {
-		const ncell = cell + SIDE_STEP[side];
-		const n = cellGet(ix, ncell);
+		const n = near[2 * side + 1];
 		const opp = (side + 2) & 3;
 		if (n < 0) {
-			frontAdd(s, fit, ix, ncell, n, opp, (edges >> (4 * side)) & 15);
+			frontAdd(s, ix, cell + SIDE_STEP[side], n, opp, (edges >> (4 * side)) & 15);
 			continue;
 		}
 		const nt = g.c.tiles[s.bt[n]];

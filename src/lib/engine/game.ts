@@ -2,7 +2,7 @@
 // A turn runs through fixed phases; modules hook into them and may push decision steps
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
-import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt } from './board.ts';
+import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt, fitCount } from './board.ts';
 import { emit } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
@@ -294,7 +294,7 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 /** Number of legal placements of tile t (the drawn one by default): from the board index, unless a hook filters this tile. */
 function placementCount(g: Engine, t = g.s.tile): number {
 	const fit = g.c.fit;
-	if (!fit.filtered[t]) return boardIndex(g).total[fit.cls[t]];
+	if (!fit.filtered[t]) return fitCount(g, fit.cls[t]);
 	return t === g.s.tile ? drawnPlacements(g).length : placementsOf(g, t).length;
 }
 

@@ -465,10 +465,10 @@ export interface BoardIndex {
 	size: number;
 	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
 	fkey: number[];
-	/** Per block of 32 front positions and fit class: placements of that class there ([block * K + class]). */
-	blk: number[];
-	/** Per fit class: its placements on the whole board (edges only, before placement hooks). */
-	total: number[];
+	/** Per fit key: how many open cells require those edges (a class's placements = Σ count × rotations that fit; board.ts fitCount). */
+	kcnt: number[];
+	/** The fit keys whose count is above 0, in no particular order. */
+	kset: number[];
 	/** The drawn tile's listed placements, built when asked (legalMoves) or when hooks filter them. */
 	moves: PlaceMove[] | null;
 	/** s.log.length and s.tile when `moves` was built. */
