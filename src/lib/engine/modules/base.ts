@@ -4,7 +4,7 @@ import { find, featureOf, featureTiles, fieldCities, occupant } from '../feature
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import type { DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import type { Context, DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
@@ -40,7 +40,7 @@ const REFUSED: Refusal = { code: 'refused', message: '', rules: [] };
 
 /**
  * Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed.
- * `listing`: the figure is known to be in supply and the feature kind right; REFUSED stands for the
+ * `listing`: the figure is known to be in supply and the feature kind right (figureMoves' table); REFUSED stands for the
  * occupied-feature refusal, whose message is not needed.
  */
 function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, listing = false): Refusal | null {
@@ -48,7 +48,7 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number,
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
 	const f = t.features[local];
-	if (!ft.features.includes(f.kind)) {
+	if (!listing && !ft.features.includes(f.kind)) {
 		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
 		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
 	}
@@ -80,18 +80,55 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number,
 	return null;
 }
 
+/** Per rules context: each figure type's position in c.figures, and per tile the local features each deployable type may stand on (by kind). */
+interface DeployTable {
+	at: Map<string, number>;
+	/** Scratch: per figure type, whether the player has one in supply. */
+	have: number[];
+	byTile: { ft: FigureType; at: number; locals: number[] }[][];
+}
+const deployTables = new WeakMap<Context, DeployTable>();
+
+function deployTable(c: Context): DeployTable {
+	let d = deployTables.get(c);
+	if (d) return d;
+	const types = [...c.figures.values()];
+	const at = new Map(types.map((ft, i) => [ft.id, i]));
+	const byTile = c.tiles.map((t) =>
+		types.flatMap((ft, i) => {
+			if (ft.deployable === false) return [];
+			const locals = t.features.flatMap((f, l) => (ft.features.includes(f.kind) ? [l] : []));
+			return locals.length ? [{ ft, at: i, locals }] : [];
+		})
+	);
+	d = { at, have: types.map(() => 0), byTile };
+	deployTables.set(c, d);
+	return d;
+}
+
 function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const s = g.s;
 	const b = s.placed;
 	if (b >= 0) {
 		const t = g.c.tiles[s.bt[b]];
+		const table = deployTable(g.c);
 		// the kinds inSupply would find for this player, in one pass over the pieces
-		const supply = new Set<string>();
-		for (const p of s.pieces) if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) supply.add(p.kind);
-		for (const ft of g.c.figures.values()) {
-			if (ft.deployable === false || !supply.has(ft.id)) continue;
-			for (let i = 0; i < t.features.length; i++) {
-				if (!ft.features.includes(t.features[i].kind)) continue;
+		const have = table.have;
+		have.fill(0);
+		const ps = s.pieces;
+		for (let i = 0; i < ps.length; i++) {
+			const p = ps[i];
+			if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) {
+				const k = table.at.get(p.kind);
+				if (k !== undefined) have[k] = 1;
+			}
+		}
+		const options = table.byTile[t.index];
+		for (let j = 0; j < options.length; j++) {
+			const { ft, at, locals } = options[j];
+			if (have[at] === 0) continue;
+			for (let k = 0; k < locals.length; k++) {
+				const i = locals[k];
 				if (deployRefusal(g, step.player, ft, i, true)) continue;
 				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
 			}
