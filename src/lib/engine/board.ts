@@ -140,6 +140,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		kcnt: new Array<number>(FIT_NONE).fill(0),
 		kset: [],
 		moves: null,
+		allowed: null,
 		movesAt: -1,
 		movesTile: -1
 	};
@@ -164,6 +165,7 @@ export function copyIndex(from: GameState, to: GameState): void {
 		kcnt: ix.kcnt.slice(),
 		kset: ix.kset.slice(),
 		moves: ix.moves,
+		allowed: ix.allowed,
 		movesAt: ix.movesAt,
 		movesTile: ix.movesTile
 	});

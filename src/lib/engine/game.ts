@@ -15,6 +15,7 @@ import { setupProblems } from './limits.ts';
 import {
 	K_RIVER,
 	type ApplyResult,
+	type BoardIndex,
 	type Context,
 	type Engine,
 	type Expansion,
@@ -59,10 +60,14 @@ export function modulesFor(expansions: readonly Expansion[], extra: readonly str
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */
 export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
+	// the same documents (by identity, as expansionHash caches them), modules and rulings as the last call: the same context
+	const rulingsText = rulings ? JSON.stringify(rulings) : '';
+	const l = lastInput;
+	if (l && l.rulings === rulingsText && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
 	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
 	const known = contextsByInput.get(input);
-	if (known) return known;
+	if (known) return remember(expansions, extraModules, rulingsText, known);
 	// a set that is not closed over its dependencies would play other rules than the designer wrote
 	const ids = new Set([...expansions.map((e) => e.id), ...extraModules]);
 	for (const e of expansions)
@@ -80,7 +85,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const cached = contexts.get(key);
 	if (cached) {
 		contextsByInput.set(input, cached);
-		return cached;
+		return remember(expansions, extraModules, rulingsText, cached);
 	}
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
@@ -117,6 +122,14 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	};
 	contexts.set(key, ctx);
 	contextsByInput.set(input, ctx);
+	return remember(expansions, extraModules, rulingsText, ctx);
+}
+
+/** contextFor's last inputs (copies of the lists: a caller may change its arrays later) and answer. */
+let lastInput: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context } | null = null;
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+function remember(expansions: Expansion[], modules: string[], rulings: string, ctx: Context): Context {
+	lastInput = { expansions: [...expansions], modules: [...modules], rulings, ctx };
 	return ctx;
 }
 
@@ -183,10 +196,20 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 	return start;
 }
 
+/** setupProblems per rules context and number of players (the same answer every game). */
+const problems = new WeakMap<Context, Map<number, string[]>>();
+function problemsOf(c: Context, players: number): string[] {
+	let m = problems.get(c);
+	if (!m) problems.set(c, (m = new Map()));
+	let p = m.get(players);
+	if (!p) m.set(players, (p = setupProblems(c, players)));
+	return p;
+}
+
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
-	const unfit = setupProblems(c, setup.players.length);
+	const unfit = problemsOf(c, setup.players.length);
 	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
 	const s: GameState = {
 		version: 1,
@@ -251,20 +274,20 @@ export function createGame(setup: GameSetup): GameState {
 const noFilters: never[] = [];
 
 /**
- * Legal placements of a tile on the current board: every open cell (in s.front order) × rotation
- * that fits, and that the modules' placement hooks allow when they look at this tile.
+ * Legal placements of a tile on the current board, packed as front position × 4 + rotation: every
+ * open cell (in s.front order) × rotation that fits, and that the modules' placement hooks allow
+ * when they look at this tile.
  */
-export function placementsOf(g: Engine, tile: number): PlaceMove[] {
+function allowedPlacements(g: Engine, tile: number): number[] {
 	const s = g.s;
-	const t = g.c.tiles[tile];
 	const fit = g.c.fit;
 	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
 	const K = fit.K;
 	const k = fit.cls[tile];
 	const rot = fit.rot;
 	const fkey = boardIndex(g).fkey;
-	const out: PlaceMove[] = [];
-	for (let i = 0; i < s.front.length; i++) {
+	const out: number[] = [];
+	for (let i = 0; i < fkey.length; i++) {
 		const m = rot[fkey[i] * K + k];
 		if (m === 0) continue;
 		const x = unpackX(s.front[i]);
@@ -273,20 +296,48 @@ export function placementsOf(g: Engine, tile: number): PlaceMove[] {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
-			if (ok) out.push({ type: 'place', tile: t.key, x, y, rotation: r });
+			if (ok) out.push(i * 4 + r);
 		}
 	}
 	return out;
 }
 
-/** The drawn tile's placements as move objects, built once per draw (when asked, or when hooks filter them). */
-function drawnPlacements(g: Engine): PlaceMove[] {
+/** The placement move of a packed placement (front position × 4 + rotation). */
+function placeMove(g: Engine, tile: number, p: number): PlaceMove {
+	const cell = g.s.front[p >> 2];
+	return { type: 'place', tile: g.c.tiles[tile].key, x: unpackX(cell), y: unpackY(cell), rotation: p & 3 };
+}
+
+/** Legal placements of a tile on the current board as moves (the order of allowedPlacements). */
+export function placementsOf(g: Engine, tile: number): PlaceMove[] {
+	return allowedPlacements(g, tile).map((p) => placeMove(g, tile, p));
+}
+
+/** The board index, its drawn-tile caches emptied when they belong to another draw. */
+function drawnIndex(g: Engine): BoardIndex {
 	const s = g.s;
 	const ix = boardIndex(g);
-	if (ix.moves === null || ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
-		ix.moves = placementsOf(g, s.tile);
+	if (ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
+		ix.moves = null;
+		ix.allowed = null;
 		ix.movesAt = s.log.length;
 		ix.movesTile = s.tile;
+	}
+	return ix;
+}
+
+/** The drawn tile's placements that hooks filter, packed, found once per draw. */
+function drawnAllowed(g: Engine): number[] {
+	const ix = drawnIndex(g);
+	return (ix.allowed ??= allowedPlacements(g, g.s.tile));
+}
+
+/** The drawn tile's placements as move objects, built once per draw when asked. */
+function drawnPlacements(g: Engine): PlaceMove[] {
+	const ix = drawnIndex(g);
+	if (ix.moves === null) {
+		const t = g.s.tile;
+		ix.moves = (ix.allowed ??= allowedPlacements(g, t)).map((p) => placeMove(g, t, p));
 	}
 	return ix.moves;
 }
@@ -295,18 +346,16 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 function placementCount(g: Engine, t = g.s.tile): number {
 	const fit = g.c.fit;
 	if (!fit.filtered[t]) return fitCount(g, fit.cls[t]);
-	return t === g.s.tile ? drawnPlacements(g).length : placementsOf(g, t).length;
+	return t === g.s.tile ? drawnAllowed(g).length : allowedPlacements(g, t).length;
 }
 
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
 function placementAt(g: Engine, n: number): PlaceMove {
 	const s = g.s;
 	const fit = g.c.fit;
-	const ix = boardIndex(g);
-	if (fit.filtered[s.tile] || (ix.moves !== null && ix.movesAt === s.log.length && ix.movesTile === s.tile)) return drawnPlacements(g)[n];
-	const p = fitAt(g, fit.cls[s.tile], n);
-	const cell = s.front[p >> 2];
-	return { type: 'place', tile: g.c.tiles[s.tile].key, x: unpackX(cell), y: unpackY(cell), rotation: p & 3 };
+	const ix = drawnIndex(g);
+	if (ix.moves !== null) return ix.moves[n];
+	return placeMove(g, s.tile, fit.filtered[s.tile] ? drawnAllowed(g)[n] : fitAt(g, fit.cls[s.tile], n));
 }
 
 /**

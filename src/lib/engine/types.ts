@@ -469,9 +469,11 @@ export interface BoardIndex {
 	kcnt: number[];
 	/** The fit keys whose count is above 0, in no particular order. */
 	kset: number[];
-	/** The drawn tile's listed placements, built when asked (legalMoves) or when hooks filter them. */
+	/** The drawn tile's listed placements, built when asked (legalMoves). */
 	moves: PlaceMove[] | null;
-	/** s.log.length and s.tile when `moves` was built. */
+	/** The drawn tile's placements when hooks filter them: front position × 4 + rotation, found once per draw. */
+	allowed: number[] | null;
+	/** s.log.length and s.tile when `moves` and `allowed` were built. */
 	movesAt: number;
 	movesTile: number;
 }
