@@ -141,6 +141,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		kset: [],
 		moves: null,
 		allowed: null,
+		count: -1,
 		movesAt: -1,
 		movesTile: -1
 	};
@@ -166,6 +167,7 @@ export function copyIndex(from: GameState, to: GameState): void {
 		kset: ix.kset.slice(),
 		moves: ix.moves,
 		allowed: ix.allowed,
+		count: ix.count,
 		movesAt: ix.movesAt,
 		movesTile: ix.movesTile
 	});

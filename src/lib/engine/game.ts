@@ -206,6 +206,25 @@ function problemsOf(c: Context, players: number): string[] {
 	return p;
 }
 
+/** The pieces a game of these rules starts with (kind and owner, in supply), per number of players. */
+const startPieces = new WeakMap<Context, Map<number, { kind: string; owner: number }[]>>();
+function piecesOf(c: Context, players: number): { kind: string; owner: number }[] {
+	let m = startPieces.get(c);
+	if (!m) startPieces.set(c, (m = new Map()));
+	let out = m.get(players);
+	if (out) return out;
+	out = [];
+	// a document may say how many each player gets (expansion figures[].perPlayer)
+	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
+	for (const [id, ft] of c.figures) {
+		const per = declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
+		for (let p = 0; p < players; p++) for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
+		for (let i = 0; i < (ft.neutral ?? 0); i++) out.push({ kind: id, owner: -1 });
+	}
+	m.set(players, out);
+	return out;
+}
+
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
@@ -246,13 +265,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		}
 	};
 	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
-	// a document may say how many each player gets (expansion figures[].perPlayer)
-	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
-	for (const [id, ft] of c.figures) {
-		const per = declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
-		for (let p = 0; p < s.players.length; p++) for (let i = 0; i < per; i++) s.pieces.push({ kind: id, owner: p, seg: -1, tile: -1 });
-		for (let i = 0; i < (ft.neutral ?? 0); i++) s.pieces.push({ kind: id, owner: -1, seg: -1, tile: -1 });
-	}
+	for (const p of piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
 	putTile(g, start, 0, 0, 0);
@@ -320,6 +333,7 @@ function drawnIndex(g: Engine): BoardIndex {
 	if (ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
 		ix.moves = null;
 		ix.allowed = null;
+		ix.count = -1;
 		ix.movesAt = s.log.length;
 		ix.movesTile = s.tile;
 	}
@@ -345,8 +359,10 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 /** Number of legal placements of tile t (the drawn one by default): from the board index, unless a hook filters this tile. */
 function placementCount(g: Engine, t = g.s.tile): number {
 	const fit = g.c.fit;
-	if (!fit.filtered[t]) return fitCount(g, fit.cls[t]);
-	return t === g.s.tile ? drawnAllowed(g).length : allowedPlacements(g, t).length;
+	if (t !== g.s.tile) return fit.filtered[t] ? allowedPlacements(g, t).length : fitCount(g, fit.cls[t]);
+	const ix = drawnIndex(g);
+	if (ix.count < 0) ix.count = fit.filtered[t] ? drawnAllowed(g).length : fitCount(g, fit.cls[t]);
+	return ix.count;
 }
 
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */

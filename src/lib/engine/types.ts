@@ -473,7 +473,9 @@ export interface BoardIndex {
 	moves: PlaceMove[] | null;
 	/** The drawn tile's placements when hooks filter them: front position × 4 + rotation, found once per draw. */
 	allowed: number[] | null;
-	/** s.log.length and s.tile when `moves` and `allowed` were built. */
+	/** The drawn tile's number of legal placements, -1 until counted. */
+	count: number;
+	/** s.log.length and s.tile when `moves`, `allowed` and `count` were found. */
 	movesAt: number;
 	movesTile: number;
 }

@@ -35,31 +35,23 @@ export function putPiece(g: Engine, piece: number, seg: number): void {
 	(s.figs[find(s, seg)] ??= []).push(piece);
 }
 
-/** What deployRefusal answers when only asked whether (listing moves): the reason is not built. */
-const REFUSED: Refusal = { code: 'refused', message: '', rules: [] };
-
-/**
- * Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed.
- * `listing`: the figure is known to be in supply and the feature kind right (figureMoves' table); REFUSED stands for the
- * occupied-feature refusal, whose message is not needed.
- */
-function deployRefusal(g: Engine, player: number, ft: FigureType, local: number, listing = false): Refusal | null {
+/** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed (figureMoves lists with the same checks). */
+function deployRefusal(g: Engine, player: number, ft: FigureType, local: number): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
 	const f = t.features[local];
-	if (!listing && !ft.features.includes(f.kind)) {
+	if (!ft.features.includes(f.kind)) {
 		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
 		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
 	}
-	if (!listing && inSupply(g, ft.id, player) < 0)
+	if (inSupply(g, ft.id, player) < 0)
 		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
 	if (ft.follower && !ft.joinsOccupied) {
 		const occ = occupant(g, root);
 		if (occ >= 0) {
-			if (listing) return REFUSED;
 			const ref = figureRef(g, occ);
 			return {
 				code: 'feature-occupied',
@@ -85,6 +77,8 @@ interface DeployTable {
 	at: Map<string, number>;
 	/** Scratch: per figure type, whether the player has one in supply. */
 	have: number[];
+	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it (unset: not looked up yet). */
+	occupied: number[];
 	byTile: { ft: FigureType; at: number; locals: number[] }[][];
 }
 const deployTables = new WeakMap<Context, DeployTable>();
@@ -101,7 +95,7 @@ function deployTable(c: Context): DeployTable {
 			return locals.length ? [{ ft, at: i, locals }] : [];
 		})
 	);
-	d = { at, have: types.map(() => 0), byTile };
+	d = { at, have: types.map(() => 0), occupied: [], byTile };
 	deployTables.set(c, d);
 	return d;
 }
@@ -124,12 +118,24 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 			}
 		}
 		const options = table.byTile[t.index];
+		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
+		const occupied = table.occupied;
+		occupied.length = 0;
+		const base = s.bseg[b];
+		const checks = g.c.hooks.deployCheck;
 		for (let j = 0; j < options.length; j++) {
 			const { ft, at, locals } = options[j];
 			if (have[at] === 0) continue;
-			for (let k = 0; k < locals.length; k++) {
+			next: for (let k = 0; k < locals.length; k++) {
 				const i = locals[k];
-				if (deployRefusal(g, step.player, ft, i, true)) continue;
+				const seg = base + i;
+				if (ft.follower && !ft.joinsOccupied) {
+					let o = occupied[i];
+					if (o === undefined) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
+					if (o === 1) continue;
+				}
+				if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
+				for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
 				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
 			}
 		}

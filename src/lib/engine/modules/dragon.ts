@@ -39,11 +39,16 @@ function targets(g: Engine): number[] {
 	const cell = pack(s.bx[d.at], s.by[d.at]);
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(g, cell + SIDE_STEP[side]);
-		if (n < 0 || d.visited.includes(n) || n === fairyTile(d)) continue;
-		if (g.c.hooks.dragonEnter.some((h) => h(g, n))) continue; // ruling MM-R10 (town hall)
+		if (n < 0 || d.visited.includes(n) || n === fairyTile(d) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
 		out.push(n);
 	}
 	return drawnTo(g, out)?.tiles ?? out;
+}
+
+function refusedEntry(g: Engine, b: number): boolean {
+	const hooks = g.c.hooks.dragonEnter;
+	for (let i = 0; i < hooks.length; i++) if (hooks[i](g, b)) return true;
+	return false;
 }
 
 /** A module that draws the dragon (Buddo) narrows where it may go next. */
@@ -278,7 +283,7 @@ export const dragon: RuleModule = {
 		turnStart(g) {
 			const s = g.s;
 			const d = D(g);
-			delete d.shield;
+			if (d.shield !== undefined) delete d.shield; // (a delete on every turn would make V8 keep d as a slow dictionary)
 			if (d.fairyPiece < 0 || s.pieces[d.fairyPiece].owner !== s.active) return;
 			// no point for a turn that never comes: the last tile is placed and the game ends
 			if (tilesLeft(s) === 0 && !g.c.hooks.playsWithoutTile.some((f) => f(g))) return;
