@@ -130,7 +130,7 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 }
 
 function buildIndex(s: GameState, c: Context): BoardIndex {
-	let bits = 6;
+	let bits = 8;
 	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
 	const ix: BoardIndex = {
 		keys: new Array<number>(1 << bits).fill(-1),
@@ -142,6 +142,8 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		moves: null,
 		allowed: null,
 		count: -1,
+		full: [],
+		fullAt: -1,
 		movesAt: -1,
 		movesTile: -1
 	};
@@ -168,6 +170,8 @@ export function copyIndex(from: GameState, to: GameState): void {
 		moves: ix.moves,
 		allowed: ix.allowed,
 		count: ix.count,
+		full: ix.full.slice(),
+		fullAt: ix.fullAt,
 		movesAt: ix.movesAt,
 		movesTile: ix.movesTile
 	});
@@ -201,11 +205,11 @@ function cellSet(ix: BoardIndex, cell: number, v: number): void {
 	keys[i] = cell;
 	ix.vals[i] = v;
 	if (++ix.size * 2 > keys.length) {
-		// grow at half full: rehash into twice the room
+		// grow at half full: rehash into four times the room
 		const oldKeys = keys;
 		const oldVals = ix.vals;
-		ix.keys = new Array<number>(keys.length * 2).fill(-1);
-		ix.vals = new Array<number>(keys.length * 2).fill(0);
+		ix.keys = new Array<number>(keys.length * 4).fill(-1);
+		ix.vals = new Array<number>(keys.length * 4).fill(0);
 		ix.size = 0;
 		for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== -1) cellSet(ix, oldKeys[j], oldVals[j]);
 	}
@@ -335,15 +339,21 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	// the 8 cells around (AROUND[2 * side + 1] is the neighbour across side N E S W)
 	const near = NEAR;
 	let around = 0;
+	let full = 0;
 	for (let i = 0; i < 8; i++) {
 		const n = cellGet(ix, cell + AROUND[i]);
 		near[i] = n;
 		if (n >= 0) {
-			s.bnb[n]++;
+			if (++s.bnb[n] === 8) full |= 1 << i;
 			around++;
 		}
 	}
 	s.bnb.push(around);
+	// the tiles this placement surrounded on all 8 sides, itself first (completedInner)
+	ix.full.length = 0;
+	ix.fullAt = b;
+	if (around === 8) ix.full.push(b);
+	for (let i = 0; full !== 0; i++, full >>= 1) if (full & 1) ix.full.push(near[i]);
 	const edges = t.edges[rotation];
 	for (let side = 0; side < 4; side++) {
 		const n = near[2 * side + 1];
@@ -403,8 +413,17 @@ export function completedBorderRoots(g: Engine, b: number): number[] {
 export function completedInner(g: Engine, b: number): number[] {
 	const s = g.s;
 	const out: number[] = [];
-	const cell = pack(s.bx[b], s.by[b]);
 	const ix = boardIndex(g);
+	if (ix.fullAt === b) {
+		// putTile noted them
+		for (let j = 0; j < ix.full.length; j++) {
+			const n = ix.full[j];
+			const inner = g.c.tiles[s.bt[n]].inner;
+			for (let k = 0; k < inner.length; k++) out.push(s.bseg[n] + inner[k]);
+		}
+		return out;
+	}
+	const cell = pack(s.bx[b], s.by[b]);
 	for (let i = -1; i < 8; i++) {
 		const n = i < 0 ? b : cellGet(ix, cell + AROUND[i]);
 		if (n < 0 || s.bnb[n] !== 8) continue;

@@ -473,6 +473,9 @@ export interface BoardIndex {
 	moves: PlaceMove[] | null;
 	/** The drawn tile's placements when hooks filter them: front position × 4 + rotation, found once per draw. */
 	allowed: number[] | null;
+	/** The board tiles that the placement of board tile `fullAt` surrounded on all 8 sides (itself first): completedInner. */
+	full: number[];
+	fullAt: number;
 	/** The drawn tile's number of legal placements, -1 until counted. */
 	count: number;
 	/** s.log.length and s.tile when `moves`, `allowed` and `count` were found. */

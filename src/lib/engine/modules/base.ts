@@ -108,7 +108,7 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const table = deployTable(g.c);
 		// the kinds inSupply would find for this player, in one pass over the pieces
 		const have = table.have;
-		have.fill(0);
+		for (let k = 0; k < have.length; k++) have[k] = 0;
 		const ps = s.pieces;
 		for (let i = 0; i < ps.length; i++) {
 			const p = ps[i];
