@@ -144,6 +144,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		count: -1,
 		full: [],
 		fullAt: -1,
+		shared: false,
 		movesAt: -1,
 		movesTile: -1
 	};
@@ -156,25 +157,31 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 	return ix;
 }
 
-/** Gives the copy `to` of state `from` its own copy of the index (apply's copying mode). */
+/**
+ * Gives the copy `to` of state `from` its copy of the index (apply's copying mode). The two share
+ * the index's arrays until one of them places a tile (putTile copies them first, ownIndex): the
+ * moves of the figure step, the dragon's and the others leave the board as it is.
+ */
 export function copyIndex(from: GameState, to: GameState): void {
 	const ix = held(from);
 	if (!ix) return;
-	attach(to, {
-		keys: ix.keys.slice(),
-		vals: ix.vals.slice(),
-		size: ix.size,
-		fkey: ix.fkey.slice(),
-		kcnt: ix.kcnt.slice(),
-		kset: ix.kset.slice(),
-		moves: ix.moves,
-		allowed: ix.allowed,
-		count: ix.count,
-		full: ix.full.slice(),
-		fullAt: ix.fullAt,
-		movesAt: ix.movesAt,
-		movesTile: ix.movesTile
-	});
+	ix.shared = true;
+	attach(to, { ...ix });
+}
+
+/** The engine's board index with arrays of its own, to change (putTile). */
+function ownIndex(g: Engine): BoardIndex {
+	const ix = boardIndex(g);
+	if (ix.shared) {
+		ix.keys = ix.keys.slice();
+		ix.vals = ix.vals.slice();
+		ix.fkey = ix.fkey.slice();
+		ix.kcnt = ix.kcnt.slice();
+		ix.kset = ix.kset.slice();
+		ix.full = ix.full.slice();
+		ix.shared = false;
+	}
+	return ix;
 }
 
 /** What cellGet answers for a cell that is neither placed nor open. */
@@ -332,7 +339,7 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 		s.ssize.push(1);
 		s.figs.push(null);
 	}
-	const ix = boardIndex(g);
+	const ix = ownIndex(g);
 	const here = cellGet(ix, cell);
 	cellSet(ix, cell, b);
 	if (here !== MISSING && here < 0) frontRemove(s, ix, -here - 1);

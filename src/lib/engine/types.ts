@@ -476,6 +476,8 @@ export interface BoardIndex {
 	/** The board tiles that the placement of board tile `fullAt` surrounded on all 8 sides (itself first): completedInner. */
 	full: number[];
 	fullAt: number;
+	/** The arrays are shared with a copy of the state (copyIndex): putTile copies them before it changes them. */
+	shared: boolean;
 	/** The drawn tile's number of legal placements, -1 until counted. */
 	count: number;
 	/** s.log.length and s.tile when `moves`, `allowed` and `count` were found. */
