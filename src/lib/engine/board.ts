@@ -130,7 +130,7 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 }
 
 function buildIndex(s: GameState, c: Context): BoardIndex {
-	let bits = 8;
+	let bits = 6;
 	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
 	const ix: BoardIndex = {
 		keys: new Array<number>(1 << bits).fill(-1),
