@@ -139,6 +139,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		fkey: [],
 		kcnt: new Array<number>(FIT_NONE).fill(0),
 		kset: [],
+		blk: null,
 		moves: null,
 		allowed: null,
 		count: -1,
@@ -152,8 +153,9 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 	for (let i = 0; i < s.front.length; i++) {
 		cellSet(ix, s.front[i], -i - 1);
 		ix.fkey.push(FIT_NONE);
-		setKey(ix, i, fitKey(s.freq[i]));
+		setKey(c.fit, ix, i, fitKey(s.freq[i]));
 	}
+	if (ix.fkey.length > BLOCKS_ABOVE) startBlocks(c.fit, ix);
 	return ix;
 }
 
@@ -178,6 +180,7 @@ function ownIndex(g: Engine): BoardIndex {
 		ix.fkey = ix.fkey.slice();
 		ix.kcnt = ix.kcnt.slice();
 		ix.kset = ix.kset.slice();
+		if (ix.blk !== null) ix.blk = ix.blk.slice();
 		ix.full = ix.full.slice();
 		ix.shared = false;
 	}
@@ -228,8 +231,14 @@ export function tileAt(g: Engine, cell: number): number {
 	return n < 0 ? -1 : n;
 }
 
-/** Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1): no work per fit class). */
-function setKey(ix: BoardIndex, pos: number, key: number): void {
+/** Front size above which the index also keeps, per block of 32 front positions and fit class, its placements (fitAt skips blocks). */
+const BLOCKS_ABOVE = 64;
+
+/**
+ * Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1)); on a
+ * large front also the block's placements per fit class (O(classes)).
+ */
+function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void {
 	const was = ix.fkey[pos];
 	if (was === key) return;
 	ix.fkey[pos] = key;
@@ -240,9 +249,30 @@ function setKey(ix: BoardIndex, pos: number, key: number): void {
 		kset.pop();
 	}
 	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) ix.kset.push(key);
+	const blk = ix.blk;
+	if (blk === null) return;
+	const K = fit.K;
+	const pop = fit.pop;
+	const a = was * K;
+	const b = key * K;
+	let at = (pos >> 5) * K;
+	while (at + K > blk.length) blk.push(0);
+	for (let k = 0; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
 }
 
-function frontAdd(s: GameState, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
+/** Starts the per-block placement counts once the front grows past BLOCKS_ABOVE cells. */
+function startBlocks(fit: FitTables, ix: BoardIndex): void {
+	const K = fit.K;
+	const blk: number[] = new Array<number>(((ix.fkey.length + 31) >> 5) * K).fill(0);
+	for (let i = 0; i < ix.fkey.length; i++) {
+		const a = ix.fkey[i] * K;
+		const at = (i >> 5) * K;
+		for (let k = 0; k < K; k++) blk[at + k] += fit.pop[a + k];
+	}
+	ix.blk = blk;
+}
+
+function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
 	let i: number;
 	if (entry === MISSING) {
 		i = s.front.length;
@@ -251,29 +281,32 @@ function frontAdd(s: GameState, ix: BoardIndex, cell: number, entry: number, sid
 		s.fmask.push(0);
 		cellSet(ix, cell, -i - 1);
 		ix.fkey.push(FIT_NONE);
+		if (ix.blk === null && ix.fkey.length > BLOCKS_ABOVE) startBlocks(fit, ix);
 		if (code === 0) {
-			setKey(ix, i, 0);
+			setKey(fit, ix, i, 0);
 			return;
 		}
 	} else i = -entry - 1;
 	if (code !== 0) {
 		s.freq[i] |= code << (4 * side);
 		s.fmask[i] |= 15 << (4 * side);
-		setKey(ix, i, fitKey(s.freq[i]));
+		setKey(fit, ix, i, fitKey(s.freq[i]));
 	}
 }
 
 /** Takes the open cell at front position i off the frontier (the last one moves into its place). */
-function frontRemove(s: GameState, ix: BoardIndex, i: number): void {
+function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): void {
 	const last = s.front.length - 1;
-	setKey(ix, i, FIT_NONE);
+	setKey(fit, ix, i, FIT_NONE);
 	if (i !== last) {
 		const moved = s.front[last];
+		const key = ix.fkey[last];
+		setKey(fit, ix, last, FIT_NONE);
 		s.front[i] = moved;
 		s.freq[i] = s.freq[last];
 		s.fmask[i] = s.fmask[last];
 		cellSet(ix, moved, -i - 1);
-		ix.fkey[i] = ix.fkey[last];
+		setKey(fit, ix, i, key);
 	}
 	ix.fkey.pop();
 	s.front.pop();
@@ -297,9 +330,15 @@ export function fitCount(g: Engine, k: number): number {
  * front position * 4 + rotation; -1 when there are not that many.
  */
 export function fitAt(g: Engine, k: number, n: number): number {
-	const fkey = boardIndex(g).fkey;
+	const ix = boardIndex(g);
+	const fkey = ix.fkey;
 	const { K, rot, pop } = g.c.fit;
-	for (let i = 0; i < fkey.length; i++) {
+	const blk = ix.blk;
+	let i = 0;
+	if (blk !== null)
+		// skip whole blocks of 32 open cells
+		for (let at = k; i < fkey.length && n >= blk[at]; i += 32, at += K) n -= blk[at];
+	for (; i < fkey.length; i++) {
 		const at = fkey[i] * K + k;
 		const p = pop[at];
 		if (n >= p) {
@@ -342,7 +381,7 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	const ix = ownIndex(g);
 	const here = cellGet(ix, cell);
 	cellSet(ix, cell, b);
-	if (here !== MISSING && here < 0) frontRemove(s, ix, -here - 1);
+	if (here !== MISSING && here < 0) frontRemove(s, g.c.fit, ix, -here - 1);
 	// the 8 cells around (AROUND[2 * side + 1] is the neighbour across side N E S W)
 	const near = NEAR;
 	let around = 0;
@@ -366,7 +405,7 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 		const n = near[2 * side + 1];
 		const opp = (side + 2) & 3;
 		if (n < 0) {
-			frontAdd(s, ix, cell + SIDE_STEP[side], n, opp, (edges >> (4 * side)) & 15);
+			frontAdd(s, g.c.fit, ix, cell + SIDE_STEP[side], n, opp, (edges >> (4 * side)) & 15);
 			continue;
 		}
 		const nt = g.c.tiles[s.bt[n]];

@@ -469,6 +469,8 @@ export interface BoardIndex {
 	kcnt: number[];
 	/** The fit keys whose count is above 0, in no particular order. */
 	kset: number[];
+	/** On a front of more than 64 open cells: per block of 32 front positions and fit class, its placements ([block * K + class]); else null. */
+	blk: number[] | null;
 	/** The drawn tile's listed placements, built when asked (legalMoves). */
 	moves: PlaceMove[] | null;
 	/** The drawn tile's placements when hooks filter them: front position × 4 + rotation, found once per draw. */
