@@ -202,6 +202,9 @@ test('the expansion page with four dependencies stays short: rulings grouped by 
 	await expect(groups.first()).toHaveAttribute('data-testid', 'ruling-group-dragon');
 	await expect(groups.first()).toContainText('1 set by this file');
 	expect(await page.locator('[data-testid^="ruling-group-"][open]').count()).toBe(0);
+	// the parameters too: one closed group per module that reads some
+	expect(await page.locator('[data-testid^="parameter-group-"]').count()).toBeGreaterThanOrEqual(3);
+	expect(await page.locator('[data-testid^="parameter-group-"][open]').count()).toBe(0);
 	const height = await page.evaluate(() => document.documentElement.scrollHeight);
 	expect(height).toBeLessThan(2600);
 	await expectAccessible(page, 'the expansion page');
