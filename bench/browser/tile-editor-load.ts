@@ -1,9 +1,12 @@
 // Browser benchmark: how long the tile editor takes to become interactive — from the start of the
-// navigation to the tile drawn on its canvas with the places listening and Monaco up with the
-// tile's JSON (both components report data-ready="true"), measured in the page with
-// performance.now() (which counts from the navigation's start). A tile of a 100-tile expansion;
-// each run in a fresh browser context (nothing cached: "cold") and then reloaded once ("warm").
-// The canvas (tile drawn, places listening) and Monaco are timed apart too. Target: under 1 s.
+// navigation to the moment the designer can edit: the tile drawn on its canvas with the places
+// listening and the form beside it (tile-canvas data-ready="true", the tile's name field), measured
+// in the page with performance.now() (which counts from the navigation's start). At that moment the
+// benchmark clicks a place on the canvas (the north side) and times when the click's answer is on
+// screen (the feature there selected in the panel): the "edit" figure, which counts any time the
+// main thread was still busy. Monaco, loaded after the canvas, is timed apart (its JSON shown).
+// A tile of a 100-tile expansion; each run in a fresh browser context (nothing cached: "cold") and
+// then reloaded once ("warm"). Target: interactive in under 1 s.
 // With --compare DIR, another checkout's build (e.g. an older commit in a git worktree) is run
 // in turns with this one, in the same sitting.
 //
@@ -16,25 +19,29 @@ const runs = Number(args[args.indexOf('--runs') + 1]) || 10;
 const asJson = args.includes('--json');
 const compare = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined;
 
-/** Installed before the page's scripts (as text: the loader's helpers do not exist in the page): the moment both components are ready. */
+/** Installed before the page's scripts (as text: the loader's helpers do not exist in the page): the moments the page can be edited, a click was answered and Monaco is up. */
 const WATCH_READY = `(() => {
 	const check = () => {
-		if (window.__interactiveAt !== undefined) return;
 		const canvas = document.querySelector('[data-testid="tile-canvas"]');
+		if (window.__interactiveAt === undefined && canvas?.getAttribute('data-ready') === 'true' && canvas.querySelector('canvas') && document.querySelector('[data-testid="tile-name"]')) window.__interactiveAt = performance.now();
+		if (window.__answeredAt === undefined && window.__interactiveAt !== undefined && document.querySelector('[data-testid="selected-feature"]')) window.__answeredAt = performance.now();
 		const json = document.querySelector('[data-testid="json-editor"]');
-		if (window.__canvasAt === undefined && canvas?.getAttribute('data-ready') === 'true' && canvas.querySelector('canvas')) window.__canvasAt = performance.now();
 		if (window.__editorAt === undefined && json?.getAttribute('data-ready') === 'true' && document.querySelector('.monaco-editor .view-line')) window.__editorAt = performance.now();
-		if (window.__canvasAt !== undefined && window.__editorAt !== undefined) window.__interactiveAt = performance.now();
 	};
 	new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-type Times = { interactive: number; canvas: number; editor: number };
+type Times = { interactive: number; edit: number; editor: number };
+type W = { __interactiveAt?: number; __answeredAt?: number; __editorAt?: number };
 const at = async (page: Page): Promise<Times> => {
-	await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, null, { timeout: 30_000 });
+	await page.waitForFunction(() => (window as unknown as W).__interactiveAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
+	// the designer clicks the north side's place at once (the benchmark tile has a city there)
+	const box = (await page.locator('[data-testid="tile-canvas"]').boundingBox())!;
+	await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.24);
+	await page.waitForFunction(() => (window as unknown as W).__answeredAt !== undefined && (window as unknown as W).__editorAt !== undefined, null, { timeout: 30_000 });
 	return page.evaluate(() => {
-		const w = window as unknown as { __interactiveAt: number; __canvasAt: number; __editorAt: number };
-		return { interactive: w.__interactiveAt, canvas: w.__canvasAt, editor: w.__editorAt };
+		const w = window as unknown as Required<W>;
+		return { interactive: w.__interactiveAt, edit: w.__answeredAt, editor: w.__editorAt };
 	});
 };
 
@@ -61,7 +68,7 @@ try {
 	const stats = (xs: number[]) => ({ median: quantile(xs, 0.5), p90: quantile(xs, 0.9), max: Math.max(...xs) });
 	const summary = (s: { cold: Times; warm: Times }[]) =>
 		Object.fromEntries(
-			(['cold', 'warm'] as const).flatMap((k) => (['interactive', 'canvas', 'editor'] as const).map((m) => [`${k}.${m}`, stats(s.map((x) => x[k][m]))]))
+			(['cold', 'warm'] as const).flatMap((k) => (['interactive', 'edit', 'editor'] as const).map((m) => [`${k}.${m}`, stats(s.map((x) => x[k][m]))]))
 		);
 	const result = { runs, targetMs: 1000, apps: apps.map((a) => ({ app: a.label, ...summary(a.samples) })) };
 	if (asJson) console.log(JSON.stringify(result, null, 2));
@@ -70,7 +77,7 @@ try {
 		console.log(`tile editor interactive (tile of a 100-tile expansion), ${runs} runs${compare ? ' each, in turns' : ''} (target < 1000 ms)`);
 		for (const a of result.apps as Record<string, any>[]) {
 			console.log(a.app);
-			for (const k of ['cold', 'warm']) console.log(`  ${k}: interactive ${f(a[`${k}.interactive`])}; canvas ${f(a[`${k}.canvas`])}; Monaco ${f(a[`${k}.editor`])}`);
+			for (const k of ['cold', 'warm']) console.log(`  ${k}: interactive ${f(a[`${k}.interactive`])}; a click answered ${f(a[`${k}.edit`])}; Monaco ${f(a[`${k}.editor`])}`);
 		}
 	}
 	if ((result.apps[0] as Record<string, any>)['cold.interactive'].median >= 1000) process.exitCode = 1;

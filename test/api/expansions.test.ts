@@ -40,6 +40,20 @@ describe('reading', () => {
 		for (const e of expansions) expect(e.revision).toMatch(/^[0-9a-f]{24}$/);
 	});
 
+	it('with ?documents, each entry carries its document as GET /api/expansions/{id} serves it (none for a file that does not parse)', async () => {
+		const plain = (await (await api('/api/expansions')).json()).expansions;
+		expect(plain.some((e: { document?: unknown }) => 'document' in e)).toBe(false);
+		const { expansions } = await (await api('/api/expansions?documents')).json();
+		expect(expansions.map(({ document, ...summary }: { document?: unknown }) => summary)).toEqual(plain);
+		for (const e of expansions) {
+			if (e.id === 'broken') {
+				expect(e.document).toBeUndefined();
+				continue;
+			}
+			expect(e.document).toEqual(await (await api(`/api/expansions/${e.id}`)).json());
+		}
+	});
+
 	it('serves one document with its revision as a strong ETag', async () => {
 		const list = (await (await api('/api/expansions')).json()).expansions;
 		const res = await api('/api/expansions/base');

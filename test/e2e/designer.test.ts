@@ -70,6 +70,49 @@ test('undo: a form edit and a burst of typing are two steps, in both directions'
 	expect(await page.evaluate(() => (window as unknown as { __tileEditor: { handle: { getValue(): string } } }).__tileEditor.handle.getValue())).toContain('"count": 1,x');
 });
 
+test('the canvas and the form work before Monaco is up; what was done then is kept and undone step by step in Monaco', async ({ page }) => {
+	threeTiles('e2e-early');
+	// Monaco's modules wait (its icon font's style sheet is held) until the edits are made
+	let release!: () => void;
+	const held = new Promise<void>((r) => (release = r));
+	await page.route('**/_app/immutable/assets/codicon.*.css', async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.goto('/expansions/e2e-early/tiles/T2');
+	await expect(page.locator(CANVAS)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+	await expect(page.getByTestId('json-editor')).toHaveAttribute('data-ready', 'false');
+	const plain = page.getByTestId('json-waiting');
+	// a form edit, a canvas edit (the north side selects the road, the east side goes to it), typing in the plain text
+	await page.getByTestId('tile-name').fill('Early');
+	await page.getByTestId('tile-name').press('Enter');
+	await clickPlace(page, 'N');
+	await expect(page.getByTestId('selected-feature')).toContainText('r1');
+	await clickPlace(page, 'E');
+	await expect(plain).toHaveValue(/"E"/);
+	const text = await plain.inputValue();
+	expect(text).toContain('"name": "Early"');
+	await plain.fill(text.replace('"count": 1', '"count": 2'));
+	await expect(page.getByTestId('tile-count')).toHaveValue('2');
+	await expect(page.getByTestId('json-editor')).toHaveAttribute('data-ready', 'false');
+	release();
+	await openEditorReady(page);
+	await expect(plain).toHaveCount(0);
+	const json = await jsonOf(page);
+	expect(json).toMatchObject({ name: 'Early', count: 2 });
+	expect(json.features[0].id).toBe('r1');
+	expect([...json.features[0].sides].sort()).toEqual(['E', 'N', 'S']);
+	// Monaco took the focus from the plain text: Ctrl+Z there undoes the typing, the stroke, the name
+	await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(true);
+	await page.keyboard.press('Control+z');
+	await expect.poll(async () => (await jsonOf(page)).count).toBe(1);
+	await page.keyboard.press('Control+z');
+	await expect.poll(async () => (await jsonOf(page)).features[0].sides).toEqual(['N', 'S']);
+	expect((await jsonOf(page)).name).toBe('Early');
+	await page.keyboard.press('Control+z');
+	await expect.poll(async () => (await jsonOf(page)).name).toBeUndefined();
+});
+
 test('a save with a tile whose JSON does not parse says what it left out; its message stays on its page and moves nothing', async ({ page }) => {
 	threeTiles('e2e-save-unparsed');
 	await page.goto('/expansions/e2e-save-unparsed/tiles/T3');
@@ -202,6 +245,9 @@ test('the expansion page with four dependencies stays short: rulings grouped by 
 	await expect(groups.first()).toHaveAttribute('data-testid', 'ruling-group-dragon');
 	await expect(groups.first()).toContainText('1 set by this file');
 	expect(await page.locator('[data-testid^="ruling-group-"][open]').count()).toBe(0);
+	// the parameters too: one closed group per module that reads some
+	expect(await page.locator('[data-testid^="parameter-group-"]').count()).toBeGreaterThanOrEqual(3);
+	expect(await page.locator('[data-testid^="parameter-group-"][open]').count()).toBe(0);
 	const height = await page.evaluate(() => document.documentElement.scrollHeight);
 	expect(height).toBeLessThan(2600);
 	await expectAccessible(page, 'the expansion page');

@@ -34,11 +34,20 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 	await expect(page.getByTestId('ruling-group-base')).toContainText('1 set by this file');
 	await page.getByTestId('ruling-group-bards').locator('summary').click();
 	await expect(page.getByTestId('ruling-BARD-R1')).toBeVisible();
+	// parameters are grouped the same way: by module, collapsed, the groups the file sets first
+	const paramGroups = page.locator('[data-testid^="parameter-group-"]');
+	await expect(paramGroups.first()).toHaveAttribute('data-testid', 'parameter-group-base');
+	expect(await page.locator('[data-testid^="parameter-group-"][open]').count()).toBe(0);
 	const notes = page.getByTestId('parameter-noteTokens');
+	await expect(notes).toBeHidden();
+	await expect(page.getByTestId('parameter-group-bards')).toContainText('all at their defaults');
+	await page.getByTestId('parameter-group-bards').locator('summary').click();
 	await expect(notes.locator('input')).toHaveAttribute('placeholder', '7');
 	await notes.locator('input').fill('5');
 	await notes.locator('input').press('Enter');
 	await expect(notes).toContainText('changed');
+	await expect(paramGroups.first()).toHaveAttribute('data-testid', 'parameter-group-bards');
+	await expect(page.getByTestId('parameter-group-bards')).toContainText('1 set by this file');
 
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');

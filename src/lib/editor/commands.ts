@@ -35,7 +35,8 @@ const PREFIX: Record<FeatureType, string> = {
 	field: 'f',
 	monastery: 'm',
 	garden: 'g',
-	stable: 's'
+	stable: 's',
+	quarter: 'q'
 };
 
 export const isBorderType = (t: FeatureType): t is 'road' | 'city' | 'river' => t === 'road' || t === 'city' || t === 'river';
@@ -388,7 +389,7 @@ export function applySuggestedAdjacency(tile: Tile, fieldId?: string): EditResul
 /** Which feature holds a place (the first one, for bridges). */
 export function featureAt(tile: Tile, place: Place): Feature | undefined {
 	if (isSide(place)) return tile.features.find((f) => isBorderType(f.type) && f.sides?.includes(place));
-	return tile.features.find((f) => f.type === 'field' && f.halves?.includes(place));
+	return tile.features.find((f) => (f.type === 'field' || f.type === 'quarter') && f.halves?.includes(place));
 }
 
 /** A new, empty tile: one field all round. */

@@ -1,7 +1,7 @@
 // Library-level calls from the browser: the list of expansions on disk, creating one (a new or a
 // duplicated document saved with If-None-Match: *), loading every document for dependencies.
 import type { Expansion } from '../formats/schema-types.ts';
-import { loadExpansion, saveExpansion, type SaveOutcome } from './api.ts';
+import { saveExpansion, type SaveOutcome } from './api.ts';
 
 export interface ExpansionSummary {
 	id: string;
@@ -13,19 +13,19 @@ export interface ExpansionSummary {
 	validity: { valid: boolean; errors: number; warnings: number };
 }
 
-export async function listExpansionSummaries(fetchFn: typeof fetch): Promise<ExpansionSummary[]> {
-	const res = await fetchFn('/api/expansions');
-	if (!res.ok) return [];
+/** The list of expansions on disk and every document that parses, by id: one request (`GET /api/expansions?documents`). */
+export async function loadLibrary(fetchFn: typeof fetch): Promise<{ list: ExpansionSummary[]; available: Map<string, Expansion> }> {
+	const res = await fetchFn('/api/expansions?documents');
+	const available = new Map<string, Expansion>();
+	if (!res.ok) return { list: [], available };
 	const body = await res.json();
-	return Array.isArray(body) ? body : (body.expansions ?? []);
-}
-
-/** Every expansion on disk, by id (documents that do not load are left out). */
-export async function loadAvailable(fetchFn: typeof fetch, ids: readonly string[]): Promise<Map<string, Expansion>> {
-	const loaded = await Promise.all(ids.map((id) => loadExpansion(fetchFn, id)));
-	const out = new Map<string, Expansion>();
-	for (const l of loaded) if (l.ok) out.set(l.doc.id, l.doc);
-	return out;
+	const entries: (ExpansionSummary & { document?: Expansion })[] = Array.isArray(body) ? body : (body.expansions ?? []);
+	const list: ExpansionSummary[] = [];
+	for (const { document, ...summary } of entries) {
+		list.push(summary);
+		if (document) available.set(summary.id, document);
+	}
+	return { list, available };
 }
 
 /** Saves a document under a new id; refuses (409) when the id is taken. */

@@ -1,6 +1,7 @@
 // Monaco, loaded once, in the browser only (a static import breaks the server build): the bare
-// editor, the JSON language and the contributions we use. The tile editor page starts loading it
-// with its data (+page.ts), so the editor is up as soon as the tile is.
+// editor, the JSON language and the contributions we use. The tile editor page loads it once its
+// canvas is drawn and the designer pauses (JsonEditor's `load` and `whenIdle`), so the canvas and
+// the form are up first and a click is not kept waiting while Monaco's modules start.
 export type Monaco = typeof import('monaco-editor/editor');
 export type JsonLang = typeof import('monaco-editor/languages/features/json/register');
 

@@ -75,8 +75,8 @@ export class TileSession {
 		if (!t || !Array.isArray(t.features)) return;
 		if (phase === 'start') {
 			const sel = this.selected ? t.features.find((f) => f.id === this.selected) : undefined;
-			// Nothing (or an inner feature) selected: a click selects what is there.
-			if (!sel || isInnerType(sel.type) || this.editor.readOnly) {
+			// Nothing (or an inner feature, or a quarter of The Count's city: edited in the JSON) selected: a click selects what is there.
+			if (!sel || isInnerType(sel.type) || sel.type === 'quarter' || this.editor.readOnly) {
 				this.selected = featureAt(t, places[0])?.id ?? null;
 				this.#strokeStart = null;
 				return;

@@ -28,7 +28,9 @@ export const JCZ_FEATURE_CLASS: Record<Feature['type'], string> = {
 	field: 'Field',
 	monastery: 'Monastery',
 	garden: 'Garden',
-	stable: 'Stable'
+	stable: 'Stable',
+	// not written: JCZ leaves a quarter's half-sides to no feature
+	quarter: 'Quarter'
 };
 
 // JCloisterZone's names for a set of sides (its Location constants), by mask N=1 E=2 S=4 W=8: every

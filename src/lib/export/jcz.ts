@@ -49,7 +49,7 @@ const el = (name: string, children: XmlNode[] | { '#text': string }[] = [], attr
 	return node;
 };
 
-const ORDER: Record<Feature['type'], number> = { city: 0, road: 1, river: 2, monastery: 3, garden: 4, stable: 5, field: 6 };
+const ORDER: Record<Feature['type'], number> = { city: 0, road: 1, river: 2, monastery: 3, garden: 4, stable: 5, field: 6, quarter: 7 };
 
 /**
  * The features in the order they are written: cities first (a field's `city` attribute can only
@@ -77,6 +77,14 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 		}
 		if (f.type === 'stable') {
 			notes.push(`${where}: stable '${f.id}' (Inn and Stable Owners) has no JCloisterZone element: dropped`);
+			continue;
+		}
+		// A quarter of The Count's city is written as JCZ's own count.xml has it: its half-sides in
+		// no element.
+		if (f.type === 'quarter') {
+			notes.push(
+				`${where}: quarter '${f.id}' (The Count's city of Carcassonne) has no JCloisterZone element: its half-sides ${(f.halves ?? []).join(' ')} are left to none, as in JCloisterZone's own count.xml (an import reads such half-sides as a quarter only on The Count's own tiles, CO/…)`
+			);
 			continue;
 		}
 		kept.push(f);

@@ -230,9 +230,9 @@ export interface Tile {
 export interface Feature {
 	id: FeatureId;
 	/**
-	 * What the feature is: road, city, river and field touch the border; monastery, garden and stable stand inside the tile.
+	 * What the feature is: road, city, river and field touch the border; monastery, garden and stable stand inside the tile; a quarter is the inside of the city of Carcassonne on The Count of Carcassonne's twelve tiles, holding half-sides as a field does (kept as data: no rule module here plays it).
 	 */
-	type: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
+	type: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable' | 'quarter';
 	/**
 	 * Optional label shown in the editor.
 	 */
@@ -244,7 +244,7 @@ export interface Feature {
 	 */
 	sides?: Side[];
 	/**
-	 * Field: the half-sides it touches. An empty list is a field enclosed inside the tile.
+	 * Field or quarter: the half-sides it touches. An empty list is a field enclosed inside the tile.
 	 *
 	 * @maxItems 8
 	 */

@@ -35,7 +35,10 @@ export interface ValidateTileOptions extends ValidateOptions {
 // ---------------------------------------------------------------------------------------------
 // The schemas, compiled once.
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+// validateSchema off: our schemas are checked against the 2020-12 meta-schema once, by a test
+// (test/schemas.test.ts), not at every start (compiling the meta-schema took about a fifth of
+// the tile editor's first load on the main thread).
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
 ajv.addSchema(tileSchema);
 const checkExpansionSchema = ajv.compile(expansionSchema);
 const checkTileSchema = ajv.getSchema(tileSchema.$id)!;
@@ -409,8 +412,8 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			if (f.sides !== undefined)
 				problem(
 					`/features/${i}/sides`,
-					f.type === 'field'
-						? `a field lists the half-sides it touches in 'halves', not 'sides'`
+					f.type === 'field' || f.type === 'quarter'
+						? `a ${f.type} lists the half-sides it touches in 'halves', not 'sides'`
 						: `a ${f.type} stands inside the tile and touches no side: remove 'sides'`
 				);
 			if (INNER.has(f.type) && f.halves !== undefined)
@@ -420,12 +423,18 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			problem(`/features/${i}/cities`, `only fields list the cities they border; ${name(f)} is a ${f.type}`);
 	}
 
-	// Field halves: each half of a road, river or field side in exactly one field, none of a city side.
+	// Field halves: each half of a road, river or field side in exactly one field (or a quarter of
+	// The Count's city, which holds half-sides as a field does), none of a city side.
 	for (let i = 0; i < features.length; i++) {
 		const f = features[i];
-		if (f.type !== 'field') continue;
+		if (f.type !== 'field' && f.type !== 'quarter') continue;
 		if (f.halves === undefined) {
-			problem(`/features/${i}`, `field ${f.id} must list the half-sides it touches in 'halves' (an empty list for a field enclosed inside the tile)`);
+			problem(
+				`/features/${i}`,
+				f.type === 'field'
+					? `field ${f.id} must list the half-sides it touches in 'halves' (an empty list for a field enclosed inside the tile)`
+					: `quarter ${f.id} must list the half-sides it holds in 'halves'`
+			);
 			continue;
 		}
 		for (let k = 0; k < f.halves.length; k++) {
@@ -433,9 +442,15 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 			const hi = halfIndex(h);
 			const owner = sideOwner[hi >> 1];
 			if (owner >= 0 && features[owner].type === 'city') {
-				problem(`/features/${i}/halves/${k}`, `field ${f.id} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
+				problem(`/features/${i}/halves/${k}`, `${name(f)} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
 			} else if (halfOwner[hi] >= 0) {
-				problem(`/features/${i}/halves/${k}`, `${h} (${HALF_WORDS[h]}) is in two fields: ${features[halfOwner[hi]].id} and ${f.id}`);
+				const other = features[halfOwner[hi]];
+				problem(
+					`/features/${i}/halves/${k}`,
+					other.type === 'field' && f.type === 'field'
+						? `${h} (${HALF_WORDS[h]}) is in two fields: ${other.id} and ${f.id}`
+						: `${h} (${HALF_WORDS[h]}) is held twice: by ${name(other)} and ${name(f)}`
+				);
 				contested[hi] = true;
 			} else halfOwner[hi] = i;
 		}
@@ -481,7 +496,7 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		const held = new Map<number, Half[][]>();
 		for (const [hi, bank] of banksAround(own)) {
 			const j = halfOwner[hi];
-			if (j < 0 || contested[hi]) continue; // a half in two fields is reported already
+			if (j < 0 || contested[hi] || features[j].type !== 'field') continue; // a half in two fields is reported already
 			let perBank = held.get(j);
 			if (!perBank) held.set(j, (perBank = Array.from({ length: own.size }, (): Half[] => [])));
 			perBank[bank].push(HALVES[hi]);
@@ -560,6 +575,12 @@ function checkTile(tile: Tile, at: string, known: Known, out: Problem[]): void {
 		const f = features[i];
 		const kindNeeds = needsModule(known, 'feature', f.type, `a ${f.type}`);
 		if (kindNeeds) problem(`/features/${i}/type`, kindNeeds.message, kindNeeds.severity);
+		else if (f.type === 'quarter' && !known.meanings?.registry.meaningOf('feature', 'quarter'))
+			problem(
+				`/features/${i}/type`,
+				`quarter ${f.id} (the inside of The Count's city of Carcassonne) is kept as data: no rule module here plays The Count, so no figure stands on it and it scores nothing`,
+				'warning'
+			);
 		if (!f.modifiers) continue;
 		for (const m of Object.keys(f.modifiers)) {
 			const belongs = Object.hasOwn(KNOWN_MODIFIERS, m) ? KNOWN_MODIFIERS[m] : undefined;

@@ -324,7 +324,7 @@ export function layoutTile(input: unknown): TileLayout {
 			inner.push({ feature: f, at: CENTRE, r: 15 });
 		} else if (f.type === 'monastery' || f.type === 'garden' || f.type === 'stable') {
 			inner.push({ feature: f, at: takeCorner(), r: f.type === 'monastery' ? 12 : 11 });
-		} else if (!['road', 'river', 'city', 'field'].includes(f.type)) {
+		} else if (!['road', 'river', 'city', 'field', 'quarter'].includes(f.type)) {
 			inner.push({ feature: f, at: takeCorner(), r: 8 });
 		}
 	}
@@ -437,13 +437,26 @@ export function featureShapes(input: unknown, layout: TileLayout = layoutTile(in
 	const a = (p: Pt) => ({ x: Math.round(p[0] * 100) / 100, y: Math.round(p[1] * 100) / 100 });
 	const { tile } = layout;
 	const rank = (f: NFeature) =>
-		f.type === 'field' ? (f.halves.length || tile.features.filter((g) => g.type === 'field').length === 1 ? 0 : 2) : f.type === 'city' ? 1 : f.type === 'river' ? 3 : f.type === 'road' ? 4 : 5;
+		f.type === 'field'
+			? f.halves.length || tile.features.filter((g) => g.type === 'field').length === 1
+				? 0
+				: 2
+			: f.type === 'quarter'
+				? 0.5
+				: f.type === 'city'
+					? 1
+					: f.type === 'river'
+						? 3
+						: f.type === 'road'
+							? 4
+							: 5;
 	const ids = new Set(tile.features.map((f) => f.id));
 	const crossing = (f: NFeature) => f.type !== 'field' && f.crosses.some((id) => id !== f.id && ids.has(id));
 	// features that cross others are drawn on top, as bridges: so are their areas
 	const ordered = [...tile.features].sort((x, y) => rank(x) + 10 * Number(crossing(x)) - rank(y) - 10 * Number(crossing(y)));
 	for (const f of ordered) {
-		if (f.type === 'field') out.push({ featureId: f.id, type: f.type, path: fieldPath(f, layout), anchor: a(fieldAnchor(f)) });
+		// a quarter of The Count's city holds half-sides as a field does: its area is drawn the same way
+		if (f.type === 'field' || f.type === 'quarter') out.push({ featureId: f.id, type: f.type, path: fieldPath(f, layout), anchor: a(fieldAnchor(f)) });
 		else if (f.type === 'city') {
 			const c = layout.cities.get(f.id)!;
 			const bridge = crossing(f) && f.sides.length >= 2;

@@ -24,6 +24,14 @@ export const COLOURS = {
 const g = (at: Pt, scale: number, body: string): string =>
 	`<g transform="translate(${fmt(at[0])} ${fmt(at[1])}) scale(${fmt(scale)})">${body}</g>`;
 
+/** A paved area (the inside of The Count's city of Carcassonne) with the outline `d`. */
+export function paving(d: string): string {
+	return (
+		`<path d="${d}" fill="${COLOURS.plaza}"/>` +
+		`<path d="${d}" fill="none" stroke="${COLOURS.stone}" stroke-width="1.2" stroke-dasharray="4 3" stroke-opacity=".7"/>`
+	);
+}
+
 /** A monastery: a church with a bell tower and a cross, about 30 units wide at scale 1. */
 export function monastery(at: Pt, scale = 1): string {
 	return g(

@@ -7,6 +7,7 @@ import {
 	curveAt,
 	curvePath,
 	featureShapes,
+	fieldPath,
 	fmt,
 	layoutTile,
 	cityShape,
@@ -78,6 +79,8 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	const body: string[] = [];
 	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
 	if (!tile.wildcard) body.push(sym.grass());
+	// the inside of The Count's city of Carcassonne: paved, under its roads and walls
+	for (const f of features) if (f.type === 'quarter') body.push(sym.paving(fieldPath(f, layout)));
 	body.push(...linear('river', false), ...linear('road', false));
 	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
 	// features that cross others go on top, as bridges

@@ -67,14 +67,34 @@ describe('jcz import', () => {
 		expect(errors(r.expansion)).toEqual([]);
 	});
 
-	it("half-sides JCZ leaves to an element we do not map (The Count's quarters) are listed: that tile will not validate", () => {
-		const r = ok(`<defs><tiles><tile id="CO/1"><road>W</road><field>WR NL NR EL</field><field>WL SR</field><quarter/></tile></tiles>
-			<sets><tile-set id="count"><ref count="1" tile="CO/1"/></tile-set></sets></defs>`);
+	it("the inside of The Count's city (half-sides JCZ leaves to no feature on its CO/ tiles) becomes a quarter; the tiles validate", () => {
+		// tiles written for this test in the shapes count.xml has: a corner of the city with a road
+		// out, a tile wholly inside it (with JCZ's <quarter/> marker), one with a city outside the walls
+		const r = ok(`<defs><tiles>
+			<tile id="CO/a"><road>W</road><field>WR NL NR EL</field><field>WL SR</field></tile>
+			<tile id="CO/b"><quarter/></tile>
+			<tile id="CO/c"><city>S</city><field city="S">WL WR NL ER</field></tile>
+			<tile id="XX/bad"><road>W</road><field>WR NL NR EL</field></tile>
+		</tiles><sets><tile-set id="count"><ref count="1" tile="CO/a"/><ref count="1" tile="CO/b"/><ref count="1" tile="CO/c"/><ref count="1" tile="XX/bad"/></tile-set></sets></defs>`);
+		expect(tileOf(r.expansion, 'CO/a').features.at(-1)).toEqual({ id: 'q1', type: 'quarter', halves: ['ER', 'SL'] });
+		expect(tileOf(r.expansion, 'CO/b').features).toEqual([{ id: 'q1', type: 'quarter', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }]);
+		expect(tileOf(r.expansion, 'CO/c').features.at(-1)).toEqual({ id: 'q1', type: 'quarter', halves: ['NR', 'EL'] });
 		expect(r.report).toEqual([
-			"tile CO/1: element 'quarter' not mapped",
-			'tile CO/1: half-sides ER SL belong to no field or city (JCloisterZone leaves them to an element not mapped here): the tile will not validate'
+			"tile CO/a: half-sides ER SL are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter q1, kept as data (no rule module here plays The Count)",
+			"tile CO/b: element 'quarter' not mapped",
+			"tile CO/b: half-sides NL NR EL ER SL SR WL WR are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter q1, kept as data (no rule module here plays The Count)",
+			"tile CO/c: half-sides NR EL are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter q1, kept as data (no rule module here plays The Count)",
+			// not one of The Count's tiles: a fault, said so
+			'tile XX/bad: half-sides ER SL SR WL belong to no field or city: the tile will not validate'
 		]);
-		expect(errors(r.expansion)).toHaveLength(1);
+		const problems = validateExpansion(r.expansion);
+		// the only error is the faulty tile's; each quarter is said to be kept as data
+		expect(problems.filter((p) => p.severity === 'error').map((p) => p.pointer)).toEqual(['/tiles/3/features']);
+		expect(problems.filter((p) => /quarter q1 .* kept as data/.test(p.message)).map((p) => p.pointer)).toEqual([
+			'/tiles/0/features/3/type',
+			'/tiles/1/features/0/type',
+			'/tiles/2/features/2/type'
+		]);
 	});
 
 	it('a tunnel end of The Tunnel is reported, imported as a road', () => {

@@ -274,6 +274,8 @@ function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: st
 }
 
 const INNER_PLACES = ['I', 'II', 'III', 'IV'];
+/** The id prefix of The Count of Carcassonne's tiles in JCloisterZone (count.xml: CO/1 … CO/12). */
+const COUNT_PREFIX = 'CO/';
 
 function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean): Tile {
 	const where = `tile ${jczId}`;
@@ -293,7 +295,7 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 	}
 	const seq: Record<string, number> = {};
 	const nextId = (prefix: string) => `${prefix}${(seq[prefix] = (seq[prefix] ?? 0) + 1)}`;
-	const PREFIX: Record<Feature['type'], string> = { road: 'r', city: 'c', river: 'w', field: 'f', monastery: 'm', garden: 'g', stable: 's' };
+	const PREFIX: Record<Feature['type'], string> = { road: 'r', city: 'c', river: 'w', field: 'f', monastery: 'm', garden: 'g', stable: 's', quarter: 'q' };
 	const pendingCities: { feature: Feature; labels: string[] }[] = [];
 	const tunnels = new Set<string>();
 	const wagon = new Map<string, string[]>(); // label → feature ids, as the file has them
@@ -375,11 +377,18 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 		if (!tile.features.some((f) => f.type === 'city' && f.crosses?.includes(r)))
 			report.push(`${where}: road '${r}' is a tunnel end (The Tunnel): not mapped, imported as a road`);
 	if (adjacencyDrawnByHand(tile.features)) tile.handDrawnAdjacency = true;
-	// Half-sides of no field and no city (The Count's quarters hold them): said, as the tile cannot validate.
+	// Half-sides of no field and no city: JCZ leaves the inside of The Count's city of Carcassonne so
+	// (its 12 tiles, ids CO/…, hold no feature there). On those tiles they become one quarter, said
+	// in the report; elsewhere the tile is faulty and said so.
 	const held = new Set(tile.features.flatMap((f) => [...(f.halves ?? []), ...(f.type === 'city' ? (f.sides ?? []).flatMap(halvesOf) : [])]));
 	const loose = HALVES.filter((h) => !held.has(h));
-	if (loose.length)
-		report.push(`${where}: half-sides ${loose.join(' ')} belong to no field or city (JCloisterZone leaves them to an element not mapped here): the tile will not validate`);
+	if (loose.length && jczId.startsWith(COUNT_PREFIX)) {
+		const quarter: Feature = { id: nextId(PREFIX.quarter), type: 'quarter', halves: loose };
+		tile.features.push(quarter);
+		report.push(
+			`${where}: half-sides ${loose.join(' ')} are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter ${quarter.id}, kept as data (no rule module here plays The Count)`
+		);
+	} else if (loose.length) report.push(`${where}: half-sides ${loose.join(' ')} belong to no field or city: the tile will not validate`);
 	// The wagon's moves (Abbey & Mayor) follow from the geometry here: say where the file differs.
 	const key = (groups: string[][]) => groups.map((g) => [...g].sort().join('+')).sort().join(', ') || 'none';
 	const derived = key(wagonMoves(tile.features));
