@@ -13,6 +13,7 @@ import type { MeaningKind, RuleRegistry } from './rule-registry.ts';
 import { modulesEnabled } from './resolve.ts';
 import { nestingProblem } from './nesting.ts';
 import { MAX_GAME_TILES, MAX_PLAYERS } from './limits.ts';
+import { checkDataRules, dataNames, dataParameters } from './data-rules.ts';
 
 export type { Problem, Severity };
 
@@ -330,6 +331,7 @@ function knownNames(expansion: unknown, deps: readonly unknown[], meanings?: Mea
 	for (const e of [expansion, ...deps]) {
 		if (!isObject(e)) continue;
 		if (isObject(e.modifiers)) for (const k of Object.keys(e.modifiers)) modifiers.add(k);
+		if (isObject(e.dataRules) && isObject(e.dataRules.modifiers)) for (const k of Object.keys(e.dataRules.modifiers)) modifiers.add(k);
 		if (isObject(e.icons)) for (const k of Object.keys(e.icons)) icons.add(k);
 	}
 	return { modifiers, icons, meanings };
@@ -779,12 +781,13 @@ function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): strin
 	return registry.modulesOf({ id: e.id, rules: typeof e.rules === 'string' ? e.rules : undefined, figures: figures as Expansion['figures'] });
 }
 
-/** Rulings, parameters and figures against what the enabled rule modules register. */
-function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly string[], registry: RuleRegistry, out: Problem[]): void {
+/** Rulings, parameters and figures against what the enabled rule modules (and the data rules of the document and its dependencies) register. */
+function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown[], modules: readonly string[], registry: RuleRegistry, out: Problem[]): void {
 	const named = modules.join(', ');
+	const dataFigures = isObject(doc.dataRules) && isObject(doc.dataRules.figures) ? doc.dataRules.figures : {};
 	if (Array.isArray(doc.figures))
 		doc.figures.forEach((f: unknown, k: number) => {
-			if (isObject(f) && typeof f.id === 'string' && !registry.meaningOf('figure', f.id))
+			if (isObject(f) && typeof f.id === 'string' && !registry.meaningOf('figure', f.id) && !Object.hasOwn(dataFigures, f.id))
 				out.push({ pointer: `/figures/${k}`, message: `figure '${f.id}': no rule module of this engine gives it a meaning, so no game has it`, severity: 'warning' });
 		});
 	if (typeof doc.rules === 'string' && EXPANSION_ID.test(doc.rules) && !registry.moduleIds.includes(doc.rules))
@@ -811,6 +814,7 @@ function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly stri
 	}
 	if (isObject(doc.parameters)) {
 		const read = new Map(registry.parametersFor(modules).map((p) => [p.name, p]));
+		for (const [name, p] of dataParameters([doc, ...deps])) read.set(name, { name, ...p, module: 'data rules' });
 		for (const [name, value] of Object.entries(doc.parameters)) {
 			if (!PARAMETER_NAME.test(name) || typeof value !== 'number') continue;
 			const p = read.get(name);
@@ -887,7 +891,11 @@ function semanticExpansion(
 	checkDependencies(doc, available, problems);
 	const deps = dependencyClosure(doc, available);
 	const meanings = meaningsOf(doc, available, registry);
-	if (registry) checkRulesRegistry(doc, meanings?.enabled ?? [], registry, problems);
+	if (registry) checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, problems);
+	if (doc.dataRules !== undefined) {
+		const moduleParameters = registry ? registry.parametersFor(meanings?.enabled ?? []).map((p) => p.name) : [];
+		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters), problems);
+	}
 	checkGameFits(doc, deps, available, registry, problems);
 	const known = knownNames(doc, deps, meanings);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
