@@ -5,6 +5,7 @@
 // compiled once (cached by object); the module reads parameters from the game's context.
 import { evaluate, evaluateNumber } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
+import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
 import { pack, tileAt } from './board.ts';
 import { emit } from './events.ts';
@@ -178,7 +179,7 @@ export function compileDataRules(e: Expansion, taken: ReadonlySet<string>): Rule
 function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const dr = e.dataRules;
 	if (!dr) return null;
-	const id = taken.has(e.id) ? `${e.id}:data` : e.id;
+	const id = dataModuleId(e.id, taken);
 	const modifiers: Record<string, string> = {};
 	for (const [k, m] of Object.entries(dr.modifiers ?? {})) modifiers[k] = m.combine;
 	const rules = dr.rules ?? [];
@@ -310,20 +311,16 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	};
 }
 
-/**
- * The modules of a game with the expansions' data rules inserted: each right after the TypeScript
- * module of the same id (Buddo's after buddo, last), the others after base and the abbot (where
- * Inns & Cathedrals' values always ran: before the modules that adjust them).
- */
+/** The modules of a game with the expansions' data rules inserted in play order (formats/resolve.ts `orderModules`). */
 export function withDataModules(modules: RuleModule[], expansions: readonly Expansion[], allIds: ReadonlySet<string>): RuleModule[] {
-	const out = [...modules];
-	let slot = Math.max(out.findIndex((m) => m.id === 'abbot'), out.findIndex((m) => m.id === 'base')) + 1;
+	const byId = new Map(modules.map((m) => [m.id, m]));
+	const data: string[] = [];
 	for (const e of expansions) {
 		const m = compileDataRules(e, allIds);
 		if (!m) continue;
-		const own = out.findIndex((x) => x.id === e.id && !x.data);
-		if (own >= 0) out.splice(own + 1, 0, m);
-		else out.splice(slot++, 0, m);
+		byId.set(m.id, m);
+		data.push(e.id);
 	}
-	return out;
+	if (!data.length) return modules;
+	return orderModules(modules.map((m) => m.id), data, allIds).map((id) => byId.get(id)!);
 }

@@ -13,6 +13,9 @@ export const DATA_PARAMETER_RANGE = { min: 0, max: 100 };
 /** Effects of a value rule: exactly one per rule. */
 export const VALUE_EFFECTS = ['perTile', 'perPennant', 'perCity', 'setPerTile', 'setPerPennant', 'setPerCity', 'add', 'multiply', 'zero'] as const;
 
+/** The properties each type of data rule needs. */
+const NEEDS: Record<string, string[]> = { value: ['feature', 'effect'], award: ['feature', 'figure', 'points'], collect: ['feature', 'modifier', 'token'], majority: ['token', 'points'], text: ['text'] };
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** What the expressions of a game (or of one document and its dependencies) may name. */
@@ -132,6 +135,9 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 			ids.set(r.id, i);
 			if (typeof r.text !== 'string') err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
 		}
+		const needs = typeof r.type === 'string' ? NEEDS[r.type] : undefined;
+		const missing = (needs ?? []).filter((k) => r[k] === undefined);
+		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
 		if (r.when !== undefined) checkExpr(r.when, 'boolean', scope, at('rules', i, 'when'), out);
 		const kind = typeof r.feature === 'string' ? r.feature : undefined;
 		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))

@@ -6,88 +6,6 @@
  */
 export type Expression = number | boolean | {};
 /**
- * One rule written as data: a value rule, an award, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete).
- */
-export type DataRule = {
-	/**
-	 * The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
-	 */
-	id: string;
-	/**
-	 * The rule in one sentence, shown by the sandbox and the checker with its id. Required on the first rule with this id; later rules with the same id (another case of it) may leave it out.
-	 */
-	text?: string;
-	/**
-	 * value (what a feature is worth), award (points to a figure type's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
-	 */
-	type: 'value' | 'award' | 'collect' | 'majority' | 'text';
-	/**
-	 * The feature kind the rule is about (value, award, collect).
-	 */
-	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
-	/**
-	 * When a value or award rule applies: 'complete' (scored during play), 'final' (left incomplete, scored at the end), 'abbot' (an abbot taken back). Default: complete and final (value), complete (award).
-	 *
-	 * @minItems 1
-	 *
-	 * Items: A scoring mode.
-	 */
-	at?: ('complete' | 'final' | 'abbot')[];
-	when?: Expression;
-	/**
-	 * What the value rule does to the feature's value. Exactly one of: perTile, perPennant, perCity (add to the points per tile, pennant, completed city: shown as '2 tiles × (2 + 1 wine)'), setPerTile, setPerPennant, setPerCity (replace them), add (a term count × per), multiply (the whole value), zero (worth 0, with the reason).
-	 */
-	effect?: {
-		perTile?: Expression;
-		perPennant?: Expression;
-		perCity?: Expression;
-		setPerTile?: Expression;
-		setPerPennant?: Expression;
-		setPerCity?: Expression;
-		/**
-		 * A term of its own: count × per, labelled (e.g. 3 vineyards × 3).
-		 */
-		add?: {
-			count: Expression;
-			per: Expression;
-			/**
-			 * The word for one counted thing (singular).
-			 */
-			label: string;
-		};
-		multiply?: Expression;
-		/**
-		 * The feature is worth 0: why, as shown in the arithmetic ('0 (an inn on a road left incomplete)').
-		 */
-		zero?: string;
-		/**
-		 * The word for the bonus in the arithmetic (perTile, perPennant, perCity, multiply); default: the rule id.
-		 */
-		label?: string;
-		/**
-		 * A name set to true in the score event's feature (e.g. 'inn'), for explanations and tests.
-		 */
-		fact?: string;
-	};
-	/**
-	 * award: the figure type whose owners get the points, one award per figure on the feature.
-	 */
-	figure?: string;
-	points?: Expression;
-	/**
-	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'); default: the figure's name.
-	 */
-	label?: string;
-	/**
-	 * collect: the modifier whose units (combined over the feature) the completer takes as tokens.
-	 */
-	modifier?: string;
-	/**
-	 * collect, majority: the kind of token counted (e.g. 'wine').
-	 */
-	token?: string;
-};
-/**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
 export type TileCount =
@@ -374,6 +292,88 @@ export interface DataFigure {
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
 	 */
 	denyRules?: string[];
+}
+/**
+ * One rule written as data: a value rule, an award, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure, points; collect — feature, modifier, token; majority — token, points.
+ */
+export interface DataRule {
+	/**
+	 * The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	id: string;
+	/**
+	 * The rule in one sentence, shown by the sandbox and the checker with its id. Required on the first rule with this id; later rules with the same id (another case of it) may leave it out.
+	 */
+	text?: string;
+	/**
+	 * value (what a feature is worth), award (points to a figure type's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 */
+	type: 'value' | 'award' | 'collect' | 'majority' | 'text';
+	/**
+	 * The feature kind the rule is about (value, award, collect).
+	 */
+	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
+	/**
+	 * When a value or award rule applies: 'complete' (scored during play), 'final' (left incomplete, scored at the end), 'abbot' (an abbot taken back). Default: complete and final (value), complete (award).
+	 *
+	 * @minItems 1
+	 *
+	 * Items: A scoring mode.
+	 */
+	at?: ('complete' | 'final' | 'abbot')[];
+	when?: Expression;
+	/**
+	 * What the value rule does to the feature's value. Exactly one of: perTile, perPennant, perCity (add to the points per tile, pennant, completed city: shown as '2 tiles × (2 + 1 wine)'), setPerTile, setPerPennant, setPerCity (replace them), add (a term count × per), multiply (the whole value), zero (worth 0, with the reason).
+	 */
+	effect?: {
+		perTile?: Expression;
+		perPennant?: Expression;
+		perCity?: Expression;
+		setPerTile?: Expression;
+		setPerPennant?: Expression;
+		setPerCity?: Expression;
+		/**
+		 * A term of its own: count × per, labelled (e.g. 3 vineyards × 3).
+		 */
+		add?: {
+			count: Expression;
+			per: Expression;
+			/**
+			 * The word for one counted thing (singular).
+			 */
+			label: string;
+		};
+		multiply?: Expression;
+		/**
+		 * The feature is worth 0: why, as shown in the arithmetic ('0 (an inn on a road left incomplete)').
+		 */
+		zero?: string;
+		/**
+		 * The word for the bonus in the arithmetic (perTile, perPennant, perCity, multiply); default: the rule id.
+		 */
+		label?: string;
+		/**
+		 * A name set to true in the score event's feature (e.g. 'inn'), for explanations and tests.
+		 */
+		fact?: string;
+	};
+	/**
+	 * award: the figure type whose owners get the points, one award per figure on the feature.
+	 */
+	figure?: string;
+	points?: Expression;
+	/**
+	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'); default: the figure's name.
+	 */
+	label?: string;
+	/**
+	 * collect: the modifier whose units (combined over the feature) the completer takes as tokens.
+	 */
+	modifier?: string;
+	/**
+	 * collect, majority: the kind of token counted (e.g. 'wine').
+	 */
+	token?: string;
 }
 /**
  * One tile design: its features (which parts of the tile border each road, city, river and field touches), inner features, modifiers and icons. Edge types are derived from the features, never declared.
