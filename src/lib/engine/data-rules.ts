@@ -67,6 +67,16 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 			for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === rest) n++;
 			return n;
 		}
+		if (head === 'ruling') {
+			const i = rest.indexOf('.');
+			return g.c.rulings[rest.slice(0, i)] === rest.slice(i + 1);
+		}
+		if (head === 'onTiles') {
+			const tiles = featureTiles(s, root);
+			let n = 0;
+			for (const p of s.pieces) if (p.kind === rest && p.seg >= 0 && tiles.includes(p.tile)) n++;
+			return n;
+		}
 		if (head === 'icon') {
 			let n = 0;
 			for (const b of featureTiles(s, root)) if (g.c.tiles[s.bt[b]].icons.has(rest)) n++;
@@ -149,8 +159,9 @@ const PART: Record<string, string> = { perTile: 'tiles', setPerTile: 'tiles', pe
 function applyEffect(rule: DataRule, v: FeatureValue, env: (n: string) => number | boolean): void {
 	const e = rule.effect!;
 	const op = VALUE_EFFECTS.find((k) => e[k] !== undefined);
-	if (!op) return;
-	if (op === 'zero') v.zero = e.zero!;
+	if (op === undefined) {
+		// marks only
+	} else if (op === 'zero') v.zero = e.zero!;
 	else if (op === 'add') {
 		const a = e.add!;
 		v.parts.push({ id: rule.id, label: a.label, count: evaluateNumber(a.count, env), per: evaluateNumber(a.per, env) });
@@ -163,7 +174,9 @@ function applyEffect(rule: DataRule, v: FeatureValue, env: (n: string) => number
 		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n });
 	}
 	if (e.fact) v.facts[e.fact] = true;
+	if (e.facts) for (const [k, x] of Object.entries(e.facts)) v.facts[k] = evaluate(x, env);
 	push(v.rules, rule.id);
+	for (const c of rule.cites ?? []) push(v.rules, c);
 }
 
 const compiled = new WeakMap<Expansion, RuleModule | null>();

@@ -27,6 +27,8 @@ export interface DataNames {
 	figures: Set<string>;
 	/** Parameters: data-declared and the modules'. */
 	parameters: Set<string>;
+	/** Rulings of the modules in play: id → options. */
+	rulings: Map<string, string[]>;
 }
 
 const PLAIN: Record<string, ExprType> = {
@@ -59,20 +61,38 @@ export function dataScope(names: DataNames): Scope {
 					return names.figures.has(rest) ? 'number' : `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
 				case 'param':
 					return names.parameters.has(rest) ? 'number' : `unknown parameter '${rest}': declare it in dataRules.parameters`;
+				case 'onTiles':
+					return names.figures.has(rest) ? 'number' : `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
+				case 'ruling': {
+					const i = rest.indexOf('.');
+					const id = i < 0 ? rest : rest.slice(0, i);
+					const options = names.rulings.get(id);
+					if (!options) return `unknown ruling '${id}' (rulings in play: ${[...names.rulings.keys()].join(', ') || 'none'})`;
+					if (i < 0 || !options.includes(rest.slice(i + 1))) return `ruling ${id} has no option '${i < 0 ? '' : rest.slice(i + 1)}' (options: ${options.join(', ')}): write ruling.${id}.<option>`;
+					return 'boolean';
+				}
 				case 'around':
 					if (rest.startsWith('icon.')) {
 						const icon = rest.slice(5);
 						return names.icons.has(icon) ? 'number' : `unknown icon '${icon}' (known: ${[...names.icons].join(', ')})`;
 					}
 			}
-			return `unknown variable '${name}' (variables: ${Object.keys(PLAIN).join(', ')}, modifier.<name>, icon.<name>, figures.<id>, around.icon.<name>, param.<name>)`;
+			return `unknown variable '${name}' (variables: ${Object.keys(PLAIN).join(', ')}, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.icon.<name>, param.<name>, ruling.<ID>.<option>)`;
 		}
 	};
 }
 
 /** The names known to the data rules of `docs` (a document and its dependencies, or a game's expansions). */
-export function dataNames(docs: readonly unknown[], engineFigures: Iterable<string>, engineParameters: Iterable<string>): DataNames {
-	const names: DataNames = { modifiers: new Map(), icons: new Set(KNOWN_ICONS), figures: new Set(engineFigures), parameters: new Set(engineParameters) };
+export function dataNames(
+	docs: readonly unknown[],
+	engineFigures: Iterable<string>,
+	engineParameters: Iterable<string>,
+	rulings: Iterable<{ id: string; options: Record<string, string> }> = []
+): DataNames {
+	const names: DataNames = { modifiers: new Map(), icons: new Set(KNOWN_ICONS), figures: new Set(engineFigures), parameters: new Set(engineParameters), rulings: new Map() };
+	for (const r of rulings) names.rulings.set(r.id, Object.keys(r.options));
+	if (Array.isArray(docs))
+		for (const d of docs) if (isObject(d) && Array.isArray(d.tokens)) for (const t of d.tokens) if (isObject(t) && typeof t.id === 'string') names.figures.add(t.id);
 	for (const d of docs) {
 		if (!isObject(d)) continue;
 		if (isObject(d.icons)) for (const k of Object.keys(d.icons)) names.icons.add(k);
@@ -145,7 +165,9 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 		if (r.type === 'value' && isObject(r.effect)) {
 			const e = r.effect;
 			const ops = VALUE_EFFECTS.filter((k) => e[k] !== undefined);
-			if (ops.length !== 1) err(at('rules', i, 'effect'), `a value rule has exactly one effect (${VALUE_EFFECTS.join(', ')}); found ${ops.join(', ') || 'none'}`);
+			if (ops.length > 1 || (ops.length === 0 && e.fact === undefined && e.facts === undefined))
+				err(at('rules', i, 'effect'), `a value rule has one effect (${VALUE_EFFECTS.join(', ')}) or only marks the value (fact, facts); found ${ops.join(', ') || 'none'}`);
+			if (isObject(e.facts)) for (const [k, x] of Object.entries(e.facts)) checkExpr(x, 'any', scope, at('rules', i, 'effect', 'facts', k), out);
 			for (const op of ops) {
 				const ptr = at('rules', i, 'effect', op);
 				if ((op === 'perPennant' || op === 'setPerPennant') && kind !== 'city') err(ptr, `${op} applies to cities only (this rule is about ${kind ?? 'no feature'})`);

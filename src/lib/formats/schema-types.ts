@@ -2,7 +2,7 @@
 
 // expansion.v1.json
 /**
- * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * max min (numbers), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), param.<name> (a parameter).
+ * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * max min (numbers), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling).
  */
 export type Expression = number | boolean | {};
 /**
@@ -323,7 +323,7 @@ export interface DataRule {
 	at?: ('complete' | 'final' | 'abbot')[];
 	when?: Expression;
 	/**
-	 * What the value rule does to the feature's value. Exactly one of: perTile, perPennant, perCity (add to the points per tile, pennant, completed city: shown as '2 tiles × (2 + 1 wine)'), setPerTile, setPerPennant, setPerCity (replace them), add (a term count × per), multiply (the whole value), zero (worth 0, with the reason).
+	 * What the value rule does to the feature's value. Exactly one of: perTile, perPennant, perCity (add to the points per tile, pennant, completed city: shown as '2 tiles × (2 + 1 wine)'), setPerTile, setPerPennant, setPerCity (replace them), add (a term count × per), multiply (the whole value), zero (worth 0, with the reason). With none of them, the rule only marks the value (fact, facts) and cites its id.
 	 */
 	effect?: {
 		perTile?: Expression;
@@ -356,6 +356,12 @@ export interface DataRule {
 		 * A name set to true in the score event's feature (e.g. 'inn'), for explanations and tests.
 		 */
 		fact?: string;
+		/**
+		 * Names set in the score event's feature to a computed number or condition (e.g. {"notes": {"var": "figures.note"}}).
+		 */
+		facts?: {
+			[k: string]: Expression;
+		};
 	};
 	/**
 	 * award: the figure type whose owners get the points, one award per figure on the feature.
@@ -374,6 +380,12 @@ export interface DataRule {
 	 * collect, majority: the kind of token counted (e.g. 'wine').
 	 */
 	token?: string;
+	/**
+	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. BARD-R6).
+	 *
+	 * Items: A rule or ruling id.
+	 */
+	cites?: string[];
 }
 /**
  * One tile design: its features (which parts of the tile border each road, city, river and field touches), inner features, modifiers and icons. Edge types are derived from the features, never declared.

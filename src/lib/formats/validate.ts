@@ -914,8 +914,9 @@ function semanticExpansion(
 	const meanings = meaningsOf(doc, available, registry);
 	if (registry) checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, meanings?.data, problems);
 	if (doc.dataRules !== undefined) {
-		const moduleParameters = registry ? registry.parametersFor(meanings?.enabled ?? []).map((p) => p.name) : [];
-		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters), problems);
+		const enabled = meanings?.enabled ?? [];
+		const moduleParameters = registry ? registry.parametersFor(enabled).map((p) => p.name) : [];
+		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, registry ? registry.rulingsFor(enabled) : []), problems);
 	}
 	checkGameFits(doc, deps, available, registry, problems);
 	const known = knownNames(doc, deps, meanings);
