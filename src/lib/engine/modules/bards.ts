@@ -2,7 +2,7 @@
 // of its unoccupied features (a placement leaving none is illegal), no figure may join that
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
-import { find, featureTiles } from '../features.ts';
+import { find } from '../features.ts';
 import { FACING_HALF, fits, pack, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
@@ -109,11 +109,6 @@ function notesOn(g: Engine, root: number): number {
 	return k;
 }
 
-/** BARD-R8 alternative: a token on any feature of any tile of the road or city. */
-function tokenOnTiles(g: Engine, root: number): boolean {
-	const tiles = featureTiles(g.s, root);
-	return g.s.pieces.some((p) => p.kind === 'note' && p.seg >= 0 && tiles.includes(p.tile));
-}
 
 function note(g: Engine, move: { feature: string }, step: Step): Refusal | null {
 	const s = g.s;
