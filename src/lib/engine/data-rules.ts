@@ -132,7 +132,11 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, modifiers: Recor
 	let strengthOf: FigureType['strength'];
 	if (strength === undefined) strengthOf = () => 1;
 	else if (typeof strength === 'number') strengthOf = () => evaluateNumber(strength, () => 0);
-	else
+	else if (paramOf(strength)) {
+		// the common case, a tunable strength ({"var": "param.largeMeepleStrength"}): no feature to read
+		const name = paramOf(strength)!;
+		strengthOf = (g) => Math.max(0, g.c.params[name] ?? 0);
+	} else
 		strengthOf = (g, _piece, root) => {
 			const expr = perKind ? (strength as Record<string, unknown>)[featureOf(g, root).kind] : strength;
 			return expr === undefined ? 1 : Math.max(0, evaluateNumber(expr, featureEnv(g, root, 'complete', modifiers)));
@@ -150,6 +154,12 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, modifiers: Recor
 		...(f.joinsOccupied ? { joinsOccupied: true } : {}),
 		...(f.afterScoring === 'stay' ? { staysAfterScoring: true } : {})
 	};
+}
+/** The parameter an expression is exactly ({"var": "param.x"}), or undefined. */
+function paramOf(e: unknown): string | undefined {
+	if (e === null || typeof e !== 'object') return undefined;
+	const v = (e as Record<string, unknown>).var;
+	return Object.keys(e).length === 1 && typeof v === 'string' && v.startsWith('param.') ? v.slice(6) : undefined;
 }
 const KIND_SET: Record<string, true> = { road: true, city: true, river: true, field: true, monastery: true, garden: true, stable: true };
 
