@@ -3,7 +3,7 @@
 // the engine explains data rules exactly like its own (rule ids in events, arithmetic, refusals).
 // Expressions are interpreted (formats/rule-expr.ts), never compiled to code. A document is
 // compiled once (cached by object); the module reads parameters from the game's context.
-import { evaluate, evaluateNumber } from '../formats/rule-expr.ts';
+import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
@@ -12,6 +12,19 @@ import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
 import type { Award, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
+
+// each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
+const closures = new WeakMap<object, Compiled>();
+function ev(e: unknown, env: Env): number | boolean {
+	if (e === null || typeof e !== 'object') return evaluate(e, env);
+	let c = closures.get(e);
+	if (!c) closures.set(e, (c = compileExpr(e)));
+	return c(env);
+}
+function evNum(e: unknown, env: Env): number {
+	const v = ev(e, env);
+	return typeof v === 'number' ? v : v ? 1 : 0;
+}
 
 const DEFAULT_FEATURES: FeatureKind[] = ['road', 'city', 'monastery', 'field'];
 type Mode = FeatureValue['mode'];
@@ -131,7 +144,7 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, modifiers: Recor
 	const perKind = strength !== null && typeof strength === 'object' && !('var' in strength) && Object.keys(strength).some((k) => k in KIND_SET);
 	let strengthOf: FigureType['strength'];
 	if (strength === undefined) strengthOf = () => 1;
-	else if (typeof strength === 'number') strengthOf = () => evaluateNumber(strength, () => 0);
+	else if (typeof strength === 'number') strengthOf = () => evNum(strength, () => 0);
 	else if (paramOf(strength)) {
 		// the common case, a tunable strength ({"var": "param.largeMeepleStrength"}): no feature to read
 		const name = paramOf(strength)!;
@@ -139,7 +152,7 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, modifiers: Recor
 	} else
 		strengthOf = (g, _piece, root) => {
 			const expr = perKind ? (strength as Record<string, unknown>)[featureOf(g, root).kind] : strength;
-			return expr === undefined ? 1 : Math.max(0, evaluateNumber(expr, featureEnv(g, root, 'complete', modifiers)));
+			return expr === undefined ? 1 : Math.max(0, evNum(expr, featureEnv(g, root, 'complete', modifiers)));
 		};
 	return {
 		id,
@@ -174,17 +187,17 @@ function applyEffect(rule: DataRule, v: FeatureValue, env: (n: string) => number
 	} else if (op === 'zero') v.zero = e.zero!;
 	else if (op === 'add') {
 		const a = e.add!;
-		v.parts.push({ id: rule.id, label: a.label, count: evaluateNumber(a.count, env), per: evaluateNumber(a.per, env) });
-	} else if (op === 'multiply') (v.factors ??= []).push({ by: evaluateNumber(e.multiply, env), label: e.label ?? rule.id });
+		v.parts.push({ id: rule.id, label: a.label, count: evNum(a.count, env), per: evNum(a.per, env) });
+	} else if (op === 'multiply') (v.factors ??= []).push({ by: evNum(e.multiply, env), label: e.label ?? rule.id });
 	else {
 		const part = v.parts.find((p) => p.id === PART[op]);
 		if (!part) return;
-		const n = evaluateNumber(e[op], env);
+		const n = evNum(e[op], env);
 		if (op.startsWith('set')) part.per = n;
 		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n });
 	}
 	if (e.fact) v.facts[e.fact] = true;
-	if (e.facts) for (const [k, x] of Object.entries(e.facts)) v.facts[k] = evaluate(x, env);
+	if (e.facts) for (const [k, x] of Object.entries(e.facts)) v.facts[k] = ev(x, env);
 	push(v.rules, rule.id);
 	for (const c of rule.cites ?? []) push(v.rules, c);
 }
@@ -218,10 +231,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	}
 	const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) => ((r.at as Mode[] | undefined) ?? dflt).includes(mode);
 	const valueRules = rules.filter((r) => r.type === 'value');
+	const valueByKind = new Map<string, DataRule[]>();
+	for (const r of valueRules) valueByKind.set(r.feature!, [...(valueByKind.get(r.feature!) ?? []), r]);
 	const awardRules = rules.filter((r) => r.type === 'award');
 	const collectRules = rules.filter((r) => r.type === 'collect');
 	const majorityRules = rules.filter((r) => r.type === 'majority');
-	const holds = (r: DataRule, env: (n: string) => number | boolean) => r.when === undefined || evaluate(r.when, env) === true;
+	const holds = (r: DataRule, env: (n: string) => number | boolean) => r.when === undefined || ev(r.when, env) === true;
 	const state = (g: Engine) => g.s.mod[id] as DataState;
 	const hooks: Partial<Hooks> = {
 		setup(g) {
@@ -231,9 +246,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	};
 	if (valueRules.length)
 		hooks.value = (g, root, v) => {
+			const list = valueByKind.get(v.kind);
+			if (!list) return;
 			let env: ((n: string) => number | boolean) | null = null;
-			for (const r of valueRules) {
-				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete', 'final'])) continue;
+			for (const r of list) {
+				if (!inModes(r, v.mode, ['complete', 'final'])) continue;
 				env ??= featureEnv(g, root, v.mode, modifiers);
 				if (holds(r, env)) applyEffect(r, v, env);
 			}
@@ -270,7 +287,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				if (!per.size) continue;
 				env ??= featureEnv(g, root, v.mode, modifiers);
 				if (!holds(r, env)) continue;
-				const each = evaluateNumber(r.points, env);
+				const each = evNum(r.points, env);
 				const label = r.label ?? g.c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
 				for (const [player, n] of per) awards.push({ player, points: n * each, arithmetic: g.quiet ? '' : `${n} ${plural(n, label)} × ${each} = ${n * each}`, rules: [r.id] });
 			}
@@ -295,7 +312,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				if (r.feature !== ev.feature.kind) continue;
 				const env = featureEnv(g, root, 'complete', modifiers);
 				if (!holds(r, env)) continue;
-				const n = evaluateNumber({ var: `modifier.${r.modifier}` }, env);
+				const m = env(`modifier.${r.modifier}`);
+				const n = typeof m === 'number' ? m : m ? 1 : 0;
 				if (n <= 0) continue;
 				const player = s.active;
 				const tokens = (st.tokens[r.token!] ??= s.players.map(() => 0));
@@ -312,7 +330,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			for (const r of majorityRules) {
 				const tokens = st.tokens[r.token!] ?? s.players.map(() => 0);
 				const most = Math.max(0, ...tokens);
-				const points = evaluateNumber(r.points, (n) => (n.startsWith('param.') ? (g.c.params[n.slice(6)] ?? 0) : n === 'players' ? s.players.length : 0));
+				const points = evNum(r.points, (n) => (n.startsWith('param.') ? (g.c.params[n.slice(6)] ?? 0) : n === 'players' ? s.players.length : 0));
 				const winners = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
 				for (const p of winners) s.scores[p] += points;
 				emit(g, { type: 'majority', rules: [r.id], token: r.token, counts: [...tokens], winners, points, awards: winners.map((p) => ({ player: p, points, arithmetic: `most ${r.token} (${most}): ${points}`, rules: [r.id] })) }, () =>

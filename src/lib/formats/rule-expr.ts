@@ -156,3 +156,69 @@ function bound(v: number): number {
 
 /** The number an expression gives (conditions count 1 for true). */
 export const evaluateNumber = (e: unknown, env: Env): number => num(evaluate(e, env));
+
+/** A checked expression turned into a tree of closures once (still interpretation: no code is generated). */
+export type Compiled = (env: Env) => number | boolean;
+
+const NUM = (c: Compiled): ((env: Env) => number) => (env) => num(c(env));
+
+/** Builds the closures of a checked expression; evaluating them gives what `evaluate` gives. */
+export function compileExpr(e: unknown): Compiled {
+	if (typeof e === 'number') {
+		const v = bound(e);
+		return () => v;
+	}
+	if (typeof e === 'boolean') return () => e;
+	if (!isObj(e)) return () => 0;
+	const op = Object.keys(e)[0];
+	const arg = e[op];
+	if (op === 'var') {
+		if (typeof arg !== 'string') return () => 0;
+		return (env) => env(arg);
+	}
+	const args = (Array.isArray(arg) ? arg : [arg]).map(compileExpr);
+	const n = args.map(NUM);
+	const [a, b, c] = args;
+	const [x, y] = n;
+	switch (op) {
+		case '+':
+			return (env) => {
+				let t = 0;
+				for (let i = 0; i < n.length; i++) t += n[i](env);
+				return bound(t);
+			};
+		case '-':
+			return n.length === 1 ? (env) => bound(-x(env)) : (env) => bound(x(env) - y(env));
+		case '*':
+			return (env) => {
+				let t = 1;
+				for (let i = 0; i < n.length; i++) t *= n[i](env);
+				return bound(t);
+			};
+		case 'max':
+			return (env) => Math.max(...n.map((f) => f(env)));
+		case 'min':
+			return (env) => Math.min(...n.map((f) => f(env)));
+		case '>':
+			return (env) => x(env) > y(env);
+		case '>=':
+			return (env) => x(env) >= y(env);
+		case '<':
+			return (env) => x(env) < y(env);
+		case '<=':
+			return (env) => x(env) <= y(env);
+		case '==':
+			return (env) => x(env) === y(env);
+		case '!=':
+			return (env) => x(env) !== y(env);
+		case 'and':
+			return (env) => args.every((f) => f(env) === true);
+		case 'or':
+			return (env) => args.some((f) => f(env) === true);
+		case '!':
+			return (env) => a(env) !== true;
+		case 'if':
+			return (env) => (a(env) === true ? b(env) : c(env));
+	}
+	return () => 0;
+}
