@@ -20,7 +20,7 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 	expect(await values()).toEqual(expect.arrayContaining(['VINT-2', 'award', 'vintner', 'A completed city scores 1 more per tile for each wine in it.']));
 	await expect(page.getByTestId('data-rules').locator('th', { hasText: /^feature$/ })).toHaveAttribute('title', /feature kind/);
 	await page.getByTestId('test-in-sandbox').click();
-	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}`));
+	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1`));
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
 	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
 	await page.locator(`button.tile[data-tile="${id}/wine-cap"]`).click();
