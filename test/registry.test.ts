@@ -79,7 +79,7 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 		expect(modulesEnabledBy(docs.get(id)!, docs)).toEqual(played);
 	});
 	test('the fan set of issue 8 puts its dependencies\' modules in play', () => {
-		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'messengers-and-mayors']);
+		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'bards:data', 'inn-and-stable-owners', 'messengers-and-mayors']);
 	});
 });
 
