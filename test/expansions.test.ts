@@ -106,7 +106,7 @@ describe('shipped expansions', () => {
 				expect(doc.id).toBe(id);
 				expect(doc.version).toBe('1.0.0');
 				expect(doc.description?.length).toBeGreaterThan(40);
-				expect(typeof doc.rules).toBe('string');
+				expect(typeof doc.rules === 'string' || typeof doc.dataRules === 'object', 'a rule module or data rules').toBe(true);
 				if (id !== 'base') expect(doc.dependencies).toContain('base');
 				for (const d of doc.dependencies ?? []) expect(docs.has(d), `dependency ${d}`).toBe(true);
 			});

@@ -15,7 +15,9 @@ describe('rulingsFor / parametersFor', () => {
 		expect(rulingsFor(['base']).every((r) => r.module === 'base')).toBe(true);
 		expect(parametersFor(['base'])).toContainEqual({ name: 'monasteryPoints', default: base.parameters!.monasteryPoints, min: 0, max: 100, module: 'base' });
 		expect(parametersFor(['base']).some((p) => p.name === 'innTilePoints')).toBe(false);
-		expect(parametersFor(['base', 'inns-and-cathedrals']).some((p) => p.name === 'innTilePoints')).toBe(true);
+		expect(parametersFor(['base', 'pig']).some((p) => p.name === 'pigCityPoints')).toBe(true);
+		// Inns & Cathedrals' parameters are data (expansions/inns-and-cathedrals.json dataRules), not a module's
+		expect(parametersFor(MODULES.map((m) => m.id)).some((p) => p.name === 'innTilePoints')).toBe(false);
 		expect(rulingsFor(['no-such-module'])).toEqual([]);
 	});
 	test('every parameter has a range of whole numbers holding its default', () => {
@@ -57,7 +59,7 @@ describe('the validator with the registry', () => {
 describe('modulesEnabledBy', () => {
 	test('the modules of the expansion and of its dependencies, transitively, in registry order', () => {
 		const available = new Map([
-			['inns-and-cathedrals', { id: 'inns-and-cathedrals', rules: 'inns-and-cathedrals', dependencies: ['base'] }],
+			['inns-and-cathedrals', { id: 'inns-and-cathedrals', dependencies: ['base'], dataRules: {} }],
 			['iso', { id: 'inn-and-stable-owners', dependencies: ['inns-and-cathedrals'] }]
 		]);
 		expect(modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
@@ -77,7 +79,7 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 		expect(modulesEnabledBy(docs.get(id)!, docs)).toEqual(played);
 	});
 	test('the fan set of issue 8 puts its dependencies\' modules in play', () => {
-		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'messengers-and-mayors']);
+		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'bards:data', 'inn-and-stable-owners', 'messengers-and-mayors']);
 	});
 });
 
@@ -88,7 +90,6 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 		['feature', 'river', 'river'],
 		['feature', 'road', 'base'],
 		['modifier', 'livestock', 'inn-and-stable-owners'],
-		['modifier', 'inn', 'inns-and-cathedrals'],
 		['modifier', 'pennants', 'base'],
 		['icon', 'lute', 'bards'],
 		['icon', 'mayor', 'messengers-and-mayors'],

@@ -10,6 +10,7 @@ import { drawable, takeChosen, takeTile, tilesLeft } from './bag.ts';
 import { seedState, hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
+import { withDataModules } from './data-rules.ts';
 import { copiesOf } from '../formats/geometry.ts';
 import { setupProblems } from './limits.ts';
 import {
@@ -31,6 +32,8 @@ import {
 	type Step,
 	type StepDef
 } from './types.ts';
+
+const MODULE_IDS = new Set(MODULES.map((m) => m.id));
 
 export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
 
@@ -74,7 +77,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		(e.dependencies ?? []).forEach((dep, k) => {
 			if (!ids.has(dep)) throw new Error(`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`);
 		});
-	const modules = modulesFor(expansions, extraModules);
+	// rules written as data in the documents, compiled into modules of their own (data-rules.ts)
+	const modules = withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
 	const defs = collectRulings(modules);
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
 	const params: Record<string, number> = {};

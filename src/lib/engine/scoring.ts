@@ -1,21 +1,37 @@
 // Scoring of one feature: value (built by the modules' value hooks, base first), majority by
 // figure strength, awards, and an event that explains every number.
 import { find, featureOf, featureTiles } from './features.ts';
-import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent } from './types.ts';
+import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
 
 const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
 
-/** `3 tiles × 2 + 1 pennant × 2 = 8` */
+/** A part's points per counted thing, data rules' bonuses included. */
+export function partPer(p: ValuePart): number {
+	let per = p.per;
+	if (p.extra) for (const e of p.extra) per += e.per;
+	return per;
+}
+
+/** `2`, or with data rules' bonuses `2 + 1 wine` (`more`: further terms such as `1 pig`). */
+export function perTerms(p: ValuePart, more: string[] = []): string {
+	return [String(p.per), ...(p.extra ?? []).map((e) => `${e.per} ${e.label}`), ...more].join(' + ');
+}
+
+/** `3 tiles × 2 + 1 pennant × 2 = 8`; with data rules' bonuses `2 tiles × (2 + 1 wine) = 6` and factors `(…) × 2 festival`. */
 export function arithmetic(v: FeatureValue, total: number): string {
 	if (v.zero) return `0 (${v.zero})`;
-	const terms = v.parts.filter((p) => p.count !== 0 || v.parts.length === 1).map((p) => `${p.count} ${plural(p.count, p.label)} × ${p.per}`);
-	return `${terms.join(' + ') || '0'} = ${total}`;
+	const per = (p: ValuePart) => (p.extra?.length ? `(${perTerms(p)})` : String(p.per));
+	const terms = v.parts.filter((p) => p.count !== 0 || v.parts.length === 1).map((p) => `${p.count} ${plural(p.count, p.label)} × ${per(p)}`);
+	let sum = terms.join(' + ') || '0';
+	if (v.factors?.length) sum = `${terms.length > 1 ? `(${sum})` : sum}${v.factors.map((f) => ` × ${f.by} ${f.label}`).join('')}`;
+	return `${sum} = ${total}`;
 }
 
 export function valueTotal(v: FeatureValue): number {
 	if (v.zero) return 0;
 	let t = 0;
-	for (const p of v.parts) t += p.count * p.per;
+	for (const p of v.parts) t += p.count * (p.extra ? partPer(p) : p.per);
+	if (v.factors) for (const f of v.factors) t *= f.by;
 	return t;
 }
 

@@ -303,6 +303,8 @@ export interface ValuePart {
 	label: string;
 	count: number;
 	per: number;
+	/** Bonuses added to `per` by data rules, shown as `2 tiles × (2 + 1 wine)`. */
+	extra?: { label: string; per: number }[];
 }
 
 /** What a feature is worth, built by the base module and adjusted by the others (value hook). */
@@ -317,6 +319,8 @@ export interface FeatureValue {
 	rules: string[];
 	/** Facts for explanations (inn, cathedral, cities…). */
 	facts: Record<string, unknown>;
+	/** Factors the whole value is multiplied by (data rules' `multiply`), shown as `(…) × 2 label`. */
+	factors?: { by: number; label: string }[];
 }
 
 export interface StepDef {
@@ -386,6 +390,8 @@ export interface ParameterRange {
 export interface RuleModule {
 	id: string;
 	name: string;
+	/** Compiled from an expansion's dataRules (engine/data-rules.ts), not written in TypeScript. */
+	data?: boolean;
 	/** Rule id → one-line statement in our own words. */
 	rules: Record<string, string>;
 	rulings?: RulingDef[];

@@ -123,7 +123,28 @@ export function chosenPointer(e: ResolveError, groups: readonly (readonly [path:
 	return groups[0]?.[0] ?? '';
 }
 
-type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;
+type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies' | 'dataRules'>;
+
+/** The id of the module an expansion's dataRules compile to: its own id, or `<id>:data` beside a TypeScript module of that id. */
+export const dataModuleId = (docId: string, moduleIds: readonly string[] | ReadonlySet<string>): string =>
+	(Array.isArray(moduleIds) ? moduleIds.includes(docId) : (moduleIds as ReadonlySet<string>).has(docId)) ? `${docId}:data` : docId;
+
+/**
+ * The order modules play in: the TypeScript ones in registry order, each document's data module
+ * (`dataDocs`, in game order) right after the TypeScript module of the same id (Buddo's after
+ * buddo, last), the others after base and the abbot (before the modules that adjust values).
+ */
+export function orderModules(ts: readonly string[], dataDocs: readonly string[], moduleIds: readonly string[] | ReadonlySet<string>): string[] {
+	const out = [...ts];
+	let slot = Math.max(out.indexOf('abbot'), out.indexOf('base')) + 1;
+	for (const doc of dataDocs) {
+		const id = dataModuleId(doc, moduleIds);
+		const own = id === doc ? -1 : out.indexOf(doc);
+		if (own >= 0) out.splice(own + 1, 0, id);
+		else out.splice(slot++, 0, id);
+	}
+	return out;
+}
 
 /**
  * The rule modules in play when `doc` is played: those of every document the resolver closes it
@@ -140,6 +161,8 @@ export function modulesEnabled(
 	const lookup = (id: string) => (id === doc.id ? doc : find(id)) as Expansion | undefined;
 	const r = resolveExpansions([doc.id], lookup, { moduleIds: registry.moduleIds });
 	const on = new Set<string>(r.modules);
-	for (const e of r.ok ? r.expansions : r.partial) for (const m of registry.modulesOf(e)) on.add(m);
-	return registry.moduleIds.filter((id) => on.has(id));
+	const played = r.ok ? r.expansions : r.partial;
+	for (const e of played) for (const m of registry.modulesOf(e)) on.add(m);
+	const data = played.filter((e) => e.dataRules && typeof e.dataRules === 'object').map((e) => e.id);
+	return orderModules(registry.moduleIds.filter((id) => on.has(id)), data, registry.moduleIds);
 }

@@ -2,6 +2,10 @@
 
 // expansion.v1.json
 /**
+ * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * max min (numbers), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling).
+ */
+export type Expression = number | boolean | {};
+/**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
 export type TileCount =
@@ -117,6 +121,7 @@ export interface Expansion {
 		 */
 		[k: string]: string;
 	};
+	dataRules?: DataRules;
 	/**
 	 * The tiles of this expansion. May be empty (an expansion that adds only a figure).
 	 *
@@ -169,6 +174,218 @@ export interface TokenDefinition {
 	 * How many are in the box.
 	 */
 	count: number;
+}
+/**
+ * Rules written as data in the expansion itself, compiled by the engine into the same hooks as its built-in rule modules and explained like them (rule id, text, arithmetic). Nothing here is ever run as code.
+ */
+export interface DataRules {
+	/**
+	 * Modifiers the rules read: name → how it combines when features join.
+	 */
+	modifiers?: {
+		[k: string]: DataModifier;
+	};
+	/**
+	 * Parameters the rules read: name → default and range.
+	 */
+	parameters?: {
+		[k: string]: DataParameter;
+	};
+	/**
+	 * Behaviour of figures of this expansion's 'figures' (by id).
+	 */
+	figures?: {
+		[k: string]: DataFigure;
+	};
+	/**
+	 * The rules, in the order they apply.
+	 *
+	 * @maxItems 200
+	 */
+	rules?: DataRule[];
+}
+/**
+ * How a modifier printed on features (tile features' 'modifiers') combines when features join, and where it may stand.
+ */
+export interface DataModifier {
+	/**
+	 * How the segments' values join into the feature's: sum (numbers added, true counts 1), max (the largest), any (true when one segment has it), all (true when every segment has it).
+	 */
+	combine: 'sum' | 'max' | 'any' | 'all';
+	/**
+	 * The feature kinds the modifier may stand on (a tile putting it elsewhere gets a warning). Absent: any kind.
+	 *
+	 * Items: A feature kind.
+	 */
+	features?: ('road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable')[];
+	/**
+	 * The word for one unit in arithmetic (e.g. 'wine' in '2 tiles × (2 + 1 wine) = 6'); default: the modifier's name.
+	 */
+	label?: string;
+}
+/**
+ * A parameter the data rules read ({"var": "param.<name>"}), with its default and the whole numbers it may take; the expansion's 'parameters' (or a dependant's) may set it.
+ */
+export interface DataParameter {
+	/**
+	 * The value when no expansion sets it.
+	 */
+	default: number;
+	/**
+	 * Smallest value allowed (default 0).
+	 */
+	min?: number;
+	/**
+	 * Largest value allowed (default 100).
+	 */
+	max?: number;
+}
+/**
+ * What a figure of this expansion's 'figures' does, as data: where it stands, its strength, whether it occupies, joins, stays or denies.
+ */
+export interface DataFigure {
+	/**
+	 * The feature kinds it may be placed on with a 'deploy' move (default: road, city, monastery, field).
+	 *
+	 * Items: A feature kind.
+	 */
+	features?: ('road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable')[];
+	/**
+	 * Its strength in a feature's majority: one expression, or one per feature kind ({"city": 2, "road": 1}; kinds not listed count 1). Default 1.
+	 */
+	strength?:
+		| Expression
+		| {
+				[k: string]: Expression;
+		  };
+	/**
+	 * True (default): it occupies its feature like a follower and is placed instead of the normal follower; false: it never occupies and counts only for awards.
+	 */
+	follower?: boolean;
+	/**
+	 * May be placed on a feature that already holds a follower (default false).
+	 */
+	joinsOccupied?: boolean;
+	/**
+	 * After its feature scores: 'return' to its owner's supply (default) or 'stay' on the board.
+	 */
+	afterScoring?: 'return' | 'stay';
+	/**
+	 * When this figure is in the majority of a feature (alone or tied), nobody scores it (as Buddo does).
+	 */
+	deniesScoring?: boolean;
+	/**
+	 * Rule ids cited when it is placed (the first is also its meaning in the validator).
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	rules?: string[];
+	/**
+	 * Rule ids a score event cites when it counts with a strength other than 1.
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	strengthRules?: string[];
+	/**
+	 * Rule ids a score event cites when it denies the scoring (deniesScoring).
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	denyRules?: string[];
+}
+/**
+ * One rule written as data: a value rule, an award, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure, points; collect — feature, modifier, token; majority — token, points.
+ */
+export interface DataRule {
+	/**
+	 * The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	id: string;
+	/**
+	 * The rule in one sentence, shown by the sandbox and the checker with its id. Required on the first rule with this id; later rules with the same id (another case of it) may leave it out.
+	 */
+	text?: string;
+	/**
+	 * value (what a feature is worth), award (points to a figure type's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 */
+	type: 'value' | 'award' | 'collect' | 'majority' | 'text';
+	/**
+	 * The feature kind the rule is about (value, award, collect).
+	 */
+	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
+	/**
+	 * When a value or award rule applies: 'complete' (scored during play), 'final' (left incomplete, scored at the end), 'abbot' (an abbot taken back). Default: complete and final (value), complete (award).
+	 *
+	 * @minItems 1
+	 *
+	 * Items: A scoring mode.
+	 */
+	at?: ('complete' | 'final' | 'abbot')[];
+	when?: Expression;
+	/**
+	 * What the value rule does to the feature's value. Exactly one of: perTile, perPennant, perCity (add to the points per tile, pennant, completed city: shown as '2 tiles × (2 + 1 wine)'), setPerTile, setPerPennant, setPerCity (replace them), add (a term count × per), multiply (the whole value), zero (worth 0, with the reason). With none of them, the rule only marks the value (fact, facts) and cites its id.
+	 */
+	effect?: {
+		perTile?: Expression;
+		perPennant?: Expression;
+		perCity?: Expression;
+		setPerTile?: Expression;
+		setPerPennant?: Expression;
+		setPerCity?: Expression;
+		/**
+		 * A term of its own: count × per, labelled (e.g. 3 vineyards × 3).
+		 */
+		add?: {
+			count: Expression;
+			per: Expression;
+			/**
+			 * The word for one counted thing (singular).
+			 */
+			label: string;
+		};
+		multiply?: Expression;
+		/**
+		 * The feature is worth 0: why, as shown in the arithmetic ('0 (an inn on a road left incomplete)').
+		 */
+		zero?: string;
+		/**
+		 * The word for the bonus in the arithmetic (perTile, perPennant, perCity, multiply); default: the rule id.
+		 */
+		label?: string;
+		/**
+		 * A name set to true in the score event's feature (e.g. 'inn'), for explanations and tests.
+		 */
+		fact?: string;
+		/**
+		 * Names set in the score event's feature to a computed number or condition (e.g. {"notes": {"var": "figures.note"}}).
+		 */
+		facts?: {
+			[k: string]: Expression;
+		};
+	};
+	/**
+	 * award: the figure type whose owners get the points, one award per figure on the feature.
+	 */
+	figure?: string;
+	points?: Expression;
+	/**
+	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'); default: the figure's name.
+	 */
+	label?: string;
+	/**
+	 * collect: the modifier whose units (combined over the feature) the completer takes as tokens.
+	 */
+	modifier?: string;
+	/**
+	 * collect, majority: the kind of token counted (e.g. 'wine').
+	 */
+	token?: string;
+	/**
+	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. BARD-R6).
+	 *
+	 * Items: A rule or ruling id.
+	 */
+	cites?: string[];
 }
 /**
  * One tile design: its features (which parts of the tile border each road, city, river and field touches), inner features, modifiers and icons. Edge types are derived from the features, never declared.

@@ -9,10 +9,11 @@ import type { Expansion, Feature, Half, Tile } from './schema-types.ts';
 import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
-import type { MeaningKind, RuleRegistry } from './rule-registry.ts';
-import { modulesEnabled } from './resolve.ts';
+import type { Meaning, MeaningKind, RuleRegistry } from './rule-registry.ts';
+import { dataModuleId, modulesEnabled } from './resolve.ts';
 import { nestingProblem } from './nesting.ts';
 import { MAX_GAME_TILES, MAX_PLAYERS } from './limits.ts';
+import { checkDataRules, dataNames, dataParameters } from './data-rules.ts';
 
 export type { Problem, Severity };
 
@@ -29,7 +30,7 @@ export interface ValidateOptions {
 
 export interface ValidateTileOptions extends ValidateOptions {
 	/** The expansion the tile belongs to: its own and its dependencies' modifiers and icons are known. */
-	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons' | 'rules' | 'figures'>>;
+	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons' | 'rules' | 'figures' | 'dataRules'>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +267,8 @@ interface Meanings {
 	on: ReadonlySet<string>;
 	/** An available expansion that enables the module, for the advice to depend on it. */
 	enabler(module: string): string | undefined;
+	/** Meanings the available documents' data rules give (a modifier or figure their dataRules declare). */
+	data: Map<string, Meaning>;
 }
 
 function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion> | undefined, registry: RuleRegistry | undefined): Meanings | undefined {
@@ -274,12 +277,31 @@ function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion
 	// documents may be malformed here: read their figures and rules defensively
 	const modulesOf = (e: unknown) => (isObject(e) ? modulesOfDoc(e, registry) : []);
 	const enabled = modulesEnabled(expansion as unknown as Expansion, docs, { moduleIds: registry.moduleIds, modulesOf });
+	const data = new Map<string, Meaning>();
+	for (const [id, doc] of [...docs, [expansion.id, expansion] as const]) {
+		if (!isObject(doc) || !isObject(doc.dataRules)) continue;
+		const module = dataModuleId(id, registry.moduleIds);
+		const rules = Array.isArray(doc.dataRules.rules) ? doc.dataRules.rules.filter(isObject) : [];
+		// a modifier's meaning: the first rule that reads it; a figure's: its first rule id
+		const reads = (name: string) => rules.find((r) => typeof r.id === 'string' && (r.modifier === name || JSON.stringify(r).includes(`"modifier.${name}"`)))?.id;
+		if (isObject(doc.dataRules.modifiers))
+			for (const name of Object.keys(doc.dataRules.modifiers)) {
+				const rule = reads(name);
+				data.set(`modifier:${name}`, { module, ...(typeof rule === 'string' ? { rule } : {}) });
+			}
+		if (isObject(doc.dataRules.figures))
+			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
+				const rule = isObject(f) && Array.isArray(f.rules) && typeof f.rules[0] === 'string' ? f.rules[0] : undefined;
+				data.set(`figure:${name}`, { module, ...(rule ? { rule } : {}) });
+			}
+	}
 	const enabler = (module: string) => {
-		if (modulesOf(docs.get(module)).includes(module)) return module;
+		const owner = module.endsWith(':data') ? module.slice(0, -5) : module;
+		if (modulesOf(docs.get(owner)).includes(module) || (isObject(docs.get(owner)) && isObject(docs.get(owner)!.dataRules))) return owner;
 		for (const [id, doc] of docs) if (id !== expansion.id && modulesOf(doc).includes(module)) return id;
 		return undefined;
 	};
-	return { registry, enabled, on: new Set(enabled), enabler };
+	return { registry, enabled, on: new Set(enabled), enabler, data };
 }
 
 /**
@@ -288,7 +310,7 @@ function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion
  */
 function needsModule(known: Known, kind: MeaningKind, name: string, what: string): { message: string; severity: Severity } | undefined {
 	const m = known.meanings;
-	const meaning = m?.registry.meaningOf(kind, name);
+	const meaning = m?.registry.meaningOf(kind, name) ?? m?.data.get(`${kind}:${name}`);
 	if (!m || !meaning || m.on.has(meaning.module)) return undefined;
 	const by = meaning.rule ? `${meaning.rule}, rule module ${meaning.module}` : `rule module ${meaning.module}`;
 	const exp = m.enabler(meaning.module);
@@ -333,6 +355,7 @@ function knownNames(expansion: unknown, deps: readonly unknown[], meanings?: Mea
 	for (const e of [expansion, ...deps]) {
 		if (!isObject(e)) continue;
 		if (isObject(e.modifiers)) for (const k of Object.keys(e.modifiers)) modifiers.add(k);
+		if (isObject(e.dataRules) && isObject(e.dataRules.modifiers)) for (const k of Object.keys(e.dataRules.modifiers)) modifiers.add(k);
 		if (isObject(e.icons)) for (const k of Object.keys(e.icons)) icons.add(k);
 	}
 	return { modifiers, icons, meanings };
@@ -800,12 +823,13 @@ function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): strin
 	return registry.modulesOf({ id: e.id, rules: typeof e.rules === 'string' ? e.rules : undefined, figures: figures as Expansion['figures'] });
 }
 
-/** Rulings, parameters and figures against what the enabled rule modules register. */
-function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly string[], registry: RuleRegistry, out: Problem[]): void {
+/** Rulings, parameters and figures against what the enabled rule modules (and the data rules of the document and its dependencies) register. */
+function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown[], modules: readonly string[], registry: RuleRegistry, data: Map<string, Meaning> | undefined, out: Problem[]): void {
 	const named = modules.join(', ');
+	const dataFigures = isObject(doc.dataRules) && isObject(doc.dataRules.figures) ? doc.dataRules.figures : {};
 	if (Array.isArray(doc.figures))
 		doc.figures.forEach((f: unknown, k: number) => {
-			if (isObject(f) && typeof f.id === 'string' && !registry.meaningOf('figure', f.id))
+			if (isObject(f) && typeof f.id === 'string' && !registry.meaningOf('figure', f.id) && !Object.hasOwn(dataFigures, f.id) && !data?.has(`figure:${f.id}`))
 				out.push({ pointer: `/figures/${k}`, message: `figure '${f.id}': no rule module of this engine gives it a meaning, so no game has it`, severity: 'warning' });
 		});
 	if (typeof doc.rules === 'string' && EXPANSION_ID.test(doc.rules) && !registry.moduleIds.includes(doc.rules))
@@ -832,6 +856,7 @@ function checkRulesRegistry(doc: Record<string, unknown>, modules: readonly stri
 	}
 	if (isObject(doc.parameters)) {
 		const read = new Map(registry.parametersFor(modules).map((p) => [p.name, p]));
+		for (const [name, p] of dataParameters([doc, ...deps])) read.set(name, { name, ...p, module: 'data rules' });
 		for (const [name, value] of Object.entries(doc.parameters)) {
 			if (!PARAMETER_NAME.test(name) || typeof value !== 'number') continue;
 			const p = read.get(name);
@@ -908,7 +933,12 @@ function semanticExpansion(
 	checkDependencies(doc, available, problems);
 	const deps = dependencyClosure(doc, available);
 	const meanings = meaningsOf(doc, available, registry);
-	if (registry) checkRulesRegistry(doc, meanings?.enabled ?? [], registry, problems);
+	if (registry) checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, meanings?.data, problems);
+	if (doc.dataRules !== undefined) {
+		const enabled = meanings?.enabled ?? [];
+		const moduleParameters = registry ? registry.parametersFor(enabled).map((p) => p.name) : [];
+		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, registry ? registry.rulingsFor(enabled) : []), problems);
+	}
 	checkGameFits(doc, deps, available, registry, problems);
 	const known = knownNames(doc, deps, meanings);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];

@@ -1,14 +1,14 @@
 // Bards of Carcassonne (fan expansion by Trebuchet): a lute tile first gets a note token on one
 // of its unoccupied features (a placement leaving none is illegal), no figure may join that
-// feature in the same turn, and tokens add +k per tile to roads and cities, +k per city to fields,
-// while an unfinished road or city carrying a token scores 0.
-import { find, featureTiles } from '../features.ts';
+// feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
+// to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
+import { find } from '../features.ts';
 import { FACING_HALF, fits, pack, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
-import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
+import { COUNT_RANGE } from '../limits.ts';
 
 export interface BardsState {
 	/** Segment that received this turn's note token, or -1. */
@@ -109,11 +109,6 @@ function notesOn(g: Engine, root: number): number {
 	return k;
 }
 
-/** BARD-R8 alternative: a token on any feature of any tile of the road or city. */
-function tokenOnTiles(g: Engine, root: number): boolean {
-	const tiles = featureTiles(g.s, root);
-	return g.s.pieces.some((p) => p.kind === 'note' && p.seg >= 0 && tiles.includes(p.tile));
-}
 
 function note(g: Engine, move: { feature: string }, step: Step): Refusal | null {
 	const s = g.s;
@@ -162,11 +157,7 @@ export const bards: RuleModule = {
 		'BARD-PLACE-2': 'Right after placing a lute tile the player must put a note token on an unoccupied feature of it, fields included.',
 		'BARD-PLACE-3': 'A lute tile may not be placed where none of its features would be unoccupied.',
 		'BARD-PLACE-4': 'Then a figure may be placed as usual, but not on the feature that just got the token.',
-		'BARD-PLACE-5': 'If the token took the only unoccupied feature, no figure can go on the tile.',
-		'BARD-SCORE-1': 'A completed city scores k more per tile for its k note tokens.',
-		'BARD-SCORE-2': 'A completed road scores k more per tile for its k note tokens, on top of inn or cathedral values.',
-		'BARD-SCORE-3': 'At the end a field with k note tokens pays k more per completed city (added to a pig’s bonus).',
-		'BARD-SCORE-4': 'At the end an unfinished road or city carrying a note token scores 0.'
+		'BARD-PLACE-5': 'If the token took the only unoccupied feature, no figure can go on the tile.'
 	},
 	rulings: [
 		{
@@ -252,8 +243,8 @@ export const bards: RuleModule = {
 			rules: ['BARD-PLACE-2', 'BARD-PLACE-3', 'ISO-R2']
 		}
 	],
-	parameters: { noteTokens: 7, noteBonusPerTile: 1, noteBonusPerCity: 1 },
-	parameterRanges: { noteTokens: COUNT_RANGE, noteBonusPerTile: POINTS_RANGE, noteBonusPerCity: POINTS_RANGE },
+	parameters: { noteTokens: 7 },
+	parameterRanges: { noteTokens: COUNT_RANGE },
 	icons: { lute: 'BARD-PLACE-2' },
 	figures: [
 		{
@@ -359,58 +350,7 @@ export const bards: RuleModule = {
 				? { code: 'note-feature', message: `this feature got the note token this turn: no ${figure} may join it`, rules: ['BARD-PLACE-4'] }
 				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };
 		},
-		value(g, root, v) {
-			const k = notesOn(g, root);
-			const p = g.c.params;
-			if (v.kind === 'road' || v.kind === 'city') {
-				if (v.mode === 'final') {
-					if (k > 0 || (g.c.rulings['BARD-R8'] === 'token-on-any-tile' && tokenOnTiles(g, root))) {
-						v.zero = k > 0 ? `${k} note token${k > 1 ? 's' : ''} on an unfinished ${v.kind}` : `a note token on a tile of this unfinished ${v.kind}`;
-						v.rules.push('BARD-SCORE-4', 'BARD-R8');
-						v.facts.notes = k;
-					}
-					return;
-				}
-				if (k === 0 || v.mode !== 'complete') return;
-				const tiles = v.parts.find((x) => x.id === 'tiles')?.count ?? 0;
-				v.parts.push({ id: 'notes', label: 'note-bonus tile', count: tiles, per: k * p.noteBonusPerTile });
-				v.rules.push(v.kind === 'road' ? 'BARD-SCORE-2' : 'BARD-SCORE-1', 'BARD-R6');
-				const pennants = v.parts.find((x) => x.id === 'pennants')?.count ?? 0;
-				if (pennants > 0 && g.c.rulings['BARD-R6'] === 'note-bonus-per-pennant')
-					v.parts.push({ id: 'notePennants', label: 'note-bonus pennant', count: pennants, per: k * p.noteBonusPerTile });
-				v.facts.notes = k;
-			} else if (k > 0 && v.kind === 'field') {
-				const cities = v.parts.find((x) => x.id === 'cities')?.count ?? 0;
-				v.parts.push({ id: 'notes', label: 'note-bonus city', count: cities, per: k * p.noteBonusPerCity });
-				v.rules.push('BARD-SCORE-3');
-				v.facts.notes = k;
-			} else if (k > 0 && (v.kind === 'monastery' || v.kind === 'garden')) {
-				v.rules.push('BARD-R4');
-				v.facts.notes = k;
-			}
-		},
-		awards(g, root, v, _winners, awards) {
-			// the pig module rewrote a field's arithmetic without the note bonus: say it again (BARD-SCORE-3)
-			if (v.kind !== 'field' || v.zero) return;
-			const k = notesOn(g, root);
-			if (k === 0) return;
-			const bonus = k * g.c.params.noteBonusPerCity;
-			const per = v.parts.find((x) => x.id === 'cities')?.per ?? 3;
-			const pig = g.c.params.pigCityPoints ?? 0;
-			for (const a of awards) {
-				const pigged = a.rules.includes('PIG-6.1.2');
-				if (a.rules.includes('BASE-1.9')) {
-					// 2nd farm edition: base paid only not-yet-paid cities, without the note bonus
-					const paid = a.points / (per + (pigged ? pig : 0));
-					a.points += paid * bonus;
-					a.arithmetic = `${paid} not yet paid ${paid === 1 ? 'city' : 'cities'} × (${per} + ${bonus} note${pigged ? ` + ${pig} pig` : ''}) = ${a.points}`;
-				} else if (pigged) {
-					const cities = v.parts.find((x) => x.id === 'cities')?.count ?? 0;
-					a.arithmetic = `${cities} completed ${cities === 1 ? 'city' : 'cities'} × (${per} + ${bonus} note + ${pig} pig) = ${a.points}`;
-				} else continue;
-				if (!a.rules.includes('BARD-SCORE-3')) a.rules = [...a.rules, 'BARD-SCORE-3'];
-			}
-		},
+		// the scoring of note tokens (BARD-SCORE-1…4) is data: expansions/bards.json dataRules
 		scored(g, root, ev) {
 			if (g.c.rulings['BARD-R7'] !== 'return-to-supply') return;
 			const k = notesOn(g, root);

@@ -1,7 +1,7 @@
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
 import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
-import { scoreFeature, playerName, figureRef, returnPiece, strengthRules } from '../scoring.ts';
+import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPer, perTerms } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import type { Context, DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
@@ -403,13 +403,14 @@ export const base: RuleModule = {
 			if (v.kind !== 'field' || g.c.rulings['BASE-R2'] !== '2nd') return;
 			const paid: Record<string, number[]> = (g.s.mod.base ??= {}).paid ??= {};
 			const cities = (v.facts.cityRoots as number[]) ?? [];
-			const per = v.parts.find((p) => p.id === 'cities')?.per ?? 3;
+			const part = v.parts.find((p) => p.id === 'cities');
+			const per = part ? partPer(part) : 3;
 			for (const a of awards) {
 				const mine = (paid[a.player] ??= []);
 				const fresh = cities.filter((c) => !mine.includes(c));
 				mine.push(...fresh);
 				a.points = fresh.length * per;
-				a.arithmetic = `${fresh.length} not yet paid ${fresh.length === 1 ? 'city' : 'cities'} × ${per} = ${a.points}`;
+				a.arithmetic = `${fresh.length} not yet paid ${fresh.length === 1 ? 'city' : 'cities'} × ${part?.extra?.length ? `(${perTerms(part)})` : per} = ${a.points}`;
 				a.rules = [...a.rules, 'BASE-1.9'];
 			}
 		},

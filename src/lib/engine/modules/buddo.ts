@@ -1,5 +1,6 @@
 // Buddo (fan figure): a neutral large meeple any player may place instead of their own figure.
-// Nobody scores a feature where Buddo is in the majority; it then returns to the general supply.
+// Its placement, strength and denial of the scoring (BUDDO-PLACE-1/2, BUDDO-SCORE-1/2) are data
+// in expansions/buddo.json; here: it returns to the general supply after any scoring.
 // Everybody wants Buddo (choices among opponents' pieces, choices.ts), and the dragon is drawn to
 // Buddo's tile, where a coin decides whether Buddo survives or is broken (removed from the game).
 import { pack, SIDE_STEP, tileAt } from '../board.ts';
@@ -7,11 +8,9 @@ import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
-import { STRENGTH_RANGE } from '../limits.ts';
+import { deniedBy } from '../data-rules.ts';
 
 export interface BuddoState {
-	/** Root of the feature whose scoring Buddo denied last (BUDDO-SCORE-2), or -1. */
-	denied: number;
 	/** Pieces removed from the game (a broken Buddo): checked by the invariants. */
 	removed: number[];
 }
@@ -54,11 +53,7 @@ export const buddo: RuleModule = {
 	name: 'Buddo',
 	rules: {
 		'BUDDO-SETUP-1': 'One neutral Buddo figure starts in the general supply; there are no Buddo tiles.',
-		'BUDDO-PLACE-1': 'While Buddo is in a supply, any player may place it on the tile just placed instead of one of their own figures.',
-		'BUDDO-PLACE-2': 'Buddo is placed by the rules of a large meeple.',
 		'BUDDO-PLACE-3': 'Buddo never stays in a player’s supply: it goes at once to the general supply.',
-		'BUDDO-SCORE-1': 'Buddo counts 2 for the majority, like a large meeple.',
-		'BUDDO-SCORE-2': 'If Buddo is in the majority of a feature, alone or tied, nobody scores it.',
 		'BUDDO-SCORE-3': 'After any scoring, final scoring included, Buddo returns to the general supply.',
 		'BUDDO-WANT-1': 'When a rule makes a player choose among opponents’ meeples and Buddo can be chosen, Buddo must be chosen.',
 		'BUDDO-DRAGON-1': 'The dragon must move onto Buddo’s tile when it is next to the dragon; its movement then ends.',
@@ -104,21 +99,6 @@ export const buddo: RuleModule = {
 			rules: ['BUDDO-SCORE-2', 'DRAGON-4.5.2']
 		}
 	],
-	parameters: { buddoStrength: 2 },
-	parameterRanges: { buddoStrength: STRENGTH_RANGE },
-	figures: [
-		{
-			id: BUDDO,
-			name: 'Buddo',
-			perPlayer: 0,
-			neutral: 1,
-			follower: true,
-			features: ['road', 'city', 'monastery', 'field'],
-			strength: (g) => g.c.params.buddoStrength,
-			rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1'],
-			strengthRules: ['BUDDO-SCORE-1']
-		}
-	],
 	steps: {
 		coin: {
 			accepts: ['coin'],
@@ -131,33 +111,16 @@ export const buddo: RuleModule = {
 	moves: { coin: coinMove as never },
 	hooks: {
 		setup(g) {
-			const st: BuddoState = { denied: -1, removed: [] };
+			const st: BuddoState = { removed: [] };
 			g.s.mod.buddo = st;
 		},
-		winners(g, root, strengths) {
-			// Buddo last among the modules: its denial stands over other winner rules (BUDDO-SCORE-2)
-			const players = g.s.players.length;
-			const mine = strengths[players];
-			U(g).denied = -1;
-			if (!(mine > 0) || !(g.s.figs[root] ?? []).some((pc) => g.s.pieces[pc].kind === BUDDO)) return null;
-			for (let p = 0; p < players; p++) if (strengths[p] > mine) return null;
-			U(g).denied = root;
-			return [];
-		},
 		awards(g, root, _v, _winners, awards) {
-			if (U(g).denied !== root || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
+			if (deniedBy(g, root) !== BUDDO || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
 			for (let i = awards.length - 1; i >= 0; i--) if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
 		},
 		scored(g, root, ev) {
+			// the denial itself (BUDDO-SCORE-2) is data (expansions/buddo.json): its figure denies the scoring
 			const s = g.s;
-			if (U(g).denied === root) {
-				const strength = ev.strengths.neutral;
-				const why = `Buddo (neutral, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
-				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
-				ev.why = why;
-				ev.buddo = 'denied';
-				ev.rules.push('BUDDO-SCORE-2');
-			}
 			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
 			if (piece !== undefined)
 				emit(g, { type: 'buddoReturns', rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'], final: ev.final, figure: figureRef(g, piece) }, () =>

@@ -1,7 +1,6 @@
 // The rule modules in registry order (base first: its value hook builds the values others adjust).
 import { base } from './base.ts';
 import { abbot } from './abbot.ts';
-import { innsAndCathedrals } from './inns-and-cathedrals.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon.ts';
 import { pig } from './pig.ts';
@@ -11,9 +10,9 @@ import { innAndStableOwners } from './inn-and-stable-owners.ts';
 import { buddo } from './buddo.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
-// bards after inns-and-cathedrals and pig (its value and awards adjust theirs); buddo last (its
+// (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) bards after pig (its value and awards adjust theirs); buddo last (its
 // winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
-export const MODULES: RuleModule[] = [base, abbot, innsAndCathedrals, river, dragon, pig, bards, innAndStableOwners, messengersAndMayors, buddo];
+export const MODULES: RuleModule[] = [base, abbot, river, dragon, pig, bards, innAndStableOwners, messengersAndMayors, buddo];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };

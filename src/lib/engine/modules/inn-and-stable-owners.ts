@@ -9,6 +9,7 @@ import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
+import { deniedBy } from '../data-rules.ts';
 
 const OWNER = 'owner';
 
@@ -135,7 +136,7 @@ function innkeeperAwards(g: Engine, root: number, v: FeatureValue, winners: numb
 	const per = new Map<number, number>();
 	for (const pc of owners) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
 	const p = g.c.params;
-	const denied = g.s.mod.buddo?.denied === root; // Buddo holds the majority (BUDDO-SCORE-2)
+	const denied = deniedBy(g, root) === 'buddo'; // Buddo holds the majority (BUDDO-SCORE-2, data rules)
 	for (const [player, n] of per) {
 		const who = n === 1 ? 'innkeeper' : 'innkeepers';
 		if (v.mode !== 'complete') {

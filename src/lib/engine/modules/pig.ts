@@ -1,6 +1,7 @@
 // The pig (Traders & Builders), as far as fields need it: placed in a field where its owner has a
 // farmer; if that player scores the field at the end, each completed city pays 1 more.
 import type { RuleModule } from '../types.ts';
+import { partPer, perTerms } from '../scoring.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export const pig: RuleModule = {
@@ -43,10 +44,11 @@ export const pig: RuleModule = {
 			for (const a of awards) {
 				// only the field's majority awards: not the fairy's 3 (DRAGON-4.5.2) or another module's award
 				if (!pigs.has(a.player) || v.zero || !a.rules.includes('BASE-1.7.1')) continue;
-				const counted = g.c.rulings['BASE-R2'] === '2nd' ? a.points / cities.per : cities.count;
+				// the cities paid, at their value with data rules' bonuses (a note token's, BARD-SCORE-3)
+				const counted = g.c.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
 				const extra = counted * g.c.params.pigCityPoints;
 				a.points += extra;
-				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${cities.per} + ${g.c.params.pigCityPoints} pig) = ${a.points}`;
+				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${perTerms(cities, [`${g.c.params.pigCityPoints} pig`])}) = ${a.points}`;
 				a.rules = [...a.rules, 'PIG-6.1.2'];
 			}
 		}

@@ -1,0 +1,57 @@
+// Drives the sandbox as a player does, through its test hook (window.__sandbox): where the board
+// draws cells and targets, the engine's options; placing by rotating and clicking, choosing a target.
+import { expect, type Page } from '@playwright/test';
+
+export type Move = { type: string; [k: string]: unknown };
+
+/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
+export const hook = {
+	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
+	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
+	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
+	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
+	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
+	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
+};
+
+export async function openSandbox(page: Page, query: string) {
+	await page.goto(`/sandbox?${query}`);
+	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
+	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+}
+
+/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
+async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
+	const box = (await page.locator('.board').boundingBox())!;
+	let p = await point();
+	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
+		await page.getByRole('button', { name: 'Fit' }).click();
+		p = await point();
+	}
+	return p;
+}
+
+/** Places the tile in hand by turning it with the rotate button and clicking the cell. */
+export async function placeByClicking(page: Page, move: Move) {
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
+	expect(await hook.rotation(page)).toBe(move.rotation);
+	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+export async function clickTarget(page: Page, move: Move) {
+	const m = move as { x?: number; y?: number; feature?: string };
+	const placed = await page.evaluate(() => {
+		const s = (window as any).__sandbox.session.state;
+		return { x: s.bx[s.placed], y: s.by[s.placed] };
+	});
+	const at = await inView(page, () => hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	// several moves on one target: the menu asks which one
+	if (await page.getByRole('menu').isVisible()) await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+

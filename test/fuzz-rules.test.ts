@@ -1,0 +1,139 @@
+// 10,000 mutated rule documents (expansions' dataRules): the designer's wine-and-vintners and the
+// data rules of the shipped Inns & Cathedrals, Bards and Buddo grafted onto a small tile set, each
+// changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
+// modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled. The
+// validator never throws; every document it accepts (no error) starts a game that plays 30 random
+// moves with finite whole scores. A refused document carries a located error (a pointer into it).
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { validateExpansion } from '../src/lib/formats/validate.ts';
+import { resolvePointer } from '../src/lib/formats/validate.ts';
+import { hasErrors } from '../src/lib/formats/problems.ts';
+import { ruleRegistry as registry } from '../src/lib/engine/registry.ts';
+import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
+import { randomMove } from '../src/lib/engine/random.ts';
+import { nextRandom, seedState } from '../src/lib/engine/rng.ts';
+import type { Expansion } from '../src/lib/engine/types.ts';
+
+const DOCUMENTS = 10_000;
+const MOVES = 30;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Doc = { [k: string]: Json };
+const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Doc;
+const wine = read('test/fixtures/expansions/valid/wine-and-vintners.json');
+const base = read('expansions/base.json') as unknown as Expansion;
+const start = (base.tiles.find((t) => t.role === 'start') as unknown as Doc)!;
+const monastery = (base.tiles.find((t) => t.features.some((f) => f.type === 'monastery')) as unknown as Doc)!;
+// the small game every document plays: its own start tile, wine caps, a monastery (no dependency: a few tiles to compile)
+const tiles: Json[] = [{ ...start, count: 1 }, ...(wine.tiles as Json[]), { ...monastery, count: 3 }];
+const graft = (from: Doc): Doc => ({ id: 'fuzz', name: 'Fuzz', version: '1.0.0', ...(from.rules ? { rules: from.rules } : {}), figures: from.figures ?? [], tokens: from.tokens ?? [], dataRules: from.dataRules, tiles });
+const seeds: Doc[] = [graft(wine), ...['inns-and-cathedrals', 'bards', 'buddo'].map((id) => graft(read(`expansions/${id}.json`)))];
+
+function generator(seed: number) {
+	let s = seedState(seed);
+	const next = () => {
+		const [n, v] = nextRandom(s);
+		s = n;
+		return v;
+	};
+	const int = (n: number) => Math.floor(next() * n);
+	const pick = <T>(list: readonly T[]): T => list[int(list.length)];
+	return { next, int, pick };
+}
+type Gen = ReturnType<typeof generator>;
+
+const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
+const VALUES = (g: Gen): Json =>
+	g.pick<() => Json>([
+		() => g.pick([0, 1, -1, 2.5, 1e308, -1e308, 1e9]),
+		() => g.pick([true, false, null, '', 'city', 'wine', 'x'.repeat(500)]),
+		() => ({ var: g.pick(['tiles', 'pennants', 'cities', 'complete', 'final', 'modifier.wine', 'modifier.nope', 'figures.vintner', 'figures.ghost', 'icon.lute', 'around.icon.lute', 'onTiles.note', 'param.vintnerPointsPerWine', 'param.none', 'ruling.BARD-R6.usual-pennant-value', 'ruling.NOPE-R1.x', 'nonsense', 7 as unknown as string]) }),
+		() => ({ [g.pick(['+', '-', '*', 'max', 'min', '>', '==', 'and', 'or', '!', 'if', 'eval', 'var'])]: [VALUES(g), VALUES(g)] }),
+		() => ({ '*': [{ var: 'tiles' }, 1e6, 1e6] }),
+		() => deep(g.pick([5, 31, 40])),
+		() => [],
+		() => ({}),
+		() => ({ perTile: VALUES(g), zero: 'both' }),
+		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle'])
+	])();
+
+/** Replaces, deletes or doubles one value inside the document's dataRules or figures (1–3 times). */
+function mutate(g: Gen, doc: Doc): Doc {
+	const d = structuredClone(doc);
+	for (let n = g.next() < 0.6 ? 1 : 2 + g.int(2); n > 0; n--) {
+		const places: { parent: Json[] | Doc; key: string | number }[] = [];
+		const walk = (v: Json) => {
+			if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
+			else if (v && typeof v === 'object') for (const k of Object.keys(v)) places.push({ parent: v, key: k }), walk(v[k]);
+		};
+		walk(d.dataRules ?? null);
+		walk(d.figures);
+		if (!places.length) break;
+		const { parent, key } = g.pick(places);
+		const op = g.int(6);
+		const old = (parent as Record<string | number, Json>)[key];
+		if (op >= 4) {
+			// a value of the same type: what a designer tuning a rule changes (most of these still play)
+			(parent as Record<string | number, Json>)[key] =
+				typeof old === 'number' ? g.pick([0, 1, 2, 3, 5, 10, -2]) : typeof old === 'boolean' ? !old : typeof old === 'string' ? g.pick([old, 'city', 'road', 'field', 'monastery', 'any', 'sum', 'max', 'all', 'stay']) : VALUES(g);
+		} else if (op === 0) {
+			if (Array.isArray(parent)) parent.splice(key as number, 1);
+			else delete parent[key as string];
+		} else if (op === 3 && Array.isArray(parent)) parent.push(structuredClone(parent[key as number]));
+		else (parent as Record<string | number, Json>)[key] = VALUES(g);
+	}
+	return d;
+}
+
+function play(doc: Expansion, seed: number, players: number): string | undefined {
+	let state;
+	try {
+		state = startGame({ expansions: [doc], players: Array.from({ length: players }, (_, i) => `P${i}`), seed, quiet: true }).state;
+	} catch (e) {
+		return `accepted but cannot start: ${e instanceof Error ? e.message : String(e)}`;
+	}
+	let rng = seedState(seed);
+	for (let n = 0; n < MOVES && !state.finished; n++) {
+		const options = legalMoves(state);
+		if (options.length === 0) return `no legal move after ${n} moves`;
+		const [move, next] = randomMove(options, rng);
+		rng = next;
+		const r = apply(state, move, { mutate: true, quiet: true });
+		if (!r.ok) return `listed move ${JSON.stringify(move)} refused: ${r.refusal.message}`;
+	}
+	if (!state.scores.every((s) => Number.isInteger(s))) return `scores ${state.scores.join(', ')}`;
+	return undefined;
+}
+
+describe('10,000 mutated rule documents', () => {
+	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 240_000 }, () => {
+		const failures: string[] = [];
+		let refused = 0;
+		let played = 0;
+		for (let i = 0; i < DOCUMENTS; i++) {
+			const g = generator(i);
+			const doc = mutate(g, g.pick(seeds));
+			let problems;
+			try {
+				problems = validateExpansion(doc, { registry });
+			} catch (e) {
+				failures.push(`#${i}: the validator threw ${e instanceof Error ? e.message : String(e)}`);
+				continue;
+			}
+			if (hasErrors(problems)) {
+				refused++;
+				// located: each error's pointer leads to a place in the document
+				for (const p of problems) if (p.severity === 'error' && p.pointer && resolvePointer(doc, p.pointer) === undefined && !/required|needs/.test(p.message)) failures.push(`#${i}: ${p.pointer} is not in the document (${p.message})`);
+				continue;
+			}
+			played++;
+			const failure = play(doc as unknown as Expansion, i, 2 + g.int(3));
+			if (failure) failures.push(`#${i}: ${failure}`);
+		}
+		expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
+		// both sides are reached
+		expect(refused).toBeGreaterThan(2000);
+		expect(played).toBeGreaterThan(1000);
+	});
+});
