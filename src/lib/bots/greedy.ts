@@ -9,7 +9,7 @@ import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate
 import type { Alternative, BotFactory } from './index.ts';
 
 /** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
-const LEAF_BUDGET = 6000;
+const LEAF_BUDGET = 1500;
 /** A follower in supply counts fully while this many tiles are left, less and less after. */
 const RESERVE_HORIZON = 30;
 
