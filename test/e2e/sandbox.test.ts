@@ -2,60 +2,10 @@
 // rotations, figures, a choice) whose scores and log equal the CLI's replay of its saved record;
 // the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
 import { test, expect, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { cli, hook, inView, openSandbox, placeByClicking, watchConsole, type Move } from './sandbox-helpers.ts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-type Move = { type: string; [k: string]: unknown };
-
-/** Fails the test on any console error or uncaught exception of the page. */
-function watchConsole(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('console', (m) => {
-		// the browser asks for /favicon.ico on its own; that request is not the page's
-		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
-	});
-	page.on('pageerror', (e) => errors.push(e.message));
-	return errors;
-}
-
-/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
-const hook = {
-	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
-	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
-	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
-	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
-	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
-	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
-};
-
-async function openSandbox(page: Page, query: string) {
-	await page.goto(`/sandbox?${query}`);
-	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
-}
-
-/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
-async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
-	const box = (await page.locator('.board').boundingBox())!;
-	let p = await point();
-	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
-		await page.getByRole('button', { name: 'Fit' }).click();
-		p = await point();
-	}
-	return p;
-}
-
-/** Places the tile in hand by turning it with the rotate button and clicking the cell. */
-async function placeByClicking(page: Page, move: Move) {
-	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
-	expect(await hook.rotation(page)).toBe(move.rotation);
-	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
-	const before = await hook.at(page);
-	await page.mouse.click(at.x, at.y);
-	await expect.poll(() => hook.at(page)).toBe(before + 1);
-}
 
 async function clickTarget(page: Page, move: Move) {
 	const m = move as { x?: number; y?: number; feature?: string };
@@ -70,8 +20,6 @@ async function clickTarget(page: Page, move: Move) {
 	if (await page.getByRole('menu').isVisible()) await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
 	await expect.poll(() => hook.at(page)).toBe(before + 1);
 }
-
-const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
 
 test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({ page }) => {
 	test.setTimeout(180_000);

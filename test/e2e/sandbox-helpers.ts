@@ -1,0 +1,56 @@
+// Shared by the sandbox's browser tests: the console watch, the page's test hook, and playing by clicking.
+import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+
+export type Move = { type: string; [k: string]: unknown };
+
+/** Fails the test on any console error or uncaught exception of the page. */
+export function watchConsole(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		// the browser asks for /favicon.ico on its own; that request is not the page's
+		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
+	});
+	page.on('pageerror', (e) => errors.push(e.message));
+	return errors;
+}
+
+/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
+export const hook = {
+	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
+	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
+	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
+	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
+	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
+	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
+};
+
+export async function openSandbox(page: Page, query: string) {
+	await page.goto(`/sandbox?${query}`);
+	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
+	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+}
+
+/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
+export async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
+	const box = (await page.locator('.board').boundingBox())!;
+	let p = await point();
+	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
+		await page.getByRole('button', { name: 'Fit' }).click();
+		p = await point();
+	}
+	return p;
+}
+
+/** Places the tile in hand by turning it with the rotate button and clicking the cell. */
+export async function placeByClicking(page: Page, move: Move) {
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
+	expect(await hook.rotation(page)).toBe(move.rotation);
+	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	const before = await hook.at(page);
+	await page.mouse.click(at.x, at.y);
+	await expect.poll(() => hook.at(page)).toBe(before + 1);
+}
+
+export const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
+
