@@ -29,7 +29,7 @@ test('one person against two bots: a whole game, a hint, the bots’ alternative
 				const hints = page.getByTestId('hints').getByRole('listitem');
 				await expect(hints).toHaveCount(2, { timeout: 60_000 });
 				await expect(hints.first()).toContainText(/greedy would Place at \(-?\d+,-?\d+\), rotation \d/);
-				await expect(hints.nth(1)).toContainText(/mcts:medium would Place at .* sims, win \d+ %/);
+				await expect(hints.nth(1)).toContainText(/mcts:medium would Place at .* simulations, win \d+ %/);
 				hinted = true;
 			}
 			await placeByClicking(page, legal[0]);

@@ -3,6 +3,7 @@
 // the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
 import { test, expect, type Page } from '@playwright/test';
 import { cli, hook, inView, openSandbox, placeByClicking, watchConsole, type Move } from './sandbox-helpers.ts';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -24,6 +24,11 @@ export type BotAnswer = { id: number; decisions: BotDecision[]; error?: undefine
 /** What a hint asks: every bot that weighs its moves, at its default strength. */
 export const HINT_BOTS: BotSpec[] = [{ bot: 'greedy' }, { bot: 'mcts', level: 'medium' }];
 
+/** What a bot found about an alternative: its value, and for MCTS its simulations and win rate. */
+export function weighedText(a: Alternative): string {
+	return `value ${a.value}${a.visits !== undefined ? `, ${a.visits} simulations` : ''}${a.winRate !== undefined ? `, win ${Math.round(a.winRate * 100)} %` : ''}`;
+}
+
 export const specText = (s: BotSpec) => (s.level ? `${s.bot}:${s.level}` : s.bot);
 
 /** The bot of seat p, or null when a person plays it. */
@@ -56,7 +61,7 @@ export class BotWorker {
 	/** The decisions of the bots named for the game's current state (the worker replays the setup and moves). */
 	ask(setup: GameSetup, state: GameState, specs: BotSpec[]): Promise<BotAnswer> {
 		const id = this.next++;
-		const request: BotRequest = { id, setup: $stateless(setup), moves: state.log.slice(), specs, seed: decisionSeed(state) };
+		const request: BotRequest = { id, setup: plainCopy(setup), moves: state.log.slice(), specs, seed: decisionSeed(state) };
 		return new Promise((resolve) => {
 			this.waiting.set(id, resolve);
 			this.worker.postMessage(request);
@@ -71,6 +76,6 @@ export class BotWorker {
 }
 
 /** A plain copy for postMessage (no proxies, no functions). */
-function $stateless<T>(v: T): T {
+function plainCopy<T>(v: T): T {
 	return JSON.parse(JSON.stringify(v)) as T;
 }
