@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	plugins: [sveltekit()],
 	server: { host: '127.0.0.1' },
+	// the sandbox's bot worker imports the engine: an ES module worker, code-split like the app
+	worker: { format: 'es' },
 	test: {
 		environment: 'node',
 		testTimeout: 60_000,

@@ -135,3 +135,23 @@ describe('hostile input and explanations (issue 9)', () => {
 		expect(r.stdout).not.toMatch(/^ {2}[A-Z]+-R\d+ *$/m);
 	});
 });
+
+describe('carcassonne-lab match', () => {
+	test('plays seeded games between bots in worker threads, seats rotated, the same for the same seed', () => {
+		const run = () => cli('match', '--bots', 'greedy,random', '--games', '2', '--threads', '2', '--seed', '4', '--json');
+		const r = run();
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		const out = JSON.parse(r.stdout);
+		expect(out.games.map((g: { seats: number[] }) => g.seats)).toEqual([[0, 1], [1, 0]]);
+		expect(out.bots.map((b: { bot: string; games: number }) => [b.bot, b.games])).toEqual([['greedy', 2], ['random', 2]]);
+		expect(out.bots[0].ci[0]).toBeLessThanOrEqual(out.bots[0].winRate);
+		expect(JSON.parse(run().stdout).games).toEqual(out.games);
+	});
+
+	test('an unknown bot or level is a usage error naming the known ones', () => {
+		const r = cli('match', '--bots', 'greedy,mcts:extreme');
+		expect(r.code).toBe(2);
+		expect(r.stderr).toMatch(/no level "extreme"; levels: easy, medium, hard/);
+	});
+});

@@ -29,3 +29,14 @@ export function option(args: string[], name: string): string | undefined {
 	}
 	return undefined;
 }
+
+/** `--rulings ID=option,...` as a map, or the error to print (a usage error). */
+export function rulingsOption(args: string[]): { rulings: Record<string, string> } | { error: string } {
+	const rulings: Record<string, string> = {};
+	for (const pair of (option(args, 'rulings') ?? '').split(',').filter(Boolean)) {
+		const [id, value] = pair.split('=');
+		if (!id || !value) return { error: `--rulings takes ID=option pairs separated by commas, not '${pair}'` };
+		rulings[id.trim()] = value.trim();
+	}
+	return { rulings };
+}

@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<Command>> = {
 	export: () => import('./commands/export.ts').then((m) => m.command),
 	replay: () => import('./commands/replay.ts').then((m) => m.command),
 	simulate: () => import('./commands/simulate.ts').then((m) => m.command),
+	match: () => import('./commands/match.ts').then((m) => m.command),
 	test: () => import('./commands/test.ts').then((m) => m.command)
 };
 

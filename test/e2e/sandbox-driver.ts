@@ -1,8 +1,21 @@
 // Drives the sandbox as a player does, through its test hook (window.__sandbox): where the board
-// draws cells and targets, the engine's options; placing by rotating and clicking, choosing a target.
+// draws cells and targets, the engine's options; placing by rotating and clicking, choosing a target;
+// the console watch and the CLI, for the sandbox's browser tests.
 import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 
 export type Move = { type: string; [k: string]: unknown };
+
+/** Fails the test on any console error or uncaught exception of the page. */
+export function watchConsole(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		// the browser asks for /favicon.ico on its own; that request is not the page's
+		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
+	});
+	page.on('pageerror', (e) => errors.push(e.message));
+	return errors;
+}
 
 /** The page's test hook: where the board draws things (tests click there) and the engine's options. */
 export const hook = {
@@ -21,7 +34,7 @@ export async function openSandbox(page: Page, query: string) {
 }
 
 /** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
-async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
+export async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
 	const box = (await page.locator('.board').boundingBox())!;
 	let p = await point();
 	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
@@ -55,3 +68,4 @@ export async function clickTarget(page: Page, move: Move) {
 	await expect.poll(() => hook.at(page)).toBe(before + 1);
 }
 
+export const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });

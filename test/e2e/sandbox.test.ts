@@ -2,22 +2,11 @@
 // rotations, figures, a choice) whose scores and log equal the CLI's replay of its saved record;
 // the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
 import { test, expect, type Page } from '@playwright/test';
+import { cli, clickTarget, hook, inView, openSandbox, placeByClicking, watchConsole, type Move } from './sandbox-driver.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hook, openSandbox, placeByClicking, clickTarget, type Move } from './sandbox-driver.ts';
-
-/** Fails the test on any console error or uncaught exception of the page. */
-function watchConsole(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('console', (m) => {
-		// the browser asks for /favicon.ico on its own; that request is not the page's
-		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
-	});
-	page.on('pageerror', (e) => errors.push(e.message));
-	return errors;
-}
 
 /** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
 function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
@@ -36,7 +25,6 @@ function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
 	}, [a.toString('base64'), b.toString('base64')] as const);
 }
 
-const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
 
 test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({ page }) => {
 	test.setTimeout(180_000);

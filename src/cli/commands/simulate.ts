@@ -3,7 +3,7 @@ import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
 import { simulate } from '../../lib/engine/simulate.ts';
 import { resolveGame } from '../../lib/engine/registry.ts';
-import { lookupExpansion, option } from '../engine-io.ts';
+import { lookupExpansion, option, rulingsOption } from '../engine-io.ts';
 
 const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--rulings ID=option,...] [--json]
 
@@ -40,15 +40,12 @@ export const command = {
 			return 1;
 		}
 		const { expansions, modules } = resolved;
-		const rulings: Record<string, string> = {};
-		for (const pair of (option(ctx.args, 'rulings') ?? '').split(',').filter(Boolean)) {
-			const [id, value] = pair.split('=');
-			if (!id || !value) {
-				ctx.stderr(`--rulings takes ID=option pairs separated by commas, not '${pair}'`);
-				return 2;
-			}
-			rulings[id.trim()] = value.trim();
+		const parsed = rulingsOption(ctx.args);
+		if ('error' in parsed) {
+			ctx.stderr(parsed.error);
+			return 2;
 		}
+		const { rulings } = parsed;
 		const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
 		const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ clearOnComplete: true, format: 'simulating [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic) : null;
 		bar?.start(games, 0);

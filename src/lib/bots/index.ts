@@ -3,6 +3,8 @@
 // uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
 import { randomLegalMove } from '../engine/random.ts';
 import type { GameState, Move } from '../engine/types.ts';
+import { greedyBot } from './greedy.ts';
+import { MCTS_LEVELS, mctsBot } from './mcts.ts';
 
 /** One alternative a bot weighed, for its explanation (top few, best first). */
 export interface Alternative {
@@ -53,7 +55,9 @@ export const randomBot: BotFactory = (seed) => {
 
 /** Every bot by name. Bots added here are offered by the checker, the sandbox seats and `match`. */
 export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
-	random: { label: 'Random (uniform over kinds of move)', create: randomBot }
+	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
+	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
+	mcts: { label: 'MCTS (search over sampled tile orders)', levels: Object.keys(MCTS_LEVELS), create: mctsBot }
 };
 
 /** Parses `name` or `name:level` (CLI flags, URL parameters). */

@@ -17,12 +17,15 @@ import {
 	type Refusal,
 	type RuleInfo
 } from '../engine/index.ts';
+import type { Alternative } from '../bots/index.ts';
 
 export interface TimelineStep {
 	/** The move that led here (null for the game's start). */
 	move: Move | null;
 	state: GameState;
 	events: GameEvent[];
+	/** The bot that chose the move, and the alternatives it weighed (its explanation). */
+	bot?: { name: string; alternatives: Alternative[] };
 }
 
 /** A move the engine refused while the designer played: kept for "save as scenario". */
@@ -59,6 +62,8 @@ export class SandboxSession {
 
 	readonly state = $derived(this.steps[this.at].state);
 	readonly legal = $derived(legalMoves(this.state));
+	/** The bots' explanations by timeline step, up to the current one. */
+	readonly botNotes = $derived(new Map(this.steps.slice(0, this.at + 1).flatMap((s, i) => (s.bot ? [[i, s.bot] as const] : []))));
 	/** Every event up to the current step, with the step it belongs to. */
 	readonly log = $derived(this.steps.slice(0, this.at + 1).flatMap((s, i) => s.events.map((event) => ({ step: i, event }))));
 
@@ -100,8 +105,8 @@ export class SandboxSession {
 		return r.ok ? null : r.refusal;
 	}
 
-	/** Plays a move: a refusal is returned (and remembered), otherwise the timeline moves on. */
-	play(move: Move): Refusal | null {
+	/** Plays a move (a bot's with its explanation): a refusal is returned (and remembered), otherwise the timeline moves on. */
+	play(move: Move, bot?: TimelineStep['bot']): Refusal | null {
 		const r = apply(this.state, move);
 		if (!r.ok) {
 			this.refusals = [...this.refusals, { after: this.at, move, code: r.refusal.code, rules: r.refusal.rules, message: r.refusal.message }];
@@ -109,7 +114,7 @@ export class SandboxSession {
 		}
 		// a new move forgets the undone future, and the refusals met there
 		this.refusals = this.refusals.filter((x) => x.after <= this.at);
-		this.steps = [...this.steps.slice(0, this.at + 1), { move, state: r.state, events: r.events }];
+		this.steps = [...this.steps.slice(0, this.at + 1), { move, state: r.state, events: r.events, ...(bot ? { bot } : {}) }];
 		this.at = this.steps.length - 1;
 		return null;
 	}

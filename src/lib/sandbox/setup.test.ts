@@ -7,8 +7,8 @@ describe('sandbox setup in the URL', () => {
 			expansions: ['base', 'inns-and-cathedrals', 'bards'],
 			players: [
 				{ name: 'Ann Lee', colour: 'green' },
-				{ name: 'Bob', colour: 'blue' },
-				{ name: 'Cid', colour: 'purple' }
+				{ name: 'Bob', colour: 'blue', bot: 'greedy' },
+				{ name: 'Cid', colour: 'purple', bot: 'mcts:hard' }
 			],
 			seed: 42,
 			rulings: { 'BASE-R1': 'modern', 'BARD-R8': 'feature' },
@@ -37,5 +37,14 @@ describe('sandbox setup in the URL', () => {
 	it('gives a missing or repeated colour the first free one', () => {
 		const { setup } = setupFromParams(new URLSearchParams('p=A~blue,B~blue,C'));
 		expect(setup.players.map((p) => p.colour)).toEqual(['blue', 'orange', 'green']);
+	});
+
+	it('seats a person where the bot named is unknown, and says so', () => {
+		const { setup, problems } = setupFromParams(new URLSearchParams('p=A~blue~mcts:extreme,B~red~nobody,C~green~random'));
+		expect(setup.players.map((p) => p.bot)).toEqual([undefined, undefined, 'random']);
+		expect(problems).toEqual([
+			'players: seat 1: bot "mcts" has no level "extreme"; levels: easy, medium, hard (a person plays it)',
+			'players: seat 2: unknown bot "nobody"; known: random, greedy, mcts (a person plays it)'
+		]);
 	});
 });

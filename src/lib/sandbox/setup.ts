@@ -1,11 +1,14 @@
 // The sandbox's setup, and its place in the URL: a link reproduces the game's start. Parsing is
 // forgiving (a bad parameter is reported and replaced by its default), never throwing.
 import { PLAYER_COLOURS } from './palette.ts';
+import { parseBotSpec } from '../bots/index.ts';
 
 export interface PlayerSetup {
 	name: string;
 	/** An id of PLAYER_COLOURS. */
 	colour: string;
+	/** A bot plays this seat (`greedy`, `mcts:medium`: a BotSpec as text); none: a person. */
+	bot?: string;
 }
 
 export interface SandboxSetup {
@@ -38,11 +41,14 @@ const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const TILE_KEY = /^[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const RULING = /^[A-Z][A-Z0-9-]*$/;
 
-/** The query string of a setup (`x` expansions, `p` players, `seed`, `r` rulings, `free`, `start`, `draft`). */
+/**
+ * The query string of a setup (`x` expansions, `p` players as `name~colour` or `name~colour~bot`,
+ * `seed`, `r` rulings, `free`, `start`, `draft`).
+ */
 export function setupToParams(s: SandboxSetup): URLSearchParams {
 	const q = new URLSearchParams();
 	q.set('x', s.expansions.join(','));
-	q.set('p', s.players.map((p) => `${p.name.replace(/[,~]/g, ' ')}~${p.colour}`).join(','));
+	q.set('p', s.players.map((p) => `${p.name.replace(/[,~]/g, ' ')}~${p.colour}${p.bot ? `~${p.bot}` : ''}`).join(','));
 	q.set('seed', String(s.seed));
 	const r = Object.entries(s.rulings);
 	if (r.length) q.set('r', r.map(([k, v]) => `${k}:${v}`).join(','));
@@ -66,9 +72,15 @@ export function setupFromParams(q: URLSearchParams): { setup: SandboxSetup; prob
 	}
 	const p = q.get('p');
 	if (p !== null) {
-		const players = p.split(',').map((entry, i) => {
-			const [name, colour] = entry.split('~');
-			return { name: (name ?? '').trim().slice(0, 40) || DEFAULT_NAMES[i] || `P${i + 1}`, colour: PLAYER_COLOURS.some((c) => c.id === colour) ? colour : '' };
+		const players = p.split(',').map((entry, i): PlayerSetup => {
+			const [name, colour, bot] = entry.split('~');
+			const pl: PlayerSetup = { name: (name ?? '').trim().slice(0, 40) || DEFAULT_NAMES[i] || `P${i + 1}`, colour: PLAYER_COLOURS.some((c) => c.id === colour) ? colour : '' };
+			if (bot) {
+				const spec = parseBotSpec(bot);
+				if ('error' in spec) problems.push(`players: seat ${i + 1}: ${spec.error} (a person plays it)`);
+				else pl.bot = bot;
+			}
+			return pl;
 		});
 		if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) problems.push(`players: ${players.length} given, the sandbox seats ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
 		else {

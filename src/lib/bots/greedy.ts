@@ -1,0 +1,85 @@
+// The greedy bot: weighs every way to play the rest of its turn (placement, figure, every choice step
+// the engine lists) and takes the one with the best value "if the game ended after this turn"
+// (estimate.ts: points scored now, plus open features with figures valued by the engine's own final
+// scoring, plus figures kept in supply, minus the best opponent's). Choices of other players inside
+// the turn (the dragon's moves) are assumed to be the worst for it.
+import { apply, legalMoveCount, legalMoves } from '../engine/game.ts';
+import type { GameState, Move } from '../engine/types.ts';
+import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate.ts';
+import type { Alternative, BotFactory } from './index.ts';
+
+/** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
+const LEAF_BUDGET = 1500;
+/** A follower in supply counts fully while this many tiles are left, less and less after. */
+const RESERVE_HORIZON = 30;
+
+export function reserveShare(state: GameState): number {
+	return Math.min(1, tilesLeftIn(state) / RESERVE_HORIZON);
+}
+
+interface Search {
+	me: number;
+	turn: number;
+	share: number;
+	leaves: number;
+}
+
+function valueAfter(s: GameState, k: Search): number {
+	if (s.finished || s.turn !== k.turn) {
+		k.leaves++;
+		return margins(s, k.share)[k.me];
+	}
+	// the tile in hand is this turn's last: the game ends after it (the engine's final scoring)
+	if (s.tile >= 0 && tilesLeftIn(s) > 0) lastTurn(s);
+	let moves = legalMoves(s);
+	if (moves.length === 0) {
+		k.leaves++;
+		return margins(s, k.share)[k.me];
+	}
+	if (k.leaves > LEAF_BUDGET) moves = moves.slice(0, 1);
+	const mine = moverOf(s) === k.me;
+	let best = mine ? -Infinity : Infinity;
+	for (const m of moves) {
+		const r = apply(s, m, { events: false });
+		if (!r.ok) continue;
+		const v = valueAfter(r.state, k);
+		if (mine ? v > best : v < best) best = v;
+	}
+	return Number.isFinite(best) ? best : margins(s, k.share)[k.me];
+}
+
+/**
+ * Every move at the current step with the value of the best way to go on with this turn, best first
+ * (list order among equals). `d` is a determinized state (estimate.ts), which this changes (its
+ * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
+ */
+export function weighTurn(d: GameState, share: number): Alternative[] {
+	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0 };
+	if (d.tile >= 0) lastTurn(d);
+	const out: Alternative[] = [];
+	for (const move of legalMoves(d)) {
+		const r = apply(d, move, { events: false });
+		if (!r.ok) continue;
+		out.push({ move, value: valueAfter(r.state, k) });
+	}
+	return out.sort((a, b) => b.value - a.value);
+}
+
+export const greedyBot: BotFactory = (seed) => {
+	let rng = seed >>> 0;
+	return {
+		id: 'greedy',
+		decide(state) {
+			if (legalMoveCount(state) === 1) return { move: legalMoves(state)[0], alternatives: [] };
+			const [d, next] = determinize(state, rng);
+			rng = next;
+			const weighed = weighTurn(d, reserveShare(state));
+			const move: Move = weighed[0]?.move ?? legalMoves(state)[0];
+			return { move, alternatives: weighed.slice(0, 3).map((a) => ({ move: a.move, value: round(a.value) })) };
+		}
+	};
+};
+
+export function round(v: number): number {
+	return Math.round(v * 100) / 100;
+}
