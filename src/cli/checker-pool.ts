@@ -1,0 +1,62 @@
+// The checker on every core: chunks of games (src/lib/checker/run.ts) spread over a piscina pool of
+// worker threads, merged in chunk order, so the report is the same for any number of workers.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { chunksOf, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
+import { mergeInto } from '../lib/checker/report.ts';
+
+export interface PoolRun {
+	/** Worker threads (default: every core); 1 plays in this thread. */
+	workers?: number;
+	/** Called in order as chunks finish: games done so far. */
+	onProgress?: (gamesDone: number) => void;
+}
+
+let runs = 0;
+export const defaultWorkers = (): number => availableParallelism();
+
+/** Plays every game of the configuration; resolves to the merged aggregate. */
+export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
+	const workers = Math.max(1, opts.workers ?? defaultWorkers());
+	const chunks = chunksOf(cfg.games);
+	const total = emptyAggregate(cfg.players.length);
+	let done = 0;
+	if (workers === 1 || chunks.length === 1) {
+		for (const [from, to] of chunks) {
+			mergeInto(total, runGames(cfg, from, to));
+			done += to - from;
+			opts.onProgress?.(done);
+		}
+		return total;
+	}
+	const pool = new Piscina({
+		filename: new URL('./checker-worker.js', import.meta.url).href,
+		minThreads: workers,
+		maxThreads: workers,
+		idleTimeout: 1000
+	});
+	try {
+		// merge in chunk order as soon as the next chunk in line is in (aggregates only: memory stays flat)
+		const parts = new Map<number, Aggregate>();
+		let next = 0;
+		const key = String(++runs);
+		await Promise.all(
+			chunks.map(([from, to], k) =>
+				pool.run({ key, config: cfg, from, to }).then((a: Aggregate) => {
+					parts.set(k, a);
+					while (parts.has(next)) {
+						const part = parts.get(next)!;
+						parts.delete(next);
+						mergeInto(total, part);
+						done += chunks[next][1] - chunks[next][0];
+						next++;
+						opts.onProgress?.(done);
+					}
+				})
+			)
+		);
+		return total;
+	} finally {
+		await pool.destroy();
+	}
+}
