@@ -4,12 +4,13 @@ import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
 import { resolveGame } from '../../lib/engine/registry.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
-import { finalize, textSummary, type CheckerConfig, type Report } from '../../lib/checker/index.ts';
+import { combinations, compareReports, comparisonText, finalize, textSummary, type CheckerConfig, type Comparison, type Report } from '../../lib/checker/index.ts';
 import { defaultWorkers, runAggregate } from '../checker-pool.ts';
 import { lookupExpansion, option } from '../engine-io.ts';
 
 const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P]
-       [--policies bot,bot,...] [--rulings ID=option,...] [--sample F] [--workers W] [--json]
+       [--policies bot,bot,...] [--rulings ID=option,...] [--sample F] [--workers W]
+       [--flip ID=option | --sweep pairs|subsets] [--json]
 
 Plays N seeded games (default 100) with the given expansions (default base; ids of expansions/
 files or of rule modules such as pig) and everything they depend on, transitively (a missing or
@@ -22,13 +23,17 @@ that replaying the log reproduces the game and undo/redo at one move is the iden
 --rulings sets rulings (e.g. BASE-R2=2nd). Prints findings (violations with the game and move,
 tiles never placed, features never completed, rules, rulings, choices and figures never seen)
 and statistics. Exit 1 when there is a violation or an engine error.
+--flip ID=option: ruling sensitivity — the same seeds again with that ruling set, side by side
+(scores, game length, share of points, rule firings: difference and significance).
+--sweep pairs|subsets: combination sweep — base with every pair (or every subset of two or
+more) of the chosen expansions, each against base alone: violations and the shift in points.
 --json prints the whole report: { games, seconds, workers, violations: [{ game, seed, step,
 invariant, message, record }], violationCounts, findings, stats }.`;
 
-const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings', '--policies', '--sample', '--workers'];
+const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings', '--policies', '--sample', '--workers', '--flip', '--sweep'];
 
 /** Parses the options shared by a run; an error message (usage) or the configuration. */
-function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number } {
+function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number; ids: string[] } {
 	const bad = ctx.args.find((a, i) => (a.startsWith('-') ? !allowed.includes(a.split('=')[0]) : !allowed.includes(ctx.args[i - 1])));
 	if (bad) return { error: `unexpected argument ${bad}\n\n${usage}`, code: 2 };
 	const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
@@ -48,20 +53,29 @@ function parse(ctx: CommandContext): { error: string; code: number } | { cfg: Ch
 		policies.push(spec);
 	}
 	if (policies.length > players) return { error: `--policies names ${policies.length} seats but the game has ${players} players`, code: 2 };
+	const rulings = rulingPairs(option(ctx.args, 'rulings') ?? '');
+	if (typeof rulings === 'string') return { error: `--rulings ${rulings}`, code: 2 };
+	const resolved = resolveMix(ids);
+	if (typeof resolved === 'string') return { error: resolved, code: 1 };
+	const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
+	return { cfg: { ...resolved, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample }, workers, ids };
+}
+
+function rulingPairs(text: string): Record<string, string> | string {
 	const rulings: Record<string, string> = {};
-	for (const pair of (option(ctx.args, 'rulings') ?? '').split(',').filter(Boolean)) {
+	for (const pair of text.split(',').filter(Boolean)) {
 		const [id, value] = pair.split('=');
-		if (!id || !value) return { error: `--rulings takes ID=option pairs separated by commas, not '${pair}'`, code: 2 };
+		if (!id || !value) return `takes ID=option pairs separated by commas, not '${pair}'`;
 		rulings[id.trim()] = value.trim();
 	}
-	// base and every dependency, transitively: the game the designer means
+	return rulings;
+}
+
+/** Base and every dependency, transitively: the game the designer means (or the located error). */
+function resolveMix(ids: string[]): Pick<CheckerConfig, 'expansions' | 'modules'> | string {
 	const resolved = resolveGame(ids, lookupExpansion);
-	if (!resolved.ok) return { error: resolved.errors.map((e) => (e.document ? e.message : `--expansions: ${e.message}`)).join('\n'), code: 1 };
-	const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
-	return {
-		cfg: { expansions: resolved.expansions, modules: resolved.modules, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample },
-		workers
-	};
+	if (!resolved.ok) return resolved.errors.map((e) => (e.document ? e.message : `--expansions: ${e.message}`)).join('\n');
+	return { expansions: resolved.expansions, modules: resolved.modules };
 }
 
 export const command = {
@@ -73,16 +87,59 @@ export const command = {
 			ctx.stderr(p.error);
 			return p.code;
 		}
-		const { cfg, workers } = p;
+		const { cfg, workers, ids } = p;
+		const flip = option(ctx.args, 'flip');
+		const sweep = option(ctx.args, 'sweep');
+		if (flip !== undefined && sweep !== undefined) {
+			ctx.stderr(`--flip and --sweep are two comparisons: give one\n\n${usage}`);
+			return 2;
+		}
+		if (sweep !== undefined && sweep !== 'pairs' && sweep !== 'subsets') {
+			ctx.stderr(`--sweep takes 'pairs' or 'subsets', not '${sweep}'`);
+			return 2;
+		}
+		// the runs: the mix itself, then the variant (flip) or the sub-mixes (sweep)
+		const runs: { label: string; cfg: CheckerConfig }[] = [];
+		if (sweep !== undefined) {
+			const own = ids.filter((id) => id !== 'base');
+			if (own.length < 2) {
+				ctx.stderr('--sweep needs at least two expansions besides base in --expansions');
+				return 2;
+			}
+			runs.push({ label: 'base', cfg: { ...cfg, ...(resolveMix(['base']) as Pick<CheckerConfig, 'expansions' | 'modules'>) } });
+			for (const combo of combinations(own, sweep === 'subsets')) {
+				const mix = resolveMix(['base', ...combo]);
+				if (typeof mix === 'string') {
+					ctx.stderr(mix);
+					return 1;
+				}
+				runs.push({ label: combo.join(' + '), cfg: { ...cfg, ...mix } });
+			}
+		} else {
+			runs.push({ label: Object.keys(cfg.rulings ?? {}).length ? Object.entries(cfg.rulings ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') : 'default rulings', cfg });
+			if (flip !== undefined) {
+				const flipped = rulingPairs(flip);
+				if (typeof flipped === 'string' || Object.keys(flipped).length === 0) {
+					ctx.stderr(`--flip ${typeof flipped === 'string' ? flipped : 'needs ID=option'}`);
+					return 2;
+				}
+				runs.push({ label: Object.entries(flipped).map(([k, v]) => `${k}=${v}`).join(', '), cfg: { ...cfg, rulings: { ...cfg.rulings, ...flipped } } });
+			}
+		}
+		const total = runs.reduce((n, r) => n + r.cfg.games, 0);
 		const bar = process.stderr.isTTY
 			? new cliProgress.SingleBar({ clearOnComplete: true, format: 'checking [{bar}] {value}/{total} games | {rate} games/s | {eta_formatted} left' }, cliProgress.Presets.shades_classic)
 			: null;
 		const t0 = performance.now();
-		bar?.start(cfg.games, 0, { rate: 0 });
-		let report: Report;
+		bar?.start(total, 0, { rate: 0 });
+		const reports: Report[] = [];
 		try {
-			const agg = await runAggregate(cfg, { workers, onProgress: (done) => bar?.update(done, { rate: Math.round(done / ((performance.now() - t0) / 1000)) }) });
-			report = finalize(cfg, agg);
+			let before = 0;
+			for (const run of runs) {
+				const agg = await runAggregate(run.cfg, { workers, onProgress: (done) => bar?.update(before + done, { rate: Math.round((before + done) / ((performance.now() - t0) / 1000)) }) });
+				before += run.cfg.games;
+				reports.push(finalize(run.cfg, agg));
+			}
 		} catch (e) {
 			bar?.stop();
 			ctx.stderr(e instanceof Error ? e.message : String(e));
@@ -90,8 +147,27 @@ export const command = {
 		}
 		bar?.stop();
 		const seconds = Math.round((performance.now() - t0) / 10) / 100;
-		if (ctx.json) ctx.stdout(JSON.stringify({ ...report, seconds, workers }, null, 2));
-		else ctx.stdout(textSummary(report, seconds));
-		return report.violations.length ? 1 : 0;
+		const [first] = reports;
+		const comparisons = reports.slice(1).map((r, i) => compareReports(first, r, [runs[0].label, runs[i + 1].label]));
+		if (ctx.json) {
+			if (runs.length === 1) ctx.stdout(JSON.stringify({ ...first, seconds, workers }, null, 2));
+			else ctx.stdout(JSON.stringify({ seconds, workers, runs: runs.map((r, i) => ({ label: r.label, report: reports[i] })), comparisons }, null, 2));
+		} else if (flip !== undefined) ctx.stdout([textSummary(first, seconds), '', comparisonText(comparisons[0])].join('\n'));
+		else if (sweep !== undefined) ctx.stdout(sweepText(runs.map((r) => r.label), reports, comparisons, seconds));
+		else ctx.stdout(textSummary(first, seconds));
+		return reports.some((r) => r.violations.length) ? 1 : 0;
 	}
 };
+
+function sweepText(labels: string[], reports: Report[], comparisons: Comparison[], seconds: number): string {
+	const mean = (r: Report) => Math.round((r.stats.seats.reduce((a, s) => a + s.mean, 0) / r.stats.seats.length) * 100) / 100;
+	const out = [`combination sweep: ${reports.length - 1} mixes against base alone, ${reports[0].games} games each, in ${seconds} s (* = significant at 5 %)`];
+	out.push(`  base: mean score ${mean(reports[0])}, ${Object.values(reports[0].violationCounts).reduce((a, b) => a + b, 0)} violations`);
+	comparisons.forEach((c, i) => {
+		const r = reports[i + 1];
+		const v = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
+		const shift = c.scores.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`).join(' / ');
+		out.push(`  ${labels[i + 1]}: ${v ? `${v} VIOLATIONS (${Object.keys(r.violationCounts).join(', ')})` : 'no violations'}; mean score ${mean(r)} (per seat ${shift}); length ${r.stats.length.mean}`);
+	});
+	return out.join('\n');
+}

@@ -16,3 +16,4 @@ export function simulate(cfg: CheckerConfig, onChunk?: (gamesDone: number) => vo
 	});
 	return finalize(cfg, mergeAll(cfg.players.length, parts));
 }
+export * from './compare.ts';

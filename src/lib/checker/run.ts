@@ -303,9 +303,13 @@ function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, string
 			case 'draw':
 				tileOf(agg, e.tile as string).drawn++;
 				break;
-			case 'discard':
-				tileOf(agg, e.tile as string).discarded++;
+			case 'discard': {
+				// a tile that fits nowhere is drawn and discarded (no draw event)
+				const t = tileOf(agg, e.tile as string);
+				t.drawn++;
+				t.discarded++;
 				break;
+			}
 			case 'setAside':
 				tileOf(agg, e.tile as string).setAside++;
 				break;
