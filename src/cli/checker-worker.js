@@ -10,6 +10,7 @@ const { runGames } = await import('../lib/checker/run.ts');
  * kept, so its expansion documents stay the same objects and their content hashes are computed once.
  */
 const configs = new Map();
+/** @param {{ key: string, config: import('../lib/checker/run.ts').CheckerConfig, from: number, to: number }} task */
 export default function ({ key, config, from, to }) {
 	if (!configs.has(key)) configs.set(key, config);
 	return runGames(configs.get(key), from, to);

@@ -60,11 +60,12 @@ export function mergeAll(players: number, chunks: Aggregate[]): Aggregate {
 
 /** What the mix puts in play, from a started game's context. */
 export interface Catalog {
-	/** Tile key → expansion and copies in the game. */
-	tiles: Record<string, { expansion: string; name: string; count: number }>;
+	/** Tile key → its expansion and name. */
+	tiles: Record<string, { expansion: string; name: string }>;
 	featureKinds: string[];
 	rules: string[];
-	rulings: string[];
+	/** Each ruling in play with the rule ids it decides on. */
+	rulings: { id: string; rules: string[] }[];
 	figures: string[];
 	choices: string[];
 }
@@ -75,7 +76,7 @@ export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'p
 	const tiles: Catalog['tiles'] = {};
 	const kinds = new Set<string>();
 	for (const t of c.tiles) {
-		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id, count: t.def.count ?? 1 };
+		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id };
 		for (const f of t.features) kinds.add(f.kind);
 	}
 	const figures = [...new Set(state.pieces.map((p) => p.kind))];
@@ -85,7 +86,7 @@ export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'p
 		tiles,
 		featureKinds: [...kinds].sort(),
 		rules: [...c.ruleTexts.keys()].sort(),
-		rulings: rulingList(c.modules).map((r) => r.id).sort(),
+		rulings: rulingList(c.modules).map((r) => ({ id: r.id, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
 		figures: figures.sort(),
 		choices: choices.sort()
 	};
@@ -202,7 +203,8 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
 			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
 			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
-			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r]),
+			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
+			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id])).map((r) => r.id),
 			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
 			figuresNeverDeployed: catalog.figures.filter((f) => !agg.figures[f])
 		},
@@ -241,7 +243,7 @@ export function textSummary(r: Report, seconds?: number): string {
 	out.push(`  tiles discarded: ${list(r.findings.tilesDiscarded.map((t) => `${t.tile} ${t.discarded} (${pct(t.share)} of draws)`), 12)}`);
 	out.push(`  features never completed: ${list(r.findings.featuresNeverCompleted)}`);
 	out.push(`  rules never fired: ${list(r.findings.rulesNeverFired)}`);
-	out.push(`  rulings never fired: ${list(r.findings.rulingsNeverFired)}`);
+	out.push(`  rulings that never mattered (never cited, none of their rules applied): ${list(r.findings.rulingsNeverFired)}`);
 	out.push(`  choices never available: ${list(r.findings.choicesNeverAvailable)}`);
 	out.push(`  figures never deployed: ${list(r.findings.figuresNeverDeployed)}`);
 	out.push('', 'Scores');

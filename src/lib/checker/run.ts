@@ -158,7 +158,12 @@ const MAX_MOVES = 10_000;
 /** Moves between the invariant checks that walk every segment of the board (figures-on-roots). */
 const SCAN_EVERY = 8;
 
-function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): void {
+/** The record of game i of a run (any game is reproducible from the configuration and its number). */
+export function recordOfGame(cfg: CheckerConfig, i: number): GameRecord {
+	return recordOf(playGame(cfg, i, emptyAggregate(cfg.players.length)));
+}
+
+function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const seed = gameSeed(cfg.seed, i);
 	const setup: GameSetup = { expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, free: cfg.free, seed, quiet: true };
 	const found = (state: GameState, v: Violation, move?: Move) => {
@@ -250,6 +255,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): void {
 		agg.lead.sum += d;
 		agg.lead.sumSq += d * d;
 	}
+	return state;
 }
 
 /**
