@@ -61,10 +61,10 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await sandbox.waitForLoadState();
 	await expect(sandbox).toHaveURL(/\/sandbox\?record=checker/);
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
-	await expect(sandbox.getByText('Game over.')).toBeVisible();
+	await expect(sandbox.getByText('Game over.', { exact: true })).toBeVisible();
 	const rec = JSON.parse((await sandbox.evaluate(() => localStorage.getItem('lab:checker-record')))!);
 	expect(rec.seed).toBeGreaterThan(0);
-	await expect(sandbox.getByText(rec.players.map((p: string, i: number) => `${p} ${rec.result.scores[i]}`).join(', '))).toBeVisible();
+	await expect(sandbox.getByText(rec.players.map((p: string, i: number) => `${p} ${rec.result.scores[i]}`).join(', ')).first()).toBeVisible();
 });
 
 test('the expansion page offers "Check interactions", which opens the checker with that expansion', async ({ page }) => {
