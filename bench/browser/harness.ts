@@ -4,7 +4,7 @@
 // expansion and quantiles.
 import { chromium, type Browser } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,4 +91,33 @@ export async function putHundredTiles(h: Harness): Promise<void> {
 		body: JSON.stringify(doc)
 	});
 	if (!put.ok) throw new Error(`could not create the benchmark expansion: ${put.status} ${await put.text()}`);
+}
+
+/**
+ * CPU seconds used so far by the browser's processes (every Chromium process descended from this
+ * one: renderer, GPU/compositor, browser). CPU time, unlike frame rate, barely changes with the
+ * machine's load, so it compares two builds fairly on a busy machine. Linux only (/proc).
+ */
+export function browserCpuSeconds(): number {
+	const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
+	for (const name of readdirSync('/proc')) {
+		if (!/^\d+$/.test(name)) continue;
+		try {
+			const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+			const close = stat.lastIndexOf(')');
+			const comm = stat.slice(stat.indexOf('(') + 1, close);
+			const f = stat.slice(close + 2).split(' ');
+			// fields after the name: state ppid … utime (14th field) stime (15th)
+			procs.set(Number(name), { ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) });
+		} catch {
+			// the process ended meanwhile
+		}
+	}
+	const mine = (pid: number): boolean => {
+		for (let p = procs.get(pid); p; p = procs.get(p.ppid)) if (p.ppid === process.pid) return true;
+		return false;
+	};
+	let ticks = 0;
+	for (const [pid, p] of procs) if (/chrom/i.test(p.comm) && mine(pid)) ticks += p.ticks;
+	return ticks / 100; // USER_HZ
 }

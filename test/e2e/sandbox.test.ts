@@ -30,6 +30,23 @@ const hook = {
 	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
 };
 
+/** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
+function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
+	return page.evaluate(async ([a, b]) => {
+		const pixels = async (b64: string) => {
+			const img = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+			const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+			c.drawImage(img, 0, 0);
+			return c.getImageData(0, 0, img.width, img.height).data;
+		};
+		const [p, q] = [await pixels(a), await pixels(b)];
+		if (p.length !== q.length) return 1;
+		let sum = 0;
+		for (let i = 0; i < p.length; i++) sum += Math.abs(p[i] - q[i]);
+		return sum / p.length / 255;
+	}, [a.toString('base64'), b.toString('base64')] as const);
+}
+
 async function openSandbox(page: Page, query: string) {
 	await page.goto(`/sandbox?${query}`);
 	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
@@ -181,6 +198,47 @@ test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ p
 	expect(await hook.at(page)).toBe(1);
 	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.bt.length);
 	expect(tiles).toBe(2);
+	expect(errors).toEqual([]);
+});
+
+test('pan by dragging and zoom with the wheel: the board follows the pointer, and a click still lands on its cell', async ({ page }) => {
+	const errors = watchConsole(page);
+	await openSandbox(page, 'x=base&seed=4');
+	const view = (fn: string) => page.evaluate((f) => (window as any).__sandbox.view[f], fn);
+	const shot = (p: { x: number; y: number }) => page.screenshot({ clip: { x: p.x - 12, y: p.y - 12, width: 24, height: 24 } });
+	const start = await hook.cell(page, 0, 0);
+	const before = await shot(start);
+	// a drag from an empty spot near the start tile: the start tile moves with the pointer
+	await page.mouse.move(start.x + 10, start.y + 10);
+	await page.mouse.down();
+	await page.mouse.move(start.x + 60, start.y + 40, { steps: 5 });
+	await page.mouse.move(start.x + 130, start.y + 90, { steps: 5 });
+	await page.mouse.up();
+	const moved = await hook.cell(page, 0, 0);
+	expect(moved.x - start.x).toBeCloseTo(120, 5);
+	expect(moved.y - start.y).toBeCloseTo(80, 5);
+	expect(await hook.at(page)).toBe(0); // the drag placed nothing
+	// drawn there, while moving (a transform of the drawn board) and once at rest (drawn again)
+	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
+	await expect.poll(() => page.evaluate(() => (document.querySelector('.konvajs-content') as HTMLElement).style.transform)).toBe('');
+	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
+	// the wheel zooms at the pointer: the world point under it stays put
+	const scale = (await view('scale')) as number;
+	await page.mouse.move(moved.x, moved.y);
+	await page.mouse.wheel(0, -200);
+	await expect.poll(() => view('scale')).toBeGreaterThan(scale);
+	const after = await hook.cell(page, 0, 0);
+	expect(Math.abs(after.x - moved.x)).toBeLessThan(1);
+	expect(Math.abs(after.y - moved.y)).toBeLessThan(1);
+	// and a click, right away and after the board came to rest, places the tile at the clicked cell
+	const legal = await hook.legal(page);
+	const move = legal.find((m) => m.rotation === 0) ?? legal[0];
+	await placeByClicking(page, move);
+	const placed = await page.evaluate(() => {
+		const s = (window as any).__sandbox.session.state;
+		return [s.bx.at(-1), s.by.at(-1)];
+	});
+	expect(placed).toEqual([move.x, move.y]);
 	expect(errors).toEqual([]);
 });
 

@@ -14,6 +14,23 @@ export const CELL = 100;
  */
 const LEVELS = [48, 96, 192];
 const SVG_SIZE = 192;
+/**
+ * Pixels drawn beyond each edge of the view. Between redraws a pan or zoom only moves the drawn
+ * canvases with a CSS transform (cheap to composite); the board is drawn again once the view comes to
+ * rest, or at once when the move would uncover more than this margin.
+ */
+const OVERSCAN = 256;
+/** Milliseconds without a pan or zoom after which the board is drawn again at the new view. */
+const SETTLE_MS = 140;
+/** A zoom by more than this factor since the last redraw draws again at once (bitmaps too coarse or too small). */
+const MAX_CSS_ZOOM = 1.3;
+
+/** Container pixel = world × s + (x, y). */
+interface Camera {
+	x: number;
+	y: number;
+	s: number;
+}
 
 export interface LitCell {
 	x: number;
@@ -95,14 +112,30 @@ export class BoardView {
 	/** Where each target of the scene is drawn (world units), by target key. */
 	private targetAt = new Map<string, { x: number; y: number }>();
 	private fitted = false;
+	/** The view the user sees. */
+	private cam: Camera = { x: 0, y: 0, s: 1 };
+	/** The view the canvases were drawn at; a CSS transform on them maps it to `cam` until the next redraw. */
+	private drawn: Camera = { x: 0, y: 0, s: 1 };
+	/** The next frame draws at `cam` (and drops the transform). */
+	private recentre = false;
+	private settle: ReturnType<typeof setTimeout> | undefined;
+	private content: HTMLDivElement;
+	private width = 1;
+	private height = 1;
+	/** A drag (or pinch) in progress, by pointer id; `panned` suppresses the click that ends a drag. */
+	private pointers = new Map<number, { x: number; y: number }>();
+	private dragStart: { x: number; y: number } | null = null;
+	private panned = false;
 	private lastDrawMs = 0;
 	/** performance.now() when the last scene was set (benchmark). */
 	sceneAt = 0;
 
 	constructor(K: typeof Konva, private container: HTMLDivElement, private on: BoardEvents) {
 		this.K = K;
-		const { width, height } = container.getBoundingClientRect();
-		this.stage = new K.Stage({ container, width: Math.max(1, width), height: Math.max(1, height), draggable: true, dragDistance: 4 });
+		this.stage = new K.Stage({ container, width: 1, height: 1 });
+		this.content = this.stage.getContent();
+		Object.assign(this.content.style, { position: 'absolute', left: `${-OVERSCAN}px`, top: `${-OVERSCAN}px`, transformOrigin: '0 0', willChange: 'transform' });
+		this.measure();
 		this.tileLayer = new K.Layer({ listening: false });
 		this.overLayer = new K.Layer();
 		this.pieceLayer = new K.Group();
@@ -113,7 +146,7 @@ export class BoardView {
 		this.overLayer.add(this.lastMark, this.ghost, this.cursorMark, this.pieceLayer);
 		this.stage.on('wheel', (e) => this.wheel(e.evt));
 		this.stage.on('click tap', (e) => {
-			if (e.target.name() === 'target') return; // a target handles its own click
+			if (e.target.name() === 'target' || this.panned) return; // a target handles its own click
 			const c = this.pointerCell();
 			if (c) this.on.cell(c.x, c.y);
 		});
@@ -123,18 +156,30 @@ export class BoardView {
 			this.updateGhost();
 			this.on.hover(null);
 		});
-		this.stage.on('dragmove', () => this.stage.batchDraw());
+		container.addEventListener('pointerdown', this.pointerDown);
+		container.style.touchAction = 'none';
 	}
 
 	destroy(): void {
+		clearTimeout(this.settle);
+		if (this.frame) cancelAnimationFrame(this.frame);
+		this.container.removeEventListener('pointerdown', this.pointerDown);
+		this.endDrag();
 		this.stage.destroy();
 	}
 
-	resize(): void {
+	/** The stage is the view plus the overscan margin on every side. */
+	private measure(): void {
 		const { width, height } = this.container.getBoundingClientRect();
-		this.stage.size({ width: Math.max(1, width), height: Math.max(1, height) });
+		this.width = Math.max(1, width);
+		this.height = Math.max(1, height);
+		this.stage.size({ width: this.width + 2 * OVERSCAN, height: this.height + 2 * OVERSCAN });
+	}
+
+	resize(): void {
+		this.measure();
 		if (!this.fitted && this.scene?.tiles.length) this.fit();
-		this.stage.batchDraw();
+		else this.drawAtView();
 	}
 
 	/** Milliseconds the last setScene took (benchmark). */
@@ -165,7 +210,7 @@ export class BoardView {
 
 	/** The bitmap size for the current zoom. */
 	private level(): number {
-		const px = CELL * this.stage.scaleX() * (window.devicePixelRatio || 1);
+		const px = CELL * this.drawn.s * (window.devicePixelRatio || 1);
 		return LEVELS.find((l) => l >= px) ?? LEVELS[LEVELS.length - 1];
 	}
 
@@ -209,6 +254,15 @@ export class BoardView {
 		const t0 = performance.now();
 		if (this.frame) cancelAnimationFrame(this.frame);
 		this.frame = 0;
+		if (this.recentre) {
+			// draw at the view the user sees, and drop the transform in the same frame
+			this.recentre = false;
+			this.drawn = { ...this.cam };
+			this.stage.scale({ x: this.cam.s, y: this.cam.s });
+			this.stage.position({ x: this.cam.x + OVERSCAN, y: this.cam.y + OVERSCAN });
+			this.content.style.transform = '';
+			this.relevel();
+		}
 		for (const l of this.dirty) l.draw();
 		this.dirty.clear();
 		return performance.now() - t0;
@@ -346,7 +400,7 @@ export class BoardView {
 			const c = new K.Circle({ x: a.x, y: a.y, radius: tg.feature ? 12 : 22, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
 			c.on('click tap', (e) => {
 				e.cancelBubble = true;
-				this.on.target(tg);
+				if (!this.panned) this.on.target(tg);
 			});
 			c.on('mouseenter', () => {
 				this.container.style.cursor = 'pointer';
@@ -407,6 +461,80 @@ export class BoardView {
 		this.cursorMark.position({ x: this.cursor.x * CELL, y: this.cursor.y * CELL });
 	}
 
+	// A drag pans (the mouse's left button, one finger); two fingers pinch. Not Konva's stage drag,
+	// which draws the whole stage on every move.
+	private pointerDown = (e: PointerEvent): void => {
+		if (e.pointerType === 'mouse' && e.button !== 0) return;
+		if (!this.pointers.size) {
+			this.panned = false;
+			window.addEventListener('pointermove', this.pointerMove);
+			window.addEventListener('pointerup', this.pointerUp);
+			window.addEventListener('pointercancel', this.pointerUp);
+		}
+		this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+		this.dragStart = { x: e.clientX, y: e.clientY };
+	};
+
+	private pointerMove = (e: PointerEvent): void => {
+		const was = this.pointers.get(e.pointerId);
+		if (!was) return;
+		const now = { x: e.clientX, y: e.clientY };
+		if (this.pointers.size === 2) {
+			const [a, b] = [...this.pointers.entries()].map(([id, p]) => (id === e.pointerId ? now : p));
+			const [a0, b0] = [...this.pointers.values()];
+			const r = this.container.getBoundingClientRect();
+			const d0 = Math.hypot(a0.x - b0.x, a0.y - b0.y);
+			if (d0 > 0) this.zoomAt({ x: (a.x + b.x) / 2 - r.left, y: (a.y + b.y) / 2 - r.top }, Math.hypot(a.x - b.x, a.y - b.y) / d0);
+			this.panned = true;
+		} else if (this.panned || (this.dragStart && Math.hypot(now.x - this.dragStart.x, now.y - this.dragStart.y) > 4)) {
+			this.panned = true;
+			this.panBy(now.x - was.x, now.y - was.y);
+		} else return; // not a drag yet: keep the start point
+		this.pointers.set(e.pointerId, now);
+	};
+
+	private pointerUp = (e: PointerEvent): void => {
+		this.pointers.delete(e.pointerId);
+		if (!this.pointers.size) this.endDrag();
+	};
+
+	private endDrag(): void {
+		this.pointers.clear();
+		this.dragStart = null;
+		window.removeEventListener('pointermove', this.pointerMove);
+		window.removeEventListener('pointerup', this.pointerUp);
+		window.removeEventListener('pointercancel', this.pointerUp);
+	}
+
+	/**
+	 * Shows the view at `cam`: by a CSS transform of the canvases drawn at `drawn` while that covers
+	 * the view, drawing again when it comes to rest; at once when it would not.
+	 */
+	private moveView(): void {
+		const { cam, drawn } = this;
+		const k = cam.s / drawn.s;
+		// the canvas's corner sits at (-OVERSCAN, -OVERSCAN) and shows the world at `drawn`
+		const tx = cam.x + OVERSCAN - k * (drawn.x + OVERSCAN);
+		const ty = cam.y + OVERSCAN - k * (drawn.y + OVERSCAN);
+		const left = tx - OVERSCAN;
+		const top = ty - OVERSCAN;
+		const covers =
+			k < MAX_CSS_ZOOM && k > 1 / MAX_CSS_ZOOM && left <= 0 && top <= 0 && left + k * (this.width + 2 * OVERSCAN) >= this.width && top + k * (this.height + 2 * OVERSCAN) >= this.height;
+		if (!covers) return this.drawAtView();
+		// a pan alone moves by whole pixels (a fraction would resample the drawn board: blurred tiles)
+		this.content.style.transform = k === 1 ? `translate(${Math.round(tx)}px, ${Math.round(ty)}px)` : `translate(${tx}px, ${ty}px) scale(${k})`;
+		clearTimeout(this.settle);
+		this.settle = setTimeout(() => this.drawAtView(), SETTLE_MS);
+	}
+
+	/** Draws the board at the current view on the next frame. */
+	private drawAtView(): void {
+		clearTimeout(this.settle);
+		this.settle = undefined;
+		this.recentre = true;
+		this.redraw(this.tileLayer, this.overLayer);
+	}
+
 	private wheel(e: WheelEvent): void {
 		e.preventDefault();
 		if (e.shiftKey && !e.ctrlKey) {
@@ -418,27 +546,30 @@ export class BoardView {
 			this.panBy(-e.deltaX, -e.deltaY);
 			return;
 		}
-		const p = this.stage.getPointerPosition() ?? { x: this.stage.width() / 2, y: this.stage.height() / 2 };
-		this.zoomAt(p, Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)));
+		const r = this.container.getBoundingClientRect();
+		this.zoomAt({ x: e.clientX - r.left, y: e.clientY - r.top }, Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)));
 	}
 
+	/** Zooms by `factor` keeping the world point under `p` (container pixels) in place. */
 	zoomAt(p: { x: number; y: number }, factor: number): void {
-		const old = this.stage.scaleX();
-		const scale = Math.min(4, Math.max(0.08, old * factor));
-		const world = { x: (p.x - this.stage.x()) / old, y: (p.y - this.stage.y()) / old };
-		this.stage.scale({ x: scale, y: scale });
-		this.stage.position({ x: p.x - world.x * scale, y: p.y - world.y * scale });
-		this.relevel();
-		this.stage.batchDraw();
+		const { x, y, s } = this.cam;
+		const scale = Math.min(4, Math.max(0.08, s * factor));
+		this.cam = { x: p.x - ((p.x - x) / s) * scale, y: p.y - ((p.y - y) / s) * scale, s: scale };
+		this.moveView();
 	}
 
 	zoom(factor: number): void {
-		this.zoomAt({ x: this.stage.width() / 2, y: this.stage.height() / 2 }, factor);
+		this.zoomAt({ x: this.width / 2, y: this.height / 2 }, factor);
 	}
 
 	panBy(dx: number, dy: number): void {
-		this.stage.position({ x: this.stage.x() + dx, y: this.stage.y() + dy });
-		this.stage.batchDraw();
+		this.cam = { ...this.cam, x: this.cam.x + dx, y: this.cam.y + dy };
+		this.moveView();
+	}
+
+	/** The current zoom (screen pixels per world unit). */
+	get scale(): number {
+		return this.cam.s;
 	}
 
 	/** Zooms and pans so that the whole board and the lit cells fill the view. */
@@ -450,29 +581,27 @@ export class BoardView {
 		const xs = cells.map((c) => c.x);
 		const ys = cells.map((c) => c.y);
 		const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
-		const w = this.stage.width();
-		const h = this.stage.height();
+		const w = this.width;
+		const h = this.height;
 		if (w < 10 || h < 10) return;
 		const scale = Math.min(1.4, Math.max(0.08, Math.min(w / ((x1 - x0) * CELL + 60), h / ((y1 - y0) * CELL + 60))));
-		this.stage.scale({ x: scale, y: scale });
-		this.stage.position({ x: w / 2 - ((x0 + x1) / 2) * CELL * scale, y: h / 2 - ((y0 + y1) / 2) * CELL * scale });
+		this.cam = { x: w / 2 - ((x0 + x1) / 2) * CELL * scale, y: h / 2 - ((y0 + y1) / 2) * CELL * scale, s: scale };
 		this.fitted = true;
-		this.relevel();
-		this.stage.batchDraw();
+		this.drawAtView();
 	}
 
 	/** Keeps the keyboard cursor in view. */
 	private reveal(x: number, y: number): void {
-		const s = this.stage.scaleX();
-		const px = x * CELL * s + this.stage.x();
-		const py = y * CELL * s + this.stage.y();
+		const { s } = this.cam;
+		const px = x * CELL * s + this.cam.x;
+		const py = y * CELL * s + this.cam.y;
 		const m = 20;
 		let dx = 0;
 		let dy = 0;
 		if (px < m) dx = m - px;
-		if (px + CELL * s > this.stage.width() - m) dx = this.stage.width() - m - px - CELL * s;
+		if (px + CELL * s > this.width - m) dx = this.width - m - px - CELL * s;
 		if (py < m) dy = m - py;
-		if (py + CELL * s > this.stage.height() - m) dy = this.stage.height() - m - py - CELL * s;
+		if (py + CELL * s > this.height - m) dy = this.height - m - py - CELL * s;
 		if (dx || dy) this.panBy(dx, dy);
 	}
 
@@ -535,8 +664,8 @@ export class BoardView {
 	/** The page coordinates of a board point (world units) — where a test clicks. */
 	toClient(wx: number, wy: number): { x: number; y: number } {
 		const r = this.container.getBoundingClientRect();
-		const s = this.stage.scaleX();
-		return { x: r.left + this.stage.x() + wx * s, y: r.top + this.stage.y() + wy * s };
+		const { x, y, s } = this.cam;
+		return { x: r.left + x + wx * s, y: r.top + y + wy * s };
 	}
 	cellToClient(x: number, y: number): { x: number; y: number } {
 		return this.toClient(x * CELL + CELL / 2, y * CELL + CELL / 2);
