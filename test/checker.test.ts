@@ -8,7 +8,7 @@ import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts'
 import { canonical, checkState, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
-import { compareReports, simulate, type CheckerConfig } from '../src/lib/checker/index.ts';
+import { combinations, compareReports, simulate, type CheckerConfig } from '../src/lib/checker/index.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
 import { BOTS, HOARD, createBot } from '../src/lib/bots/index.ts';
 
@@ -78,6 +78,17 @@ describe('simulate on a pool', () => {
 		expect(a.games).toBe(45);
 		expect(a.sampled).toBe(45);
 		expect(withoutTiming(three.stdout)).toEqual(a);
+	});
+
+	it('sweeps the pairs of a mix against base alone', () => {
+		const r = cli('simulate', '--expansions', 'bards,buddo,river', '--sweep', 'pairs', '--games', '4', '--seed', '3', '--json');
+		expect(r.stderr).toBe('');
+		const out = JSON.parse(r.stdout);
+		expect(out.runs.map((x: { label: string }) => x.label)).toEqual(['base', 'bards + buddo', 'bards + river', 'buddo + river']);
+		expect(out.runs[1].report.expansions).toEqual(['base', 'bards', 'buddo']);
+		expect(out.comparisons).toHaveLength(3);
+		expect(out.comparisons[0]).toMatchObject({ a: 'base', b: 'bards + buddo', games: 4 });
+		expect(out.comparisons[0].rules.some((d: { name: string }) => d.name.startsWith('BARD-'))).toBe(true);
 	});
 
 	it('refuses a policy it does not know, naming the known ones', () => {
@@ -156,6 +167,13 @@ describe('findings and comparisons', () => {
 		} finally {
 			delete BOTS['test-misplacer'];
 		}
+	});
+});
+
+describe('combinations', () => {
+	it('lists every pair, or every subset of two or more, smallest first', () => {
+		expect(combinations(['a', 'b', 'c'])).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c']]);
+		expect(combinations(['a', 'b', 'c'], true)).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]);
 	});
 });
 
