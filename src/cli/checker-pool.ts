@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { chunksOf, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
-import { mergeInto } from '../lib/checker/report.ts';
+import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
 
 export interface PoolRun {
 	/** Worker threads (default: every core); 1 plays in this thread. */
@@ -19,13 +19,12 @@ export const defaultWorkers = (): number => availableParallelism();
 export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
 	const workers = Math.max(1, opts.workers ?? defaultWorkers());
 	const chunks = chunksOf(cfg.games);
-	const total = emptyAggregate(cfg.players.length);
 	let done = 0;
 	if (workers === 1 || chunks.length === 1) {
+		const total = emptyAggregate(cfg.players.length);
 		for (const [from, to] of chunks) {
 			mergeInto(total, runGames(cfg, from, to));
-			done += to - from;
-			opts.onProgress?.(done);
+			opts.onProgress?.((done += to - from));
 		}
 		return total;
 	}
@@ -36,26 +35,18 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		idleTimeout: 1000
 	});
 	try {
-		// merge in chunk order as soon as the next chunk in line is in (aggregates only: memory stays flat)
-		const parts = new Map<number, Aggregate>();
-		let next = 0;
+		// merged in chunk order as they come in (aggregates only: memory stays flat)
+		const merger = new ChunkMerger(cfg.players.length);
 		const key = String(++runs);
 		await Promise.all(
 			chunks.map(([from, to], k) =>
 				pool.run({ key, config: cfg, from, to }).then((a: Aggregate) => {
-					parts.set(k, a);
-					while (parts.has(next)) {
-						const part = parts.get(next)!;
-						parts.delete(next);
-						mergeInto(total, part);
-						done += chunks[next][1] - chunks[next][0];
-						next++;
-						opts.onProgress?.(done);
-					}
+					const games = merger.add(k, a);
+					if (games) opts.onProgress?.((done += games));
 				})
 			)
 		);
-		return total;
+		return merger.total;
 	} finally {
 		await pool.destroy();
 	}

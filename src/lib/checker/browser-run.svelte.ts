@@ -1,8 +1,8 @@
 // The checker page's run: chunks of games spread over Web Workers (one per core), merged in chunk
 // order as they come in, the report re-read after each merge so it fills in while games finish.
 // The same configuration gives the report the CLI gives.
-import { chunksOf, emptyAggregate, type Aggregate, type CheckerConfig } from './run.ts';
-import { catalogOf, finalize, mergeInto, type Catalog, type Report } from './report.ts';
+import { chunksOf, type CheckerConfig } from './run.ts';
+import { catalogOf, ChunkMerger, finalize, type Catalog, type Report } from './report.ts';
 import type { ChunkAnswer, ChunkTask } from './worker.ts';
 
 export type WorkerFactory = () => Worker;
@@ -23,16 +23,14 @@ export class CheckerRun {
 	readonly secondsLeft = $derived(this.rate > 0 ? (this.total - this.done) / this.rate : Infinity);
 
 	#workers: Worker[] = [];
-	#agg: Aggregate;
+	#merger: ChunkMerger;
 	#catalog: Catalog;
-	#parts = new Map<number, Aggregate>();
-	#next = 0;
 	#t0 = 0;
 
 	constructor(config: CheckerConfig) {
 		this.config = config;
 		this.total = config.games;
-		this.#agg = emptyAggregate(config.players.length);
+		this.#merger = new ChunkMerger(config.players.length);
 		this.#catalog = catalogOf(config);
 	}
 
@@ -67,8 +65,12 @@ export class CheckerRun {
 						finish();
 						return;
 					}
-					this.#parts.set(a.chunk, a.aggregate);
-					this.#mergeReady();
+					const games = this.#merger.add(a.chunk, a.aggregate);
+					if (games) {
+						this.done += games;
+						this.seconds = (performance.now() - this.#t0) / 1000;
+						this.report = finalize(this.config, this.#merger.total, this.#catalog);
+					}
 					if (this.done >= this.total) finish();
 					else hand(w);
 				};
@@ -79,23 +81,6 @@ export class CheckerRun {
 				hand(w);
 			}
 		});
-	}
-
-	/** Merges the chunks that are next in line (chunk order: the report never depends on timing). */
-	#mergeReady() {
-		let merged = false;
-		while (this.#parts.has(this.#next)) {
-			const part = this.#parts.get(this.#next)!;
-			this.#parts.delete(this.#next);
-			mergeInto(this.#agg, part);
-			this.done += part.games;
-			this.#next++;
-			merged = true;
-		}
-		if (merged) {
-			this.seconds = (performance.now() - this.#t0) / 1000;
-			this.report = finalize(this.config, this.#agg, this.#catalog);
-		}
 	}
 
 	cancel() {

@@ -53,6 +53,30 @@ function sum(a: Record<string, number>, b: Record<string, number>): void {
 	for (const [k, n] of Object.entries(b)) a[k] = (a[k] ?? 0) + n;
 }
 
+/**
+ * Merges chunks as they come in, in chunk order (a chunk waits until the ones before it are in),
+ * so the total never depends on which worker finished first.
+ */
+export class ChunkMerger {
+	readonly total: Aggregate;
+	#waiting = new Map<number, Aggregate>();
+	#next = 0;
+	constructor(players: number) {
+		this.total = emptyAggregate(players);
+	}
+	/** Adds chunk k; returns the games merged by this call (0 while an earlier chunk is missing). */
+	add(k: number, part: Aggregate): number {
+		this.#waiting.set(k, part);
+		let games = 0;
+		for (let p = this.#waiting.get(this.#next); p; p = this.#waiting.get(this.#next)) {
+			this.#waiting.delete(this.#next++);
+			mergeInto(this.total, p);
+			games += p.games;
+		}
+		return games;
+	}
+}
+
 /** Merges chunk aggregates given in chunk order. */
 export function mergeAll(players: number, chunks: Aggregate[]): Aggregate {
 	return chunks.reduce((a, b) => mergeInto(a, b), emptyAggregate(players));
