@@ -35,17 +35,20 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		idleTimeout: 1000
 	});
 	try {
-		// merged in chunk order as they come in (aggregates only: memory stays flat)
+		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
+		// so neither the queue nor the chunks waiting for an earlier one grow with the run (flat memory)
 		const merger = new ChunkMerger(cfg.players.length);
 		const key = String(++runs);
-		await Promise.all(
-			chunks.map(([from, to], k) =>
-				pool.run({ key, config: cfg, from, to }).then((a: Aggregate) => {
-					const games = merger.add(k, a);
-					if (games) opts.onProgress?.((done += games));
-				})
-			)
-		);
+		let next = 0;
+		const feed = async (): Promise<void> => {
+			while (next < chunks.length) {
+				const k = next++;
+				const [from, to] = chunks[k];
+				const games = merger.add(k, (await pool.run({ key, config: cfg, from, to })) as Aggregate);
+				if (games) opts.onProgress?.((done += games));
+			}
+		};
+		await Promise.all(Array.from({ length: workers * 2 }, feed));
 		return merger.total;
 	} finally {
 		await pool.destroy();
