@@ -13,6 +13,8 @@ export interface PoolRun {
 }
 
 let runs = 0;
+/** Old-generation limit of each worker thread (MB). */
+const WORKER_HEAP_MB = 96;
 export const defaultWorkers = (): number => availableParallelism();
 
 /** Plays every game of the configuration; resolves to the merged aggregate. */
@@ -32,7 +34,10 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		filename: new URL('./checker-worker.js', import.meta.url).href,
 		minThreads: workers,
 		maxThreads: workers,
-		idleTimeout: 1000
+		idleTimeout: 1000,
+		// a worker's live heap is small and flat (~8 MB for base after GC, whatever the games played);
+		// a bounded old generation makes V8 collect instead of growing the heap with the run's length
+		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }
 	});
 	try {
 		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
