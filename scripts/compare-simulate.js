@@ -46,6 +46,7 @@ function report(dir, [expansions, seed, rulings, players]) {
 	}
 	const r = JSON.parse(out);
 	delete r.seconds;
+	delete r.workers;
 	return JSON.stringify(r);
 }
 

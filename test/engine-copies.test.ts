@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/lib/formats/files.ts';
 import { apply, legalMoveAt, legalMoveCount, legalMoves, restoreGame, startGame } from '../src/lib/engine/index.ts';
-import { canonical } from '../src/lib/engine/simulate.ts';
+import { canonical } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameSetup, GameState } from '../src/lib/engine/types.ts';

@@ -3,7 +3,7 @@
 // from its record reproduces the state; undo then redo is the identity.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/lib/formats/files.ts';
-import { simulate } from '../src/lib/engine/simulate.ts';
+import { simulate } from '../src/lib/checker/index.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const docs = availableExpansions();
@@ -41,14 +41,10 @@ describe('invariants under random play', () => {
 	});
 	for (const c of combos) {
 		it(`${c.name}: ${c.games} games`, () => {
-			const r = simulate({
-				setup: { expansions: c.ids.map(get), modules: c.modules, players: c.players },
-				games: c.games,
-				seed: 11,
-				checkUndo: true
-			});
+			const r = simulate({ expansions: c.ids.map(get), modules: c.modules, players: c.players, games: c.games, seed: 11 });
 			expect(r.games).toBe(c.games);
 			expect(r.violations.map((v) => `game ${v.game}: ${v.invariant}: ${v.message}`)).toEqual([]);
+			expect(r.sampled).toBe(c.games);
 			expect(r.placements).toBeGreaterThan(c.games * 60);
 		});
 	}

@@ -31,12 +31,19 @@ export function option(args: string[], name: string): string | undefined {
 }
 
 /** `--rulings ID=option,...` as a map, or the error to print (a usage error). */
-export function rulingsOption(args: string[]): { rulings: Record<string, string> } | { error: string } {
+/** `ID=option,ID=option` → the rulings, or what is wrong with the text. */
+export function rulingPairs(text: string): Record<string, string> | string {
 	const rulings: Record<string, string> = {};
-	for (const pair of (option(args, 'rulings') ?? '').split(',').filter(Boolean)) {
+	for (const pair of text.split(',').filter(Boolean)) {
 		const [id, value] = pair.split('=');
-		if (!id || !value) return { error: `--rulings takes ID=option pairs separated by commas, not '${pair}'` };
+		if (!id || !value) return `takes ID=option pairs separated by commas, not '${pair}'`;
 		rulings[id.trim()] = value.trim();
 	}
-	return { rulings };
+	return rulings;
+}
+
+/** The `--rulings` option. */
+export function rulingsOption(args: string[]): { rulings: Record<string, string> } | { error: string } {
+	const rulings = rulingPairs(option(args, 'rulings') ?? '');
+	return typeof rulings === 'string' ? { error: `--rulings ${rulings}` } : { rulings };
 }

@@ -1,8 +1,7 @@
 // carcassonne-lab match: seeded games between bots on every core, win rates with 95 % intervals.
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
-import Tinypool from 'tinypool';
+import { Piscina } from 'piscina';
 import type { CommandContext } from '../main.ts';
 import { resolveGame } from '../../lib/engine/registry.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
@@ -68,8 +67,8 @@ export const command = {
 			return 1;
 		}
 		const played = [...resolved.expansions.map((e) => e.id), ...resolved.modules];
-		const pool = new Tinypool({
-			filename: fileURLToPath(new URL('../../../bin/match-worker.js', import.meta.url)),
+		const pool = new Piscina({
+			filename: new URL('../match-worker.js', import.meta.url).href,
 			minThreads: Math.min(threads, games),
 			maxThreads: Math.min(threads, games)
 		});

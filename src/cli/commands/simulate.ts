@@ -1,77 +1,164 @@
-// carcassonne-lab simulate: seeded random legal games with invariant checks and statistics.
+// carcassonne-lab simulate: the interaction checker on every core — seeded games of a mix with a
+// policy per seat, invariant checks, findings with reproducing records, statistics.
 import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
-import { simulate } from '../../lib/engine/simulate.ts';
 import { resolveGame } from '../../lib/engine/registry.ts';
-import { lookupExpansion, option, rulingsOption } from '../engine-io.ts';
+import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
+import { combinations, compareReports, comparisonText, finalize, textSummary, type CheckerConfig, type Comparison, type Report } from '../../lib/checker/index.ts';
+import { defaultWorkers, runAggregate } from '../checker-pool.ts';
+import { lookupExpansion, option, rulingPairs, rulingsOption } from '../engine-io.ts';
 
-const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P] [--rulings ID=option,...] [--json]
+const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P]
+       [--policies bot,bot,...] [--rulings ID=option,...] [--sample F] [--workers W]
+       [--flip ID=option | --sweep pairs|subsets] [--json]
 
-Plays N random legal games (default 100) with the given expansions (default base; ids of
-expansions/ files or of rule modules such as pig) and everything they depend on, transitively
-(a missing or cyclic dependency exits 1 naming it), seed S (default 1) and P players (default 2).
-Checks after every move that no figure is created or lost and no score falls; checks that every
-game ends, that replaying its log reproduces it, and undo/redo at one point per game.
---rulings sets rulings (e.g. BASE-R2=2nd). Prints statistics per tile, feature and rule. Same seed, same result (timings aside).
---json prints { games, placements, seconds, violations: [{ game, invariant, message, record }], stats }.`;
+Plays N seeded games (default 100) with the given expansions (default base; ids of expansions/
+files or of rule modules such as pig) and everything they depend on, transitively (a missing or
+cyclic dependency exits 1 naming it), seed S (default 1) and P players (default 2), spread over
+W worker threads (default: every core). The same seed gives the same report for any W.
+--policies: the bot of each seat (registry names, name:level; the last one fills the other
+seats; default random). Checks after every move that no figure is created or lost, no score
+falls and no tile vanishes; that every game ends; and, for a share F of the games (default 1: all),
+that replaying the log reproduces the game and undo/redo at one move is the identity.
+--rulings sets rulings (e.g. BASE-R2=2nd). Prints findings (violations with the game and move,
+tiles never placed, features never completed, rules, rulings, choices and figures never seen)
+and statistics. Exit 1 when there is a violation or an engine error.
+--flip ID=option: ruling sensitivity — the same seeds again with that ruling set, side by side
+(scores, game length, share of points, rule firings: difference and significance).
+--sweep pairs|subsets: combination sweep — base with every pair (or every subset of two or
+more) of the chosen expansions, each against base alone: violations and the shift in points.
+--json prints the whole report: { games, seconds, workers, violations: [{ game, seed, step,
+invariant, message, record }], violationCounts, findings, stats }.`;
+
+const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings', '--policies', '--sample', '--workers', '--flip', '--sweep'];
+
+/** Parses the options shared by a run; an error message (usage) or the configuration. */
+function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number; ids: string[] } {
+	const bad = ctx.args.find((a, i) => (a.startsWith('-') ? !allowed.includes(a.split('=')[0]) : !allowed.includes(ctx.args[i - 1])));
+	if (bad) return { error: `unexpected argument ${bad}\n\n${usage}`, code: 2 };
+	const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
+	const games = Number(option(ctx.args, 'games') ?? 100);
+	const seed = Number(option(ctx.args, 'seed') ?? 1);
+	const players = Number(option(ctx.args, 'players') ?? 2);
+	const sample = Number(option(ctx.args, 'sample') ?? 1);
+	const workers = Number(option(ctx.args, 'workers') ?? defaultWorkers());
+	if (!Number.isInteger(games) || games < 1 || !Number.isInteger(seed) || !Number.isInteger(players) || players < 1 || players > 8)
+		return { error: `--games and --players must be positive integers (players 1..8), --seed an integer\n\n${usage}`, code: 2 };
+	if (!(sample >= 0 && sample <= 1)) return { error: `--sample is a share of the games from 0 to 1, not '${option(ctx.args, 'sample')}'`, code: 2 };
+	if (!Number.isInteger(workers) || workers < 1 || workers > 256) return { error: `--workers must be an integer from 1 to 256`, code: 2 };
+	const policies: BotSpec[] = [];
+	for (const text of (option(ctx.args, 'policies') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+		const spec = parseBotSpec(text);
+		if ('error' in spec) return { error: `--policies: ${spec.error}`, code: 2 };
+		policies.push(spec);
+	}
+	if (policies.length > players) return { error: `--policies names ${policies.length} seats but the game has ${players} players`, code: 2 };
+	const parsed = rulingsOption(ctx.args);
+	if ('error' in parsed) return { error: parsed.error, code: 2 };
+	const { rulings } = parsed;
+	const resolved = resolveMix(ids);
+	if (typeof resolved === 'string') return { error: resolved, code: 1 };
+	const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
+	return { cfg: { ...resolved, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample }, workers, ids };
+}
+
+/** Base and every dependency, transitively: the game the designer means (or the located error). */
+function resolveMix(ids: string[]): Pick<CheckerConfig, 'expansions' | 'modules'> | string {
+	const resolved = resolveGame(ids, lookupExpansion);
+	if (!resolved.ok) return resolved.errors.map((e) => (e.document ? e.message : `--expansions: ${e.message}`)).join('\n');
+	return { expansions: resolved.expansions, modules: resolved.modules };
+}
 
 export const command = {
-	summary: 'play random legal games: statistics and invariant violations',
+	summary: 'the interaction checker: seeded games on every core, findings and statistics',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings'];
-		const bad = ctx.args.find((a, i) => a.startsWith('-') && !allowed.includes(a.split('=')[0]) ? true : !a.startsWith('-') && !allowed.includes(ctx.args[i - 1]));
-		if (bad) {
-			ctx.stderr(`unexpected argument ${bad}\n\n${usage}`);
+		const p = parse(ctx);
+		if ('error' in p) {
+			ctx.stderr(p.error);
+			return p.code;
+		}
+		const { cfg, workers, ids } = p;
+		const flip = option(ctx.args, 'flip');
+		const sweep = option(ctx.args, 'sweep');
+		if (flip !== undefined && sweep !== undefined) {
+			ctx.stderr(`--flip and --sweep are two comparisons: give one\n\n${usage}`);
 			return 2;
 		}
-		const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
-		const games = Number(option(ctx.args, 'games') ?? 100);
-		const seed = Number(option(ctx.args, 'seed') ?? 1);
-		const players = Number(option(ctx.args, 'players') ?? 2);
-		if (!Number.isInteger(games) || games < 1 || !Number.isInteger(seed) || !Number.isInteger(players) || players < 1 || players > 8) {
-			ctx.stderr(`--games and --players must be positive integers (players 1..8), --seed an integer\n\n${usage}`);
+		if (sweep !== undefined && sweep !== 'pairs' && sweep !== 'subsets') {
+			ctx.stderr(`--sweep takes 'pairs' or 'subsets', not '${sweep}'`);
 			return 2;
 		}
-		// base and every dependency, transitively: the game the designer means
-		const resolved = resolveGame(ids, lookupExpansion);
-		if (!resolved.ok) {
-			for (const e of resolved.errors) ctx.stderr(e.document ? e.message : `--expansions: ${e.message}`);
-			return 1;
+		// the runs: the mix itself, then the variant (flip) or the sub-mixes (sweep)
+		const runs: { label: string; cfg: CheckerConfig }[] = [];
+		if (sweep !== undefined) {
+			const own = ids.filter((id) => id !== 'base');
+			if (own.length < 2) {
+				ctx.stderr('--sweep needs at least two expansions besides base in --expansions');
+				return 2;
+			}
+			runs.push({ label: 'base', cfg: { ...cfg, ...(resolveMix(['base']) as Pick<CheckerConfig, 'expansions' | 'modules'>) } });
+			for (const combo of combinations(own, sweep === 'subsets')) {
+				const mix = resolveMix(['base', ...combo]);
+				if (typeof mix === 'string') {
+					ctx.stderr(mix);
+					return 1;
+				}
+				runs.push({ label: combo.join(' + '), cfg: { ...cfg, ...mix } });
+			}
+		} else {
+			runs.push({ label: Object.keys(cfg.rulings ?? {}).length ? Object.entries(cfg.rulings ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') : 'default rulings', cfg });
+			if (flip !== undefined) {
+				const flipped = rulingPairs(flip);
+				if (typeof flipped === 'string' || Object.keys(flipped).length === 0) {
+					ctx.stderr(`--flip ${typeof flipped === 'string' ? flipped : 'needs ID=option'}`);
+					return 2;
+				}
+				runs.push({ label: Object.entries(flipped).map(([k, v]) => `${k}=${v}`).join(', '), cfg: { ...cfg, rulings: { ...cfg.rulings, ...flipped } } });
+			}
 		}
-		const { expansions, modules } = resolved;
-		const parsed = rulingsOption(ctx.args);
-		if ('error' in parsed) {
-			ctx.stderr(parsed.error);
-			return 2;
-		}
-		const { rulings } = parsed;
-		const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
-		const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ clearOnComplete: true, format: 'simulating [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic) : null;
-		bar?.start(games, 0);
+		const total = runs.reduce((n, r) => n + r.cfg.games, 0);
+		const bar = process.stderr.isTTY
+			? new cliProgress.SingleBar({ clearOnComplete: true, format: 'checking [{bar}] {value}/{total} games | {rate} games/s | {eta_formatted} left' }, cliProgress.Presets.shades_classic)
+			: null;
 		const t0 = performance.now();
-		let result;
+		bar?.start(total, 0, { rate: 0 });
+		const reports: Report[] = [];
 		try {
-			result = simulate({ setup: { expansions, modules, players: names, rulings }, games, seed, checkUndo: true, onGame: (i) => bar?.update(i + 1) });
+			let before = 0;
+			for (const run of runs) {
+				const agg = await runAggregate(run.cfg, { workers, onProgress: (done) => bar?.update(before + done, { rate: Math.round((before + done) / ((performance.now() - t0) / 1000)) }) });
+				before += run.cfg.games;
+				reports.push(finalize(run.cfg, agg));
+			}
 		} catch (e) {
+			bar?.stop();
 			ctx.stderr(e instanceof Error ? e.message : String(e));
 			return 1;
-		} finally {
-			bar?.stop();
 		}
+		bar?.stop();
 		const seconds = Math.round((performance.now() - t0) / 10) / 100;
+		const [first] = reports;
+		const comparisons = reports.slice(1).map((r, i) => compareReports(first, r, [runs[0].label, runs[i + 1].label]));
 		if (ctx.json) {
-			ctx.stdout(JSON.stringify({ expansions: [...expansions.map((e) => e.id), ...modules], games: result.games, placements: result.placements, moves: result.moves, seconds, violations: result.violations, stats: result.stats }, null, 2));
-		} else {
-			ctx.stdout(`${result.games} games, ${result.placements} placements, ${result.moves} moves in ${seconds} s (${Math.round(result.placements / seconds)} placements/s)`);
-			ctx.stdout(`expansions: ${[...expansions.map((e) => e.id), ...modules].join(', ')}; mean score ${result.stats.scores.mean}, best ${result.stats.scores.max}`);
-			ctx.stdout('features scored: ' + Object.entries(result.stats.features).map(([k, f]) => `${k} ${f.scored} (${f.points} pts)`).join(', '));
-			const tiles = Object.entries(result.stats.tiles).filter(([, t]) => t.discarded || t.setAside);
-			if (tiles.length) ctx.stdout('discarded / set aside: ' + tiles.map(([k, t]) => `${k} ${t.discarded}/${t.setAside}`).join(', '));
-			ctx.stdout('rules applied: ' + Object.entries(result.stats.rules).map(([k, n]) => `${k} ${n}`).join(', '));
-			ctx.stdout(result.violations.length ? `${result.violations.length} invariant violations:` : 'no invariant violations');
-			for (const v of result.violations.slice(0, 20)) ctx.stdout(`  game ${v.game}: ${v.invariant}: ${v.message}`);
-		}
-		return result.violations.length ? 1 : 0;
+			if (runs.length === 1) ctx.stdout(JSON.stringify({ ...first, seconds, workers }, null, 2));
+			else ctx.stdout(JSON.stringify({ seconds, workers, runs: runs.map((r, i) => ({ label: r.label, report: reports[i] })), comparisons }, null, 2));
+		} else if (flip !== undefined) ctx.stdout([textSummary(first, seconds), '', comparisonText(comparisons[0])].join('\n'));
+		else if (sweep !== undefined) ctx.stdout(sweepText(runs.map((r) => r.label), reports, comparisons, seconds));
+		else ctx.stdout(textSummary(first, seconds));
+		return reports.some((r) => r.violations.length) ? 1 : 0;
 	}
 };
+
+function sweepText(labels: string[], reports: Report[], comparisons: Comparison[], seconds: number): string {
+	const mean = (r: Report) => Math.round((r.stats.seats.reduce((a, s) => a + s.mean, 0) / r.stats.seats.length) * 100) / 100;
+	const out = [`combination sweep: ${reports.length - 1} mixes against base alone, ${reports[0].games} games each, in ${seconds} s (* = significant at 5 %)`];
+	out.push(`  base: mean score ${mean(reports[0])}, ${Object.values(reports[0].violationCounts).reduce((a, b) => a + b, 0)} violations`);
+	comparisons.forEach((c, i) => {
+		const r = reports[i + 1];
+		const v = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
+		const shift = c.scores.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`).join(' / ');
+		out.push(`  ${labels[i + 1]}: ${v ? `${v} VIOLATIONS (${Object.keys(r.violationCounts).join(', ')})` : 'no violations'}; mean score ${mean(r)} (per seat ${shift}); length ${r.stats.length.mean}`);
+	});
+	return out.join('\n');
+}

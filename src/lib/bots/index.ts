@@ -1,7 +1,8 @@
 // Players that are code: the seam shared by the interaction checker (policies per seat), the bots
 // (greedy, MCTS), the sandbox's bot seats and the `match` command. Pure: a bot sees only the state and
 // uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
-import { randomLegalMove } from '../engine/random.ts';
+import { legalMoves } from '../engine/game.ts';
+import { randomLegalMove, randomMove } from '../engine/random.ts';
 import type { GameState, Move } from '../engine/types.ts';
 import { greedyBot } from './greedy.ts';
 import { MCTS_LEVELS, mctsBot } from './mcts.ts';
@@ -53,11 +54,42 @@ export const randomBot: BotFactory = (seed) => {
 	};
 };
 
+/** Followers the hoarding policy keeps in its supply. */
+export const HOARD = 4;
+
+/**
+ * The checker's follower-hoarding policy: plays like the random bot, but while it has HOARD
+ * followers or fewer in its supply it deploys no figure if it can do anything else (pass, move the
+ * fairy, …). A designer sees what a mix does when players keep their followers back.
+ */
+export const hoarderBot: BotFactory = (seed) => {
+	let rng = seed >>> 0;
+	return {
+		id: 'hoarder',
+		decide(state) {
+			const step = state.pending[0];
+			if (step && step.kind !== 'place' && state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1).length <= HOARD) {
+				const options = legalMoves(state);
+				const keep = options.filter((m) => m.type !== 'deploy');
+				if (keep.length && keep.length < options.length) {
+					const [move, next] = randomMove(keep, rng);
+					rng = next;
+					return { move, alternatives: [] };
+				}
+			}
+			const [move, next] = randomLegalMove(state, rng);
+			rng = next;
+			return { move, alternatives: [] };
+		}
+	};
+};
+
 /** Every bot by name. Bots added here are offered by the checker, the sandbox seats and `match`. */
 export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
 	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
 	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
-	mcts: { label: 'MCTS (search over sampled tile orders)', levels: Object.keys(MCTS_LEVELS), create: mctsBot }
+	mcts: { label: 'MCTS (search over sampled tile orders)', levels: Object.keys(MCTS_LEVELS), create: mctsBot },
+	hoarder: { label: 'Follower-hoarding (never deploys a figure if it can do anything else)', create: hoarderBot }
 };
 
 /** Parses `name` or `name:level` (CLI flags, URL parameters). */

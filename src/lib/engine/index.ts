@@ -7,7 +7,6 @@ export { MODULES } from './modules/index.ts';
 export { rulingList } from './rulings.ts';
 export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
 export { runScenario } from './scenario.ts';
-export { simulate } from './simulate.ts';
 
 export { boardTiles, boardTileAt, placedTile, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';
 export { resolveGame, modulesEnabledBy, meaningOf, ruleRegistry } from './registry.ts';

@@ -9,48 +9,170 @@ export interface Violation {
 	message: string;
 }
 
-/** Figure counts per kind and owner, to compare before and after. */
-export function pieceCensus(s: GameState): string {
-	return s.pieces.map((p) => `${p.kind}:${p.owner}`).join(',');
+/** Figure kinds and owners in piece order, as a number (FNV-1a), to compare before and after. */
+export function pieceCensus(s: GameState): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < s.pieces.length; i++) {
+		const p = s.pieces[i];
+		h = Math.imul(h ^ kindCode(p.kind), 0x01000193);
+		h = Math.imul(h ^ (p.owner + 2), 0x01000193);
+	}
+	return h >>> 0;
 }
 
-export function checkState(s: GameState, before?: { census: string; scores: number[]; tiles: number }): Violation[] {
+export interface Snapshot {
+	census: number;
+	scores: number[];
+	tiles: number;
+}
+
+let seen = new Int32Array(64);
+
+/**
+ * The invariants of one state, compared with the snapshot taken before the move, visiting each
+ * figure once (the census, its feature's list, its tile, its removal); `into`, when given, is
+ * updated to this state's snapshot in place (the next move's "before"). `scanFeatures` also walks
+ * every segment for figure lists left on a segment that is no longer a feature's root (the whole
+ * board: the simulator does it every few moves and at the end, not after every move).
+ */
+export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, scanFeatures = true): Violation[] {
 	const out: Violation[] = [];
-	const census = pieceCensus(s);
-	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
-	const seen = new Map<number, number>();
-	for (let r = 0; r < s.figs.length; r++) {
+	const n = s.pieces.length;
+	if (seen.length < n) seen = new Int32Array(n * 2);
+	seen.fill(0, 0, n);
+	// a piece leaves the game only through a rule that records it (s.mod[module].removed: a broken Buddo)
+	let removed: Set<number> | null = null;
+	for (const id in s.mod) {
+		const list = s.mod[id]?.removed as number[] | undefined;
+		if (list?.length) for (const pc of list) (removed ??= new Set()).add(pc);
+	}
+	let listed = 0;
+	let onBoard = 0;
+	const visit = (r: number) => {
 		const list = s.figs[r];
-		if (!list) continue;
+		if (!list) return;
 		if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
 		for (const pc of list) {
-			seen.set(pc, (seen.get(pc) ?? 0) + 1);
+			seen[pc]++;
+			listed++;
 			const p = s.pieces[pc];
-			if (p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p.seg}` });
+			if (!p || p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
 		}
+	};
+	if (scanFeatures) for (let r = 0; r < s.figs.length; r++) visit(r);
+	else {
+		// the lists of the features the figures stand on, each once (a root's first figure visits it)
+		for (let i = 0; i < n; i++) {
+			const p = s.pieces[i];
+			if (p.seg < 0) continue;
+			onBoard++;
+			const r = find(s, p.seg);
+			if (s.figs[r]?.[0] === i) visit(r);
+		}
+		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
 	}
-	s.pieces.forEach((p, i) => {
-		if (p.seg >= 0 && seen.get(i) !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen.get(i) ?? 0} times` });
-		if (p.seg >= 0 && s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
-		if (p.seg === -1 && p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
-	});
-	// a piece leaves the game only through a rule that records it (s.mod[module].removed: a broken Buddo)
-	const removed = new Set<number>();
-	for (const m of Object.values(s.mod)) for (const pc of (m?.removed ?? []) as number[]) removed.add(pc);
-	s.pieces.forEach((p, i) => {
-		if (p.seg < -2 || (p.seg === -2 && (p.tile !== -1 || !removed.has(i))))
+	let h = 0x811c9dc5;
+	for (let i = 0; i < n; i++) {
+		const p = s.pieces[i];
+		h = Math.imul(h ^ kindCode(p.kind), 0x01000193);
+		h = Math.imul(h ^ (p.owner + 2), 0x01000193);
+		if (p.seg >= 0) {
+			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
+			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
+		} else if (p.seg === -1) {
+			if (p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
+		} else if (p.seg < -2 || p.tile !== -1 || !removed?.has(i))
 			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
-	});
-	for (const pc of removed)
-		if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+	}
+	if (removed) for (const pc of removed) if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+	const census = h >>> 0;
+	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
+	const tiles = before || into ? tileCount(s) : 0;
 	if (before) {
 		s.scores.forEach((v, p) => {
 			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });
 		});
-		const tiles = tileCount(s);
 		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
+	if (into) {
+		into.census = census;
+		for (let p = 0; p < s.scores.length; p++) into.scores[p] = s.scores[p];
+		into.tiles = tiles;
+	}
 	return out;
+}
+
+const kindCodes = new Map<string, number>();
+/** A number per figure kind name (its string hash, computed once). */
+function kindCode(kind: string): number {
+	let c = kindCodes.get(kind);
+	if (c === undefined) kindCodes.set(kind, (c = hashString(0x811c9dc5, kind) >>> 0));
+	return c;
+}
+
+function hashString(h: number, text: string): number {
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+	return h;
+}
+
+function hashValue(h: number, v: unknown): number {
+	if (typeof v === 'number') {
+		if ((v | 0) === v) {
+			h = Math.imul(h ^ (v & 0xffff), 0x01000193);
+			return Math.imul(h ^ (v >>> 16), 0x01000193);
+		}
+		return hashString(Math.imul(h ^ 0x2e, 0x01000193), String(v));
+	}
+	if (Array.isArray(v)) {
+		h = Math.imul(h ^ 0x5b, 0x01000193);
+		for (let i = 0; i < v.length; i++) h = hashValue(h, v[i]);
+		return Math.imul(h ^ 0x5d, 0x01000193);
+	}
+	if (v === null || v === undefined) return Math.imul(h ^ 0x30, 0x01000193); // JSON writes both as null in arrays
+	if (typeof v === 'object') {
+		h = Math.imul(h ^ 0x7b, 0x01000193);
+		// keys in insertion order, as JSON.stringify writes them (what canonical compares)
+		for (const k in v) {
+			const x = (v as Record<string, unknown>)[k];
+			if (x === undefined) continue; // as JSON leaves it out
+			h = hashString(h, k);
+			h = hashValue(h, x);
+		}
+		return Math.imul(h ^ 0x7d, 0x01000193);
+	}
+	return hashString(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), String(v));
+}
+
+/**
+ * A 32-bit digest of everything `canonical` compares (the union-find by roots, not by the path
+ * compression a game happened to do; the redo stack left out): equal states give equal digests,
+ * so replay and undo checks compare two numbers instead of two JSON texts.
+ */
+export function stateDigest(s: GameState): number {
+	let h = 0x811c9dc5;
+	for (const k in s) {
+		if (k === 'redo' || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
+		h = hashString(h, k);
+		if (k === 'parent') {
+			h = Math.imul(h ^ 0x5b, 0x01000193);
+			for (let i = 0; i < s.parent.length; i++) {
+				let r = i;
+				while (s.parent[r] !== r) r = s.parent[r];
+				h = hashValue(h, r);
+			}
+		} else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
+	}
+	return h >>> 0;
+}
+
+/** Path-compression-independent form of a state, for equality checks that show the difference. */
+export function canonical(s: GameState): string {
+	const roots = s.parent.map((_, i) => {
+		let r = i;
+		while (s.parent[r] !== r) r = s.parent[r];
+		return r;
+	});
+	return JSON.stringify({ ...s, parent: roots, redo: [] });
 }
 
 /** Tiles in players' hands (town halls not yet placed, MM-HALL-1). */
@@ -65,6 +187,6 @@ function tileCount(s: GameState): number {
 	return s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
 }
 
-export function snapshot(s: GameState) {
+export function snapshot(s: GameState): Snapshot {
 	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: tileCount(s) };
 }

@@ -1,0 +1,61 @@
+// The checker on every core: chunks of games (src/lib/checker/run.ts) spread over a piscina pool of
+// worker threads, merged in chunk order, so the report is the same for any number of workers.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { chunksOf, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
+import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
+
+export interface PoolRun {
+	/** Worker threads (default: every core); 1 plays in this thread. */
+	workers?: number;
+	/** Called in order as chunks finish: games done so far. */
+	onProgress?: (gamesDone: number) => void;
+}
+
+let runs = 0;
+/** Old-generation limit of each worker thread (MB). */
+const WORKER_HEAP_MB = 96;
+export const defaultWorkers = (): number => availableParallelism();
+
+/** Plays every game of the configuration; resolves to the merged aggregate. */
+export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
+	const workers = Math.max(1, opts.workers ?? defaultWorkers());
+	const chunks = chunksOf(cfg.games);
+	let done = 0;
+	if (workers === 1 || chunks.length === 1) {
+		const total = emptyAggregate(cfg.players.length);
+		for (const [from, to] of chunks) {
+			mergeInto(total, runGames(cfg, from, to));
+			opts.onProgress?.((done += to - from));
+		}
+		return total;
+	}
+	const pool = new Piscina({
+		filename: new URL('./checker-worker.js', import.meta.url).href,
+		minThreads: workers,
+		maxThreads: workers,
+		idleTimeout: 1000,
+		// a worker's live heap is small and flat (~8 MB for base after GC, whatever the games played);
+		// a bounded old generation makes V8 collect instead of growing the heap with the run's length
+		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }
+	});
+	try {
+		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
+		// so neither the queue nor the chunks waiting for an earlier one grow with the run (flat memory)
+		const merger = new ChunkMerger(cfg.players.length);
+		const key = String(++runs);
+		let next = 0;
+		const feed = async (): Promise<void> => {
+			while (next < chunks.length) {
+				const k = next++;
+				const [from, to] = chunks[k];
+				const games = merger.add(k, (await pool.run({ key, config: cfg, from, to })) as Aggregate);
+				if (games) opts.onProgress?.((done += games));
+			}
+		};
+		await Promise.all(Array.from({ length: workers * 2 }, feed));
+		return merger.total;
+	} finally {
+		await pool.destroy();
+	}
+}

@@ -1,0 +1,94 @@
+// Comparisons of checker reports: the same seeds with one ruling flipped (ruling sensitivity), and
+// the sub-mixes of a mix (combination sweep). Pure: the CLI and the page run the reports.
+import type { Report } from './report.ts';
+
+export interface Difference {
+	name: string;
+	a: number;
+	b: number;
+	difference: number;
+	/** Welch's t (means) or the z of a Poisson count difference (rule firings). */
+	statistic: number;
+	/** |statistic| > 1.96: the difference is unlikely to be chance at the 5 % level (one test; many tests give some by chance). */
+	significant: boolean;
+}
+
+export interface Comparison {
+	a: string;
+	b: string;
+	games: number;
+	scores: Difference[];
+	length: Difference;
+	rules: Difference[];
+	/** Share of points per feature kind (no test: shares of one total). */
+	features: { kind: string; a: number; b: number; difference: number }[];
+	violations: { a: number; b: number };
+}
+
+const Z = 1.959964;
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+function welch(name: string, ma: number, sa: number, na: number, mb: number, sb: number, nb: number): Difference {
+	const se = Math.sqrt((sa * sa) / Math.max(1, na) + (sb * sb) / Math.max(1, nb));
+	const t = se > 0 ? (mb - ma) / se : mb === ma ? 0 : Infinity;
+	return { name, a: ma, b: mb, difference: round(mb - ma, 2), statistic: round(t, 2), significant: Math.abs(t) > Z };
+}
+
+/** Two counts over the same number of games: z of their difference (Poisson, normal approximation). */
+function countDifference(name: string, a: number, b: number): Difference {
+	const z = a + b > 0 ? (b - a) / Math.sqrt(a + b) : 0;
+	return { name, a, b, difference: b - a, statistic: round(z, 2), significant: Math.abs(z) > Z };
+}
+
+/** b against a (a: the reference, b: the variant), rules with the largest shifts first. */
+export function compareReports(a: Report, b: Report, labels: [string, string] = ['A', 'B']): Comparison {
+	const scores = a.stats.seats.map((s, i) => {
+		const t = b.stats.seats[i];
+		return welch(`seat ${s.seat} mean score`, s.mean, s.sd, a.games, t?.mean ?? 0, t?.sd ?? 0, b.games);
+	});
+	const ids = [...new Set([...Object.keys(a.stats.rules), ...Object.keys(b.stats.rules)])].sort();
+	const rules = ids
+		.map((id) => countDifference(id, a.stats.rules[id] ?? 0, b.stats.rules[id] ?? 0))
+		.filter((d) => d.difference !== 0)
+		.sort((x, y) => Math.abs(y.statistic) - Math.abs(x.statistic) || (x.name < y.name ? -1 : 1));
+	const kinds = [...new Set([...a.stats.features.map((f) => f.kind), ...b.stats.features.map((f) => f.kind)])].sort();
+	const share = (r: Report, k: string) => r.stats.features.find((f) => f.kind === k)?.share ?? 0;
+	const total = (r: Report) => Object.values(r.violationCounts).reduce((x, y) => x + y, 0);
+	return {
+		a: labels[0],
+		b: labels[1],
+		games: Math.min(a.games, b.games),
+		scores,
+		length: welch('placements per game', a.stats.length.mean, a.stats.length.sd, a.games, b.stats.length.mean, b.stats.length.sd, b.games),
+		rules,
+		features: kinds.map((kind) => ({ kind, a: share(a, kind), b: share(b, kind), difference: round(share(b, kind) - share(a, kind)) })),
+		violations: { a: total(a), b: total(b) }
+	};
+}
+
+/** Every pair of the ids (all subsets of two or more with `subsets`), in a fixed order. */
+export function combinations(ids: readonly string[], subsets = false): string[][] {
+	const out: string[][] = [];
+	if (!subsets) {
+		for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.push([ids[i], ids[j]]);
+		return out;
+	}
+	for (let mask = 1; mask < 1 << ids.length; mask++) {
+		const pick = ids.filter((_, i) => mask & (1 << i));
+		if (pick.length >= 2) out.push(pick);
+	}
+	return out.sort((x, y) => x.length - y.length);
+}
+
+export function comparisonText(c: Comparison): string {
+	const sig = (d: Difference) => (d.significant ? ' *' : '');
+	const out = [`${c.b} against ${c.a} (${c.games} games, same seeds; * = significant at 5 %)`];
+	for (const d of c.scores) out.push(`  ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, t ${d.statistic})${sig(d)}`);
+	out.push(`  ${c.length.name}: ${c.length.a} → ${c.length.b} (${c.length.difference >= 0 ? '+' : ''}${c.length.difference}, t ${c.length.statistic})${sig(c.length)}`);
+	out.push(`  violations: ${c.violations.a} → ${c.violations.b}`);
+	const shifts = c.features.filter((f) => f.difference !== 0);
+	if (shifts.length) out.push('  share of points: ' + shifts.map((f) => `${f.kind} ${f.a} → ${f.b}`).join(', '));
+	out.push(`  rules that fired differently (${c.rules.length}):`);
+	for (const d of c.rules.slice(0, 25)) out.push(`    ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, z ${d.statistic})${sig(d)}`);
+	return out.join('\n');
+}

@@ -1,0 +1,282 @@
+// The checker's report: aggregates merged in chunk order, then read against what the mix puts in play
+// (tiles, feature kinds, rules, rulings, figures, choices) for the findings of what never happened,
+// with the statistics and their confidence intervals. Pure.
+import { contextOf, startGame } from '../engine/game.ts';
+import { rulingList } from '../engine/rulings.ts';
+import { emptyAggregate, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
+
+/** Adds `b` into `a` (chunks merged in order: the same chunks give the same report). */
+export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
+	a.games += b.games;
+	a.placements += b.placements;
+	a.moves += b.moves;
+	a.sampled += b.sampled;
+	for (const f of b.findings) if (a.findings.filter((x) => x.invariant === f.invariant).length < KEEP_FINDINGS) a.findings.push(f);
+	sum(a.findingCounts, b.findingCounts);
+	for (const [k, t] of Object.entries(b.tiles)) {
+		const x = (a.tiles[k] ??= { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 });
+		for (const f of Object.keys(t) as (keyof TileStats)[]) x[f] += t[f];
+	}
+	for (const [k, t] of Object.entries(b.features)) {
+		const x = (a.features[k] ??= { scored: 0, completed: 0, final: 0, points: 0 });
+		x.scored += t.scored;
+		x.completed += t.completed;
+		x.final += t.final;
+		x.points += t.points;
+	}
+	sum(a.expansions, b.expansions);
+	sum(a.otherPoints, b.otherPoints);
+	sum(a.rules, b.rules);
+	for (const [k, c] of Object.entries(b.choices)) {
+		const x = (a.choices[k] ??= { available: 0, chosen: 0 });
+		x.available += c.available;
+		x.chosen += c.chosen;
+	}
+	sum(a.figures, b.figures);
+	for (let p = 0; p < a.seats.sum.length; p++) {
+		a.seats.sum[p] += b.seats.sum[p];
+		a.seats.sumSq[p] += b.seats.sumSq[p];
+		a.seats.wins[p] += b.seats.wins[p];
+		sum(a.seats.hist[p], b.seats.hist[p]);
+	}
+	a.lead.sum += b.lead.sum;
+	a.lead.sumSq += b.lead.sumSq;
+	a.length.sum += b.length.sum;
+	a.length.sumSq += b.length.sumSq;
+	a.length.min = Math.min(a.length.min, b.length.min);
+	a.length.max = Math.max(a.length.max, b.length.max);
+	sum(a.length.hist, b.length.hist);
+	return a;
+}
+
+function sum(a: Record<string, number>, b: Record<string, number>): void {
+	for (const [k, n] of Object.entries(b)) a[k] = (a[k] ?? 0) + n;
+}
+
+/**
+ * Merges chunks as they come in, in chunk order (a chunk waits until the ones before it are in),
+ * so the total never depends on which worker finished first.
+ */
+export class ChunkMerger {
+	readonly total: Aggregate;
+	#waiting = new Map<number, Aggregate>();
+	#next = 0;
+	constructor(players: number) {
+		this.total = emptyAggregate(players);
+	}
+	/** Adds chunk k; returns the games merged by this call (0 while an earlier chunk is missing). */
+	add(k: number, part: Aggregate): number {
+		this.#waiting.set(k, part);
+		let games = 0;
+		for (let p = this.#waiting.get(this.#next); p; p = this.#waiting.get(this.#next)) {
+			this.#waiting.delete(this.#next++);
+			mergeInto(this.total, p);
+			games += p.games;
+		}
+		return games;
+	}
+}
+
+/** Merges chunk aggregates given in chunk order. */
+export function mergeAll(players: number, chunks: Aggregate[]): Aggregate {
+	return chunks.reduce((a, b) => mergeInto(a, b), emptyAggregate(players));
+}
+
+/** What the mix puts in play, from a started game's context. */
+export interface Catalog {
+	/** Tile key → its expansion and name. */
+	tiles: Record<string, { expansion: string; name: string }>;
+	featureKinds: string[];
+	rules: string[];
+	/** Each ruling in play with the rule ids it decides on. */
+	rulings: { id: string; rules: string[] }[];
+	figures: string[];
+	choices: string[];
+}
+
+export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'players' | 'rulings'>): Catalog {
+	const { state } = startGame({ expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, seed: 1, quiet: true });
+	const c = contextOf(state);
+	const tiles: Catalog['tiles'] = {};
+	const kinds = new Set<string>();
+	for (const t of c.tiles) {
+		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id };
+		for (const f of t.features) kinds.add(f.kind);
+	}
+	const figures = [...new Set(state.pieces.map((p) => p.kind))];
+	// every move type the modules handle, a deployment per figure kind instead of the bare 'deploy'
+	const choices = [...c.moves.keys()].filter((m) => m !== 'deploy' && (m !== 'pick' || state.origin.free)).concat(figures.map((f) => `deploy:${f}`));
+	return {
+		tiles,
+		featureKinds: [...kinds].sort(),
+		rules: [...c.ruleTexts.keys()].sort(),
+		rulings: rulingList(c.modules).map((r) => ({ id: r.id, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+		figures: figures.sort(),
+		choices: choices.sort()
+	};
+}
+
+export interface Interval {
+	value: number;
+	low: number;
+	high: number;
+}
+
+export interface Report {
+	expansions: string[];
+	players: string[];
+	policies: string[];
+	rulings: Record<string, string>;
+	seed: number;
+	games: number;
+	placements: number;
+	moves: number;
+	/** Games whose replay and undo/redo were checked. */
+	sampled: number;
+	violations: Finding[];
+	/** Every finding counted per invariant (only the first few of each kept with a record). */
+	violationCounts: Record<string, number>;
+	findings: {
+		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number }[];
+		tilesDiscarded: { tile: string; discarded: number; share: number }[];
+		featuresNeverCompleted: string[];
+		rulesNeverFired: string[];
+		rulingsNeverFired: string[];
+		choicesNeverAvailable: string[];
+		figuresNeverDeployed: string[];
+	};
+	stats: {
+		tiles: ({ tile: string; expansion: string; name: string } & TileStats & { completedShare: number; averagePoints: number })[];
+		features: { kind: string; scored: number; completed: number; final: number; points: number; share: number }[];
+		expansions: { expansion: string; points: number; share: number }[];
+		otherPoints: Record<string, number>;
+		rules: Record<string, number>;
+		choices: { choice: string; available: number; chosen: number }[];
+		figures: Record<string, number>;
+		seats: { seat: number; player: string; policy: string; mean: number; sd: number; ci: Interval; winShare: Interval; histogram: Record<string, number> }[];
+		/** Seat 1's score minus the others' mean, and seat 1's share of wins against an even 1/players. */
+		firstPlayer: { lead: Interval; winShare: Interval; even: number; significant: boolean };
+		length: { mean: number; sd: number; min: number; max: number; histogram: Record<string, number> };
+	};
+}
+
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+const Z = 1.959964;
+
+function meanSd(n: number, s: number, sq: number): { mean: number; sd: number } {
+	if (n === 0) return { mean: 0, sd: 0 };
+	const mean = s / n;
+	const v = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 0;
+	return { mean, sd: Math.sqrt(v) };
+}
+
+function meanInterval(n: number, s: number, sq: number): Interval {
+	const { mean, sd } = meanSd(n, s, sq);
+	const h = n > 1 ? (Z * sd) / Math.sqrt(n) : 0;
+	return { value: round(mean), low: round(mean - h), high: round(mean + h) };
+}
+
+/** Wilson score interval of a proportion. */
+export function wilson(k: number, n: number): Interval {
+	if (n === 0) return { value: 0, low: 0, high: 0 };
+	const p = k / n;
+	const d = 1 + (Z * Z) / n;
+	const c = (p + (Z * Z) / (2 * n)) / d;
+	const h = (Z * Math.sqrt((p * (1 - p)) / n + (Z * Z) / (4 * n * n))) / d;
+	return { value: round(p), low: round(c - h), high: round(c + h) };
+}
+
+const sortKeys = <T>(r: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const numericKeys = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => Number(a) - Number(b)));
+
+export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = catalogOf(cfg)): Report {
+	const n = agg.games;
+	const policies = cfg.players.map((_, p) => {
+		const s = cfg.policies?.[p] ?? cfg.policies?.[cfg.policies.length - 1] ?? { bot: 'random' };
+		return s.level ? `${s.bot}:${s.level}` : s.bot;
+	});
+	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
+		const t = agg.tiles[tile] ?? { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 };
+		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedShare: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };
+	});
+	const featurePoints = Object.values(agg.features).reduce((a, f) => a + f.points, 0);
+	const otherPoints = Object.values(agg.otherPoints).reduce((a, b) => a + b, 0);
+	const allPoints = featurePoints + otherPoints;
+	const expPoints = Object.values(agg.expansions).reduce((a, b) => a + b, 0);
+	const even = cfg.players.length ? 1 / cfg.players.length : 0;
+	const firstWins = wilson(agg.seats.wins[0] ?? 0, n);
+	const lead = meanInterval(n, agg.lead.sum, agg.lead.sumSq);
+	const len = meanSd(n, agg.length.sum, agg.length.sumSq);
+	return {
+		expansions: [...cfg.expansions.map((e) => e.id), ...(cfg.modules ?? [])],
+		players: cfg.players,
+		policies,
+		rulings: cfg.rulings ?? {},
+		seed: cfg.seed,
+		games: n,
+		placements: agg.placements,
+		moves: agg.moves,
+		sampled: agg.sampled,
+		violations: agg.findings,
+		violationCounts: sortKeys(agg.findingCounts),
+		findings: {
+			tilesNeverPlaced: tileRows.filter((t) => t.placed === 0).map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside })),
+			tilesDiscarded: tileRows
+				.filter((t) => t.discarded > 0)
+				.map((t) => ({ tile: t.tile, discarded: t.discarded, share: round(t.discarded / Math.max(1, t.drawn)) }))
+				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
+			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
+			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
+			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
+			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id])).map((r) => r.id),
+			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
+			figuresNeverDeployed: catalog.figures.filter((f) => !agg.figures[f])
+		},
+		stats: {
+			tiles: tileRows,
+			features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({ kind, ...f, points: round(f.points, 2), share: allPoints ? round(f.points / allPoints) : 0 })),
+			expansions: cfg.expansions.map((e) => ({ expansion: e.id, points: round(agg.expansions[e.id] ?? 0, 2), share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0 })),
+			otherPoints: sortKeys(agg.otherPoints),
+			rules: sortKeys(agg.rules),
+			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
+			figures: sortKeys(agg.figures),
+			seats: cfg.players.map((player, p) => {
+				const { mean, sd } = meanSd(n, agg.seats.sum[p], agg.seats.sumSq[p]);
+				return { seat: p + 1, player, policy: policies[p], mean: round(mean, 2), sd: round(sd, 2), ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]), winShare: wilson(agg.seats.wins[p], n), histogram: numericKeys(agg.seats.hist[p]) };
+			}),
+			firstPlayer: { lead, winShare: firstWins, even: round(even), significant: cfg.players.length > 1 && (lead.low > 0 || lead.high < 0) },
+			length: { mean: round(len.mean, 2), sd: round(len.sd, 2), min: n ? agg.length.min : 0, max: agg.length.max, histogram: numericKeys(agg.length.hist) }
+		}
+	};
+}
+
+const list = (xs: string[], max = 30) => (xs.length ? xs.slice(0, max).join(', ') + (xs.length > max ? `, … (${xs.length - max} more)` : '') : 'none');
+const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+
+/** The readable summary the CLI prints without --json. */
+export function textSummary(r: Report, seconds?: number): string {
+	const s = r.stats;
+	const out: string[] = [];
+	out.push(`${r.games} games (${r.sampled} replayed and undone), ${r.placements} placements, ${r.moves} moves${seconds !== undefined ? ` in ${seconds} s (${Math.round(r.games / Math.max(seconds, 0.001))} games/s)` : ''}`);
+	out.push(`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${Object.keys(r.rulings).length ? `; rulings: ${Object.entries(r.rulings).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`);
+	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
+	out.push(total ? `${total} violations and engine errors: ${Object.entries(r.violationCounts).map(([k, n]) => `${k} ${n}`).join(', ')}` : 'no invariant violations, no engine errors');
+	for (const v of r.violations.slice(0, 20)) out.push(`  game ${v.game} (seed ${v.seed}) at move ${v.step}: ${v.invariant}: ${v.message}`);
+	out.push('', 'Findings');
+	out.push(`  tiles never placed: ${list(r.findings.tilesNeverPlaced.map((t) => `${t.tile} (drawn ${t.drawn}, discarded ${t.discarded})`))}`);
+	out.push(`  tiles discarded: ${list(r.findings.tilesDiscarded.map((t) => `${t.tile} ${t.discarded} (${pct(t.share)} of draws)`), 12)}`);
+	out.push(`  features never completed: ${list(r.findings.featuresNeverCompleted)}`);
+	out.push(`  rules never fired: ${list(r.findings.rulesNeverFired)}`);
+	out.push(`  rulings that never mattered (never cited, none of their rules applied): ${list(r.findings.rulingsNeverFired)}`);
+	out.push(`  choices never available: ${list(r.findings.choicesNeverAvailable)}`);
+	out.push(`  figures never deployed: ${list(r.findings.figuresNeverDeployed)}`);
+	out.push('', 'Scores');
+	for (const seat of s.seats) out.push(`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`);
+	if (r.players.length > 1)
+		out.push(`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`);
+	out.push(`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`);
+	out.push('  points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
+	out.push('  points by expansion: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
+	out.push('  rules fired: ' + Object.entries(s.rules).map(([k, n]) => `${k} ${n}`).join(', '));
+	return out.join('\n');
+}

@@ -1,0 +1,353 @@
+// The interaction checker's games: seeded games of a mix with a policy per seat, the invariants
+// checked after every move, replay and undo checked on a sample, and everything counted into an
+// aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
+// tests run the same chunks, so the same seed gives the same report whatever the number of workers.
+import { seedState } from '../engine/rng.ts';
+import { apply, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
+import { checkState, snapshot, stateDigest, type Violation } from '../engine/invariants.ts';
+import { recordOf, type GameRecord } from '../engine/record.ts';
+import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
+import type { Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
+
+/** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
+export interface CheckerConfig {
+	/** The expansion documents of the game, closed over their dependencies (resolveGame). */
+	expansions: Expansion[];
+	/** Rule modules without a document (pig, abbot). */
+	modules?: string[];
+	players: string[];
+	rulings?: Record<string, string>;
+	/** The policy of each seat (default: random for every seat); any bot of the registry. */
+	policies?: BotSpec[];
+	games: number;
+	seed: number;
+	/** Check the invariants after every move (default true). */
+	checkMoves?: boolean;
+	/** Free mode (the sandbox's): players pick the next tile instead of drawing. */
+	free?: boolean;
+	/** Share of games (0–1) whose log is replayed and undone/redone at one point (default 1: all). */
+	sample?: number;
+}
+
+/** Games per chunk: fixed, so chunk boundaries (and with them the report) never depend on the worker count. */
+export const CHUNK = 20;
+
+/** A violation or an engine error, with the record that reproduces it. */
+export interface Finding extends Violation {
+	game: number;
+	seed: number;
+	/** Moves played when it showed (the sandbox opens the record at this step). */
+	step: number;
+	record: GameRecord;
+	/** The move that failed (engine errors, refused listed moves). */
+	move?: Move;
+}
+
+export interface TileStats {
+	drawn: number;
+	placed: number;
+	discarded: number;
+	setAside: number;
+	/** Features completed during play that contain this tile. */
+	completed: number;
+	/** Scored features (during play and at the end) that contain this tile, and their points. */
+	scored: number;
+	points: number;
+}
+
+export interface Aggregate {
+	games: number;
+	placements: number;
+	moves: number;
+	/** Games whose replay and undo were checked. */
+	sampled: number;
+	/** Kept findings (the first few per invariant) and the count of every finding per invariant. */
+	findings: Finding[];
+	findingCounts: Record<string, number>;
+	tiles: Record<string, TileStats>;
+	/** Per feature kind: scorings, completions during play, scorings at the end, points awarded. */
+	features: Record<string, { scored: number; completed: number; final: number; points: number }>;
+	/** Points awarded per expansion (a feature's points shared by its tiles' expansions). */
+	expansions: Record<string, number>;
+	/** Points that came from events other than feature scorings (fairy, …), per event type. */
+	otherPoints: Record<string, number>;
+	rules: Record<string, number>;
+	/** Per choice (move type, deploy:<figure>): steps it was offered at and times it was taken. */
+	choices: Record<string, { available: number; chosen: number }>;
+	/** Figures deployed onto the board, per kind. */
+	figures: Record<string, number>;
+	seats: { sum: number[]; sumSq: number[]; wins: number[]; hist: Record<string, number>[] };
+	/** Seat 1's score minus the mean of the other seats: sum and sum of squares (first-player advantage). */
+	lead: { sum: number; sumSq: number };
+	/** Placements per game. */
+	length: { sum: number; sumSq: number; min: number; max: number; hist: Record<string, number> };
+}
+
+/** Findings kept with their record per invariant (the rest are counted). */
+export const KEEP_FINDINGS = 10;
+
+export const gameSeed = (seed: number, i: number): number => (Math.imul(seed, 1_000_003) + i * 7919) >>> 0;
+
+/** Whether game i's replay and undo are checked: a hash of its seed against the sample share. */
+export function sampled(seed: number, sample: number): boolean {
+	if (sample >= 1) return true;
+	if (sample <= 0) return false;
+	const h = Math.imul(seed ^ 0x27d4eb2d, 0x165667b1) >>> 0;
+	return h / 0x1_0000_0000 < sample;
+}
+
+export function emptyAggregate(players: number): Aggregate {
+	return {
+		games: 0,
+		placements: 0,
+		moves: 0,
+		sampled: 0,
+		findings: [],
+		findingCounts: {},
+		tiles: {},
+		features: {},
+		expansions: {},
+		otherPoints: {},
+		rules: {},
+		choices: {},
+		figures: {},
+		seats: { sum: Array(players).fill(0), sumSq: Array(players).fill(0), wins: Array(players).fill(0), hist: Array.from({ length: players }, () => ({})) },
+		lead: { sum: 0, sumSq: 0 },
+		length: { sum: 0, sumSq: 0, min: Infinity, max: 0, hist: {} }
+	};
+}
+
+const add = (r: Record<string, number>, k: string, n = 1) => {
+	r[k] = (r[k] ?? 0) + n;
+};
+const tileOf = (agg: Aggregate, key: string): TileStats =>
+	(agg.tiles[key] ??= { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 });
+
+/** Plays games [from, to) of the configuration into one aggregate. */
+export function runGames(cfg: CheckerConfig, from: number, to: number): Aggregate {
+	const agg = emptyAggregate(cfg.players.length);
+	for (let i = from; i < to; i++) playGame(cfg, i, agg);
+	return agg;
+}
+
+/** The chunks of a run, in order: [from, to) game ranges of CHUNK games. */
+export function chunksOf(games: number): [number, number][] {
+	const out: [number, number][] = [];
+	for (let i = 0; i < games; i += CHUNK) out.push([i, Math.min(games, i + CHUNK)]);
+	return out;
+}
+
+/** Distinct policies get distinct bots (seats with the same policy share one), seeded from the game. */
+function seatBots(cfg: CheckerConfig, seed: number): Bot[] {
+	const specs = cfg.policies ?? [];
+	const byKey = new Map<string, Bot>();
+	return cfg.players.map((_, p) => {
+		const spec = specs[p] ?? specs[specs.length - 1] ?? { bot: 'random' };
+		const key = JSON.stringify(spec);
+		let bot = byKey.get(key);
+		if (!bot) {
+			// the first policy's seed is the one the simulator always used: an all-random run plays the same games
+			bot = createBot(spec, seedState(((seed ^ 0x5bd1e995) + Math.imul(byKey.size, 0x9e3779b9)) >>> 0));
+			byKey.set(key, bot);
+		}
+		return bot;
+	});
+}
+
+const MAX_MOVES = 10_000;
+/** Moves between the invariant checks that walk every segment of the board (figures-on-roots). */
+const SCAN_EVERY = 8;
+
+/** The record of game i of a run (any game is reproducible from the configuration and its number). */
+export function recordOfGame(cfg: CheckerConfig, i: number): GameRecord {
+	return recordOf(playGame(cfg, i, emptyAggregate(cfg.players.length)));
+}
+
+function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
+	const seed = gameSeed(cfg.seed, i);
+	const setup: GameSetup = { expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, free: cfg.free, seed, quiet: true };
+	const found = (state: GameState, v: Violation, move?: Move) => {
+		const n = (agg.findingCounts[v.invariant] ?? 0) + 1;
+		agg.findingCounts[v.invariant] = n;
+		if (n <= KEEP_FINDINGS) agg.findings.push({ ...v, game: i, seed, step: state.log.length, record: recordOf(state), ...(move ? { move } : {}) });
+	};
+	const started = startGame(setup);
+	let state = started.state;
+	const at = new Map<number, string>(); // packed cell → tile key, for the tiles of scored features
+	const count = (events: GameEvent[]) => countEvents(agg, events, at);
+	count(started.events);
+	const bots = seatBots(cfg, seed);
+	const checkMoves = cfg.checkMoves !== false;
+	const snap = snapshot(state);
+	const check = sampled(seed, cfg.sample ?? 1);
+	// undo/redo is checked at one move of the game; its states' digests are kept from the live game
+	const undoAt = 1 + (seed % 97);
+	let undoDigests: [number, number] | null = null;
+	let moves = 0;
+	let placements = 0;
+	const offered = new Set<string>();
+	while (!state.finished) {
+		if (moves >= MAX_MOVES) {
+			found(state, { invariant: 'game-ends', message: `no end after ${MAX_MOVES} moves` });
+			break;
+		}
+		const step = state.pending[0];
+		let move: Move;
+		try {
+			offered.clear();
+			if (step?.kind === 'place') offered.add('place');
+			else for (const m of legalMoves(state)) offered.add(choiceKey(m));
+			if (offered.size === 0) {
+				found(state, { invariant: 'game-ends', message: 'no legal move but the game is not over' });
+				break;
+			}
+			for (const k of offered) (agg.choices[k] ??= { available: 0, chosen: 0 }).available++;
+			move = bots[step?.player ?? state.active].decide(state).move;
+		} catch (e) {
+			found(state, { invariant: 'engine-error', message: `listing or choosing a move threw: ${errorText(e)}` });
+			break;
+		}
+		const before = check && moves === undoAt ? stateDigest(state) : 0;
+		let r;
+		try {
+			r = apply(state, move, { mutate: true, quiet: true });
+		} catch (e) {
+			found(state, { invariant: 'engine-error', message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}` }, move);
+			break;
+		}
+		if (!r.ok) {
+			found(state, { invariant: 'listed-moves-legal', message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}` }, move);
+			break;
+		}
+		if (check && moves === undoAt) undoDigests = [before, stateDigest(state)];
+		moves++;
+		if (move.type === 'place') placements++;
+		(agg.choices[choiceKey(move)] ??= { available: 0, chosen: 0 }).chosen++;
+		count(r.events);
+		// every figure after every move; every segment's list every few moves and at the end
+		if (checkMoves) for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0)) found(state, v);
+	}
+	if (state.finished && check) {
+		agg.sampled++;
+		checkReplay(state, undoAt, undoDigests, (v) => found(state, v));
+	}
+	agg.games++;
+	agg.moves += moves;
+	agg.placements += placements;
+	const L = agg.length;
+	L.sum += placements;
+	L.sumSq += placements * placements;
+	if (placements < L.min) L.min = placements;
+	if (placements > L.max) L.max = placements;
+	add(L.hist, String(placements));
+	const scores = state.scores;
+	const best = Math.max(...scores);
+	const winners = scores.filter((s) => s === best).length;
+	scores.forEach((s, p) => {
+		agg.seats.sum[p] += s;
+		agg.seats.sumSq[p] += s * s;
+		if (s === best) agg.seats.wins[p] += 1 / winners;
+		add(agg.seats.hist[p], String(s));
+	});
+	if (scores.length > 1) {
+		const others = (scores.reduce((a, b) => a + b, 0) - scores[0]) / (scores.length - 1);
+		const d = scores[0] - others;
+		agg.lead.sum += d;
+		agg.lead.sumSq += d * d;
+	}
+	return state;
+}
+
+/**
+ * Replays the log from the setup (without events, as bots play: the states are the same) and
+ * checks the final digest; on the way, undoes and redoes one move against the live game's digests.
+ */
+function checkReplay(state: GameState, undoAt: number, undoDigests: [number, number] | null, found: (v: Violation) => void): void {
+	const final = stateDigest(state);
+	const log = state.log;
+	const s = startGame({ ...setupOf(state), quiet: true }).state;
+	for (let i = 0; i < log.length; i++) {
+		const r = apply(s, log[i], { mutate: true, events: false });
+		if (!r.ok) {
+			found({ invariant: 'replay-reproduces', message: `replay refused move ${i}: ${r.refusal.message}` });
+			return;
+		}
+		if (i === undoAt && undoDigests) {
+			// s has undoAt + 1 moves: undo must give the live state before that move, redo the one after
+			const back = undo(s);
+			if (!back || stateDigest(back) !== undoDigests[0]) found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
+			else {
+				const fwd = redo(back);
+				if (!fwd || !fwd.ok || stateDigest(fwd.state) !== undoDigests[1]) found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
+			}
+		}
+	}
+	if (stateDigest(s) !== final) found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
+}
+
+function errorText(e: unknown): string {
+	return e instanceof Error ? e.message : String(e);
+}
+
+/** A choice's name in the report: the move type, with the figure for a deployment. */
+export function choiceKey(m: Move): string {
+	return m.type === 'deploy' && typeof m.figure === 'string' ? (deployKeys[m.figure] ??= `deploy:${m.figure}`) : m.type;
+}
+const deployKeys: Record<string, string> = {};
+
+const pack = (x: number, y: number) => ((x + 0x8000) << 16) | (y + 0x8000);
+
+function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, string>): void {
+	for (const e of events) {
+		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
+		switch (e.type) {
+			case 'start':
+			case 'place':
+				tileOf(agg, e.tile as string).placed++;
+				at.set(pack(e.x as number, e.y as number), e.tile as string);
+				break;
+			case 'draw':
+				tileOf(agg, e.tile as string).drawn++;
+				break;
+			case 'discard': {
+				// a tile that fits nowhere is drawn and discarded (no draw event)
+				const t = tileOf(agg, e.tile as string);
+				t.drawn++;
+				t.discarded++;
+				break;
+			}
+			case 'setAside':
+				tileOf(agg, e.tile as string).setAside++;
+				break;
+			case 'deploy':
+				add(agg.figures, e.figure as string);
+				break;
+			case 'score':
+				countScore(agg, e as ScoreEvent, at);
+				break;
+			default:
+				if (typeof e.points === 'number' && e.points) add(agg.otherPoints, e.type, e.points);
+		}
+	}
+}
+
+function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, string>): void {
+	const f = (agg.features[se.feature.kind] ??= { scored: 0, completed: 0, final: 0, points: 0 });
+	f.scored++;
+	const completed = !se.final && se.feature.complete;
+	if (completed) f.completed++;
+	else if (se.final) f.final++;
+	let awarded = 0;
+	for (const a of se.awards) awarded += a.points;
+	f.points += awarded;
+	const tiles = se.feature.tiles;
+	for (const p of tiles) {
+		const key = at.get(pack(p.x, p.y));
+		if (!key) continue;
+		const t = tileOf(agg, key);
+		t.scored++;
+		t.points += se.points;
+		if (completed) t.completed++;
+		if (awarded) add(agg.expansions, key.slice(0, key.indexOf('/')), awarded / tiles.length);
+	}
+}

@@ -1,0 +1,203 @@
+// The interaction checker: the cheap invariant checks still catch broken states, the report is the
+// same for any number of workers, a tile nothing can match is reported never placed, a flipped
+// ruling shows in the comparison, and a finding's record reproduces it.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { availableExpansions } from '../src/lib/formats/files.ts';
+import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts';
+import { canonical, checkState, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
+import { randomMove } from '../src/lib/engine/random.ts';
+import { setupFromRecord } from '../src/lib/engine/record.ts';
+import { combinations, compareReports, simulate, type CheckerConfig } from '../src/lib/checker/index.ts';
+import type { Expansion, GameState } from '../src/lib/engine/types.ts';
+import { BOTS, HOARD, createBot } from '../src/lib/bots/index.ts';
+
+const docs = availableExpansions();
+const get = (id: string) => docs.get(id) as Expansion;
+
+/** A base game played 30 random moves in. */
+function midGame(seed = 4): GameState {
+	const { state } = startGame({ expansions: [get('base')], players: ['A', 'B'], seed, quiet: true });
+	let rng = seed;
+	for (let i = 0; i < 60 && !state.finished; i++) {
+		const [m, next] = randomMove(legalMoves(state), rng);
+		rng = next;
+		apply(state, m, { mutate: true, quiet: true });
+	}
+	return state;
+}
+
+describe('invariant checks', () => {
+	it('catch a figure dropped from its feature, a figure created, a falling score (per move and in the full scan)', () => {
+		const s = midGame();
+		const before = snapshot(s);
+		expect(checkState(s, before, undefined, false)).toEqual([]);
+		expect(checkState(s, before, undefined, true)).toEqual([]);
+		const root = s.figs.findIndex((l) => l && l.length > 0);
+		expect(root).toBeGreaterThanOrEqual(0);
+		const dropped = structuredClone(s);
+		dropped.figs[root] = dropped.figs[root]!.slice(1);
+		for (const scan of [false, true]) expect(checkState(dropped, before, undefined, scan).map((v) => v.invariant)).toContain('figure-listed-once');
+		const extra = structuredClone(s);
+		extra.pieces.push({ ...extra.pieces[0], seg: -1, tile: -1 });
+		expect(checkState(extra, before, undefined, false).map((v) => v.invariant)).toContain('figures-conserved');
+		const fell = structuredClone(s);
+		fell.scores[0] = before.scores[0] - 1;
+		expect(checkState(fell, before, undefined, false).map((v) => v.invariant)).toContain('scores-never-fall');
+	});
+
+	it('the digest is equal exactly when the canonical states are', () => {
+		const s = midGame();
+		const copy = JSON.parse(JSON.stringify(s)) as GameState;
+		expect(stateDigest(copy)).toBe(stateDigest(s));
+		const changed = structuredClone(s);
+		changed.scores[1]++;
+		expect(canonical(changed)).not.toBe(canonical(s));
+		expect(stateDigest(changed)).not.toBe(stateDigest(s));
+		const moved = structuredClone(s);
+		moved.mod.abbot = { ...(moved.mod.abbot ?? {}), marker: 1 };
+		expect(stateDigest(moved)).not.toBe(stateDigest(s));
+	});
+});
+
+const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 120_000 });
+const withoutTiming = (text: string) => {
+	const { seconds: _s, workers: _w, ...rest } = JSON.parse(text);
+	return rest;
+};
+
+describe('simulate on a pool', () => {
+	it('gives the same report with 1 and 3 workers', () => {
+		const args = ['simulate', '--expansions', 'river,dragon', '--games', '45', '--seed', '9', '--players', '3', '--json'];
+		const one = cli(...args, '--workers', '1');
+		const three = cli(...args, '--workers', '3');
+		expect(one.stderr).toBe('');
+		expect(three.stderr).toBe('');
+		expect(one.status).toBe(0);
+		const a = withoutTiming(one.stdout);
+		expect(a.games).toBe(45);
+		expect(a.sampled).toBe(45);
+		expect(withoutTiming(three.stdout)).toEqual(a);
+	});
+
+	it('sweeps the pairs of a mix against base alone', () => {
+		const r = cli('simulate', '--expansions', 'bards,buddo,river', '--sweep', 'pairs', '--games', '4', '--seed', '3', '--json');
+		expect(r.stderr).toBe('');
+		const out = JSON.parse(r.stdout);
+		expect(out.runs.map((x: { label: string }) => x.label)).toEqual(['base', 'bards + buddo', 'bards + river', 'buddo + river']);
+		expect(out.runs[1].report.expansions).toEqual(['base', 'bards', 'buddo']);
+		expect(out.comparisons).toHaveLength(3);
+		expect(out.comparisons[0]).toMatchObject({ a: 'base', b: 'bards + buddo', games: 4 });
+		expect(out.comparisons[0].rules.some((d: { name: string }) => d.name.startsWith('BARD-'))).toBe(true);
+	});
+
+	it('refuses a policy it does not know, naming the known ones', () => {
+		const r = cli('simulate', '--policies', 'random,nobody', '--games', '1');
+		expect(r.status).toBe(2);
+		expect(r.stderr).toMatch(/unknown bot "nobody"; known: random/);
+	});
+});
+
+describe('findings and comparisons', () => {
+	it('a tile whose edges no other tile of the game can match is reported never placed', () => {
+		// river edges on every side in a game without The River: no other tile has a river edge
+		const broken: Expansion = {
+			id: 'broken-tile',
+			name: 'Broken tile',
+			version: '1.0.0',
+			dependencies: ['base'],
+			tiles: [{ id: 'X', name: 'River on every side', count: 3, features: [{ id: 'w1', type: 'river', sides: ['N', 'E', 'S', 'W'] }] }]
+		} as unknown as Expansion;
+		const r = simulate({ expansions: [get('base'), broken], players: ['A', 'B'], games: 20, seed: 5 });
+		expect(r.violations).toEqual([]);
+		const never = r.findings.tilesNeverPlaced.find((t) => t.tile === 'broken-tile/X');
+		expect(never).toBeDefined();
+		// river tiles play only with The River (MM-SETUP-3): it never even reaches a pile
+		expect(never).toEqual({ tile: 'broken-tile/X', drawn: 0, discarded: 0, setAside: 0 });
+		expect(r.stats.tiles.find((t) => t.tile === 'broken-tile/X')).toMatchObject({ placed: 0, completed: 0, scored: 0 });
+		// every base tile was placed
+		expect(r.findings.tilesNeverPlaced.map((t) => t.tile)).toEqual(['broken-tile/X']);
+	});
+
+	it('a flipped ruling shows in the comparison: the farm edition changes the rules that fire and the fields\' points', () => {
+		const cfg: CheckerConfig = { expansions: [get('base')], players: ['A', 'B'], games: 60, seed: 8 };
+		const first = simulate(cfg);
+		const second = simulate({ ...cfg, rulings: { 'BASE-R2': '2nd' } });
+		const c = compareReports(first, second, ['1st edition farms', '2nd edition farms']);
+		expect(c.games).toBe(60);
+		const names = c.rules.filter((d) => d.significant).map((d) => d.name);
+		expect(names.length).toBeGreaterThan(0);
+		expect(c.rules.every((d) => d.difference !== 0)).toBe(true);
+		const fields = c.features.find((f) => f.kind === 'field')!;
+		expect(fields.difference).not.toBe(0);
+		// the same seeds: without the ruling the two runs are the same report
+		expect(compareReports(first, simulate(cfg)).rules).toEqual([]);
+	});
+
+	it('keeps a finding with the record that reproduces it, at its move', () => {
+		// a policy that, at its sixth placement, places the tile where nothing fits: apply refuses it
+		BOTS['test-misplacer'] = {
+			label: 'test: misplaces its sixth tile',
+			create: (seed, spec) => {
+				const inner = createBot({ ...spec, bot: 'random' }, seed);
+				let placements = 0;
+				return {
+					id: 'test-misplacer',
+					decide: (state) => {
+						const d = inner.decide(state);
+						if (d.move.type === 'place' && ++placements === 6) return { move: { ...d.move, x: 40, y: 40 }, alternatives: [] };
+						return d;
+					}
+				};
+			}
+		};
+		try {
+			const r = simulate({ expansions: [get('base')], players: ['A', 'B'], games: 2, seed: 2, policies: [{ bot: 'random' }, { bot: 'test-misplacer' }] });
+			expect(r.violationCounts).toEqual({ 'listed-moves-legal': 2 });
+			const f = r.violations[0];
+			expect(f.step).toBe(f.record.moves.length);
+			expect(f.move).toMatchObject({ type: 'place', x: 40, y: 40 });
+			const back = setupFromRecord(f.record, get);
+			expect(back.errors).toEqual([]);
+			const again = replay(back.setup!, back.moves);
+			expect(again.error).toBeUndefined();
+			const refused = apply(again.state, f.move!);
+			expect(refused.ok).toBe(false);
+			expect(r.stats.seats.map((s) => s.policy)).toEqual(['random', 'test-misplacer']);
+		} finally {
+			delete BOTS['test-misplacer'];
+		}
+	});
+});
+
+describe('combinations', () => {
+	it('lists every pair, or every subset of two or more, smallest first', () => {
+		expect(combinations(['a', 'b', 'c'])).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c']]);
+		expect(combinations(['a', 'b', 'c'], true)).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]);
+	});
+});
+
+describe('the follower-hoarding policy', () => {
+	it('deploys a figure with HOARD followers or fewer in its supply only when nothing else is possible', () => {
+		const bot = createBot({ bot: 'hoarder' }, 17);
+		const { state } = startGame({ expansions: [get('base'), get('inns-and-cathedrals')], players: ['A', 'B'], seed: 17, quiet: true });
+		let deployedLow = 0;
+		let passedLow = 0;
+		while (!state.finished) {
+			const step = state.pending[0];
+			const supply = state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1).length;
+			const options = legalMoves(state);
+			const { move } = bot.decide(state);
+			expect(options).toContainEqual(move);
+			if (step.kind !== 'place' && supply <= HOARD) {
+				if (move.type === 'deploy') {
+					deployedLow++;
+					expect(options.every((m) => m.type === 'deploy')).toBe(true);
+				} else if (options.some((m) => m.type === 'deploy')) passedLow++;
+			}
+			expect(apply(state, move, { mutate: true, quiet: true }).ok).toBe(true);
+		}
+		expect(passedLow).toBeGreaterThan(0);
+		expect(deployedLow).toBe(0);
+	});
+});
