@@ -12,7 +12,8 @@ import { modulesEnabledBy, parametersFor, rulingsFor, ruleRegistry as registry }
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
-import { nextRandom, seedState } from '../src/lib/engine/rng.ts';
+import { seedState } from '../src/lib/engine/rng.ts';
+import { generator, type Gen } from './fuzz-generator.ts';
 import { checkState, snapshot } from '../src/lib/engine/invariants.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
@@ -44,19 +45,6 @@ const HOSTILE_NUMBERS = [1e308, -1e308, 2 ** 53, 1e9, 10_001, 1001, 101, 21, -1,
 const MEGABYTE = 'x'.repeat(1 << 20);
 const DEEP: Json = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000));
 
-/** A seeded PRNG for the generator (the engine's mulberry32): next() in [0, 1). */
-function generator(seed: number) {
-	let s = seedState(seed);
-	const next = () => {
-		const [n, v] = nextRandom(s);
-		s = n;
-		return v;
-	};
-	const int = (n: number) => Math.floor(next() * n);
-	const pick = <T>(list: readonly T[]): T => list[int(list.length)];
-	return { next, int, pick };
-}
-type Gen = ReturnType<typeof generator>;
 
 /** A copy of the document with one tile replaced (the rest shared: the generator stays cheap). */
 function withTile(d: Doc, k: number, change: (t: Doc) => Doc): Doc {

@@ -12,7 +12,8 @@ import { hasErrors } from '../src/lib/formats/problems.ts';
 import { ruleRegistry as registry } from '../src/lib/engine/registry.ts';
 import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
-import { nextRandom, seedState } from '../src/lib/engine/rng.ts';
+import { seedState } from '../src/lib/engine/rng.ts';
+import { generator, type Gen } from './fuzz-generator.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const DOCUMENTS = 10_000;
@@ -30,18 +31,6 @@ const tiles: Json[] = [{ ...start, count: 1 }, ...(wine.tiles as Json[]), { ...m
 const graft = (from: Doc): Doc => ({ id: 'fuzz', name: 'Fuzz', version: '1.0.0', ...(from.rules ? { rules: from.rules } : {}), figures: from.figures ?? [], tokens: from.tokens ?? [], dataRules: from.dataRules, tiles });
 const seeds: Doc[] = [graft(wine), ...['inns-and-cathedrals', 'bards', 'buddo'].map((id) => graft(read(`expansions/${id}.json`)))];
 
-function generator(seed: number) {
-	let s = seedState(seed);
-	const next = () => {
-		const [n, v] = nextRandom(s);
-		s = n;
-		return v;
-	};
-	const int = (n: number) => Math.floor(next() * n);
-	const pick = <T>(list: readonly T[]): T => list[int(list.length)];
-	return { next, int, pick };
-}
-type Gen = ReturnType<typeof generator>;
 
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
 const VALUES = (g: Gen): Json =>
