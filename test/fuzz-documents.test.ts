@@ -10,10 +10,7 @@ import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { hasErrors } from '../src/lib/formats/problems.ts';
 import { modulesEnabledBy, parametersFor, rulingsFor, ruleRegistry as registry } from '../src/lib/engine/registry.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
-import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
-import { randomMove } from '../src/lib/engine/random.ts';
-import { seedState } from '../src/lib/engine/rng.ts';
-import { generator, type Gen } from './fuzz-generator.ts';
+import { generator, playRandomMoves, type Gen } from './fuzz-generator.ts';
 import { checkState, snapshot } from '../src/lib/engine/invariants.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
@@ -149,26 +146,15 @@ function gameExpansions(doc: Expansion): Expansion[] {
 
 /** Starts a game with the document and plays MOVES random moves; what went wrong, or undefined. */
 function play(doc: Expansion, seed: number, players: number): string | undefined {
-	let state;
-	try {
-		state = startGame({ expansions: gameExpansions(doc), players: Array.from({ length: players }, (_, i) => `P${i}`), seed, quiet: true }).state;
-	} catch (e) {
-		return `accepted but cannot start: ${e instanceof Error ? e.message : String(e)}`;
-	}
-	let rng = seedState(seed);
-	let before = snapshot(state);
-	for (let n = 0; n < MOVES && !state.finished; n++) {
-		const options = legalMoves(state);
-		if (options.length === 0) return `no legal move after ${n} moves`;
-		const [move, next] = randomMove(options, rng);
-		rng = next;
-		const r = apply(state, move, { mutate: true, quiet: true });
-		if (!r.ok) return `listed move ${JSON.stringify(move)} refused: ${r.refusal.message}`;
-		const violations = checkState(state, before);
-		if (violations.length) return `${violations[0].invariant}: ${violations[0].message}`;
-		before = snapshot(state);
-	}
-	return undefined;
+	const { failure } = playRandomMoves(gameExpansions(doc), seed, players, MOVES, (start) => {
+		let before = snapshot(start);
+		return (state) => {
+			const violations = checkState(state, before);
+			before = snapshot(state);
+			return violations.length ? `${violations[0].invariant}: ${violations[0].message}` : undefined;
+		};
+	});
+	return failure;
 }
 
 describe('20,000 hostile documents', () => {

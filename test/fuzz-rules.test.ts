@@ -10,10 +10,7 @@ import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { resolvePointer } from '../src/lib/formats/validate.ts';
 import { hasErrors } from '../src/lib/formats/problems.ts';
 import { ruleRegistry as registry } from '../src/lib/engine/registry.ts';
-import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
-import { randomMove } from '../src/lib/engine/random.ts';
-import { seedState } from '../src/lib/engine/rng.ts';
-import { generator, type Gen } from './fuzz-generator.ts';
+import { generator, playRandomMoves, type Gen } from './fuzz-generator.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const DOCUMENTS = 10_000;
@@ -76,21 +73,8 @@ function mutate(g: Gen, doc: Doc): Doc {
 }
 
 function play(doc: Expansion, seed: number, players: number): string | undefined {
-	let state;
-	try {
-		state = startGame({ expansions: [doc], players: Array.from({ length: players }, (_, i) => `P${i}`), seed, quiet: true }).state;
-	} catch (e) {
-		return `accepted but cannot start: ${e instanceof Error ? e.message : String(e)}`;
-	}
-	let rng = seedState(seed);
-	for (let n = 0; n < MOVES && !state.finished; n++) {
-		const options = legalMoves(state);
-		if (options.length === 0) return `no legal move after ${n} moves`;
-		const [move, next] = randomMove(options, rng);
-		rng = next;
-		const r = apply(state, move, { mutate: true, quiet: true });
-		if (!r.ok) return `listed move ${JSON.stringify(move)} refused: ${r.refusal.message}`;
-	}
+	const { state, failure } = playRandomMoves([doc], seed, players, MOVES);
+	if (!state) return failure;
 	if (!state.scores.every((s) => Number.isInteger(s))) return `scores ${state.scores.join(', ')}`;
 	return undefined;
 }

@@ -92,6 +92,9 @@ export const BOTS: Record<string, { label: string; levels?: string[]; create: Bo
 	hoarder: { label: 'Follower-hoarding (never deploys a figure if it can do anything else)', create: hoarderBot }
 };
 
+/** A spec as `name` or `name:level` (what parseBotSpec reads). */
+export const botSpecText = (s: BotSpec): string => (s.level ? `${s.bot}:${s.level}` : s.bot);
+
 /** Parses `name` or `name:level` (CLI flags, URL parameters). */
 export function parseBotSpec(text: string): BotSpec | { error: string } {
 	const [bot, level] = text.split(':');

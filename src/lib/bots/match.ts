@@ -5,6 +5,7 @@ import { seedState } from '../engine/rng.ts';
 import type { GameSetup, Move } from '../engine/types.ts';
 import { createBot, type BotSpec } from './index.ts';
 import { moverOf } from './estimate.ts';
+import { wilsonInterval } from '../stats.ts';
 
 export interface MatchGame {
 	/** Index of the game in the match. */
@@ -77,12 +78,8 @@ export interface BotSummary {
 /** 95 % Wilson score interval for k successes in n trials. */
 export function wilson(k: number, n: number): [number, number] {
 	if (n === 0) return [0, 1];
-	const z = 1.959964;
-	const p = k / n;
-	const d = 1 + (z * z) / n;
-	const mid = (p + (z * z) / (2 * n)) / d;
-	const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-	return [Math.max(0, mid - half), Math.min(1, mid + half)];
+	const [low, high] = wilsonInterval(k, n);
+	return [Math.max(0, low), Math.min(1, high)];
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -3,7 +3,9 @@
 // with the statistics and their confidence intervals. Pure.
 import { contextOf, startGame } from '../engine/game.ts';
 import { rulingList } from '../engine/rulings.ts';
-import { emptyAggregate, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
+import { botSpecText } from '../bots/index.ts';
+import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
+import { Z95, wilsonInterval } from '../stats.ts';
 
 /** Adds `b` into `a` (chunks merged in order: the same chunks give the same report). */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
@@ -161,7 +163,6 @@ export interface Report {
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
-const Z = 1.959964;
 
 function meanSd(n: number, s: number, sq: number): { mean: number; sd: number } {
 	if (n === 0) return { mean: 0, sd: 0 };
@@ -172,18 +173,15 @@ function meanSd(n: number, s: number, sq: number): { mean: number; sd: number } 
 
 function meanInterval(n: number, s: number, sq: number): Interval {
 	const { mean, sd } = meanSd(n, s, sq);
-	const h = n > 1 ? (Z * sd) / Math.sqrt(n) : 0;
+	const h = n > 1 ? (Z95 * sd) / Math.sqrt(n) : 0;
 	return { value: round(mean), low: round(mean - h), high: round(mean + h) };
 }
 
 /** Wilson score interval of a proportion. */
 export function wilson(k: number, n: number): Interval {
 	if (n === 0) return { value: 0, low: 0, high: 0 };
-	const p = k / n;
-	const d = 1 + (Z * Z) / n;
-	const c = (p + (Z * Z) / (2 * n)) / d;
-	const h = (Z * Math.sqrt((p * (1 - p)) / n + (Z * Z) / (4 * n * n))) / d;
-	return { value: round(p), low: round(c - h), high: round(c + h) };
+	const [low, high] = wilsonInterval(k, n);
+	return { value: round(k / n), low: round(low), high: round(high) };
 }
 
 const sortKeys = <T>(r: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -191,10 +189,7 @@ const numericKeys = (r: Record<string, number>) => Object.fromEntries(Object.ent
 
 export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = catalogOf(cfg)): Report {
 	const n = agg.games;
-	const policies = cfg.players.map((_, p) => {
-		const s = cfg.policies?.[p] ?? cfg.policies?.[cfg.policies.length - 1] ?? { bot: 'random' };
-		return s.level ? `${s.bot}:${s.level}` : s.bot;
-	});
+	const policies = cfg.players.map((_, p) => botSpecText(seatPolicy(cfg, p)));
 	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
 		const t = agg.tiles[tile] ?? { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 };
 		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedShare: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };

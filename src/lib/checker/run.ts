@@ -6,6 +6,7 @@ import { seedState } from '../engine/rng.ts';
 import { apply, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
 import { checkState, snapshot, stateDigest, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
+import { pack } from '../engine/board.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
 import type { Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
 
@@ -137,12 +138,17 @@ export function chunksOf(games: number): [number, number][] {
 	return out;
 }
 
+/** The policy of seat p: its own, else the last one named (it fills the other seats), else random. */
+export function seatPolicy(cfg: Pick<CheckerConfig, 'policies'>, p: number): BotSpec {
+	const specs = cfg.policies ?? [];
+	return specs[p] ?? specs[specs.length - 1] ?? { bot: 'random' };
+}
+
 /** Distinct policies get distinct bots (seats with the same policy share one), seeded from the game. */
 function seatBots(cfg: CheckerConfig, seed: number): Bot[] {
-	const specs = cfg.policies ?? [];
 	const byKey = new Map<string, Bot>();
 	return cfg.players.map((_, p) => {
-		const spec = specs[p] ?? specs[specs.length - 1] ?? { bot: 'random' };
+		const spec = seatPolicy(cfg, p);
 		const key = JSON.stringify(spec);
 		let bot = byKey.get(key);
 		if (!bot) {
@@ -295,7 +301,6 @@ export function choiceKey(m: Move): string {
 }
 const deployKeys: Record<string, string> = {};
 
-const pack = (x: number, y: number) => ((x + 0x8000) << 16) | (y + 0x8000);
 
 function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, string>): void {
 	for (const e of events) {

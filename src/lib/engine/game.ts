@@ -200,24 +200,22 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 	return start;
 }
 
-/** setupProblems per rules context and number of players (the same answer every game). */
-const problems = new WeakMap<Context, Map<number, string[]>>();
-function problemsOf(c: Context, players: number): string[] {
-	let m = problems.get(c);
-	if (!m) problems.set(c, (m = new Map()));
-	let p = m.get(players);
-	if (!p) m.set(players, (p = setupProblems(c, players)));
-	return p;
+/** A function of the rules context and the number of players, computed once per pair (the same answer every game). */
+function perGame<T>(compute: (c: Context, players: number) => T): (c: Context, players: number) => T {
+	const cache = new WeakMap<Context, Map<number, T>>();
+	return (c, players) => {
+		let m = cache.get(c);
+		if (!m) cache.set(c, (m = new Map()));
+		if (!m.has(players)) m.set(players, compute(c, players));
+		return m.get(players)!;
+	};
 }
 
-/** The pieces a game of these rules starts with (kind and owner, in supply), per number of players. */
-const startPieces = new WeakMap<Context, Map<number, { kind: string; owner: number }[]>>();
-function piecesOf(c: Context, players: number): { kind: string; owner: number }[] {
-	let m = startPieces.get(c);
-	if (!m) startPieces.set(c, (m = new Map()));
-	let out = m.get(players);
-	if (out) return out;
-	out = [];
+const problemsOf = perGame(setupProblems);
+
+/** The pieces a game of these rules starts with (kind and owner, in supply). */
+const piecesOf = perGame((c, players) => {
+	const out: { kind: string; owner: number }[] = [];
 	// a document may say how many each player gets (expansion figures[].perPlayer)
 	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
 	for (const [id, ft] of c.figures) {
@@ -225,9 +223,8 @@ function piecesOf(c: Context, players: number): { kind: string; owner: number }[
 		for (let p = 0; p < players; p++) for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
 		for (let i = 0; i < (ft.neutral ?? 0); i++) out.push({ kind: id, owner: -1 });
 	}
-	m.set(players, out);
 	return out;
-}
+});
 
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {

@@ -12,12 +12,13 @@ export interface Violation {
 /** Figure kinds and owners in piece order, as a number (FNV-1a), to compare before and after. */
 export function pieceCensus(s: GameState): number {
 	let h = 0x811c9dc5;
-	for (let i = 0; i < s.pieces.length; i++) {
-		const p = s.pieces[i];
-		h = Math.imul(h ^ kindCode(p.kind), 0x01000193);
-		h = Math.imul(h ^ (p.owner + 2), 0x01000193);
-	}
+	for (let i = 0; i < s.pieces.length; i++) h = censusStep(h, s.pieces[i]);
 	return h >>> 0;
+}
+
+/** One piece into the census hash: its kind, then its owner. */
+function censusStep(h: number, p: { kind: string; owner: number }): number {
+	return Math.imul(Math.imul(h ^ kindCode(p.kind), 0x01000193) ^ (p.owner + 2), 0x01000193);
 }
 
 export interface Snapshot {
@@ -74,8 +75,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	let h = 0x811c9dc5;
 	for (let i = 0; i < n; i++) {
 		const p = s.pieces[i];
-		h = Math.imul(h ^ kindCode(p.kind), 0x01000193);
-		h = Math.imul(h ^ (p.owner + 2), 0x01000193);
+		h = censusStep(h, p);
 		if (p.seg >= 0) {
 			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
 			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });

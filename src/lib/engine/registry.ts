@@ -63,6 +63,11 @@ export function modulesEnabledBy(doc: ModuleSource, available: ReadonlyMap<strin
 	return modulesEnabled(doc, available, ruleRegistry);
 }
 
+/** The rule modules that no document of the list is named after (abbot, pig): a game adds them by id alone. */
+export function modulesWithoutDocument(documents: readonly { id: string }[]): { id: string; name: string }[] {
+	return MODULES.filter((m) => !documents.some((e) => e.id === m.id)).map((m) => ({ id: m.id, name: m.name }));
+}
+
 /**
  * The game's expansions from the chosen ids: `resolveExpansions` with the engine's rule modules as
  * the ids that may stand without a document (abbot, pig). Every caller of `startGame` goes through it.

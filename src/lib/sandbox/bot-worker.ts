@@ -9,7 +9,8 @@ let last: { key: string; state: ReturnType<typeof replay>['state'] } | null = nu
 self.onmessage = (e: MessageEvent<BotRequest>) => {
 	const { id, setup, moves, specs, seed } = e.data;
 	try {
-		const key = JSON.stringify([setup.seed, setup.players, setup.expansions.map((x) => [x.id, x.version]), setup.rulings, moves]);
+		// the whole setup (documents, modules, rulings, free mode) and the moves: the same game
+		const key = JSON.stringify([setup, moves]);
 		let state = last?.key === key ? last.state : null;
 		if (!state) {
 			const r = replay(setup, moves, { quiet: true });

@@ -29,8 +29,6 @@ export function weighedText(a: Alternative): string {
 	return `value ${a.value}${a.visits !== undefined ? `, ${a.visits} simulations` : ''}${a.winRate !== undefined ? `, win ${Math.round(a.winRate * 100)} %` : ''}`;
 }
 
-export const specText = (s: BotSpec) => (s.level ? `${s.bot}:${s.level}` : s.bot);
-
 /** The bot of seat p, or null when a person plays it. */
 export function seatBot(players: readonly PlayerSetup[], p: number): BotSpec | null {
 	const text = players[p]?.bot;
