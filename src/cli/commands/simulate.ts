@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import type { CommandContext } from '../main.ts';
 import { resolveGame } from '../../lib/engine/registry.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
-import { combinations, compareReports, comparisonText, finalize, textSummary, type CheckerConfig, type Comparison, type Report } from '../../lib/checker/index.ts';
+import { comparisonRuns, compareRuns, comparisonText, finalize, sweepRows, sweepText, textSummary, type CheckerConfig, type ComparisonSpec, type Report } from '../../lib/checker/index.ts';
 import { defaultWorkers, runAggregate } from '../checker-pool.ts';
 import { lookupExpansion, option, rulingPairs, rulingsOption } from '../engine-io.ts';
 
@@ -89,33 +89,21 @@ export const command = {
 			ctx.stderr(`--sweep takes 'pairs' or 'subsets', not '${sweep}'`);
 			return 2;
 		}
-		// the runs: the mix itself, then the variant (flip) or the sub-mixes (sweep)
-		const runs: { label: string; cfg: CheckerConfig }[] = [];
-		if (sweep !== undefined) {
-			const own = ids.filter((id) => id !== 'base');
-			if (own.length < 2) {
-				ctx.stderr('--sweep needs at least two expansions besides base in --expansions');
+		let spec: ComparisonSpec | undefined;
+		if (sweep !== undefined) spec = { sweep };
+		else if (flip !== undefined) {
+			const flipped = rulingPairs(flip);
+			if (typeof flipped === 'string' || Object.keys(flipped).length === 0) {
+				ctx.stderr(`--flip ${typeof flipped === 'string' ? flipped : 'needs ID=option'}`);
 				return 2;
 			}
-			runs.push({ label: 'base', cfg: { ...cfg, ...(resolveMix(['base']) as Pick<CheckerConfig, 'expansions' | 'modules'>) } });
-			for (const combo of combinations(own, sweep === 'subsets')) {
-				const mix = resolveMix(['base', ...combo]);
-				if (typeof mix === 'string') {
-					ctx.stderr(mix);
-					return 1;
-				}
-				runs.push({ label: combo.join(' + '), cfg: { ...cfg, ...mix } });
-			}
-		} else {
-			runs.push({ label: Object.keys(cfg.rulings ?? {}).length ? Object.entries(cfg.rulings ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') : 'default rulings', cfg });
-			if (flip !== undefined) {
-				const flipped = rulingPairs(flip);
-				if (typeof flipped === 'string' || Object.keys(flipped).length === 0) {
-					ctx.stderr(`--flip ${typeof flipped === 'string' ? flipped : 'needs ID=option'}`);
-					return 2;
-				}
-				runs.push({ label: Object.entries(flipped).map(([k, v]) => `${k}=${v}`).join(', '), cfg: { ...cfg, rulings: { ...cfg.rulings, ...flipped } } });
-			}
+			spec = { flip: flipped };
+		}
+		// the runs: the mix itself, then the variant (flip); or base and the sub-mixes (sweep)
+		const runs = comparisonRuns(cfg, ids, spec, resolveMix);
+		if ('error' in runs) {
+			ctx.stderr(`--${sweep !== undefined ? 'sweep' : 'flip'}: ${runs.error}`);
+			return runs.usage ? 2 : 1;
 		}
 		const total = runs.reduce((n, r) => n + r.cfg.games, 0);
 		const bar = process.stderr.isTTY
@@ -139,26 +127,14 @@ export const command = {
 		bar?.stop();
 		const seconds = Math.round((performance.now() - t0) / 10) / 100;
 		const [first] = reports;
-		const comparisons = reports.slice(1).map((r, i) => compareReports(first, r, [runs[0].label, runs[i + 1].label]));
+		const labels = runs.map((r) => r.label);
+		const comparisons = compareRuns(labels, reports);
 		if (ctx.json) {
 			if (runs.length === 1) ctx.stdout(JSON.stringify({ ...first, seconds, workers }, null, 2));
 			else ctx.stdout(JSON.stringify({ seconds, workers, runs: runs.map((r, i) => ({ label: r.label, report: reports[i] })), comparisons }, null, 2));
 		} else if (flip !== undefined) ctx.stdout([textSummary(first, seconds), '', comparisonText(comparisons[0])].join('\n'));
-		else if (sweep !== undefined) ctx.stdout(sweepText(runs.map((r) => r.label), reports, comparisons, seconds));
+		else if (sweep !== undefined) ctx.stdout(sweepText(sweepRows(labels, reports, comparisons), first.games, seconds));
 		else ctx.stdout(textSummary(first, seconds));
 		return reports.some((r) => r.violations.length) ? 1 : 0;
 	}
 };
-
-function sweepText(labels: string[], reports: Report[], comparisons: Comparison[], seconds: number): string {
-	const mean = (r: Report) => Math.round((r.stats.seats.reduce((a, s) => a + s.mean, 0) / r.stats.seats.length) * 100) / 100;
-	const out = [`combination sweep: ${reports.length - 1} mixes against base alone, ${reports[0].games} games each, in ${seconds} s (* = significant at 5 %)`];
-	out.push(`  base: mean score ${mean(reports[0])}, ${Object.values(reports[0].violationCounts).reduce((a, b) => a + b, 0)} violations`);
-	comparisons.forEach((c, i) => {
-		const r = reports[i + 1];
-		const v = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
-		const shift = c.scores.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`).join(' / ');
-		out.push(`  ${labels[i + 1]}: ${v ? `${v} VIOLATIONS (${Object.keys(r.violationCounts).join(', ')})` : 'no violations'}; mean score ${mean(r)} (per seat ${shift}); length ${r.stats.length.mean}`);
-	});
-	return out.join('\n');
-}

@@ -3,6 +3,7 @@
 // The same configuration gives the report the CLI gives.
 import { chunksOf, type CheckerConfig } from './run.ts';
 import { catalogOf, ChunkMerger, finalize, type Catalog, type Report } from './report.ts';
+import { compareRuns, type Comparison, type LabelledRun } from './compare.ts';
 import type { ChunkAnswer, ChunkTask } from './worker.ts';
 
 export type WorkerFactory = () => Worker;
@@ -26,6 +27,7 @@ export class CheckerRun {
 	#merger: ChunkMerger;
 	#catalog: Catalog;
 	#t0 = 0;
+	#settle: (() => void) | null = null;
 
 	constructor(config: CheckerConfig) {
 		this.config = config;
@@ -43,10 +45,8 @@ export class CheckerRun {
 		const config = $state.snapshot(this.config) as CheckerConfig;
 		let handed = 0;
 		return new Promise<void>((resolve) => {
-			const finish = () => {
-				this.stop();
-				resolve();
-			};
+			this.#settle = resolve;
+			const finish = () => this.stop();
 			const hand = (w: Worker) => {
 				if (handed >= chunks.length || !this.running) return;
 				const [from, to] = chunks[handed];
@@ -89,9 +89,101 @@ export class CheckerRun {
 		this.stop();
 	}
 
+	/** Ends the run (its workers terminated); the promise start gave resolves. */
 	stop() {
 		this.running = false;
 		for (const w of this.#workers) w.terminate();
 		this.#workers = [];
+		this.#settle?.();
+		this.#settle = null;
+	}
+}
+
+/**
+ * The runs of one request one after the other on the same number of workers: a single run, or a
+ * comparison's runs (comparisonRuns: the reference, then the flipped ruling or each combination).
+ * Progress and the time left are over all the runs' games; the comparisons against the first run
+ * (compare.ts) fill in as the later runs do.
+ */
+export class CheckerBatch {
+	readonly runs: { label: string; run: CheckerRun }[];
+	/** A single run, a ruling flip (two runs) or a combination sweep (base alone, then each mix). */
+	readonly kind: 'single' | 'flip' | 'sweep';
+	current = $state(0);
+	cancelled = $state(false);
+	running = $state(false);
+	#t0 = 0;
+	#now = $state(0);
+
+	constructor(runs: readonly LabelledRun[], kind: CheckerBatch['kind']) {
+		this.runs = runs.map((r) => ({ label: r.label, run: new CheckerRun(r.cfg) }));
+		this.kind = kind;
+	}
+
+	// getters over the runs' state (reactive through it); the page memoises what it derives
+	get total(): number {
+		return this.runs.reduce((n, r) => n + r.run.total, 0);
+	}
+	get done(): number {
+		return this.runs.reduce((n, r) => n + r.run.done, 0);
+	}
+	get seconds(): number {
+		return this.#now;
+	}
+	get rate(): number {
+		return this.#now > 0 ? this.done / this.#now : 0;
+	}
+	get secondsLeft(): number {
+		return this.rate > 0 ? (this.total - this.done) / this.rate : Infinity;
+	}
+	get error(): string {
+		return this.runs.map((r) => r.run.error).find(Boolean) ?? '';
+	}
+	/** The first run: the report the page shows in full. */
+	get reference(): CheckerRun {
+		return this.runs[0].run;
+	}
+	/** The reports of the runs that have games in (in order: a run starts after the one before). */
+	get reports(): Report[] {
+		return this.runs.map((r) => r.run.report).filter((r): r is Report => r !== null);
+	}
+	/** Every later run that has games in, against the first. */
+	get comparisons(): Comparison[] {
+		const reports = this.reports;
+		if (this.kind === 'single' || !reports.length) return [];
+		return compareRuns(
+			this.runs.slice(0, reports.length).map((r) => r.label),
+			reports
+		);
+	}
+
+	async start(create: WorkerFactory, workers: number): Promise<void> {
+		this.running = true;
+		this.#t0 = performance.now();
+		const tick = setInterval(() => (this.#now = (performance.now() - this.#t0) / 1000), 250);
+		try {
+			for (let k = 0; k < this.runs.length && !this.cancelled; k++) {
+				this.current = k;
+				const { run } = this.runs[k];
+				await run.start(create, workers);
+				if (run.error || run.cancelled) break;
+			}
+		} finally {
+			clearInterval(tick);
+			this.#now = (performance.now() - this.#t0) / 1000;
+			this.running = false;
+		}
+	}
+
+	cancel() {
+		if (!this.running) return;
+		this.cancelled = true;
+		this.runs[this.current].run.cancel();
+	}
+
+	/** Ends the batch (a new request replaces it). */
+	stop() {
+		if (this.running) this.cancelled = true;
+		for (const r of this.runs) r.run.stop();
 	}
 }

@@ -1,5 +1,6 @@
 // Comparisons of checker reports: the same seeds with one ruling flipped (ruling sensitivity), and
 // the sub-mixes of a mix (combination sweep). Pure: the CLI and the page run the reports.
+import type { CheckerConfig } from './run.ts';
 import type { Report } from './report.ts';
 
 export interface Difference {
@@ -78,6 +79,112 @@ export function combinations(ids: readonly string[], subsets = false): string[][
 		if (pick.length >= 2) out.push(pick);
 	}
 	return out.sort((x, y) => x.length - y.length);
+}
+
+/** A comparison to run: one ruling flipped (or several rulings set), or a sweep of the mix's combinations. */
+export type ComparisonSpec = { flip: Record<string, string> } | { sweep: 'pairs' | 'subsets' };
+
+/** The expansion documents and document-less modules of a mix (a resolver's answer) or its error. */
+export type Mix = Pick<CheckerConfig, 'expansions' | 'modules'>;
+export type MixResolver = (ids: string[]) => Mix | string;
+
+export interface LabelledRun {
+	label: string;
+	cfg: CheckerConfig;
+}
+
+const rulingsLabel = (rulings: Record<string, string> | undefined) => {
+	const set = Object.entries(rulings ?? {});
+	return set.length ? set.map(([k, v]) => `${k}=${v}`).join(', ') : 'default rulings';
+};
+
+/**
+ * The runs of a checker request: the configuration itself, then the variant with the flipped
+ * ruling; or, for a sweep, base alone and then base with each combination of the mix's own
+ * expansions (`ids`: the designer's choice, base aside). The first run is the reference of the
+ * comparisons. `usage` marks an error in the request rather than in the documents.
+ */
+export function comparisonRuns(cfg: CheckerConfig, ids: readonly string[], spec: ComparisonSpec | undefined, resolve: MixResolver): LabelledRun[] | { error: string; usage: boolean } {
+	if (spec && 'sweep' in spec) {
+		const own = ids.filter((id) => id !== 'base');
+		if (own.length < 2) return { error: 'a sweep needs at least two expansions besides base in the mix', usage: true };
+		const runs: LabelledRun[] = [];
+		for (const combo of [[], ...combinations(own, spec.sweep === 'subsets')]) {
+			const mix = resolve(['base', ...combo]);
+			if (typeof mix === 'string') return { error: mix, usage: false };
+			runs.push({ label: combo.length ? combo.join(' + ') : 'base', cfg: { ...cfg, ...mix } });
+		}
+		return runs;
+	}
+	const runs: LabelledRun[] = [{ label: rulingsLabel(cfg.rulings), cfg }];
+	if (spec) {
+		const same = Object.entries(spec.flip).every(([k, v]) => cfg.rulings?.[k] === v);
+		if (!Object.keys(spec.flip).length || same) return { error: 'the flip must set a ruling to an option the run does not already use', usage: true };
+		runs.push({ label: rulingsLabel(spec.flip), cfg: { ...cfg, rulings: { ...cfg.rulings, ...spec.flip } } });
+	}
+	return runs;
+}
+
+/** Every run after the first against the first. */
+export function compareRuns(labels: readonly string[], reports: readonly Report[]): Comparison[] {
+	return reports.slice(1).map((r, i) => compareReports(reports[0], r, [labels[0], labels[i + 1]]));
+}
+
+/** One line of a comparison's table: the seats' scores, the game length, then the rules that fired differently. */
+export interface DifferenceRow extends Difference {
+	measure: 'score' | 'length' | 'rule';
+}
+
+export function differenceRows(c: Comparison): DifferenceRow[] {
+	return [
+		...c.scores.map((d) => ({ measure: 'score' as const, ...d })),
+		{ measure: 'length' as const, ...c.length },
+		...c.rules.map((d) => ({ measure: 'rule' as const, ...d }))
+	];
+}
+
+/** One combination of a sweep against base alone. */
+export interface SweepRow {
+	mix: string;
+	violations: number;
+	/** The invariants violated (or engine errors). */
+	invariants: string[];
+	/** Mean score over the seats. */
+	meanScore: number;
+	/** Per seat: the mean score's shift against base alone, and whether it is significant. */
+	shifts: { seat: number; difference: number; significant: boolean }[];
+	/** Placements per game. */
+	length: number;
+	/** Any seat's score or the game length shifted significantly. */
+	significant: boolean;
+}
+
+/** The rows of a sweep (base alone first), from its runs' reports and their comparisons (compareRuns). */
+export function sweepRows(labels: readonly string[], reports: readonly Report[], comparisons: readonly Comparison[]): SweepRow[] {
+	return reports.map((r, i) => {
+		const c = i > 0 ? comparisons[i - 1] : undefined;
+		const shifts = r.stats.seats.map((s, k) => ({ seat: s.seat, difference: c?.scores[k]?.difference ?? 0, significant: c?.scores[k]?.significant ?? false }));
+		return {
+			mix: labels[i],
+			violations: Object.values(r.violationCounts).reduce((a, b) => a + b, 0),
+			invariants: Object.keys(r.violationCounts),
+			meanScore: round(r.stats.seats.reduce((a, s) => a + s.mean, 0) / Math.max(1, r.stats.seats.length), 2),
+			shifts,
+			length: r.stats.length.mean,
+			significant: !!c && (c.length.significant || c.scores.some((d) => d.significant))
+		};
+	});
+}
+
+export function sweepText(rows: readonly SweepRow[], games: number, seconds: number): string {
+	const [base, ...mixes] = rows;
+	const out = [`combination sweep: ${mixes.length} mixes against base alone, ${games} games each, in ${seconds} s (* = significant at 5 %)`];
+	out.push(`  base: mean score ${base.meanScore}, ${base.violations} violations`);
+	for (const r of mixes) {
+		const shift = r.shifts.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`).join(' / ');
+		out.push(`  ${r.mix}: ${r.violations ? `${r.violations} VIOLATIONS (${r.invariants.join(', ')})` : 'no violations'}; mean score ${r.meanScore} (per seat ${shift}); length ${r.length}`);
+	}
+	return out.join('\n');
 }
 
 export function comparisonText(c: Comparison): string {

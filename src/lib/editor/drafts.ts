@@ -53,3 +53,12 @@ export function discardDraft(storage: DraftStorage, id: string): void {
 		// nothing to do
 	}
 }
+
+/**
+ * The unsaved document of an expansion's draft, handed from the editor to a page that plays it
+ * (Test in sandbox, Check interactions: `?draft=<id>` after `flushDraft`); undefined without one.
+ */
+export function draftDocument(storage: DraftStorage | undefined, id: string | null | undefined): Expansion | undefined {
+	const d = id && storage ? loadDraft(storage, id) : undefined;
+	return d && d.doc.id === id ? d.doc : undefined;
+}
