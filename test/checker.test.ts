@@ -8,7 +8,8 @@ import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts'
 import { canonical, checkState, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
-import { combinations, compareReports, simulate, type CheckerConfig } from '../src/lib/checker/index.ts';
+import { combinations, compareReports, compareRuns, comparisonRuns, simulate, sweepRows, type CheckerConfig } from '../src/lib/checker/index.ts';
+import { resolveGame } from '../src/lib/engine/registry.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
 import { BOTS, HOARD, createBot } from '../src/lib/bots/index.ts';
 
@@ -132,6 +133,33 @@ describe('findings and comparisons', () => {
 		expect(fields.difference).not.toBe(0);
 		// the same seeds: without the ruling the two runs are the same report
 		expect(compareReports(first, simulate(cfg)).rules).toEqual([]);
+	});
+
+	it('the runs of a comparison (the CLI and the page build them alike): a flip, a sweep, and what they refuse', () => {
+		const resolve = (ids: string[]) => {
+			const r = resolveGame(ids, docs);
+			return r.ok ? { expansions: r.expansions, modules: r.modules } : r.errors.map((e) => e.message).join('; ');
+		};
+		const cfg: CheckerConfig = { expansions: [get('base')], players: ['A', 'B'], games: 4, seed: 2, rulings: { 'BASE-R2': '2nd' } };
+		const flip = comparisonRuns(cfg, ['base'], { flip: { 'BASE-R1': 'c1-early' } }, resolve);
+		if ('error' in flip) throw new Error(flip.error);
+		expect(flip.map((r) => r.label)).toEqual(['BASE-R2=2nd', 'BASE-R1=c1-early']);
+		expect(flip[1].cfg.rulings).toEqual({ 'BASE-R2': '2nd', 'BASE-R1': 'c1-early' });
+		expect(comparisonRuns(cfg, ['base'], { flip: { 'BASE-R2': '2nd' } }, resolve)).toMatchObject({ usage: true, error: expect.stringMatching(/does not already use/) });
+		expect(comparisonRuns(cfg, ['base', 'bards'], { sweep: 'pairs' }, resolve)).toMatchObject({ usage: true, error: expect.stringMatching(/at least two/) });
+		expect(comparisonRuns(cfg, ['bards', 'nowhere'], { sweep: 'pairs' }, resolve)).toMatchObject({ usage: false, error: expect.stringMatching(/nowhere/) });
+
+		const sweep = comparisonRuns(cfg, ['bards', 'buddo', 'pig'], { sweep: 'subsets' }, resolve);
+		if ('error' in sweep) throw new Error(sweep.error);
+		const labels = sweep.map((r) => r.label);
+		expect(labels).toEqual(['base', 'bards + buddo', 'bards + pig', 'buddo + pig', 'bards + buddo + pig']);
+		expect(sweep[3].cfg.modules).toContain('pig');
+		const reports = sweep.slice(0, 3).map((r) => simulate(r.cfg));
+		const rows = sweepRows(labels.slice(0, 3), reports, compareRuns(labels.slice(0, 3), reports));
+		expect(rows.map((r) => r.mix)).toEqual(['base', 'bards + buddo', 'bards + pig']);
+		expect(rows[0].shifts.every((d) => d.difference === 0 && !d.significant)).toBe(true);
+		expect(rows[1].meanScore).toBe(Math.round(((reports[1].stats.seats[0].mean + reports[1].stats.seats[1].mean) / 2) * 100) / 100);
+		expect(rows[1].shifts[0].difference).toBe(Math.round((reports[1].stats.seats[0].mean - reports[0].stats.seats[0].mean) * 100) / 100);
 	});
 
 	it('keeps a finding with the record that reproduces it, at its move', () => {
