@@ -18,15 +18,10 @@ export class CheckerRun {
 	cancelled = $state(false);
 	error = $state('');
 	report = $state.raw<Report | null>(null);
-	/** Seconds since the start (updated with each merged chunk). */
-	seconds = $state(0);
-	readonly rate = $derived(this.seconds > 0 ? this.done / this.seconds : 0);
-	readonly secondsLeft = $derived(this.rate > 0 ? (this.total - this.done) / this.rate : Infinity);
 
 	#workers: Worker[] = [];
 	#merger: ChunkMerger;
 	#catalog: Catalog;
-	#t0 = 0;
 	#settle: (() => void) | null = null;
 
 	constructor(config: CheckerConfig) {
@@ -41,7 +36,6 @@ export class CheckerRun {
 		const chunks = chunksOf(this.total);
 		const key = `run-${++runs}`;
 		this.running = true;
-		this.#t0 = performance.now();
 		const config = $state.snapshot(this.config) as CheckerConfig;
 		let handed = 0;
 		return new Promise<void>((resolve) => {
@@ -68,7 +62,6 @@ export class CheckerRun {
 					const games = this.#merger.add(a.chunk, a.aggregate);
 					if (games) {
 						this.done += games;
-						this.seconds = (performance.now() - this.#t0) / 1000;
 						this.report = finalize(this.config, this.#merger.total, this.#catalog);
 					}
 					if (this.done >= this.total) finish();
@@ -102,7 +95,7 @@ export class CheckerRun {
 /**
  * The runs of one request one after the other on the same number of workers: a single run, or a
  * comparison's runs (comparisonRuns: the reference, then the flipped ruling or each combination).
- * Progress and the time left are over all the runs' games; the comparisons against the first run
+ * Progress, rate and time left are over all the runs' games; the comparisons against the first run
  * (compare.ts) fill in as the later runs do.
  */
 export class CheckerBatch {
