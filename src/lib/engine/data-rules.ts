@@ -7,7 +7,7 @@ import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
-import { pack, tileAt } from './board.ts';
+import { pack, surroundings, tileAt } from './board.ts';
 import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
@@ -33,6 +33,8 @@ export interface DataState {
 	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
 	denied: number;
 	deniedBy: string;
+	/** Root of the feature a wins rule gave to its figures' owners in this scoring, or -1. */
+	won: number;
 	/** Tokens collected: kind → per player. */
 	tokens: Record<string, number[]>;
 }
@@ -95,6 +97,11 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 			for (const b of featureTiles(s, root)) if (g.c.tiles[s.bt[b]].icons.has(rest)) n++;
 			return n;
 		}
+		if (head === 'around' && (rest === 'tiles' || rest === 'wildcards' || rest === 'river')) {
+			const n = surroundings(g, s.st[root]);
+			memo.set('around.tiles', n.tiles).set('around.wildcards', n.wildcards).set('around.river', n.river);
+			return n[rest];
+		}
 		if (head === 'around' && rest.startsWith('icon.')) {
 			const icon = rest.slice(5);
 			const b = s.st[root];
@@ -134,6 +141,55 @@ function combine(g: Engine, root: number, name: string, how: string): number | b
 }
 
 const plural = (n: number, w: string) => (n === 1 ? w : w + 's');
+
+/** Players with figures of type `figure` on the feature (`where` 'feature') or on any feature of its tiles ('tiles'): player → how many. */
+function figuresOf(g: Engine, root: number, figure: string, where: string | undefined): Map<number, number> {
+	const s = g.s;
+	const per = new Map<number, number>();
+	if (where === 'tiles') {
+		const tiles = featureTiles(s, root);
+		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && tiles.includes(p.tile)) per.set(p.owner, (per.get(p.owner) ?? 0) + 1);
+	} else for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === figure && s.pieces[pc].owner >= 0) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
+	return per;
+}
+
+/** Heads per player on the feature: followers, and any figure with strength above 0 there (award variables heads, othersHeads). */
+function headsOf(g: Engine, root: number): number[] {
+	const s = g.s;
+	const heads = s.players.map(() => 0);
+	for (const pc of s.figs[root] ?? []) {
+		const p = s.pieces[pc];
+		const ft = g.c.figures.get(p.kind);
+		if (p.owner >= 0 && ft && (ft.follower || ft.strength(g, pc, root) > 0)) heads[p.owner]++;
+	}
+	return heads;
+}
+
+/** One player's award being built by the award rules of one figure type: `n label × (points + bonus…)`, or 0 with a reason. */
+interface Building {
+	player: number;
+	n: number;
+	label: string;
+	points: number;
+	bonuses: { per: number; label: string }[];
+	zero: string | null;
+	rules: string[];
+}
+
+function finish(b: Building, quiet: boolean): Award {
+	let each = b.points;
+	for (const x of b.bonuses) each += x.per;
+	const points = b.zero === null ? b.n * each : 0;
+	const who = `${b.n} ${plural(b.n, b.label)}`;
+	const arithmetic = quiet
+		? ''
+		: b.zero !== null
+			? `${who}: 0 (${b.zero})`
+			: b.bonuses.length
+				? `${who} × (${[String(b.points), ...b.bonuses.map((x) => `${x.per} ${x.label}`)].join(' + ')}) = ${points}`
+				: `${who} × ${each} = ${points}`;
+	return { player: b.player, points, arithmetic, rules: b.rules };
+}
 const push = (list: string[], id: string) => {
 	if (!list.includes(id)) list.push(id);
 };
@@ -236,11 +292,33 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const awardRules = rules.filter((r) => r.type === 'award');
 	const collectRules = rules.filter((r) => r.type === 'collect');
 	const majorityRules = rules.filter((r) => r.type === 'majority');
+	const winsRules = rules.filter((r) => r.type === 'wins');
+	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
+	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
+		const s = g.s;
+		const st = state(g);
+		st.denied = -1;
+		const players = s.players.length;
+		for (const pc of s.figs[root] ?? []) {
+			const p = s.pieces[pc];
+			if (!deniers.has(p.kind)) continue;
+			const slot = p.owner < 0 ? players : p.owner;
+			const mine = strengths[slot];
+			if (!(mine > 0)) continue;
+			let most = true;
+			for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
+			if (!most) continue;
+			st.denied = root;
+			st.deniedBy = p.kind;
+			return [];
+		}
+		return null;
+	};
 	const holds = (r: DataRule, env: (n: string) => number | boolean) => r.when === undefined || ev(r.when, env) === true;
 	const state = (g: Engine) => g.s.mod[id] as DataState;
 	const hooks: Partial<Hooks> = {
 		setup(g) {
-			const st: DataState = { denied: -1, deniedBy: '', tokens: {} };
+			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
 			g.s.mod[id] = st;
 		}
 	};
@@ -255,46 +333,80 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				if (holds(r, env)) applyEffect(r, v, env);
 			}
 		};
-	if (deniers.size)
-		hooks.winners = (g, root, strengths) => {
-			const s = g.s;
-			const st = state(g);
-			st.denied = -1;
-			const players = s.players.length;
-			for (const pc of s.figs[root] ?? []) {
-				const p = s.pieces[pc];
-				if (!deniers.has(p.kind)) continue;
-				const slot = p.owner < 0 ? players : p.owner;
-				const mine = strengths[slot];
-				if (!(mine > 0)) continue;
-				let most = true;
-				for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
-				if (!most) continue;
-				st.denied = root;
-				st.deniedBy = p.kind;
-				return [];
-			}
-			return null;
-		};
 	if (awardRules.length)
-		hooks.awards = (g, root, v, _winners, awards: Award[]) => {
-			const s = g.s;
+		hooks.awards = (g, root, v, winners, awards: Award[]) => {
 			let env: ((n: string) => number | boolean) | null = null;
+			let heads: number[] | null = null;
+			let denied: boolean | null = null;
+			// the award under construction per figure type and player (a points rule starts a new one)
+			const open = new Map<string, Building>();
+			const built: Building[] = [];
 			for (const r of awardRules) {
 				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete'])) continue;
-				const per = new Map<number, number>();
-				for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === r.figure && s.pieces[pc].owner >= 0) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
+				const per = figuresOf(g, root, r.figure!, r.where);
 				if (!per.size) continue;
-				env ??= featureEnv(g, root, v.mode, modifiers);
-				if (!holds(r, env)) continue;
-				const each = evNum(r.points, env);
-				const label = r.label ?? g.c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
-				for (const [player, n] of per) awards.push({ player, points: n * each, arithmetic: g.quiet ? '' : `${n} ${plural(n, label)} × ${each} = ${n * each}`, rules: [r.id] });
+				const base = (env ??= featureEnv(g, root, v.mode, modifiers));
+				for (const [player, n] of per) {
+					const penv = (name: string): number | boolean => {
+						switch (name) {
+							case 'winner':
+								return winners.includes(player);
+							case 'heads':
+								return (heads ??= headsOf(g, root))[player];
+							case 'othersHeads': {
+								heads ??= headsOf(g, root);
+								let most = 0;
+								for (let q = 0; q < heads.length; q++) if (q !== player && heads[q] > most) most = heads[q];
+								return most;
+							}
+							case 'denied':
+								return (denied ??= deniedBy(g, root) !== null);
+						}
+						return base(name);
+					};
+					if (!holds(r, penv)) continue;
+					const key = `${r.figure}\u0000${player}`;
+					let b = open.get(key);
+					if (!b || r.points !== undefined) {
+						const name = g.c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
+						b = { player, n, label: (r.bonus === undefined ? r.label : undefined) ?? name, points: 0, bonuses: [], zero: null, rules: [] };
+						open.set(key, b);
+						built.push(b);
+					}
+					if (r.points !== undefined) b.points = evNum(r.points, penv);
+					else if (r.bonus !== undefined) b.bonuses.push({ per: evNum(r.bonus, penv), label: r.label ?? r.id });
+					else if (r.zero !== undefined) b.zero = r.zero;
+					push(b.rules, r.id);
+					for (const c of r.cites ?? []) push(b.rules, c);
+				}
 			}
+			for (const b of built) awards.push(finish(b, g.quiet));
 		};
-	if (deniers.size || collectRules.length)
+	if (deniers.size || winsRules.length)
+		hooks.winners = (g, root, strengths, _winners, v) => {
+			const st = state(g);
+			st.won = -1;
+			st.denied = -1;
+			for (const r of winsRules) {
+				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete', 'final'])) continue;
+				const per = figuresOf(g, root, r.figure!, r.where);
+				if (!per.size || !holds(r, featureEnv(g, root, v.mode, modifiers))) continue;
+				st.won = root;
+				push(v.rules, r.id);
+				for (const c of r.cites ?? []) push(v.rules, c);
+				return [...per.keys()].sort((a, b) => a - b);
+			}
+			return deniers.size ? deny(g, root, strengths) : null;
+		};
+	if (deniers.size || collectRules.length || winsRules.length)
 		hooks.scored = (g, root, ev) => {
 			const st = state(g);
+			if (st.won === root && ev.winners.length && !g.quiet) {
+				// the feature went to its figures' owners (wins), whatever the majority
+				const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
+				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
+				ev.why = why;
+			}
 			if (st.denied === root) {
 				const f = deniers.get(st.deniedBy)!;
 				const name = g.c.figures.get(st.deniedBy)?.name ?? st.deniedBy;

@@ -353,7 +353,7 @@ export interface Hooks {
 	/** Adjust what a feature is worth. */
 	value(g: Engine, root: number, v: FeatureValue): void;
 	/** Decide the winners of a feature (default: the strongest, strength above 0). */
-	winners(g: Engine, root: number, strengths: number[], winners: number[]): number[] | null;
+	winners(g: Engine, root: number, strengths: number[], winners: number[], v: FeatureValue): number[] | null;
 	/** Per-player bonuses once winners and points are known (pig, fairy). */
 	awards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
 	/** After a feature was scored (before its pieces return). */
