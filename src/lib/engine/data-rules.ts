@@ -11,7 +11,7 @@ import { pack, surroundings, tileAt } from './board.ts';
 import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
-import type { Award, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
+import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
 
 // each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
 const closures = new WeakMap<object, Compiled>();
@@ -76,7 +76,7 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 		const head = name.slice(0, dot);
 		const rest = name.slice(dot + 1);
 		if (head === 'param') return g.c.params[rest] ?? 0;
-		if (head === 'modifier') return combine(g, root, rest, modifiers[rest] ?? 'sum');
+		if (head === 'modifier') return combine(g, root, rest, modifiers[rest] ?? gameCombine(g.c)[rest] ?? 'sum');
 		if (head === 'figures') {
 			let n = 0;
 			for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === rest) n++;
@@ -121,6 +121,18 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 		if (v === undefined) memo.set(name, (v = compute(name)));
 		return v;
 	};
+}
+
+// how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
+const combines = new WeakMap<Context, Record<string, string>>();
+function gameCombine(c: Context): Record<string, string> {
+	let t = combines.get(c);
+	if (!t) {
+		t = {};
+		for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
+		combines.set(c, t);
+	}
+	return t;
 }
 
 /** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
@@ -456,6 +468,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		id,
 		name: e.name,
 		data: true,
+		combine: modifiers,
 		rules: texts,
 		figures,
 		parameters,

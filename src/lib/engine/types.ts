@@ -392,6 +392,8 @@ export interface RuleModule {
 	name: string;
 	/** Compiled from an expansion's dataRules (engine/data-rules.ts), not written in TypeScript. */
 	data?: boolean;
+	/** Data modules: how each modifier their document declares combines when features join (sum, max, any, all). */
+	combine?: Record<string, string>;
 	/** Rule id → one-line statement in our own words. */
 	rules: Record<string, string>;
 	rulings?: RulingDef[];
