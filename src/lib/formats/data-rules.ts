@@ -192,8 +192,9 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 				if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field') err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
 				if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city') err(ptr, `${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`);
 				if (op === 'add' && isObject(e.add)) {
-					checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
-					checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
+					// (a missing count or per is the schema's error)
+					if (e.add.count !== undefined) checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
+					if (e.add.per !== undefined) checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
 				} else if (op !== 'zero' && op !== 'add') checkExpr(e[op], 'number', scope, ptr, out);
 			}
 		}
