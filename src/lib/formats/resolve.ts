@@ -3,6 +3,7 @@
 // dependents). A missing or cyclic dependency is a located error, never a silent skip. Pure.
 import type { Expansion } from './schema-types.ts';
 import type { RuleRegistry } from './rule-registry.ts';
+import { migrateExpansion } from './migrate.ts';
 
 export interface ResolveError {
 	/** The id that could not be resolved (missing, or where the cycle closes). */
@@ -73,7 +74,9 @@ export function resolveExpansions(
 			errors.push({ id, ...from, message: `dependency cycle: ${cycle.join(' → ')} ('${from.document}' ${from.pointer})` });
 			return;
 		}
-		const doc = lookup(id);
+		const found = lookup(id);
+		// an older format plays as its migrations rewrite it (migrate.ts)
+		const doc = found && migrateExpansion(found, lookup).doc;
 		if (!doc) {
 			// only a chosen id may stand for a module alone: a dependency is a document
 			if (!from.document && moduleIds.has(id)) {

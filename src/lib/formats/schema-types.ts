@@ -38,9 +38,9 @@ export interface Expansion {
 	 */
 	$schema?: string;
 	/**
-	 * Version of this file format. Absent means 1; older documents are migrated when loaded.
+	 * Version of this file format: 2 is the current one. Absent means 1, a document written before rules were data: it is migrated when loaded (src/lib/formats/migrate.ts, migration rules-written-as-data: a `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners gets that expansion's data rules copied in).
 	 */
-	formatVersion?: 1;
+	formatVersion?: 1 | 2;
 	/**
 	 * Identifier of the expansion: lower-case letters, digits and '-'. It names the file on disk (<id>.json) and is how game records and other expansions refer to it.
 	 */
