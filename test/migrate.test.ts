@@ -3,7 +3,7 @@
 // the engine of commit d71184a (before the data rules) gave the format-1 fixtures; they pass here
 // through the migration and fail without it.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableExpansions } from '../src/lib/formats/files.ts';
 import { FORMAT_VERSION, migrateExpansion } from '../src/lib/formats/migrate.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
@@ -16,11 +16,14 @@ import type { Expansion } from '../src/lib/engine/types.ts';
 const read = <T>(name: string) => JSON.parse(readFileSync(`test/fixtures/migrate/${name}.json`, 'utf8')) as T;
 const shipped = availableExpansions();
 const docs = new Map(shipped);
-for (const n of ['v1-inns-by-rules', 'v1-stables-by-rules', 'v2-inns-by-rules', 'v1-inns-with-the-dependency']) docs.set(n, read<Expansion>(n));
+const fixtures = readdirSync('test/fixtures/migrate').map((f) => f.replace(/\.json$/, ''));
+for (const n of fixtures.filter((f) => /^v\d-/.test(f))) docs.set(n, read<Expansion>(n));
+const plays = fixtures.filter((f) => f.startsWith('play-'));
+const OLD = ['v1-inns-by-rules', 'v1-stables-by-rules', 'v1-bards-by-rules', 'v1-buddo-by-rules'];
 const lookup = (id: string) => docs.get(id);
 
 describe('migration rules-written-as-data (format 1 → 2)', () => {
-	test.each(['v1-inns-by-rules', 'v1-stables-by-rules'])('%s: the module\'s data rules are copied in, and it validates clean', (id) => {
+	test.each(OLD)('%s: the module\'s data rules are copied in, and it validates clean', (id) => {
 		const old = docs.get(id)!;
 		const m = migrateExpansion(old, lookup);
 		expect(m.applied).toEqual(['rules-written-as-data']);
@@ -35,7 +38,10 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(migrateExpansion(docs.get('v1-inns-by-rules')!, lookup).doc.rules).toBeUndefined();
 		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBe('inn-and-stable-owners');
 	});
-	test.each(['play-v1-inns-by-rules', 'play-v1-stables-by-rules'])('%s: the scores of the engine before the data rules', (name) => {
+	test('there is a play scenario for each format-1 fixture', () => {
+		for (const id of OLD) expect(plays.some((p) => read<Scenario>(p).game.expansions.some((e) => e.id === id)), id).toBe(true);
+	});
+	test.each(plays)('%s: the scores of the engine before the data rules', (name) => {
 		const sc = read<Scenario>(name);
 		expect(runScenario(sc, lookup).failures).toEqual([]);
 		// without the migration (the same document declared format 2) the scores differ
@@ -46,7 +52,7 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(runScenario(sc, unmigrated).failures.length).toBeGreaterThan(0);
 	});
 	test('an old document plays identically to its migrated form (seeded random games)', () => {
-		for (const id of ['v1-inns-by-rules', 'v1-stables-by-rules']) {
+		for (const id of OLD) {
 			const migrated = new Map(docs).set(id, migrateExpansion(docs.get(id)!, lookup).doc);
 			for (let seed = 1; seed <= 4; seed++) {
 				const play = (available: Map<string, Expansion>) => {

@@ -480,12 +480,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 /** The modules of a game with the expansions' data rules inserted in play order (formats/resolve.ts `orderModules`). */
 export function withDataModules(modules: RuleModule[], expansions: readonly Expansion[], allIds: ReadonlySet<string>): RuleModule[] {
 	const byId = new Map(modules.map((m) => [m.id, m]));
-	const data: string[] = [];
+	const data: Expansion[] = [];
 	for (const e of expansions) {
 		const m = compileDataRules(e, allIds);
 		if (!m) continue;
 		byId.set(m.id, m);
-		data.push(e.id);
+		data.push(e);
 	}
 	if (!data.length) return modules;
 	return orderModules(modules.map((m) => m.id), data, allIds).map((id) => byId.get(id)!);
