@@ -68,6 +68,13 @@ function figuresOn(g: Engine, tiles: number[]): Entry[] {
 	return out;
 }
 
+/** Is any mayor or scarecrow on the board? (most turns none is: the neighbours need no walk) */
+function anyStanding(g: Engine): boolean {
+	const ps = g.s.pieces;
+	for (let i = 0; i < ps.length; i++) if (ps[i].seg >= 0 && (ps[i].kind === 'mayor' || ps[i].kind === 'scarecrow')) return true;
+	return false;
+}
+
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
 export function crisisMeeting(g: Engine, b: number): void {
 	for (const e of figuresOn(g, sideNeighbours(g, b))) {
@@ -83,6 +90,7 @@ export function crisisMeeting(g: Engine, b: number): void {
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
 export function triggeredBy(g: Engine, b: number): Entry[] {
 	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return [];
+	if (!anyStanding(g)) return [];
 	const tiles = sideNeighbours(g, b).filter((o) => sidesFilled(g, o) === 4);
 	return tiles.length ? figuresOn(g, tiles) : [];
 }
