@@ -270,6 +270,14 @@ function applyEffect(rule: DataRule, v: FeatureValue, env: (n: string) => number
 	for (const c of rule.cites ?? []) push(v.rules, c);
 }
 
+const NONE: DataRule[] = [];
+/** Rules grouped by the feature kind they are about. */
+function byKind(rules: DataRule[]): Map<string, DataRule[]> {
+	const out = new Map<string, DataRule[]>();
+	for (const r of rules) out.set(r.feature!, [...(out.get(r.feature!) ?? []), r]);
+	return out;
+}
+
 const compiled = new WeakMap<Expansion, RuleModule | null>();
 
 /** The rule module an expansion's dataRules compile to (null without any); `id` avoids a TypeScript module's id. */
@@ -299,12 +307,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	}
 	const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) => ((r.at as Mode[] | undefined) ?? dflt).includes(mode);
 	const valueRules = rules.filter((r) => r.type === 'value');
-	const valueByKind = new Map<string, DataRule[]>();
-	for (const r of valueRules) valueByKind.set(r.feature!, [...(valueByKind.get(r.feature!) ?? []), r]);
+	const valueByKind = byKind(valueRules);
 	const awardRules = rules.filter((r) => r.type === 'award');
+	const awardsByKind = byKind(awardRules);
 	const collectRules = rules.filter((r) => r.type === 'collect');
 	const majorityRules = rules.filter((r) => r.type === 'majority');
 	const winsRules = rules.filter((r) => r.type === 'wins');
+	const winsByKind = byKind(winsRules);
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
 	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
 		const s = g.s;
@@ -347,16 +356,19 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		};
 	if (awardRules.length)
 		hooks.awards = (g, root, v, winners, awards: Award[]) => {
+			const list = awardsByKind.get(v.kind);
+			if (!list) return;
 			let env: ((n: string) => number | boolean) | null = null;
 			let heads: number[] | null = null;
 			let denied: boolean | null = null;
 			// the award under construction per figure type and player (a points rule starts a new one)
-			const open = new Map<string, Building>();
+			let open: Map<string, Building> | null = null;
 			const built: Building[] = [];
-			for (const r of awardRules) {
-				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete'])) continue;
+			for (const r of list) {
+				if (!inModes(r, v.mode, ['complete'])) continue;
 				const per = figuresOf(g, root, r.figure!, r.where);
 				if (!per.size) continue;
+				open ??= new Map();
 				const base = (env ??= featureEnv(g, root, v.mode, modifiers));
 				for (const [player, n] of per) {
 					const penv = (name: string): number | boolean => {
@@ -399,8 +411,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			const st = state(g);
 			st.won = -1;
 			st.denied = -1;
-			for (const r of winsRules) {
-				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete', 'final'])) continue;
+			for (const r of winsByKind.get(v.kind) ?? NONE) {
+				if (!inModes(r, v.mode, ['complete', 'final'])) continue;
 				const per = figuresOf(g, root, r.figure!, r.where);
 				if (!per.size || !holds(r, featureEnv(g, root, v.mode, modifiers))) continue;
 				st.won = root;
