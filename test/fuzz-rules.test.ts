@@ -86,7 +86,7 @@ function play(doc: Expansion, seed: number, players: number): string | undefined
 }
 
 describe('10,000 mutated rule documents', () => {
-	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 240_000 }, () => {
+	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 480_000 }, () => {
 		const failures: string[] = [];
 		let refused = 0;
 		let played = 0;
