@@ -1,5 +1,6 @@
 // 10,000 mutated rule documents (expansions' dataRules): the designer's wine-and-vintners and the
-// data rules of the shipped Inns & Cathedrals, Bards and Buddo grafted onto a small tile set, each
+// data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep's
+// vineyards, Traders & Builders' goods and Wells grafted onto a small tile set, each
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
 // modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
@@ -24,9 +25,11 @@ const base = read('expansions/base.json') as unknown as Expansion;
 const start = (base.tiles.find((t) => t.role === 'start') as unknown as Doc)!;
 const monastery = (base.tiles.find((t) => t.features.some((f) => f.type === 'monastery')) as unknown as Doc)!;
 // the small game every document plays: its own start tile, wine caps, a monastery (no dependency: a few tiles to compile)
-const tiles: Json[] = [{ ...start, count: 1 }, ...(wine.tiles as Json[]), { ...monastery, count: 3 }];
-const graft = (from: Doc): Doc => ({ id: 'fuzz', name: 'Fuzz', version: '1.0.0', ...(from.rules ? { rules: from.rules } : {}), figures: from.figures ?? [], tokens: from.tokens ?? [], dataRules: from.dataRules, tiles });
-const seeds: Doc[] = [graft(wine), ...['inns-and-cathedrals', 'bards', 'buddo'].map((id) => graft(read(`expansions/${id}.json`)))];
+const iso = read('expansions/inn-and-stable-owners.json');
+const stable = (iso.tiles as Json[])[0];
+const tiles: Json[] = [{ ...start, count: 1 }, ...(wine.tiles as Json[]), { ...monastery, count: 3 }, stable];
+const graft = (from: Doc): Doc => ({ id: 'fuzz', name: 'Fuzz', version: '1.0.0', ...(from.rules ? { rules: from.rules } : {}), figures: from.figures ?? [], tokens: from.tokens ?? [], ...(from.icons ? { icons: from.icons } : {}), ...(from.modifiers ? { modifiers: from.modifiers } : {}), dataRules: from.dataRules, tiles });
+const seeds: Doc[] = [graft(wine), ...['inns-and-cathedrals', 'bards', 'buddo', 'inn-and-stable-owners', 'hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'].map((id) => graft(read(`expansions/${id}.json`)))];
 
 
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
@@ -34,13 +37,16 @@ const VALUES = (g: Gen): Json =>
 	g.pick<() => Json>([
 		() => g.pick([0, 1, -1, 2.5, 1e308, -1e308, 1e9]),
 		() => g.pick([true, false, null, '', 'city', 'wine', 'x'.repeat(500)]),
-		() => ({ var: g.pick(['tiles', 'pennants', 'cities', 'complete', 'final', 'modifier.wine', 'modifier.nope', 'figures.vintner', 'figures.ghost', 'icon.lute', 'around.icon.lute', 'onTiles.note', 'param.vintnerPointsPerWine', 'param.none', 'ruling.BARD-R6.usual-pennant-value', 'ruling.NOPE-R1.x', 'nonsense', 7 as unknown as string]) }),
-		() => ({ [g.pick(['+', '-', '*', 'max', 'min', '>', '==', 'and', 'or', '!', 'if', 'eval', 'var'])]: [VALUES(g), VALUES(g)] }),
+		() => ({ var: g.pick(['tiles', 'pennants', 'cities', 'complete', 'final', 'modifier.wine', 'modifier.nope', 'figures.vintner', 'figures.ghost', 'icon.lute', 'around.icon.lute', 'onTiles.note', 'param.vintnerPointsPerWine', 'param.none', 'ruling.BARD-R6.usual-pennant-value', 'ruling.NOPE-R1.x', 'nonsense', 7 as unknown as string, 'around.tiles', 'around.wildcards', 'around.river', 'around.nope', 'winner', 'heads', 'othersHeads', 'denied', 'modifier.livestock', 'around.icon.vineyard', 'modifier.grain', 'modifier.inn', 'ruling.ISO-R5.most-followers']) }),
+		() => ({ [g.pick(['+', '-', '*', '/', 'max', 'min', '>', '==', 'and', 'or', '!', 'if', 'eval', 'var'])]: [VALUES(g), VALUES(g)] }),
+		() => ({ '/': [VALUES(g), g.pick([0, 1, 3, -2])] }),
+		() => g.pick(['award', 'wins', 'value', 'collect', 'majority', 'feature', 'tiles']),
 		() => ({ '*': [{ var: 'tiles' }, 1e6, 1e6] }),
 		() => deep(g.pick([5, 31, 40])),
 		() => [],
 		() => ({}),
 		() => ({ perTile: VALUES(g), zero: 'both' }),
+		() => ({ id: 'FUZZ-1', type: g.pick(['award', 'wins']), text: 'x', feature: g.pick(['road', 'stable', 'city']), figure: g.pick(['owner', 'vintner', 'ghost']), bonus: VALUES(g), ...(g.next() < 0.5 ? { zero: 'why' } : {}), where: g.pick(['tiles', 'feature', 'nowhere']) }),
 		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle'])
 	])();
 
@@ -62,7 +68,7 @@ function mutate(g: Gen, doc: Doc): Doc {
 		if (op >= 4) {
 			// a value of the same type: what a designer tuning a rule changes (most of these still play)
 			(parent as Record<string | number, Json>)[key] =
-				typeof old === 'number' ? g.pick([0, 1, 2, 3, 5, 10, -2]) : typeof old === 'boolean' ? !old : typeof old === 'string' ? g.pick([old, 'city', 'road', 'field', 'monastery', 'any', 'sum', 'max', 'all', 'stay']) : VALUES(g);
+				typeof old === 'number' ? g.pick([0, 1, 2, 3, 5, 10, -2]) : typeof old === 'boolean' ? !old : typeof old === 'string' ? g.pick([old, 'city', 'road', 'field', 'monastery', 'stable', 'any', 'sum', 'max', 'all', 'stay', 'award', 'wins', 'tiles']) : VALUES(g);
 		} else if (op === 0) {
 			if (Array.isArray(parent)) parent.splice(key as number, 1);
 			else delete parent[key as string];
@@ -80,7 +86,7 @@ function play(doc: Expansion, seed: number, players: number): string | undefined
 }
 
 describe('10,000 mutated rule documents', () => {
-	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 240_000 }, () => {
+	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 480_000 }, () => {
 		const failures: string[] = [];
 		let refused = 0;
 		let played = 0;

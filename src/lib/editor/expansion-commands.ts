@@ -1,6 +1,7 @@
 // Pure edits of an expansion document: tiles added, duplicated, deleted, moved, replaced; metadata.
 import type { Expansion, Tile } from '../formats/schema-types.ts';
 import { blankTile, cloneTile } from './commands.ts';
+import { FORMAT_VERSION } from '../formats/migrate.ts';
 
 /** An id not used by any tile: `base` if free, else `base-2`, `base-3`, … */
 export function freeTileId(doc: Expansion, base = 'T'): string {
@@ -82,7 +83,7 @@ export function featureTotals(doc: Expansion): FeatureTotals {
 
 /** A fresh expansion document. */
 export function newExpansion(id: string, name: string): Expansion {
-	return { $schema: '../schemas/expansion.v1.json', formatVersion: 1, id, name, version: '0.1.0', tiles: [] };
+	return { $schema: '../schemas/expansion.v1.json', formatVersion: FORMAT_VERSION, id, name, version: '0.1.0', tiles: [] };
 }
 
 /** A copy under a new id and name, no longer official. */

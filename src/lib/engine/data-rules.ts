@@ -7,11 +7,11 @@ import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
-import { pack, tileAt } from './board.ts';
+import { pack, surroundings, tileAt } from './board.ts';
 import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
-import type { Award, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
+import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
 
 // each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
 const closures = new WeakMap<object, Compiled>();
@@ -33,6 +33,8 @@ export interface DataState {
 	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
 	denied: number;
 	deniedBy: string;
+	/** Root of the feature a wins rule gave to its figures' owners in this scoring, or -1. */
+	won: number;
 	/** Tokens collected: kind → per player. */
 	tokens: Record<string, number[]>;
 }
@@ -74,7 +76,7 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 		const head = name.slice(0, dot);
 		const rest = name.slice(dot + 1);
 		if (head === 'param') return g.c.params[rest] ?? 0;
-		if (head === 'modifier') return combine(g, root, rest, modifiers[rest] ?? 'sum');
+		if (head === 'modifier') return combine(g, root, rest, modifiers[rest] ?? gameCombine(g.c)[rest] ?? 'sum');
 		if (head === 'figures') {
 			let n = 0;
 			for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === rest) n++;
@@ -94,6 +96,11 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 			let n = 0;
 			for (const b of featureTiles(s, root)) if (g.c.tiles[s.bt[b]].icons.has(rest)) n++;
 			return n;
+		}
+		if (head === 'around' && (rest === 'tiles' || rest === 'wildcards' || rest === 'river')) {
+			const n = surroundings(g, s.st[root]);
+			memo.set('around.tiles', n.tiles).set('around.wildcards', n.wildcards).set('around.river', n.river);
+			return n[rest];
 		}
 		if (head === 'around' && rest.startsWith('icon.')) {
 			const icon = rest.slice(5);
@@ -116,6 +123,18 @@ function featureEnv(g: Engine, root: number, mode: Mode, modifiers: Record<strin
 	};
 }
 
+// how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
+const combines = new WeakMap<Context, Record<string, string>>();
+function gameCombine(c: Context): Record<string, string> {
+	let t = combines.get(c);
+	if (!t) {
+		t = {};
+		for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
+		combines.set(c, t);
+	}
+	return t;
+}
+
 /** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
 function combine(g: Engine, root: number, name: string, how: string): number | boolean {
 	let sum = 0;
@@ -134,6 +153,55 @@ function combine(g: Engine, root: number, name: string, how: string): number | b
 }
 
 const plural = (n: number, w: string) => (n === 1 ? w : w + 's');
+
+/** Players with figures of type `figure` on the feature (`where` 'feature') or on any feature of its tiles ('tiles'): player → how many. */
+function figuresOf(g: Engine, root: number, figure: string, where: string | undefined): Map<number, number> {
+	const s = g.s;
+	const per = new Map<number, number>();
+	if (where === 'tiles') {
+		const tiles = featureTiles(s, root);
+		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && tiles.includes(p.tile)) per.set(p.owner, (per.get(p.owner) ?? 0) + 1);
+	} else for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === figure && s.pieces[pc].owner >= 0) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
+	return per;
+}
+
+/** Heads per player on the feature: followers, and any figure with strength above 0 there (award variables heads, othersHeads). */
+function headsOf(g: Engine, root: number): number[] {
+	const s = g.s;
+	const heads = s.players.map(() => 0);
+	for (const pc of s.figs[root] ?? []) {
+		const p = s.pieces[pc];
+		const ft = g.c.figures.get(p.kind);
+		if (p.owner >= 0 && ft && (ft.follower || ft.strength(g, pc, root) > 0)) heads[p.owner]++;
+	}
+	return heads;
+}
+
+/** One player's award being built by the award rules of one figure type: `n label × (points + bonus…)`, or 0 with a reason. */
+interface Building {
+	player: number;
+	n: number;
+	label: string;
+	points: number;
+	bonuses: { per: number; label: string }[];
+	zero: string | null;
+	rules: string[];
+}
+
+function finish(b: Building, quiet: boolean): Award {
+	let each = b.points;
+	for (const x of b.bonuses) each += x.per;
+	const points = b.zero === null ? b.n * each : 0;
+	const who = `${b.n} ${plural(b.n, b.label)}`;
+	const arithmetic = quiet
+		? ''
+		: b.zero !== null
+			? `${who}: 0 (${b.zero})`
+			: b.bonuses.length
+				? `${who} × (${[String(b.points), ...b.bonuses.map((x) => `${x.per} ${x.label}`)].join(' + ')}) = ${points}`
+				: `${who} × ${each} = ${points}`;
+	return { player: b.player, points, arithmetic, rules: b.rules };
+}
 const push = (list: string[], id: string) => {
 	if (!list.includes(id)) list.push(id);
 };
@@ -202,6 +270,14 @@ function applyEffect(rule: DataRule, v: FeatureValue, env: (n: string) => number
 	for (const c of rule.cites ?? []) push(v.rules, c);
 }
 
+const NONE: DataRule[] = [];
+/** Rules grouped by the feature kind they are about. */
+function byKind(rules: DataRule[]): Map<string, DataRule[]> {
+	const out = new Map<string, DataRule[]>();
+	for (const r of rules) out.set(r.feature!, [...(out.get(r.feature!) ?? []), r]);
+	return out;
+}
+
 const compiled = new WeakMap<Expansion, RuleModule | null>();
 
 /** The rule module an expansion's dataRules compile to (null without any); `id` avoids a TypeScript module's id. */
@@ -231,16 +307,39 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	}
 	const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) => ((r.at as Mode[] | undefined) ?? dflt).includes(mode);
 	const valueRules = rules.filter((r) => r.type === 'value');
-	const valueByKind = new Map<string, DataRule[]>();
-	for (const r of valueRules) valueByKind.set(r.feature!, [...(valueByKind.get(r.feature!) ?? []), r]);
+	const valueByKind = byKind(valueRules);
 	const awardRules = rules.filter((r) => r.type === 'award');
+	const awardsByKind = byKind(awardRules);
 	const collectRules = rules.filter((r) => r.type === 'collect');
 	const majorityRules = rules.filter((r) => r.type === 'majority');
+	const winsRules = rules.filter((r) => r.type === 'wins');
+	const winsByKind = byKind(winsRules);
+	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
+	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
+		const s = g.s;
+		const st = state(g);
+		st.denied = -1;
+		const players = s.players.length;
+		for (const pc of s.figs[root] ?? []) {
+			const p = s.pieces[pc];
+			if (!deniers.has(p.kind)) continue;
+			const slot = p.owner < 0 ? players : p.owner;
+			const mine = strengths[slot];
+			if (!(mine > 0)) continue;
+			let most = true;
+			for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
+			if (!most) continue;
+			st.denied = root;
+			st.deniedBy = p.kind;
+			return [];
+		}
+		return null;
+	};
 	const holds = (r: DataRule, env: (n: string) => number | boolean) => r.when === undefined || ev(r.when, env) === true;
 	const state = (g: Engine) => g.s.mod[id] as DataState;
 	const hooks: Partial<Hooks> = {
 		setup(g) {
-			const st: DataState = { denied: -1, deniedBy: '', tokens: {} };
+			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
 			g.s.mod[id] = st;
 		}
 	};
@@ -255,46 +354,83 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				if (holds(r, env)) applyEffect(r, v, env);
 			}
 		};
-	if (deniers.size)
-		hooks.winners = (g, root, strengths) => {
-			const s = g.s;
-			const st = state(g);
-			st.denied = -1;
-			const players = s.players.length;
-			for (const pc of s.figs[root] ?? []) {
-				const p = s.pieces[pc];
-				if (!deniers.has(p.kind)) continue;
-				const slot = p.owner < 0 ? players : p.owner;
-				const mine = strengths[slot];
-				if (!(mine > 0)) continue;
-				let most = true;
-				for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
-				if (!most) continue;
-				st.denied = root;
-				st.deniedBy = p.kind;
-				return [];
-			}
-			return null;
-		};
 	if (awardRules.length)
-		hooks.awards = (g, root, v, _winners, awards: Award[]) => {
-			const s = g.s;
+		hooks.awards = (g, root, v, winners, awards: Award[]) => {
+			const list = awardsByKind.get(v.kind);
+			if (!list) return;
 			let env: ((n: string) => number | boolean) | null = null;
-			for (const r of awardRules) {
-				if (r.feature !== v.kind || !inModes(r, v.mode, ['complete'])) continue;
-				const per = new Map<number, number>();
-				for (const pc of s.figs[root] ?? []) if (s.pieces[pc].kind === r.figure && s.pieces[pc].owner >= 0) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
+			let heads: number[] | null = null;
+			let denied: boolean | null = null;
+			// the award under construction per figure type and player (a points rule starts a new one)
+			let open: Map<string, Building> | null = null;
+			const built: Building[] = [];
+			for (const r of list) {
+				if (!inModes(r, v.mode, ['complete'])) continue;
+				const per = figuresOf(g, root, r.figure!, r.where);
 				if (!per.size) continue;
-				env ??= featureEnv(g, root, v.mode, modifiers);
-				if (!holds(r, env)) continue;
-				const each = evNum(r.points, env);
-				const label = r.label ?? g.c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
-				for (const [player, n] of per) awards.push({ player, points: n * each, arithmetic: g.quiet ? '' : `${n} ${plural(n, label)} × ${each} = ${n * each}`, rules: [r.id] });
+				open ??= new Map();
+				const base = (env ??= featureEnv(g, root, v.mode, modifiers));
+				for (const [player, n] of per) {
+					const penv = (name: string): number | boolean => {
+						switch (name) {
+							case 'winner':
+								return winners.includes(player);
+							case 'heads':
+								return (heads ??= headsOf(g, root))[player];
+							case 'othersHeads': {
+								heads ??= headsOf(g, root);
+								let most = 0;
+								for (let q = 0; q < heads.length; q++) if (q !== player && heads[q] > most) most = heads[q];
+								return most;
+							}
+							case 'denied':
+								return (denied ??= deniedBy(g, root) !== null);
+						}
+						return base(name);
+					};
+					if (!holds(r, penv)) continue;
+					const key = `${r.figure}\u0000${player}`;
+					let b = open.get(key);
+					if (!b || r.points !== undefined) {
+						const name = g.c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
+						b = { player, n, label: (r.bonus === undefined ? r.label : undefined) ?? name, points: 0, bonuses: [], zero: null, rules: [] };
+						open.set(key, b);
+						built.push(b);
+					}
+					if (r.points !== undefined) b.points = evNum(r.points, penv);
+					else if (r.bonus !== undefined) b.bonuses.push({ per: evNum(r.bonus, penv), label: r.label ?? r.id });
+					else if (r.zero !== undefined) b.zero = r.zero;
+					push(b.rules, r.id);
+					for (const c of r.cites ?? []) push(b.rules, c);
+				}
 			}
+			for (const b of built) awards.push(finish(b, g.quiet));
 		};
-	if (deniers.size || collectRules.length)
+	if (deniers.size || winsRules.length)
+		hooks.winners = (g, root, strengths, _winners, v) => {
+			const st = state(g);
+			st.won = -1;
+			st.denied = -1;
+			for (const r of winsByKind.get(v.kind) ?? NONE) {
+				if (!inModes(r, v.mode, ['complete', 'final'])) continue;
+				const per = figuresOf(g, root, r.figure!, r.where);
+				if (!per.size || !holds(r, featureEnv(g, root, v.mode, modifiers))) continue;
+				st.won = root;
+				push(v.rules, r.id);
+				for (const c of r.cites ?? []) push(v.rules, c);
+				return [...per.keys()].sort((a, b) => a - b);
+			}
+			return deniers.size ? deny(g, root, strengths) : null;
+		};
+	if (deniers.size || collectRules.length || winsRules.length)
 		hooks.scored = (g, root, ev) => {
 			const st = state(g);
+			if (st.won === root && ev.winners.length && !g.quiet) {
+				// the feature went to its figures' owners (wins), whatever the majority
+				const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
+				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
+				ev.why = why;
+			}
 			if (st.denied === root) {
 				const f = deniers.get(st.deniedBy)!;
 				const name = g.c.figures.get(st.deniedBy)?.name ?? st.deniedBy;
@@ -344,6 +480,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		id,
 		name: e.name,
 		data: true,
+		combine: modifiers,
 		rules: texts,
 		figures,
 		parameters,
@@ -355,12 +492,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 /** The modules of a game with the expansions' data rules inserted in play order (formats/resolve.ts `orderModules`). */
 export function withDataModules(modules: RuleModule[], expansions: readonly Expansion[], allIds: ReadonlySet<string>): RuleModule[] {
 	const byId = new Map(modules.map((m) => [m.id, m]));
-	const data: string[] = [];
+	const data: Expansion[] = [];
 	for (const e of expansions) {
 		const m = compileDataRules(e, allIds);
 		if (!m) continue;
 		byId.set(m.id, m);
-		data.push(e.id);
+		data.push(e);
 	}
 	if (!data.length) return modules;
 	return orderModules(modules.map((m) => m.id), data, allIds).map((id) => byId.get(id)!);

@@ -127,7 +127,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	// the rules as they stand before the majority and award hooks run
 	const rules = explain ? ['BASE-1.6.1', ...strengthRules(g, refs), ...v.rules] : [];
 	for (const h of g.c.hooks.winners) {
-		const w = h(g, root, strengths, winners);
+		const w = h(g, root, strengths, winners, v);
 		if (w) winners = w;
 	}
 	const arith = g.quiet ? '' : arithmetic(v, points);

@@ -353,7 +353,7 @@ export interface Hooks {
 	/** Adjust what a feature is worth. */
 	value(g: Engine, root: number, v: FeatureValue): void;
 	/** Decide the winners of a feature (default: the strongest, strength above 0). */
-	winners(g: Engine, root: number, strengths: number[], winners: number[]): number[] | null;
+	winners(g: Engine, root: number, strengths: number[], winners: number[], v: FeatureValue): number[] | null;
 	/** Per-player bonuses once winners and points are known (pig, fairy). */
 	awards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
 	/** After a feature was scored (before its pieces return). */
@@ -392,6 +392,8 @@ export interface RuleModule {
 	name: string;
 	/** Compiled from an expansion's dataRules (engine/data-rules.ts), not written in TypeScript. */
 	data?: boolean;
+	/** Data modules: how each modifier their document declares combines when features join (sum, max, any, all). */
+	combine?: Record<string, string>;
 	/** Rule id → one-line statement in our own words. */
 	rules: Record<string, string>;
 	rulings?: RulingDef[];

@@ -14,7 +14,9 @@ export const DATA_PARAMETER_RANGE = { min: 0, max: 100 };
 export const VALUE_EFFECTS = ['perTile', 'perPennant', 'perCity', 'setPerTile', 'setPerPennant', 'setPerCity', 'add', 'multiply', 'zero'] as const;
 
 /** The properties each type of data rule needs. */
-const NEEDS: Record<string, string[]> = { value: ['feature', 'effect'], award: ['feature', 'figure', 'points'], collect: ['feature', 'modifier', 'token'], majority: ['token', 'points'], text: ['text'] };
+const NEEDS: Record<string, string[]> = { value: ['feature', 'effect'], award: ['feature', 'figure'], wins: ['feature', 'figure'], collect: ['feature', 'modifier', 'token'], majority: ['token', 'points'], text: ['text'] };
+/** What an award rule does to the award of each player with such figures: exactly one, or none (it only cites its id). */
+export const AWARD_EFFECTS = ['points', 'bonus', 'zero'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -40,12 +42,24 @@ const PLAIN: Record<string, ExprType> = {
 	complete: 'boolean',
 	final: 'boolean'
 };
+/** Variables of the player an award rule is paying (its `when`, `points`, `bonus`). */
+const PER_PLAYER: Record<string, ExprType> = {
+	winner: 'boolean',
+	heads: 'number',
+	othersHeads: 'number',
+	denied: 'boolean'
+};
+/** Counts among the 8 tiles around the feature's tile (inner features: monastery, garden, stable). */
+const AROUND: Record<string, ExprType> = { tiles: 'number', wildcards: 'number', river: 'number' };
+const VARIABLES = 'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, param.<name>, ruling.<ID>.<option>';
 
-/** The variables a rule's expressions may read. */
-export function dataScope(names: DataNames): Scope {
+/** The variables a rule's expressions may read; `award`: those of an award rule, which also reads the paid player's (winner, heads, …). */
+export function dataScope(names: DataNames, award = false): Scope {
 	return {
 		lookup(name) {
 			if (Object.hasOwn(PLAIN, name)) return PLAIN[name];
+			if (Object.hasOwn(PER_PLAYER, name))
+				return award ? PER_PLAYER[name] : `'${name}' is a variable of the player an award rule pays: only award rules read it`;
 			const dot = name.indexOf('.');
 			const head = dot < 0 ? name : name.slice(0, dot);
 			const rest = dot < 0 ? '' : name.slice(dot + 1);
@@ -72,12 +86,13 @@ export function dataScope(names: DataNames): Scope {
 					return 'boolean';
 				}
 				case 'around':
+					if (Object.hasOwn(AROUND, rest)) return AROUND[rest];
 					if (rest.startsWith('icon.')) {
 						const icon = rest.slice(5);
 						return names.icons.has(icon) ? 'number' : `unknown icon '${icon}' (known: ${[...names.icons].join(', ')})`;
 					}
 			}
-			return `unknown variable '${name}' (variables: ${Object.keys(PLAIN).join(', ')}, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.icon.<name>, param.<name>, ruling.<ID>.<option>)`;
+			return `unknown variable '${name}' (variables: ${VARIABLES}${award ? `, and of the paid player: ${Object.keys(PER_PLAYER).join(', ')}` : ''})`;
 		}
 	};
 }
@@ -126,6 +141,7 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 	const dr = (doc as Record<string, unknown>).dataRules;
 	if (!isObject(dr)) return;
 	const scope = dataScope(names);
+	const awardScope = dataScope(names, true);
 	const at = (...s: (string | number)[]) => pointer('dataRules', ...s);
 	const err = (ptr: string, message: string) => out.push({ pointer: ptr, message, severity: 'error' });
 	const own = new Set(Array.isArray(doc.figures) ? doc.figures.flatMap((f) => (isObject(f) && typeof f.id === 'string' ? [f.id] : [])) : []);
@@ -158,7 +174,9 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 		const needs = typeof r.type === 'string' ? NEEDS[r.type] : undefined;
 		const missing = (needs ?? []).filter((k) => r[k] === undefined);
 		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
-		if (r.when !== undefined) checkExpr(r.when, 'boolean', scope, at('rules', i, 'when'), out);
+		if (r.when !== undefined) checkExpr(r.when, 'boolean', r.type === 'award' ? awardScope : scope, at('rules', i, 'when'), out);
+		for (const k of ['bonus', 'zero', 'where'] as const)
+			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins')) err(at('rules', i, k), `${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to a ${r.type} rule`);
 		const kind = typeof r.feature === 'string' ? r.feature : undefined;
 		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
 			err(at('rules', i, 'feature'), `unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`);
@@ -174,15 +192,22 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 				if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field') err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
 				if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city') err(ptr, `${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`);
 				if (op === 'add' && isObject(e.add)) {
-					checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
-					checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
+					// (a missing count or per is the schema's error)
+					if (e.add.count !== undefined) checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
+					if (e.add.per !== undefined) checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
 				} else if (op !== 'zero' && op !== 'add') checkExpr(e[op], 'number', scope, ptr, out);
 			}
 		}
-		if (r.type === 'award') {
+		if (r.type === 'award' || r.type === 'wins') {
 			if (typeof r.figure === 'string' && !names.figures.has(r.figure))
 				err(at('rules', i, 'figure'), `unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`);
-			if (r.points !== undefined) checkExpr(r.points, 'number', scope, at('rules', i, 'points'), out);
+		}
+		if (r.type === 'wins' && r.points !== undefined) err(at('rules', i, 'points'), 'a wins rule gives the feature itself to the figures\' owners: its value comes from value rules, not points');
+		if (r.type === 'award') {
+			const effects = AWARD_EFFECTS.filter((k) => r[k] !== undefined);
+			if (effects.length > 1) err(at('rules', i), `an award rule has at most one of ${AWARD_EFFECTS.join(', ')}; found ${effects.join(', ')}`);
+			if (r.points !== undefined) checkExpr(r.points, 'number', awardScope, at('rules', i, 'points'), out);
+			if (r.bonus !== undefined) checkExpr(r.bonus, 'number', awardScope, at('rules', i, 'bonus'), out);
 		}
 		if (r.type === 'collect') {
 			if (typeof r.modifier === 'string' && !names.modifiers.has(r.modifier))

@@ -3,6 +3,7 @@
 // dependents). A missing or cyclic dependency is a located error, never a silent skip. Pure.
 import type { Expansion } from './schema-types.ts';
 import type { RuleRegistry } from './rule-registry.ts';
+import { migrateExpansion } from './migrate.ts';
 
 export interface ResolveError {
 	/** The id that could not be resolved (missing, or where the cycle closes). */
@@ -73,7 +74,9 @@ export function resolveExpansions(
 			errors.push({ id, ...from, message: `dependency cycle: ${cycle.join(' → ')} ('${from.document}' ${from.pointer})` });
 			return;
 		}
-		const doc = lookup(id);
+		const found = lookup(id);
+		// an older format plays as its migrations rewrite it (migrate.ts)
+		const doc = found && migrateExpansion(found, lookup).doc;
 		if (!doc) {
 			// only a chosen id may stand for a module alone: a dependency is a document
 			if (!from.document && moduleIds.has(id)) {
@@ -132,16 +135,22 @@ export const dataModuleId = (docId: string, moduleIds: readonly string[] | Reado
 /**
  * The order modules play in: the TypeScript ones in registry order, each document's data module
  * (`dataDocs`, in game order) right after the TypeScript module of the same id (Buddo's after
- * buddo, last), the others after base and the abbot (before the modules that adjust values).
+ * buddo, last) or, failing that, of the module its `rules` names (a migrated format-1 document,
+ * migrate.ts), the others after base and the abbot (before the modules that adjust values).
  */
-export function orderModules(ts: readonly string[], dataDocs: readonly string[], moduleIds: readonly string[] | ReadonlySet<string>): string[] {
+export function orderModules(ts: readonly string[], dataDocs: readonly { id: string; rules?: string }[], moduleIds: readonly string[] | ReadonlySet<string>): string[] {
 	const out = [...ts];
 	let slot = Math.max(out.indexOf('abbot'), out.indexOf('base')) + 1;
 	for (const doc of dataDocs) {
-		const id = dataModuleId(doc, moduleIds);
-		const own = id === doc ? -1 : out.indexOf(doc);
-		if (own >= 0) out.splice(own + 1, 0, id);
-		else out.splice(slot++, 0, id);
+		const id = dataModuleId(doc.id, moduleIds);
+		const anchor = id !== doc.id ? out.indexOf(doc.id) : typeof doc.rules === 'string' && doc.rules !== 'base' ? out.indexOf(doc.rules) : -1;
+		if (anchor >= 0) {
+			// after its anchor and the data modules already placed there
+			let at = anchor + 1;
+			while (at < out.length && !ts.includes(out[at])) at++;
+			out.splice(at, 0, id);
+			if (at <= slot) slot++;
+		} else out.splice(slot++, 0, id);
 	}
 	return out;
 }
@@ -163,6 +172,6 @@ export function modulesEnabled(
 	const on = new Set<string>(r.modules);
 	const played = r.ok ? r.expansions : r.partial;
 	for (const e of played) for (const m of registry.modulesOf(e)) on.add(m);
-	const data = played.filter((e) => e.dataRules && typeof e.dataRules === 'object').map((e) => e.id);
+	const data = played.filter((e) => e.dataRules && typeof e.dataRules === 'object');
 	return orderModules(registry.moduleIds.filter((id) => on.has(id)), data, registry.moduleIds);
 }

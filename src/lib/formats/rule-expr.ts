@@ -12,6 +12,7 @@ const OPS: Record<string, { args: ExprType | 'any'; min: number; max: number; re
 	'+': { args: 'number', min: 1, max: 16, result: 'number' },
 	'-': { args: 'number', min: 1, max: 2, result: 'number' },
 	'*': { args: 'number', min: 1, max: 16, result: 'number' },
+	'/': { args: 'number', min: 2, max: 2, result: 'number' },
 	max: { args: 'number', min: 1, max: 16, result: 'number' },
 	min: { args: 'number', min: 1, max: 16, result: 'number' },
 	'>': { args: 'number', min: 2, max: 2, result: 'boolean' },
@@ -120,6 +121,8 @@ export function evaluate(e: unknown, env: Env): number | boolean {
 			for (let i = 0; i < args.length; i++) t *= n(i);
 			return bound(t);
 		}
+		case '/':
+			return div(n(0), n(1));
 		case 'max':
 			return Math.max(...args.map((_, i) => n(i)));
 		case 'min':
@@ -146,6 +149,11 @@ export function evaluate(e: unknown, env: Env): number | boolean {
 			return evaluate(args[0], env) === true ? evaluate(args[1], env) : evaluate(args[2], env);
 	}
 	return 0;
+}
+
+/** Whole-number division: the quotient truncated towards 0; dividing by 0 gives 0 (a score never becomes infinite). */
+function div(a: number, b: number): number {
+	return b === 0 ? 0 : bound(a / b);
 }
 
 const LIMIT = 1e6;
@@ -195,6 +203,8 @@ export function compileExpr(e: unknown): Compiled {
 				for (let i = 0; i < n.length; i++) t *= n[i](env);
 				return bound(t);
 			};
+		case '/':
+			return (env) => div(x(env), y(env));
 		case 'max':
 			return (env) => Math.max(...n.map((f) => f(env)));
 		case 'min':

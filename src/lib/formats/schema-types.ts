@@ -2,7 +2,7 @@
 
 // expansion.v1.json
 /**
- * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * max min (numbers), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling).
+ * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * / max min (numbers; / divides whole numbers, the quotient truncated towards 0, and dividing by 0 gives 0), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), around.tiles (the same count among the 8 tiles around the feature's tile), around.wildcards (town halls among them: tiles that fit anything), around.river (river tiles among them), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling). Award rules also read the player they pay: winner (true when that player scores the feature by its majority rule), heads (that player's figures there that count for the majority: followers, and any figure with strength above 0 there), othersHeads (the most heads any other player has there), denied (true when a figure with deniesScoring took the feature's scoring).
  */
 export type Expression = number | boolean | {};
 /**
@@ -38,9 +38,9 @@ export interface Expansion {
 	 */
 	$schema?: string;
 	/**
-	 * Version of this file format. Absent means 1; older documents are migrated when loaded.
+	 * Version of this file format: 2 is the current one. Absent means 1, a document written before rules were data: it is migrated when loaded (src/lib/formats/migrate.ts, migration rules-written-as-data: a `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners gets that expansion's data rules copied in).
 	 */
-	formatVersion?: 1;
+	formatVersion?: 1 | 2;
 	/**
 	 * Identifier of the expansion: lower-case letters, digits and '-'. It names the file on disk (<id>.json) and is how game records and other expansions refer to it.
 	 */
@@ -294,7 +294,7 @@ export interface DataFigure {
 	denyRules?: string[];
 }
 /**
- * One rule written as data: a value rule, an award, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure, points; collect — feature, modifier, token; majority — token, points.
+ * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points.
  */
 export interface DataRule {
 	/**
@@ -306,15 +306,15 @@ export interface DataRule {
 	 */
 	text?: string;
 	/**
-	 * value (what a feature is worth), award (points to a figure type's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
 	 */
-	type: 'value' | 'award' | 'collect' | 'majority' | 'text';
+	type: 'value' | 'award' | 'wins' | 'collect' | 'majority' | 'text';
 	/**
-	 * The feature kind the rule is about (value, award, collect).
+	 * The feature kind the rule is about (value, award, wins, collect).
 	 */
 	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
 	/**
-	 * When a value or award rule applies: 'complete' (scored during play), 'final' (left incomplete, scored at the end), 'abbot' (an abbot taken back). Default: complete and final (value), complete (award).
+	 * When a value, award or wins rule applies: 'complete' (scored during play: a road or city completed, a monastery, garden or stable whose tile is surrounded), 'final' (left incomplete, scored at the end), 'abbot' (an abbot taken back). Default: complete and final (value, wins), complete (award).
 	 *
 	 * @minItems 1
 	 *
@@ -364,12 +364,21 @@ export interface DataRule {
 		};
 	};
 	/**
-	 * award: the figure type whose owners get the points, one award per figure on the feature.
+	 * award, wins: the figure type whose owners get the points (one award per player, counting that player's figures of the type) or win the feature.
 	 */
 	figure?: string;
 	points?: Expression;
+	bonus?: Expression;
 	/**
-	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'); default: the figure's name.
+	 * award: the paid player's figures score 0 here, with the reason shown in the arithmetic ('1 innkeeper: 0 (on an unfinished road)'); the rule's id joins the award's rules.
+	 */
+	zero?: string;
+	/**
+	 * award, wins: where the figures stand: 'feature' (on the feature itself, the default) or 'tiles' (on any feature of the feature's tiles: beside it, e.g. a figure in a field along the road).
+	 */
+	where?: 'feature' | 'tiles';
+	/**
+	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'; default: the figure's name) on a rule with points or zero, the word for the bonus on a rule with bonus ('(3 + 1 majority)'; default: the rule id).
 	 */
 	label?: string;
 	/**

@@ -8,7 +8,10 @@ export const SHIPPED_EXPANSIONS = [
 	'bards',
 	'inn-and-stable-owners',
 	'buddo',
-	'messengers-and-mayors'
+	'messengers-and-mayors',
+	'hills-and-sheep-vineyards',
+	'traders-and-builders-goods',
+	'wells'
 ] as const;
 
 export const isShipped = (id: string): boolean => (SHIPPED_EXPANSIONS as readonly string[]).includes(id);

@@ -14,6 +14,7 @@ import { dataModuleId, modulesEnabled } from './resolve.ts';
 import { nestingProblem } from './nesting.ts';
 import { MAX_GAME_TILES, MAX_PLAYERS } from './limits.ts';
 import { checkDataRules, dataNames, dataParameters } from './data-rules.ts';
+import { MIGRATIONS, migrateExpansion } from './migrate.ts';
 
 export type { Problem, Severity };
 
@@ -909,7 +910,12 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 	const { available, registry } = options;
 	const deep = nestingProblem(doc);
 	if (deep) return [deep];
-	if (checkExpansionSchema(doc)) return semanticExpansion(doc as unknown as Record<string, unknown>, available, registry, [], NO_TILES);
+	if (checkExpansionSchema(doc)) {
+		// an older format is read through its migrations (migrate.ts), as the resolver plays it
+		const m = migrateExpansion(doc as unknown as Expansion, (id) => available?.get(id));
+		const notes: Problem[] = m.applied.map((name) => ({ pointer: '/formatVersion', message: `format ${doc.formatVersion ?? 1}: read through the migration ${name} (${MIGRATIONS.find((x) => x.name === name)?.description})`, severity: 'note' }));
+		return semanticExpansion(m.doc as unknown as Record<string, unknown>, available, registry, notes, NO_TILES);
+	}
 	const errors = checkExpansionSchema.errors ?? [];
 	const problems = schemaProblems(errors, doc, 'expansion', '');
 	if (!isObject(doc)) return problems;

@@ -4,7 +4,7 @@ import { find, featureOf, featureTiles, fieldCities, occupant } from '../feature
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPer, perTerms } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import type { Context, DeployMove, Engine, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import type { Context, DeployMove, Engine, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
@@ -234,7 +234,8 @@ function scoreFarmsFirstEdition(g: Engine): void {
 		// as one feature: lend them to the first field while the hooks run
 		const own = s.figs[fs[0]];
 		s.figs[fs[0]] = all;
-		for (const h of g.c.hooks.winners) winners = h(g, fs[0], strengths, winners) ?? winners;
+		const v: FeatureValue = { kind: 'field', mode: 'final', complete: false, parts: [], zero: null, rules: [], facts: {} };
+		for (const h of g.c.hooks.winners) winners = h(g, fs[0], strengths, winners, v) ?? winners;
 		s.figs[fs[0]] = own;
 		for (const w of winners) s.scores[w] += 4;
 		const ev: ScoreEvent = {

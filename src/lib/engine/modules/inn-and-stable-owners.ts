@@ -1,15 +1,13 @@
 // Inn and Stable Owners (fan expansion by ShadowP68): owners go on the inn or stable of the tile
-// just placed, in addition to the normal follower. Innkeepers score when their road is completed
-// (3 each, +1 when their player scores the road); stable owners when the stable's tile is
-// surrounded (8, +5 with livestock), and 1 per surrounding land tile at the end.
-import { find, featureOf } from '../features.ts';
-import { surroundings } from '../board.ts';
+// just placed, in addition to the normal follower (ISO-INN-*, ISO-STABLE-*, rulings ISO-R1…R8).
+// Their scoring — innkeepers when their road is completed, stable owners when the stable's tile is
+// surrounded or at the end (ISO-SCORE-1…5) — is data: expansions/inn-and-stable-owners.json.
+import { find } from '../features.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
-import type { Award, Engine, FeatureValue, Move, Refusal, RuleModule, Step } from '../types.ts';
-import { COUNT_RANGE, POINTS_RANGE } from '../limits.ts';
-import { deniedBy } from '../data-rules.ts';
+import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { COUNT_RANGE } from '../limits.ts';
 
 const OWNER = 'owner';
 
@@ -78,90 +76,6 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	return null;
 }
 
-/** Surrounding tiles that score for a stable: town halls (ISO-R4) and river tiles (ISO-R7) may count 0. */
-function stableTiles(g: Engine, b: number): { count: number; zero: string[] } {
-	const n = surroundings(g, b);
-	let count = n.tiles;
-	const zero: string[] = [];
-	if (n.wildcards && g.c.rulings['ISO-R4'] === 'completes-scores-zero') {
-		count -= n.wildcards;
-		zero.push(`${n.wildcards} town hall${n.wildcards > 1 ? 's' : ''} (ISO-R4)`);
-	}
-	if (n.river && g.c.rulings['ISO-R7'] === 'river-scores-zero') {
-		count -= n.river;
-		zero.push(`${n.river} river tile${n.river > 1 ? 's' : ''} (ISO-R7)`);
-	}
-	return { count, zero };
-}
-
-function stableValue(g: Engine, root: number, v: FeatureValue): void {
-	const s = g.s;
-	const b = s.st[root];
-	const f = featureOf(g, root);
-	const p = g.c.params;
-	const { count, zero } = stableTiles(g, b);
-	if (v.mode === 'complete') {
-		v.parts.push({ id: 'tiles', label: 'surrounding land tile', count, per: p.stablePoints / 8 });
-		if (f.modifiers.livestock) v.parts.push({ id: 'livestock', label: 'livestock bonus', count: 1, per: p.livestockBonus });
-		v.rules.push('ISO-SCORE-4');
-	} else {
-		v.parts.push({ id: 'tiles', label: 'surrounding land tile', count, per: 1 });
-		v.rules.push('ISO-SCORE-5');
-		if (f.modifiers.livestock) v.facts.livestockLost = true;
-	}
-	if (zero.length) {
-		v.facts.notLand = zero;
-		v.rules.push(...(zero.some((z) => z.includes('ISO-R4')) ? ['ISO-R4'] : []), ...(zero.some((z) => z.includes('ISO-R7')) ? ['ISO-R7'] : []));
-	}
-	v.facts.livestock = f.modifiers.livestock === true;
-}
-
-/** Does the player have strictly the most followers by head count on the road? (ISO-R5 alternative) */
-function mostByHeads(g: Engine, root: number, player: number): boolean {
-	const heads = new Map<number, number>();
-	for (const pc of g.s.figs[root] ?? []) {
-		const p = g.s.pieces[pc];
-		const ft = g.c.figures.get(p.kind);
-		const counts = ft?.follower || (p.kind === OWNER && g.c.rulings['ISO-R2'] === 'followers');
-		if (counts && p.owner >= 0) heads.set(p.owner, (heads.get(p.owner) ?? 0) + 1);
-	}
-	const mine = heads.get(player) ?? 0;
-	return mine > 0 && [...heads].every(([q, n]) => q === player || n < mine);
-}
-
-function innkeeperAwards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void {
-	const s = g.s;
-	const owners = ownersOn(g, root);
-	if (!owners.length) return;
-	const per = new Map<number, number>();
-	for (const pc of owners) per.set(s.pieces[pc].owner, (per.get(s.pieces[pc].owner) ?? 0) + 1);
-	const p = g.c.params;
-	const denied = deniedBy(g, root) === 'buddo'; // Buddo holds the majority (BUDDO-SCORE-2, data rules)
-	for (const [player, n] of per) {
-		const who = n === 1 ? 'innkeeper' : 'innkeepers';
-		if (v.mode !== 'complete') {
-			awards.push({ player, points: 0, arithmetic: `${n} ${who} on an unfinished road: 0`, rules: ['ISO-SCORE-3'] });
-			continue;
-		}
-		if (denied && g.c.rulings['ISO-R6'] === 'innkeepers-score-nothing') {
-			awards.push({ player, points: 0, arithmetic: `${n} ${who}: 0 (Buddo holds the road, ISO-R6)`, rules: ['ISO-R6', 'BUDDO-SCORE-2'] });
-			continue;
-		}
-		const head = g.c.rulings['ISO-R5'] === 'most-followers';
-		const bonus = !denied && (head ? mostByHeads(g, root, player) : winners.includes(player));
-		const each = p.innkeeperPoints + (bonus ? p.innkeeperMajorityBonus : 0);
-		const rules = ['ISO-SCORE-1', 'ISO-R5'];
-		if (bonus) rules.push('ISO-SCORE-2');
-		if (denied) rules.push('ISO-R6');
-		awards.push({
-			player,
-			points: n * each,
-			arithmetic: bonus ? `${n} ${who} × (${p.innkeeperPoints} + ${p.innkeeperMajorityBonus} majority) = ${n * each}` : `${n} ${who} × ${each} = ${n * each}`,
-			rules
-		});
-	}
-}
-
 export const innAndStableOwners: RuleModule = {
 	id: 'inn-and-stable-owners',
 	name: 'Inn and Stable Owners',
@@ -170,12 +84,8 @@ export const innAndStableOwners: RuleModule = {
 		'ISO-SETUP-2': 'Owners go on inns (innkeepers) and on stables, with or without livestock (stable owners).',
 		'ISO-INN-1': 'Whoever places a tile with an inn may also put an owner on that inn, in addition to the usual figure.',
 		'ISO-INN-2': 'An innkeeper needs no follower of its player on the road.',
-		'ISO-STABLE-1': 'Whoever places a tile with a stable may also put an owner on it, in addition to the usual figure; no farmer needed.',
-		'ISO-SCORE-1': 'When a road with an inn is completed, each innkeeper along it scores 3 for its player.',
-		'ISO-SCORE-2': 'An innkeeper whose player also has the road’s majority scores 1 more.',
-		'ISO-SCORE-3': 'At the end, innkeepers on an unfinished road score nothing.',
-		'ISO-SCORE-4': 'A stable whose tile is surrounded by 8 land tiles is complete: its owner scores 8, 13 with livestock.',
-		'ISO-SCORE-5': 'At the end an unfinished stable scores 1 per surrounding land tile, without the livestock bonus.'
+		'ISO-STABLE-1': 'Whoever places a tile with a stable may also put an owner on it, in addition to the usual figure; no farmer needed.'
+		// the scoring of innkeepers and stables (ISO-SCORE-1…5) is data: expansions/inn-and-stable-owners.json dataRules
 	},
 	rulings: [
 		{
@@ -241,8 +151,8 @@ export const innAndStableOwners: RuleModule = {
 			rules: ['ISO-INN-1', 'ISO-STABLE-1', 'DRAGON-4.5.1', 'ABBOT-6.2.3']
 		}
 	],
-	parameters: { ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 },
-	parameterRanges: { ownersPerPlayer: COUNT_RANGE, innkeeperPoints: POINTS_RANGE, innkeeperMajorityBonus: POINTS_RANGE, stablePoints: POINTS_RANGE, livestockBonus: POINTS_RANGE },
+	parameters: { ownersPerPlayer: 4 },
+	parameterRanges: { ownersPerPlayer: COUNT_RANGE },
 	modifiers: { livestock: 'ISO-SCORE-4' },
 	features: { stable: 'ISO-STABLE-1' },
 	figures: [
@@ -279,23 +189,6 @@ export const innAndStableOwners: RuleModule = {
 			if (g.c.rulings['ISO-R2'] !== 'followers' || figure === OWNER || !g.c.figures.get(figure)?.follower) return null;
 			if (ownersOn(g, find(g.s, seg)).length === 0) return null;
 			return { code: 'feature-occupied', message: 'an owner stands on this road and counts as a follower (ISO-R2)', rules: ['ISO-R2', 'BASE-1.4.3'] };
-		},
-		value(g, root, v) {
-			if (v.kind === 'stable') stableValue(g, root, v);
-		},
-		winners(g, root) {
-			const s = g.s;
-			if (featureOf(g, root).kind !== 'stable') return null;
-			return [...new Set(ownersOn(g, root).map((pc) => s.pieces[pc].owner))];
-		},
-		awards(g, root, v, winners, awards) {
-			if (v.kind === 'road') innkeeperAwards(g, root, v, winners, awards);
-		},
-		scored(g, _root, ev) {
-			if (ev.feature.kind !== 'stable' || g.quiet || !ev.winners.length) return;
-			const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the stable`;
-			if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
-			ev.why = why;
 		}
 	}
 };

@@ -1,0 +1,108 @@
+// Migrations of expansion documents between format versions (`formatVersion`; absent means 1), keyed
+// by the version they start from. The resolver (resolve.ts) and the validator apply them to every
+// document they read, so the CLI, the API, the editor and the sandbox all play an older document
+// with the rules it was written for. Pure; a document is never executed, only rewritten as data.
+import type { Expansion } from './schema-types.ts';
+
+/** The version documents are written in now. */
+export const FORMAT_VERSION = 2;
+
+type Lookup = (id: string) => Expansion | undefined;
+
+export interface Migration {
+	/** The version it reads; it writes `from + 1`. */
+	from: number;
+	/** Its name, listed in what `migrateExpansion` returns. */
+	name: string;
+	/** What it does, in one sentence. */
+	description: string;
+	/** Rewrites a copy of the document (`doc` is already a copy); `lookup` finds the other documents. False: nothing to change. */
+	apply(doc: Record<string, unknown>, lookup: Lookup): boolean;
+}
+
+/**
+ * In format 1 an expansion's `rules` named a TypeScript rule module; since issue 14 these modules'
+ * rules are written as data in the shipped document of the same id (`true`: a TypeScript module of
+ * that id still plays the placement steps; `false`: none is left).
+ */
+const RULES_NOW_DATA: Record<string, boolean> = { 'inns-and-cathedrals': false, buddo: true, bards: true, 'inn-and-stable-owners': true };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Does `doc` reach `target` through its dependencies (transitively)? */
+function reaches(doc: Record<string, unknown>, target: string, lookup: Lookup): boolean {
+	const seen = new Set<string>();
+	const todo = Array.isArray(doc.dependencies) ? [...doc.dependencies] : [];
+	while (todo.length) {
+		const id = todo.pop();
+		if (typeof id !== 'string' || seen.has(id)) continue;
+		if (id === target) return true;
+		seen.add(id);
+		const d = lookup(id);
+		if (d && Array.isArray(d.dependencies)) todo.push(...d.dependencies);
+	}
+	return false;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+	{
+		from: 1,
+		name: 'rules-written-as-data',
+		description:
+			"A `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
+		apply(doc, lookup) {
+			const id = doc.rules;
+			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id) return false;
+			if (reaches(doc, id, lookup)) {
+				// its rules come with the dependency already: only a `rules` naming no module is left to drop
+				if (RULES_NOW_DATA[id]) return false;
+				delete doc.rules;
+				return true;
+			}
+			const src = lookup(id);
+			if (!src?.dataRules) return false; // nothing to copy: the validator reports the document as it is
+			const own = isObject(doc.dataRules) ? doc.dataRules : {};
+			const rules: Record<string, unknown> = {};
+			for (const k of ['modifiers', 'parameters', 'figures'] as const) {
+				const merged = { ...(src.dataRules[k] ?? {}), ...(isObject(own[k]) ? own[k] : {}) };
+				if (Object.keys(merged).length) rules[k] = merged;
+			}
+			// the document's own rules keep their places (and pointers); the copied ones follow
+			rules.rules = [...(Array.isArray(own.rules) ? own.rules : []), ...(src.dataRules.rules ?? [])];
+			doc.dataRules = rules;
+			const figures = Array.isArray(doc.figures) ? [...doc.figures] : [];
+			for (const f of src.figures ?? []) if (!figures.some((x) => isObject(x) && x.id === f.id)) figures.push(f);
+			if (figures.length) doc.figures = figures;
+			if (src.modifiers) doc.modifiers = { ...src.modifiers, ...(isObject(doc.modifiers) ? doc.modifiers : {}) };
+			if (!RULES_NOW_DATA[id]) delete doc.rules;
+			return true;
+		}
+	}
+];
+
+const migrated = new WeakMap<object, { doc: Expansion; applied: string[] }>();
+
+/**
+ * The document as the current format reads it and the names of the migrations that changed it. A
+ * document no migration changes is returned as it is (the same object, its content hash unchanged);
+ * a version this code does not know (above FORMAT_VERSION, or not a whole number) too: the validator
+ * reports it at /formatVersion.
+ */
+export function migrateExpansion(doc: Expansion, lookup: Lookup): { doc: Expansion; applied: string[] } {
+	if (!isObject(doc)) return { doc, applied: [] };
+	const v = doc.formatVersion ?? 1;
+	if (v === FORMAT_VERSION || !Number.isInteger(v) || v > FORMAT_VERSION || v < 1) return { doc, applied: [] };
+	const known = migrated.get(doc);
+	if (known) return known;
+	const copy = structuredClone(doc) as unknown as Record<string, unknown>;
+	const applied: string[] = [];
+	for (let at = v; at < FORMAT_VERSION; at++) {
+		const m = MIGRATIONS.find((x) => x.from === at);
+		if (!m) break;
+		if (m.apply(copy, lookup)) applied.push(m.name);
+	}
+	if (applied.length) copy.formatVersion = FORMAT_VERSION;
+	const out = { doc: applied.length ? (copy as unknown as Expansion) : doc, applied };
+	migrated.set(doc, out);
+	return out;
+}
