@@ -93,6 +93,19 @@ test('a value rule added through the data rules form is validated at its fields,
 	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('');
 	await page.getByTestId('redo').click();
 	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('wine');
+	// the JSON view of the data rules (Monaco) shows the same document: an edit there is in the form, and undone from either
+	await page.getByTestId('data-rules-json').locator('summary').click();
+	await expect(page.getByTestId('data-rules-json').getByTestId('json-editor')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+	const json = () => page.evaluate(() => (window as any).__dataRulesJson.getValue() as string);
+	expect(await json()).toContain('"id": "WINE-1"');
+	await page.evaluate(() => {
+		const h = (window as any).__dataRulesJson;
+		h.setValue(h.getValue().replace('"label": "wine"', '"label": "casks"'));
+	});
+	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('casks');
+	await page.getByTestId('undo').click();
+	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('wine');
+	await expect.poll(json).toContain('"label": "wine"');
 	// reorder: the new rule goes first
 	await page.getByRole('button', { name: 'Move rules 3 up' }).click();
 	await page.getByRole('button', { name: 'Move rules 2 up' }).click();
