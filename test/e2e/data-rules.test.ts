@@ -3,7 +3,7 @@
 // sandbox with "Test in sandbox", and plays there: the scoring's log shows the designer's rule
 // ids, their texts and the arithmetic exactly as the engine explains its own rules.
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectAccessible } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { hook, placeByClicking, clickTarget } from './sandbox-driver.ts';
@@ -28,6 +28,7 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 	await expect(field(page, '/dataRules/rules/0/feature').locator('label')).toHaveAttribute('title', /feature kind/);
 	await expect(field(page, '/dataRules/rules/0/effect/perTile').getByTestId('json-field')).toHaveValue('{"var":"modifier.wine"}');
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
+	await expectAccessible(page, 'the expansion page with its data rules form');
 	await page.getByTestId('test-in-sandbox').click();
 	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1`));
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
