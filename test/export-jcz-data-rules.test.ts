@@ -63,7 +63,7 @@ describe('jcz export of data rules', () => {
 				{ id: 'W-5', type: 'value', text: 'Gardens.', feature: 'garden', effect: { perTile: { var: 'modifier.wine' } } },
 				{ id: 'W-6', type: 'collect', text: 'Take the wine.', feature: 'city', modifier: 'wine', token: 'wine' },
 				{ id: 'W-7', type: 'majority', text: 'Most wine.', token: 'wine', points: 10 },
-				{ id: 'W-8', type: 'value', text: 'Holy monasteries.', feature: 'monastery', at: ['complete'], when: { var: 'modifier.holy' }, effect: { add: { count: { var: 'neighbours' }, per: { var: 'param.bonus' }, label: 'neighbour' } } }
+				{ id: 'W-8', type: 'value', text: 'Holy monasteries.\u2028items.push({ name: "X", points: 99 });\nitems.push({ name: "Y", points: 99 });', feature: 'monastery', at: ['complete'], when: { var: 'modifier.holy' }, effect: { add: { count: { var: 'neighbours' }, per: { var: 'param.bonus' }, label: 'neighbour' } } }
 			]
 		};
 		const r = jczDataRules(doc);
@@ -82,6 +82,8 @@ describe('jcz export of data rules', () => {
 		// a holy monastery with all 8 neighbours, completed: 8 × 3; JCZ binds tiles = 9 (itself included)
 		expect(score(r.modifiers[0].script, { tiles: 9, completed: true, holy: true })).toEqual([{ name: 'W-8', count: 8, points: 24 }]);
 		expect(score(r.modifiers[0].script, { tiles: 9, completed: true })).toEqual([]);
+		// the rule's text is a comment on one line: no line break of any kind lets it become code
+		expect(r.modifiers[0].script).not.toMatch(/\u2028|\n\s*items\.push\(\{ name: "Y"/);
 	});
 
 	it('the shipped sets: the inn and the cathedral stay JCZ’s own; Bards’ note scoring is dropped by rule id', () => {

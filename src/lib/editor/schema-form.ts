@@ -145,7 +145,7 @@ export function initialValue(schema: Schema, root: RootSchema, depth = 0): unkno
 	if (branches?.length) return depth > 8 ? null : initialValue(branches[0], root, depth + 1);
 	const t = types(s);
 	if (t.includes('boolean')) return false;
-	if (t.includes('integer') || t.includes('number')) return Math.max(s.minimum ?? 0, Math.min(s.maximum ?? 0, 0));
+	if (t.includes('integer') || t.includes('number')) return Math.min(s.maximum ?? Infinity, Math.max(s.minimum ?? -Infinity, 0));
 	if (t.includes('string')) return '';
 	if (t.includes('array')) return [];
 	if (t.includes('object') || s.properties) {

@@ -49,7 +49,10 @@ class Unsupported extends Error {}
 
 /** An expression as JavaScript for JCZ's script on a feature of `kind`; throws Unsupported naming what JCZ cannot see. */
 function js(e: unknown, kind: JczKind, ctx: { modifiers: Map<string, 'int' | 'bool'>; param: (n: string) => number | undefined }): string {
-	if (typeof e === 'number') return String(e);
+	if (typeof e === 'number') {
+		if (!Number.isFinite(e)) throw new Unsupported('a number that is not finite');
+		return String(e);
+	}
 	if (typeof e === 'boolean') return String(e);
 	if (!isObj(e)) throw new Unsupported('an expression that is not one');
 	const op = Object.keys(e)[0];
@@ -199,7 +202,10 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 			attributes.get(k)!.set(name, type === '+' ? 'int' : 'bool');
 		}
 	}
-	const param = (n: string) => (data.parameters?.[n] ? (expansion.parameters?.[n] ?? data.parameters[n].default) : expansion.parameters?.[n]);
+	const param = (n: string) => {
+		const v = data.parameters?.[n] ? (expansion.parameters?.[n] ?? data.parameters[n].default) : expansion.parameters?.[n];
+		return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+	};
 	const usedParams = new Set<string>();
 	const byModifier = new Map<string, { kind: JczKind; name: string; lines: string[]; rules: string[] }>();
 	const texts = new Map<string, string>();
@@ -238,7 +244,7 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 			const key = `${kind}[${anchor}]`;
 			const entry = byModifier.get(key) ?? { kind, name: anchor, lines: [], rules: [] };
 			const text = texts.get(rule.id);
-			entry.lines.push(`// ${rule.id}${text ? `: ${text.replace(/[\r\n]+/g, ' ').replace(/\*\//g, '* /')}` : ''}`, `if (${cond}) items.push(${item.item});`);
+			entry.lines.push(`// ${rule.id}${text ? `: ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : ''}`, `if (${cond}) items.push(${item.item});`);
 			if (!entry.rules.includes(rule.id)) entry.rules.push(rule.id);
 			byModifier.set(key, entry);
 		} catch (e) {
