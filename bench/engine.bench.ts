@@ -3,7 +3,7 @@
 // turn. The random player is randomLegalMove (the move randomMove would pick from legalMoves, the
 // placement built alone). In-place apply without events (a bot's playout) for the expansion mixes;
 // then base with quiet events (the simulator's settings) and the copying apply the UI uses.
-// Each line runs for 3 s of this process's CPU time (BENCH_MS sets another budget) and gives placements per CPU second (the
+// Each line runs for 3 s of this process's CPU time (BENCH_MS sets another budget) after a 2 s warm-up (WARM_MS) and gives placements per CPU second (the
 // figure to compare: other processes on a loaded machine stretch the wall clock, not that) and per
 // wall-clock second. Copied into an older checkout (git worktree) it measures that engine with
 // the same games: without randomLegalMove and `events: false` it lists the moves and builds events.
@@ -71,7 +71,7 @@ export async function run(): Promise<void> {
 		['base, copying apply (UI mode)', { expansions: [base], players: ['A', 'B'] }, 'copying']
 	];
 	for (const [name, setup, mode] of configs) {
-		playFor(500, setup, mode); // warm-up
+		playFor(Number(process.env.WARM_MS ?? 2000), setup, mode); // warm-up: the JIT settles on the mix's code (the module-heavy mixes need seconds)
 		const r = playFor(Number(process.env.BENCH_MS ?? 3000), setup, mode);
 		console.log(
 			`${name.padEnd(52)} ${Math.round(r.placements).toLocaleString('en').padStart(9)} placements/CPU s  ${r.games.toFixed(0).padStart(6)} games/CPU s  (${Math.round(r.wall).toLocaleString('en').padStart(9)} per wall s)`

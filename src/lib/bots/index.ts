@@ -27,7 +27,11 @@ export interface Decision {
 /** A seat's player: seeded at creation, so a game with bots replays identically. */
 export interface Bot {
 	readonly id: string;
-	decide(state: GameState): Decision;
+	/**
+	 * `listed`: legalMoves(state), when the caller has listed them already (never at the placement
+	 * step, whose options are built one at a time); a bot may use it instead of listing again.
+	 */
+	decide(state: GameState, listed?: readonly Move[]): Decision;
 }
 
 /** What names a bot across a worker boundary or a CLI flag: `random`, `greedy`, `mcts:hard`. */
@@ -46,8 +50,9 @@ export const randomBot: BotFactory = (seed) => {
 	let rng = seed >>> 0;
 	return {
 		id: 'random',
-		decide(state) {
-			const [move, next] = randomLegalMove(state, rng);
+		decide(state, listed) {
+			// the same move and PRNG state either way: randomLegalMove is randomMove over the listing
+			const [move, next] = listed ? randomMove(listed, rng) : randomLegalMove(state, rng);
 			rng = next;
 			return { move, alternatives: [] };
 		}
@@ -66,10 +71,10 @@ export const hoarderBot: BotFactory = (seed) => {
 	let rng = seed >>> 0;
 	return {
 		id: 'hoarder',
-		decide(state) {
+		decide(state, listed) {
 			const step = state.pending[0];
 			if (step && step.kind !== 'place' && state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1).length <= HOARD) {
-				const options = legalMoves(state);
+				const options = listed ?? legalMoves(state);
 				const keep = options.filter((m) => m.type !== 'deploy');
 				if (keep.length && keep.length < options.length) {
 					const [move, next] = randomMove(keep, rng);
@@ -77,7 +82,7 @@ export const hoarderBot: BotFactory = (seed) => {
 					return { move, alternatives: [] };
 				}
 			}
-			const [move, next] = randomLegalMove(state, rng);
+			const [move, next] = listed ? randomMove(listed, rng) : randomLegalMove(state, rng);
 			rng = next;
 			return { move, alternatives: [] };
 		}

@@ -201,14 +201,16 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		let move: Move;
 		try {
 			offered.clear();
-			if (step?.kind === 'place') offered.add('place');
-			else for (const m of legalMoves(state)) offered.add(choiceKey(m));
+			// listed once: the choices offered, then the policy picks among the same moves
+			const listed = step?.kind === 'place' ? undefined : legalMoves(state);
+			if (!listed) offered.add('place');
+			else for (const m of listed) offered.add(choiceKey(m));
 			if (offered.size === 0) {
 				found(state, { invariant: 'game-ends', message: 'no legal move but the game is not over' });
 				break;
 			}
 			for (const k of offered) (agg.choices[k] ??= { available: 0, chosen: 0 }).available++;
-			move = bots[step?.player ?? state.active].decide(state).move;
+			move = bots[step?.player ?? state.active].decide(state, listed).move;
 		} catch (e) {
 			found(state, { invariant: 'engine-error', message: `listing or choosing a move threw: ${errorText(e)}` });
 			break;

@@ -318,6 +318,13 @@ function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): v
 export function fitCount(g: Engine, k: number): number {
 	const ix = boardIndex(g);
 	const { K, pop } = g.c.fit;
+	const blk = ix.blk;
+	if (blk !== null) {
+		// a large front: the blocks' sums (a few dozen) rather than every fit key present (often more)
+		let n = 0;
+		for (let at = k; at < blk.length; at += K) n += blk[at];
+		return n;
+	}
 	const kset = ix.kset;
 	const kcnt = ix.kcnt;
 	let n = 0;

@@ -109,7 +109,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const strengths = new Array<number>(players + 1).fill(0);
 	const present = new Array<boolean>(players + 1).fill(false);
 	const figs = s.figs[root] ?? [];
-	const explain = !g.silent || g.c.hooks.scored.length > 0;
+	const explain = !g.silent;
 	const refs: FigureRef[] = [];
 	for (let i = 0; i < figs.length; i++) {
 		const pc = s.pieces[figs[i]];
@@ -135,6 +135,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
 	for (const a of awards) s.scores[a.player] += a.points;
 	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
+	if (!explain && g.c.hooks.scored.length) silentScored(g, root, v, mode, winners, points, awards);
 	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
 	const list = s.figs[root];
 	if (list) {
@@ -224,6 +225,31 @@ function scoreEvent(
 	if (!g.silent) g.events.push(ev);
 	for (const h of g.c.hooks.scored) h(g, root, ev);
 	return ev;
+}
+
+/**
+ * A silent engine's `scored` hooks (which may change the state: tokens collected, messengers waiting
+ * to ride) see the scoring without what only an explanation needs: no figures, strengths, tiles,
+ * rules or text.
+ */
+function silentScored(g: Engine, root: number, v: FeatureValue, mode: FeatureValue['mode'], winners: number[], points: number, awards: Award[]): void {
+	const s = g.s;
+	const ev: ScoreEvent = {
+		type: 'score',
+		final: mode === 'final',
+		mode,
+		feature: { kind: v.kind, at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id }, tiles: [], complete: v.complete },
+		figures: [],
+		strengths: {},
+		winners,
+		why: '',
+		points,
+		arithmetic: '',
+		awards,
+		returned: [],
+		rules: []
+	};
+	for (const h of g.c.hooks.scored) h(g, root, ev);
 }
 
 /** The ids in order of first appearance. */

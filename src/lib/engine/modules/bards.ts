@@ -19,7 +19,12 @@ export interface BardsState {
 
 const B = (g: Engine): BardsState => g.s.mod.bards;
 const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
-const tokensLeft = (g: Engine) => inSupply(g, 'note', -1) >= 0;
+/** Is a note token left in the supply? (scanned from the end: the tokens are the last pieces set up) */
+function tokensLeft(g: Engine): boolean {
+	const ps = g.s.pieces;
+	for (let i = ps.length - 1; i >= 0; i--) if (ps[i].seg === -1 && ps[i].kind === 'note') return true;
+	return false;
+}
 
 /** Inn and Stable Owners' owners are followers only under ISO-R2 = followers (they come in addition to the usual figure, ISO-INN-1). */
 const OWNER = 'owner';
@@ -51,17 +56,19 @@ function takesNote(g: Engine, f: CFeature): boolean {
 	return true;
 }
 
-/** For each feature of `tile` placed at (x,y) with rotation r: the piece it would join that keeps a token out, or -1. */
-function blockersIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): number[] {
+/** For each feature of `tile` placed at (x,y) with rotation r: the piece it would join that keeps a token out, or -1 (into `out`). */
+function blockersInto(g: Engine, tile: number, x: number, y: number, r: number, out: number[]): number[] {
 	const s = g.s;
 	const t = g.c.tiles[tile];
 	const cell = pack(x, y);
-	const out = t.features.map(() => -1);
+	out.length = t.features.length;
+	out.fill(-1);
+	if (t.wildcard) return out; // nothing joins across a town hall
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(g, cell + SIDE_STEP[side]);
 		if (n < 0) continue;
 		const nt = g.c.tiles[s.bt[n]];
-		if (t.wildcard || nt.wildcard) continue; // nothing joins across a town hall
+		if (nt.wildcard) continue;
 		const nr = s.br[n];
 		const opp = (side + 2) & 3;
 		const fa = t.sideFeat[r * 4 + side];
@@ -76,10 +83,15 @@ function blockersIfPlaced(g: Engine, tile: number, x: number, y: number, r: numb
 	return out;
 }
 
+const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] => blockersInto(g, tile, x, y, r, []);
+
+/** The placement filter's blockers, one array reused (the filter runs for every placement of a lute tile). */
+const scratch: number[] = [];
+
 /** Would some feature of `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
 function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): boolean {
 	const t = g.c.tiles[tile];
-	const blockers = blockersIfPlaced(g, tile, x, y, r);
+	const blockers = blockersInto(g, tile, x, y, r, scratch);
 	for (let i = 0; i < t.features.length; i++) if (blockers[i] < 0 && takesNote(g, t.features[i])) return true;
 	return false;
 }

@@ -56,21 +56,24 @@ function sidesFilled(g: Engine, b: number): number {
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
 const hallAround = (g: Engine, b: number): boolean => sideNeighbours(g, b).some((o) => isHall(g, o));
 
-/** Mayors and standing scarecrows on the given board tiles, as trigger entries. */
-function figuresOn(g: Engine, tiles: number[]): Entry[] {
+/** Mayors and standing scarecrows on the board tiles `on` accepts, as trigger entries (in piece order). */
+function figuresOn(g: Engine, on: (tile: number) => boolean): Entry[] {
 	const s = g.s;
 	const out: Entry[] = [];
 	for (let i = 0; i < s.pieces.length; i++) {
 		const p = s.pieces[i];
-		if (p.seg < 0 || !tiles.includes(p.tile)) continue;
-		if (p.kind === 'mayor' || (p.kind === 'scarecrow' && !M(s).lying.includes(i))) out.push({ k: p.kind, piece: i, owner: p.owner, tile: p.tile });
+		if (p.seg < 0 || (p.kind !== 'mayor' && (p.kind !== 'scarecrow' || M(s).lying.includes(i))) || !on(p.tile)) continue;
+		out.push({ k: p.kind, piece: i, owner: p.owner, tile: p.tile });
 	}
 	return out;
 }
 
+/** Are board tiles a and b orthogonal neighbours? */
+const sideBySide = (s: Engine['s'], a: number, b: number): boolean => Math.abs(s.bx[a] - s.bx[b]) + Math.abs(s.by[a] - s.by[b]) === 1;
+
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
 export function crisisMeeting(g: Engine, b: number): void {
-	for (const e of figuresOn(g, sideNeighbours(g, b))) {
+	for (const e of figuresOn(g, (t) => sideBySide(g.s, t, b))) {
 		if (e.k !== 'mayor') continue;
 		const ref = figureRef(g, e.piece);
 		returnPiece(g, e.piece);
@@ -83,15 +86,15 @@ export function crisisMeeting(g: Engine, b: number): void {
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
 export function triggeredBy(g: Engine, b: number): Entry[] {
 	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return [];
-	const tiles = sideNeighbours(g, b).filter((o) => sidesFilled(g, o) === 4);
-	return tiles.length ? figuresOn(g, tiles) : [];
+	// walked from the figures (few, often none), not from the neighbours and theirs
+	return figuresOn(g, (t) => sideBySide(g.s, t, b) && sidesFilled(g, t) === 4);
 }
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
 export function triggeredAtOnce(g: Engine): Entry[] {
 	const s = g.s;
 	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4) return [];
-	return figuresOn(g, [s.placed]).filter((e) => e.owner === s.active);
+	return figuresOn(g, (t) => t === s.placed).filter((e) => e.owner === s.active);
 }
 
 /** Clockwise from the active player; a player's mayor before their scarecrow, or all mayors first (ruling MM-R12). */

@@ -288,7 +288,8 @@ export const messengersAndMayors: RuleModule = {
 		},
 		value(g, root, v) {
 			hallValue(g, root, v);
-			explainValue(g, root, v);
+			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
+			if (!g.silent) explainValue(g, root, v);
 		},
 		pieceLeft(g, piece) {
 			const m = M(g.s);
