@@ -77,8 +77,8 @@ interface DeployTable {
 	at: Map<string, number>;
 	/** Scratch: per figure type, whether the player has one in supply. */
 	have: number[];
-	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it (unset: not looked up yet). */
-	occupied: number[];
+	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it, 0 when not, -1 not looked up yet. */
+	occupied: Int8Array;
 	byTile: { ft: FigureType; at: number; locals: number[] }[][];
 }
 const deployTables = new WeakMap<Context, DeployTable>();
@@ -95,7 +95,7 @@ function deployTable(c: Context): DeployTable {
 			return locals.length ? [{ ft, at: i, locals }] : [];
 		})
 	);
-	d = { at, have: types.map(() => 0), occupied: [], byTile };
+	d = { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
 	deployTables.set(c, d);
 	return d;
 }
@@ -120,7 +120,7 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const options = table.byTile[t.index];
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
 		const occupied = table.occupied;
-		occupied.length = 0;
+		occupied.fill(-1, 0, t.features.length);
 		const base = s.bseg[b];
 		const checks = g.c.hooks.deployCheck;
 		for (let j = 0; j < options.length; j++) {
@@ -131,7 +131,7 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 				const seg = base + i;
 				if (ft.follower && !ft.joinsOccupied) {
 					let o = occupied[i];
-					if (o === undefined) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
+					if (o === -1) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
 					if (o === 1) continue;
 				}
 				if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
