@@ -13,6 +13,7 @@ import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
 import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, adjacencyDrawnByHand, groupOf, impliedCrossings, wagonMoves } from '../formats/jcz-vocabulary.ts';
 import { buildJczArtwork, JCZ_TILE_SIZE, type JczTileOut } from './jcz-artwork.ts';
+import { jczAttributeValue, jczDataRules } from './jcz-scripts.ts';
 
 export const MINIMUM_JCZ_VERSION = '5.10.0';
 
@@ -67,7 +68,7 @@ const pairsOf = (entries: Iterable<readonly [string, readonly string[] | undefin
 	new Set([...entries].flatMap(([over, unders]) => (unders ?? []).map((under) => `${over}>${under}`)));
 
 /** The XML elements of one tile's features (pushing the features written to `written`), with notes for what does not map. */
-function tileElements(tile: Tile, where: string, notes: string[], written: Feature[]): XmlNode[] {
+function tileElements(tile: Tile, where: string, notes: string[], written: Feature[], dataAttributes: ReturnType<typeof jczDataRules>['attributes']): XmlNode[] {
 	const byId = new Map(tile.features.map((f) => [f.id, f]));
 	const kept: Feature[] = [];
 	for (const f of writeOrder(tile.features)) {
@@ -124,6 +125,13 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 		const mapping = f.type in JCZ_ATTRIBUTES ? JCZ_ATTRIBUTES[f.type as keyof typeof JCZ_ATTRIBUTES] : {};
 		for (const [name, value] of Object.entries(f.modifiers ?? {})) {
 			const entry = Object.entries(mapping).find(([, m]) => m.modifier === name);
+			// a modifier of the expansion's data rules: an attribute named like its JCZ selector's modifier
+			const data = entry ? undefined : dataAttributes.get(f.type)?.get(name);
+			if (data) {
+				const v = jczAttributeValue(data, value);
+				if (v !== undefined) attrs[name] = v;
+				continue;
+			}
 			if (!entry) {
 				notes.push(`${where}: modifier '${name}' of ${f.type} '${f.id}' has no JCloisterZone attribute: dropped`);
 				continue;
@@ -166,6 +174,7 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 	const tiles: XmlNode[] = [];
 	const refs: XmlNode[] = [];
 	let copies = 0;
+	const data = jczDataRules(expansion);
 	for (const tile of expansion.tiles) {
 		const where = `tile ${expansion.id}/${tile.id}`;
 		if (tile.wildcard) {
@@ -189,7 +198,7 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		const id = jczTileId(expansion.id, tile.id);
 		const group = groupOf(tile);
 		const features: Feature[] = [];
-		tiles.push(el('tile', tileElements(tile, where, notes, features), group ? { id, group } : { id }));
+		tiles.push(el('tile', tileElements(tile, where, notes, features, data.attributes), group ? { id, group } : { id }));
 		written.push({ tile, id, features });
 		refs.push(el('ref', [], { count: tile.count, tile: id }));
 		copies += tile.count;
@@ -200,12 +209,16 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		preserveOrder: true,
 		format: true,
 		indentBy: '\t',
-		suppressEmptyNode: true
+		suppressEmptyNode: true,
+		cdataPropName: '#cdata'
 	});
 	const comment = ` ${expansion.name} ${expansion.version}: exported by Carcassonne Expansion Lab `.replace(/--/g, '- -');
 	const about = [el('title', text(expansion.name)), ...(expansion.description ? [el('description', text(expansion.description))] : []), el('ref', [], { 'tile-set': ids.tileSet })];
+	notes.push(...data.notes);
+	// JCZ reads every <modifier> of the file before its tiles; its scoring is a function body (GraalJS)
+	const modifiers = data.modifiers.map((m) => el('modifier', [el('scoring', [{ '#cdata': text(m.script.replace(/\]\]>/g, ']] >')) }])], { type: m.type, selector: m.selector }));
 	const body = builder.build([
-		el('defs', [el('tiles', tiles), el('sets', [el('tile-set', refs, { id: ids.tileSet })]), el('expansion', about, { id: ids.expansion })])
+		el('defs', [...modifiers, el('tiles', tiles), el('sets', [el('tile-set', refs, { id: ids.tileSet })]), el('expansion', about, { id: ids.expansion })])
 	]) as string;
 	const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<!--${comment}-->\n${body.trim()}\n`;
 	return { xml, notes, tiles: tiles.length, copies, written };
