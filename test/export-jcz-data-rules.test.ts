@@ -78,7 +78,15 @@ describe('jcz export of data rules', () => {
 		expect(text).toMatch(/W-6 .*collect.*dropped/);
 		expect(text).toMatch(/W-7 .*majority.*dropped/);
 		expect(text).toMatch(/parameter 'bonus': its value in this expansion \(3\)/);
-		expect(r.modifiers.map((m) => [m.selector, m.type, m.rules])).toEqual([['monastery[holy]', 'any', ['W-8']]]);
+		expect(r.modifiers.filter((m) => m.rules.length).map((m) => [m.selector, m.type, m.rules])).toEqual([['monastery[holy]', 'any', ['W-8']]]);
+		// a modifier no kept rule scores is still declared (its values stay on the features), with a script that adds nothing
+		const declared = r.modifiers.filter((m) => !m.rules.length);
+		expect(declared.length).toBeGreaterThan(0);
+		for (const m of declared) {
+			expect(m.script).toBe('return [];');
+			expect(text).toContain(`declared as JCloisterZone's modifier ${m.selector}`);
+		}
+		expect(declared.map((m) => m.selector)).toContain('city[wine]');
 		// a holy monastery with all 8 neighbours, completed: 8 × 3; JCZ binds tiles = 9 (itself included)
 		expect(score(r.modifiers[0].script, { tiles: 9, completed: true, holy: true })).toEqual([{ name: 'W-8', count: 8, points: 24 }]);
 		expect(score(r.modifiers[0].script, { tiles: 9, completed: true })).toEqual([]);

@@ -77,8 +77,12 @@ describe('jcz round trip: export then import', () => {
 			if ((t.handDrawnAdjacency ?? false) !== (o.handDrawnAdjacency ?? false))
 				expect(noted(new RegExp(`tile ${id}/${t.id}: is marked as drawn by hand`)), `${t.id} handDrawnAdjacency`).toBe(true);
 		}
-		// Nothing the import does not understand: the export writes only JCZ's vocabulary.
-		expect(r.report).toEqual([]);
+		// Nothing the import does not understand: the export writes only JCZ's vocabulary. A scripted
+		// modifier (a data rule) comes back as its features' values; that its script does not is said.
+		const scripts = (xml.match(/<modifier /g) ?? []).length;
+		const unread = r.report.filter((l) => /its scoring script is not read/.test(l));
+		expect(unread.length).toBe(scripts);
+		expect(r.report.filter((l) => !unread.includes(l))).toEqual([]);
 		// JCloisterZone picks the start tile in its game setup: an imported base has none, and the
 		// validator says a game with it cannot start (the other sets play with the shipped base).
 		const problems = validateExpansion(r.expansion, { available: docs, registry: ruleRegistry }).filter((p) => p.severity === 'error');

@@ -266,6 +266,15 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		modifiers.push({ type, selector, kind: entry.kind, name: entry.name, script, rules: entry.rules });
 		notes.push(`data rules ${entry.rules.join(', ')}: written as JCloisterZone's scripted modifier ${selector} (type ${type}), its scoring generated from the rules`);
 	}
+	// a modifier no kept rule scores is still declared, so that JCZ carries its values on the features
+	// (and binds them for the other scripts): its script adds nothing
+	for (const [kind, names] of attributes)
+		for (const [name] of names) {
+			const selector = `${kind}[${name}]`;
+			if (byModifier.has(selector)) continue;
+			modifiers.push({ type: JCZ_TYPE[data.modifiers![name].combine]!, selector, kind: kind as JczKind, name, script: 'return [];', rules: [] });
+			notes.push(`data modifier '${name}' on ${kind}s: declared as JCloisterZone's modifier ${selector} so its values stay on the features; no rule of it is scored there`);
+		}
 	for (const n of usedParams) notes.push(`parameter '${n}': its value in this expansion (${param(n)}) is written into the scripts (JCloisterZone has no parameters)`);
 	for (const [id, f] of Object.entries(data.figures ?? {}))
 		notes.push(`data figure '${id}' (${[...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])].join(', ') || 'no rule id'}): where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped`);

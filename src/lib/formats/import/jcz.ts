@@ -131,16 +131,19 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 	// Every <tile> in the file, wherever it sits (festival.xml keeps them directly under <defs>).
 	const tileNodes: Node[] = [];
 	const expansionNodes: Node[] = [];
+	const modifierNodes: Node[] = [];
 	const walk = (nodes: Node[], path: string) => {
 		for (const n of elements(nodes)) {
 			const k = nameOf(n)!;
 			if (k === 'tile') tileNodes.push(n);
 			else if (k === 'tiles') walk(childrenOf(n), `${path}/tiles`);
 			else if (k === 'expansion') expansionNodes.push(n);
+			else if (k === 'modifier') modifierNodes.push(n);
 			else if (k !== 'sets') report.push(`element '${k}' under '${path}' not mapped`);
 		}
 	};
 	walk(childrenOf(root), nameOf(root)!);
+	const declared = scriptedModifiers(modifierNodes, report);
 
 	const tiles: Tile[] = [];
 	const byJczId = new Map<string, Tile>();
@@ -158,7 +161,7 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 			report.push(`tile ${jczId}: defined twice, the second definition was skipped`);
 			continue;
 		}
-		const tile = importTile(t, jczId, ourTileId(jczId, taken), report, pack);
+		const tile = importTile(t, jczId, ourTileId(jczId, taken), report, pack, declared);
 		if (attrs.max !== undefined) {
 			const m = Number(attrs.max);
 			if (Number.isInteger(m) && m >= 0) max.set(jczId, m);
@@ -277,7 +280,32 @@ const INNER_PLACES = ['I', 'II', 'III', 'IV'];
 /** The id prefix of The Count of Carcassonne's tiles in JCloisterZone (count.xml: CO/1 … CO/12). */
 const COUNT_PREFIX = 'CO/';
 
-function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean): Tile {
+/** Feature kind → attribute → our modifier, for the modifiers a file declares itself. */
+type Declared = Map<string, Record<string, { modifier: string; kind: 'int' | 'bool' }>>;
+
+/**
+ * JCZ's scripted modifiers (`<modifier type="+|any|all" selector="city[wine]">`, as our export
+ * writes them for data rules): the features' attributes of that name come back as modifiers (`+` a
+ * count, `any`/`all` a flag); the scoring script is not read back into rules, and the report says so.
+ */
+function scriptedModifiers(nodes: Node[], report: string[]): Declared {
+	const declared: Declared = new Map();
+	for (const n of nodes) {
+		const a = attrsOf(n);
+		const sel = /^(road|city|field)\[([A-Za-z_][\w-]*)\]$/.exec(a.selector ?? '');
+		const kind = a.type === '+' ? 'int' : a.type === 'any' || a.type === 'all' ? 'bool' : undefined;
+		if (!sel || !kind) {
+			report.push(`modifier '${a.selector ?? ''}' (type '${a.type ?? ''}') not mapped`);
+			continue;
+		}
+		const [, type, name] = sel;
+		declared.set(type, { ...declared.get(type), [name]: { modifier: name, kind } });
+		report.push(`modifier ${a.selector}: its values on the features are kept, its scoring script is not read (write it as a value rule in dataRules)`);
+	}
+	return declared;
+}
+
+function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean, declared: Declared): Tile {
 	const where = `tile ${jczId}`;
 	const attrs = attrsOf(t);
 	const tile: Tile = { id, name: jczId, count: 1, features: [] };
@@ -321,7 +349,7 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 				continue;
 			}
 			if (type === 'field' && good.length && inner.length) report.push(`${where}: a field on half-sides and an inner place (${inner.join(' ')}): taken as the half-sides`);
-			const vocab = JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES] ?? {};
+			const vocab = { ...declared.get(type), ...JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES] };
 			for (const [name, value] of Object.entries(a)) {
 				if (type === 'field' && name === 'city') {
 					pendingCities.push({ feature, labels: value.split(/\s+/).filter(Boolean) });
