@@ -1,25 +1,12 @@
 // Pure edits of a document at a JSON pointer (RFC 6901): set a value, remove it, move a list item,
 // rename a map entry. Each returns a new document sharing what it did not change, or the same
 // document when there is nothing to do (a pointer through something that is not there).
-
-const decode = (seg: string) => seg.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** The segments of a pointer ('' → none). */
-export function segments(pointer: string): string[] {
-	return pointer === '' ? [] : pointer.slice(1).split('/').map(decode);
-}
+import { pointerSegments, resolvePointer } from '../formats/problems.ts';
 
 const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === 'object';
 
-/** The value at a pointer, or undefined. */
-export function getAt(doc: unknown, pointer: string): unknown {
-	let v = doc;
-	for (const s of segments(pointer)) {
-		if (!isContainer(v)) return undefined;
-		v = (v as Record<string, unknown>)[s];
-	}
-	return v;
-}
+/** The value at a pointer, or undefined (the validator's reading of a pointer). */
+export const getAt = resolvePointer;
 
 function update(node: unknown, segs: string[], fn: (old: unknown) => unknown | typeof REMOVE): unknown {
 	if (segs.length === 0) return fn(node);
@@ -47,13 +34,13 @@ const REMOVE = Symbol('remove');
 
 /** The document with the value at `pointer` set. */
 export function setAt<T>(doc: T, pointer: string, value: unknown): T {
-	return update(doc, segments(pointer), () => value) as T;
+	return update(doc, pointerSegments(pointer), () => value) as T;
 }
 
 /** The document without the value at `pointer` (an object's property or a list's item). */
 export function removeAt<T>(doc: T, pointer: string): T {
 	if (getAt(doc, pointer) === undefined) return doc;
-	return update(doc, segments(pointer), () => REMOVE) as T;
+	return update(doc, pointerSegments(pointer), () => REMOVE) as T;
 }
 
 /** The document with the list at `pointer` having its item `from` moved to `to`. */

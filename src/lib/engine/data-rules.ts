@@ -364,9 +364,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			// the award under construction per figure type and player (a points rule starts a new one)
 			let open: Map<string, Building> | null = null;
 			const built: Building[] = [];
+			// several rules pay the same figures (a points rule, then its bonuses): found once per figure type and place
+			const found = new Map<string, Map<number, number>>();
 			for (const r of list) {
 				if (!inModes(r, v.mode, ['complete'])) continue;
-				const per = figuresOf(g, root, r.figure!, r.where);
+				const at = `${r.figure}\u0000${r.where ?? 'feature'}`;
+				let per = found.get(at);
+				if (!per) found.set(at, (per = figuresOf(g, root, r.figure!, r.where)));
 				if (!per.size) continue;
 				open ??= new Map();
 				const base = (env ??= featureEnv(g, root, v.mode, modifiers));
@@ -411,10 +415,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			const st = state(g);
 			st.won = -1;
 			st.denied = -1;
+			let env: ((n: string) => number | boolean) | null = null;
 			for (const r of winsByKind.get(v.kind) ?? NONE) {
 				if (!inModes(r, v.mode, ['complete', 'final'])) continue;
 				const per = figuresOf(g, root, r.figure!, r.where);
-				if (!per.size || !holds(r, featureEnv(g, root, v.mode, modifiers))) continue;
+				if (!per.size || !holds(r, (env ??= featureEnv(g, root, v.mode, modifiers)))) continue;
 				st.won = root;
 				push(v.rules, r.id);
 				for (const c of r.cites ?? []) push(v.rules, c);

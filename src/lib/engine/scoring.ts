@@ -135,7 +135,10 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
 	for (const a of awards) s.scores[a.player] += a.points;
 	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
-	if (!explain && g.c.hooks.scored.length) silentScored(g, root, v, mode, winners, points, awards);
+	if (!explain && g.c.hooks.scored.length) {
+		const bare = bareEvent(g, root, v, mode, winners, points, arith, awards);
+		for (const h of g.c.hooks.scored) h(g, root, bare);
+	}
 	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
 	const list = s.figs[root];
 	if (list) {
@@ -154,7 +157,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	}
 }
 
-/** The score event of scoreFeature: every number explained (pushed to g.events unless silent; the `scored` hooks see it). */
+/** The score event of an explaining engine: every number explained (pushed to g.events; the `scored` hooks see it). */
 function scoreEvent(
 	g: Engine,
 	root: number,
@@ -176,7 +179,6 @@ function scoreEvent(
 	const strengthRecord: Record<string, number> = {};
 	for (let p = 0; p <= players; p++) if (strengths[p] > 0 || present[p]) strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
 	const tiles = featureTiles(s, root);
-	const f = featureOf(g, root);
 	if (!g.quiet) {
 		if (refs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
@@ -195,46 +197,32 @@ function scoreEvent(
 	}
 	// the rules of the scoring and of each award, each once
 	for (const a of awards) for (const r of a.rules) if (!rules.includes(r)) rules.push(r);
-	const ev: ScoreEvent = {
-		type: 'score',
-		final: mode === 'final',
-		mode,
-		feature: {
-			kind: v.kind,
-			at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: f.id },
-			tiles: tiles.map((b) => ({ x: s.bx[b], y: s.by[b] })),
-			complete: v.complete,
-			...v.facts
-		},
-		figures: refs,
-		strengths: strengthRecord,
-		winners,
-		why,
-		points,
-		arithmetic: arith,
-		awards,
-		returned: [],
-		rules: dedupe(rules)
-	};
+	const ev = bareEvent(g, root, v, mode, winners, points, arith, awards);
+	ev.feature.tiles = tiles.map((b) => ({ x: s.bx[b], y: s.by[b] }));
+	Object.assign(ev.feature, v.facts);
+	ev.figures = refs;
+	ev.strengths = strengthRecord;
+	ev.why = why;
+	ev.rules = dedupe(rules);
 	if (!g.quiet) {
 		const what = `${v.kind} of ${tiles.length} ${plural(tiles.length, 'tile')} at (${ev.feature.at.x},${ev.feature.at.y})`;
 		const head = mode === 'final' ? `Final scoring: ${what}` : mode === 'abbot' ? `Abbot taken back: ${what}` : `Completed ${what}`;
 		const gains = awards.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`).join('; ');
 		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
 	}
-	if (!g.silent) g.events.push(ev);
+	g.events.push(ev);
 	for (const h of g.c.hooks.scored) h(g, root, ev);
 	return ev;
 }
 
 /**
- * A silent engine's `scored` hooks (which may change the state: tokens collected, messengers waiting
- * to ride) see the scoring without what only an explanation needs: no figures, strengths, tiles,
- * rules or text.
+ * The score event without what only an explanation needs (figures, strengths, tiles, rules, text):
+ * what a silent engine's `scored` hooks see (they may change the state: tokens collected,
+ * messengers waiting to ride), and what scoreEvent fills in.
  */
-function silentScored(g: Engine, root: number, v: FeatureValue, mode: FeatureValue['mode'], winners: number[], points: number, awards: Award[]): void {
+function bareEvent(g: Engine, root: number, v: FeatureValue, mode: FeatureValue['mode'], winners: number[], points: number, arith: string, awards: Award[]): ScoreEvent {
 	const s = g.s;
-	const ev: ScoreEvent = {
+	return {
 		type: 'score',
 		final: mode === 'final',
 		mode,
@@ -244,12 +232,11 @@ function silentScored(g: Engine, root: number, v: FeatureValue, mode: FeatureVal
 		winners,
 		why: '',
 		points,
-		arithmetic: '',
+		arithmetic: arith,
 		awards,
 		returned: [],
 		rules: []
 	};
-	for (const h of g.c.hooks.scored) h(g, root, ev);
 }
 
 /** The ids in order of first appearance. */

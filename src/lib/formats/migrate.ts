@@ -80,29 +80,37 @@ export const MIGRATIONS: readonly Migration[] = [
 	}
 ];
 
-const migrated = new WeakMap<object, { doc: Expansion; applied: string[] }>();
+/** Per document: its migrated form and the documents the migrations looked up for it (id → what was found). */
+const migrated = new WeakMap<object, { result: { doc: Expansion; applied: string[] }; seen: Map<string, Expansion | undefined> }>();
 
 /**
  * The document as the current format reads it and the names of the migrations that changed it. A
  * document no migration changes is returned as it is (the same object, its content hash unchanged);
  * a version this code does not know (above FORMAT_VERSION, or not a whole number) too: the validator
- * reports it at /formatVersion.
+ * reports it at /formatVersion. The answer is kept per document while `lookup` finds the same
+ * documents it found before (another library may give another answer).
  */
 export function migrateExpansion(doc: Expansion, lookup: Lookup): { doc: Expansion; applied: string[] } {
 	if (!isObject(doc)) return { doc, applied: [] };
 	const v = doc.formatVersion ?? 1;
 	if (v === FORMAT_VERSION || !Number.isInteger(v) || v > FORMAT_VERSION || v < 1) return { doc, applied: [] };
 	const known = migrated.get(doc);
-	if (known) return known;
+	if (known && [...known.seen].every(([id, d]) => lookup(id) === d)) return known.result;
+	const seen = new Map<string, Expansion | undefined>();
+	const recording: Lookup = (id) => {
+		const d = lookup(id);
+		seen.set(id, d);
+		return d;
+	};
 	const copy = structuredClone(doc) as unknown as Record<string, unknown>;
 	const applied: string[] = [];
 	for (let at = v; at < FORMAT_VERSION; at++) {
 		const m = MIGRATIONS.find((x) => x.from === at);
 		if (!m) break;
-		if (m.apply(copy, lookup)) applied.push(m.name);
+		if (m.apply(copy, recording)) applied.push(m.name);
 	}
 	if (applied.length) copy.formatVersion = FORMAT_VERSION;
-	const out = { doc: applied.length ? (copy as unknown as Expansion) : doc, applied };
-	migrated.set(doc, out);
-	return out;
+	const result = { doc: applied.length ? (copy as unknown as Expansion) : doc, applied };
+	migrated.set(doc, { result, seen });
+	return result;
 }

@@ -20,4 +20,24 @@ export function pointer(...segments: (string | number)[]): string {
 	return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
+/** The segments of a JSON pointer, unescaped ('' → none): the inverse of `pointer`. */
+export function pointerSegments(ptr: string): string[] {
+	if (ptr === '') return [];
+	return ptr
+		.slice(1)
+		.split('/')
+		.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The value at a JSON pointer (own properties, list indices), or undefined. */
+export function resolvePointer(doc: unknown, ptr: string): unknown {
+	let cur: unknown = doc;
+	for (const seg of pointerSegments(ptr)) {
+		if (Array.isArray(cur)) cur = /^(0|[1-9][0-9]*)$/.test(seg) ? cur[Number(seg)] : undefined;
+		else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg)) cur = (cur as Record<string, unknown>)[seg];
+		else return undefined;
+	}
+	return cur;
+}
+
 export const hasErrors = (problems: readonly Problem[]): boolean => problems.some((p) => p.severity === 'error');

@@ -7,7 +7,7 @@ import tileSchema from '../../../schemas/tile.v1.json';
 import expansionSchema from '../../../schemas/expansion.v1.json';
 import type { Expansion, Feature, Half, Tile } from './schema-types.ts';
 import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, copiesOf, cornerName, cornerNeighbourSide, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
-import { pointer, type Problem, type Severity } from './problems.ts';
+import { pointer, pointerSegments, resolvePointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_ICONS, KNOWN_MODIFIERS } from './known.ts';
 import type { Meaning, MeaningKind, RuleRegistry } from './rule-registry.ts';
 import { dataModuleId, modulesEnabled } from './resolve.ts';
@@ -17,6 +17,7 @@ import { checkDataRules, dataNames, dataParameters } from './data-rules.ts';
 import { MIGRATIONS, migrateExpansion } from './migrate.ts';
 
 export type { Problem, Severity };
+export { resolvePointer };
 
 export interface ValidateOptions {
 	/** Other expansions by id: resolves dependencies and tells which edges, modifiers and icons the enabled sets provide. */
@@ -106,25 +107,6 @@ function kindAt(segs: readonly string[], root: 'expansion' | 'tile'): Kind | und
 	return undefined;
 }
 
-function decode(ptr: string): string[] {
-	if (ptr === '') return [];
-	return ptr
-		.slice(1)
-		.split('/')
-		.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** The value at a JSON pointer, or undefined. */
-export function resolvePointer(doc: unknown, ptr: string): unknown {
-	let cur: unknown = doc;
-	for (const seg of decode(ptr)) {
-		if (Array.isArray(cur)) cur = /^(0|[1-9][0-9]*)$/.test(seg) ? cur[Number(seg)] : undefined;
-		else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg)) cur = (cur as Record<string, unknown>)[seg];
-		else return undefined;
-	}
-	return cur;
-}
-
 /** How to name the value at a path in a message: "'type' of a feature", "an entry of 'sides'". */
 function label(segs: readonly string[], root: 'expansion' | 'tile'): string {
 	if (segs.length === 0) return root === 'expansion' ? 'the expansion' : 'the tile';
@@ -158,7 +140,7 @@ function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'exp
 	};
 	for (const e of errors) {
 		if (e.propertyName !== undefined && e.keyword !== 'propertyNames') continue; // reported by its propertyNames error
-		const segs = decode(e.instancePath);
+		const segs = pointerSegments(e.instancePath);
 		const data = resolvePointer(doc, e.instancePath);
 		if (e.keyword === 'oneOf') {
 			// An object that is close to { perPlayer: n } gets its own branch errors instead.
