@@ -112,13 +112,18 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	return out;
 }
 
-const kindCodes = new Map<string, number>();
-/** A number per figure kind name (its string hash, computed once). */
-function kindCode(kind: string): number {
-	let c = kindCodes.get(kind);
-	if (c === undefined) kindCodes.set(kind, (c = hashString(0x811c9dc5, kind) >>> 0));
+/** A string's hash (FNV-1a), computed once per distinct string: the states' strings come from a small vocabulary (ids, keys, rulings). */
+const stringCodes = new Map<string, number>();
+function stringCode(text: string): number {
+	let c = stringCodes.get(text);
+	if (c === undefined) {
+		if (stringCodes.size >= 65_536) stringCodes.clear(); // bounded, whatever strings a run meets
+		stringCodes.set(text, (c = hashString(0x811c9dc5, text) >>> 0));
+	}
 	return c;
 }
+/** A number per figure kind name. */
+const kindCode = stringCode;
 
 function hashString(h: number, text: string): number {
 	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -131,7 +136,7 @@ const hashInt = (h: number, v: number): number => Math.imul(Math.imul(h ^ (v & 0
 function hashValue(h: number, v: unknown): number {
 	if (typeof v === 'number') {
 		if ((v | 0) === v) return hashInt(h, v);
-		return hashString(Math.imul(h ^ 0x2e, 0x01000193), String(v));
+		return hashInt(Math.imul(h ^ 0x2e, 0x01000193), stringCode(String(v)));
 	}
 	if (Array.isArray(v)) {
 		h = Math.imul(h ^ 0x5b, 0x01000193);
@@ -150,12 +155,11 @@ function hashValue(h: number, v: unknown): number {
 		for (const k in v) {
 			const x = (v as Record<string, unknown>)[k];
 			if (x === undefined) continue; // as JSON leaves it out
-			h = hashString(h, k);
-			h = hashValue(h, x);
+			h = hashValue(hashInt(h, stringCode(k)), x);
 		}
 		return Math.imul(h ^ 0x7d, 0x01000193);
 	}
-	return hashString(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), String(v));
+	return hashInt(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), stringCode(String(v)));
 }
 
 /**
@@ -167,7 +171,7 @@ export function stateDigest(s: GameState): number {
 	let h = 0x811c9dc5;
 	for (const k in s) {
 		if (k === 'redo' || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
-		h = hashString(h, k);
+		h = hashInt(h, stringCode(k));
 		if (k === 'parent') {
 			h = Math.imul(h ^ 0x5b, 0x01000193);
 			for (let i = 0; i < s.parent.length; i++) {
