@@ -259,19 +259,22 @@ function gameCombine(c: Context): Record<string, string> {
 
 /** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
 function combine(g: Engine, root: number, name: string, how: string): number | boolean {
+	const s = g.s;
+	const any = how === 'any';
+	const all = how === 'all';
+	const max = how === 'max';
 	let sum = 0;
-	let max = 0;
-	let any = false;
-	let all = true;
-	for (const seg of segsOf(g.s, root)) {
+	let most = 0;
+	for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) {
 		const raw = featureOf(g, seg).modifiers[name];
 		const n = typeof raw === 'number' ? raw : raw ? 1 : 0;
+		// any and all are settled by the first segment that has (or lacks) the modifier
+		if (any && n) return true;
+		if (all && !n) return false;
 		sum += n;
-		if (n > max) max = n;
-		if (n) any = true;
-		else all = false;
+		if (n > most) most = n;
 	}
-	return how === 'any' ? any : how === 'all' ? all : how === 'max' ? max : sum;
+	return any ? false : all ? true : max ? most : sum;
 }
 
 const plural = (n: number, w: string) => (n === 1 ? w : w + 's');
