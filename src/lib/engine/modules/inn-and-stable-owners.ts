@@ -6,20 +6,42 @@ import { find } from '../features.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
-import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 const OWNER = 'owner';
 
-/** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
-function ownerPlace(g: Engine, local: number): 'innkeeper' | 'stable owner' | null {
-	const f = g.c.tiles[g.s.bt[g.s.placed]].features[local];
-	if (f.kind === 'road' && f.modifiers.inn) return 'innkeeper';
-	if (f.kind === 'stable') return 'stable owner';
-	return null;
+type Role = 'innkeeper' | 'stable owner';
+
+/** Per compiled tile of a rules context: the role an owner takes on each local feature (null: none), or null when the tile has no inn or stable. */
+const roles = new WeakMap<Context, ((Role | null)[] | null)[]>();
+function rolesOf(c: Context): ((Role | null)[] | null)[] {
+	let r = roles.get(c);
+	if (!r) {
+		r = c.tiles.map((t) => {
+			const per = t.features.map((f): Role | null => (f.kind === 'road' && f.modifiers.inn ? 'innkeeper' : f.kind === 'stable' ? 'stable owner' : null));
+			return per.some((x) => x) ? per : null;
+		});
+		roles.set(c, r);
+	}
+	return r;
 }
 
-const ownersOn = (g: Engine, root: number): number[] => (g.s.figs[root] ?? []).filter((pc) => g.s.pieces[pc].kind === OWNER);
+/** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
+function ownerPlace(g: Engine, local: number): Role | null {
+	return rolesOf(g.c)[g.s.bt[g.s.placed]]?.[local] ?? null;
+}
+
+/** The first owner on feature `root` (on segment `seg` when given), or -1. */
+function ownerOn(g: Engine, root: number, seg?: number): number {
+	const list = g.s.figs[root];
+	if (list)
+		for (let i = 0; i < list.length; i++) {
+			const p = g.s.pieces[list[i]];
+			if (p.kind === OWNER && (seg === undefined || p.seg === seg)) return list[i];
+		}
+	return -1;
+}
 
 /** Why `player` may not put an owner on local feature `local` of the tile just placed. */
 function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
@@ -32,10 +54,9 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 		return { code: 'no-figure', message: `${playerName(g, player)} has no owner left in supply`, rules: ['ISO-SETUP-1'] };
 	const seg = s.bseg[s.placed] + local;
 	const root = find(s, seg);
-	const owners = ownersOn(g, root);
 	const each = g.c.rulings['ISO-R1'] === 'one-owner-each';
-	const taken = each ? owners.find((pc) => s.pieces[pc].seg === seg) : owners[0];
-	if (taken !== undefined) {
+	const taken = ownerOn(g, root, each ? seg : undefined);
+	if (taken >= 0) {
 		const ref = figureRef(g, taken);
 		const inn = role === 'innkeeper';
 		const where = inn ? (each ? 'inn' : 'road') : 'stable';
@@ -180,14 +201,17 @@ export const innAndStableOwners: RuleModule = {
 		},
 		figureOptions(g, player, out: Move[]) {
 			const s = g.s;
-			if (s.placed < 0 || inSupply(g, OWNER, player) < 0) return;
+			if (s.placed < 0) return;
+			// most tiles have neither inn nor stable
+			const places = rolesOf(g.c)[s.bt[s.placed]];
+			if (!places || inSupply(g, OWNER, player) < 0) return;
 			const t = g.c.tiles[s.bt[s.placed]];
-			for (let i = 0; i < t.features.length; i++) if (ownerPlace(g, i) && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
+			for (let i = 0; i < places.length; i++) if (places[i] && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
 		},
 		deployCheck(g, _player, figure, seg) {
 			// owners as followers occupy their road (ISO-R2 alternative)
 			if (g.c.rulings['ISO-R2'] !== 'followers' || figure === OWNER || !g.c.figures.get(figure)?.follower) return null;
-			if (ownersOn(g, find(g.s, seg)).length === 0) return null;
+			if (ownerOn(g, find(g.s, seg)) < 0) return null;
 			return { code: 'feature-occupied', message: 'an owner stands on this road and counts as a follower (ISO-R2)', rules: ['ISO-R2', 'BASE-1.4.3'] };
 		}
 	}
