@@ -7,7 +7,7 @@ import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
-import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
 import { deniedBy } from '../data-rules.ts';
 
 export interface BuddoState {
@@ -18,10 +18,22 @@ export interface BuddoState {
 const BUDDO = 'buddo';
 const U = (g: Engine): BuddoState => g.s.mod.buddo;
 
+/**
+ * The Buddo pieces, per pieces array (a piece's kind never changes and pieces are only added at
+ * setup, so they are found once per array; a copied state brings a new array).
+ */
+const buddos = new WeakMap<Piece[], { n: number; list: number[] }>();
+
 /** The Buddo piece on the board, or -1. */
 function buddoOnBoard(g: Engine): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO && ps[i].seg >= 0) return i;
+	let c = buddos.get(ps);
+	if (!c || c.n !== ps.length) {
+		const list: number[] = [];
+		for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO) list.push(i);
+		buddos.set(ps, (c = { n: ps.length, list }));
+	}
+	for (const i of c.list) if (ps[i].seg >= 0) return i;
 	return -1;
 }
 
@@ -115,12 +127,13 @@ export const buddo: RuleModule = {
 			g.s.mod.buddo = st;
 		},
 		awards(g, root, _v, _winners, awards) {
-			if (deniedBy(g, root) !== BUDDO || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
+			if (g.c.rulings['BUDDO-R5'] !== 'no-fairy-points' || deniedBy(g, root) !== BUDDO) return;
 			for (let i = awards.length - 1; i >= 0; i--) if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
 		},
 		scored(g, root, ev) {
 			// the denial itself (BUDDO-SCORE-2) is data (expansions/buddo.json): its figure denies the scoring
 			const s = g.s;
+			if (g.silent) return; // only an event
 			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
 			if (piece !== undefined)
 				emit(g, { type: 'buddoReturns', rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'], final: ev.final, figure: figureRef(g, piece) }, () =>
@@ -129,9 +142,10 @@ export const buddo: RuleModule = {
 		},
 		dragonTargets(g, open) {
 			const s = g.s;
-			const b = buddoOnBoard(g);
 			const d = s.mod.dragon;
-			if (b < 0 || !d || d.at < 0) return null;
+			if (!d || d.at < 0) return null;
+			const b = buddoOnBoard(g);
+			if (b < 0) return null;
 			const tile = s.pieces[b].tile;
 			const from = pack(s.bx[d.at], s.by[d.at]);
 			if (tile === d.at || ![0, 1, 2, 3].some((side) => tileAt(g, from + SIDE_STEP[side]) === tile)) return null;
