@@ -10,7 +10,11 @@ import type { Engine, FeatureValue, Move, Refusal, Step } from '../../types.ts';
 
 /** River tiles still to be drawn (ruling MM-R9). */
 function riverLeft(g: Engine): boolean {
-	for (const p of g.s.piles) for (const t of [...p.tiles, ...p.last]) if (g.c.tiles[t].river) return true;
+	const tiles = g.c.tiles;
+	for (const p of g.s.piles) {
+		for (let i = 0; i < p.tiles.length; i++) if (tiles[p.tiles[i]].river) return true;
+		for (let i = 0; i < p.last.length; i++) if (tiles[p.last[i]].river) return true;
+	}
 	return false;
 }
 
