@@ -72,15 +72,15 @@ function mayorsAndScarecrows(pieces: Piece[]): number[] {
 	return c.list;
 }
 
-/** Mayors and standing scarecrows on the board tiles `on` accepts, as trigger entries (in piece order). */
-function figuresOn(g: Engine, on: (tile: number) => boolean): readonly Entry[] {
+/** Mayors and standing scarecrows on the board tiles `on(g, tile, b)` accepts, as trigger entries (in piece order). */
+function figuresOn(g: Engine, b: number, on: (g: Engine, tile: number, b: number) => boolean): readonly Entry[] {
 	const s = g.s;
 	let out: Entry[] | null = null;
 	const list = mayorsAndScarecrows(s.pieces);
 	for (let k = 0; k < list.length; k++) {
 		const i = list[k];
 		const p = s.pieces[i];
-		if (p.seg < 0 || (p.kind === 'scarecrow' && M(s).lying.includes(i)) || !on(p.tile)) continue;
+		if (p.seg < 0 || (p.kind === 'scarecrow' && M(s).lying.includes(i)) || !on(g, p.tile, b)) continue;
 		(out ??= []).push({ k: p.kind as Entry['k'], piece: i, owner: p.owner, tile: p.tile });
 	}
 	return out ?? NO_ENTRIES;
@@ -88,11 +88,14 @@ function figuresOn(g: Engine, on: (tile: number) => boolean): readonly Entry[] {
 const NO_ENTRIES: readonly Entry[] = Object.freeze([]);
 
 /** Are board tiles a and b orthogonal neighbours? */
-const sideBySide = (s: Engine['s'], a: number, b: number): boolean => Math.abs(s.bx[a] - s.bx[b]) + Math.abs(s.by[a] - s.by[b]) === 1;
+const sideBySide = (g: Engine, a: number, b: number): boolean => Math.abs(g.s.bx[a] - g.s.bx[b]) + Math.abs(g.s.by[a] - g.s.by[b]) === 1;
+/** Is board tile a next to b and surrounded on four sides? */
+const surroundedBeside = (g: Engine, a: number, b: number): boolean => sideBySide(g, a, b) && sidesFilled(g, a) === 4;
+const same = (_g: Engine, a: number, b: number): boolean => a === b;
 
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
 export function crisisMeeting(g: Engine, b: number): void {
-	for (const e of figuresOn(g, (t) => sideBySide(g.s, t, b))) {
+	for (const e of figuresOn(g, b, sideBySide)) {
 		if (e.k !== 'mayor') continue;
 		const ref = figureRef(g, e.piece);
 		returnPiece(g, e.piece);
@@ -106,14 +109,14 @@ export function crisisMeeting(g: Engine, b: number): void {
 export function triggeredBy(g: Engine, b: number): readonly Entry[] {
 	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return NO_ENTRIES;
 	// walked from the figures (few, often none), not from the neighbours and theirs
-	return figuresOn(g, (t) => sideBySide(g.s, t, b) && sidesFilled(g, t) === 4);
+	return figuresOn(g, b, surroundedBeside);
 }
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
 export function triggeredAtOnce(g: Engine): readonly Entry[] {
 	const s = g.s;
 	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
-	return figuresOn(g, (t) => t === s.placed).filter((e) => e.owner === s.active);
+	return figuresOn(g, s.placed, same).filter((e) => e.owner === s.active);
 }
 
 /** Clockwise from the active player; a player's mayor before their scarecrow, or all mayors first (ruling MM-R12). */
