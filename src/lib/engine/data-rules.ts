@@ -76,10 +76,10 @@ class Scope {
 	heads: number[] | null = null;
 	denied: boolean | null = null;
 	/** Award rules: per figure group, the players with such figures (first found first) and how many each. */
-	groups: ({ players: number[]; counts: number[] } | null)[];
+	groups: (Group | null)[];
 	constructor(slots: number, groups: number) {
 		this.memo = new Array<number | boolean | undefined>(slots).fill(undefined);
-		this.groups = new Array<{ players: number[]; counts: number[] } | null>(groups).fill(null);
+		this.groups = new Array<Group | null>(groups).fill(null);
 	}
 }
 type Get = (sc: Scope) => number | boolean;
@@ -280,16 +280,16 @@ function combine(g: Engine, root: number, name: string, how: string): number | b
 const plural = (n: number, w: string) => (n === 1 ? w : w + 's');
 
 /** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
-function figuresOf(sc: Scope, figure: string, tiles: boolean): { players: number[]; counts: number[] } {
+function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	const s = sc.g.s;
-	const players: number[] = [];
-	const counts: number[] = [];
+	let out: Group | null = null;
 	const add = (owner: number) => {
-		const i = players.indexOf(owner);
+		out ??= { players: [], counts: [] };
+		const i = out.players.indexOf(owner);
 		if (i < 0) {
-			players.push(owner);
-			counts.push(1);
-		} else counts[i]++;
+			out.players.push(owner);
+			out.counts.push(1);
+		} else out.counts[i]++;
 	};
 	if (tiles) {
 		const on = tilesOf(sc);
@@ -302,8 +302,13 @@ function figuresOf(sc: Scope, figure: string, tiles: boolean): { players: number
 				if (p.kind === figure && p.owner >= 0) add(p.owner);
 			}
 	}
-	return { players, counts };
+	return out ?? NOBODY;
 }
+interface Group {
+	readonly players: number[];
+	readonly counts: number[];
+}
+const NOBODY: Group = Object.freeze({ players: [], counts: [] });
 /** The figures of group `i` of a plan (figuresOf), found once per scope. */
 const groupOf = (p: Plan, sc: Scope, i: number) => (sc.groups[i] ??= figuresOf(sc, p.groupDefs[i].figure, p.groupDefs[i].tiles));
 
