@@ -57,19 +57,17 @@ function sidesFilled(g: Engine, b: number): number {
 const hallAround = (g: Engine, b: number): boolean => sideNeighbours(g, b).some((o) => isHall(g, o));
 
 /**
- * The pieces that are mayors or scarecrows, in piece order, per pieces array (a piece's kind never
- * changes and pieces are only added at setup, so the list is found once per array; a copied state
- * brings a new array).
+ * The mayors and scarecrows of the last pieces array asked about, in piece order (a piece's kind never
+ * changes and pieces are only added at setup: found again only for another array, as a copied state
+ * brings, or a longer one).
  */
-const candidates = new WeakMap<Piece[], { n: number; list: number[] }>();
-function mayorsAndScarecrows(pieces: Piece[]): number[] {
-	let c = candidates.get(pieces);
-	if (!c || c.n !== pieces.length) {
-		const list: number[] = [];
-		for (let i = 0; i < pieces.length; i++) if (pieces[i].kind === 'mayor' || pieces[i].kind === 'scarecrow') list.push(i);
-		candidates.set(pieces, (c = { n: pieces.length, list }));
-	}
-	return c.list;
+let known: { pieces: Piece[]; n: number; list: number[] } | null = null;
+function mayorsAndScarecrows(ps: Piece[]): number[] {
+	if (known && known.pieces === ps && known.n === ps.length) return known.list;
+	const list: number[] = [];
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'mayor' || ps[i].kind === 'scarecrow') list.push(i);
+	known = { pieces: ps, n: ps.length, list };
+	return list;
 }
 
 /** Mayors and standing scarecrows on the board tiles `on(g, tile, b)` accepts, as trigger entries (in piece order). */
