@@ -87,10 +87,12 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	const role = ownerPlace(g, local)!;
 	const piece = inSupply(g, OWNER, step.player);
 	putPiece(g, piece, s.bseg[s.placed] + local);
-	const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
-	emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
-		`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
-	);
+	if (!g.silent) {
+		const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
+		emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
+			`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
+		);
+	}
 	if (g.c.rulings['ISO-R8'] === 'owners-count') s.acted = true;
 	// owners come in addition: the figure step goes on (ISO-INN-1, ISO-STABLE-1)
 	s.pending.unshift({ kind: 'figure', player: step.player });
