@@ -13,23 +13,39 @@ const OWNER = 'owner';
 
 type Role = 'innkeeper' | 'stable owner';
 
-/** Per compiled tile of a rules context: the role an owner takes on each local feature (null: none), or null when the tile has no inn or stable. */
-const roles = new WeakMap<Context, ((Role | null)[] | null)[]>();
-function rolesOf(c: Context): ((Role | null)[] | null)[] {
-	let r = roles.get(c);
-	if (!r) {
-		r = c.tiles.map((t) => {
-			const per = t.features.map((f): Role | null => (f.kind === 'road' && f.modifiers.inn ? 'innkeeper' : f.kind === 'stable' ? 'stable owner' : null));
+/** What a rules context decides for owners, read once per context (its rulings are slow to look up one by one). */
+interface Facts {
+	/** Per compiled tile: the role an owner takes on each local feature (null: none), or null when the tile has no inn or stable. */
+	roles: ((Role | null)[] | null)[];
+	/** ISO-R1 = one-owner-each. */
+	each: boolean;
+	/** ISO-R2 = followers: owners are followers of their road. */
+	followers: boolean;
+	/** ISO-R3 = stay-on-board. */
+	stay: boolean;
+}
+const facts = new WeakMap<Context, Facts>();
+let lastContext: Context | null = null;
+let lastFacts: Facts | null = null;
+function factsOf(c: Context): Facts {
+	if (c === lastContext) return lastFacts!;
+	let f = facts.get(c);
+	if (!f) {
+		const roles = c.tiles.map((t) => {
+			const per = t.features.map((x): Role | null => (x.kind === 'road' && x.modifiers.inn ? 'innkeeper' : x.kind === 'stable' ? 'stable owner' : null));
 			return per.some((x) => x) ? per : null;
 		});
-		roles.set(c, r);
+		f = { roles, each: c.rulings['ISO-R1'] === 'one-owner-each', followers: c.rulings['ISO-R2'] === 'followers', stay: c.rulings['ISO-R3'] === 'stay-on-board' };
+		facts.set(c, f);
 	}
-	return r;
+	lastContext = c;
+	lastFacts = f;
+	return f;
 }
 
 /** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
 function ownerPlace(g: Engine, local: number): Role | null {
-	return rolesOf(g.c)[g.s.bt[g.s.placed]]?.[local] ?? null;
+	return factsOf(g.c).roles[g.s.bt[g.s.placed]]?.[local] ?? null;
 }
 
 /** The first owner on feature `root` (on segment `seg` when given), or -1. */
@@ -54,7 +70,7 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 		return { code: 'no-figure', message: `${playerName(g, player)} has no owner left in supply`, rules: ['ISO-SETUP-1'] };
 	const seg = s.bseg[s.placed] + local;
 	const root = find(s, seg);
-	const each = g.c.rulings['ISO-R1'] === 'one-owner-each';
+	const each = factsOf(g.c).each;
 	const taken = ownerOn(g, root, each ? seg : undefined);
 	if (taken >= 0) {
 		const ref = figureRef(g, taken);
@@ -68,7 +84,7 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 			details: { occupant: ref }
 		};
 	}
-	if (g.c.rulings['ISO-R2'] === 'followers' && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
+	if (factsOf(g.c).followers && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
 		return { code: 'feature-occupied', message: 'owners count as followers (ISO-R2) and this road is occupied', rules: ['ISO-R2', 'BASE-1.4.3'] };
 	for (const h of g.c.hooks.deployCheck) {
 		const r = h(g, player, OWNER, seg);
@@ -186,9 +202,9 @@ export const innAndStableOwners: RuleModule = {
 			follower: false,
 			deployable: false,
 			features: [],
-			strength: (g) => (g.c.rulings['ISO-R2'] === 'followers' ? 1 : 0),
+			strength: (g) => (factsOf(g.c).followers ? 1 : 0),
 			rules: ['ISO-INN-1', 'ISO-STABLE-1'],
-			staysAfterScoring: (g) => g.c.rulings['ISO-R3'] === 'stay-on-board'
+			staysAfterScoring: (g) => factsOf(g.c).stay
 		}
 	],
 	stepMoves: { figure: ['owner'] },
@@ -205,14 +221,14 @@ export const innAndStableOwners: RuleModule = {
 			const s = g.s;
 			if (s.placed < 0) return;
 			// most tiles have neither inn nor stable
-			const places = rolesOf(g.c)[s.bt[s.placed]];
+			const places = factsOf(g.c).roles[s.bt[s.placed]];
 			if (!places || inSupply(g, OWNER, player) < 0) return;
 			const t = g.c.tiles[s.bt[s.placed]];
 			for (let i = 0; i < places.length; i++) if (places[i] && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
 		},
 		deployCheck(g, _player, figure, seg) {
 			// owners as followers occupy their road (ISO-R2 alternative)
-			if (g.c.rulings['ISO-R2'] !== 'followers' || figure === OWNER || !g.c.figures.get(figure)?.follower) return null;
+			if (figure === OWNER || !factsOf(g.c).followers || !g.c.figures.get(figure)?.follower) return null;
 			if (ownerOn(g, find(g.s, seg)) < 0) return null;
 			return { code: 'feature-occupied', message: 'an owner stands on this road and counts as a follower (ISO-R2)', rules: ['ISO-R2', 'BASE-1.4.3'] };
 		}
