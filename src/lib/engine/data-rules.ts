@@ -52,9 +52,12 @@ export function deniedBy(g: Engine, root: number): string | null {
 /** Data modules whose figures deny scorings (deniesScoring), found once per rules context. */
 const denyingModules = new WeakSet<RuleModule>();
 const denyingIds = new WeakMap<Context, string[]>();
+let lastDenying: { c: Context; ids: string[] } | null = null;
 function denying(c: Context): string[] {
+	if (lastDenying?.c === c) return lastDenying.ids;
 	let ids = denyingIds.get(c);
 	if (!ids) denyingIds.set(c, (ids = c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)));
+	lastDenying = { c, ids };
 	return ids;
 }
 

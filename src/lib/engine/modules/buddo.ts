@@ -127,7 +127,7 @@ export const buddo: RuleModule = {
 			g.s.mod.buddo = st;
 		},
 		awards(g, root, _v, _winners, awards) {
-			if (g.c.rulings['BUDDO-R5'] !== 'no-fairy-points' || deniedBy(g, root) !== BUDDO) return;
+			if (deniedBy(g, root) !== BUDDO || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
 			for (let i = awards.length - 1; i >= 0; i--) if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
 		},
 		scored(g, root, ev) {

@@ -268,7 +268,7 @@ export const messengersAndMayors: RuleModule = {
 		afterFigure(g) {
 			const m = M(g.s);
 			addTriggers(g, triggeredAtOnce(g), 'figure');
-			if (g.c.rulings['MM-R2'] === 'after-placement' && m.waiting.length) {
+			if (m.waiting.length && g.c.rulings['MM-R2'] === 'after-placement') {
 				const w = m.waiting;
 				m.waiting = [];
 				enqueue(g, w, triggerOrder(g));

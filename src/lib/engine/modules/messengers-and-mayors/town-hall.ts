@@ -109,6 +109,6 @@ function stableHalls(g: Engine, root: number, v: FeatureValue): void {
 
 /** Ruling MM-R10: may the dragon enter a town hall? */
 export function dragonEnter(g: Engine, b: number): Refusal | null {
-	if (g.c.rulings['MM-R10'] !== 'may-not-enter' || !g.c.tiles[g.s.bt[b]].wildcard) return null;
+	if (!g.c.tiles[g.s.bt[b]].wildcard || g.c.rulings['MM-R10'] !== 'may-not-enter') return null;
 	return { code: 'dragon-town-hall', message: `the dragon may not enter the town hall at (${g.s.bx[b]},${g.s.by[b]})`, rules: ['MM-R10'] };
 }
