@@ -7,7 +7,7 @@ import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
-import type { Engine, FigureType, Move, Piece, Refusal, Step } from '../../types.ts';
+import type { Context, Engine, FigureType, Move, Piece, Refusal, Step } from '../../types.ts';
 
 export const mayor: FigureType = {
 	id: 'mayor',
@@ -110,10 +110,14 @@ export function triggeredBy(g: Engine, b: number): readonly Entry[] {
 	return figuresOn(g, b, surroundedBeside);
 }
 
+/** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context: its rulings are a slow dictionary. */
+let r11: { c: Context; triggers: boolean } | null = null;
+const triggersAtOnce = (c: Context): boolean => (r11?.c === c ? r11.triggers : (r11 = { c, triggers: c.rulings['MM-R11'] === 'triggers' }).triggers);
+
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
 export function triggeredAtOnce(g: Engine): readonly Entry[] {
 	const s = g.s;
-	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
+	if (s.placed < 0 || !triggersAtOnce(g.c) || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
 	return figuresOn(g, s.placed, same).filter((e) => e.owner === s.active);
 }
 

@@ -43,12 +43,17 @@ function setup(g: Engine): void {
 		scored: []
 	};
 	s.mod[MM] = m;
-	for (const p of s.piles) {
-		p.tiles = p.tiles.filter((t) => !c.tiles[t].wildcard);
-		p.last = p.last.filter((t) => !c.tiles[t].wildcard);
-	}
+	// town halls leave the piles; the waterfall tiles left in them are counted on the way
 	let inPiles = 0;
-	for (const p of s.piles) for (const list of [p.tiles, p.last]) for (const t of list) if (waterfall.includes(t)) inPiles++;
+	const keep = (t: number) => {
+		if (c.tiles[t].wildcard) return false;
+		if (waterfall.includes(t)) inPiles++;
+		return true;
+	};
+	for (const p of s.piles) {
+		p.tiles = p.tiles.filter(keep);
+		p.last = p.last.filter(keep);
+	}
 	const expected = c.rulings['MM-R6'] === 'twelve-land-and-river' ? { land: 12, river: 1 } : { land: 11, river: 1 };
 	emit(
 		g,
@@ -286,9 +291,10 @@ export const messengersAndMayors: RuleModule = {
 		},
 		winners(g, root, strengths, winners) {
 			// ruling MM-R1: when the highest strength is 0, everyone with a follower there scores
-			if (winners.length || g.c.rulings['MM-R1'] !== 'zero-strength-all-score') return null;
+			if (winners.length) return null;
 			for (const v of strengths) if (v > 0) return null;
 			const s = g.s;
+			if (!s.figs[root] || g.c.rulings['MM-R1'] !== 'zero-strength-all-score') return null;
 			const out: number[] = [];
 			for (const pc of s.figs[root] ?? []) {
 				const p = s.pieces[pc];
