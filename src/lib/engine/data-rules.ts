@@ -11,7 +11,7 @@ import { pack, surroundings, tileAt } from './board.ts';
 import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
-import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule } from './types.ts';
+import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule, ValuePart } from './types.ts';
 
 // each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
 const closures = new WeakMap<object, Compiled>();
@@ -404,7 +404,12 @@ interface ValueStep {
 	/** add: count, per; multiply: the factor; perTile…setPerCity: the points. */
 	x: Get | null;
 	y: Get | null;
+	/** perTile…setPerCity: the id of the part it changes, and whether it sets its points (else adds to them). */
+	part: string;
+	set: boolean;
 	facts: [string, Get][];
+	/** The rule ids the value names when the rule applies: its own, then its citations. */
+	ids: string[];
 }
 
 /** Applies one value rule's effect to the feature's value. */
@@ -418,16 +423,16 @@ function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 	else if (op === 'add') v.parts.push({ id: rule.id, label: e.add!.label, count: numOf(st.x!(sc)), per: numOf(st.y!(sc)) });
 	else if (op === 'multiply') (v.factors ??= []).push({ by: numOf(st.x!(sc)), label: e.label ?? rule.id });
 	else {
-		const part = v.parts.find((p) => p.id === PART[op]);
+		let part: ValuePart | undefined;
+		for (let i = 0; i < v.parts.length && !part; i++) if (v.parts[i].id === st.part) part = v.parts[i];
 		if (!part) return;
 		const n = numOf(st.x!(sc));
-		if (op.startsWith('set')) part.per = n;
+		if (st.set) part.per = n;
 		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n });
 	}
 	if (e.fact) v.facts[e.fact] = true;
-	for (const [k, x] of st.facts) v.facts[k] = x(sc);
-	push(v.rules, rule.id);
-	for (const c of rule.cites ?? []) push(v.rules, c);
+	for (let i = 0; i < st.facts.length; i++) v.facts[st.facts[i][0]] = st.facts[i][1](sc);
+	for (let i = 0; i < st.ids.length; i++) push(v.rules, st.ids[i]);
 }
 const numOf = (v: number | boolean): number => (typeof v === 'number' ? v : v ? 1 : 0);
 
@@ -443,11 +448,14 @@ interface AwardStep {
 	/** The label of an award this rule starts, and of its bonus. */
 	label: string;
 	bonusLabel: string;
+	/** Its rule id and citations (ValueStep ids). */
+	ids: string[];
 }
 interface WinsStep {
 	rule: DataRule;
 	group: number;
 	when: Get | null;
+	ids: string[];
 }
 interface CollectStep {
 	rule: DataRule;
@@ -550,7 +558,10 @@ function compilePlan(c: Context, lists: RuleLists): Plan {
 			op,
 			x: x === undefined ? null : compile(x, mode, false),
 			y: y === undefined ? null : compile(y, mode, false),
-			facts: Object.entries(e.facts ?? {}).map(([k, f]): [string, Get] => [k, compile(f, mode, false)])
+			part: op ? (PART[op] ?? '') : '',
+			set: !!op && op.startsWith('set'),
+			facts: Object.entries(e.facts ?? {}).map(([k, f]): [string, Get] => [k, compile(f, mode, false)]),
+			ids: [r.id, ...(r.cites ?? [])]
 		};
 	});
 	const awards = perKind<AwardStep>(lists.award, ['complete'], (r, mode) => {
@@ -567,12 +578,13 @@ function compilePlan(c: Context, lists: RuleLists): Plan {
 			points: r.points === undefined ? null : compile(r.points, mode, true),
 			bonus: r.bonus === undefined ? null : compile(r.bonus, mode, true),
 			label: (r.bonus === undefined ? r.label : undefined) ?? name,
-			bonusLabel: r.label ?? r.id
+			bonusLabel: r.label ?? r.id,
+			ids: [r.id, ...(r.cites ?? [])]
 		};
 	});
 	const wins = perKind<WinsStep>(lists.wins, ['complete', 'final'], (r, mode) => {
 		const when = condition(r, mode, false);
-		return when === false ? null : { rule: r, group: groupIndex(r.figure!, r.where), when };
+		return when === false ? null : { rule: r, group: groupIndex(r.figure!, r.where), when, ids: [r.id, ...(r.cites ?? [])] };
 	});
 	const collect = new Map<string, CollectStep[]>();
 	for (const r of lists.collect) {
@@ -729,8 +741,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					if (st.points !== null) b.points = numOf(st.points(sc));
 					else if (st.bonus !== null) b.bonuses.push({ per: numOf(st.bonus(sc)), label: st.bonusLabel });
 					else if (r.zero !== undefined) b.zero = r.zero;
-					push(b.rules, r.id);
-					for (const c of r.cites ?? []) push(b.rules, c);
+					for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
 				}
 			}
 			leave(sc);
@@ -751,8 +762,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					if (!per.players.length || (w.when !== null && w.when(sc) !== true)) continue;
 					leave(sc);
 					st.won = root;
-					push(v.rules, w.rule.id);
-					for (const c of w.rule.cites ?? []) push(v.rules, c);
+					for (let j = 0; j < w.ids.length; j++) push(v.rules, w.ids[j]);
 					return per.players.slice().sort((a, b) => a - b);
 				}
 				leave(sc);
