@@ -248,22 +248,37 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	if (placements < L.min) L.min = placements;
 	if (placements > L.max) L.max = placements;
 	add(L.hist, String(placements));
-	const scores = state.scores;
-	const best = Math.max(...scores);
-	const winners = scores.filter((s) => s === best).length;
-	scores.forEach((s, p) => {
-		agg.seats.sum[p] += s;
-		agg.seats.sumSq[p] += s * s;
-		if (s === best) agg.seats.wins[p] += 1 / winners;
-		add(agg.seats.hist[p], String(s));
-	});
-	if (scores.length > 1) {
-		const others = (scores.reduce((a, b) => a + b, 0) - scores[0]) / (scores.length - 1);
-		const d = scores[0] - others;
+	countSeats(agg, state.scores);
+	return state;
+}
+
+/**
+ * The final scores into the seats' sums, wins (shared on a tie) and histograms, and seat 1's lead.
+ * Plain loops: a game's scores array is not always of the same elements kind, and a builtin with a
+ * callback (filter, forEach) inlined for one kind made the optimized game loop fall back every game.
+ */
+function countSeats(agg: Aggregate, scores: number[]): void {
+	const n = scores.length;
+	let best = -Infinity;
+	let total = 0;
+	for (let p = 0; p < n; p++) {
+		if (scores[p] > best) best = scores[p];
+		total += scores[p];
+	}
+	let winners = 0;
+	for (let p = 0; p < n; p++) if (scores[p] === best) winners++;
+	for (let p = 0; p < n; p++) {
+		const v = scores[p];
+		agg.seats.sum[p] += v;
+		agg.seats.sumSq[p] += v * v;
+		if (v === best) agg.seats.wins[p] += 1 / winners;
+		add(agg.seats.hist[p], String(v));
+	}
+	if (n > 1) {
+		const d = scores[0] - (total - scores[0]) / (n - 1);
 		agg.lead.sum += d;
 		agg.lead.sumSq += d * d;
 	}
-	return state;
 }
 
 /**

@@ -132,7 +132,7 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 function buildIndex(s: GameState, c: Context): BoardIndex {
 	let bits = 6;
 	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
-	const ix: BoardIndex = {
+	const ix = indexRecord({
 		keys: new Array<number>(1 << bits).fill(-1),
 		vals: new Array<number>(1 << bits).fill(0),
 		size: 0,
@@ -148,14 +148,14 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		shared: false,
 		movesAt: -1,
 		movesTile: -1
-	};
+	});
 	for (let b = 0; b < s.bx.length; b++) cellSet(ix, pack(s.bx[b], s.by[b]), b);
 	for (let i = 0; i < s.front.length; i++) {
 		cellSet(ix, s.front[i], -i - 1);
 		ix.fkey.push(FIT_NONE);
 		setKey(c.fit, ix, i, fitKey(s.freq[i]));
 	}
-	if (ix.fkey.length > BLOCKS_ABOVE) startBlocks(c.fit, ix);
+	if (ix.fkey.length > blocksAbove(c.fit)) startBlocks(c.fit, ix);
 	return ix;
 }
 
@@ -168,7 +168,28 @@ export function copyIndex(from: GameState, to: GameState): void {
 	const ix = held(from);
 	if (!ix) return;
 	ix.shared = true;
-	attach(to, { ...ix });
+	attach(to, indexRecord(ix));
+}
+
+/** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */
+function indexRecord(f: BoardIndex): BoardIndex {
+	return {
+		keys: f.keys,
+		vals: f.vals,
+		size: f.size,
+		fkey: f.fkey,
+		kcnt: f.kcnt,
+		kset: f.kset,
+		blk: f.blk,
+		moves: f.moves,
+		allowed: f.allowed,
+		count: f.count,
+		full: f.full,
+		fullAt: f.fullAt,
+		shared: f.shared,
+		movesAt: f.movesAt,
+		movesTile: f.movesTile
+	};
 }
 
 /** The engine's board index with arrays of its own, to change (putTile). */
@@ -231,8 +252,13 @@ export function tileAt(g: Engine, cell: number): number {
 	return n < 0 ? -1 : n;
 }
 
-/** Front size above which the index also keeps, per block of 32 front positions and fit class, its placements (fitAt skips blocks). */
-const BLOCKS_ABOVE = 64;
+/**
+ * Front size above which the index also keeps, per block of 32 front positions and fit class, its
+ * placements (fitAt skips blocks). Blocks make every change of a fit key cost one step per fit
+ * class (some six changes a placement) against counting and picking over the whole front once: worth
+ * it from about four open cells per class, and never below 64 cells.
+ */
+const blocksAbove = (fit: FitTables): number => Math.max(64, 4 * fit.K);
 
 /**
  * Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1)); on a
@@ -260,7 +286,7 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	for (let k = 0; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
 }
 
-/** Starts the per-block placement counts once the front grows past BLOCKS_ABOVE cells. */
+/** Starts the per-block placement counts once the front grows past blocksAbove cells. */
 function startBlocks(fit: FitTables, ix: BoardIndex): void {
 	const K = fit.K;
 	const blk: number[] = new Array<number>(((ix.fkey.length + 31) >> 5) * K).fill(0);
@@ -281,7 +307,7 @@ function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, en
 		s.fmask.push(0);
 		cellSet(ix, cell, -i - 1);
 		ix.fkey.push(FIT_NONE);
-		if (ix.blk === null && ix.fkey.length > BLOCKS_ABOVE) startBlocks(fit, ix);
+		if (ix.blk === null && ix.fkey.length > blocksAbove(fit)) startBlocks(fit, ix);
 		if (code === 0) {
 			setKey(fit, ix, i, 0);
 			return;

@@ -3,7 +3,7 @@
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
 import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt, fitCount } from './board.ts';
-import { emit } from './events.ts';
+import { emit, engineOf } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
 import { drawable, takeChosen, takeTile, tilesLeft } from './bag.ts';
@@ -231,7 +231,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
 	const unfit = problemsOf(c, setup.players.length);
 	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
-	const s: GameState = {
+	const s = stateRecord({
 		version: 1,
 		ctx: c.key,
 		players: [...setup.players],
@@ -264,8 +264,8 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
 			...(setup.free ? { free: true } : {})
 		}
-	};
-	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
+	});
+	const g = engineOf(s, c, setup.quiet === true);
 	for (const p of piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
@@ -292,7 +292,7 @@ const noFilters: never[] = [];
  * open cell (in s.front order) × rotation that fits, and that the modules' placement hooks allow
  * when they look at this tile.
  */
-function allowedPlacements(g: Engine, tile: number): number[] {
+function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 	const s = g.s;
 	const fit = g.c.fit;
 	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
@@ -310,7 +310,10 @@ function allowedPlacements(g: Engine, tile: number): number[] {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
-			if (ok) out.push(i * 4 + r);
+			if (ok) {
+				out.push(i * 4 + r);
+				if (first) return out;
+			}
 		}
 	}
 	return out;
@@ -366,6 +369,18 @@ function placementCount(g: Engine, t = g.s.tile): number {
 	return ix.count;
 }
 
+/**
+ * Whether the drawn tile fits somewhere. A silent engine (a replay, a playout) that has not counted
+ * a filtered tile's placements yet stops at the first one: a replay never needs the count.
+ */
+function placeable(g: Engine): boolean {
+	const t = g.s.tile;
+	if (!g.silent || !g.c.fit.filtered[t]) return placementCount(g) > 0;
+	const ix = drawnIndex(g);
+	if (ix.count >= 0) return ix.count > 0;
+	return ix.allowed !== null ? ix.allowed.length > 0 : allowedPlacements(g, t, true).length > 0;
+}
+
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
 function placementAt(g: Engine, n: number): PlaceMove {
 	const s = g.s;
@@ -386,8 +401,7 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
 	if (aside) return 'aside';
 	s.tile = t;
-	const options = placementCount(g);
-	if (options === 0) {
+	if (!placeable(g)) {
 		s.tile = -1;
 		s.discarded.push(t);
 		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
@@ -398,9 +412,10 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	if (g.silent) return 'drawn';
 	const ev: GameEvent = { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) };
 	if (s.origin.free) ev.picked = true;
-	emit(g, ev, () =>
-		`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
-	);
+	emit(g, ev, () => {
+		const options = placementCount(g);
+		return `${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`;
+	});
 	return 'drawn';
 }
 
@@ -524,7 +539,7 @@ export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
 	const c = contextOf(state);
 	const step = state.pending[0];
-	const g: Engine = { s: state, c, events: [], quiet: true };
+	const g = engineOf(state, c, true);
 	if (step.kind === 'place') return drawnPlacements(g);
 	const def = c.steps.get(step.kind);
 	if (!def) return [];
@@ -539,7 +554,7 @@ export function legalMoves(state: GameState): Move[] {
  */
 export function legalMoveCount(state: GameState): number {
 	if (state.finished || state.pending.length === 0) return 0;
-	if (state.pending[0].kind === 'place') return placementCount({ s: state, c: contextOf(state), events: [], quiet: true });
+	if (state.pending[0].kind === 'place') return placementCount(engineOf(state, contextOf(state), true));
 	return legalMoves(state).length;
 }
 
@@ -547,7 +562,7 @@ export function legalMoveCount(state: GameState): number {
 export function legalMoveAt(state: GameState, n: number): Move | undefined {
 	if (state.finished || state.pending.length === 0 || n < 0) return undefined;
 	if (state.pending[0].kind === 'place') {
-		const g: Engine = { s: state, c: contextOf(state), events: [], quiet: true };
+		const g = engineOf(state, contextOf(state), true);
 		return n < placementCount(g) ? placementAt(g, n) : undefined;
 	}
 	return legalMoves(state)[n];
@@ -579,14 +594,14 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 	if (!def || !handler || !def.accepts.includes(move.type)) {
 		return refuse(
 			'wrong-step',
-			`'${move.type}' is not possible now: ${playerName({ s: state, c, events: [], quiet: true }, step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
+			`'${move.type}' is not possible now: ${playerName(engineOf(state, c, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
 			['BASE-1.2.1'],
 			{ step: step.kind, player: step.player, accepts: def?.accepts ?? [] }
 		);
 	}
 	const s = opts.mutate ? state : cloneState(state);
 	const silent = opts.events === false;
-	const g: Engine = { s, c, events: [], quiet: silent || opts.quiet === true, silent };
+	const g = engineOf(s, c, silent || opts.quiet === true, silent);
 	s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {
@@ -620,14 +635,19 @@ export function setupOf(state: GameState): GameSetup {
 export function replay(
 	setup: GameSetup,
 	moves: readonly Move[],
-	opts: { quiet?: boolean; onStep?: (index: number, move: Move, events: GameEvent[], state: GameState) => void } = {}
+	opts: {
+		quiet?: boolean;
+		/** false: build no events after the start (the states are the same). */
+		events?: boolean;
+		onStep?: (index: number, move: Move, events: GameEvent[], state: GameState) => void;
+	} = {}
 ): { state: GameState; events: GameEvent[]; error?: { index: number; refusal: Refusal } } {
 	const started = startGame({ ...setup, quiet: opts.quiet ?? setup.quiet });
 	let state = started.state;
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
 	for (let i = 0; i < moves.length; i++) {
-		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet });
+		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet, events: opts.events });
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
 		state = r.state;
 		for (const e of r.events) events.push(e);
@@ -640,7 +660,7 @@ export function replay(
 export function undo(state: GameState): GameState | null {
 	if (state.log.length === 0) return null;
 	const last = state.log[state.log.length - 1];
-	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true });
+	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true, events: false });
 	if (r.error) throw new Error(`undo: the log no longer replays (move ${r.error.index}: ${r.error.refusal.message})`);
 	r.state.redo = [...state.redo, last];
 	return r.state;
@@ -657,10 +677,9 @@ export function redo(state: GameState): ApplyResult | null {
 
 /** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
 export function cloneState(s: GameState): GameState {
-	const copy: GameState = {
+	const copy = stateRecord({
 		...s,
-		rulings: s.rulings,
-		pending: s.pending.map((p) => ({ ...p })),
+		pending: s.pending.map((p) => (p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data })),
 		scores: s.scores.slice(),
 		piles: s.piles.map((p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
 		outcomes: s.outcomes.slice(),
@@ -683,11 +702,63 @@ export function cloneState(s: GameState): GameState {
 		ssize: s.ssize.slice(),
 		figs: s.figs.map((a) => (a ? a.slice() : null)),
 		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
+		// a JSON round trip gives objects the hidden classes of the modules' literals (a spread does not)
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),
 		redo: s.redo.slice()
-	};
+	});
 	copyIndex(s, copy);
 	return copy;
+}
+
+/**
+ * A state with its fields in one order, built by one object literal: every state the engine makes
+ * (a new game, a copy) has the same hidden class, so the engine's reads of a state stay
+ * monomorphic. (A copy made with a spread has another hidden class: games that met both, as the
+ * checker's redo makes them, ran slower everywhere.)
+ */
+function stateRecord(f: GameState): GameState {
+	return {
+		version: f.version,
+		ctx: f.ctx,
+		players: f.players,
+		seed: f.seed,
+		rulings: f.rulings,
+		rng: f.rng,
+		turn: f.turn,
+		active: f.active,
+		phase: f.phase,
+		pending: f.pending,
+		finished: f.finished,
+		scores: f.scores,
+		tile: f.tile,
+		placed: f.placed,
+		acted: f.acted,
+		piles: f.piles,
+		outcomes: f.outcomes,
+		discarded: f.discarded,
+		bx: f.bx,
+		by: f.by,
+		bt: f.bt,
+		br: f.br,
+		bseg: f.bseg,
+		bnb: f.bnb,
+		front: f.front,
+		freq: f.freq,
+		fmask: f.fmask,
+		parent: f.parent,
+		st: f.st,
+		sl: f.sl,
+		open: f.open,
+		snext: f.snext,
+		slast: f.slast,
+		ssize: f.ssize,
+		figs: f.figs,
+		pieces: f.pieces,
+		mod: f.mod,
+		log: f.log,
+		redo: f.redo,
+		origin: f.origin
+	};
 }
 
