@@ -2,7 +2,8 @@
 // rule module: the same hooks, figures, rule texts and parameters a TypeScript module offers, so
 // the engine explains data rules exactly like its own (rule ids in events, arithmetic, refusals).
 // Expressions are interpreted (formats/rule-expr.ts), never compiled to code. A document is
-// compiled once (cached by object); the module reads parameters from the game's context.
+// compiled once (cached by object); its scoring rules are prepared once per rules context (Plan:
+// parameters, rulings and the mode worked out, closures reading the feature through a Scope).
 import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import { dataModuleId, orderModules } from '../formats/resolve.ts';
@@ -22,8 +23,7 @@ function ev(e: unknown, env: Env): number | boolean {
 	return c(env);
 }
 function evNum(e: unknown, env: Env): number {
-	const v = ev(e, env);
-	return typeof v === 'number' ? v : v ? 1 : 0;
+	return numOf(ev(e, env));
 }
 
 const DEFAULT_FEATURES: FeatureKind[] = ['road', 'city', 'monastery', 'field'];
