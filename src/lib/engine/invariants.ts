@@ -2,7 +2,7 @@
 // listed exactly once by its feature, scores never below their previous values, tiles conserved.
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
-import type { GameState } from './types.ts';
+import type { GameState, Move } from './types.ts';
 
 export interface Violation {
 	invariant: string;
@@ -173,12 +173,14 @@ function hashValue(h: number, v: unknown): number {
 /**
  * A 32-bit digest of everything `canonical` compares (the union-find by roots, not by the path
  * compression a game happened to do; the redo stack left out): equal states give equal digests,
- * so replay and undo checks compare two numbers instead of two JSON texts.
+ * so replay and undo checks compare two numbers instead of two JSON texts. `withLog: false` leaves
+ * the move log out, for a caller that compares logs move by move (sameMoves: a replay's log holds
+ * the very moves it was given, and the log is most of a late state's digest).
  */
-export function stateDigest(s: GameState): number {
+export function stateDigest(s: GameState, withLog = true): number {
 	let h = 0x811c9dc5;
 	for (const k in s) {
-		if (k === 'redo' || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
+		if (k === 'redo' || (!withLog && k === 'log') || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
 		h = hashInt(h, stringCode(k));
 		if (k === 'parent') {
 			h = Math.imul(h ^ 0x5b, 0x01000193);
@@ -191,6 +193,13 @@ export function stateDigest(s: GameState): number {
 		else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
 	}
 	return h >>> 0;
+}
+
+/** Whether log `a` is the first n moves of `b`: the same move objects, or moves equal as JSON. */
+export function sameMoves(a: readonly Move[], b: readonly Move[], n = b.length): boolean {
+	if (a.length !== n || b.length < n) return false;
+	for (let i = 0; i < n; i++) if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+	return true;
 }
 
 /** Path-compression-independent form of a state, for equality checks that show the difference. */
