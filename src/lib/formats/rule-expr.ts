@@ -166,12 +166,19 @@ function bound(v: number): number {
 export const evaluateNumber = (e: unknown, env: Env): number => num(evaluate(e, env));
 
 /** A checked expression turned into a tree of closures once (still interpretation: no code is generated). */
-export type Compiled = (env: Env) => number | boolean;
+export type Compiled<E = Env> = (env: E) => number | boolean;
 
-const NUM = (c: Compiled): ((env: Env) => number) => (env) => num(c(env));
+const NUM =
+	<E>(c: Compiled<E>): ((env: E) => number) =>
+	(env) =>
+		num(c(env));
 
-/** Builds the closures of a checked expression; evaluating them gives what `evaluate` gives. */
-export function compileExpr(e: unknown): Compiled {
+/**
+ * Builds the closures of a checked expression; evaluating them gives what `evaluate` gives.
+ * `resolve`, when given, supplies the closure that reads each variable (the engine's data rules
+ * resolve names once, not per reading); without it a variable is read by calling the Env.
+ */
+export function compileExpr<E = Env>(e: unknown, resolve?: (name: string) => Compiled<E>): Compiled<E> {
 	if (typeof e === 'number') {
 		const v = bound(e);
 		return () => v;
@@ -182,9 +189,9 @@ export function compileExpr(e: unknown): Compiled {
 	const arg = e[op];
 	if (op === 'var') {
 		if (typeof arg !== 'string') return () => 0;
-		return (env) => env(arg);
+		return resolve ? resolve(arg) : (env) => (env as Env)(arg);
 	}
-	const args = (Array.isArray(arg) ? arg : [arg]).map(compileExpr);
+	const args = (Array.isArray(arg) ? arg : [arg]).map((x) => compileExpr(x, resolve));
 	const n = args.map(NUM);
 	const [a, b, c] = args;
 	const [x, y] = n;
@@ -222,9 +229,15 @@ export function compileExpr(e: unknown): Compiled {
 		case '!=':
 			return (env) => x(env) !== y(env);
 		case 'and':
-			return (env) => args.every((f) => f(env) === true);
+			return (env) => {
+				for (let i = 0; i < args.length; i++) if (args[i](env) !== true) return false;
+				return true;
+			};
 		case 'or':
-			return (env) => args.some((f) => f(env) === true);
+			return (env) => {
+				for (let i = 0; i < args.length; i++) if (args[i](env) === true) return true;
+				return false;
+			};
 		case '!':
 			return (env) => a(env) !== true;
 		case 'if':

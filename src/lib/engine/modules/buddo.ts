@@ -3,11 +3,10 @@
 // in expansions/buddo.json; here: it returns to the general supply after any scoring.
 // Everybody wants Buddo (choices among opponents' pieces, choices.ts), and the dragon is drawn to
 // Buddo's tile, where a coin decides whether Buddo survives or is broken (removed from the game).
-import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
-import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
 import { deniedBy } from '../data-rules.ts';
 
 export interface BuddoState {
@@ -18,10 +17,23 @@ export interface BuddoState {
 const BUDDO = 'buddo';
 const U = (g: Engine): BuddoState => g.s.mod.buddo;
 
+/**
+ * The Buddo pieces of the last pieces array asked about (a piece's kind never changes and pieces are
+ * only added at setup: found again only for another array, as a copied state brings, or a longer one).
+ */
+let known: { pieces: Piece[]; n: number; list: number[] } | null = null;
+function buddoPieces(ps: Piece[]): number[] {
+	if (known && known.pieces === ps && known.n === ps.length) return known.list;
+	const list: number[] = [];
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO) list.push(i);
+	known = { pieces: ps, n: ps.length, list };
+	return list;
+}
+
 /** The Buddo piece on the board, or -1. */
 function buddoOnBoard(g: Engine): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO && ps[i].seg >= 0) return i;
+	for (const i of buddoPieces(ps)) if (ps[i].seg >= 0) return i;
 	return -1;
 }
 
@@ -121,6 +133,7 @@ export const buddo: RuleModule = {
 		scored(g, root, ev) {
 			// the denial itself (BUDDO-SCORE-2) is data (expansions/buddo.json): its figure denies the scoring
 			const s = g.s;
+			if (g.silent) return; // only an event
 			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
 			if (piece !== undefined)
 				emit(g, { type: 'buddoReturns', rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'], final: ev.final, figure: figureRef(g, piece) }, () =>
@@ -129,12 +142,13 @@ export const buddo: RuleModule = {
 		},
 		dragonTargets(g, open) {
 			const s = g.s;
-			const b = buddoOnBoard(g);
 			const d = s.mod.dragon;
-			if (b < 0 || !d || d.at < 0) return null;
+			if (!d || d.at < 0) return null;
+			const b = buddoOnBoard(g);
+			if (b < 0) return null;
 			const tile = s.pieces[b].tile;
-			const from = pack(s.bx[d.at], s.by[d.at]);
-			if (tile === d.at || ![0, 1, 2, 3].some((side) => tileAt(g, from + SIDE_STEP[side]) === tile)) return null;
+			// Buddo's tile shares a side with the dragon's
+			if (Math.abs(s.bx[tile] - s.bx[d.at]) + Math.abs(s.by[tile] - s.by[d.at]) !== 1) return null;
 			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract') return null;
 			return { tiles: [tile], rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'], reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})` };
 		},

@@ -6,20 +6,58 @@ import { find } from '../features.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
-import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 const OWNER = 'owner';
 
-/** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
-function ownerPlace(g: Engine, local: number): 'innkeeper' | 'stable owner' | null {
-	const f = g.c.tiles[g.s.bt[g.s.placed]].features[local];
-	if (f.kind === 'road' && f.modifiers.inn) return 'innkeeper';
-	if (f.kind === 'stable') return 'stable owner';
-	return null;
+type Role = 'innkeeper' | 'stable owner';
+
+/** What a rules context decides for owners, read once per context (its rulings are slow to look up one by one). */
+interface Facts {
+	/** Per compiled tile: the role an owner takes on each local feature (null: none), or null when the tile has no inn or stable. */
+	roles: ((Role | null)[] | null)[];
+	/** ISO-R1 = one-owner-each. */
+	each: boolean;
+	/** ISO-R2 = followers: owners are followers of their road. */
+	followers: boolean;
+	/** ISO-R3 = stay-on-board. */
+	stay: boolean;
+}
+const facts = new WeakMap<Context, Facts>();
+let lastContext: Context | null = null;
+let lastFacts: Facts | null = null;
+function factsOf(c: Context): Facts {
+	if (c === lastContext) return lastFacts!;
+	let f = facts.get(c);
+	if (!f) {
+		const roles = c.tiles.map((t) => {
+			const per = t.features.map((x): Role | null => (x.kind === 'road' && x.modifiers.inn ? 'innkeeper' : x.kind === 'stable' ? 'stable owner' : null));
+			return per.some((x) => x) ? per : null;
+		});
+		f = { roles, each: c.rulings['ISO-R1'] === 'one-owner-each', followers: c.rulings['ISO-R2'] === 'followers', stay: c.rulings['ISO-R3'] === 'stay-on-board' };
+		facts.set(c, f);
+	}
+	lastContext = c;
+	lastFacts = f;
+	return f;
 }
 
-const ownersOn = (g: Engine, root: number): number[] => (g.s.figs[root] ?? []).filter((pc) => g.s.pieces[pc].kind === OWNER);
+/** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
+function ownerPlace(g: Engine, local: number): Role | null {
+	return factsOf(g.c).roles[g.s.bt[g.s.placed]]?.[local] ?? null;
+}
+
+/** The first owner on feature `root` (on segment `seg` when given), or -1. */
+function ownerOn(g: Engine, root: number, seg?: number): number {
+	const list = g.s.figs[root];
+	if (list)
+		for (let i = 0; i < list.length; i++) {
+			const p = g.s.pieces[list[i]];
+			if (p.kind === OWNER && (seg === undefined || p.seg === seg)) return list[i];
+		}
+	return -1;
+}
 
 /** Why `player` may not put an owner on local feature `local` of the tile just placed. */
 function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
@@ -32,10 +70,9 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 		return { code: 'no-figure', message: `${playerName(g, player)} has no owner left in supply`, rules: ['ISO-SETUP-1'] };
 	const seg = s.bseg[s.placed] + local;
 	const root = find(s, seg);
-	const owners = ownersOn(g, root);
-	const each = g.c.rulings['ISO-R1'] === 'one-owner-each';
-	const taken = each ? owners.find((pc) => s.pieces[pc].seg === seg) : owners[0];
-	if (taken !== undefined) {
+	const each = factsOf(g.c).each;
+	const taken = ownerOn(g, root, each ? seg : undefined);
+	if (taken >= 0) {
 		const ref = figureRef(g, taken);
 		const inn = role === 'innkeeper';
 		const where = inn ? (each ? 'inn' : 'road') : 'stable';
@@ -47,7 +84,7 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 			details: { occupant: ref }
 		};
 	}
-	if (g.c.rulings['ISO-R2'] === 'followers' && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
+	if (factsOf(g.c).followers && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
 		return { code: 'feature-occupied', message: 'owners count as followers (ISO-R2) and this road is occupied', rules: ['ISO-R2', 'BASE-1.4.3'] };
 	for (const h of g.c.hooks.deployCheck) {
 		const r = h(g, player, OWNER, seg);
@@ -66,10 +103,12 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	const role = ownerPlace(g, local)!;
 	const piece = inSupply(g, OWNER, step.player);
 	putPiece(g, piece, s.bseg[s.placed] + local);
-	const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
-	emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
-		`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
-	);
+	if (!g.silent) {
+		const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
+		emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
+			`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
+		);
+	}
 	if (g.c.rulings['ISO-R8'] === 'owners-count') s.acted = true;
 	// owners come in addition: the figure step goes on (ISO-INN-1, ISO-STABLE-1)
 	s.pending.unshift({ kind: 'figure', player: step.player });
@@ -163,9 +202,9 @@ export const innAndStableOwners: RuleModule = {
 			follower: false,
 			deployable: false,
 			features: [],
-			strength: (g) => (g.c.rulings['ISO-R2'] === 'followers' ? 1 : 0),
+			strength: (g) => (factsOf(g.c).followers ? 1 : 0),
 			rules: ['ISO-INN-1', 'ISO-STABLE-1'],
-			staysAfterScoring: (g) => g.c.rulings['ISO-R3'] === 'stay-on-board'
+			staysAfterScoring: (g) => factsOf(g.c).stay
 		}
 	],
 	stepMoves: { figure: ['owner'] },
@@ -180,14 +219,17 @@ export const innAndStableOwners: RuleModule = {
 		},
 		figureOptions(g, player, out: Move[]) {
 			const s = g.s;
-			if (s.placed < 0 || inSupply(g, OWNER, player) < 0) return;
+			if (s.placed < 0) return;
+			// most tiles have neither inn nor stable
+			const places = factsOf(g.c).roles[s.bt[s.placed]];
+			if (!places || inSupply(g, OWNER, player) < 0) return;
 			const t = g.c.tiles[s.bt[s.placed]];
-			for (let i = 0; i < t.features.length; i++) if (ownerPlace(g, i) && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
+			for (let i = 0; i < places.length; i++) if (places[i] && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
 		},
 		deployCheck(g, _player, figure, seg) {
 			// owners as followers occupy their road (ISO-R2 alternative)
-			if (g.c.rulings['ISO-R2'] !== 'followers' || figure === OWNER || !g.c.figures.get(figure)?.follower) return null;
-			if (ownersOn(g, find(g.s, seg)).length === 0) return null;
+			if (figure === OWNER || !factsOf(g.c).followers || !g.c.figures.get(figure)?.follower) return null;
+			if (ownerOn(g, find(g.s, seg)) < 0) return null;
 			return { code: 'feature-occupied', message: 'an owner stands on this road and counts as a follower (ISO-R2)', rules: ['ISO-R2', 'BASE-1.4.3'] };
 		}
 	}

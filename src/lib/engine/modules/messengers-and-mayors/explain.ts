@@ -3,13 +3,12 @@
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
 import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { M } from './state.ts';
-import { segsOf } from '../../features.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
 /** Does a road or city (root) run into a town hall on some side? */
 function touchesHall(g: Engine, root: number): boolean {
 	const s = g.s;
-	for (const seg of segsOf(s, root)) {
+	for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) {
 		const b = s.st[seg];
 		const t = g.c.tiles[s.bt[b]];
 		const cell = pack(s.bx[b], s.by[b]);
@@ -29,14 +28,12 @@ export function explainValue(g: Engine, root: number, v: FeatureValue): void {
 	};
 	// without a town hall tile in the set no road or city can run into one: skip the walk
 	if ((v.kind === 'road' || v.kind === 'city') && M(s).hallTile >= 0 && touchesHall(g, root)) add('MM-HALL-3', ...(v.mode === 'complete' ? ['MM-HALL-6'] : []));
-	const figs = s.figs[root] ?? [];
-	const strengths = new Map<number, number>();
+	const figs = s.figs[root];
+	if (!figs) return;
 	let ours = false;
 	for (const pc of figs) {
 		const p = s.pieces[pc];
-		const ft = g.c.figures.get(p.kind);
-		if (!ft?.follower) continue;
-		strengths.set(p.owner, (strengths.get(p.owner) ?? 0) + ft.strength(g, pc, root));
+		if (!g.c.figures.get(p.kind)?.follower) continue;
 		if (p.kind === 'mayor') add('MM-MAYOR-7', ...(v.mode === 'final' ? ['MM-MAYOR-9'] : []));
 		else if (p.kind === 'scarecrow') add('MM-CROW-6');
 		else if (p.kind === 'messenger') add(v.kind === 'city' ? 'MM-MSG-8' : 'MM-MSG-2');
@@ -45,5 +42,18 @@ export function explainValue(g: Engine, root: number, v: FeatureValue): void {
 		if (v.mode === 'final') add('MM-END-2');
 	}
 	// ruling MM-R1 decides who scores when followers stand there but the highest strength is 0
-	if (ours && strengths.size && [...strengths.values()].every((n) => n <= 0)) add('MM-R1');
+	if (ours && allZero(g, root, figs)) add('MM-R1');
+}
+
+/** Is every player's strength (followers only; neutral counts as a player) at most 0 on the feature? */
+function allZero(g: Engine, root: number, figs: number[]): boolean {
+	const s = g.s;
+	const strengths = new Map<number, number>();
+	for (const pc of figs) {
+		const p = s.pieces[pc];
+		const ft = g.c.figures.get(p.kind);
+		if (ft?.follower) strengths.set(p.owner, (strengths.get(p.owner) ?? 0) + ft.strength(g, pc, root));
+	}
+	for (const n of strengths.values()) if (!(n <= 0)) return false;
+	return true;
 }

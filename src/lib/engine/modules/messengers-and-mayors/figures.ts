@@ -7,7 +7,7 @@ import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
-import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
+import type { Context, Engine, FigureType, Move, Piece, Refusal, Step } from '../../types.ts';
 
 export const mayor: FigureType = {
 	id: 'mayor',
@@ -56,24 +56,44 @@ function sidesFilled(g: Engine, b: number): number {
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
 const hallAround = (g: Engine, b: number): boolean => sideNeighbours(g, b).some((o) => isHall(g, o));
 
-/** Mayors and standing scarecrows on the board tiles `on` accepts, as trigger entries (in piece order). */
-function figuresOn(g: Engine, on: (tile: number) => boolean): Entry[] {
-	const s = g.s;
-	const out: Entry[] = [];
-	for (let i = 0; i < s.pieces.length; i++) {
-		const p = s.pieces[i];
-		if (p.seg < 0 || (p.kind !== 'mayor' && (p.kind !== 'scarecrow' || M(s).lying.includes(i))) || !on(p.tile)) continue;
-		out.push({ k: p.kind, piece: i, owner: p.owner, tile: p.tile });
-	}
-	return out;
+/**
+ * The mayors and scarecrows of the last pieces array asked about, in piece order (a piece's kind never
+ * changes and pieces are only added at setup: found again only for another array, as a copied state
+ * brings, or a longer one).
+ */
+let known: { pieces: Piece[]; n: number; list: number[] } | null = null;
+function mayorsAndScarecrows(ps: Piece[]): number[] {
+	if (known && known.pieces === ps && known.n === ps.length) return known.list;
+	const list: number[] = [];
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'mayor' || ps[i].kind === 'scarecrow') list.push(i);
+	known = { pieces: ps, n: ps.length, list };
+	return list;
 }
 
+/** Mayors and standing scarecrows on the board tiles `on(g, tile, b)` accepts, as trigger entries (in piece order). */
+function figuresOn(g: Engine, b: number, on: (g: Engine, tile: number, b: number) => boolean): readonly Entry[] {
+	const s = g.s;
+	let out: Entry[] | null = null;
+	const list = mayorsAndScarecrows(s.pieces);
+	for (let k = 0; k < list.length; k++) {
+		const i = list[k];
+		const p = s.pieces[i];
+		if (p.seg < 0 || (p.kind === 'scarecrow' && M(s).lying.includes(i)) || !on(g, p.tile, b)) continue;
+		(out ??= []).push({ k: p.kind as Entry['k'], piece: i, owner: p.owner, tile: p.tile });
+	}
+	return out ?? NO_ENTRIES;
+}
+const NO_ENTRIES: readonly Entry[] = Object.freeze([]);
+
 /** Are board tiles a and b orthogonal neighbours? */
-const sideBySide = (s: Engine['s'], a: number, b: number): boolean => Math.abs(s.bx[a] - s.bx[b]) + Math.abs(s.by[a] - s.by[b]) === 1;
+const sideBySide = (g: Engine, a: number, b: number): boolean => Math.abs(g.s.bx[a] - g.s.bx[b]) + Math.abs(g.s.by[a] - g.s.by[b]) === 1;
+/** Is board tile a next to b and surrounded on four sides? */
+const surroundedBeside = (g: Engine, a: number, b: number): boolean => sideBySide(g, a, b) && sidesFilled(g, a) === 4;
+const same = (_g: Engine, a: number, b: number): boolean => a === b;
 
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
 export function crisisMeeting(g: Engine, b: number): void {
-	for (const e of figuresOn(g, (t) => sideBySide(g.s, t, b))) {
+	for (const e of figuresOn(g, b, sideBySide)) {
 		if (e.k !== 'mayor') continue;
 		const ref = figureRef(g, e.piece);
 		returnPiece(g, e.piece);
@@ -84,17 +104,21 @@ export function crisisMeeting(g: Engine, b: number): void {
 }
 
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
-export function triggeredBy(g: Engine, b: number): Entry[] {
-	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return [];
+export function triggeredBy(g: Engine, b: number): readonly Entry[] {
+	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return NO_ENTRIES;
 	// walked from the figures (few, often none), not from the neighbours and theirs
-	return figuresOn(g, (t) => sideBySide(g.s, t, b) && sidesFilled(g, t) === 4);
+	return figuresOn(g, b, surroundedBeside);
 }
 
+/** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context: its rulings are a slow dictionary. */
+let r11: { c: Context; triggers: boolean } | null = null;
+const triggersAtOnce = (c: Context): boolean => (r11?.c === c ? r11.triggers : (r11 = { c, triggers: c.rulings['MM-R11'] === 'triggers' }).triggers);
+
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
-export function triggeredAtOnce(g: Engine): Entry[] {
+export function triggeredAtOnce(g: Engine): readonly Entry[] {
 	const s = g.s;
-	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4) return [];
-	return figuresOn(g, (t) => t === s.placed).filter((e) => e.owner === s.active);
+	if (s.placed < 0 || !triggersAtOnce(g.c) || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
+	return figuresOn(g, s.placed, same).filter((e) => e.owner === s.active);
 }
 
 /** Clockwise from the active player; a player's mayor before their scarecrow, or all mayors first (ruling MM-R12). */
@@ -108,10 +132,11 @@ export function triggerOrder(g: Engine): (e: Entry) => number {
 }
 
 /** Queues triggers, to be offered now or at the phase ruling MM-R2 names. */
-export function addTriggers(g: Engine, entries: Entry[], phase: 'placed' | 'figure'): void {
+export function addTriggers(g: Engine, entries: readonly Entry[], phase: 'placed' | 'figure'): void {
 	if (!entries.length) return;
-	for (const e of entries)
-		emit(g, { type: 'trigger', rules: [e.k === 'mayor' ? 'MM-MAYOR-3' : 'MM-CROW-3', ...(hallAround(g, e.tile!) ? ['MM-R7'] : [])], player: e.owner, figure: figureRef(g, e.piece) }, () =>
+	if (!g.silent)
+		for (const e of entries)
+			emit(g, { type: 'trigger', rules: [e.k === 'mayor' ? 'MM-MAYOR-3' : 'MM-CROW-3', ...(hallAround(g, e.tile!) ? ['MM-R7'] : [])], player: e.owner, figure: figureRef(g, e.piece) }, () =>
 			`${playerName(g, e.owner)}'s ${e.k} at (${g.s.bx[e.tile!]},${g.s.by[e.tile!]}) is surrounded on four sides${hallAround(g, e.tile!) ? ' (a town hall counts as a neighbour, ruling MM-R7)' : ''}: its ability triggers.`
 		);
 	const when = g.c.rulings['MM-R2'];

@@ -8,17 +8,30 @@ import { messenger, collectRides, startRides, messengerMoves, messengerMove } fr
 import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, dragonEnter } from './town-hall.ts';
 import { M, MM, enqueue, type MMState } from './state.ts';
 import { explainValue } from './explain.ts';
-import type { Engine, RuleModule } from '../../types.ts';
+import type { Context, CTile, Engine, RuleModule } from '../../types.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
 
 export { roadEnd } from './messenger.ts';
 export { MM };
 
+/** What setup reads from a rules context's tiles: the town hall, the mayor-symbol tiles. */
+const tileFacts = new WeakMap<Context, { hall: CTile | undefined; land: number; river: number; waterfall: number[] }>();
+function factsOf(c: Context) {
+	let f = tileFacts.get(c);
+	if (!f) {
+		const marked = c.tiles.filter((t) => t.icons.has('mayor'));
+		const land = marked.filter((t) => !t.river).length;
+		f = { hall: c.tiles.find((t) => t.wildcard), land, river: marked.length - land, waterfall: marked.filter((t) => t.river).map((t) => t.index) };
+		tileFacts.set(c, f);
+	}
+	return f;
+}
+
 /** Setup: town halls in hand, out of the piles; the mayor-symbol tile count against ruling MM-R6. */
 function setup(g: Engine): void {
 	const s = g.s;
 	const c = g.c;
-	const hall = c.tiles.find((t) => t.wildcard);
+	const { hall, land, river, waterfall } = factsOf(c);
 	const m: MMState = {
 		halls: s.players.map(() => (hall ? c.params.townHallsPerPlayer : 0)),
 		hallTile: hall ? hall.index : -1,
@@ -30,15 +43,17 @@ function setup(g: Engine): void {
 		scored: []
 	};
 	s.mod[MM] = m;
+	// town halls leave the piles; the waterfall tiles left in them are counted on the way
+	let inPiles = 0;
+	const keep = (t: number) => {
+		if (c.tiles[t].wildcard) return false;
+		if (waterfall.includes(t)) inPiles++;
+		return true;
+	};
 	for (const p of s.piles) {
-		p.tiles = p.tiles.filter((t) => !c.tiles[t].wildcard);
-		p.last = p.last.filter((t) => !c.tiles[t].wildcard);
+		p.tiles = p.tiles.filter(keep);
+		p.last = p.last.filter(keep);
 	}
-	const marked = c.tiles.filter((t) => t.icons.has('mayor'));
-	const land = marked.filter((t) => !t.river).length;
-	const river = marked.length - land;
-	const waterfall = marked.filter((t) => t.river).map((t) => t.index);
-	const inPiles = s.piles.reduce((n, p) => n + [...p.tiles, ...p.last].filter((t) => waterfall.includes(t)).length, 0);
 	const expected = c.rulings['MM-R6'] === 'twelve-land-and-river' ? { land: 12, river: 1 } : { land: 11, river: 1 };
 	emit(
 		g,
@@ -246,7 +261,7 @@ export const messengersAndMayors: RuleModule = {
 		},
 		deployCheck(g, player, figure, seg) {
 			const s = g.s;
-			if (M(s).used && player === s.active)
+			if (player === s.active && M(s).used)
 				return { code: 'placement-used', message: 'the ability already used this turn’s follower placement', rules: ['MM-R8', 'BASE-1.4.1'] };
 			if (figure === 'pig' && g.c.rulings['MM-R14'] === 'farmers-only') {
 				const own = (s.figs[find(s, seg)] ?? []).filter((pc) => s.pieces[pc].owner === player && g.c.figures.get(s.pieces[pc].kind)?.follower);
@@ -258,7 +273,7 @@ export const messengersAndMayors: RuleModule = {
 		afterFigure(g) {
 			const m = M(g.s);
 			addTriggers(g, triggeredAtOnce(g), 'figure');
-			if (g.c.rulings['MM-R2'] === 'after-placement' && m.waiting.length) {
+			if (m.waiting.length && g.c.rulings['MM-R2'] === 'after-placement') {
 				const w = m.waiting;
 				m.waiting = [];
 				enqueue(g, w, triggerOrder(g));
@@ -276,9 +291,10 @@ export const messengersAndMayors: RuleModule = {
 		},
 		winners(g, root, strengths, winners) {
 			// ruling MM-R1: when the highest strength is 0, everyone with a follower there scores
-			if (winners.length || g.c.rulings['MM-R1'] !== 'zero-strength-all-score') return null;
+			if (winners.length) return null;
 			for (const v of strengths) if (v > 0) return null;
 			const s = g.s;
+			if (!s.figs[root] || g.c.rulings['MM-R1'] !== 'zero-strength-all-score') return null;
 			const out: number[] = [];
 			for (const pc of s.figs[root] ?? []) {
 				const p = s.pieces[pc];

@@ -28,7 +28,17 @@ const single = (t: CTile, i: number) => t.features[i].kind === 'road' && t.featu
  * from north and south into a city band); otherwise, with two or more roads ending on the tile, at a
  * crossroads (village, junction, monastery); else nowhere to ride on (a farmstead, a lone monastery).
  */
-export function roadEnd(t: CTile, i: number): { city: number } | { roads: number[] } | null {
+export function roadEnd(t: CTile, i: number): RoadEnd {
+	let ends = roadEnds.get(t);
+	if (!ends) roadEnds.set(t, (ends = []));
+	if (!(i in ends)) ends[i] = findRoadEnd(t, i);
+	return ends[i];
+}
+type RoadEnd = { readonly city: number } | { readonly roads: readonly number[] } | null;
+/** Per compiled tile, roadEnd of each local feature asked so far (the geometry never changes). */
+const roadEnds = new WeakMap<CTile, RoadEnd[]>();
+
+function findRoadEnd(t: CTile, i: number): RoadEnd {
 	const cities = t.features.flatMap((f, j) => (f.kind === 'city' ? [j] : []));
 	const singles = t.features.flatMap((_, j) => (single(t, j) ? [j] : []));
 	if (singles.length === 1) return cities.length ? { city: cities[0] } : null;

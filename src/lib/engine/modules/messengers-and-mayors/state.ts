@@ -65,7 +65,7 @@ export function decided(g: Engine): void {
 }
 
 /** Appends entries to the queue in clockwise order from the active player and offers the first. */
-export function enqueue(g: Engine, entries: Entry[], order: (e: Entry) => number): void {
+export function enqueue(g: Engine, entries: readonly Entry[], order: (e: Entry) => number): void {
 	if (!entries.length) return;
 	const m = M(g.s);
 	const busy = m.queue.length > 0;

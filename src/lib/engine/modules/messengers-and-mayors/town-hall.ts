@@ -10,7 +10,11 @@ import type { Engine, FeatureValue, Move, Refusal, Step } from '../../types.ts';
 
 /** River tiles still to be drawn (ruling MM-R9). */
 function riverLeft(g: Engine): boolean {
-	for (const p of g.s.piles) for (const t of [...p.tiles, ...p.last]) if (g.c.tiles[t].river) return true;
+	const tiles = g.c.tiles;
+	for (const p of g.s.piles) {
+		for (let i = 0; i < p.tiles.length; i++) if (tiles[p.tiles[i]].river) return true;
+		for (let i = 0; i < p.last.length; i++) if (tiles[p.last[i]].river) return true;
+	}
 	return false;
 }
 
@@ -105,6 +109,6 @@ function stableHalls(g: Engine, root: number, v: FeatureValue): void {
 
 /** Ruling MM-R10: may the dragon enter a town hall? */
 export function dragonEnter(g: Engine, b: number): Refusal | null {
-	if (g.c.rulings['MM-R10'] !== 'may-not-enter' || !g.c.tiles[g.s.bt[b]].wildcard) return null;
+	if (!g.c.tiles[g.s.bt[b]].wildcard || g.c.rulings['MM-R10'] !== 'may-not-enter') return null;
 	return { code: 'dragon-town-hall', message: `the dragon may not enter the town hall at (${g.s.bx[b]},${g.s.by[b]})`, rules: ['MM-R10'] };
 }
