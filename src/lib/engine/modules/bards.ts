@@ -498,11 +498,10 @@ export const bards: RuleModule = {
 		},
 		dragonEnters(g, b) {
 			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
-			const spare: number[] = [];
-			g.s.pieces.forEach((p, i) => {
-				if (p.kind === 'note' && p.tile === b && p.seg >= 0) spare.push(i);
-			});
-			return spare.length ? { spare } : null;
+			let spare: number[] | null = null;
+			const ps = g.s.pieces;
+			for (let i = 0; i < ps.length; i++) if (ps[i].tile === b && ps[i].seg >= 0 && ps[i].kind === 'note') (spare ??= []).push(i);
+			return spare ? { spare } : null;
 		}
 	}
 };

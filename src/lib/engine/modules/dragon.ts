@@ -30,25 +30,36 @@ export interface DragonState {
 
 const D = (g: Engine): DragonState => g.s.mod.dragon;
 
-/** Per tile of a rules context: ICON_VOLCANO and ICON_DRAGON bits (a Set lookup for every figure option costs more). */
+/**
+ * What the hot hooks read from the rules context, built once per context: per tile its ICON_VOLCANO
+ * and ICON_DRAGON bits, and the figure kinds that are followers (a Set or Map lookup for every figure
+ * option costs more than these).
+ */
+interface DragonTables {
+	icons: Uint8Array;
+	followers: string[];
+}
 const ICON_VOLCANO = 1;
 const ICON_DRAGON = 2;
-const iconTables = new WeakMap<Context, Uint8Array>();
+const contextTables = new WeakMap<Context, DragonTables>();
 let lastContext: Context | null = null;
-let lastIcons: Uint8Array = new Uint8Array(0);
-function icons(g: Engine): Uint8Array {
+let lastTables: DragonTables | null = null;
+function tables(g: Engine): DragonTables {
 	const c = g.c;
-	if (c === lastContext) return lastIcons;
-	let t = iconTables.get(c);
+	if (c === lastContext) return lastTables!;
+	let t = contextTables.get(c);
 	if (!t) {
-		t = Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0));
-		iconTables.set(c, t);
+		t = {
+			icons: Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)),
+			followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
+		};
+		contextTables.set(c, t);
 	}
 	lastContext = c;
-	lastIcons = t;
+	lastTables = t;
 	return t;
 }
-const hasIcon = (g: Engine, tile: number, icon: number): boolean => (icons(g)[tile] & icon) !== 0;
+const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tables(g).icons[tile] & icon) !== 0;
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
@@ -172,7 +183,7 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	if (b >= 0)
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
-			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
+			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tables(g).followers.includes(p.kind)) continue;
 			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
 			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
@@ -296,8 +307,8 @@ export const dragon: RuleModule = {
 			if (s.acted) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
-			const figures = g.c.figures;
-			// the pieces come in runs of one kind: its figure type is looked up once per run
+			const followers = tables(g).followers;
+			// the pieces come in runs of one kind: whether it is a follower is looked up once per run
 			let kind = '';
 			let follower = false;
 			for (let i = 0; i < ps.length; i++) {
@@ -305,7 +316,7 @@ export const dragon: RuleModule = {
 				if (p.seg < 0 || p.owner !== player || i === fairyPiece) continue;
 				if (p.kind !== kind) {
 					kind = p.kind;
-					follower = figures.get(kind)?.follower === true;
+					follower = followers.includes(kind);
 				}
 				if (!follower) continue;
 				const b = p.tile; // the tile of p.seg (putPiece)
