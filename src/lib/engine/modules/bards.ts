@@ -94,7 +94,7 @@ const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: numb
  * tiles are lute tiles, which figure kinds keep a token out (BARD-R5, BARD-R10, ISO-R2), and per lute
  * tile and rotation the features that take a token (BARD-R4) with the board sides and slots they touch.
  * A slot is one thing a neighbour shows across a side: slot side * 3 its road/city/river, slot
- * side * 3 + 1 + j its field on half side * 2 + j.
+ * side * 3 + 1 + j its field on half side * 2 + j. Sides are nibbles, as in s.fmask (15 << 4 * side).
  */
 interface LuteTables {
 	lute: Uint8Array;
@@ -102,6 +102,8 @@ interface LuteTables {
 	blocks: Map<string, boolean>;
 	/** Per tile (lute tiles only), per rotation: [sides, slots] pairs of the features that take a token. */
 	links: (Int32Array[] | null)[];
+	/** Per tile × 4 + rotation: 1 when a feature taking a token touches no side (a monastery): always free. */
+	always: Uint8Array;
 }
 const luteTables = new WeakMap<Engine['c'], LuteTables>();
 /** The last context's tables (a WeakMap lookup on every placement costs more than the filter's bit tests). */
@@ -119,6 +121,7 @@ function tablesOf(g: Engine): LuteTables {
 function buildTables(g: Engine): LuteTables {
 	const c = g.c;
 	const lute = new Uint8Array(c.tiles.length);
+	const always = new Uint8Array(c.tiles.length * 4);
 	const links: (Int32Array[] | null)[] = c.tiles.map((t) => {
 		if (!t.icons.has('lute')) return null;
 		lute[t.index] = 1;
@@ -134,8 +137,9 @@ function buildTables(g: Engine): LuteTables {
 					for (let side = 0; side < 4; side++) {
 						if (t.sideFeat[r * 4 + side] === i) slots |= 1 << (side * 3);
 						for (let j = 0; j < 2; j++) if (t.halfField[r * 8 + side * 2 + j] === i) slots |= 1 << (side * 3 + 1 + j);
-						if ((slots >> (side * 3)) & 7) sides |= 1 << side;
+						if ((slots >> (side * 3)) & 7) sides |= 15 << (4 * side);
 					}
+				if (slots === 0) always[t.index * 4 + r] = 1;
 				pairs.push(sides, slots);
 			});
 			perRotation.push(Int32Array.from(pairs));
@@ -144,7 +148,7 @@ function buildTables(g: Engine): LuteTables {
 	});
 	const blocks = new Map<string, boolean>();
 	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(g, kind));
-	const lt = { lute, blocks, links };
+	const lt = { lute, blocks, links, always };
 	luteTables.set(c, lt);
 	return lt;
 }
@@ -196,18 +200,17 @@ function frontPos(s: Engine['s'], cell: number): number {
  * Would some feature of lute tile `tile` placed on `cell` with rotation r be free for a token?
  * (BARD-PLACE-3: what blockersInto would show, feature by feature, but a feature touching no placed
  * neighbour is free without a look at the board, and each neighbour's slots are read only when
- * asked.) `mask` is the open cell's s.fmask: a nibble for each side with a placed tile that is no
- * town hall (only those can keep a token out).
+ * asked.) `mask` is the open cell's s.fmask: a full nibble for each side with a placed tile that
+ * is no town hall (only those can keep a token out).
  */
 function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: number, r: number): boolean {
+	if (lt.always[tile * 4 + r] === 1) return true;
 	const links = lt.links[tile]![r];
-	let present = 0;
-	for (let side = 0; side < 4; side++) if ((mask >> (4 * side)) & 15) present |= 1 << side;
 	let known = 0;
 	let slots = 0;
 	for (let k = 0; k < links.length; k += 2) {
-		const need = links[k] & present & ~known;
-		for (let side = 0; side < 4; side++) if ((need >> side) & 1) slots |= blockedSlots(g, lt.blocks, cell, side);
+		const need = links[k] & mask & ~known;
+		if (need !== 0) for (let side = 0; side < 4; side++) if ((need >> (4 * side)) & 15) slots |= blockedSlots(g, lt.blocks, cell, side);
 		known |= need;
 		if ((slots & links[k + 1]) === 0) return true;
 	}
@@ -216,6 +219,7 @@ function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: num
 
 /** Would some feature of lute tile `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
 function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: number, r: number): boolean {
+	if (lt.always[tile * 4 + r] === 1) return true;
 	const cell = pack(x, y);
 	const fi = frontPos(g.s, cell);
 	return freeAt(g, lt, tile, cell, fi >= 0 ? g.s.fmask[fi] : 0xffff, r);
