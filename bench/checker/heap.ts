@@ -23,6 +23,7 @@ const pool = new Piscina({
 	filename: new URL('./heap-worker.js', import.meta.url).href,
 	minThreads: 2,
 	maxThreads: 2,
+	workerData: cfg,
 	resourceLimits: { maxOldGenerationSizeMb: old, ...(young ? { maxYoungGenerationSizeMb: young } : {}) }
 });
 const MB = (b: number) => Math.round(b / 2 ** 20);
@@ -37,7 +38,7 @@ const feed = async (): Promise<void> => {
 	while (next < chunks.length) {
 		const k = next++;
 		const [from, to] = chunks[k];
-		const r = (await pool.run({ key: '1', config: cfg, from, to })) as { aggregate: Aggregate; heap: { total: number; used: number } };
+		const r = (await pool.run({ from, to })) as { aggregate: Aggregate; heap: { total: number; used: number } };
 		workerHeaps.set(k % 2, r.heap);
 		done += merger.add(k, r.aggregate);
 	}

@@ -12,7 +12,6 @@ export interface PoolRun {
 	onProgress?: (gamesDone: number) => void;
 }
 
-let runs = 0;
 /** Old-generation limit of each worker thread (MB). */
 const WORKER_HEAP_MB = 96;
 /**
@@ -42,6 +41,8 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		minThreads: workers,
 		maxThreads: workers,
 		idleTimeout: 1000,
+		// the configuration (its expansion documents) goes to each worker once, not with every chunk
+		workerData: cfg,
 		// a worker's live heap is small and flat (~8 MB for base after GC, whatever the games played);
 		// bounded generations make V8 collect instead of growing the heap with the run's length
 		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB }
@@ -50,13 +51,12 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
 		// so neither the queue nor the chunks waiting for an earlier one grow with the run (flat memory)
 		const merger = new ChunkMerger(cfg.players.length);
-		const key = String(++runs);
 		let next = 0;
 		const feed = async (): Promise<void> => {
 			while (next < chunks.length) {
 				const k = next++;
 				const [from, to] = chunks[k];
-				const games = merger.add(k, (await pool.run({ key, config: cfg, from, to })) as Aggregate);
+				const games = merger.add(k, (await pool.run({ from, to })) as Aggregate);
 				if (games) opts.onProgress?.((done += games));
 			}
 		};

@@ -1,17 +1,19 @@
 // A piscina worker thread of the checker: loads the TypeScript through tsx (as bin/ does), then plays
 // the chunks it is sent (src/lib/checker/run.ts).
+import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
 const { runGames } = await import('../lib/checker/run.ts');
 
 /**
- * One task: games [from, to) of the configuration. The first copy of each configuration (by key) is
- * kept, so its expansion documents stay the same objects and their content hashes are computed once.
+ * The run's configuration comes once, as the pool's workerData (a pool plays one run): its expansion
+ * documents stay the same objects, so their content hashes are computed once, and a task is two numbers.
+ * @type {import('../lib/checker/run.ts').CheckerConfig}
  */
-const configs = new Map();
-/** @param {{ key: string, config: import('../lib/checker/run.ts').CheckerConfig, from: number, to: number }} task */
-export default function ({ key, config, from, to }) {
-	if (!configs.has(key)) configs.set(key, config);
-	return runGames(configs.get(key), from, to);
+const config = workerData;
+
+/** @param {{ from: number, to: number }} task games [from, to) of the configuration */
+export default function ({ from, to }) {
+	return runGames(config, from, to);
 }

@@ -155,7 +155,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		ix.fkey.push(FIT_NONE);
 		setKey(c.fit, ix, i, fitKey(s.freq[i]));
 	}
-	if (ix.fkey.length > BLOCKS_ABOVE) startBlocks(c.fit, ix);
+	if (ix.fkey.length > blocksAbove(c.fit)) startBlocks(c.fit, ix);
 	return ix;
 }
 
@@ -231,8 +231,13 @@ export function tileAt(g: Engine, cell: number): number {
 	return n < 0 ? -1 : n;
 }
 
-/** Front size above which the index also keeps, per block of 32 front positions and fit class, its placements (fitAt skips blocks). */
-const BLOCKS_ABOVE = 64;
+/**
+ * Front size above which the index also keeps, per block of 32 front positions and fit class, its
+ * placements (fitAt skips blocks). Blocks make every change of a fit key cost one step per fit
+ * class (some six changes a placement) against counting and picking over the whole front once: worth
+ * it from about four open cells per class, and never below 64 cells.
+ */
+const blocksAbove = (fit: FitTables): number => Math.max(64, 4 * fit.K);
 
 /**
  * Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1)); on a
@@ -260,7 +265,7 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	for (let k = 0; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
 }
 
-/** Starts the per-block placement counts once the front grows past BLOCKS_ABOVE cells. */
+/** Starts the per-block placement counts once the front grows past blocksAbove cells. */
 function startBlocks(fit: FitTables, ix: BoardIndex): void {
 	const K = fit.K;
 	const blk: number[] = new Array<number>(((ix.fkey.length + 31) >> 5) * K).fill(0);
@@ -281,7 +286,7 @@ function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, en
 		s.fmask.push(0);
 		cellSet(ix, cell, -i - 1);
 		ix.fkey.push(FIT_NONE);
-		if (ix.blk === null && ix.fkey.length > BLOCKS_ABOVE) startBlocks(fit, ix);
+		if (ix.blk === null && ix.fkey.length > blocksAbove(fit)) startBlocks(fit, ix);
 		if (code === 0) {
 			setKey(fit, ix, i, 0);
 			return;

@@ -292,7 +292,7 @@ const noFilters: never[] = [];
  * open cell (in s.front order) × rotation that fits, and that the modules' placement hooks allow
  * when they look at this tile.
  */
-function allowedPlacements(g: Engine, tile: number): number[] {
+function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 	const s = g.s;
 	const fit = g.c.fit;
 	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
@@ -310,7 +310,10 @@ function allowedPlacements(g: Engine, tile: number): number[] {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
-			if (ok) out.push(i * 4 + r);
+			if (ok) {
+				out.push(i * 4 + r);
+				if (first) return out;
+			}
 		}
 	}
 	return out;
@@ -366,6 +369,18 @@ function placementCount(g: Engine, t = g.s.tile): number {
 	return ix.count;
 }
 
+/**
+ * Whether the drawn tile fits somewhere. A silent engine (a replay, a playout) that has not counted
+ * a filtered tile's placements yet stops at the first one: a replay never needs the count.
+ */
+function placeable(g: Engine): boolean {
+	const t = g.s.tile;
+	if (!g.silent || !g.c.fit.filtered[t]) return placementCount(g) > 0;
+	const ix = drawnIndex(g);
+	if (ix.count >= 0) return ix.count > 0;
+	return ix.allowed !== null ? ix.allowed.length > 0 : allowedPlacements(g, t, true).length > 0;
+}
+
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
 function placementAt(g: Engine, n: number): PlaceMove {
 	const s = g.s;
@@ -386,8 +401,7 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
 	if (aside) return 'aside';
 	s.tile = t;
-	const options = placementCount(g);
-	if (options === 0) {
+	if (!placeable(g)) {
 		s.tile = -1;
 		s.discarded.push(t);
 		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
@@ -398,9 +412,10 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	if (g.silent) return 'drawn';
 	const ev: GameEvent = { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) };
 	if (s.origin.free) ev.picked = true;
-	emit(g, ev, () =>
-		`${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`
-	);
+	emit(g, ev, () => {
+		const options = placementCount(g);
+		return `${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`;
+	});
 	return 'drawn';
 }
 
@@ -620,14 +635,19 @@ export function setupOf(state: GameState): GameSetup {
 export function replay(
 	setup: GameSetup,
 	moves: readonly Move[],
-	opts: { quiet?: boolean; onStep?: (index: number, move: Move, events: GameEvent[], state: GameState) => void } = {}
+	opts: {
+		quiet?: boolean;
+		/** false: build no events after the start (the states are the same). */
+		events?: boolean;
+		onStep?: (index: number, move: Move, events: GameEvent[], state: GameState) => void;
+	} = {}
 ): { state: GameState; events: GameEvent[]; error?: { index: number; refusal: Refusal } } {
 	const started = startGame({ ...setup, quiet: opts.quiet ?? setup.quiet });
 	let state = started.state;
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
 	for (let i = 0; i < moves.length; i++) {
-		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet });
+		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet, events: opts.events });
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
 		state = r.state;
 		for (const e of r.events) events.push(e);
@@ -640,7 +660,7 @@ export function replay(
 export function undo(state: GameState): GameState | null {
 	if (state.log.length === 0) return null;
 	const last = state.log[state.log.length - 1];
-	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true });
+	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true, events: false });
 	if (r.error) throw new Error(`undo: the log no longer replays (move ${r.error.index}: ${r.error.refusal.message})`);
 	r.state.redo = [...state.redo, last];
 	return r.state;

@@ -12,13 +12,13 @@ export interface Violation {
 /** Figure kinds and owners in piece order, as a number (FNV-1a), to compare before and after. */
 export function pieceCensus(s: GameState): number {
 	let h = 0x811c9dc5;
-	for (let i = 0; i < s.pieces.length; i++) h = censusStep(h, s.pieces[i]);
+	for (const p of s.pieces) h = censusStep(h, kindCode(p.kind), p.owner);
 	return h >>> 0;
 }
 
-/** One piece into the census hash: its kind, then its owner. */
-function censusStep(h: number, p: { kind: string; owner: number }): number {
-	return Math.imul(Math.imul(h ^ kindCode(p.kind), 0x01000193) ^ (p.owner + 2), 0x01000193);
+/** One piece into the census hash: its kind's code, then its owner. */
+function censusStep(h: number, code: number, owner: number): number {
+	return Math.imul(Math.imul(h ^ code, 0x01000193) ^ (owner + 2), 0x01000193);
 }
 
 export interface Snapshot {
@@ -30,6 +30,23 @@ export interface Snapshot {
 let seen = new Int32Array(64);
 
 /**
+ * Counts the figures listed on segment r into `seen`, checking each stands on that feature; returns
+ * how many it lists.
+ */
+function visitList(s: GameState, r: number, out: Violation[]): number {
+	const list = s.figs[r];
+	if (!list) return 0;
+	if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
+	for (let j = 0; j < list.length; j++) {
+		const pc = list[j];
+		seen[pc]++;
+		const p = s.pieces[pc];
+		if (!p || p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
+	}
+	return list.length;
+}
+
+/**
  * The invariants of one state, compared with the snapshot taken before the move, visiting each
  * figure once (the census, its feature's list, its tile, its removal); `into`, when given, is
  * updated to this state's snapshot in place (the next move's "before"). `scanFeatures` also walks
@@ -38,7 +55,8 @@ let seen = new Int32Array(64);
  */
 export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, scanFeatures = true): Violation[] {
 	const out: Violation[] = [];
-	const n = s.pieces.length;
+	const ps = s.pieces;
+	const n = ps.length;
 	if (seen.length < n) seen = new Int32Array(n * 2);
 	seen.fill(0, 0, n);
 	// a piece leaves the game only through a rule that records it (s.mod[module].removed: a broken Buddo)
@@ -47,35 +65,28 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		const list = s.mod[id]?.removed as number[] | undefined;
 		if (list?.length) for (const pc of list) (removed ??= new Set()).add(pc);
 	}
-	let listed = 0;
-	let onBoard = 0;
-	const visit = (r: number) => {
-		const list = s.figs[r];
-		if (!list) return;
-		if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
-		for (const pc of list) {
-			seen[pc]++;
-			listed++;
-			const p = s.pieces[pc];
-			if (!p || p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
-		}
-	};
-	if (scanFeatures) for (let r = 0; r < s.figs.length; r++) visit(r);
+	if (scanFeatures) for (let r = 0; r < s.figs.length; r++) visitList(s, r, out);
 	else {
 		// the lists of the features the figures stand on, each once (a root's first figure visits it)
+		let listed = 0;
+		let onBoard = 0;
 		for (let i = 0; i < n; i++) {
-			const p = s.pieces[i];
+			const p = ps[i];
 			if (p.seg < 0) continue;
 			onBoard++;
 			const r = find(s, p.seg);
-			if (s.figs[r]?.[0] === i) visit(r);
+			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out);
 		}
 		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
 	}
 	let h = 0x811c9dc5;
+	let kind = '';
+	let code = 0;
 	for (let i = 0; i < n; i++) {
-		const p = s.pieces[i];
-		h = censusStep(h, p);
+		const p = ps[i];
+		// pieces of a kind come together: the kind's code is looked up when it changes
+		if (p.kind !== kind) code = kindCode((kind = p.kind));
+		h = censusStep(h, code, p.owner);
 		if (p.seg >= 0) {
 			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
 			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
@@ -84,14 +95,13 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		} else if (p.seg < -2 || p.tile !== -1 || !removed?.has(i))
 			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
 	}
-	if (removed) for (const pc of removed) if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+	if (removed) for (const pc of removed) if (ps[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
 	const census = h >>> 0;
 	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
 	const tiles = before || into ? tileCount(s) : 0;
 	if (before) {
-		s.scores.forEach((v, p) => {
-			if (v < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${v}` });
-		});
+		for (let p = 0; p < s.scores.length; p++)
+			if (s.scores[p] < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${s.scores[p]}` });
 		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
 	if (into) {
@@ -102,30 +112,40 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	return out;
 }
 
-const kindCodes = new Map<string, number>();
-/** A number per figure kind name (its string hash, computed once). */
-function kindCode(kind: string): number {
-	let c = kindCodes.get(kind);
-	if (c === undefined) kindCodes.set(kind, (c = hashString(0x811c9dc5, kind) >>> 0));
+/** A string's hash (FNV-1a), computed once per distinct string: the states' strings come from a small vocabulary (ids, keys, rulings). */
+const stringCodes = new Map<string, number>();
+function stringCode(text: string): number {
+	let c = stringCodes.get(text);
+	if (c === undefined) {
+		if (stringCodes.size >= 65_536) stringCodes.clear(); // bounded, whatever strings a run meets
+		stringCodes.set(text, (c = hashString(0x811c9dc5, text) >>> 0));
+	}
 	return c;
 }
+/** A number per figure kind name. */
+const kindCode = stringCode;
 
 function hashString(h: number, text: string): number {
 	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
 	return h;
 }
 
+/** A 32-bit integer into the hash, low half then high half. */
+const hashInt = (h: number, v: number): number => Math.imul(Math.imul(h ^ (v & 0xffff), 0x01000193) ^ (v >>> 16), 0x01000193);
+
 function hashValue(h: number, v: unknown): number {
 	if (typeof v === 'number') {
-		if ((v | 0) === v) {
-			h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-			return Math.imul(h ^ (v >>> 16), 0x01000193);
-		}
-		return hashString(Math.imul(h ^ 0x2e, 0x01000193), String(v));
+		if ((v | 0) === v) return hashInt(h, v);
+		return hashInt(Math.imul(h ^ 0x2e, 0x01000193), stringCode(String(v)));
 	}
 	if (Array.isArray(v)) {
 		h = Math.imul(h ^ 0x5b, 0x01000193);
-		for (let i = 0; i < v.length; i++) h = hashValue(h, v[i]);
+		for (let i = 0; i < v.length; i++) {
+			const x = v[i];
+			// the state's arrays are mostly small integers: hashed here as the number case does
+			if (typeof x === 'number' && (x | 0) === x) h = hashInt(h, x);
+			else h = hashValue(h, x);
+		}
 		return Math.imul(h ^ 0x5d, 0x01000193);
 	}
 	if (v === null || v === undefined) return Math.imul(h ^ 0x30, 0x01000193); // JSON writes both as null in arrays
@@ -135,12 +155,11 @@ function hashValue(h: number, v: unknown): number {
 		for (const k in v) {
 			const x = (v as Record<string, unknown>)[k];
 			if (x === undefined) continue; // as JSON leaves it out
-			h = hashString(h, k);
-			h = hashValue(h, x);
+			h = hashValue(hashInt(h, stringCode(k)), x);
 		}
 		return Math.imul(h ^ 0x7d, 0x01000193);
 	}
-	return hashString(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), String(v));
+	return hashInt(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), stringCode(String(v)));
 }
 
 /**
@@ -152,13 +171,13 @@ export function stateDigest(s: GameState): number {
 	let h = 0x811c9dc5;
 	for (const k in s) {
 		if (k === 'redo' || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
-		h = hashString(h, k);
+		h = hashInt(h, stringCode(k));
 		if (k === 'parent') {
 			h = Math.imul(h ^ 0x5b, 0x01000193);
 			for (let i = 0; i < s.parent.length; i++) {
 				let r = i;
 				while (s.parent[r] !== r) r = s.parent[r];
-				h = hashValue(h, r);
+				h = hashInt(h, r);
 			}
 		} else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
 	}

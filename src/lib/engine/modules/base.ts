@@ -110,10 +110,13 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const have = table.have;
 		for (let k = 0; k < have.length; k++) have[k] = 0;
 		const ps = s.pieces;
+		// pieces of a kind come together: the kind's position is looked up when it changes
+		let kind = '';
+		let k: number | undefined;
 		for (let i = 0; i < ps.length; i++) {
 			const p = ps[i];
 			if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) {
-				const k = table.at.get(p.kind);
+				if (p.kind !== kind) k = table.at.get((kind = p.kind));
 				if (k !== undefined) have[k] = 1;
 			}
 		}
