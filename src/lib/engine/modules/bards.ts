@@ -104,6 +104,8 @@ interface LuteTables {
 	links: (Int32Array[] | null)[];
 	/** Per tile × 4 + rotation: 1 when a feature taking a token touches no side (a monastery): always free. */
 	always: Uint8Array;
+	/** BARD-R3 = whole-game: tokens keep figures off their features for the rest of the game (read at every deploy option). */
+	wholeGame: boolean;
 }
 const luteTables = new WeakMap<Engine['c'], LuteTables>();
 /** The last context's tables (a WeakMap lookup on every placement costs more than the filter's bit tests). */
@@ -148,7 +150,7 @@ function buildTables(g: Engine): LuteTables {
 	});
 	const blocks = new Map<string, boolean>();
 	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(g, kind));
-	const lt = { lute, blocks, links, always };
+	const lt = { lute, blocks, links, always, wholeGame: c.rulings['BARD-R3'] === 'whole-game' };
 	luteTables.set(c, lt);
 	return lt;
 }
@@ -480,7 +482,7 @@ export const bards: RuleModule = {
 		deployCheck(g, _player, figure, seg) {
 			const s = g.s;
 			const st = B(g);
-			const whole = g.c.rulings['BARD-R3'] === 'whole-game';
+			const whole = tablesOf(g).wholeGame;
 			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
 			const root = find(s, seg);
 			const banned = st.ban >= 0 && find(s, st.ban) === root;

@@ -68,9 +68,11 @@ function targets(g: Engine): number[] {
 	const d = D(g);
 	const out: number[] = [];
 	const cell = pack(s.bx[d.at], s.by[d.at]);
+	const fairy = fairyTile(d);
+	const visited = d.visited;
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(g, cell + SIDE_STEP[side]);
-		if (n < 0 || d.visited.includes(n) || n === fairyTile(d) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
+		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
 		out.push(n);
 	}
 	return drawnTo(g, out)?.tiles ?? out;
