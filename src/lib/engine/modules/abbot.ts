@@ -8,7 +8,7 @@ import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 function ownAbbot(g: Engine, player: number): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].seg >= 0 && ps[i].owner === player && ps[i].kind === 'abbot') return i;
+	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'abbot' && ps[i].owner === player && ps[i].seg >= 0) return i;
 	return -1;
 }
 
