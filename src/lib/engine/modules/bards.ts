@@ -3,7 +3,7 @@
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
 import { find } from '../features.ts';
-import { FACING_HALF, fits, pack, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
+import { FACING_HALF, fits, pack, SIDE_STEP, tileAt } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
@@ -224,6 +224,7 @@ function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: num
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const cell = pack(x, y);
 	const fi = frontPos(g.s, cell);
+	// (the rules call it for open cells only; any other cell looks at all four sides)
 	return freeAt(g, lt, tile, cell, fi >= 0 ? g.s.fmask[fi] : 0xffff, r);
 }
 
