@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/lib/formats/files.ts';
 import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts';
-import { canonical, checkState, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
+import { canonical, checkState, sameMoves, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
 import { combinations, compareReports, compareRuns, comparisonRuns, simulate, sweepRows, type CheckerConfig } from '../src/lib/checker/index.ts';
@@ -58,6 +58,23 @@ describe('invariant checks', () => {
 		const moved = structuredClone(s);
 		moved.mod.abbot = { ...(moved.mod.abbot ?? {}), marker: 1 };
 		expect(stateDigest(moved)).not.toBe(stateDigest(s));
+	});
+
+	it('the digest without the log, and the logs compared move by move (the replay and undo checks)', () => {
+		const s = midGame();
+		const copy = JSON.parse(JSON.stringify(s)) as GameState;
+		expect(sameMoves(copy.log, s.log)).toBe(true); // equal moves, not the same objects
+		expect(sameMoves(s.log.slice(0, 5), s.log, 5)).toBe(true);
+		expect(sameMoves(s.log.slice(0, 4), s.log, 5)).toBe(false);
+		const other = structuredClone(s);
+		other.log[3] = { type: 'pass' };
+		expect(sameMoves(other.log, s.log)).toBe(false);
+		// the log is all the two states differ in: only the digest with the log tells them apart
+		expect(stateDigest(other, false)).toBe(stateDigest(s, false));
+		expect(stateDigest(other)).not.toBe(stateDigest(s));
+		const scored = structuredClone(s);
+		scored.scores[0]++;
+		expect(stateDigest(scored, false)).not.toBe(stateDigest(s, false));
 	});
 });
 

@@ -4,7 +4,7 @@
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
 import { seedState } from '../engine/rng.ts';
 import { apply, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
-import { checkState, snapshot, stateDigest, type Violation } from '../engine/invariants.ts';
+import { checkState, sameMoves, snapshot, stateDigest, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
@@ -215,7 +215,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			found(state, { invariant: 'engine-error', message: `listing or choosing a move threw: ${errorText(e)}` });
 			break;
 		}
-		const before = check && moves === undoAt ? stateDigest(state) : 0;
+		const before = check && moves === undoAt ? stateDigest(state, false) : 0;
 		let r;
 		try {
 			r = apply(state, move, { mutate: true, quiet: true });
@@ -227,7 +227,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			found(state, { invariant: 'listed-moves-legal', message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}` }, move);
 			break;
 		}
-		if (check && moves === undoAt) undoDigests = [before, stateDigest(state)];
+		if (check && moves === undoAt) undoDigests = [before, stateDigest(state, false)];
 		moves++;
 		if (move.type === 'place') placements++;
 		(agg.choices[choiceKey(move)] ??= { available: 0, chosen: 0 }).chosen++;
@@ -248,22 +248,37 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	if (placements < L.min) L.min = placements;
 	if (placements > L.max) L.max = placements;
 	add(L.hist, String(placements));
-	const scores = state.scores;
-	const best = Math.max(...scores);
-	const winners = scores.filter((s) => s === best).length;
-	scores.forEach((s, p) => {
-		agg.seats.sum[p] += s;
-		agg.seats.sumSq[p] += s * s;
-		if (s === best) agg.seats.wins[p] += 1 / winners;
-		add(agg.seats.hist[p], String(s));
-	});
-	if (scores.length > 1) {
-		const others = (scores.reduce((a, b) => a + b, 0) - scores[0]) / (scores.length - 1);
-		const d = scores[0] - others;
+	countSeats(agg, state.scores);
+	return state;
+}
+
+/**
+ * The final scores into the seats' sums, wins (shared on a tie) and histograms, and seat 1's lead.
+ * Plain loops: a game's scores array is not always of the same elements kind, and a builtin with a
+ * callback (filter, forEach) inlined for one kind made the optimized game loop fall back every game.
+ */
+function countSeats(agg: Aggregate, scores: number[]): void {
+	const n = scores.length;
+	let best = -Infinity;
+	let total = 0;
+	for (let p = 0; p < n; p++) {
+		if (scores[p] > best) best = scores[p];
+		total += scores[p];
+	}
+	let winners = 0;
+	for (let p = 0; p < n; p++) if (scores[p] === best) winners++;
+	for (let p = 0; p < n; p++) {
+		const v = scores[p];
+		agg.seats.sum[p] += v;
+		agg.seats.sumSq[p] += v * v;
+		if (v === best) agg.seats.wins[p] += 1 / winners;
+		add(agg.seats.hist[p], String(v));
+	}
+	if (n > 1) {
+		const d = scores[0] - (total - scores[0]) / (n - 1);
 		agg.lead.sum += d;
 		agg.lead.sumSq += d * d;
 	}
-	return state;
 }
 
 /**
@@ -271,7 +286,8 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
  * checks the final digest; on the way, undoes and redoes one move against the live game's digests.
  */
 function checkReplay(state: GameState, undoAt: number, undoDigests: [number, number] | null, found: (v: Violation) => void): void {
-	const final = stateDigest(state);
+	// the digests leave the logs out; each log is compared with the live one move by move
+	const final = stateDigest(state, false);
 	const log = state.log;
 	const s = startGame({ ...setupOf(state), quiet: true }).state;
 	for (let i = 0; i < log.length; i++) {
@@ -283,14 +299,16 @@ function checkReplay(state: GameState, undoAt: number, undoDigests: [number, num
 		if (i === undoAt && undoDigests) {
 			// s has undoAt + 1 moves: undo must give the live state before that move, redo the one after
 			const back = undo(s);
-			if (!back || stateDigest(back) !== undoDigests[0]) found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
+			if (!back || stateDigest(back, false) !== undoDigests[0] || !sameMoves(back.log, log, undoAt))
+				found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
 			else {
 				const fwd = redo(back);
-				if (!fwd || !fwd.ok || stateDigest(fwd.state) !== undoDigests[1]) found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
+				if (!fwd || !fwd.ok || stateDigest(fwd.state, false) !== undoDigests[1] || !sameMoves(fwd.state.log, log, undoAt + 1))
+					found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
 			}
 		}
 	}
-	if (stateDigest(s) !== final) found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
+	if (stateDigest(s, false) !== final || !sameMoves(s.log, log)) found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
 }
 
 function errorText(e: unknown): string {

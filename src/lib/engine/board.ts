@@ -132,7 +132,7 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 function buildIndex(s: GameState, c: Context): BoardIndex {
 	let bits = 6;
 	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
-	const ix: BoardIndex = {
+	const ix = indexRecord({
 		keys: new Array<number>(1 << bits).fill(-1),
 		vals: new Array<number>(1 << bits).fill(0),
 		size: 0,
@@ -148,7 +148,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		shared: false,
 		movesAt: -1,
 		movesTile: -1
-	};
+	});
 	for (let b = 0; b < s.bx.length; b++) cellSet(ix, pack(s.bx[b], s.by[b]), b);
 	for (let i = 0; i < s.front.length; i++) {
 		cellSet(ix, s.front[i], -i - 1);
@@ -168,7 +168,28 @@ export function copyIndex(from: GameState, to: GameState): void {
 	const ix = held(from);
 	if (!ix) return;
 	ix.shared = true;
-	attach(to, { ...ix });
+	attach(to, indexRecord(ix));
+}
+
+/** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */
+function indexRecord(f: BoardIndex): BoardIndex {
+	return {
+		keys: f.keys,
+		vals: f.vals,
+		size: f.size,
+		fkey: f.fkey,
+		kcnt: f.kcnt,
+		kset: f.kset,
+		blk: f.blk,
+		moves: f.moves,
+		allowed: f.allowed,
+		count: f.count,
+		full: f.full,
+		fullAt: f.fullAt,
+		shared: f.shared,
+		movesAt: f.movesAt,
+		movesTile: f.movesTile
+	};
 }
 
 /** The engine's board index with arrays of its own, to change (putTile). */

@@ -1,5 +1,13 @@
-// Event helper shared by the engine and the modules.
-import type { Engine, GameEvent } from './types.ts';
+// The engine object and the event helper shared by the engine and the modules.
+import type { Context, Engine, GameEvent, GameState } from './types.ts';
+
+/**
+ * The engine over state s: every engine is made here with the same fields in the same order (the
+ * board index slot included), so each engine read in the modules sees one object shape.
+ */
+export function engineOf(s: GameState, c: Context, quiet: boolean, silent = false): Engine {
+	return { s, c, events: [], quiet, silent, ix: undefined };
+}
 
 /** Pushes an event; the text is built only when not quiet; nothing when silent. */
 export function emit(g: Engine, ev: GameEvent, text?: () => string): void {

@@ -3,7 +3,7 @@
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
 import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt, fitCount } from './board.ts';
-import { emit } from './events.ts';
+import { emit, engineOf } from './events.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
 import { drawable, takeChosen, takeTile, tilesLeft } from './bag.ts';
@@ -231,7 +231,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
 	const unfit = problemsOf(c, setup.players.length);
 	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
-	const s: GameState = {
+	const s = stateRecord({
 		version: 1,
 		ctx: c.key,
 		players: [...setup.players],
@@ -264,8 +264,8 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
 			...(setup.free ? { free: true } : {})
 		}
-	};
-	const g: Engine = { s, c, events: [], quiet: setup.quiet === true };
+	});
+	const g = engineOf(s, c, setup.quiet === true);
 	for (const p of piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
@@ -539,7 +539,7 @@ export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
 	const c = contextOf(state);
 	const step = state.pending[0];
-	const g: Engine = { s: state, c, events: [], quiet: true };
+	const g = engineOf(state, c, true);
 	if (step.kind === 'place') return drawnPlacements(g);
 	const def = c.steps.get(step.kind);
 	if (!def) return [];
@@ -554,7 +554,7 @@ export function legalMoves(state: GameState): Move[] {
  */
 export function legalMoveCount(state: GameState): number {
 	if (state.finished || state.pending.length === 0) return 0;
-	if (state.pending[0].kind === 'place') return placementCount({ s: state, c: contextOf(state), events: [], quiet: true });
+	if (state.pending[0].kind === 'place') return placementCount(engineOf(state, contextOf(state), true));
 	return legalMoves(state).length;
 }
 
@@ -562,7 +562,7 @@ export function legalMoveCount(state: GameState): number {
 export function legalMoveAt(state: GameState, n: number): Move | undefined {
 	if (state.finished || state.pending.length === 0 || n < 0) return undefined;
 	if (state.pending[0].kind === 'place') {
-		const g: Engine = { s: state, c: contextOf(state), events: [], quiet: true };
+		const g = engineOf(state, contextOf(state), true);
 		return n < placementCount(g) ? placementAt(g, n) : undefined;
 	}
 	return legalMoves(state)[n];
@@ -594,14 +594,14 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 	if (!def || !handler || !def.accepts.includes(move.type)) {
 		return refuse(
 			'wrong-step',
-			`'${move.type}' is not possible now: ${playerName({ s: state, c, events: [], quiet: true }, step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
+			`'${move.type}' is not possible now: ${playerName(engineOf(state, c, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
 			['BASE-1.2.1'],
 			{ step: step.kind, player: step.player, accepts: def?.accepts ?? [] }
 		);
 	}
 	const s = opts.mutate ? state : cloneState(state);
 	const silent = opts.events === false;
-	const g: Engine = { s, c, events: [], quiet: silent || opts.quiet === true, silent };
+	const g = engineOf(s, c, silent || opts.quiet === true, silent);
 	s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {
@@ -677,10 +677,9 @@ export function redo(state: GameState): ApplyResult | null {
 
 /** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
 export function cloneState(s: GameState): GameState {
-	const copy: GameState = {
+	const copy = stateRecord({
 		...s,
-		rulings: s.rulings,
-		pending: s.pending.map((p) => ({ ...p })),
+		pending: s.pending.map((p) => (p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data })),
 		scores: s.scores.slice(),
 		piles: s.piles.map((p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
 		outcomes: s.outcomes.slice(),
@@ -703,11 +702,63 @@ export function cloneState(s: GameState): GameState {
 		ssize: s.ssize.slice(),
 		figs: s.figs.map((a) => (a ? a.slice() : null)),
 		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
+		// a JSON round trip gives objects the hidden classes of the modules' literals (a spread does not)
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),
 		redo: s.redo.slice()
-	};
+	});
 	copyIndex(s, copy);
 	return copy;
+}
+
+/**
+ * A state with its fields in one order, built by one object literal: every state the engine makes
+ * (a new game, a copy) has the same hidden class, so the engine's reads of a state stay
+ * monomorphic. (A copy made with a spread has another hidden class: games that met both, as the
+ * checker's redo makes them, ran slower everywhere.)
+ */
+function stateRecord(f: GameState): GameState {
+	return {
+		version: f.version,
+		ctx: f.ctx,
+		players: f.players,
+		seed: f.seed,
+		rulings: f.rulings,
+		rng: f.rng,
+		turn: f.turn,
+		active: f.active,
+		phase: f.phase,
+		pending: f.pending,
+		finished: f.finished,
+		scores: f.scores,
+		tile: f.tile,
+		placed: f.placed,
+		acted: f.acted,
+		piles: f.piles,
+		outcomes: f.outcomes,
+		discarded: f.discarded,
+		bx: f.bx,
+		by: f.by,
+		bt: f.bt,
+		br: f.br,
+		bseg: f.bseg,
+		bnb: f.bnb,
+		front: f.front,
+		freq: f.freq,
+		fmask: f.fmask,
+		parent: f.parent,
+		st: f.st,
+		sl: f.sl,
+		open: f.open,
+		snext: f.snext,
+		slast: f.slast,
+		ssize: f.ssize,
+		figs: f.figs,
+		pieces: f.pieces,
+		mod: f.mod,
+		log: f.log,
+		redo: f.redo,
+		origin: f.origin
+	};
 }
 

@@ -2,7 +2,7 @@
 // listed exactly once by its feature, scores never below their previous values, tiles conserved.
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
-import type { GameState } from './types.ts';
+import type { GameState, Move } from './types.ts';
 
 export interface Violation {
 	invariant: string;
@@ -28,6 +28,16 @@ export interface Snapshot {
 }
 
 let seen = new Int32Array(64);
+
+/** The pieces the modules record as out of the game (s.mod[module].removed: a broken Buddo): a piece leaves only through such a rule. */
+function removedPieces(s: GameState): Set<number> {
+	const out = new Set<number>();
+	for (const id in s.mod) {
+		const list = s.mod[id]?.removed as number[] | undefined;
+		if (list?.length) for (const pc of list) out.add(pc);
+	}
+	return out;
+}
 
 /**
  * Counts the figures listed on segment r into `seen`, checking each stands on that feature; returns
@@ -59,12 +69,6 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	const n = ps.length;
 	if (seen.length < n) seen = new Int32Array(n * 2);
 	seen.fill(0, 0, n);
-	// a piece leaves the game only through a rule that records it (s.mod[module].removed: a broken Buddo)
-	let removed: Set<number> | null = null;
-	for (const id in s.mod) {
-		const list = s.mod[id]?.removed as number[] | undefined;
-		if (list?.length) for (const pc of list) (removed ??= new Set()).add(pc);
-	}
 	if (scanFeatures) for (let r = 0; r < s.figs.length; r++) visitList(s, r, out);
 	else {
 		// the lists of the features the figures stand on, each once (a root's first figure visits it)
@@ -79,6 +83,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		}
 		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
 	}
+	let removed: Set<number> | null = null;
 	let h = 0x811c9dc5;
 	let kind = '';
 	let code = 0;
@@ -92,9 +97,12 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
 		} else if (p.seg === -1) {
 			if (p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
-		} else if (p.seg < -2 || p.tile !== -1 || !removed?.has(i))
+		} else if (p.seg < -2 || p.tile !== -1 || !(removed ??= removedPieces(s)).has(i))
 			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
 	}
+	// the records are read when a piece is out of the game, and on the full scans (reading every
+	// module's state after every move cost more than the rest of the check)
+	if (scanFeatures) removed ??= removedPieces(s);
 	if (removed) for (const pc of removed) if (ps[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
 	const census = h >>> 0;
 	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
@@ -165,12 +173,14 @@ function hashValue(h: number, v: unknown): number {
 /**
  * A 32-bit digest of everything `canonical` compares (the union-find by roots, not by the path
  * compression a game happened to do; the redo stack left out): equal states give equal digests,
- * so replay and undo checks compare two numbers instead of two JSON texts.
+ * so replay and undo checks compare two numbers instead of two JSON texts. `withLog: false` leaves
+ * the move log out, for a caller that compares logs move by move (sameMoves: a replay's log holds
+ * the very moves it was given, and the log is most of a late state's digest).
  */
-export function stateDigest(s: GameState): number {
+export function stateDigest(s: GameState, withLog = true): number {
 	let h = 0x811c9dc5;
 	for (const k in s) {
-		if (k === 'redo' || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
+		if (k === 'redo' || (!withLog && k === 'log') || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
 		h = hashInt(h, stringCode(k));
 		if (k === 'parent') {
 			h = Math.imul(h ^ 0x5b, 0x01000193);
@@ -179,9 +189,17 @@ export function stateDigest(s: GameState): number {
 				while (s.parent[r] !== r) r = s.parent[r];
 				h = hashInt(h, r);
 			}
-		} else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
+		} else if (k === 'mod') h = hashString(h, JSON.stringify(s.mod));
+		else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
 	}
 	return h >>> 0;
+}
+
+/** Whether log `a` is the first n moves of `b`: the same move objects, or moves equal as JSON. */
+export function sameMoves(a: readonly Move[], b: readonly Move[], n = b.length): boolean {
+	if (a.length !== n || b.length < n) return false;
+	for (let i = 0; i < n; i++) if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+	return true;
 }
 
 /** Path-compression-independent form of a state, for equality checks that show the difference. */

@@ -2,6 +2,7 @@
 // what lies where, who has what left, what the rules say. Nothing here changes the state or decides
 // a rule; the answers are plain data built from the state and its rules context.
 import { contextOf } from './game.ts';
+import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
 import { pack, tileAt } from './board.ts';
 import type { GameState, Tile } from './types.ts';
@@ -52,7 +53,7 @@ export function boardTiles(state: GameState): BoardTile[] {
 
 /** The tile at (x, y), from the board index, or undefined. */
 export function boardTileAt(state: GameState, x: number, y: number): BoardTile | undefined {
-	const b = tileAt({ s: state, c: contextOf(state), events: [], quiet: true }, pack(x, y));
+	const b = tileAt(engineOf(state, contextOf(state), true), pack(x, y));
 	return b < 0 ? undefined : tileOf(state, b);
 }
 
