@@ -3,7 +3,7 @@
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
 import { find } from '../features.ts';
-import { FACING_HALF, fits, pack, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
+import { FACING_HALF, fits, pack, SIDE_STEP, tileAt } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
@@ -18,7 +18,7 @@ export interface BardsState {
 }
 
 const B = (g: Engine): BardsState => g.s.mod.bards;
-const isLute = (g: Engine, tile: number) => g.c.tiles[tile].icons.has('lute');
+const isLute = (g: Engine, tile: number) => tablesOf(g).lute[tile] === 1;
 /** Is a note token left in the supply? (scanned from the end: the tokens are the last pieces set up) */
 function tokensLeft(g: Engine): boolean {
 	const ps = g.s.pieces;
@@ -40,6 +40,10 @@ function noteBlocker(g: Engine, root: number): number {
 	// an owner that is no follower occupies only if BARD-R10 says so
 	return list.find((pc) => g.s.pieces[pc].kind !== OWNER || g.c.rulings['BARD-R10'] === 'like-any-figure') ?? -1;
 }
+
+/** Does a piece of this kind make its feature occupied for a note token? (what noteBlocker looks for) */
+const blocksNote = (g: Engine, kind: string): boolean =>
+	isFollower(g, kind) || (g.c.rulings['BARD-R5'] === 'joined-feature' && (kind !== OWNER || g.c.rulings['BARD-R10'] === 'like-any-figure'));
 
 const occupiedForNote = (g: Engine, root: number): boolean => noteBlocker(g, root) >= 0;
 
@@ -85,23 +89,152 @@ function blockersInto(g: Engine, tile: number, x: number, y: number, r: number, 
 
 const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] => blockersInto(g, tile, x, y, r, []);
 
-/** The placement filter's blockers, one array reused (the filter runs for every placement of a lute tile). */
-const scratch: number[] = [];
+/**
+ * What the lute placement filter needs that does not depend on the board, per rules context: which
+ * tiles are lute tiles, which figure kinds keep a token out (BARD-R5, BARD-R10, ISO-R2), and per lute
+ * tile and rotation the features that take a token (BARD-R4) with the board sides and slots they touch.
+ * A slot is one thing a neighbour shows across a side: slot side * 3 its road/city/river, slot
+ * side * 3 + 1 + j its field on half side * 2 + j. Sides are nibbles, as in s.fmask (15 << 4 * side).
+ */
+interface LuteTables {
+	lute: Uint8Array;
+	/** Figure kind → does a piece of it make its feature occupied for a note token? (the kinds of the context's figures) */
+	blocks: Map<string, boolean>;
+	/** Per tile (lute tiles only), per rotation: [sides, slots] pairs of the features that take a token. */
+	links: (Int32Array[] | null)[];
+	/** Per tile × 4 + rotation: 1 when a feature taking a token touches no side (a monastery): always free. */
+	always: Uint8Array;
+	/** BARD-R3 = whole-game: tokens keep figures off their features for the rest of the game (read at every deploy option). */
+	wholeGame: boolean;
+}
+const luteTables = new WeakMap<Engine['c'], LuteTables>();
+/** The last context's tables (a WeakMap lookup on every placement costs more than the filter's bit tests). */
+let lastContext: Engine['c'] | null = null;
+let lastTables: LuteTables | null = null;
 
-/** Would some feature of `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
-function freeIfPlaced(g: Engine, tile: number, x: number, y: number, r: number): boolean {
-	const t = g.c.tiles[tile];
-	const blockers = blockersInto(g, tile, x, y, r, scratch);
-	for (let i = 0; i < t.features.length; i++) if (blockers[i] < 0 && takesNote(g, t.features[i])) return true;
+function tablesOf(g: Engine): LuteTables {
+	const c = g.c;
+	if (c === lastContext) return lastTables!;
+	lastContext = c;
+	lastTables = luteTables.get(c) ?? buildTables(g);
+	return lastTables;
+}
+
+function buildTables(g: Engine): LuteTables {
+	const c = g.c;
+	const lute = new Uint8Array(c.tiles.length);
+	const always = new Uint8Array(c.tiles.length * 4);
+	const links: (Int32Array[] | null)[] = c.tiles.map((t) => {
+		if (!t.icons.has('lute')) return null;
+		lute[t.index] = 1;
+		const perRotation: Int32Array[] = [];
+		for (let r = 0; r < 4; r++) {
+			const pairs: number[] = [];
+			t.features.forEach((f, i) => {
+				if (!takesNote(g, f)) return;
+				let sides = 0;
+				let slots = 0;
+				if (!t.wildcard)
+					// nothing joins across a town hall
+					for (let side = 0; side < 4; side++) {
+						if (t.sideFeat[r * 4 + side] === i) slots |= 1 << (side * 3);
+						for (let j = 0; j < 2; j++) if (t.halfField[r * 8 + side * 2 + j] === i) slots |= 1 << (side * 3 + 1 + j);
+						if ((slots >> (side * 3)) & 7) sides |= 15 << (4 * side);
+					}
+				if (slots === 0) always[t.index * 4 + r] = 1;
+				pairs.push(sides, slots);
+			});
+			perRotation.push(Int32Array.from(pairs));
+		}
+		return perRotation;
+	});
+	const blocks = new Map<string, boolean>();
+	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(g, kind));
+	const lt = { lute, blocks, links, always, wholeGame: c.rulings['BARD-R3'] === 'whole-game' };
+	luteTables.set(c, lt);
+	return lt;
+}
+
+/** Is the feature (root) occupied for a note token? (noteBlocker(g, root) >= 0, without naming the piece) */
+function blocked(g: Engine, blocks: Map<string, boolean>, root: number): boolean {
+	const list = g.s.figs[root];
+	if (!list) return false;
+	for (let i = 0; i < list.length; i++) {
+		const kind = g.s.pieces[list[i]].kind;
+		if (blocks.get(kind) ?? blocksNote(g, kind)) return true;
+	}
 	return false;
+}
+
+/** The blocked slots (see LuteTables) across one side of the open cell, as bits. */
+function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, side: number): number {
+	const s = g.s;
+	const n = tileAt(g, cell + SIDE_STEP[side]);
+	if (n < 0) return 0;
+	const nt = g.c.tiles[s.bt[n]];
+	if (nt.wildcard) return 0;
+	const nr = s.br[n];
+	const base = s.bseg[n];
+	let bits = 0;
+	const fb = nt.sideFeat[nr * 4 + ((side + 2) & 3)];
+	if (fb >= 0 && blocked(g, blocks, find(s, base + fb))) bits |= 1;
+	for (let j = 0; j < 2; j++) {
+		const hb = nt.halfField[nr * 8 + FACING_HALF[side * 2 + j]];
+		if (hb >= 0 && blocked(g, blocks, find(s, base + hb))) bits |= 2 << j;
+	}
+	return bits << (side * 3);
+}
+
+/** Where the placement filter found its last open cell in s.front (it walks the front in order). */
+let frontHint = 0;
+
+/** Position of an open cell in s.front, or -1. */
+function frontPos(s: Engine['s'], cell: number): number {
+	const front = s.front;
+	if (front[frontHint] === cell) return frontHint;
+	let i = front.indexOf(cell, frontHint);
+	if (i < 0) i = front.indexOf(cell);
+	if (i >= 0) frontHint = i;
+	return i;
+}
+
+/**
+ * Would some feature of lute tile `tile` placed on `cell` with rotation r be free for a token?
+ * (BARD-PLACE-3: what blockersInto would show, feature by feature, but a feature touching no placed
+ * neighbour is free without a look at the board, and each neighbour's slots are read only when
+ * asked.) `mask` is the open cell's s.fmask: a full nibble for each side with a placed tile that
+ * is no town hall (only those can keep a token out).
+ */
+function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: number, r: number): boolean {
+	if (lt.always[tile * 4 + r] === 1) return true;
+	const links = lt.links[tile]![r];
+	let known = 0;
+	let slots = 0;
+	for (let k = 0; k < links.length; k += 2) {
+		const need = links[k] & mask & ~known;
+		if (need !== 0) for (let side = 0; side < 4; side++) if ((need >> (4 * side)) & 15) slots |= blockedSlots(g, lt.blocks, cell, side);
+		known |= need;
+		if ((slots & links[k + 1]) === 0) return true;
+	}
+	return false;
+}
+
+/** Would some feature of lute tile `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
+function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: number, r: number): boolean {
+	if (lt.always[tile * 4 + r] === 1) return true;
+	const cell = pack(x, y);
+	const fi = frontPos(g.s, cell);
+	// (the rules call it for open cells only; any other cell looks at all four sides)
+	return freeAt(g, lt, tile, cell, fi >= 0 ? g.s.fmask[fi] : 0xffff, r);
 }
 
 /** Is there any placement of `tile` (edges matching) that leaves a feature free for a token? */
 function anyFreePlacement(g: Engine, tile: number): boolean {
 	const s = g.s;
 	const t = g.c.tiles[tile];
+	const lt = tablesOf(g);
 	for (let i = 0; i < s.front.length; i++)
-		for (let r = 0; r < 4; r++) if (fits(s, t, i, r) && freeIfPlaced(g, tile, unpackX(s.front[i]), unpackY(s.front[i]), r)) return true;
+		for (let r = 0; r < 4; r++) if (fits(s, t, i, r) && freeAt(g, lt, tile, s.front[i], s.fmask[i], r)) return true;
 	return false;
 }
 
@@ -315,9 +448,10 @@ export const bards: RuleModule = {
 			return 'keep';
 		},
 		placement(g, tile, x, y, r) {
-			if (!isLute(g, tile) || B(g).plain) return null;
+			const lt = tablesOf(g);
+			if (lt.lute[tile] !== 1 || B(g).plain) return null;
 			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
-			if (freeIfPlaced(g, tile, x, y, r)) return null;
+			if (freeIfPlaced(g, lt, tile, x, y, r)) return null;
 			// name, feature by feature, what keeps the token out (BARD-R5) or why the kind takes none (BARD-R4)
 			const t = g.c.tiles[tile];
 			const blockers = blockersIfPlaced(g, tile, x, y, r);
@@ -349,7 +483,7 @@ export const bards: RuleModule = {
 		deployCheck(g, _player, figure, seg) {
 			const s = g.s;
 			const st = B(g);
-			const whole = g.c.rulings['BARD-R3'] === 'whole-game';
+			const whole = tablesOf(g).wholeGame;
 			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
 			const root = find(s, seg);
 			const banned = st.ban >= 0 && find(s, st.ban) === root;
@@ -371,11 +505,10 @@ export const bards: RuleModule = {
 		},
 		dragonEnters(g, b) {
 			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
-			const spare: number[] = [];
-			g.s.pieces.forEach((p, i) => {
-				if (p.kind === 'note' && p.tile === b && p.seg >= 0) spare.push(i);
-			});
-			return spare.length ? { spare } : null;
+			let spare: number[] | null = null;
+			const ps = g.s.pieces;
+			for (let i = 0; i < ps.length; i++) if (ps[i].tile === b && ps[i].seg >= 0 && ps[i].kind === 'note') (spare ??= []).push(i);
+			return spare ? { spare } : null;
 		}
 	}
 };

@@ -9,7 +9,7 @@ import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -29,6 +29,37 @@ export interface DragonState {
 }
 
 const D = (g: Engine): DragonState => g.s.mod.dragon;
+
+/**
+ * What the hot hooks read from the rules context, built once per context: per tile its ICON_VOLCANO
+ * and ICON_DRAGON bits, and the figure kinds that are followers (a Set or Map lookup for every figure
+ * option costs more than these).
+ */
+interface DragonTables {
+	icons: Uint8Array;
+	followers: string[];
+}
+const ICON_VOLCANO = 1;
+const ICON_DRAGON = 2;
+const contextTables = new WeakMap<Context, DragonTables>();
+let lastContext: Context | null = null;
+let lastTables: DragonTables | null = null;
+function tables(g: Engine): DragonTables {
+	const c = g.c;
+	if (c === lastContext) return lastTables!;
+	let t = contextTables.get(c);
+	if (!t) {
+		t = {
+			icons: Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)),
+			followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
+		};
+		contextTables.set(c, t);
+	}
+	lastContext = c;
+	lastTables = t;
+	return t;
+}
+const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tables(g).icons[tile] & icon) !== 0;
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
@@ -37,9 +68,11 @@ function targets(g: Engine): number[] {
 	const d = D(g);
 	const out: number[] = [];
 	const cell = pack(s.bx[d.at], s.by[d.at]);
+	const fairy = fairyTile(d);
+	const visited = d.visited;
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(g, cell + SIDE_STEP[side]);
-		if (n < 0 || d.visited.includes(n) || n === fairyTile(d) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
+		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
 		out.push(n);
 	}
 	return drawnTo(g, out)?.tiles ?? out;
@@ -63,9 +96,10 @@ function drawnTo(g: Engine, open: number[]) {
 function stopMovement(g: Engine, reason: string, rules: string[]) {
 	const s = g.s;
 	const d = D(g);
-	emit(g, { type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason }, () =>
-		`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
-	);
+	if (!g.silent)
+		emit(g, { type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason }, () =>
+			`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
+		);
 	d.visited = [];
 	d.steps = 0;
 }
@@ -81,21 +115,23 @@ function nextStep(g: Engine, mover: number) {
 function startMovement(g: Engine) {
 	const s = g.s;
 	const d = D(g);
-	if (s.placed < 0 || !g.c.tiles[s.bt[s.placed]].icons.has('dragon') || d.at < 0) return;
+	if (s.placed < 0 || !hasIcon(g, s.bt[s.placed], ICON_DRAGON) || d.at < 0) return;
 	d.visited = [d.at];
 	d.steps = 0;
-	emit(g, { type: 'dragonWakes', rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'], x: s.bx[d.at], y: s.by[d.at] }, () =>
-		`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
-	);
+	if (!g.silent)
+		emit(g, { type: 'dragonWakes', rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'], x: s.bx[d.at], y: s.by[d.at] }, () =>
+			`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
+		);
 	nextStep(g, s.active);
 }
 
 function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
 	const s = g.s;
 	const d = D(g);
-	const n = tileAt(g, pack(move.x, move.y));
+	const to = pack(move.x, move.y);
+	const n = tileAt(g, to);
 	const from = pack(s.bx[d.at], s.by[d.at]);
-	const adjacent = [0, 1, 2, 3].some((side) => from + SIDE_STEP[side] === pack(move.x, move.y));
+	const adjacent = from + SIDE_STEP[0] === to || from + SIDE_STEP[1] === to || from + SIDE_STEP[2] === to || from + SIDE_STEP[3] === to;
 	if (n < 0 || !adjacent)
 		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
 	const allowed = targets(g);
@@ -112,24 +148,28 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	d.at = n;
 	d.visited.push(n);
 	d.steps++;
-	emit(g, { type: 'dragonMove', rules: ['DRAGON-4.4.2'], player: step.player, x: move.x, y: move.y, step: d.steps }, () =>
-		`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
-	);
+	if (!g.silent)
+		emit(g, { type: 'dragonMove', rules: ['DRAGON-4.4.2'], player: step.player, x: move.x, y: move.y, step: d.steps }, () =>
+			`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
+		);
 	let stop: { reason: string; rules: string[] } | null = null;
-	const spare: number[] = [];
-	for (const h of g.c.hooks.dragonEnters) {
-		const r = h(g, n, step.player);
+	let spare: number[] | null = null;
+	const enters = g.c.hooks.dragonEnters;
+	for (let i = 0; i < enters.length; i++) {
+		const r = enters[i](g, n, step.player);
 		if (!r) continue;
 		if (r.stop) stop = { reason: r.stop, rules: r.rules ?? [] };
-		if (r.spare) spare.push(...r.spare);
+		if (r.spare) (spare ??= []).push(...r.spare);
 	}
-	const eaten: FigureRef[] = [];
-	for (let i = 0; i < s.pieces.length; i++) {
-		if (s.pieces[i].tile !== n || s.pieces[i].seg < 0 || spare.includes(i)) continue;
-		eaten.push(figureRef(g, i));
+	// the eaten figures are named only for the event (none is built when silent)
+	const eaten: FigureRef[] | null = g.silent ? null : [];
+	const ps = s.pieces;
+	for (let i = 0; i < ps.length; i++) {
+		if (ps[i].tile !== n || ps[i].seg < 0 || (spare !== null && spare.includes(i))) continue;
+		if (eaten) eaten.push(figureRef(g, i));
 		returnPiece(g, i);
 	}
-	if (eaten.length)
+	if (eaten && eaten.length)
 		emit(g, { type: 'eaten', rules: ['DRAGON-4.4.5'], x: move.x, y: move.y, figures: eaten }, () =>
 			`The dragon eats ${eaten.map((f) => `${playerName(g, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
 		);
@@ -145,7 +185,7 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	if (b >= 0)
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
-			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !g.c.figures.get(p.kind)?.follower) continue;
+			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tables(g).followers.includes(p.kind)) continue;
 			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
 			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
@@ -160,9 +200,10 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	d.fairy = b!;
 	d.fairyPiece = piece;
 	s.acted = true;
-	emit(g, { type: 'fairyMove', rules: ['DRAGON-4.5.1'], player: step.player, x: move.x, y: move.y, feature: move.feature }, () =>
-		`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
-	);
+	if (!g.silent)
+		emit(g, { type: 'fairyMove', rules: ['DRAGON-4.5.1'], player: step.player, x: move.x, y: move.y, feature: move.feature }, () =>
+			`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
+		);
 	return null;
 }
 
@@ -234,7 +275,7 @@ export const dragon: RuleModule = {
 		},
 		drawn(g, tile) {
 			const d = D(g);
-			if (d.at >= 0 || !g.c.tiles[tile].icons.has('dragon')) return 'keep';
+			if (d.at >= 0 || !hasIcon(g, tile, ICON_DRAGON)) return 'keep';
 			d.aside.push(tile);
 			emit(g, { type: 'setAside', rules: ['DRAGON-4.3.2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
 				`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
@@ -243,7 +284,7 @@ export const dragon: RuleModule = {
 		},
 		placed(g, b) {
 			const s = g.s;
-			if (!g.c.tiles[s.bt[b]].icons.has('volcano')) return;
+			if (!hasIcon(g, s.bt[b], ICON_VOLCANO)) return;
 			const d = D(g);
 			d.at = b;
 			emit(g, { type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] }, () => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`);
@@ -259,19 +300,29 @@ export const dragon: RuleModule = {
 		},
 		deployCheck(g, _player, _figure, seg) {
 			const s = g.s;
-			const b = s.st[seg];
-			if (g.c.tiles[s.bt[b]].icons.has('volcano'))
+			if (hasIcon(g, s.bt[s.st[seg]], ICON_VOLCANO))
 				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
 			return null;
 		},
 		figureOptions(g, player, out) {
 			const s = g.s;
-			const d = D(g);
 			if (s.acted) return;
-			for (let i = 0; i < s.pieces.length; i++) {
-				const p = s.pieces[i];
-				if (p.owner !== player || p.seg < 0 || i === d.fairyPiece || !g.c.figures.get(p.kind)?.follower) continue;
-				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: featureOf(g, p.seg).id });
+			const fairyPiece = D(g).fairyPiece;
+			const ps = s.pieces;
+			const followers = tables(g).followers;
+			// the pieces come in runs of one kind: whether it is a follower is looked up once per run
+			let kind = '';
+			let follower = false;
+			for (let i = 0; i < ps.length; i++) {
+				const p = ps[i];
+				if (p.seg < 0 || p.owner !== player || i === fairyPiece) continue;
+				if (p.kind !== kind) {
+					kind = p.kind;
+					follower = followers.includes(kind);
+				}
+				if (!follower) continue;
+				const b = p.tile; // the tile of p.seg (putPiece)
+				out.push({ type: 'fairy', x: s.bx[b], y: s.by[b], feature: g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id });
 			}
 		},
 		afterFigure(g) {

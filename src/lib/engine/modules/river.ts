@@ -4,26 +4,35 @@
 import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import type { Engine, Refusal, RuleModule } from '../types.ts';
 
-/** Entry side (board side facing placed river) and turn of a river tile placement, or null if it touches no river. */
-function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: number): { entry: number; turn: number } | null {
+/** riverFlow's answer for a placement that touches no placed river tile. */
+const NO_RIVER = 2;
+
+/**
+ * Turn of a river tile placement (-1 left, 0 straight or no turn to speak of, 1 right), or NO_RIVER
+ * if it touches no river. The entry is the first of the tile's river sides (in riverSides order,
+ * rotated) facing a placed river tile; the turn is the other river side relative to the heading.
+ */
+function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: number): number {
 	const s = g.s;
-	const t = g.c.tiles[tile];
+	const sides = g.c.tiles[tile].riverSides;
 	const cell = pack(x, y);
 	let entry = -1;
-	const sides = t.riverSides.map((u) => (u + rotation) & 3);
-	for (const side of sides) {
+	for (let i = 0; i < sides.length; i++) {
+		const side = (sides[i] + rotation) & 3;
 		const n = tileAt(g, cell + SIDE_STEP[side]);
 		if (n >= 0 && g.c.tiles[s.bt[n]].river) {
 			entry = side;
 			break;
 		}
 	}
-	if (entry < 0) return null;
-	const exit = sides.find((x2) => x2 !== entry);
-	if (exit === undefined || sides.length !== 2) return { entry, turn: 0 };
+	if (entry < 0) return NO_RIVER;
+	if (sides.length !== 2) return 0;
+	const a = (sides[0] + rotation) & 3;
+	const exit = a !== entry ? a : (sides[1] + rotation) & 3;
+	if (exit === entry) return 0; // (two river entries on one side: no exit)
 	// moving into the tile we head towards (entry + 2); the turn is the exit relative to that heading
 	const turn = (exit - ((entry + 2) & 3) + 4) & 3;
-	return { entry, turn: turn === 3 ? -1 : turn === 1 ? 1 : 0 };
+	return turn === 3 ? -1 : turn === 1 ? 1 : 0;
 }
 
 export const river: RuleModule = {
@@ -63,17 +72,17 @@ export const river: RuleModule = {
 		placement(g, tile, x, y, rotation): Refusal | null {
 			const t = g.c.tiles[tile];
 			if (!t.river) return null;
-			const flow = riverFlow(g, tile, x, y, rotation);
-			if (!flow) return { code: 'river-not-continued', message: `${t.key} must continue the river`, rules: ['RIVER-3.1.2'] };
-			if (flow.turn === 0) return null;
+			const turn = riverFlow(g, tile, x, y, rotation);
+			if (turn === NO_RIVER) return { code: 'river-not-continued', message: `${t.key} must continue the river`, rules: ['RIVER-3.1.2'] };
+			if (turn === 0) return null;
 			const m = g.s.mod.river;
 			const previous = g.c.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
-			if (previous === flow.turn)
+			if (previous === turn)
 				return {
 					code: 'river-u-turn',
-					message: `the river would turn ${flow.turn > 0 ? 'right' : 'left'} twice in a row (a U-turn)`,
+					message: `the river would turn ${turn > 0 ? 'right' : 'left'} twice in a row (a U-turn)`,
 					rules: ['RIVER-3.1.2'],
-					details: { turn: flow.turn > 0 ? 'right' : 'left' }
+					details: { turn: turn > 0 ? 'right' : 'left' }
 				};
 			return null;
 		},
@@ -82,7 +91,7 @@ export const river: RuleModule = {
 			const t = g.c.tiles[s.bt[b]];
 			if (!t.river || b === 0) return;
 			const flow = riverFlow(g, s.bt[b], s.bx[b], s.by[b], s.br[b]);
-			const turn = flow ? flow.turn : 0;
+			const turn = flow === NO_RIVER ? 0 : flow;
 			s.mod.river.last = turn;
 			if (turn !== 0) s.mod.river.lastCurve = turn;
 		}
