@@ -252,6 +252,12 @@ export function tileAt(g: Engine, cell: number): number {
 	return n < 0 ? -1 : n;
 }
 
+/** Position in s.front of the open cell at a packed cell, or -1 (a placed tile's cell or none). */
+export function frontAt(g: Engine, cell: number): number {
+	const n = cellGet(boardIndex(g), cell);
+	return n < 0 && n !== MISSING ? -n - 1 : -1;
+}
+
 /**
  * Front size above which the index also keeps, per block of 32 front positions and fit class, its
  * placements (fitAt skips blocks). Blocks make every change of a fit key cost one step per fit

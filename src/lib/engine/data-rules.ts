@@ -10,6 +10,7 @@ import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
 import { pack, surroundings, tileAt } from './board.ts';
 import { emit } from './events.ts';
+import { perContext } from './per-context.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
 import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule, ValuePart } from './types.ts';
@@ -51,15 +52,7 @@ export function deniedBy(g: Engine, root: number): string | null {
 
 /** Data modules whose figures deny scorings (deniesScoring), found once per rules context. */
 const denyingModules = new WeakSet<RuleModule>();
-const denyingIds = new WeakMap<Context, string[]>();
-let lastDenying: { c: Context; ids: string[] } | null = null;
-function denying(c: Context): string[] {
-	if (lastDenying?.c === c) return lastDenying.ids;
-	let ids = denyingIds.get(c);
-	if (!ids) denyingIds.set(c, (ids = c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)));
-	lastDenying = { c, ids };
-	return ids;
-}
+const denying = perContext((c) => c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id));
 
 /**
  * Where the variables of one scoring are read (formats/data-rules.ts `dataScope` lists them): the
@@ -250,16 +243,11 @@ export function fold(e: unknown, constOf: (name: string) => number | boolean | u
 }
 
 // how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
-const combines = new WeakMap<Context, Record<string, string>>();
-function gameCombine(c: Context): Record<string, string> {
-	let t = combines.get(c);
-	if (!t) {
-		t = {};
-		for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
-		combines.set(c, t);
-	}
+const gameCombine = perContext((c) => {
+	const t: Record<string, string> = {};
+	for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
 	return t;
-}
+});
 
 /** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
 function combine(g: Engine, root: number, name: string, how: string): number | boolean {
@@ -641,18 +629,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		collect: rules.filter((r) => r.type === 'collect'),
 		modifiers
 	};
-	// compiled once per rules context (the last one kept at hand: a game asks for the same one all along)
-	const plans = new WeakMap<Context, Plan>();
-	let lastContext: Context | null = null;
-	let lastPlan: Plan | null = null;
-	const planOf = (c: Context): Plan => {
-		if (c === lastContext) return lastPlan!;
-		let p = plans.get(c);
-		if (!p) plans.set(c, (p = compilePlan(c, lists)));
-		lastContext = c;
-		lastPlan = p;
-		return p;
-	};
+	// compiled once per rules context
+	const planOf = perContext((c) => compilePlan(c, lists));
 	const readStrength = (g: Engine, root: number, expr: unknown): number => {
 		const p = planOf(g.c);
 		const get = p.strength(expr);

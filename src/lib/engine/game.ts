@@ -4,6 +4,7 @@
 import { compileTiles } from './tiles.ts';
 import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt, fitCount } from './board.ts';
 import { emit, engineOf } from './events.ts';
+import { perGame } from './per-context.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
 import { drawable, takeChosen, takeTile, tilesLeft } from './bag.ts';
@@ -198,17 +199,6 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 	if (river) s.piles.push({ tiles: riverTiles, last: keepLakes, random: true });
 	s.piles.push({ tiles: land, last: [], random: true });
 	return start;
-}
-
-/** A function of the rules context and the number of players, computed once per pair (the same answer every game). */
-function perGame<T>(compute: (c: Context, players: number) => T): (c: Context, players: number) => T {
-	const cache = new WeakMap<Context, Map<number, T>>();
-	return (c, players) => {
-		let m = cache.get(c);
-		if (!m) cache.set(c, (m = new Map()));
-		if (!m.has(players)) m.set(players, compute(c, players));
-		return m.get(players)!;
-	};
 }
 
 const problemsOf = perGame(setupProblems);

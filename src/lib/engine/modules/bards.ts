@@ -3,11 +3,12 @@
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
 import { find } from '../features.ts';
-import { FACING_HALF, fits, pack, SIDE_STEP, tileAt } from '../board.ts';
+import { FACING_HALF, fits, frontAt, pack, SIDE_STEP, tileAt } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
-import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import { perContext } from '../per-context.ts';
+import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Context, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 export interface BardsState {
@@ -28,22 +29,24 @@ function tokensLeft(g: Engine): boolean {
 
 /** Inn and Stable Owners' owners are followers only under ISO-R2 = followers (they come in addition to the usual figure, ISO-INN-1). */
 const OWNER = 'owner';
-const ownersAreFollowers = (g: Engine) => g.c.rulings['ISO-R2'] === 'followers';
-const isFollower = (g: Engine, kind: string) => g.c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(g));
+const ownersAreFollowers = (c: Context) => c.rulings['ISO-R2'] === 'followers';
+const isFollower = (c: Context, kind: string) => c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(c));
+
+/**
+ * Does a piece of this kind make its feature occupied for a note token? A follower does; under
+ * BARD-R5 = joined-feature any figure does, except an owner that is no follower unless BARD-R10 says so.
+ */
+const blocksNote = (c: Context, kind: string): boolean =>
+	isFollower(c, kind) || (c.rulings['BARD-R5'] === 'joined-feature' && (kind !== OWNER || c.rulings['BARD-R10'] === 'like-any-figure'));
 
 /** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5, BARD-R10) */
 function noteBlocker(g: Engine, root: number): number {
 	const list = g.s.figs[root];
-	if (!list || list.length === 0) return -1;
-	for (const pc of list) if (isFollower(g, g.s.pieces[pc].kind)) return pc;
-	if (g.c.rulings['BARD-R5'] !== 'joined-feature') return -1;
-	// an owner that is no follower occupies only if BARD-R10 says so
-	return list.find((pc) => g.s.pieces[pc].kind !== OWNER || g.c.rulings['BARD-R10'] === 'like-any-figure') ?? -1;
+	if (!list) return -1;
+	for (const pc of list) if (isFollower(g.c, g.s.pieces[pc].kind)) return pc;
+	for (const pc of list) if (blocksNote(g.c, g.s.pieces[pc].kind)) return pc;
+	return -1;
 }
-
-/** Does a piece of this kind make its feature occupied for a note token? (what noteBlocker looks for) */
-const blocksNote = (g: Engine, kind: string): boolean =>
-	isFollower(g, kind) || (g.c.rulings['BARD-R5'] === 'joined-feature' && (kind !== OWNER || g.c.rulings['BARD-R10'] === 'like-any-figure'));
 
 const occupiedForNote = (g: Engine, root: number): boolean => noteBlocker(g, root) >= 0;
 
@@ -54,9 +57,9 @@ function describePiece(g: Engine, ref: FigureRef): string {
 }
 
 /** May a note token go on this kind of feature at all? (rivers never; monasteries per BARD-R4) */
-function takesNote(g: Engine, f: CFeature): boolean {
+function takesNote(c: Context, f: CFeature): boolean {
 	if (f.k === K_RIVER) return false;
-	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && g.c.rulings['BARD-R4'] === 'not-allowed') return false;
+	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && c.rulings['BARD-R4'] === 'not-allowed') return false;
 	return true;
 }
 
@@ -107,21 +110,7 @@ interface LuteTables {
 	/** BARD-R3 = whole-game: tokens keep figures off their features for the rest of the game (read at every deploy option). */
 	wholeGame: boolean;
 }
-const luteTables = new WeakMap<Engine['c'], LuteTables>();
-/** The last context's tables (a WeakMap lookup on every placement costs more than the filter's bit tests). */
-let lastContext: Engine['c'] | null = null;
-let lastTables: LuteTables | null = null;
-
-function tablesOf(g: Engine): LuteTables {
-	const c = g.c;
-	if (c === lastContext) return lastTables!;
-	lastContext = c;
-	lastTables = luteTables.get(c) ?? buildTables(g);
-	return lastTables;
-}
-
-function buildTables(g: Engine): LuteTables {
-	const c = g.c;
+const luteTables = perContext((c): LuteTables => {
 	const lute = new Uint8Array(c.tiles.length);
 	const always = new Uint8Array(c.tiles.length * 4);
 	const links: (Int32Array[] | null)[] = c.tiles.map((t) => {
@@ -131,7 +120,7 @@ function buildTables(g: Engine): LuteTables {
 		for (let r = 0; r < 4; r++) {
 			const pairs: number[] = [];
 			t.features.forEach((f, i) => {
-				if (!takesNote(g, f)) return;
+				if (!takesNote(c, f)) return;
 				let sides = 0;
 				let slots = 0;
 				if (!t.wildcard)
@@ -149,11 +138,10 @@ function buildTables(g: Engine): LuteTables {
 		return perRotation;
 	});
 	const blocks = new Map<string, boolean>();
-	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(g, kind));
-	const lt = { lute, blocks, links, always, wholeGame: c.rulings['BARD-R3'] === 'whole-game' };
-	luteTables.set(c, lt);
-	return lt;
-}
+	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(c, kind));
+	return { lute, blocks, links, always, wholeGame: c.rulings['BARD-R3'] === 'whole-game' };
+});
+const tablesOf = (g: Engine): LuteTables => luteTables(g.c);
 
 /** Is the feature (root) occupied for a note token? (noteBlocker(g, root) >= 0, without naming the piece) */
 function blocked(g: Engine, blocks: Map<string, boolean>, root: number): boolean {
@@ -161,7 +149,7 @@ function blocked(g: Engine, blocks: Map<string, boolean>, root: number): boolean
 	if (!list) return false;
 	for (let i = 0; i < list.length; i++) {
 		const kind = g.s.pieces[list[i]].kind;
-		if (blocks.get(kind) ?? blocksNote(g, kind)) return true;
+		if (blocks.get(kind) ?? blocksNote(g.c, kind)) return true;
 	}
 	return false;
 }
@@ -183,19 +171,6 @@ function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, sid
 		if (hb >= 0 && blocked(g, blocks, find(s, base + hb))) bits |= 2 << j;
 	}
 	return bits << (side * 3);
-}
-
-/** Where the placement filter found its last open cell in s.front (it walks the front in order). */
-let frontHint = 0;
-
-/** Position of an open cell in s.front, or -1. */
-function frontPos(s: Engine['s'], cell: number): number {
-	const front = s.front;
-	if (front[frontHint] === cell) return frontHint;
-	let i = front.indexOf(cell, frontHint);
-	if (i < 0) i = front.indexOf(cell);
-	if (i >= 0) frontHint = i;
-	return i;
 }
 
 /**
@@ -223,7 +198,7 @@ function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: num
 function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: number, r: number): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const cell = pack(x, y);
-	const fi = frontPos(g.s, cell);
+	const fi = frontAt(g, cell);
 	// (the rules call it for open cells only; any other cell looks at all four sides)
 	return freeAt(g, lt, tile, cell, fi >= 0 ? g.s.fmask[fi] : 0xffff, r);
 }
@@ -244,7 +219,7 @@ function freeFeatures(g: Engine): number[] {
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
 	const out: number[] = [];
-	for (let i = 0; i < t.features.length; i++) if (takesNote(g, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
+	for (let i = 0; i < t.features.length; i++) if (takesNote(g.c, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
 	return out;
 }
 
@@ -267,7 +242,7 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 		const held = s.figs[find(s, s.bseg[b] + local)] ?? [];
 		const pc = held.find((i) => g.c.figures.get(s.pieces[i].kind)?.follower) ?? held[0];
 		const ref = pc !== undefined ? figureRef(g, pc) : null;
-		const why = !takesNote(g, t.features[local])
+		const why = !takesNote(g.c, t.features[local])
 			? `a note token cannot go on a ${t.features[local].kind}`
 			: ref
 				? `the ${t.features[local].kind} already holds ${describePiece(g, ref)}`
@@ -275,7 +250,7 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 		return {
 			code: 'note-occupied',
 			message: `${move.feature} of ${t.key} is not free for a note token: ${why} (free: ${free.map((i) => t.features[i].id).join(', ') || 'none'})`,
-			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g, t.features[local]) ? [] : ['BARD-R4'])],
+			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g.c, t.features[local]) ? [] : ['BARD-R4'])],
 			...(ref ? { details: { occupant: ref } } : {})
 		};
 	}
@@ -456,14 +431,14 @@ export const bards: RuleModule = {
 			const t = g.c.tiles[tile];
 			const blockers = blockersIfPlaced(g, tile, x, y, r);
 			const features = t.features.map((f, i) => {
-				if (!takesNote(g, f)) return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
+				if (!takesNote(g.c, f)) return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
 				const occupant = figureRef(g, blockers[i]);
 				return { feature: f.id, kind: f.kind, occupant, reason: `joins ${describePiece(g, occupant)}` };
 			});
 			return {
 				code: 'no-free-feature',
 				message: `placed at (${x},${y}) rotated ${r * 90}°, no feature of the lute tile ${t.key} would be free for a note token: ${features.map((f) => `${f.feature}: ${f.reason}`).join('; ')}`,
-				rules: ['BARD-PLACE-3', 'BARD-R5', ...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g, f)) ? ['BARD-R4'] : [])],
+				rules: ['BARD-PLACE-3', 'BARD-R5', ...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g.c, f)) ? ['BARD-R4'] : [])],
 				details: { x, y, rotation: r, features }
 			};
 		},
@@ -491,7 +466,7 @@ export const bards: RuleModule = {
 			if (!banned && !lasting) return null;
 			// the usual figure of the turn, whatever it is (a follower, Buddo, a pig); not an owner, placed in
 			// addition to it (ISO-INN-1), unless ISO-R2 makes owners followers
-			if (figure === OWNER && !ownersAreFollowers(g)) return null;
+			if (figure === OWNER && !ownersAreFollowers(g.c)) return null;
 			return banned
 				? { code: 'note-feature', message: `this feature got the note token this turn: no ${figure} may join it`, rules: ['BARD-PLACE-4'] }
 				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };

@@ -4,7 +4,8 @@ import { find, featureOf, featureTiles, fieldCities, occupant } from '../feature
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPer, perTerms } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import type { Context, DeployMove, Engine, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import { perContext } from '../per-context.ts';
+import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
@@ -24,6 +25,25 @@ export function inSupply(g: Engine, kind: string, owner: number): number {
 	const ps = g.s.pieces;
 	for (let i = 0; i < ps.length; i++) if (ps[i].seg === -1 && ps[i].kind === kind && (ps[i].owner === owner || ps[i].owner === -1)) return i;
 	return -1;
+}
+
+/**
+ * The pieces (indexes, in piece order) of the given kinds, found once per pieces array: a piece's kind
+ * never changes and pieces are only added at setup, so the list is found again only for another
+ * array (as a copied state brings) or a longer one. Each call makes a finder with its own memory.
+ */
+export function piecesOfKinds(...kinds: string[]): (ps: readonly Piece[]) => readonly number[] {
+	let pieces: readonly Piece[] | null = null;
+	let n = -1;
+	let list: number[] = [];
+	return (ps) => {
+		if (ps === pieces && ps.length === n) return list;
+		list = [];
+		for (let i = 0; i < ps.length; i++) if (kinds.includes(ps[i].kind)) list.push(i);
+		pieces = ps;
+		n = ps.length;
+		return list;
+	};
 }
 
 /** Stands a piece on segment `seg` (of the tile that segment belongs to) and adds it to the feature's pieces. */
@@ -81,11 +101,7 @@ interface DeployTable {
 	occupied: Int8Array;
 	byTile: { ft: FigureType; at: number; locals: number[] }[][];
 }
-const deployTables = new WeakMap<Context, DeployTable>();
-
-function deployTable(c: Context): DeployTable {
-	let d = deployTables.get(c);
-	if (d) return d;
+const deployTable = perContext((c): DeployTable => {
 	const types = [...c.figures.values()];
 	const at = new Map(types.map((ft, i) => [ft.id, i]));
 	const byTile = c.tiles.map((t) =>
@@ -95,10 +111,8 @@ function deployTable(c: Context): DeployTable {
 			return locals.length ? [{ ft, at: i, locals }] : [];
 		})
 	);
-	d = { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
-	deployTables.set(c, d);
-	return d;
-}
+	return { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
+});
 
 function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const s = g.s;

@@ -6,7 +6,8 @@
 import { coin } from '../bag.ts';
 import { emit } from '../events.ts';
 import { figureRef, returnPiece } from '../scoring.ts';
-import type { Engine, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { piecesOfKinds } from './base.ts';
 import { deniedBy } from '../data-rules.ts';
 
 export interface BuddoState {
@@ -17,18 +18,7 @@ export interface BuddoState {
 const BUDDO = 'buddo';
 const U = (g: Engine): BuddoState => g.s.mod.buddo;
 
-/**
- * The Buddo pieces of the last pieces array asked about (a piece's kind never changes and pieces are
- * only added at setup: found again only for another array, as a copied state brings, or a longer one).
- */
-let known: { pieces: Piece[]; n: number; list: number[] } | null = null;
-function buddoPieces(ps: Piece[]): number[] {
-	if (known && known.pieces === ps && known.n === ps.length) return known.list;
-	const list: number[] = [];
-	for (let i = 0; i < ps.length; i++) if (ps[i].kind === BUDDO) list.push(i);
-	known = { pieces: ps, n: ps.length, list };
-	return list;
-}
+const buddoPieces = piecesOfKinds(BUDDO);
 
 /** The Buddo piece on the board, or -1. */
 function buddoOnBoard(g: Engine): number {

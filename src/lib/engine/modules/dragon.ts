@@ -8,8 +8,9 @@ import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
+import { perContext } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Context, Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -41,25 +42,13 @@ interface DragonTables {
 }
 const ICON_VOLCANO = 1;
 const ICON_DRAGON = 2;
-const contextTables = new WeakMap<Context, DragonTables>();
-let lastContext: Context | null = null;
-let lastTables: DragonTables | null = null;
-function tables(g: Engine): DragonTables {
-	const c = g.c;
-	if (c === lastContext) return lastTables!;
-	let t = contextTables.get(c);
-	if (!t) {
-		t = {
-			icons: Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)),
-			followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
-		};
-		contextTables.set(c, t);
-	}
-	lastContext = c;
-	lastTables = t;
-	return t;
-}
-const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tables(g).icons[tile] & icon) !== 0;
+const tablesOf = perContext(
+	(c): DragonTables => ({
+		icons: Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)),
+		followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
+	})
+);
+const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tablesOf(g.c).icons[tile] & icon) !== 0;
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
@@ -185,7 +174,7 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	if (b >= 0)
 		for (let i = 0; i < s.pieces.length; i++) {
 			const p = s.pieces[i];
-			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tables(g).followers.includes(p.kind)) continue;
+			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tablesOf(g.c).followers.includes(p.kind)) continue;
 			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
 			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
 		}
@@ -309,7 +298,7 @@ export const dragon: RuleModule = {
 			if (s.acted) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
-			const followers = tables(g).followers;
+			const followers = tablesOf(g.c).followers;
 			// the pieces come in runs of one kind: whether it is a follower is looked up once per run
 			let kind = '';
 			let follower = false;
@@ -321,8 +310,7 @@ export const dragon: RuleModule = {
 					follower = followers.includes(kind);
 				}
 				if (!follower) continue;
-				const b = p.tile; // the tile of p.seg (putPiece)
-				out.push({ type: 'fairy', x: s.bx[b], y: s.by[b], feature: g.c.tiles[s.bt[b]].features[s.sl[p.seg]].id });
+				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: featureOf(g, p.seg).id });
 			}
 		},
 		afterFigure(g) {

@@ -4,9 +4,10 @@
 // surrounded or at the end (ISO-SCORE-1…5) — is data: expansions/inn-and-stable-owners.json.
 import { find } from '../features.ts';
 import { emit } from '../events.ts';
+import { perContext } from '../per-context.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
-import type { Context, Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 const OWNER = 'owner';
@@ -24,24 +25,13 @@ interface Facts {
 	/** ISO-R3 = stay-on-board. */
 	stay: boolean;
 }
-const facts = new WeakMap<Context, Facts>();
-let lastContext: Context | null = null;
-let lastFacts: Facts | null = null;
-function factsOf(c: Context): Facts {
-	if (c === lastContext) return lastFacts!;
-	let f = facts.get(c);
-	if (!f) {
-		const roles = c.tiles.map((t) => {
-			const per = t.features.map((x): Role | null => (x.kind === 'road' && x.modifiers.inn ? 'innkeeper' : x.kind === 'stable' ? 'stable owner' : null));
-			return per.some((x) => x) ? per : null;
-		});
-		f = { roles, each: c.rulings['ISO-R1'] === 'one-owner-each', followers: c.rulings['ISO-R2'] === 'followers', stay: c.rulings['ISO-R3'] === 'stay-on-board' };
-		facts.set(c, f);
-	}
-	lastContext = c;
-	lastFacts = f;
-	return f;
-}
+const factsOf = perContext((c): Facts => {
+	const roles = c.tiles.map((t) => {
+		const per = t.features.map((x): Role | null => (x.kind === 'road' && x.modifiers.inn ? 'innkeeper' : x.kind === 'stable' ? 'stable owner' : null));
+		return per.some((x) => x) ? per : null;
+	});
+	return { roles, each: c.rulings['ISO-R1'] === 'one-owner-each', followers: c.rulings['ISO-R2'] === 'followers', stay: c.rulings['ISO-R3'] === 'stay-on-board' };
+});
 
 /** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
 function ownerPlace(g: Engine, local: number): Role | null {

@@ -5,9 +5,10 @@ import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
-import { inSupply, putPiece } from '../base.ts';
+import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
+import { perContext } from '../../per-context.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
-import type { Context, Engine, FigureType, Move, Piece, Refusal, Step } from '../../types.ts';
+import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
 
 export const mayor: FigureType = {
 	id: 'mayor',
@@ -56,19 +57,7 @@ function sidesFilled(g: Engine, b: number): number {
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
 const hallAround = (g: Engine, b: number): boolean => sideNeighbours(g, b).some((o) => isHall(g, o));
 
-/**
- * The mayors and scarecrows of the last pieces array asked about, in piece order (a piece's kind never
- * changes and pieces are only added at setup: found again only for another array, as a copied state
- * brings, or a longer one).
- */
-let known: { pieces: Piece[]; n: number; list: number[] } | null = null;
-function mayorsAndScarecrows(ps: Piece[]): number[] {
-	if (known && known.pieces === ps && known.n === ps.length) return known.list;
-	const list: number[] = [];
-	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'mayor' || ps[i].kind === 'scarecrow') list.push(i);
-	known = { pieces: ps, n: ps.length, list };
-	return list;
-}
+const mayorsAndScarecrows = piecesOfKinds('mayor', 'scarecrow');
 
 /** Mayors and standing scarecrows on the board tiles `on(g, tile, b)` accepts, as trigger entries (in piece order). */
 function figuresOn(g: Engine, b: number, on: (g: Engine, tile: number, b: number) => boolean): readonly Entry[] {
@@ -111,8 +100,7 @@ export function triggeredBy(g: Engine, b: number): readonly Entry[] {
 }
 
 /** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context: its rulings are a slow dictionary. */
-let r11: { c: Context; triggers: boolean } | null = null;
-const triggersAtOnce = (c: Context): boolean => (r11?.c === c ? r11.triggers : (r11 = { c, triggers: c.rulings['MM-R11'] === 'triggers' }).triggers);
+const triggersAtOnce = perContext((c) => c.rulings['MM-R11'] === 'triggers');
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
 export function triggeredAtOnce(g: Engine): readonly Entry[] {

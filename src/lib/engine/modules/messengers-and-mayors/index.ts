@@ -8,24 +8,19 @@ import { messenger, collectRides, startRides, messengerMoves, messengerMove } fr
 import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, dragonEnter } from './town-hall.ts';
 import { M, MM, enqueue, type MMState } from './state.ts';
 import { explainValue } from './explain.ts';
-import type { Context, CTile, Engine, RuleModule } from '../../types.ts';
+import type { Engine, RuleModule } from '../../types.ts';
+import { perContext } from '../../per-context.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
 
 export { roadEnd } from './messenger.ts';
 export { MM };
 
 /** What setup reads from a rules context's tiles: the town hall, the mayor-symbol tiles. */
-const tileFacts = new WeakMap<Context, { hall: CTile | undefined; land: number; river: number; waterfall: number[] }>();
-function factsOf(c: Context) {
-	let f = tileFacts.get(c);
-	if (!f) {
-		const marked = c.tiles.filter((t) => t.icons.has('mayor'));
-		const land = marked.filter((t) => !t.river).length;
-		f = { hall: c.tiles.find((t) => t.wildcard), land, river: marked.length - land, waterfall: marked.filter((t) => t.river).map((t) => t.index) };
-		tileFacts.set(c, f);
-	}
-	return f;
-}
+const factsOf = perContext((c) => {
+	const marked = c.tiles.filter((t) => t.icons.has('mayor'));
+	const land = marked.filter((t) => !t.river).length;
+	return { hall: c.tiles.find((t) => t.wildcard), land, river: marked.length - land, waterfall: marked.filter((t) => t.river).map((t) => t.index) };
+});
 
 /** Setup: town halls in hand, out of the piles; the mayor-symbol tile count against ruling MM-R6. */
 function setup(g: Engine): void {

@@ -1,0 +1,29 @@
+// Answers computed once per rules context: what the rules decide that does not depend on the board
+// (tile tables, rulings read, compiled data rules). A game asks for the same context all along, so
+// the last one is kept at hand: a WeakMap lookup on every placement costs more than most answers.
+import type { Context } from './types.ts';
+
+/** compute(c), computed once per rules context. */
+export function perContext<T>(compute: (c: Context) => T): (c: Context) => T {
+	const cache = new WeakMap<Context, T>();
+	let last: Context | null = null;
+	let lastValue: T;
+	return (c) => {
+		if (c === last) return lastValue;
+		let v = cache.get(c);
+		if (v === undefined) cache.set(c, (v = compute(c)));
+		last = c;
+		lastValue = v;
+		return v;
+	};
+}
+
+/** A function of the rules context and the number of players, computed once per pair (the same answer every game). */
+export function perGame<T>(compute: (c: Context, players: number) => T): (c: Context, players: number) => T {
+	const byPlayers = perContext(() => new Map<number, T>());
+	return (c, players) => {
+		const m = byPlayers(c);
+		if (!m.has(players)) m.set(players, compute(c, players));
+		return m.get(players)!;
+	};
+}
