@@ -48,7 +48,14 @@ export async function inView(page: Page, point: () => Promise<{ x: number; y: nu
 export async function placeByClicking(page: Page, move: Move) {
 	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
 	expect(await hook.rotation(page)).toBe(move.rotation);
-	const at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	let at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
+	// point at the cell until the hover line names it: a click lands where the pointer rests once the
+	// page has settled (CI once clicked the neighbouring cell right after a Fit)
+	await expect(async () => {
+		at = await hook.cell(page, move.x as number, move.y as number);
+		await page.mouse.move(at.x, at.y);
+		await expect(page.getByTestId('hover')).toContainText(`(${move.x},${move.y}):`, { timeout: 500 });
+	}).toPass();
 	const before = await hook.at(page);
 	await page.mouse.click(at.x, at.y);
 	await expect.poll(() => hook.at(page)).toBe(before + 1);
