@@ -9,20 +9,21 @@ export interface Violation {
 	message: string;
 }
 
-/** Figure kinds and owners in piece order, as a number (FNV-1a), to compare before and after. */
-export function pieceCensus(s: GameState): number {
-	let h = 0x811c9dc5;
-	for (const p of s.pieces) h = censusStep(h, kindCode(p.kind), p.owner);
-	return h >>> 0;
-}
-
-/** One piece into the census hash: its kind's code, then its owner. */
-function censusStep(h: number, code: number, owner: number): number {
-	return Math.imul(Math.imul(h ^ code, 0x01000193) ^ (owner + 2), 0x01000193);
+/** Figure kinds and owners in piece order into a snapshot, to compare before and after. */
+function censusInto(s: GameState, into: Snapshot): void {
+	const n = s.pieces.length;
+	into.kinds.length = n;
+	into.owners.length = n;
+	for (let i = 0; i < n; i++) {
+		into.kinds[i] = s.pieces[i].kind;
+		into.owners[i] = s.pieces[i].owner;
+	}
 }
 
 export interface Snapshot {
-	census: number;
+	/** Every piece's kind and owner, in piece order (compared one by one: no hash to collide). */
+	kinds: string[];
+	owners: number[];
 	scores: number[];
 	tiles: number;
 }
@@ -41,9 +42,9 @@ function removedPieces(s: GameState): Set<number> {
 
 /**
  * Counts the figures listed on segment r into `seen`, checking each stands on that feature; returns
- * how many it lists.
+ * how many it lists (`known`: a piece whose feature the caller has just found to be r).
  */
-function visitList(s: GameState, r: number, out: Violation[]): number {
+function visitList(s: GameState, r: number, out: Violation[], known = -1): number {
 	const list = s.figs[r];
 	if (!list) return 0;
 	if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
@@ -51,7 +52,8 @@ function visitList(s: GameState, r: number, out: Violation[]): number {
 		const pc = list[j];
 		seen[pc]++;
 		const p = s.pieces[pc];
-		if (!p || p.seg < 0 || find(s, p.seg) !== r) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
+		// `known`: a piece the caller has just found on root r
+		if (!p || p.seg < 0 || (pc !== known && find(s, p.seg) !== r)) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
 	}
 	return list.length;
 }
@@ -79,19 +81,18 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 			if (p.seg < 0) continue;
 			onBoard++;
 			const r = find(s, p.seg);
-			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out);
+			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out, i);
 		}
 		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
 	}
 	let removed: Set<number> | null = null;
-	let h = 0x811c9dc5;
-	let kind = '';
-	let code = 0;
+	// the census: the same kinds and owners in the same order as before the move
+	const kinds = before?.kinds;
+	const owners = before?.owners;
+	let same = !before || kinds!.length === n;
 	for (let i = 0; i < n; i++) {
 		const p = ps[i];
-		// pieces of a kind come together: the kind's code is looked up when it changes
-		if (p.kind !== kind) code = kindCode((kind = p.kind));
-		h = censusStep(h, code, p.owner);
+		if (same && kinds && (p.kind !== kinds[i] || p.owner !== owners![i])) same = false;
 		if (p.seg >= 0) {
 			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
 			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
@@ -104,8 +105,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	// module's state after every move cost more than the rest of the check)
 	if (scanFeatures) removed ??= removedPieces(s);
 	if (removed) for (const pc of removed) if (ps[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
-	const census = h >>> 0;
-	if (before && census !== before.census) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
+	if (!same) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
 	const tiles = before || into ? tileCount(s) : 0;
 	if (before) {
 		for (let p = 0; p < s.scores.length; p++)
@@ -113,7 +113,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
 	if (into) {
-		into.census = census;
+		if (into !== before || !same) censusInto(s, into);
 		for (let p = 0; p < s.scores.length; p++) into.scores[p] = s.scores[p];
 		into.tiles = tiles;
 	}
@@ -130,8 +130,6 @@ function stringCode(text: string): number {
 	}
 	return c;
 }
-/** A number per figure kind name. */
-const kindCode = stringCode;
 
 function hashString(h: number, text: string): number {
 	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -195,6 +193,76 @@ export function stateDigest(s: GameState, withLog = true): number {
 	return h >>> 0;
 }
 
+/**
+ * Whether two states are equal in everything `canonical` compares (as `stateDigest` hashes it: the
+ * union-find by roots, the redo stack left out, keys in order, undefined members left out as JSON
+ * does), the logs left out (compared move by move with sameMoves). Exact, and one walk of both
+ * states that stops at the first difference: the replay check compares the replayed game with the
+ * live one with it instead of two digests.
+ */
+export function sameState(a: GameState, b: GameState): boolean {
+	const A = a as unknown as Record<string, unknown>;
+	const B = b as unknown as Record<string, unknown>;
+	const keys = stateKeys(A);
+	const other = stateKeys(B);
+	if (keys.length !== other.length) return false;
+	for (let i = 0; i < keys.length; i++) {
+		const k = keys[i];
+		if (k !== other[i]) return false;
+		if (k === 'parent') {
+			const p = a.parent;
+			const q = b.parent;
+			if (p.length !== q.length) return false;
+			for (let j = 0; j < p.length; j++) if (rootOf(p, j) !== rootOf(q, j)) return false;
+		} else if (!sameValue(A[k], B[k])) return false;
+	}
+	return true;
+}
+
+/** A state's keys as the digest walks them: without the log, the redo stack and undefined members. */
+function stateKeys(s: Record<string, unknown>): string[] {
+	const out: string[] = [];
+	for (const k in s) if (k !== 'redo' && k !== 'log' && s[k] !== undefined) out.push(k);
+	return out;
+}
+
+/** The root of segment i, without path compression (the state is left as it is). */
+function rootOf(parent: number[], i: number): number {
+	while (parent[i] !== i) i = parent[i];
+	return i;
+}
+
+/** Equal as JSON writes them: members in order, undefined members left out, null and undefined alike in arrays. */
+function sameValue(x: unknown, y: unknown): boolean {
+	if (x === y) return true;
+	if (typeof x === 'number') return typeof y === 'number' && x !== x && y !== y; // NaN
+	if (x === null || x === undefined) return y === null || y === undefined;
+	if (typeof x !== 'object' || typeof y !== 'object' || y === null) return false;
+	if (Array.isArray(x)) {
+		if (!Array.isArray(y) || x.length !== y.length) return false;
+		for (let i = 0; i < x.length; i++) {
+			const v = x[i];
+			const w = y[i];
+			if (v !== w && !sameValue(v, w)) return false;
+		}
+		return true;
+	}
+	if (Array.isArray(y)) return false;
+	const X = x as Record<string, unknown>;
+	const Y = y as Record<string, unknown>;
+	const kx = definedKeys(X);
+	const ky = definedKeys(Y);
+	if (kx.length !== ky.length) return false;
+	for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i] || !sameValue(X[kx[i]], Y[kx[i]])) return false;
+	return true;
+}
+
+function definedKeys(o: Record<string, unknown>): string[] {
+	const out: string[] = [];
+	for (const k in o) if (o[k] !== undefined) out.push(k);
+	return out;
+}
+
 /** Whether log `a` is the first n moves of `b`: the same move objects, or moves equal as JSON. */
 export function sameMoves(a: readonly Move[], b: readonly Move[], n = b.length): boolean {
 	if (a.length !== n || b.length < n) return false;
@@ -225,5 +293,7 @@ function tileCount(s: GameState): number {
 }
 
 export function snapshot(s: GameState): Snapshot {
-	return { census: pieceCensus(s), scores: s.scores.slice(), tiles: tileCount(s) };
+	const snap: Snapshot = { kinds: [], owners: [], scores: s.scores.slice(), tiles: tileCount(s) };
+	censusInto(s, snap);
+	return snap;
 }
