@@ -139,10 +139,16 @@ function remember(expansions: Expansion[], modules: string[], rulings: string, c
 }
 
 export function contextOf(state: GameState): Context {
+	// the last context asked for, kept at hand: a game asks for its own at every move
+	if (state.ctx === lastKey) return lastContext!;
 	const c = contexts.get(state.ctx);
 	if (!c) throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+	lastKey = state.ctx;
+	lastContext = c;
 	return c;
 }
+let lastKey = '';
+let lastContext: Context | null = null;
 
 /** Re-attaches a deserialized state to its rules (compiling them if this process has not yet). */
 export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
@@ -527,14 +533,25 @@ export function advance(g: Engine): void {
 /** Every option at the current step (empty when the game is over). Do not mutate the result. */
 export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
+	if (state.pending[0].kind === 'place') return drawnPlacements(engineOf(state, contextOf(state), true));
+	return legalMovesInto(state, []);
+}
+
+/**
+ * legalMoves appended to the caller's array: a player that keeps no list of its own (randomLegalMove)
+ * lists every step into one array. The move objects may be shared with other listings: never change one.
+ */
+export function legalMovesInto(state: GameState, out: Move[]): Move[] {
+	if (state.finished || state.pending.length === 0) return out;
 	const c = contextOf(state);
 	const step = state.pending[0];
 	const g = engineOf(state, c, true);
-	if (step.kind === 'place') return drawnPlacements(g);
-	const def = c.steps.get(step.kind);
-	if (!def) return [];
-	const out: Move[] = [];
-	def.moves(g, step, out);
+	if (step.kind === 'place') {
+		const moves = drawnPlacements(g);
+		for (let i = 0; i < moves.length; i++) out.push(moves[i]);
+		return out;
+	}
+	c.steps.get(step.kind)?.moves(g, step, out);
 	return out;
 }
 

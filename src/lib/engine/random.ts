@@ -1,7 +1,7 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
 import { nextRandom, seedState } from './rng.ts';
-import { apply, legalMoveAt, legalMoveCount, legalMoves, startGame } from './game.ts';
+import { apply, legalMoveAt, legalMoveCount, legalMovesInto, startGame } from './game.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {
@@ -41,6 +41,7 @@ export function playRandomGame(
 }
 
 const kinds: string[] = [];
+const scratch: Move[] = [];
 /**
  * The random player's choice among listed moves: a kind of move first (uniform), then a move of that
  * kind, so that an option offered once per open cell (a town hall) does not drown a single
@@ -57,7 +58,12 @@ export function randomMove(options: readonly Move[], rng: number): [Move, number
  * PRNG state, with the placement built alone (legalMoveAt).
  */
 export function randomLegalMove(state: GameState, rng: number): [Move, number] {
-	if (state.pending[0]?.kind !== 'place') return randomMove(legalMoves(state), rng);
+	if (state.pending[0]?.kind !== 'place') {
+		// the other steps' few options, listed into one array kept for the purpose
+		const r = randomMove(legalMovesInto(state, scratch), rng);
+		scratch.length = 0;
+		return r;
+	}
 	const [next] = nextRandom(rng);
 	const [after, w] = nextRandom(next);
 	// every option of the placement step is a 'place': pickMove takes options[⌊w × n⌋]
