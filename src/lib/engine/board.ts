@@ -482,7 +482,7 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	}
 	s.bnb.push(around);
 	// the tiles this placement surrounded on all 8 sides, itself first (completedInner)
-	ix.full.length = 0;
+	while (ix.full.length > 0) ix.full.pop(); // pops: setting length is a builtin call
 	ix.fullAt = b;
 	if (around === 8) ix.full.push(b);
 	for (let i = 0; full !== 0; i++, full >>= 1) if (full & 1) ix.full.push(near[i]);

@@ -565,6 +565,16 @@ export function legalMoveCount(state: GameState): number {
 	return legalMoves(state).length;
 }
 
+/**
+ * At the placement step, the placement ⌊w × the number of placements⌋ (w in [0, 1)) built alone: a
+ * random player's pick in one engine (legalMoveAt(state, ⌊w × legalMoveCount(state)⌋)).
+ */
+export function placementPick(state: GameState, w: number): PlaceMove | undefined {
+	const g = engineOf(state, contextOf(state), true);
+	const n = placementCount(g);
+	return n > 0 ? placementAt(g, Math.floor(w * n)) : undefined;
+}
+
 /** legalMoves(state)[n], built alone at the placement step. */
 export function legalMoveAt(state: GameState, n: number): Move | undefined {
 	if (state.finished || state.pending.length === 0 || n < 0) return undefined;

@@ -187,7 +187,8 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const ft = g.c.figures.get(move.figure);
 	if (!ft || ft.deployable === false) return { code: 'unknown-figure', message: `no figure '${move.figure}' can be placed in this game`, rules: ['BASE-1.4.1'] };
 	const t = g.c.tiles[s.bt[s.placed]];
-	const local = t.features.findIndex((f) => f.id === move.feature);
+	let local = t.features.length - 1;
+	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
 		// a town hall (the only wildcard tile) has no feature: no figure may ever stand on it (MM-HALL-4)
 		if (t.wildcard) return { code: 'no-such-feature', message: `no figure may be placed on a town hall`, rules: ['MM-HALL-4', 'BASE-1.4.1'] };
