@@ -107,8 +107,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
 		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
-		rulings: resolved,
-		params,
+		rulings: fastObject(resolved),
+		params: fastObject(params),
 		expansions: exps,
 		fit: compileFit(tiles, modules),
 		hooks,
@@ -129,6 +129,13 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	contextsByInput.set(input, ctx);
 	return remember(expansions, extraModules, rulingsText, ctx);
 }
+
+/**
+ * A copy of a flat record whose properties V8 keeps in fast mode. A record built key by key (more than
+ * a dozen rulings) is a dictionary: every read hashes the key, and every game's copy of the rulings
+ * (startGame, the digest's walk) rebuilds the dictionary. JSON.parse builds fast objects.
+ */
+const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
 
 /** contextFor's last inputs (copies of the lists: a caller may change its arrays later) and answer. */
 let lastInput: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context } | null = null;
