@@ -626,7 +626,9 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 	const s = opts.mutate ? state : cloneState(state);
 	const silent = opts.events === false;
 	const g = engineOf(s, c, silent || opts.quiet === true, silent);
-	s.pending.shift();
+	// the step leaves the queue (usually its only entry: a pop is cheaper than the shift builtin)
+	if (s.pending.length === 1) s.pending.pop();
+	else s.pending.shift();
 	const r = handler(g, move, step);
 	if (r) {
 		s.pending.unshift(step);
