@@ -116,6 +116,32 @@ const deployTable = perContext((c): DeployTable => {
 	return { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
 });
 
+/**
+ * The runs of pieces of one kind and one owner in a pieces array, as [start, end, owner, kind's
+ * position in the deploy table (-1: none)] × runs: the pieces a game starts with come by kind, then
+ * owner. Kept for the last pieces array asked about (a game's, as long as its length stays).
+ */
+const pieceRuns = (() => {
+	let pieces: readonly Piece[] | null = null;
+	let n = -1;
+	let of: DeployTable | null = null;
+	let runs: number[] = [];
+	return (table: DeployTable, ps: readonly Piece[]): readonly number[] => {
+		if (ps === pieces && ps.length === n && table === of) return runs;
+		runs = [];
+		for (let i = 0; i < ps.length; i++) {
+			const p = ps[i];
+			const at = runs.length - 4;
+			if (at >= 0 && ps[i - 1].kind === p.kind && runs[at + 2] === p.owner) runs[at + 1] = i + 1;
+			else runs.push(i, i + 1, p.owner, table.at.get(p.kind) ?? -1);
+		}
+		pieces = ps;
+		n = ps.length;
+		of = table;
+		return runs;
+	};
+})();
+
 function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const s = g.s;
 	const b = s.placed;
@@ -126,15 +152,17 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const have = table.have;
 		for (let k = 0; k < have.length; k++) have[k] = 0;
 		const ps = s.pieces;
-		// pieces of a kind come together: the kind's position is looked up when it changes
-		let kind = '';
-		let k: number | undefined;
-		for (let i = 0; i < ps.length; i++) {
-			const p = ps[i];
-			if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) {
-				if (p.kind !== kind) k = table.at.get((kind = p.kind));
-				if (k !== undefined) have[k] = 1;
-			}
+		// per run of pieces of one kind and owner, the first one in supply (usually the run's first)
+		const runs = pieceRuns(table, ps);
+		for (let r = 0; r < runs.length; r += 4) {
+			const k = runs[r + 3];
+			const owner = runs[r + 2];
+			if (k < 0 || have[k] === 1 || (owner !== step.player && owner !== -1)) continue;
+			for (let i = runs[r]; i < runs[r + 1]; i++)
+				if (ps[i].seg === -1) {
+					have[k] = 1;
+					break;
+				}
 		}
 		const options = table.byTile[t.index];
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
