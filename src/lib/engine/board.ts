@@ -515,16 +515,19 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	return b;
 }
 
+/** What the completed… functions answer when nothing was completed (most placements): never changed. */
+const NONE: readonly number[] = [];
+
 /** Roots of the placed tile's roads, cities and rivers that the placement completed. */
-export function completedBorderRoots(g: Engine, b: number): number[] {
+export function completedBorderRoots(g: Engine, b: number): readonly number[] {
 	const s = g.s;
 	const t = g.c.tiles[s.bt[b]];
-	const out: number[] = [];
+	let out: number[] | null = null;
 	for (let i = 0; i < t.features.length; i++) {
 		const k = t.features[i].k;
 		if (k !== K_ROAD && k !== K_CITY && k !== K_RIVER) continue;
 		const r = find(s, s.bseg[b] + i);
-		if (s.open[r] === 0 && out.indexOf(r) < 0) out.push(r);
+		if (s.open[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 	}
 	if (t.wildcard) {
 		// a town hall has no features: what it completes are the neighbours' roads and cities facing it (MM-HALL-6)
@@ -535,17 +538,18 @@ export function completedBorderRoots(g: Engine, b: number): number[] {
 			const fb = g.c.tiles[s.bt[n]].sideFeat[s.br[n] * 4 + ((side + 2) & 3)];
 			if (fb < 0) continue;
 			const r = find(s, s.bseg[n] + fb);
-			if (s.open[r] === 0 && out.indexOf(r) < 0) out.push(r);
+			if (s.open[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 		}
 	}
-	return out;
+	return out ?? NONE;
 }
 
 /** Inner features (monastery, garden, stable) completed by the placement of board tile b. */
-export function completedInner(g: Engine, b: number): number[] {
+export function completedInner(g: Engine, b: number): readonly number[] {
 	const s = g.s;
-	const out: number[] = [];
 	const ix = boardIndex(g);
+	if (ix.fullAt === b && ix.full.length === 0) return NONE;
+	const out: number[] = [];
 	if (ix.fullAt === b) {
 		// putTile noted them
 		for (let j = 0; j < ix.full.length; j++) {
