@@ -321,22 +321,30 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	const was = ix.fkey[pos];
 	if (was === key) return;
 	ix.fkey[pos] = key;
-	if (was !== FIT_NONE && --ix.kcnt[was] === 0) {
-		const kset = ix.kset;
-		const j = kset.indexOf(was);
-		kset[j] = kset[kset.length - 1];
-		kset.pop();
-	}
+	if (was !== FIT_NONE) dropKey(ix, was);
 	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) ix.kset.push(key);
 	const blk = ix.blk;
 	if (blk === null) return;
+	while (((pos >> 5) + 1) * fit.K > blk.length) blk.push(0);
+	blockMove(fit, blk, pos >> 5, was, key);
+}
+
+/** One open cell fewer requires fit key `key` (the keys present, kset, lose it at 0). */
+function dropKey(ix: BoardIndex, key: number): void {
+	if (--ix.kcnt[key] !== 0) return;
+	const kset = ix.kset;
+	const j = kset.indexOf(key);
+	kset[j] = kset[kset.length - 1];
+	kset.pop();
+}
+
+/** A cell of block `block` goes from fit key `was` to `key` (FIT_NONE: none): the block's placements per fit class follow. */
+function blockMove(fit: FitTables, blk: number[], block: number, was: number, key: number): void {
 	const K = fit.K;
 	const pop = fit.pop;
 	const a = was * K;
 	const b = key * K;
-	let at = (pos >> 5) * K;
-	while (at + K > blk.length) blk.push(0);
-	for (let k = 0; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
+	for (let k = 0, at = block * K; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
 }
 
 /** Starts the per-block placement counts once the front grows past blocksAbove cells. */
@@ -376,17 +384,27 @@ function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, en
 /** Takes the open cell at front position i off the frontier (the last one moves into its place). */
 function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): void {
 	const last = s.front.length - 1;
-	setKey(fit, ix, i, FIT_NONE);
+	const gone = ix.fkey[i];
+	// only the removed cell's key leaves the counts: the last cell moves into its place with its own
+	if (gone !== FIT_NONE) dropKey(ix, gone);
+	const blk = ix.blk;
 	if (i !== last) {
 		const moved = s.front[last];
 		const key = ix.fkey[last];
-		setKey(fit, ix, last, FIT_NONE);
+		ix.fkey[i] = key;
 		s.front[i] = moved;
 		s.freq[i] = s.freq[last];
 		s.fmask[i] = s.fmask[last];
 		cellSet(ix, moved, -i - 1);
-		setKey(fit, ix, i, key);
-	}
+		if (blk !== null) {
+			// the block of i loses the removed cell and gains the moved one; the last one's block loses the moved one
+			if (i >> 5 === last >> 5) blockMove(fit, blk, i >> 5, gone, FIT_NONE);
+			else {
+				blockMove(fit, blk, i >> 5, gone, key);
+				blockMove(fit, blk, last >> 5, key, FIT_NONE);
+			}
+		}
+	} else if (blk !== null) blockMove(fit, blk, i >> 5, gone, FIT_NONE);
 	ix.fkey.pop();
 	s.front.pop();
 	s.freq.pop();
