@@ -99,7 +99,8 @@ interface DeployTable {
 	have: number[];
 	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it, 0 when not, -1 not looked up yet. */
 	occupied: Int8Array;
-	byTile: { ft: FigureType; at: number; locals: number[] }[][];
+	/** Per tile, per deployable figure type: the local features it may stand on, and the deploy move of each (built once, shared by every listing: moves are never changed). */
+	byTile: { ft: FigureType; at: number; locals: number[]; moves: DeployMove[] }[][];
 }
 const deployTable = perContext((c): DeployTable => {
 	const types = [...c.figures.values()];
@@ -108,11 +109,38 @@ const deployTable = perContext((c): DeployTable => {
 		types.flatMap((ft, i) => {
 			if (ft.deployable === false) return [];
 			const locals = t.features.flatMap((f, l) => (ft.features.includes(f.kind) ? [l] : []));
-			return locals.length ? [{ ft, at: i, locals }] : [];
+			const moves = locals.map((l): DeployMove => ({ type: 'deploy', figure: ft.id, feature: t.features[l].id }));
+			return locals.length ? [{ ft, at: i, locals, moves }] : [];
 		})
 	);
 	return { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
 });
+
+/**
+ * The runs of pieces of one kind and one owner in a pieces array, as [start, end, owner, kind's
+ * position in the deploy table (-1: none)] × runs: the pieces a game starts with come by kind, then
+ * owner. Kept for the last pieces array asked about (a game's, as long as its length stays).
+ */
+const pieceRuns = (() => {
+	let pieces: readonly Piece[] | null = null;
+	let n = -1;
+	let of: DeployTable | null = null;
+	let runs: number[] = [];
+	return (table: DeployTable, ps: readonly Piece[]): readonly number[] => {
+		if (ps === pieces && ps.length === n && table === of) return runs;
+		runs = [];
+		for (let i = 0; i < ps.length; i++) {
+			const p = ps[i];
+			const at = runs.length - 4;
+			if (at >= 0 && ps[i - 1].kind === p.kind && runs[at + 2] === p.owner) runs[at + 1] = i + 1;
+			else runs.push(i, i + 1, p.owner, table.at.get(p.kind) ?? -1);
+		}
+		pieces = ps;
+		n = ps.length;
+		of = table;
+		return runs;
+	};
+})();
 
 function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const s = g.s;
@@ -124,24 +152,26 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const have = table.have;
 		for (let k = 0; k < have.length; k++) have[k] = 0;
 		const ps = s.pieces;
-		// pieces of a kind come together: the kind's position is looked up when it changes
-		let kind = '';
-		let k: number | undefined;
-		for (let i = 0; i < ps.length; i++) {
-			const p = ps[i];
-			if (p.seg === -1 && (p.owner === step.player || p.owner === -1)) {
-				if (p.kind !== kind) k = table.at.get((kind = p.kind));
-				if (k !== undefined) have[k] = 1;
-			}
+		// per run of pieces of one kind and owner, the first one in supply (usually the run's first)
+		const runs = pieceRuns(table, ps);
+		for (let r = 0; r < runs.length; r += 4) {
+			const k = runs[r + 3];
+			const owner = runs[r + 2];
+			if (k < 0 || have[k] === 1 || (owner !== step.player && owner !== -1)) continue;
+			for (let i = runs[r]; i < runs[r + 1]; i++)
+				if (ps[i].seg === -1) {
+					have[k] = 1;
+					break;
+				}
 		}
 		const options = table.byTile[t.index];
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
 		const occupied = table.occupied;
-		occupied.fill(-1, 0, t.features.length);
+		for (let i = 0; i < t.features.length; i++) occupied[i] = -1; // a loop: TypedArray fill is a builtin call for a few bytes
 		const base = s.bseg[b];
 		const checks = g.c.hooks.deployCheck;
 		for (let j = 0; j < options.length; j++) {
-			const { ft, at, locals } = options[j];
+			const { ft, at, locals, moves } = options[j];
 			if (have[at] === 0) continue;
 			next: for (let k = 0; k < locals.length; k++) {
 				const i = locals[k];
@@ -153,13 +183,15 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 				}
 				if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
 				for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
-				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
+				out.push(moves[k]);
 			}
 		}
 	}
 	for (const h of g.c.hooks.figureOptions) h(g, step.player, out);
-	out.push({ type: 'pass' });
+	out.push(PASS);
 }
+/** The listed pass (one object for every listing). */
+const PASS: Move = { type: 'pass' };
 
 function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const s = g.s;
@@ -183,7 +215,8 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const ft = g.c.figures.get(move.figure);
 	if (!ft || ft.deployable === false) return { code: 'unknown-figure', message: `no figure '${move.figure}' can be placed in this game`, rules: ['BASE-1.4.1'] };
 	const t = g.c.tiles[s.bt[s.placed]];
-	const local = t.features.findIndex((f) => f.id === move.feature);
+	let local = t.features.length - 1;
+	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
 		// a town hall (the only wildcard tile) has no feature: no figure may ever stand on it (MM-HALL-4)
 		if (t.wildcard) return { code: 'no-such-feature', message: `no figure may be placed on a town hall`, rules: ['MM-HALL-4', 'BASE-1.4.1'] };
