@@ -10,7 +10,7 @@ import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { perContext } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, FigureRef, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -49,6 +49,72 @@ const tablesOf = perContext(
 	})
 );
 const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tablesOf(g.c).icons[tile] & icon) !== 0;
+
+/**
+ * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
+ * them. Kinds and owners never change and pieces are only added at setup, so the lists are found
+ * again only for another pieces array (a copied state), a longer one or another rules context.
+ */
+let followerPieces: number[][] = [];
+let followersFor: readonly Piece[] | null = null;
+let followersLength = -1;
+let followersContext: Context | null = null;
+function ownFollowers(g: Engine, player: number): readonly number[] {
+	const ps = g.s.pieces;
+	if (ps !== followersFor || ps.length !== followersLength || g.c !== followersContext) {
+		const kinds = tablesOf(g.c).followers;
+		followerPieces = [];
+		for (let i = 0; i < ps.length; i++) {
+			const o = ps[i].owner;
+			if (o < 0 || !kinds.includes(ps[i].kind)) continue;
+			while (followerPieces.length <= o) followerPieces.push([]);
+			followerPieces[o].push(i);
+		}
+		followersFor = ps;
+		followersLength = ps.length;
+		followersContext = g.c;
+	}
+	return followerPieces[player] ?? NONE;
+}
+const NONE: readonly number[] = [];
+
+/**
+ * The fairy's move beside piece i, built once and listed again while the piece stands on the same
+ * segment of the same tile at the same place (moves are shared immutable values): per piece index,
+ * the segment, compiled tile, local feature and position the move was built for.
+ */
+interface FairyMove {
+	type: 'fairy';
+	x: number;
+	y: number;
+	feature: string;
+}
+const fairyMoves = perContext(() => ({ seg: [] as number[], tile: [] as number[], local: [] as number[], x: [] as number[], y: [] as number[], move: [] as FairyMove[] }));
+function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
+	const s = g.s;
+	const m = fairyMoves(g.c);
+	const tile = s.bt[s.st[seg]];
+	const local = s.sl[seg];
+	const x = s.bx[b];
+	const y = s.by[b];
+	if (m.seg[i] === seg && m.tile[i] === tile && m.local[i] === local && m.x[i] === x && m.y[i] === y) return m.move[i];
+	while (m.seg.length <= i) {
+		m.seg.push(-1);
+		m.tile.push(-1);
+		m.local.push(-1);
+		m.x.push(0);
+		m.y.push(0);
+		m.move.push(null as never);
+	}
+	const move: FairyMove = { type: 'fairy', x, y, feature: g.c.tiles[tile].features[local].id };
+	m.seg[i] = seg;
+	m.tile[i] = tile;
+	m.local[i] = local;
+	m.x[i] = x;
+	m.y[i] = y;
+	m.move[i] = move;
+	return move;
+}
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
@@ -171,13 +237,14 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	const s = g.s;
 	const b = tileAt(g, pack(move.x, move.y));
 	let piece = -1;
-	if (b >= 0)
-		for (let i = 0; i < s.pieces.length; i++) {
-			const p = s.pieces[i];
-			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tablesOf(g.c).followers.includes(p.kind)) continue;
-			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
-			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
-		}
+	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
+	for (let k = 0; k < own.length; k++) {
+		const i = own[k];
+		const p = s.pieces[i];
+		if (p.tile !== b || p.seg < 0) continue;
+		// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
+		if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
+	}
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
 	const d = D(g);
@@ -298,19 +365,12 @@ export const dragon: RuleModule = {
 			if (s.acted) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
-			const followers = tablesOf(g.c).followers;
-			// the pieces come in runs of one kind: whether it is a follower is looked up once per run
-			let kind = '';
-			let follower = false;
-			for (let i = 0; i < ps.length; i++) {
+			const own = ownFollowers(g, player);
+			for (let k = 0; k < own.length; k++) {
+				const i = own[k];
 				const p = ps[i];
-				if (p.seg < 0 || p.owner !== player || i === fairyPiece) continue;
-				if (p.kind !== kind) {
-					kind = p.kind;
-					follower = followers.includes(kind);
-				}
-				if (!follower) continue;
-				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: featureOf(g, p.seg).id });
+				if (p.seg < 0 || i === fairyPiece) continue;
+				out.push(fairyMoveOf(g, i, p.seg, p.tile));
 			}
 		},
 		afterFigure(g) {
