@@ -10,7 +10,7 @@ import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { perContext } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Context, Engine, FigureRef, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, FigureRef, GameState, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -118,6 +118,33 @@ function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
+/**
+ * The last listing's targets, kept for the dragon move that answers it: the same state at the same
+ * log length (no move applied since) and the same movement (dragon tile, steps made, fairy's tile).
+ */
+let lastFor: GameState | null = null;
+let lastLog = -1;
+let lastAt = -1;
+let lastSteps = -1;
+let lastFairy = -1;
+let lastTargets: number[] = [];
+function listedTargets(g: Engine): number[] {
+	const s = g.s;
+	const d = D(g);
+	const fairy = fairyTile(d);
+	if (s === lastFor && s.log.length === lastLog && d.at === lastAt && d.steps === lastSteps && fairy === lastFairy) return lastTargets;
+	lastTargets = targets(g);
+	lastFor = s;
+	lastLog = s.log.length;
+	lastAt = d.at;
+	lastSteps = d.steps;
+	lastFairy = fairy;
+	return lastTargets;
+}
+
+/** The dragon's moves, built once per rules context and cell (moves are shared immutable values). */
+const dragonMoves = perContext(() => new Map<number, { type: 'dragon'; x: number; y: number }>());
+
 function targets(g: Engine): number[] {
 	const s = g.s;
 	const d = D(g);
@@ -189,7 +216,7 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	const adjacent = from + SIDE_STEP[0] === to || from + SIDE_STEP[1] === to || from + SIDE_STEP[2] === to || from + SIDE_STEP[3] === to;
 	if (n < 0 || !adjacent)
 		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
-	const allowed = targets(g);
+	const allowed = listedTargets(g);
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
 		if (n === fairyTile(d)) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
@@ -318,7 +345,16 @@ export const dragon: RuleModule = {
 			describe: 'move the dragon one step',
 			moves(g, _step, out: Move[]) {
 				const s = g.s;
-				for (const n of targets(g)) out.push({ type: 'dragon', x: s.bx[n], y: s.by[n] });
+				const list = listedTargets(g);
+				const m = dragonMoves(g.c);
+				for (let i = 0; i < list.length; i++) {
+					const x = s.bx[list[i]];
+					const y = s.by[list[i]];
+					const key = pack(x, y);
+					let move = m.get(key);
+					if (move === undefined) m.set(key, (move = { type: 'dragon', x, y }));
+					out.push(move);
+				}
 			}
 		}
 	},
