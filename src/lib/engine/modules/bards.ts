@@ -6,7 +6,7 @@ import { find } from '../features.ts';
 import { FACING_HALF, fits, frontAt, pack, SIDE_STEP, tileAt } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
-import { inSupply, putPiece } from './base.ts';
+import { inSupply, piecesOfKinds, putPiece } from './base.ts';
 import { perContext } from '../per-context.ts';
 import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Context, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
@@ -20,10 +20,12 @@ export interface BardsState {
 
 const B = (g: Engine): BardsState => g.s.mod.bards;
 const isLute = (g: Engine, tile: number) => tablesOf(g).lute[tile] === 1;
-/** Is a note token left in the supply? (scanned from the end: the tokens are the last pieces set up) */
+const notes = piecesOfKinds('note');
+/** Is a note token left in the supply? */
 function tokensLeft(g: Engine): boolean {
 	const ps = g.s.pieces;
-	for (let i = ps.length - 1; i >= 0; i--) if (ps[i].seg === -1 && ps[i].kind === 'note') return true;
+	const list = notes(ps);
+	for (let k = 0; k < list.length; k++) if (ps[list[k]].seg === -1) return true;
 	return false;
 }
 
@@ -482,7 +484,11 @@ export const bards: RuleModule = {
 			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
 			let spare: number[] | null = null;
 			const ps = g.s.pieces;
-			for (let i = 0; i < ps.length; i++) if (ps[i].tile === b && ps[i].seg >= 0 && ps[i].kind === 'note') (spare ??= []).push(i);
+			const list = notes(ps);
+			for (let k = 0; k < list.length; k++) {
+				const i = list[k];
+				if (ps[i].tile === b && ps[i].seg >= 0) (spare ??= []).push(i);
+			}
 			return spare ? { spare } : null;
 		}
 	}

@@ -59,6 +59,7 @@ let followerPieces: number[][] = [];
 let followersFor: readonly Piece[] | null = null;
 let followersLength = -1;
 let followersContext: Context | null = null;
+const NONE: readonly number[] = [];
 function ownFollowers(g: Engine, player: number): readonly number[] {
 	const ps = g.s.pieces;
 	if (ps !== followersFor || ps.length !== followersLength || g.c !== followersContext) {
@@ -73,15 +74,17 @@ function ownFollowers(g: Engine, player: number): readonly number[] {
 		followersFor = ps;
 		followersLength = ps.length;
 		followersContext = g.c;
+		movedSeg = new Array<number>(ps.length).fill(-1);
+		movedTile = new Array<number>(ps.length).fill(-1);
+		moved = new Array<FairyMove | null>(ps.length).fill(null);
 	}
 	return followerPieces[player] ?? NONE;
 }
-const NONE: readonly number[] = [];
 
 /**
- * The fairy's move beside piece i, built once and listed again while the piece stands on the same
- * segment of the same tile at the same place (moves are shared immutable values): per piece index,
- * the segment, compiled tile, local feature and position the move was built for.
+ * The fairy's move beside piece i (of the pieces ownFollowers last looked at), built once and listed
+ * again while the piece stands on the same segment of the same board tile (a segment belongs to one
+ * tile of one place for the whole game; moves are shared immutable values).
  */
 interface FairyMove {
 	type: 'fairy';
@@ -89,32 +92,19 @@ interface FairyMove {
 	y: number;
 	feature: string;
 }
-const fairyMoves = perContext(() => ({ seg: [] as number[], tile: [] as number[], local: [] as number[], x: [] as number[], y: [] as number[], move: [] as FairyMove[] }));
+let movedSeg: number[] = [];
+let movedTile: number[] = [];
+let moved: (FairyMove | null)[] = [];
 function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
+	if (movedSeg[i] === seg && movedTile[i] === b) return moved[i]!;
 	const s = g.s;
-	const m = fairyMoves(g.c);
-	const tile = s.bt[s.st[seg]];
-	const local = s.sl[seg];
-	const x = s.bx[b];
-	const y = s.by[b];
-	if (m.seg[i] === seg && m.tile[i] === tile && m.local[i] === local && m.x[i] === x && m.y[i] === y) return m.move[i];
-	while (m.seg.length <= i) {
-		m.seg.push(-1);
-		m.tile.push(-1);
-		m.local.push(-1);
-		m.x.push(0);
-		m.y.push(0);
-		m.move.push(null as never);
-	}
-	const move: FairyMove = { type: 'fairy', x, y, feature: g.c.tiles[tile].features[local].id };
-	m.seg[i] = seg;
-	m.tile[i] = tile;
-	m.local[i] = local;
-	m.x[i] = x;
-	m.y[i] = y;
-	m.move[i] = move;
+	const move: FairyMove = { type: 'fairy', x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id };
+	movedSeg[i] = seg;
+	movedTile[i] = b;
+	moved[i] = move;
 	return move;
 }
+
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 
