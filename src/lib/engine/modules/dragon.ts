@@ -86,12 +86,7 @@ function ownFollowers(g: Engine, player: number): readonly number[] {
  * again while the piece stands on the same segment of the same board tile (a segment belongs to one
  * tile of one place for the whole game; moves are shared immutable values).
  */
-interface FairyMove {
-	type: 'fairy';
-	x: number;
-	y: number;
-	feature: string;
-}
+type FairyMove = { type: 'fairy'; x: number; y: number; feature: string };
 let movedSeg: number[] = [];
 let movedTile: number[] = [];
 let moved: (FairyMove | null)[] = [];
