@@ -1,11 +1,11 @@
 // The draw piles: random piles draw with the game's PRNG (equivalent to a shuffle), fixed piles
 // (a record's draw order) draw in order. A pile's `last` tiles come after all its others (the lake).
-import { nextRandom } from './rng.ts';
+import { randomStep, randomValue } from './rng.ts';
 import type { Engine, GameState, Pile } from './types.ts';
 
 export function random(s: GameState): number {
-	const [next, value] = nextRandom(s.rng);
-	s.rng = next;
+	const value = randomValue(s.rng);
+	s.rng = randomStep(s.rng);
 	return value;
 }
 

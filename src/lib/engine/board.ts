@@ -130,14 +130,34 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 }
 
 function buildIndex(s: GameState, c: Context): BoardIndex {
-	let bits = 6;
-	while (1 << (bits - 1) < s.bx.length + s.front.length) bits++;
+	// the grid covers the board and its open cells with room to grow on every side
+	let x0 = 0;
+	let x1 = 0;
+	let y0 = 0;
+	let y1 = 0;
+	for (let b = 0; b < s.bx.length; b++) {
+		x0 = Math.min(x0, s.bx[b]);
+		x1 = Math.max(x1, s.bx[b]);
+		y0 = Math.min(y0, s.by[b]);
+		y1 = Math.max(y1, s.by[b]);
+	}
+	for (let i = 0; i < s.front.length; i++) {
+		x0 = Math.min(x0, unpackX(s.front[i]));
+		x1 = Math.max(x1, unpackX(s.front[i]));
+		y0 = Math.min(y0, unpackY(s.front[i]));
+		y1 = Math.max(y1, unpackY(s.front[i]));
+	}
+	const gw = Math.max(GRID, x1 - x0 + 1 + 2 * MARGIN);
+	const gh = Math.max(GRID, y1 - y0 + 1 + 2 * MARGIN);
 	const ix = indexRecord({
-		keys: new Array<number>(1 << bits).fill(-1),
-		vals: new Array<number>(1 << bits).fill(0),
+		grid: filled(gw * gh, MISSING),
+		gx: ((x0 + x1 - gw + 1) >> 1) + OFF,
+		gy: ((y0 + y1 - gh + 1) >> 1) + OFF,
+		gw,
+		gh,
 		size: 0,
 		fkey: [],
-		kcnt: new Array<number>(FIT_NONE).fill(0),
+		kcnt: filled(FIT_NONE, 0),
 		kset: [],
 		blk: null,
 		moves: null,
@@ -174,8 +194,11 @@ export function copyIndex(from: GameState, to: GameState): void {
 /** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */
 function indexRecord(f: BoardIndex): BoardIndex {
 	return {
-		keys: f.keys,
-		vals: f.vals,
+		grid: f.grid,
+		gx: f.gx,
+		gy: f.gy,
+		gw: f.gw,
+		gh: f.gh,
 		size: f.size,
 		fkey: f.fkey,
 		kcnt: f.kcnt,
@@ -196,8 +219,7 @@ function indexRecord(f: BoardIndex): BoardIndex {
 function ownIndex(g: Engine): BoardIndex {
 	const ix = boardIndex(g);
 	if (ix.shared) {
-		ix.keys = ix.keys.slice();
-		ix.vals = ix.vals.slice();
+		ix.grid = ix.grid.slice();
 		ix.fkey = ix.fkey.slice();
 		ix.kcnt = ix.kcnt.slice();
 		ix.kset = ix.kset.slice();
@@ -210,40 +232,65 @@ function ownIndex(g: Engine): BoardIndex {
 
 /** What cellGet answers for a cell that is neither placed nor open. */
 const MISSING = -0x40000000;
-/** Fibonacci hashing into the table's power-of-two size (the top bits of the product). */
-const slot = (ix: BoardIndex, cell: number): number => Math.imul(cell, 0x9e3779b1) >>> (1 + Math.clz32(ix.keys.length));
+/** Free cells kept around the board on every side when the grid is built or grows. */
+const MARGIN = 8;
+/** The least columns and rows of a new grid (a base game seldom outgrows it). */
+const GRID = 32;
+
+const templates = new Map<number, number[]>();
+/**
+ * A new array of n copies of v (0 or MISSING), of packed elements (new Array(n).fill(v) and its slices are holey:
+ * every read checks for a hole), copied from a template kept per length and value.
+ */
+function filled(n: number, v: number): number[] {
+	const key = n * 2 + (v === 0 ? 0 : 1);
+	let t = templates.get(key);
+	if (t === undefined) {
+		t = [];
+		for (let i = 0; i < n; i++) t.push(v);
+		if (templates.size < 64) templates.set(key, t);
+	}
+	return t.slice();
+}
 
 /** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
 function cellGet(ix: BoardIndex, cell: number): number {
-	const keys = ix.keys;
-	const mask = keys.length - 1;
-	for (let i = slot(ix, cell); ; i = (i + 1) & mask) {
-		const k = keys[i];
-		if (k === cell) return ix.vals[i];
-		if (k === -1) return MISSING;
-	}
+	// a packed cell is (x + OFF) * 8192 + (y + OFF): the column and row without a division
+	const u = (cell >> 13) - ix.gx;
+	const v = (cell & 8191) - ix.gy;
+	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) return MISSING;
+	return ix.grid[u * ix.gh + v];
 }
 
-function cellSet(ix: BoardIndex, cell: number, v: number): void {
-	const keys = ix.keys;
-	const mask = keys.length - 1;
-	let i = slot(ix, cell);
-	while (keys[i] !== -1 && keys[i] !== cell) i = (i + 1) & mask;
-	if (keys[i] === cell) {
-		ix.vals[i] = v;
-		return;
+function cellSet(ix: BoardIndex, cell: number, value: number): void {
+	let u = (cell >> 13) - ix.gx;
+	let v = (cell & 8191) - ix.gy;
+	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) {
+		grow(ix, u, v);
+		u = (cell >> 13) - ix.gx;
+		v = (cell & 8191) - ix.gy;
 	}
-	keys[i] = cell;
-	ix.vals[i] = v;
-	if (++ix.size * 2 > keys.length) {
-		// grow at half full: rehash into four times the room
-		const oldKeys = keys;
-		const oldVals = ix.vals;
-		ix.keys = new Array<number>(keys.length * 4).fill(-1);
-		ix.vals = new Array<number>(keys.length * 4).fill(0);
-		ix.size = 0;
-		for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== -1) cellSet(ix, oldKeys[j], oldVals[j]);
-	}
+	const at = u * ix.gh + v;
+	if (ix.grid[at] === MISSING) ix.size++;
+	ix.grid[at] = value;
+}
+
+/** Enlarges the grid to take column u and row v (relative to its corner), by half its size or more on the side that needs it. */
+function grow(ix: BoardIndex, u: number, v: number): void {
+	const { gw, gh, grid } = ix;
+	const left = u < 0 ? Math.max(-u + MARGIN, gw >> 1) : 0;
+	const right = u >= gw ? Math.max(u - gw + 1 + MARGIN, gw >> 1) : 0;
+	const top = v < 0 ? Math.max(-v + MARGIN, gh >> 1) : 0;
+	const bottom = v >= gh ? Math.max(v - gh + 1 + MARGIN, gh >> 1) : 0;
+	const w = gw + left + right;
+	const h = gh + top + bottom;
+	const next = filled(w * h, MISSING);
+	for (let i = 0; i < gw; i++) for (let j = 0; j < gh; j++) next[(i + left) * h + j + top] = grid[i * gh + j];
+	ix.grid = next;
+	ix.gx -= left;
+	ix.gy -= top;
+	ix.gw = w;
+	ix.gh = h;
 }
 
 /** Board index of the tile at a packed cell, or -1. */
@@ -295,7 +342,7 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 /** Starts the per-block placement counts once the front grows past blocksAbove cells. */
 function startBlocks(fit: FitTables, ix: BoardIndex): void {
 	const K = fit.K;
-	const blk: number[] = new Array<number>(((ix.fkey.length + 31) >> 5) * K).fill(0);
+	const blk = filled(((ix.fkey.length + 31) >> 5) * K, 0);
 	for (let i = 0; i < ix.fkey.length; i++) {
 		const a = ix.fkey[i] * K;
 		const at = (i >> 5) * K;
@@ -435,7 +482,7 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 	}
 	s.bnb.push(around);
 	// the tiles this placement surrounded on all 8 sides, itself first (completedInner)
-	ix.full.length = 0;
+	while (ix.full.length > 0) ix.full.pop(); // pops: setting length is a builtin call
 	ix.fullAt = b;
 	if (around === 8) ix.full.push(b);
 	for (let i = 0; full !== 0; i++, full >>= 1) if (full & 1) ix.full.push(near[i]);

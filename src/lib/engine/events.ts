@@ -6,8 +6,10 @@ import type { Context, Engine, GameEvent, GameState } from './types.ts';
  * board index slot included), so each engine read in the modules sees one object shape.
  */
 export function engineOf(s: GameState, c: Context, quiet: boolean, silent = false): Engine {
-	return { s, c, events: [], quiet, silent, ix: undefined };
+	return { s, c, events: silent ? NO_EVENTS : [], quiet, silent, ix: undefined };
 }
+/** The events of every silent engine: nothing is ever pushed (emit and the score events check g.silent), so one array serves all. */
+const NO_EVENTS: GameEvent[] = [];
 
 /** Pushes an event; the text is built only when not quiet; nothing when silent. */
 export function emit(g: Engine, ev: GameEvent, text?: () => string): void {

@@ -107,8 +107,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
 		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
-		rulings: resolved,
-		params,
+		rulings: fastObject(resolved),
+		params: fastObject(params),
 		expansions: exps,
 		fit: compileFit(tiles, modules),
 		hooks,
@@ -130,6 +130,13 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	return remember(expansions, extraModules, rulingsText, ctx);
 }
 
+/**
+ * A copy of a flat record whose properties V8 keeps in fast mode. A record built key by key (more than
+ * a dozen rulings) is a dictionary: every read hashes the key, and every game's copy of the rulings
+ * (startGame, the digest's walk) rebuilds the dictionary. JSON.parse builds fast objects.
+ */
+const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
+
 /** contextFor's last inputs (copies of the lists: a caller may change its arrays later) and answer. */
 let lastInput: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context } | null = null;
 const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -139,10 +146,16 @@ function remember(expansions: Expansion[], modules: string[], rulings: string, c
 }
 
 export function contextOf(state: GameState): Context {
+	// the last context asked for, kept at hand: a game asks for its own at every move
+	if (state.ctx === lastKey) return lastContext!;
 	const c = contexts.get(state.ctx);
 	if (!c) throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+	lastKey = state.ctx;
+	lastContext = c;
 	return c;
 }
+let lastKey = '';
+let lastContext: Context | null = null;
 
 /** Re-attaches a deserialized state to its rules (compiling them if this process has not yet). */
 export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
@@ -527,14 +540,25 @@ export function advance(g: Engine): void {
 /** Every option at the current step (empty when the game is over). Do not mutate the result. */
 export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
+	if (state.pending[0].kind === 'place') return drawnPlacements(engineOf(state, contextOf(state), true));
+	return legalMovesInto(state, []);
+}
+
+/**
+ * legalMoves appended to the caller's array: a player that keeps no list of its own (randomLegalMove)
+ * lists every step into one array. The move objects may be shared with other listings: never change one.
+ */
+export function legalMovesInto(state: GameState, out: Move[]): Move[] {
+	if (state.finished || state.pending.length === 0) return out;
 	const c = contextOf(state);
 	const step = state.pending[0];
 	const g = engineOf(state, c, true);
-	if (step.kind === 'place') return drawnPlacements(g);
-	const def = c.steps.get(step.kind);
-	if (!def) return [];
-	const out: Move[] = [];
-	def.moves(g, step, out);
+	if (step.kind === 'place') {
+		const moves = drawnPlacements(g);
+		for (let i = 0; i < moves.length; i++) out.push(moves[i]);
+		return out;
+	}
+	c.steps.get(step.kind)?.moves(g, step, out);
 	return out;
 }
 
@@ -546,6 +570,16 @@ export function legalMoveCount(state: GameState): number {
 	if (state.finished || state.pending.length === 0) return 0;
 	if (state.pending[0].kind === 'place') return placementCount(engineOf(state, contextOf(state), true));
 	return legalMoves(state).length;
+}
+
+/**
+ * At the placement step, the placement ⌊w × the number of placements⌋ (w in [0, 1)) built alone: a
+ * random player's pick in one engine (legalMoveAt(state, ⌊w × legalMoveCount(state)⌋)).
+ */
+export function placementPick(state: GameState, w: number): PlaceMove | undefined {
+	const g = engineOf(state, contextOf(state), true);
+	const n = placementCount(g);
+	return n > 0 ? placementAt(g, Math.floor(w * n)) : undefined;
 }
 
 /** legalMoves(state)[n], built alone at the placement step. */

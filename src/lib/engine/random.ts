@@ -1,7 +1,7 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
-import { nextRandom, seedState } from './rng.ts';
-import { apply, legalMoveAt, legalMoveCount, legalMoves, startGame } from './game.ts';
+import { randomStep, randomValue, seedState } from './rng.ts';
+import { apply, legalMoveCount, legalMovesInto, placementPick, startGame } from './game.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {
@@ -41,34 +41,43 @@ export function playRandomGame(
 }
 
 const kinds: string[] = [];
+const scratch: Move[] = [];
 /**
  * The random player's choice among listed moves: a kind of move first (uniform), then a move of that
  * kind, so that an option offered once per open cell (a town hall) does not drown a single
  * alternative (drawing a tile), and passing is not rare. Returns the move and the next PRNG state.
  */
 export function randomMove(options: readonly Move[], rng: number): [Move, number] {
-	const [next, v] = nextRandom(rng);
-	const [after, w] = nextRandom(next);
-	return [pickMove(options, v, w), after];
+	const next = randomStep(rng);
+	return [pickMove(options, randomValue(rng), randomValue(next)), randomStep(next)];
 }
 
 /**
  * randomMove(legalMoves(state), rng) without listing every placement: the same move and the same next
- * PRNG state, with the placement built alone (legalMoveAt).
+ * PRNG state, with the placement built alone (placementPick).
  */
 export function randomLegalMove(state: GameState, rng: number): [Move, number] {
-	if (state.pending[0]?.kind !== 'place') return randomMove(legalMoves(state), rng);
-	const [next] = nextRandom(rng);
-	const [after, w] = nextRandom(next);
+	if (state.pending[0]?.kind !== 'place') {
+		// the other steps' few options, listed into one array kept for the purpose
+		const r = randomMove(legalMovesInto(state, scratch), rng);
+		while (scratch.length > 0) scratch.pop(); // pops: setting length is a builtin call
+		return r;
+	}
+	const next = randomStep(rng);
 	// every option of the placement step is a 'place': pickMove takes options[⌊w × n⌋]
-	return [legalMoveAt(state, Math.floor(w * legalMoveCount(state)))!, after];
+	return [placementPick(state, randomValue(next))!, randomStep(next)];
 }
 
 function pickMove(options: readonly Move[], v: number, w: number): Move {
-	kinds.length = 0;
-	for (let i = 0; i < options.length; i++) if (!kinds.includes(options[i].type)) kinds.push(options[i].type);
-	if (kinds.length === 1) return options[Math.floor(w * options.length)];
-	const kind = kinds[Math.floor(v * kinds.length)];
+	// the kinds of move offered, in order of appearance (kinds[0 … nk - 1]: the array is reused)
+	let nk = 0;
+	next: for (let i = 0; i < options.length; i++) {
+		const type = options[i].type;
+		for (let j = 0; j < nk; j++) if (kinds[j] === type) continue next;
+		kinds[nk++] = type;
+	}
+	if (nk === 1) return options[Math.floor(w * options.length)];
+	const kind = kinds[Math.floor(v * nk)];
 	let n = 0;
 	for (let i = 0; i < options.length; i++) if (options[i].type === kind) n++;
 	let k = Math.floor(w * n);

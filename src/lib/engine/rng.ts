@@ -3,11 +3,18 @@
 
 /** Advances the state; returns [next state, value in [0,1)]. */
 export function nextRandom(state: number): [number, number] {
-	const s = (state + 0x6d2b79f5) | 0;
-	let t = s;
+	return [randomStep(state), randomValue(state)];
+}
+
+/** The state after `state` (the first of nextRandom's pair, without the pair). */
+export const randomStep = (state: number): number => (state + 0x6d2b79f5) >>> 0;
+
+/** The value in [0,1) that advancing `state` gives (the second of nextRandom's pair, without the pair). */
+export function randomValue(state: number): number {
+	let t = (state + 0x6d2b79f5) | 0;
 	t = Math.imul(t ^ (t >>> 15), t | 1);
 	t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-	return [s >>> 0, ((t ^ (t >>> 14)) >>> 0) / 4294967296];
+	return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /** Turns any integer seed into a well-mixed initial state. */

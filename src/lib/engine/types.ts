@@ -463,13 +463,17 @@ export interface Engine {
  */
 export interface BoardIndex {
 	/**
-	 * Packed cell → board index (≥ 0) of its tile, or -(position in s.front) - 1 for an open cell: an
-	 * open-addressing hash table (cells are never removed). Plain arrays of small integers: they copy
-	 * faster than typed arrays, whose allocation is costly in V8. board.ts `cellGet`.
+	 * Packed cell → board index (≥ 0) of its tile, -(position in s.front) - 1 for an open cell, or
+	 * MISSING: a dense grid of gw columns × gh rows whose corner is the packed column gx and row gy
+	 * (x + 4096, y + 4096), grown when a cell falls outside (cells are never removed). A plain array of
+	 * small integers: it copies faster than a typed array, whose allocation is costly in V8. board.ts `cellGet`.
 	 */
-	keys: number[];
-	vals: number[];
-	/** Cells in the table (placed tiles and open cells). */
+	grid: number[];
+	gx: number;
+	gy: number;
+	gw: number;
+	gh: number;
+	/** Cells in the grid (placed tiles and open cells). */
 	size: number;
 	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
 	fkey: number[];

@@ -99,7 +99,8 @@ interface DeployTable {
 	have: number[];
 	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it, 0 when not, -1 not looked up yet. */
 	occupied: Int8Array;
-	byTile: { ft: FigureType; at: number; locals: number[] }[][];
+	/** Per tile, per deployable figure type: the local features it may stand on, and the deploy move of each (built once, shared by every listing: moves are never changed). */
+	byTile: { ft: FigureType; at: number; locals: number[]; moves: DeployMove[] }[][];
 }
 const deployTable = perContext((c): DeployTable => {
 	const types = [...c.figures.values()];
@@ -108,7 +109,8 @@ const deployTable = perContext((c): DeployTable => {
 		types.flatMap((ft, i) => {
 			if (ft.deployable === false) return [];
 			const locals = t.features.flatMap((f, l) => (ft.features.includes(f.kind) ? [l] : []));
-			return locals.length ? [{ ft, at: i, locals }] : [];
+			const moves = locals.map((l): DeployMove => ({ type: 'deploy', figure: ft.id, feature: t.features[l].id }));
+			return locals.length ? [{ ft, at: i, locals, moves }] : [];
 		})
 	);
 	return { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
@@ -137,11 +139,11 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		const options = table.byTile[t.index];
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
 		const occupied = table.occupied;
-		occupied.fill(-1, 0, t.features.length);
+		for (let i = 0; i < t.features.length; i++) occupied[i] = -1; // a loop: TypedArray fill is a builtin call for a few bytes
 		const base = s.bseg[b];
 		const checks = g.c.hooks.deployCheck;
 		for (let j = 0; j < options.length; j++) {
-			const { ft, at, locals } = options[j];
+			const { ft, at, locals, moves } = options[j];
 			if (have[at] === 0) continue;
 			next: for (let k = 0; k < locals.length; k++) {
 				const i = locals[k];
@@ -153,13 +155,15 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 				}
 				if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
 				for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
-				out.push({ type: 'deploy', figure: ft.id, feature: t.features[i].id });
+				out.push(moves[k]);
 			}
 		}
 	}
 	for (const h of g.c.hooks.figureOptions) h(g, step.player, out);
-	out.push({ type: 'pass' });
+	out.push(PASS);
 }
+/** The listed pass (one object for every listing). */
+const PASS: Move = { type: 'pass' };
 
 function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const s = g.s;
@@ -183,7 +187,8 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const ft = g.c.figures.get(move.figure);
 	if (!ft || ft.deployable === false) return { code: 'unknown-figure', message: `no figure '${move.figure}' can be placed in this game`, rules: ['BASE-1.4.1'] };
 	const t = g.c.tiles[s.bt[s.placed]];
-	const local = t.features.findIndex((f) => f.id === move.feature);
+	let local = t.features.length - 1;
+	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
 		// a town hall (the only wildcard tile) has no feature: no figure may ever stand on it (MM-HALL-4)
 		if (t.wildcard) return { code: 'no-such-feature', message: `no figure may be placed on a town hall`, rules: ['MM-HALL-4', 'BASE-1.4.1'] };
