@@ -89,10 +89,22 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 			pop[key * K + k] = n;
 		}
 	}
+	const fitFrom = new Int32Array(FIT_NONE + 2);
+	const classes: number[] = [];
+	const pops: number[] = [];
+	for (let key = 0; key <= FIT_NONE; key++) {
+		fitFrom[key] = classes.length;
+		for (let k = 0; k < K; k++)
+			if (pop[key * K + k] > 0) {
+				classes.push(k);
+				pops.push(pop[key * K + k]);
+			}
+	}
+	fitFrom[FIT_NONE + 1] = classes.length;
 	const hooks = modules.filter((m) => m.hooks?.placement);
 	const filtered = new Uint8Array(tiles.length);
 	for (const t of tiles) if (hooks.some((m) => !m.placementFor || m.placementFor(t))) filtered[t.index] = 1;
-	return { K, cls, rot, pop, filtered };
+	return { K, cls, rot, pop, fitFrom, fitClass: Int32Array.from(classes), fitPop: Int8Array.from(pops), filtered };
 }
 
 // ------------------------------------------------------------------ the board index
@@ -159,6 +171,7 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		fkey: [],
 		kcnt: filled(FIT_NONE, 0),
 		kset: [],
+		kpos: filled(FIT_NONE, 0),
 		blk: null,
 		moves: null,
 		allowed: null,
@@ -203,6 +216,7 @@ function indexRecord(f: BoardIndex): BoardIndex {
 		fkey: f.fkey,
 		kcnt: f.kcnt,
 		kset: f.kset,
+		kpos: f.kpos,
 		blk: f.blk,
 		moves: f.moves,
 		allowed: f.allowed,
@@ -223,6 +237,7 @@ function ownIndex(g: Engine): BoardIndex {
 		ix.fkey = ix.fkey.slice();
 		ix.kcnt = ix.kcnt.slice();
 		ix.kset = ix.kset.slice();
+		ix.kpos = ix.kpos.slice();
 		if (ix.blk !== null) ix.blk = ix.blk.slice();
 		ix.full = ix.full.slice();
 		ix.shared = false;
@@ -322,7 +337,10 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 	if (was === key) return;
 	ix.fkey[pos] = key;
 	if (was !== FIT_NONE) dropKey(ix, was);
-	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) ix.kset.push(key);
+	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) {
+		ix.kpos[key] = ix.kset.length;
+		ix.kset.push(key);
+	}
 	const blk = ix.blk;
 	if (blk === null) return;
 	while (((pos >> 5) + 1) * fit.K > blk.length) blk.push(0);
@@ -332,19 +350,21 @@ function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void 
 /** One open cell fewer requires fit key `key` (the keys present, kset, lose it at 0). */
 function dropKey(ix: BoardIndex, key: number): void {
 	if (--ix.kcnt[key] !== 0) return;
+	// the last key present takes its place (a large front has hundreds of keys: no search)
 	const kset = ix.kset;
-	const j = kset.indexOf(key);
-	kset[j] = kset[kset.length - 1];
+	const j = ix.kpos[key];
+	const moved = kset[kset.length - 1];
+	kset[j] = moved;
+	ix.kpos[moved] = j;
 	kset.pop();
 }
 
 /** A cell of block `block` goes from fit key `was` to `key` (FIT_NONE: none): the block's placements per fit class follow. */
 function blockMove(fit: FitTables, blk: number[], block: number, was: number, key: number): void {
-	const K = fit.K;
-	const pop = fit.pop;
-	const a = was * K;
-	const b = key * K;
-	for (let k = 0, at = block * K; k < K; k++, at++) blk[at] += pop[b + k] - pop[a + k];
+	const { fitFrom, fitClass, fitPop } = fit;
+	const at = block * fit.K;
+	for (let j = fitFrom[was]; j < fitFrom[was + 1]; j++) blk[at + fitClass[j]] -= fitPop[j];
+	for (let j = fitFrom[key]; j < fitFrom[key + 1]; j++) blk[at + fitClass[j]] += fitPop[j];
 }
 
 /** Starts the per-block placement counts once the front grows past blocksAbove cells. */

@@ -275,26 +275,28 @@ const plural = (n: number, w: string) => (n === 1 ? w : w + 's');
 function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	const s = sc.g.s;
 	let out: Group | null = null;
-	const add = (owner: number) => {
-		out ??= { players: [], counts: [] };
-		const i = out.players.indexOf(owner);
-		if (i < 0) {
-			out.players.push(owner);
-			out.counts.push(1);
-		} else out.counts[i]++;
-	};
 	if (tiles) {
 		const on = tilesOf(sc);
-		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile)) add(p.owner);
+		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile)) out = added(out, p.owner);
 	} else {
 		const list = s.figs[sc.root];
 		if (list)
 			for (let i = 0; i < list.length; i++) {
 				const p = s.pieces[list[i]];
-				if (p.kind === figure && p.owner >= 0) add(p.owner);
+				if (p.kind === figure && p.owner >= 0) out = added(out, p.owner);
 			}
 	}
 	return out ?? NOBODY;
+}
+/** Group `out` (a new one when null) with one more figure of `owner`. */
+function added(out: Group | null, owner: number): Group {
+	out ??= { players: [], counts: [] };
+	const i = out.players.indexOf(owner);
+	if (i < 0) {
+		out.players.push(owner);
+		out.counts.push(1);
+	} else out.counts[i]++;
+	return out;
 }
 interface Group {
 	readonly players: number[];
@@ -698,7 +700,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			const players = g.s.players.length;
 			// the award under construction per figure type and player (a points rule starts a new one)
 			let open: (Building | undefined)[] | null = null;
-			const built: Building[] = [];
+			let built: Building[] | null = null;
 			for (let i = 0; i < steps.length; i++) {
 				const st = steps[i];
 				const r = st.rule;
@@ -715,7 +717,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					if (!b || st.points !== null) {
 						b = { player, n: per.counts[k], label: st.label, points: 0, bonuses: [], zero: null, rules: [] };
 						open[key] = b;
-						built.push(b);
+						(built ??= []).push(b);
 					}
 					if (st.points !== null) b.points = numOf(st.points(sc));
 					else if (st.bonus !== null) b.bonuses.push({ per: numOf(st.bonus(sc)), label: st.bonusLabel });
@@ -724,7 +726,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 			}
 			leave(sc);
-			for (const b of built) awards.push(finish(b, g.quiet));
+			if (built) for (const b of built) awards.push(finish(b, g.quiet));
 		};
 	if (deniers.size || lists.wins.length)
 		hooks.winners = (g, root, strengths, _winners, v) => {

@@ -481,6 +481,8 @@ export interface BoardIndex {
 	kcnt: number[];
 	/** The fit keys whose count is above 0, in no particular order. */
 	kset: number[];
+	/** Per fit key present: its position in kset. */
+	kpos: number[];
 	/** On a front of more than 64 open cells: per block of 32 front positions and fit class, its placements ([block * K + class]); else null. */
 	blk: number[] | null;
 	/** The drawn tile's listed placements, built when asked (legalMoves). */
@@ -509,6 +511,13 @@ export interface FitTables {
 	rot: Uint8Array;
 	/** [fit key * K + class] → number of rotations that fit. */
 	pop: Int8Array;
+	/**
+	 * The same counts without the zeros: the classes with a rotation that fits fit key f are
+	 * fitClass[fitFrom[f] … fitFrom[f + 1] - 1], with fitPop[j] rotations each (a cell requires some edges: a few classes fit it).
+	 */
+	fitFrom: Int32Array;
+	fitClass: Int32Array;
+	fitPop: Int8Array;
 	/** Tile index → 1 when a module's placement hook may refuse its placements (river tiles, lute tiles). */
 	filtered: Uint8Array;
 }

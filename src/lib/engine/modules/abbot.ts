@@ -5,11 +5,29 @@ import { scoreFeature, playerName } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { pack, tileAt } from '../board.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
+import { piecesOfKinds } from './base.ts';
+
+const abbots = piecesOfKinds('abbot');
 
 function ownAbbot(g: Engine, player: number): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].kind === 'abbot' && ps[i].owner === player && ps[i].seg >= 0) return i;
+	const list = abbots(ps);
+	for (let k = 0; k < list.length; k++) {
+		const i = list[k];
+		if (ps[i].owner === player && ps[i].seg >= 0) return i;
+	}
 	return -1;
+}
+
+/** The abbot's return move, built once per abbot piece and position (moves are shared immutable values). */
+const returns: { type: 'abbot-return'; x: number; y: number }[] = [];
+function returnMove(i: number, x: number, y: number): Move {
+	let m = returns[i];
+	if (m === undefined || m.x !== x || m.y !== y) {
+		while (returns.length < i) returns.push(undefined as never);
+		returns[i] = m = { type: 'abbot-return', x, y };
+	}
+	return m;
 }
 
 function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
@@ -57,7 +75,7 @@ export const abbot: RuleModule = {
 			const a = ownAbbot(g, player);
 			if (a >= 0 && !g.s.acted) {
 				const b = g.s.pieces[a].tile;
-				out.push({ type: 'abbot-return', x: g.s.bx[b], y: g.s.by[b] });
+				out.push(returnMove(a, g.s.bx[b], g.s.by[b]));
 			}
 		},
 		value(g, _root, v) {

@@ -6,9 +6,9 @@ import { find } from '../features.ts';
 import { FACING_HALF, fits, frontAt, pack, SIDE_STEP, tileAt } from '../board.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
-import { inSupply, putPiece } from './base.ts';
+import { inSupply, piecesOfKinds, putPiece } from './base.ts';
 import { perContext } from '../per-context.ts';
-import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Context, type Engine, type FigureRef, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Context, type Engine, type FigureRef, type GameState, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 export interface BardsState {
@@ -20,10 +20,12 @@ export interface BardsState {
 
 const B = (g: Engine): BardsState => g.s.mod.bards;
 const isLute = (g: Engine, tile: number) => tablesOf(g).lute[tile] === 1;
-/** Is a note token left in the supply? (scanned from the end: the tokens are the last pieces set up) */
+const notes = piecesOfKinds('note');
+/** Is a note token left in the supply? */
 function tokensLeft(g: Engine): boolean {
 	const ps = g.s.pieces;
-	for (let i = ps.length - 1; i >= 0; i--) if (ps[i].seg === -1 && ps[i].kind === 'note') return true;
+	const list = notes(ps);
+	for (let k = 0; k < list.length; k++) if (ps[list[k]].seg === -1) return true;
 	return false;
 }
 
@@ -183,16 +185,37 @@ function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, sid
 function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: number, r: number): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const links = lt.links[tile]![r];
-	let known = 0;
-	let slots = 0;
+	const s = g.s;
+	// the rotations of one cell (and the next listing of the same draw) ask for the same sides
+	if (s !== slotsFor || s.log.length !== slotsLog || s.bx.length !== slotsTiles || cell !== slotsCell || mask !== slotsMask) {
+		slotsFor = s;
+		slotsLog = s.log.length;
+		slotsTiles = s.bx.length;
+		slotsCell = cell;
+		slotsMask = mask;
+		slotsKnown = 0;
+		slotsBits = 0;
+	}
 	for (let k = 0; k < links.length; k += 2) {
-		const need = links[k] & mask & ~known;
-		if (need !== 0) for (let side = 0; side < 4; side++) if ((need >> (4 * side)) & 15) slots |= blockedSlots(g, lt.blocks, cell, side);
-		known |= need;
-		if ((slots & links[k + 1]) === 0) return true;
+		const need = links[k] & mask & ~slotsKnown;
+		if (need !== 0) for (let side = 0; side < 4; side++) if ((need >> (4 * side)) & 15) slotsBits |= blockedSlots(g, lt.blocks, cell, side);
+		slotsKnown |= need;
+		if ((slotsBits & links[k + 1]) === 0) return true;
 	}
 	return false;
 }
+/**
+ * The blocked slots freeAt found around one open cell: the sides looked at (nibbles, as in the mask)
+ * and their slots' bits, for one state, log length (no move since), number of tiles and mask (no
+ * tile placed since; figures come and go only with a move).
+ */
+let slotsFor: GameState | null = null;
+let slotsLog = -1;
+let slotsTiles = -1;
+let slotsCell = -1;
+let slotsMask = -1;
+let slotsKnown = 0;
+let slotsBits = 0;
 
 /** Would some feature of lute tile `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
 function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: number, r: number): boolean {
@@ -482,7 +505,11 @@ export const bards: RuleModule = {
 			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
 			let spare: number[] | null = null;
 			const ps = g.s.pieces;
-			for (let i = 0; i < ps.length; i++) if (ps[i].tile === b && ps[i].seg >= 0 && ps[i].kind === 'note') (spare ??= []).push(i);
+			const list = notes(ps);
+			for (let k = 0; k < list.length; k++) {
+				const i = list[k];
+				if (ps[i].tile === b && ps[i].seg >= 0) (spare ??= []).push(i);
+			}
 			return spare ? { spare } : null;
 		}
 	}

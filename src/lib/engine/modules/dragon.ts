@@ -10,7 +10,7 @@ import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
 import { perContext } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Engine, FigureRef, Move, Refusal, RuleModule, Step } from '../types.ts';
+import type { Context, Engine, FigureRef, GameState, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -49,8 +49,86 @@ const tablesOf = perContext(
 	})
 );
 const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tablesOf(g.c).icons[tile] & icon) !== 0;
+
+/**
+ * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
+ * them. Kinds and owners never change and pieces are only added at setup, so the lists are found
+ * again only for another pieces array (a copied state), a longer one or another rules context.
+ */
+let followerPieces: number[][] = [];
+let followersFor: readonly Piece[] | null = null;
+let followersLength = -1;
+let followersContext: Context | null = null;
+const NONE: readonly number[] = [];
+function ownFollowers(g: Engine, player: number): readonly number[] {
+	const ps = g.s.pieces;
+	if (ps !== followersFor || ps.length !== followersLength || g.c !== followersContext) {
+		const kinds = tablesOf(g.c).followers;
+		followerPieces = [];
+		for (let i = 0; i < ps.length; i++) {
+			const o = ps[i].owner;
+			if (o < 0 || !kinds.includes(ps[i].kind)) continue;
+			while (followerPieces.length <= o) followerPieces.push([]);
+			followerPieces[o].push(i);
+		}
+		followersFor = ps;
+		followersLength = ps.length;
+		followersContext = g.c;
+		movedSeg = new Array<number>(ps.length).fill(-1);
+		movedTile = new Array<number>(ps.length).fill(-1);
+		moved = new Array<FairyMove | null>(ps.length).fill(null);
+	}
+	return followerPieces[player] ?? NONE;
+}
+
+/**
+ * The fairy's move beside piece i (of the pieces ownFollowers last looked at), built once and listed
+ * again while the piece stands on the same segment of the same board tile (a segment belongs to one
+ * tile of one place for the whole game; moves are shared immutable values).
+ */
+type FairyMove = { type: 'fairy'; x: number; y: number; feature: string };
+let movedSeg: number[] = [];
+let movedTile: number[] = [];
+let moved: (FairyMove | null)[] = [];
+function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
+	if (movedSeg[i] === seg && movedTile[i] === b) return moved[i]!;
+	const s = g.s;
+	const move: FairyMove = { type: 'fairy', x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id };
+	movedSeg[i] = seg;
+	movedTile[i] = b;
+	moved[i] = move;
+	return move;
+}
+
 /** The tile the fairy keeps the dragon off during the movement in progress (DRAGON-4.4.3, ruling DRAGON-R2). */
 const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
+
+/**
+ * The last listing's targets, kept for the dragon move that answers it: the same state at the same
+ * log length (no move applied since) and the same movement (dragon tile, steps made, fairy's tile).
+ */
+let lastFor: GameState | null = null;
+let lastLog = -1;
+let lastAt = -1;
+let lastSteps = -1;
+let lastFairy = -1;
+let lastTargets: number[] = [];
+function listedTargets(g: Engine): number[] {
+	const s = g.s;
+	const d = D(g);
+	const fairy = fairyTile(d);
+	if (s === lastFor && s.log.length === lastLog && d.at === lastAt && d.steps === lastSteps && fairy === lastFairy) return lastTargets;
+	lastTargets = targets(g);
+	lastFor = s;
+	lastLog = s.log.length;
+	lastAt = d.at;
+	lastSteps = d.steps;
+	lastFairy = fairy;
+	return lastTargets;
+}
+
+/** The dragon's moves, built once per rules context and cell (moves are shared immutable values). */
+const dragonMoves = perContext(() => new Map<number, { type: 'dragon'; x: number; y: number }>());
 
 function targets(g: Engine): number[] {
 	const s = g.s;
@@ -123,7 +201,7 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	const adjacent = from + SIDE_STEP[0] === to || from + SIDE_STEP[1] === to || from + SIDE_STEP[2] === to || from + SIDE_STEP[3] === to;
 	if (n < 0 || !adjacent)
 		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
-	const allowed = targets(g);
+	const allowed = listedTargets(g);
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
 		if (n === fairyTile(d)) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
@@ -171,13 +249,14 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 	const s = g.s;
 	const b = tileAt(g, pack(move.x, move.y));
 	let piece = -1;
-	if (b >= 0)
-		for (let i = 0; i < s.pieces.length; i++) {
-			const p = s.pieces[i];
-			if (p.tile !== b || p.owner !== step.player || p.seg < 0 || !tablesOf(g.c).followers.includes(p.kind)) continue;
-			// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
-			if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
-		}
+	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
+	for (let k = 0; k < own.length; k++) {
+		const i = own[k];
+		const p = s.pieces[i];
+		if (p.tile !== b || p.seg < 0) continue;
+		// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
+		if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
+	}
 	if (piece < 0)
 		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
 	const d = D(g);
@@ -251,7 +330,16 @@ export const dragon: RuleModule = {
 			describe: 'move the dragon one step',
 			moves(g, _step, out: Move[]) {
 				const s = g.s;
-				for (const n of targets(g)) out.push({ type: 'dragon', x: s.bx[n], y: s.by[n] });
+				const list = listedTargets(g);
+				const m = dragonMoves(g.c);
+				for (let i = 0; i < list.length; i++) {
+					const x = s.bx[list[i]];
+					const y = s.by[list[i]];
+					const key = pack(x, y);
+					let move = m.get(key);
+					if (move === undefined) m.set(key, (move = { type: 'dragon', x, y }));
+					out.push(move);
+				}
 			}
 		}
 	},
@@ -298,19 +386,12 @@ export const dragon: RuleModule = {
 			if (s.acted) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
-			const followers = tablesOf(g.c).followers;
-			// the pieces come in runs of one kind: whether it is a follower is looked up once per run
-			let kind = '';
-			let follower = false;
-			for (let i = 0; i < ps.length; i++) {
+			const own = ownFollowers(g, player);
+			for (let k = 0; k < own.length; k++) {
+				const i = own[k];
 				const p = ps[i];
-				if (p.seg < 0 || p.owner !== player || i === fairyPiece) continue;
-				if (p.kind !== kind) {
-					kind = p.kind;
-					follower = followers.includes(kind);
-				}
-				if (!follower) continue;
-				out.push({ type: 'fairy', x: s.bx[p.tile], y: s.by[p.tile], feature: featureOf(g, p.seg).id });
+				if (p.seg < 0 || i === fairyPiece) continue;
+				out.push(fairyMoveOf(g, i, p.seg, p.tile));
 			}
 		},
 		afterFigure(g) {

@@ -48,10 +48,20 @@ function sideNeighbours(g: Engine, b: number): number[] {
 
 const isHall = (g: Engine, b: number): boolean => g.c.tiles[g.s.bt[b]].wildcard;
 
+/** Ruling MM-R7 = not-a-neighbour, read once per rules context. */
+const hallsApart = perContext((c) => c.rulings['MM-R7'] === 'not-a-neighbour');
+
 /** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
 function sidesFilled(g: Engine, b: number): number {
-	const around = sideNeighbours(g, b);
-	return g.c.rulings['MM-R7'] !== 'not-a-neighbour' ? around.length : around.filter((o) => !isHall(g, o)).length;
+	const s = g.s;
+	const cell = pack(s.bx[b], s.by[b]);
+	const apart = hallsApart(g.c);
+	let n = 0;
+	for (let side = 0; side < 4; side++) {
+		const o = tileAt(g, cell + SIDE_STEP[side]);
+		if (o >= 0 && !(apart && isHall(g, o))) n++;
+	}
+	return n;
 }
 
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
@@ -94,12 +104,12 @@ export function crisisMeeting(g: Engine, b: number): void {
 
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
 export function triggeredBy(g: Engine, b: number): readonly Entry[] {
-	if (isHall(g, b) && g.c.rulings['MM-R7'] === 'not-a-neighbour') return NO_ENTRIES;
+	if (isHall(g, b) && hallsApart(g.c)) return NO_ENTRIES;
 	// walked from the figures (few, often none), not from the neighbours and theirs
 	return figuresOn(g, b, surroundedBeside);
 }
 
-/** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context: its rulings are a slow dictionary. */
+/** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context. */
 const triggersAtOnce = perContext((c) => c.rulings['MM-R11'] === 'triggers');
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
