@@ -147,18 +147,14 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 	let x1 = 0;
 	let y0 = 0;
 	let y1 = 0;
-	for (let b = 0; b < s.bx.length; b++) {
-		x0 = Math.min(x0, s.bx[b]);
-		x1 = Math.max(x1, s.bx[b]);
-		y0 = Math.min(y0, s.by[b]);
-		y1 = Math.max(y1, s.by[b]);
-	}
-	for (let i = 0; i < s.front.length; i++) {
-		x0 = Math.min(x0, unpackX(s.front[i]));
-		x1 = Math.max(x1, unpackX(s.front[i]));
-		y0 = Math.min(y0, unpackY(s.front[i]));
-		y1 = Math.max(y1, unpackY(s.front[i]));
-	}
+	const cover = (x: number, y: number) => {
+		x0 = Math.min(x0, x);
+		x1 = Math.max(x1, x);
+		y0 = Math.min(y0, y);
+		y1 = Math.max(y1, y);
+	};
+	for (let b = 0; b < s.bx.length; b++) cover(s.bx[b], s.by[b]);
+	for (let i = 0; i < s.front.length; i++) cover(unpackX(s.front[i]), unpackY(s.front[i]));
 	const gw = Math.max(GRID, x1 - x0 + 1 + 2 * MARGIN);
 	const gh = Math.max(GRID, y1 - y0 + 1 + 2 * MARGIN);
 	const ix = indexRecord({
@@ -369,13 +365,8 @@ function blockMove(fit: FitTables, blk: number[], block: number, was: number, ke
 
 /** Starts the per-block placement counts once the front grows past blocksAbove cells. */
 function startBlocks(fit: FitTables, ix: BoardIndex): void {
-	const K = fit.K;
-	const blk = filled(((ix.fkey.length + 31) >> 5) * K, 0);
-	for (let i = 0; i < ix.fkey.length; i++) {
-		const a = ix.fkey[i] * K;
-		const at = (i >> 5) * K;
-		for (let k = 0; k < K; k++) blk[at + k] += fit.pop[a + k];
-	}
+	const blk = filled(((ix.fkey.length + 31) >> 5) * fit.K, 0);
+	for (let i = 0; i < ix.fkey.length; i++) blockMove(fit, blk, i >> 5, FIT_NONE, ix.fkey[i]);
 	ix.blk = blk;
 }
 

@@ -1,7 +1,7 @@
 // Answers computed once per rules context: what the rules decide that does not depend on the board
 // (tile tables, rulings read, compiled data rules). A game asks for the same context all along, so
 // the last one is kept at hand: a WeakMap lookup on every placement costs more than most answers.
-import type { Context } from './types.ts';
+import type { Context, Piece } from './types.ts';
 
 /** compute(c), computed once per rules context. */
 export function perContext<T>(compute: (c: Context) => T): (c: Context) => T {
@@ -25,5 +25,25 @@ export function perGame<T>(compute: (c: Context, players: number) => T): (c: Con
 		const m = byPlayers(c);
 		if (!m.has(players)) m.set(players, compute(c, players));
 		return m.get(players)!;
+	};
+}
+
+/**
+ * compute(ps), computed again only for another pieces array (a copied state brings its own) or a
+ * longer one: a piece's kind and owner never change and pieces are only added at setup. One entry
+ * is kept: a game asks about its own pieces all along. A finder that also depends on the rules
+ * is one per context: perContext((c) => perPieces((ps) => …)).
+ */
+export function perPieces<T>(compute: (ps: readonly Piece[]) => T): (ps: readonly Piece[]) => T {
+	let pieces: readonly Piece[] | null = null;
+	let n = -1;
+	let value: T;
+	return (ps) => {
+		if (ps !== pieces || ps.length !== n) {
+			value = compute(ps);
+			pieces = ps;
+			n = ps.length;
+		}
+		return value;
 	};
 }

@@ -483,7 +483,7 @@ export interface BoardIndex {
 	kset: number[];
 	/** Per fit key present: its position in kset. */
 	kpos: number[];
-	/** On a front of more than 64 open cells: per block of 32 front positions and fit class, its placements ([block * K + class]); else null. */
+	/** On a large front (board.ts blocksAbove: 64 open cells, or 4 per fit class): per block of 32 front positions and fit class, its placements ([block * K + class]); else null. */
 	blk: number[] | null;
 	/** The drawn tile's listed placements, built when asked (legalMoves). */
 	moves: PlaceMove[] | null;

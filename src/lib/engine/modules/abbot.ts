@@ -6,6 +6,7 @@ import { emit } from '../events.ts';
 import { pack, tileAt } from '../board.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { piecesOfKinds } from './base.ts';
+import { perContext } from '../per-context.ts';
 
 const abbots = piecesOfKinds('abbot');
 
@@ -19,15 +20,14 @@ function ownAbbot(g: Engine, player: number): number {
 	return -1;
 }
 
-/** The abbot's return move, built once per abbot piece and position (moves are shared immutable values). */
-const returns: { type: 'abbot-return'; x: number; y: number }[] = [];
-function returnMove(i: number, x: number, y: number): Move {
-	let m = returns[i];
-	if (m === undefined || m.x !== x || m.y !== y) {
-		while (returns.length < i) returns.push(undefined as never);
-		returns[i] = m = { type: 'abbot-return', x, y };
-	}
-	return m;
+/** The abbot's return moves, built once per rules context and cell (moves are shared immutable values). */
+const returnMoves = perContext(() => new Map<number, Move>());
+function returnMove(g: Engine, x: number, y: number): Move {
+	const m = returnMoves(g.c);
+	const key = pack(x, y);
+	let move = m.get(key);
+	if (move === undefined) m.set(key, (move = { type: 'abbot-return', x, y }));
+	return move;
 }
 
 function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
@@ -75,7 +75,7 @@ export const abbot: RuleModule = {
 			const a = ownAbbot(g, player);
 			if (a >= 0 && !g.s.acted) {
 				const b = g.s.pieces[a].tile;
-				out.push(returnMove(a, g.s.bx[b], g.s.by[b]));
+				out.push(returnMove(g, g.s.bx[b], g.s.by[b]));
 			}
 		},
 		value(g, _root, v) {

@@ -50,7 +50,8 @@ function noteBlocker(g: Engine, root: number): number {
 	return -1;
 }
 
-const occupiedForNote = (g: Engine, root: number): boolean => noteBlocker(g, root) >= 0;
+/** Is the feature (root) occupied for a note token? (noteBlocker(g, root) >= 0, without naming the piece) */
+const occupiedForNote = (g: Engine, root: number): boolean => blocked(g, tablesOf(g).blocks, root);
 
 /** `Bob's follower at (0,-1) on c1`, `a note token at (1,0) on r1` */
 function describePiece(g: Engine, ref: FigureRef): string {
@@ -145,7 +146,7 @@ const luteTables = perContext((c): LuteTables => {
 });
 const tablesOf = (g: Engine): LuteTables => luteTables(g.c);
 
-/** Is the feature (root) occupied for a note token? (noteBlocker(g, root) >= 0, without naming the piece) */
+/** occupiedForNote with the context's table of the kinds that keep a token out. */
 function blocked(g: Engine, blocks: Map<string, boolean>, root: number): boolean {
 	const list = g.s.figs[root];
 	if (!list) return false;

@@ -4,7 +4,7 @@ import { find, featureOf, featureTiles, fieldCities, occupant } from '../feature
 import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPer, perTerms } from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
-import { perContext } from '../per-context.ts';
+import { perContext, perPieces } from '../per-context.ts';
 import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
@@ -27,23 +27,13 @@ export function inSupply(g: Engine, kind: string, owner: number): number {
 	return -1;
 }
 
-/**
- * The pieces (indexes, in piece order) of the given kinds, found once per pieces array: a piece's kind
- * never changes and pieces are only added at setup, so the list is found again only for another
- * array (as a copied state brings) or a longer one. Each call makes a finder with its own memory.
- */
+/** The pieces (indexes, in piece order) of the given kinds, found once per pieces array (perPieces). */
 export function piecesOfKinds(...kinds: string[]): (ps: readonly Piece[]) => readonly number[] {
-	let pieces: readonly Piece[] | null = null;
-	let n = -1;
-	let list: number[] = [];
-	return (ps) => {
-		if (ps === pieces && ps.length === n) return list;
-		list = [];
+	return perPieces((ps) => {
+		const list: number[] = [];
 		for (let i = 0; i < ps.length; i++) if (kinds.includes(ps[i].kind)) list.push(i);
-		pieces = ps;
-		n = ps.length;
 		return list;
-	};
+	});
 }
 
 /** Stands a piece on segment `seg` (of the tile that segment belongs to) and adds it to the feature's pieces. */
@@ -119,28 +109,21 @@ const deployTable = perContext((c): DeployTable => {
 /**
  * The runs of pieces of one kind and one owner in a pieces array, as [start, end, owner, kind's
  * position in the deploy table (-1: none)] × runs: the pieces a game starts with come by kind, then
- * owner. Kept for the last pieces array asked about (a game's, as long as its length stays).
+ * owner. Found once per rules context and pieces array.
  */
-const pieceRuns = (() => {
-	let pieces: readonly Piece[] | null = null;
-	let n = -1;
-	let of: DeployTable | null = null;
-	let runs: number[] = [];
-	return (table: DeployTable, ps: readonly Piece[]): readonly number[] => {
-		if (ps === pieces && ps.length === n && table === of) return runs;
-		runs = [];
+const pieceRuns = perContext((c) =>
+	perPieces((ps): readonly number[] => {
+		const table = deployTable(c);
+		const runs: number[] = [];
 		for (let i = 0; i < ps.length; i++) {
 			const p = ps[i];
 			const at = runs.length - 4;
 			if (at >= 0 && ps[i - 1].kind === p.kind && runs[at + 2] === p.owner) runs[at + 1] = i + 1;
 			else runs.push(i, i + 1, p.owner, table.at.get(p.kind) ?? -1);
 		}
-		pieces = ps;
-		n = ps.length;
-		of = table;
 		return runs;
-	};
-})();
+	})
+);
 
 function figureMoves(g: Engine, step: Step, out: Move[]): void {
 	const s = g.s;
@@ -153,7 +136,7 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		for (let k = 0; k < have.length; k++) have[k] = 0;
 		const ps = s.pieces;
 		// per run of pieces of one kind and owner, the first one in supply (usually the run's first)
-		const runs = pieceRuns(table, ps);
+		const runs = pieceRuns(g.c)(ps);
 		for (let r = 0; r < runs.length; r += 4) {
 			const k = runs[r + 3];
 			const owner = runs[r + 2];

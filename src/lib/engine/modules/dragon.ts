@@ -8,9 +8,9 @@ import { pack, SIDE_STEP, tileAt } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
-import { perContext } from '../per-context.ts';
+import { perContext, perPieces } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
-import type { Context, Engine, FigureRef, GameState, Move, Piece, Refusal, RuleModule, Step } from '../types.ts';
+import type { Engine, FigureRef, GameState, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export interface DragonState {
@@ -52,51 +52,43 @@ const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tablesOf(g.
 
 /**
  * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
- * them. Kinds and owners never change and pieces are only added at setup, so the lists are found
- * again only for another pieces array (a copied state), a longer one or another rules context.
+ * them. Found once per rules context and pieces array (perPieces), with the fairy's move beside each
+ * piece built once and listed again while the piece stands on the same segment of the same board
+ * tile (a segment belongs to one tile of one place for the whole game; moves are shared immutable values).
  */
-let followerPieces: number[][] = [];
-let followersFor: readonly Piece[] | null = null;
-let followersLength = -1;
-let followersContext: Context | null = null;
-const NONE: readonly number[] = [];
-function ownFollowers(g: Engine, player: number): readonly number[] {
-	const ps = g.s.pieces;
-	if (ps !== followersFor || ps.length !== followersLength || g.c !== followersContext) {
-		const kinds = tablesOf(g.c).followers;
-		followerPieces = [];
+interface Followers {
+	byPlayer: number[][];
+	movedSeg: number[];
+	movedTile: number[];
+	moved: (FairyMove | null)[];
+}
+type FairyMove = { type: 'fairy'; x: number; y: number; feature: string };
+const followersOf = perContext((c) =>
+	perPieces((ps): Followers => {
+		const kinds = tablesOf(c).followers;
+		const byPlayer: number[][] = [];
 		for (let i = 0; i < ps.length; i++) {
 			const o = ps[i].owner;
 			if (o < 0 || !kinds.includes(ps[i].kind)) continue;
-			while (followerPieces.length <= o) followerPieces.push([]);
-			followerPieces[o].push(i);
+			while (byPlayer.length <= o) byPlayer.push([]);
+			byPlayer[o].push(i);
 		}
-		followersFor = ps;
-		followersLength = ps.length;
-		followersContext = g.c;
-		movedSeg = new Array<number>(ps.length).fill(-1);
-		movedTile = new Array<number>(ps.length).fill(-1);
-		moved = new Array<FairyMove | null>(ps.length).fill(null);
-	}
-	return followerPieces[player] ?? NONE;
-}
+		const n = ps.length;
+		return { byPlayer, movedSeg: new Array<number>(n).fill(-1), movedTile: new Array<number>(n).fill(-1), moved: new Array<FairyMove | null>(n).fill(null) };
+	})
+);
+const NONE: readonly number[] = [];
+const ownFollowers = (g: Engine, player: number): readonly number[] => followersOf(g.c)(g.s.pieces).byPlayer[player] ?? NONE;
 
-/**
- * The fairy's move beside piece i (of the pieces ownFollowers last looked at), built once and listed
- * again while the piece stands on the same segment of the same board tile (a segment belongs to one
- * tile of one place for the whole game; moves are shared immutable values).
- */
-type FairyMove = { type: 'fairy'; x: number; y: number; feature: string };
-let movedSeg: number[] = [];
-let movedTile: number[] = [];
-let moved: (FairyMove | null)[] = [];
+/** The fairy's move beside follower piece i, standing on segment seg of board tile b. */
 function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
-	if (movedSeg[i] === seg && movedTile[i] === b) return moved[i]!;
+	const f = followersOf(g.c)(g.s.pieces);
+	if (f.movedSeg[i] === seg && f.movedTile[i] === b) return f.moved[i]!;
 	const s = g.s;
 	const move: FairyMove = { type: 'fairy', x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id };
-	movedSeg[i] = seg;
-	movedTile[i] = b;
-	moved[i] = move;
+	f.movedSeg[i] = seg;
+	f.movedTile[i] = b;
+	f.moved[i] = move;
 	return move;
 }
 

@@ -6,7 +6,6 @@ import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
-import { perContext } from '../../per-context.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
 
@@ -48,14 +47,14 @@ function sideNeighbours(g: Engine, b: number): number[] {
 
 const isHall = (g: Engine, b: number): boolean => g.c.tiles[g.s.bt[b]].wildcard;
 
-/** Ruling MM-R7 = not-a-neighbour, read once per rules context. */
-const hallsApart = perContext((c) => c.rulings['MM-R7'] === 'not-a-neighbour');
+/** Ruling MM-R7 = not-a-neighbour: a town hall is no neighbour. */
+const hallsApart = (g: Engine): boolean => g.c.rulings['MM-R7'] === 'not-a-neighbour';
 
 /** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
 function sidesFilled(g: Engine, b: number): number {
 	const s = g.s;
 	const cell = pack(s.bx[b], s.by[b]);
-	const apart = hallsApart(g.c);
+	const apart = hallsApart(g);
 	let n = 0;
 	for (let side = 0; side < 4; side++) {
 		const o = tileAt(g, cell + SIDE_STEP[side]);
@@ -104,18 +103,16 @@ export function crisisMeeting(g: Engine, b: number): void {
 
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
 export function triggeredBy(g: Engine, b: number): readonly Entry[] {
-	if (isHall(g, b) && hallsApart(g.c)) return NO_ENTRIES;
+	if (isHall(g, b) && hallsApart(g)) return NO_ENTRIES;
 	// walked from the figures (few, often none), not from the neighbours and theirs
 	return figuresOn(g, b, surroundedBeside);
 }
 
-/** Ruling MM-R11 = triggers (asked at every figure step), read once per rules context. */
-const triggersAtOnce = perContext((c) => c.rulings['MM-R11'] === 'triggers');
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
 export function triggeredAtOnce(g: Engine): readonly Entry[] {
 	const s = g.s;
-	if (s.placed < 0 || !triggersAtOnce(g.c) || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
+	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4) return NO_ENTRIES;
 	return figuresOn(g, s.placed, same).filter((e) => e.owner === s.active);
 }
 
