@@ -1,10 +1,10 @@
-// A piscina worker thread of the checker: loads the TypeScript through tsx (as bin/ does), then plays
-// the chunks it is sent (src/lib/checker/run.ts).
+// A piscina worker thread of the checker: loads the CLI's bundle (as bin/ does, src/cli/bundle.js),
+// then plays the chunks it is sent (src/lib/checker/run.ts).
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { load } from './bundle.js';
 
-register();
-const { runGames } = await import('../lib/checker/run.ts');
+/** @type {typeof import('../lib/checker/run.ts')} */
+const { runGames } = await load('checker');
 
 /**
  * The run's configuration comes once, as the pool's workerData (a pool plays one run): its expansion

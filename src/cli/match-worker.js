@@ -1,7 +1,7 @@
-// A piscina worker thread of `match`: loads the TypeScript through tsx (as bin/ does), then plays
-// the games it is sent (src/cli/workers/match-worker.ts).
-import { register } from 'tsx/esm/api';
+// A piscina worker thread of `match`: loads the CLI's bundle (as bin/ does, src/cli/bundle.js), then
+// plays the games it is sent (src/cli/workers/match-worker.ts).
+import { load } from './bundle.js';
 
-register();
-const worker = await import('./workers/match-worker.ts');
+/** @type {typeof import('./workers/match-worker.ts')} */
+const worker = await load('match');
 export default worker.default;
