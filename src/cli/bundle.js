@@ -148,9 +148,9 @@ export async function ensureBundle(where = {}) {
  */
 export async function load(entry) {
 	if (process.env[TSX_ENV] !== '1') {
+		let bundle;
 		try {
-			const { bundle } = await ensureBundle();
-			return createRequire(import.meta.url)(bundle)[entry];
+			({ bundle } = await ensureBundle());
 		} catch (e) {
 			const first = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (e).errors?.[0];
 			const why = first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : String(e instanceof Error ? e.message : e).split('\n')[0];
@@ -158,6 +158,7 @@ export async function load(entry) {
 			// the worker threads started from here take the same path without trying again
 			process.env[TSX_ENV] = '1';
 		}
+		if (bundle) return createRequire(import.meta.url)(bundle)[entry];
 	}
 	const { register } = await import('tsx/esm/api');
 	register();

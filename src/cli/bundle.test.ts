@@ -1,0 +1,88 @@
+// The CLI's bundle (bundle.js): built when missing or older than a source, kept otherwise, written
+// whole, and what it runs is the current source (with each file's own import.meta.url).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildBundle, ensureBundle, isFresh } from './bundle.js';
+
+let root: string;
+let where: { root: string; bundle: string; entries: Record<string, string>; inputs: string[] };
+const requireFresh = (file: string) => {
+	const req = createRequire(import.meta.url);
+	delete req.cache[file];
+	return req(file);
+};
+/** Sets a path's modification time `ms` after the bundle's. */
+const after = (p: string, ms: number) => {
+	const t = (statSync(where.bundle).mtimeMs + ms) / 1000;
+	utimesSync(p, t, t);
+};
+
+beforeEach(() => {
+	root = mkdtempSync(path.join(tmpdir(), 'cli-bundle-'));
+	mkdirSync(path.join(root, 'src', 'lib'), { recursive: true });
+	writeFileSync(path.join(root, 'src', 'main.ts'), "import { n } from './lib/n.ts';\nexport const value: number = n + 1;\nexport const here: string = import.meta.url;\n");
+	writeFileSync(path.join(root, 'src', 'lib', 'n.ts'), 'export const n: number = 1;\nexport const here: string = import.meta.url;\n');
+	writeFileSync(path.join(root, 'package.json'), '{}\n');
+	where = { root, bundle: path.join(root, 'cache', 'cli.cjs'), entries: { main: 'src/main.ts', n: 'src/lib/n.ts' }, inputs: ['src', 'package.json'] };
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the CLI bundle', () => {
+	it('is built when missing, kept while fresh, rebuilt when a source or package.json is newer, and runs the new source', async () => {
+		const inputs = where.inputs.map((p) => path.join(root, p));
+		expect(isFresh(where.bundle, inputs)).toBe(false);
+		expect(await ensureBundle(where)).toEqual({ bundle: where.bundle, built: true });
+		expect(requireFresh(where.bundle).main.value).toBe(2);
+		expect(isFresh(where.bundle, inputs)).toBe(true);
+		expect((await ensureBundle(where)).built).toBe(false);
+
+		writeFileSync(path.join(root, 'src', 'lib', 'n.ts'), 'export const n: number = 41;\n');
+		after(path.join(root, 'src', 'lib', 'n.ts'), 5);
+		expect(isFresh(where.bundle, inputs)).toBe(false);
+		expect((await ensureBundle(where)).built).toBe(true);
+		expect(requireFresh(where.bundle).main.value).toBe(42);
+
+		after(path.join(root, 'package.json'), 5);
+		expect(isFresh(where.bundle, inputs)).toBe(false);
+		expect((await ensureBundle(where)).built).toBe(true);
+		expect((await ensureBundle(where)).built).toBe(false);
+	});
+
+	it('gives each source file its own import.meta.url', async () => {
+		await ensureBundle(where);
+		const b = requireFresh(where.bundle);
+		expect(b.main.here).toBe(pathToFileURL(path.join(root, 'src', 'main.ts')).href);
+		expect(b.n.here).toBe(pathToFileURL(path.join(root, 'src', 'lib', 'n.ts')).href);
+	});
+
+	it('is dated from the start of its build, so a source saved during the build makes it stale', async () => {
+		const before = Date.now();
+		await buildBundle(where);
+		const t = statSync(where.bundle).mtimeMs;
+		expect(t).toBeGreaterThanOrEqual(before - 1);
+		expect(t).toBeLessThanOrEqual(Date.now());
+		after(path.join(root, 'src', 'main.ts'), 1);
+		expect(isFresh(where.bundle, where.inputs.map((p) => path.join(root, p)))).toBe(false);
+	});
+
+	it('is written whole: builds at once each replace it by a complete file and leave no temporary file', async () => {
+		await Promise.all([buildBundle(where), buildBundle(where), buildBundle(where)]);
+		expect(readdirSync(path.dirname(where.bundle))).toEqual(['cli.cjs']);
+		expect(requireFresh(where.bundle).main.value).toBe(2);
+	});
+
+	it('a source that does not compile fails the build and leaves the previous bundle as it was', async () => {
+		await ensureBundle(where);
+		const { mtimeMs } = statSync(where.bundle);
+		writeFileSync(path.join(root, 'src', 'main.ts'), 'export const value: number = ;\n');
+		after(path.join(root, 'src', 'main.ts'), 5);
+		await expect(ensureBundle(where)).rejects.toThrow(/Unexpected/);
+		expect(statSync(where.bundle).mtimeMs).toBe(mtimeMs);
+		expect(readdirSync(path.dirname(where.bundle))).toEqual(['cli.cjs']);
+		expect(requireFresh(where.bundle).main.value).toBe(2);
+	});
+});
