@@ -8,6 +8,7 @@ import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts'
 import { canonical, checkState, sameMoves, sameState, snapshot, stateDigest } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
+import { checkReplay } from '../src/lib/checker/run.ts';
 import { combinations, compareReports, compareRuns, comparisonRuns, simulate, sweepRows, type CheckerConfig } from '../src/lib/checker/index.ts';
 import { resolveGame } from '../src/lib/engine/registry.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
@@ -108,6 +109,40 @@ describe('invariant checks', () => {
 			expect(sameState(t, s)).toBe(false);
 			expect(stateDigest(t, false)).not.toBe(stateDigest(s, false));
 		}
+	});
+});
+
+describe('the replay and undo checks', () => {
+	/** A finished base game of random moves. */
+	function finished(seed: number): GameState {
+		const { state } = startGame({ expansions: [get('base')], players: ['A', 'B'], seed, quiet: true });
+		let rng = seed;
+		while (!state.finished) {
+			const [m, next] = randomMove(legalMoves(state), rng);
+			rng = next;
+			apply(state, m, { mutate: true, quiet: true });
+		}
+		return state;
+	}
+	const findings = (s: GameState, undoAt: number) => {
+		const out: string[] = [];
+		checkReplay(s, undoAt, (v) => out.push(v.invariant));
+		return out;
+	};
+
+	it('find nothing in a game the engine played, wherever undo is tried', () => {
+		const s = finished(21);
+		for (const at of [0, 1, 37, s.log.length - 1, s.log.length + 5]) expect(findings(s, at)).toEqual([]);
+	});
+
+	it('find a final state the log does not reproduce, and a log the engine refuses', () => {
+		const scored = finished(22);
+		scored.scores[1] += 3;
+		expect(findings(scored, 10)).toEqual(['replay-reproduces']);
+		const moved = finished(23);
+		const at = moved.log.findIndex((m) => m.type === 'place');
+		moved.log[at] = { ...moved.log[at], x: 40, y: 40 } as GameState['log'][number];
+		expect(findings(moved, 10)).toEqual(['replay-reproduces']);
 	});
 });
 

@@ -78,6 +78,11 @@ describe('base engine', () => {
 		const again = redo(back);
 		expect(again?.ok).toBe(true);
 		if (again?.ok) expect(JSON.parse(JSON.stringify(again.state))).toEqual(JSON.parse(JSON.stringify(s)));
+		expect(back.redo).toHaveLength(1); // the copying redo left the undone state as it was
+		// in place and without events (the checker's redo): the same state, the undone one changed into it
+		const inPlace = redo(back, { mutate: true, events: false });
+		expect(inPlace?.ok && inPlace.state === back && inPlace.events.length === 0).toBe(true);
+		expect(JSON.parse(JSON.stringify(back))).toEqual(JSON.parse(JSON.stringify(s)));
 	});
 });
 

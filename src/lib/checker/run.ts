@@ -3,8 +3,8 @@
 // aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
 import { seedState } from '../engine/rng.ts';
-import { apply, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
-import { checkState, sameMoves, sameState, snapshot, stateDigest, type Violation } from '../engine/invariants.ts';
+import { apply, cloneState, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
+import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
@@ -186,9 +186,8 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const checkMoves = cfg.checkMoves !== false;
 	const snap = snapshot(state);
 	const check = sampled(seed, cfg.sample ?? 1);
-	// undo/redo is checked at one move of the game; its states' digests are kept from the live game
+	// undo/redo is checked at one move of the game (in the replay)
 	const undoAt = 1 + (seed % 97);
-	let undoDigests: [number, number] | null = null;
 	let moves = 0;
 	let placements = 0;
 	const offered: string[] = []; // the choices of this step, each once, in listing order
@@ -222,7 +221,6 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			found(state, { invariant: 'engine-error', message: `listing or choosing a move threw: ${errorText(e)}` });
 			break;
 		}
-		const before = check && moves === undoAt ? stateDigest(state, false) : 0;
 		let r;
 		try {
 			r = apply(state, move, { mutate: true, quiet: true });
@@ -234,7 +232,6 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			found(state, { invariant: 'listed-moves-legal', message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}` }, move);
 			break;
 		}
-		if (check && moves === undoAt) undoDigests = [before, stateDigest(state, false)];
 		moves++;
 		if (move.type === 'place') placements++;
 		(agg.choices[choiceKey(move)] ??= { available: 0, chosen: 0 }).chosen++;
@@ -244,7 +241,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	}
 	if (state.finished && check) {
 		agg.sampled++;
-		checkReplay(state, undoAt, undoDigests, (v) => found(state, v));
+		checkReplay(state, undoAt, (v) => found(state, v));
 	}
 	agg.games++;
 	agg.moves += moves;
@@ -290,26 +287,29 @@ function countSeats(agg: Aggregate, scores: number[]): void {
 
 /**
  * Replays the log from the setup (without events, as bots play: the states are the same) and
- * compares the final state with the live one; on the way, undoes and redoes one move against the live game's digests.
+ * compares the final state with the live one; on the way, undoes and redoes one move: undo must
+ * give the replay's state before that move, redo the one after (compared whole, as the final states are).
  */
-function checkReplay(state: GameState, undoAt: number, undoDigests: [number, number] | null, found: (v: Violation) => void): void {
+export function checkReplay(state: GameState, undoAt: number, found: (v: Violation) => void): void {
 	// the comparisons leave the logs out; each log is compared with the live one move by move
 	const log = state.log;
 	const s = startGame({ ...setupOf(state), quiet: true }).state;
+	let prior: GameState | null = null;
 	for (let i = 0; i < log.length; i++) {
+		if (i === undoAt) prior = cloneState(s);
 		const r = apply(s, log[i], { mutate: true, events: false });
 		if (!r.ok) {
 			found({ invariant: 'replay-reproduces', message: `replay refused move ${i}: ${r.refusal.message}` });
 			return;
 		}
-		if (i === undoAt && undoDigests) {
-			// s has undoAt + 1 moves: undo must give the live state before that move, redo the one after
+		if (prior && i === undoAt) {
+			// s has undoAt + 1 moves: undo must give prior, redo s again
 			const back = undo(s);
-			if (!back || stateDigest(back, false) !== undoDigests[0] || !sameMoves(back.log, log, undoAt))
+			if (!back || !sameState(back, prior) || !sameMoves(back.log, log, undoAt))
 				found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
 			else {
-				const fwd = redo(back);
-				if (!fwd || !fwd.ok || stateDigest(fwd.state, false) !== undoDigests[1] || !sameMoves(fwd.state.log, log, undoAt + 1))
+				const fwd = redo(back, { mutate: true, events: false });
+				if (!fwd || !fwd.ok || !sameState(fwd.state, s) || !sameMoves(fwd.state.log, log, undoAt + 1))
 					found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
 			}
 		}

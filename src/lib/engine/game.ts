@@ -64,10 +64,10 @@ export function modulesFor(expansions: readonly Expansion[], extra: readonly str
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */
 export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
-	// the same documents (by identity, as expansionHash caches them), modules and rulings as the last call: the same context
+	// the same documents (by identity, as expansionHash caches them), modules and rulings as one of the
+	// last two calls: the same context (a replay's setup names every ruling, the game's setup only some)
 	const rulingsText = rulings ? JSON.stringify(rulings) : '';
-	const l = lastInput;
-	if (l && l.rulings === rulingsText && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
+	for (const l of lastInputs) if (l.rulings === rulingsText && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
 	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
 	const known = contextsByInput.get(input);
@@ -137,11 +137,12 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
  */
 const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
 
-/** contextFor's last inputs (copies of the lists: a caller may change its arrays later) and answer. */
-let lastInput: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context } | null = null;
+/** contextFor's last two inputs, the latest first (copies of the lists: a caller may change its arrays later), and their answers. */
+const lastInputs: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context }[] = [];
 const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 function remember(expansions: Expansion[], modules: string[], rulings: string, ctx: Context): Context {
-	lastInput = { expansions: [...expansions], modules: [...modules], rulings, ctx };
+	lastInputs.unshift({ expansions: [...expansions], modules: [...modules], rulings, ctx });
+	if (lastInputs.length > 2) lastInputs.pop();
 	return ctx;
 }
 
@@ -692,11 +693,11 @@ export function undo(state: GameState): GameState | null {
 	return r.state;
 }
 
-/** Re-applies the last undone move; null when there is nothing to redo. */
-export function redo(state: GameState): ApplyResult | null {
+/** Re-applies the last undone move (with apply's options: events, in place); null when there is nothing to redo. */
+export function redo(state: GameState, opts: Omit<ApplyOptions, 'keepRedo'> = {}): ApplyResult | null {
 	if (state.redo.length === 0) return null;
 	const move = state.redo[state.redo.length - 1];
-	const r = apply(state, move, { keepRedo: true });
+	const r = apply(state, move, { ...opts, keepRedo: true });
 	if (r.ok) r.state.redo = state.redo.slice(0, -1);
 	return r;
 }
