@@ -20,6 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const ENTRIES = {
 	main: 'src/cli/main.ts',
 	checker: 'src/lib/checker/run.ts',
+	pool: 'src/cli/checker-pool.ts',
 	match: 'src/cli/workers/match-worker.ts'
 };
 
