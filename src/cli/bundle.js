@@ -33,6 +33,8 @@ export const INPUTS = ['src', 'schemas', 'package.json', 'package-lock.json', 't
 
 /** Set to 1 to run through tsx (no bundle). */
 const TSX_ENV = 'CARCASSONNE_LAB_TSX';
+/** The bundle the main thread made sure of: its worker threads (which copy its environment) load it without walking the sources again. */
+const BUNDLE_ENV = 'CARCASSONNE_LAB_BUNDLE';
 
 /**
  * The newest modification time (ms) under the paths (files and folders, folders walked whole; a
@@ -149,16 +151,18 @@ export async function ensureBundle(where = {}) {
  */
 export async function load(entry) {
 	if (process.env[TSX_ENV] !== '1') {
-		let bundle;
-		try {
-			({ bundle } = await ensureBundle());
-		} catch (e) {
-			const first = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (e).errors?.[0];
-			const why = first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : String(e instanceof Error ? e.message : e).split('\n')[0];
-			if (isMainThread) process.stderr.write(`carcassonne-lab: running through tsx (slower start), no bundle: ${why}\n`);
-			// the worker threads started from here take the same path without trying again
-			process.env[TSX_ENV] = '1';
-		}
+		let bundle = isMainThread ? undefined : process.env[BUNDLE_ENV];
+		if (!bundle)
+			try {
+				({ bundle } = await ensureBundle());
+				if (isMainThread) process.env[BUNDLE_ENV] = bundle;
+			} catch (e) {
+				const first = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (e).errors?.[0];
+				const why = first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : String(e instanceof Error ? e.message : e).split('\n')[0];
+				if (isMainThread) process.stderr.write(`carcassonne-lab: running through tsx (slower start), no bundle: ${why}\n`);
+				// the worker threads started from here take the same path without trying again
+				process.env[TSX_ENV] = '1';
+			}
 		if (bundle) return createRequire(import.meta.url)(bundle)[entry];
 	}
 	const { register } = await import('tsx/esm/api');

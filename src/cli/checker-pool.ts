@@ -16,7 +16,7 @@ export interface PoolRun {
 /** Old-generation limit of each worker thread (MB). */
 const WORKER_HEAP_MB = 96;
 /**
- * Young-generation limit of each worker thread (MB). V8 grows a busy isolate's semi-spaces from
+ * Young-generation limit of each worker thread (MB), the coordinating one's too. V8 grows a busy isolate's semi-spaces from
  * 1 MB to 16 MB over the first few thousand games (48 MB of young generation per worker): that was
  * the growth of the peak between 1,000 and 100,000 games. Capped, the peak is flat and the games per
  * second the same (README, Interaction checker, Memory).

@@ -294,15 +294,15 @@ export function checkReplay(state: GameState, undoAt: number, found: (v: Violati
 	// the comparisons leave the logs out; each log is compared with the live one move by move
 	const log = state.log;
 	const s = startGame({ ...setupOf(state), quiet: true }).state;
-	let prior: GameState | null = null;
 	for (let i = 0; i < log.length; i++) {
-		if (i === undoAt) prior = cloneState(s);
+		// at the undo move, the replay's state before it: what undoing it must give
+		const prior = i === undoAt ? cloneState(s) : null;
 		const r = apply(s, log[i], { mutate: true, events: false });
 		if (!r.ok) {
 			found({ invariant: 'replay-reproduces', message: `replay refused move ${i}: ${r.refusal.message}` });
 			return;
 		}
-		if (prior && i === undoAt) {
+		if (prior) {
 			// s has undoAt + 1 moves: undo must give prior, redo s again
 			const back = undo(s);
 			if (!back || !sameState(back, prior) || !sameMoves(back.log, log, undoAt))

@@ -133,7 +133,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 /**
  * A copy of a flat record whose properties V8 keeps in fast mode. A record built key by key (more than
  * a dozen rulings) is a dictionary: every read hashes the key, and every game's copy of the rulings
- * (startGame, the digest's walk) rebuilds the dictionary. JSON.parse builds fast objects.
+ * (startGame, sameState's walk) rebuilds the dictionary. JSON.parse builds fast objects.
  */
 const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
 

@@ -120,85 +120,12 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	return out;
 }
 
-/** A string's hash (FNV-1a), computed once per distinct string: the states' strings come from a small vocabulary (ids, keys, rulings). */
-const stringCodes = new Map<string, number>();
-function stringCode(text: string): number {
-	let c = stringCodes.get(text);
-	if (c === undefined) {
-		if (stringCodes.size >= 65_536) stringCodes.clear(); // bounded, whatever strings a run meets
-		stringCodes.set(text, (c = hashString(0x811c9dc5, text) >>> 0));
-	}
-	return c;
-}
-
-function hashString(h: number, text: string): number {
-	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-	return h;
-}
-
-/** A 32-bit integer into the hash, low half then high half. */
-const hashInt = (h: number, v: number): number => Math.imul(Math.imul(h ^ (v & 0xffff), 0x01000193) ^ (v >>> 16), 0x01000193);
-
-function hashValue(h: number, v: unknown): number {
-	if (typeof v === 'number') {
-		if ((v | 0) === v) return hashInt(h, v);
-		return hashInt(Math.imul(h ^ 0x2e, 0x01000193), stringCode(String(v)));
-	}
-	if (Array.isArray(v)) {
-		h = Math.imul(h ^ 0x5b, 0x01000193);
-		for (let i = 0; i < v.length; i++) {
-			const x = v[i];
-			// the state's arrays are mostly small integers: hashed here as the number case does
-			if (typeof x === 'number' && (x | 0) === x) h = hashInt(h, x);
-			else h = hashValue(h, x);
-		}
-		return Math.imul(h ^ 0x5d, 0x01000193);
-	}
-	if (v === null || v === undefined) return Math.imul(h ^ 0x30, 0x01000193); // JSON writes both as null in arrays
-	if (typeof v === 'object') {
-		h = Math.imul(h ^ 0x7b, 0x01000193);
-		// keys in insertion order, as JSON.stringify writes them (what canonical compares)
-		for (const k in v) {
-			const x = (v as Record<string, unknown>)[k];
-			if (x === undefined) continue; // as JSON leaves it out
-			h = hashValue(hashInt(h, stringCode(k)), x);
-		}
-		return Math.imul(h ^ 0x7d, 0x01000193);
-	}
-	return hashInt(Math.imul(h ^ (typeof v === 'string' ? 0x22 : 0x62), 0x01000193), stringCode(String(v)));
-}
-
 /**
- * A 32-bit digest of everything `canonical` compares (the union-find by roots, not by the path
- * compression a game happened to do; the redo stack left out): equal states give equal digests,
- * so replay and undo checks compare two numbers instead of two JSON texts. `withLog: false` leaves
- * the move log out, for a caller that compares logs move by move (sameMoves: a replay's log holds
- * the very moves it was given, and the log is most of a late state's digest).
- */
-export function stateDigest(s: GameState, withLog = true): number {
-	let h = 0x811c9dc5;
-	for (const k in s) {
-		if (k === 'redo' || (!withLog && k === 'log') || (s as unknown as Record<string, unknown>)[k] === undefined) continue;
-		h = hashInt(h, stringCode(k));
-		if (k === 'parent') {
-			h = Math.imul(h ^ 0x5b, 0x01000193);
-			for (let i = 0; i < s.parent.length; i++) {
-				let r = i;
-				while (s.parent[r] !== r) r = s.parent[r];
-				h = hashInt(h, r);
-			}
-		} else if (k === 'mod') h = hashString(h, JSON.stringify(s.mod));
-		else h = hashValue(h, (s as unknown as Record<string, unknown>)[k]);
-	}
-	return h >>> 0;
-}
-
-/**
- * Whether two states are equal in everything `canonical` compares (as `stateDigest` hashes it: the
- * union-find by roots, the redo stack left out, keys in order, undefined members left out as JSON
- * does), the logs left out (compared move by move with sameMoves). Exact, and one walk of both
- * states that stops at the first difference: the replay check compares the replayed game with the
- * live one with it instead of two digests.
+ * Whether two states are equal in everything `canonical` compares (the union-find by roots, not by
+ * the path compression a game happened to do; the redo stack left out; keys in order, undefined
+ * members left out as JSON does), the logs left out (compared move by move with sameMoves: a
+ * replay's log holds the very moves it was given). Exact, and one walk of both states that stops at
+ * the first difference: the replay and undo checks compare states with it.
  */
 export function sameState(a: GameState, b: GameState): boolean {
 	const A = a as unknown as Record<string, unknown>;
@@ -215,14 +142,14 @@ export function sameState(a: GameState, b: GameState): boolean {
 			if (p.length !== q.length) return false;
 			for (let j = 0; j < p.length; j++) if (rootOf(p, j) !== rootOf(q, j)) return false;
 		} else if (k === 'mod') {
-			// the module state through JSON, as the digest reads it (walking it from JavaScript slowed whole games)
+			// the module state through JSON (walking it from JavaScript slowed whole games)
 			if (JSON.stringify(a.mod) !== JSON.stringify(b.mod)) return false;
 		} else if (!sameValue(A[k], B[k])) return false;
 	}
 	return true;
 }
 
-/** A state's keys as the digest walks them: without the log, the redo stack and undefined members. */
+/** A state's keys as sameState walks them: without the log, the redo stack and undefined members. */
 function stateKeys(s: Record<string, unknown>): string[] {
 	const out: string[] = [];
 	for (const k in s) if (k !== 'redo' && k !== 'log' && s[k] !== undefined) out.push(k);

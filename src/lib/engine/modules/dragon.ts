@@ -80,9 +80,8 @@ const followersOf = perContext((c) =>
 const NONE: readonly number[] = [];
 const ownFollowers = (g: Engine, player: number): readonly number[] => followersOf(g.c)(g.s.pieces).byPlayer[player] ?? NONE;
 
-/** The fairy's move beside follower piece i, standing on segment seg of board tile b. */
-function fairyMoveOf(g: Engine, i: number, seg: number, b: number): FairyMove {
-	const f = followersOf(g.c)(g.s.pieces);
+/** The fairy's move beside follower piece i (of f, the game's followers), standing on segment seg of board tile b. */
+function fairyMoveOf(g: Engine, f: Followers, i: number, seg: number, b: number): FairyMove {
 	if (f.movedSeg[i] === seg && f.movedTile[i] === b) return f.moved[i]!;
 	const s = g.s;
 	const move: FairyMove = { type: 'fairy', x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id };
@@ -378,12 +377,13 @@ export const dragon: RuleModule = {
 			if (s.acted) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
-			const own = ownFollowers(g, player);
+			const f = followersOf(g.c)(ps);
+			const own = f.byPlayer[player] ?? NONE;
 			for (let k = 0; k < own.length; k++) {
 				const i = own[k];
 				const p = ps[i];
 				if (p.seg < 0 || i === fairyPiece) continue;
-				out.push(fairyMoveOf(g, i, p.seg, p.tile));
+				out.push(fairyMoveOf(g, f, i, p.seg, p.tile));
 			}
 		},
 		afterFigure(g) {
