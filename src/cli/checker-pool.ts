@@ -2,6 +2,7 @@
 // worker threads, merged in chunk order, so the report is the same for any number of workers.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import { chunksOf, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
 import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
@@ -13,15 +14,23 @@ export interface PoolRun {
 	onProgress?: (gamesDone: number) => void;
 }
 
-/** Old-generation limit of each worker thread (MB). */
-const WORKER_HEAP_MB = 96;
 /**
- * Young-generation limit of each worker thread (MB), the coordinating one's too. V8 grows a busy isolate's semi-spaces from
- * 1 MB to 16 MB over the first few thousand games (48 MB of young generation per worker): that was
- * the growth of the peak between 1,000 and 100,000 games. Capped, the peak is flat and the games per
- * second the same (README, Interaction checker, Memory).
+ * Old-generation limit of each game worker thread (MB): its live heap is the rules context and a
+ * game or two (7 MB for base, 11 MB for all eight expansions, after a full collection); the bound makes V8
+ * collect its old garbage before it piles up over a long run (the peak stays flat).
  */
-const WORKER_YOUNG_MB = 8;
+const WORKER_HEAP_MB = 32;
+/**
+ * Semi-space of each game worker thread (MB), fixed from the start: its young generation is two of
+ * them. A checked game allocates ~2 MB and keeps its states for the whole game; with 4 MB semi-spaces
+ * (a young generation of 8 MB) a scavenge came every two games and copied the game in play, 7 % of a
+ * worker's time; with 8 MB, 4 % (README, Interaction checker, Memory). Left to itself V8 would grow
+ * the semi-spaces from 1 MB to 16 MB over the first few thousand games: the peak of 100,000 games
+ * would outgrow that of 1,000. Fixed, it does not.
+ */
+const WORKER_SEMI_SPACE_MB = 8;
+/** Young-generation limit of the coordinating thread (MB): it merges small aggregates; it needs no more. */
+const COORDINATOR_YOUNG_MB = 8;
 /**
  * Old-generation limit of the coordinating thread (MB): it keeps one merged aggregate (~1 MB) and a
  * few chunks; a small bound makes V8 collect its old garbage early instead of letting it pile up.
@@ -56,7 +65,7 @@ function coordinated(cfg: CheckerConfig, workers: number, progress: (games: numb
 	return new Promise((resolve, reject) => {
 		const thread = new Worker(new URL('./checker-coordinator.js', import.meta.url), {
 			workerData: { cfg, workers },
-			resourceLimits: { maxOldGenerationSizeMb: COORDINATOR_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB }
+			resourceLimits: { maxOldGenerationSizeMb: COORDINATOR_HEAP_MB, maxYoungGenerationSizeMb: COORDINATOR_YOUNG_MB }
 		});
 		let total: Aggregate | null = null;
 		thread.on('message', (m: { games: number } | { total: Aggregate } | { error: string }) => {
@@ -72,6 +81,9 @@ function coordinated(cfg: CheckerConfig, workers: number, progress: (games: numb
 /** Plays every chunk of the configuration on a pool of `workers` threads, merged in chunk order (in the coordinating thread). */
 export async function runPooled(cfg: CheckerConfig, workers: number, progress: (games: number) => void): Promise<Aggregate> {
 	const chunks = chunksOf(cfg.games);
+	// the least semi-space of the isolates created from here on (a V8 flag: a worker's resourceLimits set
+	// only the most): the game workers start at their limit instead of growing to it over the run
+	setFlagsFromString(`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
 	const pool = new Piscina({
 		filename: new URL('./checker-worker.js', import.meta.url).href,
 		minThreads: workers,
@@ -79,9 +91,9 @@ export async function runPooled(cfg: CheckerConfig, workers: number, progress: (
 		idleTimeout: 1000,
 		// the configuration (its expansion documents) goes to each worker once, not with every chunk
 		workerData: cfg,
-		// a worker's live heap is small and flat (~8 MB for base after GC, whatever the games played);
+		// a worker's live heap is small and flat (7–11 MB after a full collection, whatever the games played);
 		// bounded generations make V8 collect instead of growing the heap with the run's length
-		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB }
+		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 2 * WORKER_SEMI_SPACE_MB }
 	});
 	try {
 		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
