@@ -56,7 +56,7 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 
 /**
  * The pool and the merging run in a worker thread of their own (checker-coordinator.js), its young
- * generation capped as the game workers' are: the thread that merges the chunks receives and keeps
+ * generation capped (at 8 MB: it allocates little): the thread that merges the chunks receives and keeps
  * every aggregate, and in the main thread, whose heap has no such bound, V8 grew the semi-spaces
  * from 4 to 16 MB over a long run (the peak of 100,000 games 1.4× that of 1,000). Resolves to the
  * merged aggregate; `progress` gets the games merged by each message.
