@@ -15,10 +15,15 @@ const requireFresh = (file: string) => {
 	delete req.cache[file];
 	return req(file);
 };
-/** Sets a path's modification time `ms` after the bundle's. */
-const after = (p: string, ms: number) => {
-	const t = (statSync(where.bundle).mtimeMs + ms) / 1000;
-	utimesSync(p, t, t);
+/**
+ * Sets a path's modification time `ms` after the bundle's, and waits until the clock is past it: a
+ * bundle is dated from the start of its build, and esbuild builds these few lines in a millisecond or
+ * two, so a rebuild started sooner would be dated before the source and be stale again at once.
+ */
+const after = async (p: string, ms: number) => {
+	const t = statSync(where.bundle).mtimeMs + ms;
+	utimesSync(p, t / 1000, t / 1000);
+	while (Date.now() <= t + 1) await new Promise((r) => setTimeout(r, 2));
 };
 
 beforeEach(() => {
@@ -41,12 +46,12 @@ describe('the CLI bundle', () => {
 		expect((await ensureBundle(where)).built).toBe(false);
 
 		writeFileSync(path.join(root, 'src', 'lib', 'n.ts'), 'export const n: number = 41;\n');
-		after(path.join(root, 'src', 'lib', 'n.ts'), 5);
+		await after(path.join(root, 'src', 'lib', 'n.ts'), 5);
 		expect(isFresh(where.bundle, inputs)).toBe(false);
 		expect((await ensureBundle(where)).built).toBe(true);
 		expect(requireFresh(where.bundle).main.value).toBe(42);
 
-		after(path.join(root, 'package.json'), 5);
+		await after(path.join(root, 'package.json'), 5);
 		expect(isFresh(where.bundle, inputs)).toBe(false);
 		expect((await ensureBundle(where)).built).toBe(true);
 		expect((await ensureBundle(where)).built).toBe(false);
@@ -65,7 +70,7 @@ describe('the CLI bundle', () => {
 		const t = statSync(where.bundle).mtimeMs;
 		expect(t).toBeGreaterThanOrEqual(before - 1);
 		expect(t).toBeLessThanOrEqual(Date.now());
-		after(path.join(root, 'src', 'main.ts'), 1);
+		await after(path.join(root, 'src', 'main.ts'), 1);
 		expect(isFresh(where.bundle, where.inputs.map((p) => path.join(root, p)))).toBe(false);
 	});
 
@@ -79,7 +84,7 @@ describe('the CLI bundle', () => {
 		await ensureBundle(where);
 		const { mtimeMs } = statSync(where.bundle);
 		writeFileSync(path.join(root, 'src', 'main.ts'), 'export const value: number = ;\n');
-		after(path.join(root, 'src', 'main.ts'), 5);
+		await after(path.join(root, 'src', 'main.ts'), 5);
 		await expect(ensureBundle(where)).rejects.toThrow(/Unexpected/);
 		expect(statSync(where.bundle).mtimeMs).toBe(mtimeMs);
 		expect(readdirSync(path.dirname(where.bundle))).toEqual(['cli.cjs']);
