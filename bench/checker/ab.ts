@@ -1,0 +1,59 @@
+// Two checkouts' checker side by side in one process (a benchmark, not a test): the CLI bundle of each
+// (node_modules/.cache/carcassonne-lab/cli.cjs, built by running its CLI once) plays the same chunks
+// of the same games alternately, after a warm-up of each, so the machine's drift — up to 20 % between
+// consecutive runs here — falls on both alike. The second one loaded runs a few per cent faster
+// whichever it is: run both orders and take the geometric mean of the two ratios.
+//   node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]
+// The games are resolved from this checkout's expansions; a change to the pool (threads, heap
+// limits) is not measured here: that needs the CLI itself (README, Interaction checker, Speed).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { lookupExpansion } from '../../src/cli/engine-io.ts';
+import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
+import { resolveGame } from '../../src/lib/engine/registry.ts';
+
+const ALL = 'base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors';
+const arg = (name: string, fallback: string) => {
+	const i = process.argv.indexOf(`--${name}`);
+	return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const [a, b] = process.argv.slice(2).filter((x, i, all) => !x.startsWith('--') && !all[i - 1]?.startsWith('--'));
+if (!a || !b) {
+	console.error('usage: node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]');
+	process.exit(2);
+}
+const games = Number(arg('games', '1000'));
+const mix = resolveGame(arg('expansions', ALL).split(','), lookupExpansion);
+if (!mix.ok) throw new Error(mix.errors.map((e) => e.message).join('; '));
+const text = JSON.stringify({ expansions: mix.expansions, modules: mix.modules, players: ['P1', 'P2'], games, seed: 3, sample: 1 });
+
+type RunGames = (cfg: CheckerConfig, from: number, to: number) => unknown;
+const require = createRequire(import.meta.url);
+function load(checkout: string): RunGames {
+	const bundle = path.resolve(checkout, 'node_modules/.cache/carcassonne-lab/cli.cjs');
+	if (!existsSync(bundle)) {
+		console.error(`${bundle} is missing: run \`node bin/carcassonne-lab.js simulate --games 1\` in ${checkout} first`);
+		process.exit(2);
+	}
+	return require(bundle).checker.runGames;
+}
+// each its own copy of the documents, as each worker thread of the CLI has
+const sides = [
+	{ name: a, run: load(a), cfg: JSON.parse(text) as CheckerConfig, ms: 0 },
+	{ name: b, run: load(b), cfg: JSON.parse(text) as CheckerConfig, ms: 0 }
+];
+const WARM = 200;
+for (const s of sides) s.run(s.cfg, 0, WARM);
+const load0 = loadavg()[0].toFixed(1);
+chunksOf(games).forEach(([from, to], k) => {
+	// the chunk's games for both, in turns of order
+	for (const s of k % 2 === 0 ? sides : [...sides].reverse()) {
+		const t = performance.now();
+		s.run(s.cfg, WARM + from, WARM + to);
+		s.ms += performance.now() - t;
+	}
+});
+const [A, B] = sides;
+console.log(`${games} games each: A ${A.name} ${(A.ms / 1000).toFixed(2)} s, B ${B.name} ${(B.ms / 1000).toFixed(2)} s; B/A ${(B.ms / A.ms).toFixed(3)} (load average ${load0} → ${loadavg()[0].toFixed(1)})`);
