@@ -10,22 +10,20 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { lookupExpansion } from '../../src/cli/engine-io.ts';
+import { lookupExpansion, option } from '../../src/cli/engine-io.ts';
 import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';
 
 const ALL = 'base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors';
-const arg = (name: string, fallback: string) => {
-	const i = process.argv.indexOf(`--${name}`);
-	return i >= 0 ? process.argv[i + 1] : fallback;
-};
-const [a, b] = process.argv.slice(2).filter((x, i, all) => !x.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const args = process.argv.slice(2);
+// the two checkouts: the arguments that are neither an option nor the value after `--name`
+const [a, b] = args.filter((x, i) => !x.startsWith('--') && !(args[i - 1]?.startsWith('--') && !args[i - 1].includes('=')));
 if (!a || !b) {
 	console.error('usage: node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]');
 	process.exit(2);
 }
-const games = Number(arg('games', '1000'));
-const mix = resolveGame(arg('expansions', ALL).split(','), lookupExpansion);
+const games = Number(option(args, 'games') ?? 1000);
+const mix = resolveGame((option(args, 'expansions') ?? ALL).split(','), lookupExpansion);
 if (!mix.ok) throw new Error(mix.errors.map((e) => e.message).join('; '));
 const text = JSON.stringify({ expansions: mix.expansions, modules: mix.modules, players: ['P1', 'P2'], games, seed: 3, sample: 1 });
 
