@@ -48,6 +48,26 @@ describe('invariant checks', () => {
 		expect(checkState(fell, before, undefined, false).map((v) => v.invariant)).toContain('scores-never-fall');
 	});
 
+	it('catch a figure out of the game without a rule recording it, and a recorded removal that did not happen', () => {
+		const s = midGame();
+		const before = snapshot(s);
+		const pc = s.pieces.findIndex((p) => p.seg === -1);
+		expect(pc).toBeGreaterThanOrEqual(0);
+		const out = structuredClone(s);
+		out.pieces[pc].seg = -2;
+		const recorded = structuredClone(out);
+		recorded.mod.test = { removed: [pc] };
+		const notOut = structuredClone(s);
+		notOut.mod.test = { removed: [pc, pc] };
+		for (const scan of [false, true]) {
+			expect(checkState(out, before, undefined, scan).map((v) => v.message)).toEqual([`piece ${pc} (${s.pieces[pc].kind} of ${s.pieces[pc].owner}) left the game without a rule recording it`]);
+			expect(checkState(recorded, before, undefined, scan)).toEqual([]);
+		}
+		// the records are read on the full scans (and whenever a piece is out); a piece listed twice is reported once
+		expect(checkState(notOut, before, undefined, true).map((v) => v.message)).toEqual([`piece ${pc} is recorded as removed but is not`]);
+		expect(checkState(notOut, before, undefined, false)).toEqual([]);
+	});
+
 	it('sameState is equal exactly when the canonical states are', () => {
 		const s = midGame();
 		const copy = JSON.parse(JSON.stringify(s)) as GameState;

@@ -29,15 +29,32 @@ export interface Snapshot {
 }
 
 let seen = new Int32Array(64);
+/** Per piece: the check (its number in `marks`) that found it in a module's record of removed pieces. */
+let removedMark = new Int32Array(64);
+let marks = 0;
 
-/** The pieces the modules record as out of the game (s.mod[module].removed: a broken Buddo): a piece leaves only through such a rule. */
-function removedPieces(s: GameState): Set<number> {
-	const out = new Set<number>();
+/**
+ * Marks in `removedMark` the pieces the modules record as out of the game (s.mod[module].removed: a
+ * broken Buddo), a piece leaves only through such a rule, and reports each recorded piece that is
+ * not out. Returns this check's mark. (A Set of them, built at every move a piece was out, cost more
+ * than the rest of the check.)
+ */
+function markRemoved(s: GameState, out: Violation[]): number {
+	const mark = ++marks;
+	const n = s.pieces.length;
+	if (removedMark.length < n) removedMark = new Int32Array(n * 2);
 	for (const id in s.mod) {
 		const list = s.mod[id]?.removed as number[] | undefined;
-		if (list?.length) for (const pc of list) out.add(pc);
+		if (!list?.length) continue;
+		for (let j = 0; j < list.length; j++) {
+			const pc = list[j];
+			const known = pc >= 0 && pc < n && pc === Math.floor(pc);
+			if (known && removedMark[pc] === mark) continue; // listed twice: reported once
+			if (known) removedMark[pc] = mark;
+			if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+		}
 	}
-	return out;
+	return mark;
 }
 
 /**
@@ -85,7 +102,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		}
 		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
 	}
-	let removed: Set<number> | null = null;
+	let removed = 0; // markRemoved's mark, once asked
 	// the census: the same kinds and owners in the same order as before the move
 	const kinds = before?.kinds;
 	const owners = before?.owners;
@@ -98,13 +115,12 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
 		} else if (p.seg === -1) {
 			if (p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
-		} else if (p.seg < -2 || p.tile !== -1 || !(removed ??= removedPieces(s)).has(i))
+		} else if (p.seg < -2 || p.tile !== -1 || (removed ||= markRemoved(s, out)) !== removedMark[i])
 			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
 	}
 	// the records are read when a piece is out of the game, and on the full scans (reading every
 	// module's state after every move cost more than the rest of the check)
-	if (scanFeatures) removed ??= removedPieces(s);
-	if (removed) for (const pc of removed) if (ps[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+	if (scanFeatures && !removed) markRemoved(s, out);
 	if (!same) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
 	const tiles = before || into ? tileCount(s) : 0;
 	if (before) {
