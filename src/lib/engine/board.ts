@@ -631,7 +631,7 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 		}
 	}
 	for (const h of g.c.hooks.placement) {
-		const r = h(g, tile, x, y, rotation);
+		const r = h(g, tile, x, y, rotation, true);
 		if (r) return r;
 	}
 	return null;

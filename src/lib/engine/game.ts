@@ -313,7 +313,7 @@ function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 		for (let r = 0; r < 4; r++) {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
-			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r)) ok = false;
+			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r, false)) ok = false;
 			if (ok) {
 				out.push(i * 4 + r);
 				if (first) return out;

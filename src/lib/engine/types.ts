@@ -338,8 +338,12 @@ export interface Hooks {
 	setup(g: Engine): void;
 	/** A tile was drawn: return 'aside' to set it apart and draw again. */
 	drawn(g: Engine, tile: number): 'keep' | 'aside';
-	/** Extra legality of a placement (river). Return a refusal to forbid it. */
-	placement(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null;
+	/**
+	 * Extra legality of a placement (river, lute tiles). Return a refusal to forbid it. `explain` is
+	 * false when only whether it is allowed matters (listing and counting placements): the refusal
+	 * need not say why (a module may answer a bare one it keeps).
+	 */
+	placement(g: Engine, tile: number, x: number, y: number, rotation: number, explain: boolean): Refusal | null;
 	/** The tile was placed and merged (volcano: dragon flies in). */
 	placed(g: Engine, boardIndex: number): void;
 	/** Moves offered at the figure step, beside deploy and pass. */

@@ -94,6 +94,8 @@ function blockersInto(g: Engine, tile: number, x: number, y: number, r: number, 
 }
 
 const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] => blockersInto(g, tile, x, y, r, []);
+/** The refusal of a lute tile's placement that leaves no feature free, when only whether matters (the placement hook's `explain`). */
+const NO_FREE_FEATURE: Refusal = { code: 'no-free-feature', message: 'no feature of the lute tile would be free for a note token', rules: ['BARD-PLACE-3', 'BARD-R5'] };
 
 /**
  * What the lute placement filter needs that does not depend on the board, per rules context: which
@@ -446,11 +448,13 @@ export const bards: RuleModule = {
 				);
 			return 'keep';
 		},
-		placement(g, tile, x, y, r) {
+		placement(g, tile, x, y, r, explain) {
 			const lt = tablesOf(g);
 			if (lt.lute[tile] !== 1 || B(g).plain) return null;
 			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
 			if (freeIfPlaced(g, lt, tile, x, y, r)) return null;
+			// listing placements asks only whether (naming the blockers of every barred one cost 2 % of a checked game)
+			if (!explain) return NO_FREE_FEATURE;
 			// name, feature by feature, what keeps the token out (BARD-R5) or why the kind takes none (BARD-R4)
 			const t = g.c.tiles[tile];
 			const blockers = blockersIfPlaced(g, tile, x, y, r);
