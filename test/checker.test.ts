@@ -127,6 +127,18 @@ describe('invariant checks', () => {
 			change(t);
 			expect(sameState(t, s)).toBe(false);
 		}
+		// as JSON: a member left undefined is not written (equal, wherever it stands), one set to null is
+		const undef = structuredClone(s);
+		(undef.pieces[0] as unknown as Record<string, unknown>).extra = undefined;
+		expect(sameState(undef, s)).toBe(true);
+		expect(sameState(s, undef)).toBe(true);
+		const first = structuredClone(s);
+		first.pieces[0] = { extra: undefined, ...s.pieces[0] } as GameState['pieces'][number];
+		expect(sameState(first, undef)).toBe(true);
+		const nulled = structuredClone(undef);
+		(nulled.pieces[0] as unknown as Record<string, unknown>).extra = null;
+		expect(sameState(nulled, undef)).toBe(false);
+		expect(sameState(undef, nulled)).toBe(false);
 	});
 });
 

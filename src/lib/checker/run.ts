@@ -179,7 +179,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	};
 	const started = startGame(setup);
 	let state = started.state;
-	const at = new Map<number, string>(); // packed cell → tile key, for the tiles of scored features
+	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
 	const count = (events: GameEvent[]) => countEvents(agg, events, at);
 	count(started.events);
 	const bots = seatBots(cfg, seed);
@@ -328,15 +328,31 @@ export function choiceKey(m: Move): string {
 const deployKeys: Record<string, string> = {};
 
 
-function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, string>): void {
+/** A tile on the board of the game being counted: its statistics in the aggregate, and its expansion. */
+interface PlacedTile {
+	stats: TileStats;
+	expansion: string;
+}
+
+/** The expansion of a tile key (`expansion/tile`), the same string object for every tile of it. */
+const expansionOfKey = new Map<string, string>();
+function expansionOf(key: string): string {
+	let e = expansionOfKey.get(key);
+	if (e === undefined) expansionOfKey.set(key, (e = key.slice(0, key.indexOf('/'))));
+	return e;
+}
+
+function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, PlacedTile>): void {
 	for (const e of events) {
 		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
 		switch (e.type) {
 			case 'start':
-			case 'place':
-				tileOf(agg, e.tile as string).placed++;
-				at.set(pack(e.x as number, e.y as number), e.tile as string);
+			case 'place': {
+				const stats = tileOf(agg, e.tile as string);
+				stats.placed++;
+				at.set(pack(e.x as number, e.y as number), { stats, expansion: expansionOf(e.tile as string) });
 				break;
+			}
 			case 'draw':
 				tileOf(agg, e.tile as string).drawn++;
 				break;
@@ -362,7 +378,7 @@ function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, string
 	}
 }
 
-function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, string>): void {
+function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, PlacedTile>): void {
 	const f = (agg.features[se.feature.kind] ??= { scored: 0, completed: 0, final: 0, points: 0 });
 	f.scored++;
 	const completed = !se.final && se.feature.complete;
@@ -373,12 +389,12 @@ function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, string>): vo
 	f.points += awarded;
 	const tiles = se.feature.tiles;
 	for (const p of tiles) {
-		const key = at.get(pack(p.x, p.y));
-		if (!key) continue;
-		const t = tileOf(agg, key);
+		const placed = at.get(pack(p.x, p.y));
+		if (!placed) continue;
+		const t = placed.stats;
 		t.scored++;
 		t.points += se.points;
 		if (completed) t.completed++;
-		if (awarded) add(agg.expansions, key.slice(0, key.indexOf('/')), awarded / tiles.length);
+		if (awarded) add(agg.expansions, placed.expansion, awarded / tiles.length);
 	}
 }

@@ -196,10 +196,31 @@ function sameValue(x: unknown, y: unknown): boolean {
 	if (Array.isArray(y)) return false;
 	const X = x as Record<string, unknown>;
 	const Y = y as Record<string, unknown>;
-	const kx = definedKeys(X);
-	const ky = definedKeys(Y);
-	if (kx.length !== ky.length) return false;
-	for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i] || !sameValue(X[kx[i]], Y[kx[i]])) return false;
+	// the same keys in the same order (the usual case: Object.keys reads V8's cache of them)
+	const kx = Object.keys(X);
+	const ky = Object.keys(Y);
+	if (sameKeys(kx, ky)) {
+		for (let i = 0; i < kx.length; i++) {
+			const v = X[kx[i]];
+			const w = Y[kx[i]];
+			// a member undefined on one side only is written on the other side alone
+			if (v === undefined || w === undefined) {
+				if (v !== w) return false;
+			} else if (v !== w && !sameValue(v, w)) return false;
+		}
+		return true;
+	}
+	// else the keys JSON writes: without undefined members
+	const dx = definedKeys(X);
+	const dy = definedKeys(Y);
+	if (dx.length !== dy.length) return false;
+	for (let i = 0; i < dx.length; i++) if (dx[i] !== dy[i] || !sameValue(X[dx[i]], Y[dx[i]])) return false;
+	return true;
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
 	return true;
 }
 
