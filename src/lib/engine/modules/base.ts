@@ -82,28 +82,44 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number)
 	return null;
 }
 
-/** Per rules context: each figure type's position in c.figures, and per tile the local features each deployable type may stand on (by kind). */
+/** Per rules context: each figure type's position in c.figures, and per tile the deployments its local features offer (by kind). */
 interface DeployTable {
 	at: Map<string, number>;
 	/** Scratch: per figure type, whether the player has one in supply. */
 	have: number[];
 	/** Scratch: per local feature of the tile just placed, 1 when a follower occupies it, 0 when not, -1 not looked up yet. */
 	occupied: Int8Array;
-	/** Per tile, per deployable figure type: the local features it may stand on, and the deploy move of each (built once, shared by every listing: moves are never changed). */
-	byTile: { ft: FigureType; at: number; locals: number[]; moves: DeployMove[] }[][];
+	/** The figure types, by position. */
+	types: FigureType[];
+	/**
+	 * Per tile: the deployments its features offer, in listing order (deployable figure types in
+	 * context order, then the tile's features they may stand on), as (figure type position, local
+	 * feature) pairs, and the deploy move of each (built once, shared by every listing: moves are never
+	 * changed). Flat: listing a tile's deployments reads a few cache lines, not three per figure type.
+	 */
+	pairs: Int32Array[];
+	moves: DeployMove[][];
 }
 const deployTable = perContext((c): DeployTable => {
 	const types = [...c.figures.values()];
 	const at = new Map(types.map((ft, i) => [ft.id, i]));
-	const byTile = c.tiles.map((t) =>
-		types.flatMap((ft, i) => {
-			if (ft.deployable === false) return [];
-			const locals = t.features.flatMap((f, l) => (ft.features.includes(f.kind) ? [l] : []));
-			const moves = locals.map((l): DeployMove => ({ type: 'deploy', figure: ft.id, feature: t.features[l].id }));
-			return locals.length ? [{ ft, at: i, locals, moves }] : [];
-		})
-	);
-	return { at, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), byTile };
+	const pairs: Int32Array[] = [];
+	const moves: DeployMove[][] = [];
+	for (const t of c.tiles) {
+		const flat: number[] = [];
+		const tileMoves: DeployMove[] = [];
+		types.forEach((ft, i) => {
+			if (ft.deployable === false) return;
+			t.features.forEach((f, l) => {
+				if (!ft.features.includes(f.kind)) return;
+				flat.push(i, l);
+				tileMoves.push({ type: 'deploy', figure: ft.id, feature: f.id });
+			});
+		});
+		pairs.push(Int32Array.from(flat));
+		moves.push(tileMoves);
+	}
+	return { at, types, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), pairs, moves };
 });
 
 /**
@@ -147,27 +163,28 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 					break;
 				}
 		}
-		const options = table.byTile[t.index];
+		const pairs = table.pairs[t.index];
+		const moves = table.moves[t.index];
+		const types = table.types;
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
 		const occupied = table.occupied;
 		for (let i = 0; i < t.features.length; i++) occupied[i] = -1; // a loop: TypedArray fill is a builtin call for a few bytes
 		const base = s.bseg[b];
 		const checks = g.c.hooks.deployCheck;
-		for (let j = 0; j < options.length; j++) {
-			const { ft, at, locals, moves } = options[j];
+		next: for (let j = 0; j < pairs.length; j += 2) {
+			const at = pairs[j];
 			if (have[at] === 0) continue;
-			next: for (let k = 0; k < locals.length; k++) {
-				const i = locals[k];
-				const seg = base + i;
-				if (ft.follower && !ft.joinsOccupied) {
-					let o = occupied[i];
-					if (o === -1) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
-					if (o === 1) continue;
-				}
-				if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
-				for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
-				out.push(moves[k]);
+			const ft = types[at];
+			const i = pairs[j + 1];
+			const seg = base + i;
+			if (ft.follower && !ft.joinsOccupied) {
+				let o = occupied[i];
+				if (o === -1) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
+				if (o === 1) continue;
 			}
+			if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
+			for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
+			out.push(moves[j >> 1]);
 		}
 	}
 	for (const h of g.c.hooks.figureOptions) h(g, step.player, out);
