@@ -35,9 +35,9 @@ let marks = 0;
 
 /**
  * Marks in `removedMark` the pieces the modules record as out of the game (s.mod[module].removed: a
- * broken Buddo), a piece leaves only through such a rule, and reports each recorded piece that is
- * not out. Returns this check's mark. (A Set of them, built at every move a piece was out, cost more
- * than the rest of the check.)
+ * broken Buddo; a piece leaves the game only through such a rule) and reports each recorded piece
+ * that is not out. Returns this check's mark. (A Set of them, built at every move a piece was out,
+ * cost more than the rest of the check.)
  */
 function markRemoved(s: GameState, out: Violation[]): number {
 	const mark = ++marks;

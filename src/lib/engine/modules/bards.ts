@@ -453,7 +453,7 @@ export const bards: RuleModule = {
 			if (lt.lute[tile] !== 1 || B(g).plain) return null;
 			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
 			if (freeIfPlaced(g, lt, tile, x, y, r)) return null;
-			// listing placements asks only whether (naming the blockers of every barred one cost 2 % of a checked game)
+			// listing placements asks only whether (naming the blockers of every barred one took ~2 % of a checked game's profile)
 			if (!explain) return NO_FREE_FEATURE;
 			// name, feature by feature, what keeps the token out (BARD-R5) or why the kind takes none (BARD-R4)
 			const t = g.c.tiles[tile];
