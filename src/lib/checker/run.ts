@@ -3,12 +3,12 @@
 // aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
 import { seedState } from '../engine/rng.ts';
-import { apply, cloneState, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
+import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
 import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
-import type { Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
+import type { Context, Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
 
 /** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
 export interface CheckerConfig {
@@ -180,7 +180,8 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const started = startGame(setup);
 	let state = started.state;
 	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
-	const count = (events: GameEvent[]) => countEvents(agg, events, at);
+	const c = contextOf(state);
+	const count = (events: GameEvent[]) => countEvents(agg, c, events, at);
 	count(started.events);
 	const bots = seatBots(cfg, seed);
 	const checkMoves = cfg.checkMoves !== false;
@@ -334,15 +335,7 @@ interface PlacedTile {
 	expansion: string;
 }
 
-/** The expansion of a tile key (`expansion/tile`), the same string object for every tile of it. */
-const expansionOfKey = new Map<string, string>();
-function expansionOf(key: string): string {
-	let e = expansionOfKey.get(key);
-	if (e === undefined) expansionOfKey.set(key, (e = key.slice(0, key.indexOf('/'))));
-	return e;
-}
-
-function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, PlacedTile>): void {
+function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<number, PlacedTile>): void {
 	for (const e of events) {
 		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
 		switch (e.type) {
@@ -350,7 +343,7 @@ function countEvents(agg: Aggregate, events: GameEvent[], at: Map<number, Placed
 			case 'place': {
 				const stats = tileOf(agg, e.tile as string);
 				stats.placed++;
-				at.set(pack(e.x as number, e.y as number), { stats, expansion: expansionOf(e.tile as string) });
+				at.set(pack(e.x as number, e.y as number), { stats, expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion });
 				break;
 			}
 			case 'draw':

@@ -48,7 +48,7 @@ function markRemoved(s: GameState, out: Violation[]): number {
 		if (!list?.length) continue;
 		for (let j = 0; j < list.length; j++) {
 			const pc = list[j];
-			const known = pc >= 0 && pc < n && pc === Math.floor(pc);
+			const known = Number.isInteger(pc) && pc >= 0 && pc < n;
 			if (known && removedMark[pc] === mark) continue; // listed twice: reported once
 			if (known) removedMark[pc] = mark;
 			if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
@@ -196,38 +196,24 @@ function sameValue(x: unknown, y: unknown): boolean {
 	if (Array.isArray(y)) return false;
 	const X = x as Record<string, unknown>;
 	const Y = y as Record<string, unknown>;
-	// the same keys in the same order (the usual case: Object.keys reads V8's cache of them)
+	// the members JSON writes, in order: both key lists walked at once, undefined members skipped
+	// (Object.keys reads V8's cache of an object's keys; no list of the defined ones is built)
 	const kx = Object.keys(X);
 	const ky = Object.keys(Y);
-	if (sameKeys(kx, ky)) {
-		for (let i = 0; i < kx.length; i++) {
-			const v = X[kx[i]];
-			const w = Y[kx[i]];
-			// a member undefined on one side only is written on the other side alone
-			if (v === undefined || w === undefined) {
-				if (v !== w) return false;
-			} else if (v !== w && !sameValue(v, w)) return false;
-		}
-		return true;
+	let i = 0;
+	let j = 0;
+	for (;;) {
+		while (i < kx.length && X[kx[i]] === undefined) i++;
+		while (j < ky.length && Y[ky[j]] === undefined) j++;
+		if (i === kx.length || j === ky.length) return i === kx.length && j === ky.length;
+		const k = kx[i];
+		if (k !== ky[j]) return false;
+		const v = X[k];
+		const w = Y[k];
+		if (v !== w && !sameValue(v, w)) return false;
+		i++;
+		j++;
 	}
-	// else the keys JSON writes: without undefined members
-	const dx = definedKeys(X);
-	const dy = definedKeys(Y);
-	if (dx.length !== dy.length) return false;
-	for (let i = 0; i < dx.length; i++) if (dx[i] !== dy[i] || !sameValue(X[dx[i]], Y[dx[i]])) return false;
-	return true;
-}
-
-function sameKeys(a: string[], b: string[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-	return true;
-}
-
-function definedKeys(o: Record<string, unknown>): string[] {
-	const out: string[] = [];
-	for (const k in o) if (o[k] !== undefined) out.push(k);
-	return out;
 }
 
 /** Whether log `a` is the first n moves of `b`: the same move objects, or moves equal as JSON. */
