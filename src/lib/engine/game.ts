@@ -65,7 +65,9 @@ export function modulesFor(expansions: readonly Expansion[], extra: readonly str
 /** Compiles (or fetches from the cache) the rules context of a setup. */
 export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
 	// the same documents (by identity, as expansionHash caches them), modules and rulings as one of the
-	// last two calls: the same context (a replay's setup names every ruling, the game's setup only some)
+	// last two calls: the same context. A replay's setup names the context's own rulings (its game's state
+	// shares them), which resolve to themselves; the game's setup names only some, compared as JSON.
+	for (const l of lastInputs) if (rulings === l.ctx.rulings && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
 	const rulingsText = rulings ? JSON.stringify(rulings) : '';
 	for (const l of lastInputs) if (l.rulings === rulingsText && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
@@ -107,7 +109,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
 		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
-		rulings: fastObject(resolved),
+		// frozen: every game's state shares it (startGame)
+		rulings: Object.freeze(fastObject(resolved)),
 		params: fastObject(params),
 		expansions: exps,
 		fit: compileFit(tiles, modules),
@@ -240,7 +243,8 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		ctx: c.key,
 		players: [...setup.players],
 		seed: setup.seed,
-		rulings: { ...c.rulings },
+		// the context's own (frozen) rulings: no copy per game, and a replay's context is found by identity
+		rulings: c.rulings,
 		rng: seedState(setup.seed),
 		turn: 0,
 		active: 0,
