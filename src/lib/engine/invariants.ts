@@ -88,7 +88,11 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	const n = ps.length;
 	if (seen.length < n) seen = new Int32Array(n * 2);
 	seen.fill(0, 0, n);
-	if (scanFeatures) for (let r = 0; r < s.figs.length; r++) visitList(s, r, out);
+	if (scanFeatures) {
+		// most segments hold no list: the test here, not a call per segment
+		const figs = s.figs;
+		for (let r = 0; r < figs.length; r++) if (figs[r]) visitList(s, r, out);
+	}
 	else {
 		// the lists of the features the figures stand on, each once (a root's first figure visits it)
 		let listed = 0;
