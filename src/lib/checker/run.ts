@@ -234,8 +234,9 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			break;
 		}
 		moves++;
-		if (move.type === 'place') placements++;
-		(agg.choices[choiceKey(move)] ??= { available: 0, chosen: 0 }).chosen++;
+		const chosen = choiceKey(move);
+		if (chosen === 'place') placements++;
+		(agg.choices[chosen] ??= { available: 0, chosen: 0 }).chosen++;
 		count(r.events);
 		// every figure after every move; every segment's list every few moves and at the end
 		if (checkMoves) for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0)) found(state, v);
@@ -324,7 +325,11 @@ function errorText(e: unknown): string {
 
 /** A choice's name in the report: the move type, with the figure for a deployment. */
 export function choiceKey(m: Move): string {
-	return m.type === 'deploy' && typeof m.figure === 'string' ? (deployKeys[m.figure] ??= `deploy:${m.figure}`) : m.type;
+	// each member read once: moves come in many shapes, and every read is a lookup by name
+	const type = m.type;
+	if (type !== 'deploy') return type;
+	const figure = m.figure;
+	return typeof figure === 'string' ? (deployKeys[figure] ??= `deploy:${figure}`) : type;
 }
 const deployKeys: Record<string, string> = {};
 

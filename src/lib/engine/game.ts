@@ -21,6 +21,7 @@ import {
 	type Context,
 	type Engine,
 	type Expansion,
+	type FigureType,
 	type GameEvent,
 	type GameSetup,
 	type GameState,
@@ -108,7 +109,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 		tileIndex: new Map(tiles.map((t) => [t.key, t.index])),
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
-		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, f] as const))),
+		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, figureRecord(f)] as const))),
 		// frozen: every game's state shares it (startGame)
 		rulings: Object.freeze(fastObject(resolved)),
 		params: fastObject(params),
@@ -131,6 +132,31 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	contexts.set(key, ctx);
 	contextsByInput.set(input, ctx);
 	return remember(expansions, extraModules, rulingsText, ctx);
+}
+
+/**
+ * A figure type with every member of FigureType, in one order: the modules write theirs as literals
+ * with only the members they need, and the engine's reads of a figure type (at every deployment
+ * listed and every figure scored) were lookups by name across a dozen shapes.
+ */
+function figureRecord(f: FigureType): FigureType {
+	return {
+		id: f.id,
+		name: f.name,
+		perPlayer: f.perPlayer,
+		neutral: f.neutral,
+		follower: f.follower,
+		features: f.features,
+		strength: f.strength,
+		rules: f.rules,
+		strengthRules: f.strengthRules,
+		canDeploy: f.canDeploy,
+		deployable: f.deployable,
+		staysAfterScoring: f.staysAfterScoring,
+		token: f.token,
+		joinsOccupied: f.joinsOccupied,
+		occupiedRules: f.occupiedRules
+	};
 }
 
 /**
@@ -615,15 +641,17 @@ export interface ApplyOptions {
 /** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
 export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
 	const c = contextOf(state);
-	if (!move || typeof move !== 'object' || typeof move.type !== 'string') return refuse('bad-move', 'a move is an object with a type', []);
+	// read once: moves come in many shapes, and every read of a member is a lookup by name
+	const type = move && typeof move === 'object' ? move.type : undefined;
+	if (typeof type !== 'string') return refuse('bad-move', 'a move is an object with a type', []);
 	if (state.finished) return refuse('game-over', 'the game is over', ['BASE-1.7.3']);
 	const step = state.pending[0];
 	const def = c.steps.get(step.kind);
-	const handler = c.moves.get(move.type);
-	if (!def || !handler || !def.accepts.includes(move.type)) {
+	const handler = c.moves.get(type);
+	if (!def || !handler || !def.accepts.includes(type)) {
 		return refuse(
 			'wrong-step',
-			`'${move.type}' is not possible now: ${playerName(engineOf(state, c, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
+			`'${type}' is not possible now: ${playerName(engineOf(state, c, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
 			['BASE-1.2.1'],
 			{ step: step.kind, player: step.player, accepts: def?.accepts ?? [] }
 		);
