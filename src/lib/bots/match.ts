@@ -1,6 +1,6 @@
 // Bots against each other: one seeded game (run by `match`'s workers) and the summary of many
 // (win rates with 95 % Wilson intervals, average scores, time per move). Pure.
-import { apply, startGame } from '../engine/game.ts';
+import { apply, startGame, IN_PLACE_SILENT } from '../engine/game.ts';
 import { seedState } from '../engine/rng.ts';
 import type { GameSetup, Move } from '../engine/types.ts';
 import { createBot, type BotSpec } from './index.ts';
@@ -52,7 +52,7 @@ export function playBotGame(setup: Omit<GameSetup, 'seed' | 'players'>, specs: B
 		ms[seat] += took;
 		if (took > maxMs[seat]) maxMs[seat] = took;
 		decisions[seat]++;
-		const r = apply(state, move, { mutate: true, events: false });
+		const r = apply(state, move, IN_PLACE_SILENT);
 		if (!r.ok) throw new Error(`game ${index}: ${bots[seat].id} chose a refused move ${JSON.stringify(move)}: ${r.refusal.message}`);
 		state = r.state;
 		moves.push(move);

@@ -13,7 +13,7 @@
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
 // A budget in simulations is deterministic for a seed; one in milliseconds (`ms`) is not.
-import { apply, legalMoveCount, legalMoves } from '../engine/game.ts';
+import { apply, legalMoveCount, legalMoves, IN_PLACE_SILENT } from '../engine/game.ts';
 import { randomLegalMove } from '../engine/random.ts';
 import { nextRandom } from '../engine/rng.ts';
 import type { GameState, Move } from '../engine/types.ts';
@@ -114,7 +114,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				expanded = true;
 			}
 			if (!pick) break;
-			const r = apply(s, pick.move, { mutate: true, events: false });
+			const r = apply(s, pick.move, IN_PLACE_SILENT);
 			if (!r.ok) throw new Error(`mcts: a listed move was refused: ${r.refusal.message}`);
 			s = r.state;
 			path.push(pick);
@@ -135,7 +135,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			if (legalMoveCount(s) === 0) break;
 			const [m, next] = randomLegalMove(s, rng);
 			rng = next;
-			if (!apply(s, m, { mutate: true, events: false }).ok) break;
+			if (!apply(s, m, IN_PLACE_SILENT).ok) break;
 		}
 		const m = margins(s, share);
 		for (const n of visited) n.visits++;

@@ -3,7 +3,7 @@
 // aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
 import { seedState } from '../engine/rng.ts';
-import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, redo } from '../engine/game.ts';
+import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, redo, IN_PLACE, IN_PLACE_SILENT } from '../engine/game.ts';
 import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
@@ -224,7 +224,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		}
 		let r;
 		try {
-			r = apply(state, move, { mutate: true, quiet: true });
+			r = apply(state, move, IN_PLACE);
 		} catch (e) {
 			found(state, { invariant: 'engine-error', message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}` }, move);
 			break;
@@ -299,7 +299,7 @@ export function checkReplay(state: GameState, undoAt: number, found: (v: Violati
 	for (let i = 0; i < log.length; i++) {
 		// at the undo move, the replay's state before it: what undoing it must give
 		const prior = i === undoAt ? cloneState(s) : null;
-		const r = apply(s, log[i], { mutate: true, events: false });
+		const r = apply(s, log[i], IN_PLACE_SILENT);
 		if (!r.ok) {
 			found({ invariant: 'replay-reproduces', message: `replay refused move ${i}: ${r.refusal.message}` });
 			return;
@@ -310,7 +310,7 @@ export function checkReplay(state: GameState, undoAt: number, found: (v: Violati
 			if (!back || !sameState(back, prior) || !sameMoves(back.log, log, undoAt))
 				found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
 			else {
-				const fwd = redo(back, { mutate: true, events: false });
+				const fwd = redo(back, IN_PLACE_SILENT);
 				if (!fwd || !fwd.ok || !sameState(fwd.state, s) || !sameMoves(fwd.state.log, log, undoAt + 1))
 					found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
 			}

@@ -638,6 +638,15 @@ export interface ApplyOptions {
 	keepRedo?: boolean;
 }
 
+/**
+ * Options for callers that apply move after move, with every member in ApplyOptions' order: apply
+ * reads its options at every move, and options of many shapes make each read a lookup by name.
+ * In place, quiet events:
+ */
+export const IN_PLACE: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: true, keepRedo: false };
+/** In place, no events (a replay, a playout). */
+export const IN_PLACE_SILENT: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false };
+
 /** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
 export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
 	const c = contextOf(state);
@@ -706,7 +715,7 @@ export function replay(
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
 	for (let i = 0; i < moves.length; i++) {
-		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet, events: opts.events });
+		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false }); // IN_PLACE's shape
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
 		state = r.state;
 		for (const e of r.events) events.push(e);

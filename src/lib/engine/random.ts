@@ -41,6 +41,7 @@ export function playRandomGame(
 }
 
 const kinds: string[] = [];
+const types: string[] = [];
 const scratch: Move[] = [];
 /**
  * The random player's choice among listed moves: a kind of move first (uniform), then a move of that
@@ -69,18 +70,20 @@ export function randomLegalMove(state: GameState, rng: number): [Move, number] {
 }
 
 function pickMove(options: readonly Move[], v: number, w: number): Move {
-	// the kinds of move offered, in order of appearance (kinds[0 … nk - 1]: the array is reused)
+	// the kinds of move offered, in order of appearance (kinds[0 … nk - 1]), and each option's
+	// (types[i]: moves come in many shapes, and every read of a member is a lookup by name); both arrays are reused
 	let nk = 0;
-	next: for (let i = 0; i < options.length; i++) {
-		const type = options[i].type;
+	const n = options.length;
+	next: for (let i = 0; i < n; i++) {
+		const type = (types[i] = options[i].type);
 		for (let j = 0; j < nk; j++) if (kinds[j] === type) continue next;
 		kinds[nk++] = type;
 	}
-	if (nk === 1) return options[Math.floor(w * options.length)];
+	if (nk === 1) return options[Math.floor(w * n)];
 	const kind = kinds[Math.floor(v * nk)];
-	let n = 0;
-	for (let i = 0; i < options.length; i++) if (options[i].type === kind) n++;
-	let k = Math.floor(w * n);
-	for (let i = 0; i < options.length; i++) if (options[i].type === kind && k-- === 0) return options[i];
+	let m = 0;
+	for (let i = 0; i < n; i++) if (types[i] === kind) m++;
+	let k = Math.floor(w * m);
+	for (let i = 0; i < n; i++) if (types[i] === kind && k-- === 0) return options[i];
 	return options[0];
 }
