@@ -638,11 +638,9 @@ export interface ApplyOptions {
 	keepRedo?: boolean;
 }
 
-/**
- * Options for callers that apply move after move, with every member in ApplyOptions' order: apply
- * reads its options at every move, and options of many shapes make each read a lookup by name.
- * In place, quiet events:
- */
+// Options for callers that apply move after move, every member in ApplyOptions' order: apply reads
+// its options at every move, and options of many shapes make each read a lookup by name.
+/** In place, quiet events (a simulated game). */
 export const IN_PLACE: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: true, keepRedo: false };
 /** In place, no events (a replay, a playout). */
 export const IN_PLACE_SILENT: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false };

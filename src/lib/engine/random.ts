@@ -1,7 +1,7 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
 import { randomStep, randomValue, seedState } from './rng.ts';
-import { apply, legalMoveCount, legalMovesInto, placementPick, startGame } from './game.ts';
+import { apply, legalMoveCount, legalMovesInto, placementPick, startGame, IN_PLACE } from './game.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {
@@ -25,12 +25,13 @@ export function playRandomGame(
 	let moves = 0;
 	let placements = 0;
 	const max = opts.maxMoves ?? 100_000;
+	const applyOpts = setup.quiet === false ? { ...IN_PLACE, quiet: false } : IN_PLACE;
 	while (!state.finished && moves < max) {
 		if (legalMoveCount(state) === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
 		const [move, after] = randomLegalMove(state, rng);
 		rng = after;
 		opts.onMove?.(state, move);
-		const r = apply(state, move, { mutate: true, quiet: setup.quiet ?? true });
+		const r = apply(state, move, applyOpts);
 		if (!r.ok) return { state, moves, placements, events, error: `listed move refused: ${JSON.stringify(move)}: ${r.refusal.message}` };
 		if (events) for (const e of r.events) events.push(e);
 		if (move.type === 'place') placements++;
