@@ -68,9 +68,12 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	// the same documents (by identity, as expansionHash caches them), modules and rulings as one of the
 	// last two calls: the same context. A replay's setup names the context's own rulings (its game's state
 	// shares them), which resolve to themselves; the game's setup names only some, compared as JSON.
-	for (const l of lastInputs) if (rulings === l.ctx.rulings && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
-	const rulingsText = rulings ? JSON.stringify(rulings) : '';
-	for (const l of lastInputs) if (l.rulings === rulingsText && sameItems(l.expansions, expansions) && sameItems(l.modules, extraModules)) return l.ctx;
+	let rulingsText: string | undefined;
+	for (const l of lastInputs) {
+		if (!sameItems(l.expansions, expansions) || !sameItems(l.modules, extraModules)) continue;
+		if (rulings === l.ctx.rulings || l.rulings === (rulingsText ??= rulingsKey(rulings))) return l.ctx;
+	}
+	rulingsText ??= rulingsKey(rulings);
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
 	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
 	const known = contextsByInput.get(input);
@@ -165,6 +168,9 @@ function figureRecord(f: FigureType): FigureType {
  * (startGame, sameState's walk) rebuilds the dictionary. JSON.parse builds fast objects.
  */
 const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
+
+/** The rulings of a setup as contextFor compares them. */
+const rulingsKey = (rulings?: Record<string, string>): string => (rulings ? JSON.stringify(rulings) : '');
 
 /** contextFor's last two inputs, the latest first (copies of the lists: a caller may change its arrays later), and their answers. */
 const lastInputs: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context }[] = [];
@@ -712,8 +718,9 @@ export function replay(
 	let state = started.state;
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
+	const applyOpts: ApplyOptions = { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false }; // IN_PLACE's shape
 	for (let i = 0; i < moves.length; i++) {
-		const r = apply(state, moves[i], { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false }); // IN_PLACE's shape
+		const r = apply(state, moves[i], applyOpts);
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
 		state = r.state;
 		for (const e of r.events) events.push(e);
