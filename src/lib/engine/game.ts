@@ -14,6 +14,7 @@ import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
 import { copiesOf } from '../formats/geometry.ts';
 import { setupProblems } from './limits.ts';
+import { mapped, numbers } from './arrays.ts';
 import {
 	K_RIVER,
 	type ApplyResult,
@@ -283,7 +284,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		phase: -1,
 		pending: [],
 		finished: false,
-		scores: setup.players.map(() => 0),
+		scores: numbers(setup.players.length, 0),
 		tile: -1,
 		placed: -1,
 		acted: false,
@@ -367,7 +368,7 @@ function placeMove(g: Engine, tile: number, p: number): PlaceMove {
 
 /** Legal placements of a tile on the current board as moves (the order of allowedPlacements). */
 export function placementsOf(g: Engine, tile: number): PlaceMove[] {
-	return allowedPlacements(g, tile).map((p) => placeMove(g, tile, p));
+	return mapped(allowedPlacements(g, tile), (p) => placeMove(g, tile, p));
 }
 
 /** The board index, its drawn-tile caches emptied when they belong to another draw. */
@@ -395,7 +396,7 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 	const ix = drawnIndex(g);
 	if (ix.moves === null) {
 		const t = g.s.tile;
-		ix.moves = (ix.allowed ??= allowedPlacements(g, t)).map((p) => placeMove(g, t, p));
+		ix.moves = mapped((ix.allowed ??= allowedPlacements(g, t)), (p) => placeMove(g, t, p));
 	}
 	return ix.moves;
 }
@@ -752,9 +753,9 @@ export function redo(state: GameState, opts: Omit<ApplyOptions, 'keepRedo'> = {}
 export function cloneState(s: GameState): GameState {
 	const copy = stateRecord({
 		...s,
-		pending: s.pending.map((p) => (p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data })),
+		pending: mapped(s.pending, (p) => (p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data })),
 		scores: s.scores.slice(),
-		piles: s.piles.map((p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
+		piles: mapped(s.piles, (p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
 		outcomes: s.outcomes.slice(),
 		discarded: s.discarded.slice(),
 		bx: s.bx.slice(),
@@ -773,8 +774,8 @@ export function cloneState(s: GameState): GameState {
 		snext: s.snext.slice(),
 		slast: s.slast.slice(),
 		ssize: s.ssize.slice(),
-		figs: s.figs.map((a) => (a ? a.slice() : null)),
-		pieces: s.pieces.map((p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
+		figs: mapped(s.figs, (a) => (a ? a.slice() : null)),
+		pieces: mapped(s.pieces, (p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
 		// a JSON round trip gives objects the hidden classes of the modules' literals (a spread does not)
 		mod: JSON.parse(JSON.stringify(s.mod)),
 		log: s.log.slice(),

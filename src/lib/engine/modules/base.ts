@@ -7,6 +7,7 @@ import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
+import { mapped } from '../arrays.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
 
@@ -292,7 +293,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			type: 'score',
 			final: true,
 			mode: 'final',
-			feature: { kind: 'city', at: cityRef(g, city), tiles: featureTiles(s, city).map((b) => ({ x: s.bx[b], y: s.by[b] })), complete: true, farmers: true },
+			feature: { kind: 'city', at: cityRef(g, city), tiles: mapped(featureTiles(s, city), (b) => ({ x: s.bx[b], y: s.by[b] })), complete: true, farmers: true },
 			figures: refs,
 			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))),
 			winners,
@@ -305,7 +306,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 					: 'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores',
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
-			awards: winners.map((p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			awards: mapped(winners, (p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
 			returned: [],
 			rules: ['BASE-1.9', 'BASE-1.6.1', ...strengthRules(g, refs), ...(winners.length && max === 0 ? ['MM-R1'] : [])]
 		};

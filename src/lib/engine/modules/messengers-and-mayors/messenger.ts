@@ -8,6 +8,7 @@ import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { CTile, Engine, FigureType, Move, Refusal, ScoreEvent, Step } from '../../types.ts';
+import { mapped } from '../../arrays.ts';
 
 export const messenger: FigureType = {
 	id: 'messenger',
@@ -72,7 +73,7 @@ export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
 			if (s.open[r] === 0 && r !== root && !m.scored.includes(r) && !extra.includes(r)) extra.push(r);
 		}
 	}
-	const entries: Entry[] = riders.map((pc) => ({ k: 'ride', piece: pc, owner: s.pieces[pc].owner, ends, ...(extra ? { extra } : {}) }));
+	const entries: Entry[] = mapped(riders, (pc) => ({ k: 'ride', piece: pc, owner: s.pieces[pc].owner, ends, ...(extra ? { extra } : {}) }));
 	if (s.phase >= 6) enqueue(g, entries, (e) => clockwise(s, e.owner));
 	else m.rides.push(...entries);
 }
