@@ -2,7 +2,7 @@
 // figure strength, awards, and an event that explains every number.
 import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
-import { mapped } from './arrays.ts';
+import { mapped, numbers } from './arrays.ts';
 
 const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
 
@@ -107,13 +107,9 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const v = computeValue(g, root, mode);
 	const points = valueTotal(v);
 	const players = s.players.length;
-	// built by pushes: new Array(n).fill(v) calls into the runtime at every scoring and gives holey arrays
-	const strengths: number[] = [];
-	const present: boolean[] = [];
-	for (let p = 0; p <= players; p++) {
-		strengths.push(0);
-		present.push(false);
-	}
+	const strengths = numbers(players + 1, 0);
+	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
+	for (let p = 0; p <= players; p++) present.push(false);
 	const figs = s.figs[root] ?? [];
 	const explain = !g.silent;
 	const refs: FigureRef[] = [];
@@ -137,11 +133,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		if (w) winners = w;
 	}
 	const arith = g.quiet ? '' : arithmetic(v, points);
-	// an array literal, not winners.map: map's arrays are holey or packed, of numbers when empty, and a
-	// loop over arrays of several kinds is compiled again for each kind it meets; a literal's
-	// allocation site learns the kind its arrays end up with and gives it to the next one
-	const awards: Award[] = [];
-	for (let i = 0; i < winners.length; i++) awards.push({ player: winners[i], points, arithmetic: arith, rules: v.rules });
+	const awards: Award[] = mapped(winners, (p) => ({ player: p, points, arithmetic: arith, rules: v.rules }));
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
 	for (const a of awards) s.scores[a.player] += a.points;
 	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
