@@ -18,6 +18,7 @@ import {
 } from './types.ts';
 import { EDGE_NAMES } from './tiles.ts';
 import { union, find } from './features.ts';
+import { filled } from './arrays.ts';
 
 const SIDE_WORD = ['north', 'east', 'south', 'west'];
 
@@ -247,22 +248,6 @@ const MISSING = -0x40000000;
 const MARGIN = 8;
 /** The least columns and rows of a new grid (a base game seldom outgrows it). */
 const GRID = 32;
-
-const templates = new Map<number, number[]>();
-/**
- * A new array of n copies of v (0 or MISSING), of packed elements (new Array(n).fill(v) and its slices are holey:
- * every read checks for a hole), copied from a template kept per length and value.
- */
-function filled(n: number, v: number): number[] {
-	const key = n * 2 + (v === 0 ? 0 : 1);
-	let t = templates.get(key);
-	if (t === undefined) {
-		t = [];
-		for (let i = 0; i < n; i++) t.push(v);
-		if (templates.size < 64) templates.set(key, t);
-	}
-	return t.slice();
-}
 
 /** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
 function cellGet(ix: BoardIndex, cell: number): number {

@@ -14,7 +14,7 @@ import { perContext } from './per-context.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure, DataRule } from '../formats/schema-types.ts';
 import type { Award, Context, Engine, Expansion, FeatureKind, FeatureValue, FigureType, Hooks, RuleModule, ValuePart } from './types.ts';
-import { mapped, numbers } from './arrays.ts';
+import { mapped, filled } from './arrays.ts';
 
 // each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
 const closures = new WeakMap<object, Compiled>();
@@ -310,7 +310,7 @@ const groupOf = (p: Plan, sc: Scope, i: number) => (sc.groups[i] ??= figuresOf(s
 /** Heads per player on the feature: followers, and any figure with strength above 0 there (award variables heads, othersHeads). */
 function headsOf(g: Engine, root: number): number[] {
 	const s = g.s;
-	const heads = numbers(s.players.length, 0);
+	const heads = filled(s.players.length, 0);
 	for (const pc of s.figs[root] ?? []) {
 		const p = s.pieces[pc];
 		const ft = g.c.figures.get(p.kind);
@@ -783,7 +783,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				const n = numOf(c.count(sc));
 				if (n <= 0) continue;
 				const player = s.active;
-				const tokens = (st.tokens[r.token!] ??= numbers(s.players.length, 0));
+				const tokens = (st.tokens[r.token!] ??= filled(s.players.length, 0));
 				tokens[player] += n;
 				emit(g, { type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at }, () =>
 					`${playerName(g, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
@@ -796,7 +796,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			const s = g.s;
 			const st = state(g);
 			for (const r of majorityRules) {
-				const tokens = st.tokens[r.token!] ?? numbers(s.players.length, 0);
+				const tokens = st.tokens[r.token!] ?? filled(s.players.length, 0);
 				const most = Math.max(0, ...tokens);
 				const points = evNum(r.points, (n) => (n.startsWith('param.') ? (g.c.params[n.slice(6)] ?? 0) : n === 'players' ? s.players.length : 0));
 				const winners = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];

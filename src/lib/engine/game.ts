@@ -14,7 +14,7 @@ import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
 import { copiesOf } from '../formats/geometry.ts';
 import { setupProblems } from './limits.ts';
-import { mapped, numbers } from './arrays.ts';
+import { mapped, filled } from './arrays.ts';
 import {
 	K_RIVER,
 	type ApplyResult,
@@ -284,7 +284,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		phase: -1,
 		pending: [],
 		finished: false,
-		scores: numbers(setup.players.length, 0),
+		scores: filled(setup.players.length, 0),
 		tile: -1,
 		placed: -1,
 		acted: false,

@@ -29,8 +29,6 @@ export interface Snapshot {
 }
 
 let seen = new Int32Array(64);
-/** The pieces on the board, in piece order, of the check under way. */
-let board = new Int32Array(64);
 /** Per piece: the check (its number in `marks`) that found it in a module's record of removed pieces. */
 let removedMark = new Int32Array(64);
 let marks = 0;
@@ -88,44 +86,41 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	const out: Violation[] = [];
 	const ps = s.pieces;
 	const n = ps.length;
-	if (seen.length < n) {
-		seen = new Int32Array(n * 2);
-		board = new Int32Array(n * 2);
-	}
+	if (seen.length < n) seen = new Int32Array(n * 2);
 	seen.fill(0, 0, n);
-	const figs = s.figs;
-	// most segments hold no list: the test here, not a call per segment
-	if (scanFeatures) for (let r = 0; r < figs.length; r++) if (figs[r]) visitList(s, r, out);
+	if (scanFeatures) {
+		// most segments hold no list: the test here, not a call per segment
+		const figs = s.figs;
+		for (let r = 0; r < figs.length; r++) if (figs[r]) visitList(s, r, out);
+	}
+	else {
+		// the lists of the features the figures stand on, each once (a root's first figure visits it)
+		let listed = 0;
+		let onBoard = 0;
+		for (let i = 0; i < n; i++) {
+			const p = ps[i];
+			if (p.seg < 0) continue;
+			onBoard++;
+			const r = find(s, p.seg);
+			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out, i);
+		}
+		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
+	}
 	let removed = 0; // markRemoved's mark, once asked
-	// the census (the same kinds and owners in the same order as before the move), each figure's
-	// place and, without the scan, the list of the feature it stands on (a root's first figure visits
-	// it): one pass, each piece read once
+	// the census: the same kinds and owners in the same order as before the move
 	const kinds = before?.kinds;
 	const owners = before?.owners;
 	let same = !before || kinds!.length === n;
-	let listed = 0;
-	let onBoard = 0;
 	for (let i = 0; i < n; i++) {
 		const p = ps[i];
 		if (same && kinds && (p.kind !== kinds[i] || p.owner !== owners![i])) same = false;
-		const seg = p.seg;
-		if (seg >= 0) {
-			board[onBoard++] = i;
-			if (!scanFeatures) {
-				const r = find(s, seg);
-				if (figs[r]?.[0] === i) listed += visitList(s, r, out, i);
-			}
-			if (s.st[seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
-		} else if (seg === -1) {
+		if (p.seg >= 0) {
+			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
+			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
+		} else if (p.seg === -1) {
 			if (p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
-		} else if (seg < -2 || p.tile !== -1 || (removed ||= markRemoved(s, out)) !== removedMark[i])
+		} else if (p.seg < -2 || p.tile !== -1 || (removed ||= markRemoved(s, out)) !== removedMark[i])
 			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
-	}
-	if (!scanFeatures && listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
-	// every list is visited now: each figure on the board is listed once
-	for (let j = 0; j < onBoard; j++) {
-		const i = board[j];
-		if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${ps[i].kind} of ${ps[i].owner}) on the board is listed ${seen[i]} times` });
 	}
 	// the records are read when a piece is out of the game, and on the full scans (reading every
 	// module's state after every move cost more than the rest of the check)

@@ -2,7 +2,7 @@
 // figure strength, awards, and an event that explains every number.
 import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
-import { mapped, numbers } from './arrays.ts';
+import { mapped, filled } from './arrays.ts';
 
 const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
 
@@ -107,7 +107,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const v = computeValue(g, root, mode);
 	const points = valueTotal(v);
 	const players = s.players.length;
-	const strengths = numbers(players + 1, 0);
+	const strengths = filled(players + 1, 0);
 	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
 	for (let p = 0; p <= players; p++) present.push(false);
 	const figs = s.figs[root] ?? [];

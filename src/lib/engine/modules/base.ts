@@ -7,7 +7,7 @@ import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
-import { mapped, numbers } from '../arrays.ts';
+import { mapped, filled } from '../arrays.ts';
 
 const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
 
@@ -268,7 +268,7 @@ function scoreFarmsFirstEdition(g: Engine): void {
 	const players = s.players.length;
 	for (const [city, fs] of byCity) {
 		// strength per player, the last slot for neutral figures (Buddo), as in scoreFeature
-		const strengths = numbers(players + 1, 0);
+		const strengths = filled(players + 1, 0);
 		const refs = [];
 		const all: number[] = [];
 		for (const f of fs)

@@ -11,7 +11,7 @@ import { explainValue } from './explain.ts';
 import type { Engine, RuleModule } from '../../types.ts';
 import { perContext } from '../../per-context.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
-import { numbers } from '../../arrays.ts';
+import { filled } from '../../arrays.ts';
 
 export { roadEnd } from './messenger.ts';
 export { MM };
@@ -29,7 +29,7 @@ function setup(g: Engine): void {
 	const c = g.c;
 	const { hall, land, river, waterfall } = factsOf(c);
 	const m: MMState = {
-		halls: numbers(s.players.length, hall ? c.params.townHallsPerPlayer : 0),
+		halls: filled(s.players.length, hall ? c.params.townHallsPerPlayer : 0),
 		hallTile: hall ? hall.index : -1,
 		lying: [],
 		queue: [],
