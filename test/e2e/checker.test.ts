@@ -3,6 +3,7 @@
 // opened in the sandbox from the report, axe on the page; the expansion page's button leads here.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import { jsonOf, openEditorReady, setJson } from './helpers.ts';
+import { CHECKER_RECORD_KEY } from '../../src/lib/sandbox/handover.ts';
 
 const FAN = ['bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
 
@@ -63,7 +64,7 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await expect(sandbox).toHaveURL(/\/sandbox\?record=checker/);
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
 	await expect(sandbox.getByText('Game over.', { exact: true })).toBeVisible();
-	const rec = JSON.parse((await sandbox.evaluate(() => localStorage.getItem('lab:checker-record')))!);
+	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
 	expect(rec.seed).toBeGreaterThan(0);
 	await expect(sandbox.getByText(rec.players.map((p: string, i: number) => `${p} ${rec.result.scores[i]}`).join(', ')).first()).toBeVisible();
 });
