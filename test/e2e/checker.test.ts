@@ -148,7 +148,7 @@ test('Check interactions checks the unsaved draft: a tile edited so nothing can 
 	await page.getByTestId('games').fill('20');
 	await page.getByTestId('run').click();
 	await expect(page.getByTestId('progress-text')).toContainText(/done in/, { timeout: 120_000 });
-	await expect(page.getByTestId('never-placed')).toContainText(`${id}/T`);
+	await expect(page.getByTestId('left-out')).toContainText(`${id}/T`);
 	// the saved document is untouched: its city tile is placed
 	const saved = await (await page.request.get(`/api/expansions/${id}`)).json();
 	expect(JSON.stringify(saved)).toContain('"city"');

@@ -2,6 +2,7 @@
 // (tiles, feature kinds, rules, rulings, figures, choices) for the findings of what never happened,
 // with the statistics and their confidence intervals. Pure.
 import { contextOf, startGame } from '../engine/game.ts';
+import { SCORED_WHEN_COMPLETE, type Context, type PlayCondition } from '../engine/types.ts';
 import { rulingList } from '../engine/rulings.ts';
 import { botSpecText } from '../bots/index.ts';
 import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
@@ -84,37 +85,78 @@ export function mergeAll(players: number, chunks: Aggregate[]): Aggregate {
 	return chunks.reduce((a, b) => mergeInto(a, b), emptyAggregate(players));
 }
 
-/** What the mix puts in play, from a started game's context. */
+/** What the mix puts in play, from a started game's context: what could happen in its games. */
 export interface Catalog {
-	/** Tile key → its expansion and name. */
-	tiles: Record<string, { expansion: string; name: string }>;
+	/** Tile key → its expansion and name; `inPlay` false for a tile the rules leave in the box (a river tile without The River). */
+	tiles: Record<string, { expansion: string; name: string; inPlay: boolean }>;
+	/** Kinds on the tiles in play that complete and score at once (fields never complete, the river never scores). */
 	featureKinds: string[];
+	/** Rules an event can cite in this mix (its modules in play, its ruling options in force). */
 	rules: string[];
+	/** Every rule of the mix's modules: its text and module (the uncited ones too). */
+	ruleBook: Record<string, { text: string; module: string }>;
+	/** Rules no event of this mix can cite (statements, rules cited only by refusals, rules of modules or ruling options not in play). */
+	uncited: string[];
 	/** Each ruling in play with the rule ids it decides on. */
 	rulings: { id: string; rules: string[] }[];
-	figures: string[];
+	/** Figures that can go on the board, each with the choice that puts it there (deploy:<figure>, or a move of its own). */
+	figures: { figure: string; choice: string }[];
+	/** Choices some module offers in this mix: move types, deploy:<figure> per deployable figure. */
 	choices: string[];
 }
 
-export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'players' | 'rulings'>): Catalog {
-	const { state } = startGame({ expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, seed: 1, quiet: true });
+/** Whether a module's condition holds in a rules context (every module listed in play, one of the rulings at a listed option). */
+function holds(cond: PlayCondition | undefined, c: Context): boolean {
+	if (!cond) return true;
+	if (cond.modules && !cond.modules.every((m) => c.moduleIds.has(m))) return false;
+	const rulings = Object.entries(cond.rulings ?? {});
+	return !rulings.length || rulings.some(([id, options]) => options.includes(c.rulings[id]));
+}
+
+export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'players' | 'rulings' | 'free'>): Catalog {
+	// started in free mode: nothing drawn yet, every tile of the game still in its pile
+	const { state } = startGame({ expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, free: true, seed: 1, quiet: true });
 	const c = contextOf(state);
+	// in play: in the piles, on the board from the start, or held (a town hall)
+	const inPiles = new Set<number>([...state.bt, ...state.piles.flatMap((p) => [...p.tiles, ...p.last])]);
 	const tiles: Catalog['tiles'] = {};
 	const kinds = new Set<string>();
 	for (const t of c.tiles) {
-		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id };
-		for (const f of t.features) kinds.add(f.kind);
+		const inPlay = inPiles.has(t.index) || !!t.wildcard;
+		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id, inPlay };
+		if (inPlay) for (const f of t.features) if (SCORED_WHEN_COMPLETE.includes(f.kind)) kinds.add(f.kind);
 	}
-	const figures = [...new Set(state.pieces.map((p) => p.kind))];
-	// every move type the modules handle, a deployment per figure kind instead of the bare 'deploy'
-	const choices = [...c.moves.keys()].filter((m) => m !== 'deploy' && (m !== 'pick' || state.origin.free)).concat(figures.map((f) => `deploy:${f}`));
+	const ruleBook: Catalog['ruleBook'] = {};
+	const rules: string[] = [];
+	const uncited: string[] = [];
+	const choices = new Set<string>();
+	const deployMoves = new Map<string, string>();
+	for (const m of c.modules) {
+		for (const [id, text] of Object.entries(m.rules)) {
+			if (ruleBook[id]) continue;
+			ruleBook[id] = { text, module: m.name };
+			(m.uncited?.includes(id) || !holds(m.onlyWhen?.[id], c) ? uncited : rules).push(id);
+		}
+		for (const type of Object.keys(m.moves ?? {})) if (type !== 'deploy' && type !== 'pick' && holds(m.onlyWhen?.[type], c)) choices.add(type);
+		for (const [figure, move] of Object.entries(m.deployMoves ?? {})) deployMoves.set(figure, move);
+	}
+	if (cfg.free) choices.add('pick');
+	const figures: Catalog['figures'] = [];
+	for (const kind of new Set(state.pieces.map((p) => p.kind))) {
+		const choice = c.figures.get(kind)?.deployable === false ? deployMoves.get(kind) : `deploy:${kind}`;
+		if (!choice) continue;
+		figures.push({ figure: kind, choice });
+		choices.add(choice);
+	}
 	return {
 		tiles,
 		featureKinds: [...kinds].sort(),
-		rules: [...c.ruleTexts.keys()].sort(),
+		rules: rules.sort(),
+		ruleBook,
+		uncited: uncited.sort(),
 		rulings: rulingList(c.modules).map((r) => ({ id: r.id, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
-		figures: figures.sort(),
-		choices: choices.sort()
+		figures: figures.sort((a, b) => (a.figure < b.figure ? -1 : 1)),
+		choices: [...choices].sort()
 	};
 }
 
@@ -138,22 +180,37 @@ export interface Report {
 	violations: Finding[];
 	/** Every finding counted per invariant (only the first few of each kept with a record). */
 	violationCounts: Record<string, number>;
+	/** The mix's rules: id → text and module (findings and tables name rules by id). */
+	ruleBook: Record<string, { text: string; module: string }>;
 	findings: {
+		/** Tiles in play (in the piles, on the board or held) never placed. */
 		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number }[];
+		/** Tiles of the mix's documents that its rules leave in the box (river tiles without The River). */
+		tilesLeftOut: string[];
 		tilesDiscarded: { tile: string; discarded: number; share: number }[];
+		/** Kinds that complete and score at once, on tiles in play, never completed. */
 		featuresNeverCompleted: string[];
+		/** Rules an event could cite in this mix that none did. */
 		rulesNeverFired: string[];
+		/** Rules of the mix no event can cite here (statements, rules cited only by refusals, other mixes' or rulings'). */
+		rulesUncited: string[];
 		rulingsNeverFired: string[];
 		choicesNeverAvailable: string[];
+		/** Figures never put on the board, with the choice that would have (deploy:<figure> or a move of their own). */
 		figuresNeverDeployed: string[];
 	};
 	stats: {
-		tiles: ({ tile: string; expansion: string; name: string } & TileStats & { completedShare: number; averagePoints: number })[];
+		/** Per tile; completedPerPlacement: features completed per placement (a tile may complete several: not a share). */
+		tiles: ({ tile: string; expansion: string; name: string } & TileStats & { completedPerPlacement: number; averagePoints: number })[];
+		/** share: of all points awarded (feature scorings and other events). */
 		features: { kind: string; scored: number; completed: number; final: number; points: number; share: number }[];
+		/** share: of the points of feature scorings, each scoring's points shared by its tiles' expansions. */
 		expansions: { expansion: string; points: number; share: number }[];
 		otherPoints: Record<string, number>;
 		rules: Record<string, number>;
+		/** available: steps it was offered at; chosen: times it was taken. */
 		choices: { choice: string; available: number; chosen: number }[];
+		/** Figures put on the board per kind (by deploy, or by a move of their own: note tokens, owners). */
 		figures: Record<string, number>;
 		seats: { seat: number; player: string; policy: string; mean: number; sd: number; ci: Interval; winShare: Interval; histogram: Record<string, number> }[];
 		/** Seat 1's score minus the others' mean, and seat 1's share of wins against an even 1/players. */
@@ -192,8 +249,12 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 	const policies = cfg.players.map((_, p) => botSpecText(seatPolicy(cfg, p)));
 	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
 		const t = agg.tiles[tile] ?? { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 };
-		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedShare: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };
+		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedPerPlacement: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };
 	});
+	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
+	// a figure with a move of its own is put on the board each time that move is taken
+	const figures: Record<string, number> = { ...agg.figures };
+	for (const f of catalog.figures) if (!f.choice.startsWith('deploy:') && agg.choices[f.choice]?.chosen) figures[f.figure] = agg.choices[f.choice].chosen;
 	const featurePoints = Object.values(agg.features).reduce((a, f) => a + f.points, 0);
 	const otherPoints = Object.values(agg.otherPoints).reduce((a, b) => a + b, 0);
 	const allPoints = featurePoints + otherPoints;
@@ -212,20 +273,23 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 		placements: agg.placements,
 		moves: agg.moves,
 		sampled: agg.sampled,
+		ruleBook: catalog.ruleBook,
 		violations: agg.findings,
 		violationCounts: sortKeys(agg.findingCounts),
 		findings: {
-			tilesNeverPlaced: tileRows.filter((t) => t.placed === 0).map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside })),
+			tilesNeverPlaced: tileRows.filter((t) => t.placed === 0 && inPlay(t.tile)).map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside })),
+			tilesLeftOut: tileRows.filter((t) => t.placed === 0 && !inPlay(t.tile)).map((t) => t.tile),
 			tilesDiscarded: tileRows
 				.filter((t) => t.discarded > 0)
 				.map((t) => ({ tile: t.tile, discarded: t.discarded, share: round(t.discarded / Math.max(1, t.drawn)) }))
 				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
 			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
 			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
+			rulesUncited: catalog.uncited.filter((r) => !agg.rules[r]),
 			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
 			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id])).map((r) => r.id),
 			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
-			figuresNeverDeployed: catalog.figures.filter((f) => !agg.figures[f])
+			figuresNeverDeployed: catalog.figures.filter((f) => !figures[f.figure]).map((f) => f.figure)
 		},
 		stats: {
 			tiles: tileRows,
@@ -234,7 +298,7 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 			otherPoints: sortKeys(agg.otherPoints),
 			rules: sortKeys(agg.rules),
 			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
-			figures: sortKeys(agg.figures),
+			figures: sortKeys(figures),
 			seats: cfg.players.map((player, p) => {
 				const { mean, sd } = meanSd(n, agg.seats.sum[p], agg.seats.sumSq[p]);
 				return { seat: p + 1, player, policy: policies[p], mean: round(mean, 2), sd: round(sd, 2), ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]), winShare: wilson(agg.seats.wins[p], n), histogram: numericKeys(agg.seats.hist[p]) };
@@ -260,8 +324,9 @@ export function textSummary(r: Report, seconds?: number): string {
 	out.push('', 'Findings');
 	out.push(`  tiles never placed: ${list(r.findings.tilesNeverPlaced.map((t) => `${t.tile} (drawn ${t.drawn}, discarded ${t.discarded})`))}`);
 	out.push(`  tiles discarded: ${list(r.findings.tilesDiscarded.map((t) => `${t.tile} ${t.discarded} (${pct(t.share)} of draws)`), 12)}`);
-	out.push(`  features never completed: ${list(r.findings.featuresNeverCompleted)}`);
-	out.push(`  rules never fired: ${list(r.findings.rulesNeverFired)}`);
+	if (r.findings.tilesLeftOut.length) out.push(`  tiles the rules leave in the box: ${list(r.findings.tilesLeftOut)}`);
+	out.push(`  features never completed (of the kinds that complete and score): ${list(r.findings.featuresNeverCompleted)}`);
+	out.push(`  rules never fired (of those an event can cite in this mix): ${list(r.findings.rulesNeverFired)}`);
 	out.push(`  rulings that never mattered (never cited, none of their rules applied): ${list(r.findings.rulingsNeverFired)}`);
 	out.push(`  choices never available: ${list(r.findings.choicesNeverAvailable)}`);
 	out.push(`  figures never deployed: ${list(r.findings.figuresNeverDeployed)}`);
@@ -270,8 +335,8 @@ export function textSummary(r: Report, seconds?: number): string {
 	if (r.players.length > 1)
 		out.push(`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`);
 	out.push(`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`);
-	out.push('  points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
-	out.push('  points by expansion: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
+	out.push('  share of all points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
+	out.push('  share of feature points by expansion of the tiles: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
 	out.push('  rules fired: ' + Object.entries(s.rules).map(([k, n]) => `${k} ${n}`).join(', '));
 	return out.join('\n');
 }

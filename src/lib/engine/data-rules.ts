@@ -651,6 +651,10 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		parameterRanges[k] = { min: p.min ?? 0, max: p.max ?? 100 };
 	}
 	const majorityRules = rules.filter((r) => r.type === 'majority');
+	// a text rule is cited by an event only when a scoring rule, a cites list or a figure names it (IC-2.3: the large meeple's strength)
+	const cited = new Set(rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])])));
+	for (const f of Object.values(dr.figures ?? {})) for (const id of [...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])]) cited.add(id);
+	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
 	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
 		const s = g.s;
@@ -817,7 +821,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		figures,
 		parameters,
 		parameterRanges,
-		hooks
+		hooks,
+		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);
 	return module;

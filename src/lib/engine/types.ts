@@ -8,6 +8,12 @@ export type { Expansion, Tile, Feature };
 /** Feature kinds, also used as small ints in hot paths (index into FEATURE_KINDS). */
 export const FEATURE_KINDS = ['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable'] as const;
 export type FeatureKind = (typeof FEATURE_KINDS)[number];
+/**
+ * The kinds a placement completes and scores at once (game.ts scoreTurn): closed roads and cities,
+ * surrounded monasteries, gardens and stables. Fields never complete (BASE-1.5.4); a closed river
+ * is never scored (RIVER-3.1.3).
+ */
+export const SCORED_WHEN_COMPLETE: readonly FeatureKind[] = ['road', 'city', 'monastery', 'garden', 'stable'];
 export const K_ROAD = 0;
 export const K_CITY = 1;
 export const K_RIVER = 2;
@@ -425,6 +431,22 @@ export interface RuleModule {
 	/** Move types this module adds to other modules' steps (e.g. figure: ['fairy']). */
 	stepMoves?: Record<string, string[]>;
 	hooks?: Partial<Hooks>;
+	/** Figures put on the board by a move of their own instead of the generic deploy (note tokens: 'note'): figure id → move type. */
+	deployMoves?: Record<string, string>;
+	/**
+	 * Rule ids that no event cites: statements for the reader (setup, definitions, principles the
+	 * other rules carry out) and rules cited only when a move is refused. The interaction checker does
+	 * not report them as never applied (test/checker-findings.test.ts: no game cites one).
+	 */
+	uncited?: string[];
+	/** Rule ids and move types that can come up only in some games of this module (the checker's "never" lists only what could happen). */
+	onlyWhen?: Record<string, PlayCondition>;
+}
+
+/** When a rule can be cited or a move offered: every module of `modules` in play, and (when given) one of the rulings set to one of its options. */
+export interface PlayCondition {
+	modules?: string[];
+	rulings?: Record<string, string[]>;
 }
 
 /** The compiled, cached rules of a game: tile set, modules, rulings, parameters. */

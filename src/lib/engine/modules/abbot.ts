@@ -70,6 +70,7 @@ export const abbot: RuleModule = {
 	],
 	stepMoves: { figure: ['abbot-return'] },
 	moves: { 'abbot-return': abbotReturn as never },
+	uncited: ['ABBOT-6.2.5'],
 	hooks: {
 		figureOptions(g, player, out: Move[]) {
 			const a = ownAbbot(g, player);

@@ -418,6 +418,8 @@ export const bards: RuleModule = {
 	},
 	moves: { note: note as never },
 	placementFor: (t) => t.icons.has('lute'),
+	deployMoves: { note: 'note' },
+	uncited: ['BARD-SETUP-1', 'BARD-SETUP-2', 'BARD-PLACE-1'],
 	hooks: {
 		setup(g) {
 			for (let i = 0; i < g.c.params.noteTokens; i++) g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });

@@ -402,6 +402,9 @@ export const base: RuleModule = {
 		figure: { accepts: ['deploy', 'pass'], describe: 'place a figure or pass', moves: figureMoves }
 	},
 	moves: { place: place as never, deploy: deploy as never, pass },
+	// statements and rules checked only when a move is refused (BASE-1.1.2 no follower left, BASE-1.3.1/1.3.3 where a tile may go, BASE-1.4.3 occupied)
+	uncited: ['BASE-1.1.2', 'BASE-1.2.3', 'BASE-1.2.4', 'BASE-1.3.1', 'BASE-1.3.3', 'BASE-1.3.4', 'BASE-1.3.5', 'BASE-1.4.3', 'BASE-1.4.4', 'BASE-1.4.5', 'BASE-1.4.6', 'BASE-1.5.1', 'BASE-1.5.2', 'BASE-1.5.4', 'BASE-1.5.5', 'BASE-1.6.2', 'BASE-1.6.3', 'BASE-1.6.4'],
+	onlyWhen: { 'BASE-1.8.1': { rulings: { 'BASE-R1': ['modern'] } }, 'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } }, 'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } } },
 	hooks: {
 		value(g, root, v) {
 			const s = g.s;

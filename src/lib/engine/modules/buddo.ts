@@ -111,6 +111,14 @@ export const buddo: RuleModule = {
 		}
 	},
 	moves: { coin: coinMove as never },
+	uncited: ['BUDDO-SETUP-1'],
+	onlyWhen: {
+		'BUDDO-DRAGON-1': { modules: ['dragon'] },
+		'BUDDO-DRAGON-2': { modules: ['dragon'] },
+		// the only choice among opponents' meeples is the mayor's favour, of players' followers unless BUDDO-R4 lets Buddo in
+		'BUDDO-WANT-1': { modules: ['messengers-and-mayors'], rulings: { 'BUDDO-R4': ['on'] } },
+		coin: { modules: ['dragon'], rulings: { 'BUDDO-R1': ['player-flips'] } }
+	},
 	hooks: {
 		setup(g) {
 			const st: BuddoState = { removed: [] };

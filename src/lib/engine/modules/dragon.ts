@@ -336,6 +336,8 @@ export const dragon: RuleModule = {
 	},
 	stepMoves: { figure: ['fairy'] },
 	moves: { dragon: dragonMove as never, fairy: fairyMove as never },
+	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
+	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
 	hooks: {
 		setup(g) {
 			const d: DragonState = { at: -1, volcano: false, aside: [], fairy: -1, fairyPiece: -1, visited: [], steps: 0 };

@@ -199,6 +199,9 @@ export const innAndStableOwners: RuleModule = {
 	],
 	stepMoves: { figure: ['owner'] },
 	moves: { owner: placeOwner as never },
+	deployMoves: { [OWNER]: 'owner' },
+	// ISO-SETUP-1 is cited when an owner is refused for want of one in supply
+	uncited: ['ISO-SETUP-1'],
 	hooks: {
 		setup(g) {
 			// the parameter decides how many owners each player gets (ISO-SETUP-1)

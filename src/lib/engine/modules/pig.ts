@@ -33,6 +33,7 @@ export const pig: RuleModule = {
 			}
 		}
 	],
+	uncited: ['PIG-6.1.3', 'PIG-6.1.4'],
 	hooks: {
 		awards(g, root, v, _winners, awards) {
 			if (v.kind !== 'field' || v.mode !== 'final') return;

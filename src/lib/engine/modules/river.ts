@@ -65,6 +65,8 @@ export const river: RuleModule = {
 		}
 	],
 	placementFor: (t) => t.river,
+	// where river tiles may go and what may stand on them: refusals only
+	uncited: ['RIVER-3.1.1', 'RIVER-3.1.2', 'RIVER-3.1.3'],
 	hooks: {
 		setup(g) {
 			g.s.mod.river = { last: 0, lastCurve: 0 };

@@ -242,6 +242,8 @@ export const messengersAndMayors: RuleModule = {
 		messenger: { accepts: ['messenger'], describe: 'take the messenger back or ride on', moves: messengerMoves }
 	},
 	moves: { draw: drawMove as never, 'town-hall': townHallMove as never, mayor: mayorMove as never, scarecrow: scarecrowMove as never, messenger: messengerMove as never },
+	// MM-MAYOR-2, MM-CROW-2 and MM-HALL-4 are cited when a figure is refused; the order rules only in ruling MM-R12's list
+	uncited: ['MM-TURN-1', 'MM-MAYOR-2', 'MM-MAYOR-6', 'MM-MAYOR-8', 'MM-HALL-4', 'MM-CROW-2', 'MM-CROW-5', 'MM-MSG-4', 'MM-MSG-9', 'MM-TILE-1', 'MM-TILE-2'],
 	hooks: {
 		setup,
 		turnStart(g) {
