@@ -4,7 +4,7 @@
 // (measured alone: sims 0) + the simulations; simulations per second = sims / (time − weighing).
 // Figures are medians over the positions and repeats (the machine is shared: a preempted run moves
 // the mean, not the median). `npm run bench -- bots`
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { apply, resolveGame, startGame, type GameState } from '../src/lib/engine/index.ts';
 import { createBot, type BotSpec } from '../src/lib/bots/index.ts';
 import { MCTS_LEVELS } from '../src/lib/bots/mcts.ts';

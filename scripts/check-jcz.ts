@@ -4,7 +4,7 @@
 //     imports every tile-definition XML of the given bare git repositories (HEAD) and prints per
 //     file: tiles, copies, the tile sets counted, validation errors and warnings, and the report
 //     lines grouped by kind. With --engine (JCloisterZone's engine compiled from its sources, see
-//     the README's export section) each file is also loaded by JCZ's own tile-pack builder with the
+//     docs/export.md, jcz) each file is also loaded by JCZ's own tile-pack builder with the
 //     same tile sets, and every tile's count, feature places and field→city adjacency compared.
 //
 //   node bin/run-ts.js scripts/check-jcz.ts export --engine CLASSPATH
@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importJczXml } from '../src/lib/formats/import/jcz.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import { exporter, jczIds, writeOrder } from '../src/lib/export/jcz.ts';
 import { JCZ_FEATURE_CLASS, jczLocations } from '../src/lib/export/jcz-artwork.ts';

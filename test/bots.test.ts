@@ -1,6 +1,6 @@
 // The bot seam: bots named by spec, seeded, and playing whole games through the engine's own moves.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { apply, legalMoves, startGame, type Expansion } from '../src/lib/engine/index.ts';
 import { createBot, parseBotSpec, type Bot, type BotSpec } from '../src/lib/bots/index.ts';
 import { gamePlan, playBotGame, summarize, wilson } from '../src/lib/bots/match.ts';

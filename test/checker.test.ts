@@ -3,7 +3,7 @@
 // ruling shows in the comparison, and a finding's record reproduces it.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts';
 import { canonical, checkState, sameMoves, sameState, snapshot } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';

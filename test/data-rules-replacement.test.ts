@@ -4,7 +4,7 @@
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { listJsonFiles, availableExpansions } from '../src/lib/formats/files.ts';
+import { listJsonFiles, availableExpansions } from '../src/cli/files.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { resolveGame } from '../src/lib/engine/registry.ts';

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import Ajv2020 from 'ajv/dist/2020.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { expansionHash, recordOf, replay, resolveGame, setupFromRecord, startGame } from '../src/lib/engine/index.ts';
 import type { Expansion, GameRecord, Scenario } from '../src/lib/formats/schema-types.ts';
 

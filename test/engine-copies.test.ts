@@ -3,7 +3,7 @@
 // old state stays untouched, and the board index kept beside the state (never in its JSON) is
 // rebuilt after a JSON round trip with the game going on exactly as before.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { apply, legalMoveAt, legalMoveCount, legalMoves, restoreGame, startGame } from '../src/lib/engine/index.ts';
 import { canonical } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';

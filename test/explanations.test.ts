@@ -1,4 +1,4 @@
-// Refusal explanations name what is in the way (official-reference conventions: the occupant, with
+// Refusal explanations name what is in the way (the rules' conventions: the occupant, with
 // rule ids), not only the code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

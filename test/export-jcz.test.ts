@@ -1,5 +1,5 @@
-// The JCloisterZone add-on export, checked against the format's facts (../shared/formats/
-// jcloisterzone.md, read from JCZ's engine and client): one folder at the root named after the
+// The JCloisterZone add-on export, checked against the format's facts (docs/export.md,
+// read from JCZ's engine and client): one folder at the root named after the
 // expansion, an <expansion> the client offers, ids of its own, features in an order JCZ's engine
 // reads (a field after the cities it names), every tile type with its count, standard modifiers,
 // enclosed fields on I, crossings and wagon moves; what cannot map is in the notes.
@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { exporter, integerVersion } from '../src/lib/export/jcz.ts';
 import { scalePath } from '../src/lib/export/jcz-artwork.ts';
 import { archiveFiles } from '../src/lib/export/archive.ts';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { editorMadeExpansion } from './fixtures/jcz-editor-made.ts';
 

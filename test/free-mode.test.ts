@@ -2,7 +2,7 @@
 // the rules (the river before the land, a tile that fits nowhere refused, a dragon before any
 // volcano set aside), records replay, and the invariants hold under random free play.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { apply, legalMoves, startGame, recordOf, setupFromRecord, replay, tilesToDraw, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
 import { simulate } from '../src/lib/checker/index.ts';
 

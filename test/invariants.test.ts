@@ -2,7 +2,7 @@
 // move no figure is created or lost and no score falls; every game ends; replaying a game's log
 // from its record reproduces the state; undo then redo is the identity.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { simulate } from '../src/lib/checker/index.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJczXml } from '../src/lib/export/jcz.ts';
 import { importJczXml } from '../src/lib/formats/import/jcz.ts';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import type { Expansion, Feature, Tile } from '../src/lib/formats/schema-types.ts';

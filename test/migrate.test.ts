@@ -4,7 +4,7 @@
 // through the migration and fail without it.
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { FORMAT_VERSION, migrateExpansion } from '../src/lib/formats/migrate.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry as registry, resolveGame } from '../src/lib/engine/registry.ts';

@@ -1,6 +1,6 @@
 // Where a road ending on a tile ends, for the messenger (MM-MSG-5/6/7): read from the tile geometry.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { compileTiles } from '../src/lib/engine/tiles.ts';
 import { roadEnd } from '../src/lib/engine/modules/messengers-and-mayors/index.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';

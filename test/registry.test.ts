@@ -4,7 +4,7 @@ import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { readFileSync } from 'node:fs';
 import { modulesEnabledBy, modulesOf, parametersFor, resolveGame, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
 import { contextFor } from '../src/lib/engine/game.ts';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { playRandomGame } from '../src/lib/engine/random.ts';
 import { apply } from '../src/lib/engine/game.ts';
 import { recordOf } from '../src/lib/engine/record.ts';

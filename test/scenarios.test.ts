@@ -1,7 +1,7 @@
 // Every rules scenario in scenarios/ as one vitest test (the CLI's `test` command runs the same).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { listJsonFiles, availableExpansions } from '../src/lib/formats/files.ts';
+import { listJsonFiles, availableExpansions } from '../src/cli/files.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import Ajv2020 from 'ajv/dist/2020.js';

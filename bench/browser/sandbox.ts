@@ -9,7 +9,7 @@
 // script, for side-by-side figures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableExpansions } from '../../src/lib/formats/files.ts';
+import { availableExpansions } from '../../src/cli/files.ts';
 import { playRandomGame, recordOf, type Expansion } from '../../src/lib/engine/index.ts';
 import { browserCpuSeconds, quantile, startHarness } from './harness.ts';
 

@@ -5,7 +5,7 @@
 // whichever it is: run both orders and take the geometric mean of the two ratios.
 //   node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]
 // The games are resolved from this checkout's expansions; a change to the pool (threads, heap
-// limits) is not measured here: that needs the CLI itself (README, Interaction checker, Speed).
+// limits) is not measured here: that needs the CLI itself (docs/benchmarks.md, interaction checker).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';

@@ -1,5 +1,5 @@
 // A by-hand check, not part of the build: loads tile-definition XML files with JCloisterZone's own
-// tile-pack builder (its engine compiled from source, see README "Export › jcz") and prints, as
+// tile-pack builder (its engine compiled from source, see docs/export.md, jcz) and prints, as
 // one JSON object on stdout, every tile the pack holds with its count, group, edge pattern and
 // features (class, location, a field's adjoining cities, neighbouring features for the wagon).
 //

@@ -24,8 +24,8 @@ const WORKER_HEAP_MB = 32;
  * Semi-space of each game worker thread (MB), fixed from the start: its young generation is two of
  * them. A checked game allocates ~2 MB and keeps its states for the whole game: with 4 MB semi-spaces
  * (the 8 MB young generation this replaced) a scavenge came every two games, copied the game in play
- * and took 7 % of a worker's time; with 16 MB, one every eight games, 3.5 % (README, Interaction
- * checker, Memory). Left to itself V8 grows the semi-spaces from 1 MB to 16 MB over the first few
+ * and took 7 % of a worker's time; with 16 MB, one every eight games, 3.5 % (docs/benchmarks.md,
+ * checker memory). Left to itself V8 grows the semi-spaces from 1 MB to 16 MB over the first few
  * thousand games, and the peak of a long run outgrows that of a short one; fixed, it does not.
  */
 const WORKER_SEMI_SPACE_MB = 16;

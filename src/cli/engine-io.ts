@@ -1,8 +1,8 @@
 // Shared by the engine commands (replay, simulate, test): expansion lookup from disk and JSON files.
 import { readFileSync } from 'node:fs';
-import { availableExpansions } from '../lib/formats/files.ts';
+import { availableExpansions } from './files.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
-import type { Expansion } from '../lib/engine/types.ts';
+import type { Expansion } from '../lib/engine/index.ts';
 
 let cache: Map<string, Expansion> | null = null;
 /** Finds an expansion by id among the shipped sets and EXPANSIONS_DIR. */

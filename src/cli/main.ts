@@ -1,12 +1,6 @@
-// carcassonne-lab: the command-line face of the engine and formats (contract in DESIGN.md).
+// carcassonne-lab: the command-line face of the engine and formats (README.md, "Command line").
 // Exit codes: 0 success, 1 invalid input or failed check, 2 usage error. --json for machine output.
-export interface CommandContext {
-	args: string[];
-	json: boolean;
-	stdout: (text: string) => void;
-	stderr: (text: string) => void;
-}
-type Command = { summary: string; usage: string; run: (ctx: CommandContext) => Promise<number> };
+import type { Command } from './command.ts';
 
 const commands: Record<string, () => Promise<Command>> = {
 	validate: () => import('./commands/validate.ts').then((m) => m.command),

@@ -1,4 +1,4 @@
-// Errors SvelteKit would answer itself are JSON `{ error, errors }` too (DESIGN.md ⚑): a method an
+// Errors SvelteKit would answer itself are JSON `{ error, errors }` too (docs/api.md): a method an
 // endpoint does not have (405 + Allow), a path no endpoint serves (404), a body that is not JSON
 // (415, before the cross-site form check); the cross-site form check still guards the writes.
 import { readFile, rm, writeFile } from 'node:fs/promises';

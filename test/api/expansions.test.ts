@@ -1,5 +1,5 @@
 // The HTTP API of the store, against the real built server (scripts/serve.js) on a temporary
-// EXPANSIONS_DIR: every status of DESIGN.md ⚑ Storage and server, each with a JSON error body.
+// EXPANSIONS_DIR: every status of docs/api.md, each with a JSON error body.
 import { rm, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

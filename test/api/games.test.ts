@@ -1,10 +1,10 @@
-// The sandbox's saved games through the API: the expansions' contract (DESIGN.md ⚑ Storage) on a
+// The sandbox's saved games through the API: the expansions' contract (docs/api.md) on a
 // temporary GAMES_DIR; a record the engine made replays from what the server stored.
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectJsonError, gamesDirOf, startServer, tempStore, type RunningServer } from './server.ts';
-import { availableExpansions } from '../../src/lib/formats/files.ts';
+import { availableExpansions } from '../../src/cli/files.ts';
 import { playRandomGame } from '../../src/lib/engine/random.ts';
 import { recordOf, setupFromRecord } from '../../src/lib/engine/record.ts';
 import { replay } from '../../src/lib/engine/game.ts';

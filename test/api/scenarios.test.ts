@@ -1,4 +1,4 @@
-// The scenarios API against the real built server: the expansions' contract (DESIGN.md ⚑ Storage)
+// The scenarios API against the real built server: the expansions' contract (docs/api.md)
 // on a temporary SCENARIOS_DIR, and a scenario saved through it run by `carcassonne-lab test`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectJsonError, scenariosDirOf, startServer, tempStore, type RunningServer } from './server.ts';
-import { availableExpansions } from '../../src/lib/formats/files.ts';
+import { availableExpansions } from '../../src/cli/files.ts';
 import { playRandomGame } from '../../src/lib/engine/random.ts';
 import { recordOf } from '../../src/lib/engine/record.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';

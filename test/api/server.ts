@@ -102,7 +102,7 @@ export async function tempStore(ids: string[]): Promise<string> {
 	return dir;
 }
 
-/** Every API error is `{ error: string, errors: Problem[] }` served as JSON (DESIGN.md ⚑). */
+/** Every API error is `{ error: string, errors: Problem[] }` served as JSON (docs/api.md). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body is checked here, its details by each test
 export async function expectJsonError(res: Response, status: number): Promise<any> {
 	expect(res.status).toBe(status);

@@ -215,7 +215,7 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
 	const file = join(dir, 'record.json');
 	const script = `
-		import { availableExpansions } from './src/lib/formats/files.ts';
+		import { availableExpansions } from './src/cli/files.ts';
 		import { playRandomGame, recordOf } from './src/lib/engine/index.ts';
 		const docs = availableExpansions();
 		const r = playRandomGame({ expansions: [docs.get('base'), docs.get('inns-and-cathedrals')], players: ['Ann', 'Bob'], seed: 9 });

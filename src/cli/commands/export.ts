@@ -3,10 +3,10 @@
 // --archive one archive keeping their folders (src/lib/export/archive.ts).
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CommandContext } from '../main.ts';
-import { availableExpansions, loadFile } from '../../lib/formats/files.ts';
+import type { CommandContext } from '../command.ts';
+import { availableExpansions, loadFile } from '../files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
-import { ruleRegistry } from '../../lib/engine/registry.ts';
+import { ruleRegistry } from '../../lib/engine/index.ts';
 import type { Expansion } from '../../lib/formats/schema-types.ts';
 import { isPaper, PAPERS, type ExportOptions } from '../../lib/export/types.ts';
 import { clampExportOptions, optionRangesText } from '../../lib/export/options.ts';

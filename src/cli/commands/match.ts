@@ -2,8 +2,8 @@
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { Piscina } from 'piscina';
-import type { CommandContext } from '../main.ts';
-import { resolveGame } from '../../lib/engine/registry.ts';
+import type { CommandContext } from '../command.ts';
+import { resolveGame } from '../../lib/engine/index.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
 import { summarize, type MatchGame } from '../../lib/bots/match.ts';
 import { lookupExpansion, option, rulingsOption } from '../engine-io.ts';

@@ -1,10 +1,7 @@
 // carcassonne-lab replay <game.json>: plays a game record through the engine, printing every step
 // with its explanation; an illegal move exits 1 naming its index and the reason.
-import type { CommandContext } from '../main.ts';
-import { replay, contextOf } from '../../lib/engine/game.ts';
-import { setupFromRecord, type GameRecord } from '../../lib/engine/record.ts';
-import { collectRulings } from '../../lib/engine/rulings.ts';
-import type { GameEvent, Move } from '../../lib/engine/types.ts';
+import type { CommandContext } from '../command.ts';
+import { replay, contextOf, setupFromRecord, collectRulings, type GameRecord, type GameEvent, type Move } from '../../lib/engine/index.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
 
 const usage = `usage: carcassonne-lab replay <game.json> [--json]

@@ -1,8 +1,8 @@
 // carcassonne-lab simulate: the interaction checker on every core — seeded games of a mix with a
 // policy per seat, invariant checks, findings with reproducing records, statistics.
 import cliProgress from 'cli-progress';
-import type { CommandContext } from '../main.ts';
-import { resolveGame } from '../../lib/engine/registry.ts';
+import type { CommandContext } from '../command.ts';
+import { resolveGame } from '../../lib/engine/index.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
 import { comparisonRuns, compareRuns, comparisonText, finalize, sweepRows, sweepText, textSummary, type CheckerConfig, type ComparisonSpec, type Report } from '../../lib/checker/index.ts';
 import { defaultWorkers, runAggregate } from '../checker-pool.ts';

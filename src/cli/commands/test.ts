@@ -1,10 +1,9 @@
 // carcassonne-lab test [scenario files or dirs]: runs rules scenarios, reports passed and failed.
 import { existsSync } from 'node:fs';
-import type { CommandContext } from '../main.ts';
-import { listJsonFiles } from '../../lib/formats/files.ts';
-import { runScenario, type Scenario } from '../../lib/engine/scenario.ts';
+import type { CommandContext } from '../command.ts';
+import { listJsonFiles } from '../files.ts';
+import { runScenario, MODULES, type Scenario } from '../../lib/engine/index.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
-import { MODULES } from '../../lib/engine/modules/index.ts';
 
 /** Per rule module, its rule ids and rulings that none of the scenarios names in `rules`. */
 export function uncoveredRules(named: ReadonlySet<string>): Record<string, string[]> {

@@ -1,9 +1,9 @@
 // carcassonne-lab validate <file|dir>...: schema and semantic checks of expansion files.
 import { existsSync } from 'node:fs';
-import type { CommandContext } from '../main.ts';
-import { availableExpansions, loadPaths } from '../../lib/formats/files.ts';
+import type { CommandContext } from '../command.ts';
+import { availableExpansions, loadPaths } from '../files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
-import { ruleRegistry } from '../../lib/engine/registry.ts';
+import { ruleRegistry } from '../../lib/engine/index.ts';
 import type { Severity } from '../../lib/formats/problems.ts';
 
 const usage = `usage: carcassonne-lab validate <file|dir>... [--json]

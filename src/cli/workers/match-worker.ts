@@ -1,6 +1,6 @@
 // One `match` game per task, in a worker thread: the expansions are resolved here (by id, from disk)
 // once per worker and kept.
-import { resolveGame } from '../../lib/engine/registry.ts';
+import { resolveGame } from '../../lib/engine/index.ts';
 import { playBotGame, type MatchGame } from '../../lib/bots/match.ts';
 import type { BotSpec } from '../../lib/bots/index.ts';
 import { lookupExpansion } from '../engine-io.ts';

@@ -1,9 +1,7 @@
 // What the greedy and MCTS bots share: hidden information kept hidden (a determinization samples the
 // tiles still to draw from the bot's own PRNG) and the value of a position ("if the game ended now").
 // Pure: only the state, legalMoves / apply and the engine's own final scoring.
-import { cloneState } from '../engine/game.ts';
-import { nextRandom, seedState } from '../engine/rng.ts';
-import type { GameState } from '../engine/types.ts';
+import { cloneState, nextRandom, seedState, type GameState } from '../engine/index.ts';
 
 /** The player who answers the current step. */
 export function moverOf(state: GameState): number {

@@ -3,10 +3,9 @@
 // (estimate.ts: points scored now, plus open features with figures valued by the engine's own final
 // scoring, plus figures kept in supply, minus the best opponent's). Choices of other players inside
 // the turn (the dragon's moves) are assumed to be the worst for it.
-import { apply, legalMoveCount, legalMoves } from '../engine/game.ts';
-import type { GameState, Move } from '../engine/types.ts';
+import { apply, legalMoveCount, legalMoves, type GameState, type Move } from '../engine/index.ts';
 import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate.ts';
-import type { Alternative, BotFactory } from './index.ts';
+import type { Alternative, BotFactory } from './types.ts';
 
 /** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
 const LEAF_BUDGET = 1500;

@@ -1,8 +1,6 @@
 // Bots against each other: one seeded game (run by `match`'s workers) and the summary of many
 // (win rates with 95 % Wilson intervals, average scores, time per move). Pure.
-import { apply, startGame, IN_PLACE_SILENT } from '../engine/game.ts';
-import { seedState } from '../engine/rng.ts';
-import type { GameSetup, Move } from '../engine/types.ts';
+import { apply, startGame, IN_PLACE_SILENT, seedState, type GameSetup, type Move } from '../engine/index.ts';
 import { createBot, type BotSpec } from './index.ts';
 import { moverOf } from './estimate.ts';
 import { wilsonInterval } from '../stats.ts';

@@ -13,13 +13,10 @@
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
 // A budget in simulations is deterministic for a seed; one in milliseconds (`ms`) is not.
-import { apply, legalMoveCount, legalMoves, IN_PLACE_SILENT } from '../engine/game.ts';
-import { randomLegalMove } from '../engine/random.ts';
-import { nextRandom } from '../engine/rng.ts';
-import type { GameState, Move } from '../engine/types.ts';
+import { apply, legalMoveCount, legalMoves, IN_PLACE_SILENT, randomLegalMove, nextRandom, type GameState, type Move } from '../engine/index.ts';
 import { determinize, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
 import { reserveShare, round, weighTurn } from './greedy.ts';
-import type { Alternative, BotFactory, BotSpec } from './index.ts';
+import type { Alternative, BotFactory, BotSpec } from './types.ts';
 
 export interface MctsOptions {
 	/** Simulations per decision. */

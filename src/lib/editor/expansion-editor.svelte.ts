@@ -4,7 +4,7 @@
 import type { Expansion, Tile } from '../formats/schema-types.ts';
 import type { Problem } from '../formats/problems.ts';
 import { validateExpansion } from '../formats/validate.ts';
-import { ruleRegistry } from '../engine/registry.ts';
+import { ruleRegistry } from '../engine/index.ts';
 import { History } from './history.ts';
 import { discardDraft, loadDraft, storeDraft, type DraftStorage } from './drafts.ts';
 import { saveExpansion, type SaveOutcome } from './api.ts';

@@ -3,7 +3,7 @@
 import type { Tile } from '../formats/schema-types.ts';
 import type { Problem } from '../formats/problems.ts';
 import { validateTile } from '../formats/validate.ts';
-import { ruleRegistry } from '../engine/registry.ts';
+import { ruleRegistry } from '../engine/index.ts';
 import { featureAt, isInnerType, paintPlaces, type EditResult, type Place } from './commands.ts';
 import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 import { replaceTile } from './expansion-commands.ts';

@@ -234,7 +234,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.index === start) copies--;
 		if (t.river) {
 			if (!river) continue; // river tiles play only with The River (MM-SETUP-3)
-			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (official-reference 3.2.4)
+			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (River II)
 			const to = t.role === 'lake' ? lakes : t.role === 'fork' ? forks : riverTiles;
 			for (let i = 0; i < copies; i++) to.push(t.index);
 			continue;
@@ -242,7 +242,7 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard') copies = t.index === start ? 0 : copies - 1;
 		for (let i = 0; i < copies; i++) land.push(t.index);
 	}
-	// keep one lake per source and per fork (official-reference 3.2.4)
+	// keep one lake per source and per fork (River II)
 	const keepLakes = lakes.slice(0, 1 + forks.length);
 	s.piles = [];
 	if (forks.length) s.piles.push({ tiles: forks, last: [], random: true });

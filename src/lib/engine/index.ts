@@ -1,14 +1,17 @@
 // The engine's public surface.
 export * from './types.ts';
-export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, PHASES } from './game.ts';
-export { placementRefusal } from './board.ts';
-export { playRandomGame } from './random.ts';
+export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, cloneState, PHASES, IN_PLACE, IN_PLACE_SILENT } from './game.ts';
+export { placementRefusal, pack } from './board.ts';
+export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
+export { nextRandom, seedState } from './rng.ts';
 export { MODULES } from './modules/index.ts';
-export { rulingList } from './rulings.ts';
+export { rulingList, collectRulings } from './rulings.ts';
 export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
-export { runScenario } from './scenario.ts';
+export { runScenario, type Scenario, type ScenarioResult } from './scenario.ts';
+// the interaction checker's invariants
+export { checkState, sameState, sameMoves, snapshot, type Violation, type Snapshot } from './invariants.ts';
 
 export { boardTiles, boardTileAt, placedTile, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';
-export { resolveGame, modulesEnabledBy, meaningOf, ruleRegistry } from './registry.ts';
+export { resolveGame, modulesEnabledBy, modulesWithoutDocument, meaningOf, ruleRegistry, rulingsFor, parametersFor, type RegisteredRuling, type RegisteredParameter } from './registry.ts';
 export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
 export { scenarioFromGame, type MetRefusal, type ScenarioFromGameOptions } from './scenario-from-game.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { archiveFiles, archiveName } from './archive.ts';
 import { loadExporter } from './index.ts';
-import { availableExpansions } from '../formats/files.ts';
+import { availableExpansions } from '../../cli/files.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
 

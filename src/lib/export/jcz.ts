@@ -7,7 +7,7 @@
 // variants are separate tiles, as in JCZ's own base set); counts are kept. Features are written
 // in an order JCZ's engine can read (a field after the cities it names). What JCZ cannot express
 // (new modifiers, icons, per-player and wildcard tiles, stables, figures, tokens, rule modules) is
-// dropped and listed in the notes. Facts: /work/shared/formats/jcloisterzone.md and the README.
+// dropped and listed in the notes. Facts: docs/export.md (jcz).
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';

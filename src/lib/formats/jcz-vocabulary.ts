@@ -1,5 +1,5 @@
-// The shared vocabulary of JCloisterZone's tile-definition XML (facts from
-// /work/shared/formats/jcloisterzone.md), used by the add-on export and the XML import.
+// The shared vocabulary of JCloisterZone's tile-definition XML (facts in
+// docs/export.md), used by the add-on export and the XML import.
 import type { Feature, Half, Side, Tile } from './schema-types.ts';
 import { HALVES, cornerNeighbourSide, halvesOf, oppositeSide, sideIndex } from './geometry.ts';
 import { banksAround } from './validate.ts';

@@ -1,7 +1,7 @@
 // The expression form of rules written as data (an expansion's `dataRules`): a small JSON AST in
 // json-logic's spelling ({"+": [a, b]}, {"var": "tiles"}), type-checked with located errors and
 // interpreted by `evaluate` below. Nothing is ever compiled to JavaScript (no eval, no Function):
-// a document is data (DESIGN.md). Pure: used by the validator and by the engine.
+// a document is data (docs/rules-as-data.md). Pure: used by the validator and by the engine.
 import { pointer, type Problem } from './problems.ts';
 
 export type ExprType = 'number' | 'boolean';

@@ -1,7 +1,7 @@
 // The score board's breakdown must account for every point the engine gives: over seeded random
 // games of every expansion, the sums by feature kind and by module equal the state's scores.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../formats/files.ts';
+import { availableExpansions } from '../../cli/files.ts';
 import { apply, legalMoves, ruleBook, startGame, type Expansion, type GameEvent } from '../engine/index.ts';
 import { randomMove } from '../engine/random.ts';
 import { finalScoring, scoreBreakdown } from './scores.ts';

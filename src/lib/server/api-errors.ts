@@ -1,4 +1,4 @@
-// Keeps every answer under /api/ a JSON error body `{ error, errors }` (DESIGN.md ⚑), also where
+// Keeps every answer under /api/ a JSON error body `{ error, errors }` (docs/api.md), also where
 // SvelteKit would answer itself: a method an endpoint does not have (405), a path no endpoint serves
 // (404), an unexpected exception (500), and a body of the wrong media type (415) — checked here,
 // before any endpoint runs, in place of SvelteKit's own cross-site form check (turned off in

@@ -1,4 +1,4 @@
-// GET | PUT | DELETE of one document of a store, the contract of DESIGN.md ⚑ Storage for every kind
+// GET | PUT | DELETE of one document of a store, the contract of docs/api.md for every kind
 // of document (expansions, scenarios): the revision as the ETag; PUT with If-Match updates (409
 // when stale), with If-None-Match: * creates (201; 409 if it exists), with neither 428; 422 with the
 // validator's located problems; 400 unsafe names or a body naming another document; 403 read-only;

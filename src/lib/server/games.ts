@@ -2,7 +2,7 @@
 // each, through the same document store as the expansions and scenarios. Server-only.
 import type { Problem } from '../formats/problems.ts';
 import { validateGameRecord } from '../formats/validate-scenario.ts';
-import { ruleRegistry } from '../engine/registry.ts';
+import { ruleRegistry } from '../engine/index.ts';
 import { errorResponse } from './api.ts';
 import { isSafeScenarioName, unsafeDocumentName } from './scenarios.ts';
 import { documentStore, listExpansions, workspaceFolder, type StoredDocument } from './store.ts';

@@ -2,7 +2,7 @@
 // `<name>.json` each, through the same document store as the expansions. Server-only.
 import type { Problem } from '../formats/problems.ts';
 import { validateScenario } from '../formats/validate-scenario.ts';
-import { ruleRegistry } from '../engine/registry.ts';
+import { ruleRegistry } from '../engine/index.ts';
 import { errorResponse } from './api.ts';
 import { documentStore, listExpansions, workspaceFolder, type StoredDocument } from './store.ts';
 import { availableOf } from './validation.ts';

@@ -4,7 +4,7 @@ import type { Problem } from '../formats/problems.ts';
 import type { StoredExpansion } from './store.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 import { validateExpansion } from '../formats/validate.ts';
-import { ruleRegistry } from '../engine/registry.ts';
+import { ruleRegistry } from '../engine/index.ts';
 
 /** The store's documents by id, for resolving dependencies (unparsable files are left out). */
 export function availableOf(list: readonly StoredExpansion[]): Map<string, Expansion> {

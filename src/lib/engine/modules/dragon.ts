@@ -294,7 +294,7 @@ export const dragon: RuleModule = {
 		},
 		{
 			id: 'DRAGON-R2',
-			description: 'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (official-reference 4.5.3, unresolved)?',
+			description: 'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (the rules, section 4.5.3, leave it open)?',
 			default: 'fairy-first',
 			options: {
 				'fairy-first': 'yes: the fairy moves in step 2, the dragon in step 2b (C2 order)',

@@ -1,5 +1,5 @@
 // The JCloisterZone tile-XML import, on small hand-written files, one per construct found in JCZ's
-// own tile files (scripts/check-jcz.ts runs the import over all of them by hand, see the README):
+// own tile files (scripts/check-jcz.ts runs the import over all of them by hand, see docs/export.md):
 // tiles directly under <defs>, crossings and tunnels, max and <remove>, enclosed fields on I and
 // II, wagon moves, the engine's old <pack> files, <expansion>. The round trip through the export
 // is in test/jcz-round-trip.test.ts.

@@ -1,6 +1,6 @@
 // Messengers & Mayors (Bodes & Burgemeesters): mayor, scarecrow and messenger (placed instead of a
 // normal follower), the town hall, the waterfall river tile and the city with a bridge.
-// Rules: ../shared/rules/messengers-and-mayors.md; rulings MM-R1…R8 from that file, MM-R9…R14 ours.
+// Rules: the published Messengers & Mayors rules (ids MM-*, docs/expansions.md); rulings MM-R1…R8 from them, MM-R9…R14 ours.
 import { emit } from '../../events.ts';
 import { find } from '../../features.ts';
 import { crisisMeeting, triggeredBy, triggeredAtOnce, addTriggers, triggerOrder, mayor, scarecrow, mayorMoves, mayorMove, scarecrowMoves, scarecrowMove } from './figures.ts';

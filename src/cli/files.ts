@@ -2,14 +2,14 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Expansion } from './schema-types.ts';
-import type { Problem } from './problems.ts';
-import { nestingProblem } from './nesting.ts';
+import type { Expansion } from '../lib/formats/schema-types.ts';
+import type { Problem } from '../lib/formats/problems.ts';
+import { nestingProblem } from '../lib/formats/nesting.ts';
 
 /** The project's own tile sets (the shipped expansions). */
-export const PROJECT_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../expansions');
+export const PROJECT_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../expansions');
 /** The designer's own expansions when `EXPANSIONS_DIR` names no other folder (git-ignored). */
-export const WORKSPACE_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../workspace/expansions');
+export const WORKSPACE_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../workspace/expansions');
 
 export interface LoadedFile {
 	/** The path as the user gave it (or joined from the folder they gave). */
