@@ -5,7 +5,7 @@
 // must not show up in its games either: the modules' declarations (uncited, onlyWhen, deployMoves)
 // are checked by the games.
 import { describe, expect, it } from 'vitest';
-import { availableExpansions } from '../src/lib/formats/files.ts';
+import { availableExpansions } from '../src/cli/files.ts';
 import { modulesFor } from '../src/lib/engine/game.ts';
 import { modulesWithoutDocument, resolveGame, rulingsFor } from '../src/lib/engine/registry.ts';
 import { SCORED_WHEN_COMPLETE, type Expansion } from '../src/lib/engine/types.ts';

@@ -1,9 +1,7 @@
 // The checker's report: aggregates merged in chunk order, then read against what the mix puts in play
 // (tiles, feature kinds, rules, rulings, figures, choices) for the findings of what never happened,
 // with the statistics and their confidence intervals. Pure.
-import { contextOf, startGame } from '../engine/game.ts';
-import { SCORED_WHEN_COMPLETE, type Context, type PlayCondition } from '../engine/types.ts';
-import { rulingList } from '../engine/rulings.ts';
+import { contextOf, startGame, rulingList, SCORED_WHEN_COMPLETE, type Context, type PlayCondition } from '../engine/index.ts';
 import { botSpecText } from '../bots/index.ts';
 import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
 import { Z95, wilsonInterval } from '../stats.ts';
