@@ -1,6 +1,22 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 
+// `npm run test:fast` (TEST_TIER=fast): the unit tests without these, the slowest, for the edit-test
+// loop; `npm test` runs them all. Each takes 10-60 s on 2 cores: fuzzing and property tests over
+// thousands of seeded games, the CLI in child processes, whole exports.
+const SLOW_UNIT_TESTS = [
+	'test/fuzz-documents.test.ts',
+	'test/fuzz-rules.test.ts',
+	'src/lib/formats/validate.fuzz.test.ts',
+	'test/invariants.test.ts',
+	'test/cli.test.ts',
+	'test/cli-export.test.ts',
+	'test/export-jcz.test.ts',
+	'test/checker.test.ts',
+	'test/checker-findings.test.ts'
+];
+const fast = process.env.TEST_TIER === 'fast';
+
 export default defineConfig({
 	plugins: [sveltekit()],
 	server: { host: '127.0.0.1' },
@@ -15,7 +31,7 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-					exclude: ['test/e2e/**', 'test/api/**', 'node_modules/**']
+					exclude: ['test/e2e/**', 'test/api/**', 'node_modules/**', ...(fast ? SLOW_UNIT_TESTS : [])]
 				}
 			},
 			{
