@@ -22,8 +22,19 @@ import { filled } from './arrays.ts';
 
 const SIDE_WORD = ['north', 'east', 'south', 'west'];
 
-const OFF = 4096;
-const W = 8192;
+// A cell packs into one small integer, 15 bits per axis: (x + OFF) * W + (y + OFF) stays below
+// 2^30 (a V8 small integer). Cells and their neighbours must fit, or a far cell would alias a near one.
+const BITS = 15;
+const W = 1 << BITS;
+const OFF = W >> 1;
+/**
+ * The farthest a tile may lie from the start tile along either axis: its neighbours still pack. A
+ * game holds at most MAX_GAME_TILES (10,000) tiles, so even all of them in one line stay within it.
+ */
+export const BOARD_REACH = OFF - 2;
+/** Whether (x, y) is a cell of the board: whole numbers within BOARD_REACH of the start tile. */
+export const onBoard = (x: number, y: number): boolean =>
+	Number.isInteger(x) && Number.isInteger(y) && x >= -BOARD_REACH && x <= BOARD_REACH && y >= -BOARD_REACH && y <= BOARD_REACH;
 export const pack = (x: number, y: number): number => (x + OFF) * W + (y + OFF);
 export const unpackX = (c: number): number => Math.floor(c / W) - OFF;
 export const unpackY = (c: number): number => (c % W) - OFF;
@@ -251,20 +262,20 @@ const GRID = 32;
 
 /** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
 function cellGet(ix: BoardIndex, cell: number): number {
-	// a packed cell is (x + OFF) * 8192 + (y + OFF): the column and row without a division
-	const u = (cell >> 13) - ix.gx;
-	const v = (cell & 8191) - ix.gy;
+	// a packed cell is (x + OFF) * W + (y + OFF): the column and row without a division
+	const u = (cell >> BITS) - ix.gx;
+	const v = (cell & (W - 1)) - ix.gy;
 	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) return MISSING;
 	return ix.grid[u * ix.gh + v];
 }
 
 function cellSet(ix: BoardIndex, cell: number, value: number): void {
-	let u = (cell >> 13) - ix.gx;
-	let v = (cell & 8191) - ix.gy;
+	let u = (cell >> BITS) - ix.gx;
+	let v = (cell & (W - 1)) - ix.gy;
 	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) {
 		grow(ix, u, v);
-		u = (cell >> 13) - ix.gx;
-		v = (cell & 8191) - ix.gy;
+		u = (cell >> BITS) - ix.gx;
+		v = (cell & (W - 1)) - ix.gy;
 	}
 	const at = u * ix.gh + v;
 	if (ix.grid[at] === MISSING) ix.size++;
@@ -293,6 +304,11 @@ function grow(ix: BoardIndex, u: number, v: number): void {
 export function tileAt(g: Engine, cell: number): number {
 	const n = cellGet(boardIndex(g), cell);
 	return n < 0 ? -1 : n;
+}
+
+/** Board index of the tile at (x, y), or -1 (none there, or no cell of the board: never another cell's tile). */
+export function tileAtXY(g: Engine, x: number, y: number): number {
+	return onBoard(x, y) ? tileAt(g, pack(x, y)) : -1;
 }
 
 /** Position in s.front of the open cell at a packed cell, or -1 (a placed tile's cell or none). */
@@ -590,6 +606,8 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 	const t = g.c.tiles[tile];
 	if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(rotation) || rotation < 0 || rotation > 3)
 		return { code: 'bad-placement', message: 'x, y must be integers and rotation 0..3', rules: ['BASE-1.3.3'] };
+	if (!onBoard(x, y))
+		return { code: 'off-board', message: `(${x},${y}) is off the board: a tile lies at most ${BOARD_REACH} cells from the start tile along each axis`, rules: ['BASE-1.3.1'], details: { x, y } };
 	const cell = pack(x, y);
 	const here = cellGet(boardIndex(g), cell);
 	if (here >= 0)

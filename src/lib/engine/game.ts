@@ -13,7 +13,7 @@ import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
 import { copiesOf } from '../formats/geometry.ts';
-import { setupProblems } from './limits.ts';
+import { setupInputProblems, setupProblems } from './limits.ts';
 import { mapped, filled } from './arrays.ts';
 import {
 	K_RIVER,
@@ -269,7 +269,7 @@ const piecesOf = perGame((c, players) => {
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
 	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
-	const unfit = problemsOf(c, setup.players.length);
+	const unfit = [...setupInputProblems(setup), ...problemsOf(c, setup.players.length)];
 	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
 	const s = stateRecord({
 		version: 1,

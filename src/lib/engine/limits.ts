@@ -1,9 +1,9 @@
 // The ranges the modules' parameters are declared with, and startGame's check of a setup against
 // them and against the size of a game (formats/limits.ts): a parameter out of range could make a
 // game run out of memory (ownersPerPlayer 1e308) or scores fall (roadTilePoints -5).
-import { MAX_FIGURES, MAX_GAME_TILES, MAX_PLAYERS } from '../formats/limits.ts';
+import { MAX_DRAW_ORDER, MAX_FIGURES, MAX_GAME_TILES, MAX_OUTCOMES, MAX_PLAYERS } from '../formats/limits.ts';
 import { copiesOf } from '../formats/geometry.ts';
-import type { Context, ParameterRange } from './types.ts';
+import type { Context, GameSetup, ParameterRange } from './types.ts';
 
 /** Points for a tile, pennant, feature or bonus. */
 export const POINTS_RANGE: ParameterRange = { min: 0, max: 100 };
@@ -32,5 +32,20 @@ export function setupProblems(c: Context, players: number): string[] {
 	let tiles = 0;
 	for (const t of c.tiles) tiles += copiesOf(t.def, Math.min(Math.max(players, 1), MAX_PLAYERS));
 	if (!(tiles <= MAX_GAME_TILES)) out.push(`the expansions hold ${tiles} tiles: a game has at most ${MAX_GAME_TILES}`);
+	return out;
+}
+
+/**
+ * Why a setup's own lists cannot start a game ([] when they can), each named by the record's field:
+ * a draw order or coin outcomes beyond the size of a game would make it larger than any the
+ * expansions allow (a draw order is the whole pile, whatever the documents' counts).
+ */
+export function setupInputProblems(setup: Pick<GameSetup, 'drawOrder' | 'outcomes'>): string[] {
+	const out: string[] = [];
+	const { drawOrder, outcomes } = setup;
+	if (drawOrder !== undefined && !(Array.isArray(drawOrder) && drawOrder.length <= MAX_DRAW_ORDER))
+		out.push(`/drawOrder holds ${Array.isArray(drawOrder) ? drawOrder.length : 'no list of'} tiles: a game has at most ${MAX_GAME_TILES} tiles, so a draw order names at most ${MAX_DRAW_ORDER} (the start tile apart)`);
+	if (outcomes !== undefined && !(Array.isArray(outcomes) && outcomes.length <= MAX_OUTCOMES))
+		out.push(`/outcomes holds ${Array.isArray(outcomes) ? outcomes.length : 'no list of'} coin outcomes: a game flips at most one coin a turn, so at most ${MAX_OUTCOMES}`);
 	return out;
 }

@@ -4,7 +4,7 @@
 import { contextOf } from './game.ts';
 import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
-import { pack, tileAt } from './board.ts';
+import { tileAtXY } from './board.ts';
 import type { GameState, Tile } from './types.ts';
 
 export interface BoardTile {
@@ -53,7 +53,7 @@ export function boardTiles(state: GameState): BoardTile[] {
 
 /** The tile at (x, y), from the board index, or undefined. */
 export function boardTileAt(state: GameState, x: number, y: number): BoardTile | undefined {
-	const b = tileAt(engineOf(state, contextOf(state), true), pack(x, y));
+	const b = tileAtXY(engineOf(state, contextOf(state), true), x, y);
 	return b < 0 ? undefined : tileOf(state, b);
 }
 

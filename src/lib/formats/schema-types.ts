@@ -594,13 +594,17 @@ export interface GameRecord {
 	 */
 	start?: string;
 	/**
-	 * The whole draw pile in order, as tile keys '<expansion>/<tile id>' (the start tile apart). The game ends when it runs out.
+	 * The whole draw pile in order, as tile keys '<expansion>/<tile id>' (the start tile apart). The game ends when it runs out. At most 9,999 tiles: a game holds at most 10,000, the start tile included.
+	 *
+	 * @maxItems 9999
 	 *
 	 * Items: A tile key.
 	 */
 	drawOrder?: string[];
 	/**
-	 * Fixed outcomes of random events (coin flips: 0 or 1), used in order before the PRNG.
+	 * Fixed outcomes of random events (coin flips: 0 or 1), used in order before the PRNG. At most 10,000: a game flips at most one coin a turn.
+	 *
+	 * @maxItems 10000
 	 *
 	 * Items: An outcome.
 	 */

@@ -3,7 +3,7 @@
 import { find } from '../features.ts';
 import { scoreFeature, playerName } from '../scoring.ts';
 import { emit } from '../events.ts';
-import { pack, tileAt } from '../board.ts';
+import { pack, tileAtXY } from '../board.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { piecesOfKinds } from './base.ts';
 import { perContext } from '../per-context.ts';
@@ -36,7 +36,7 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 	if (a < 0) return { code: 'no-abbot-on-board', message: `${playerName(g, step.player)} has no abbot on the board`, rules: ['ABBOT-6.2.3'] };
 	if (s.acted) return { code: 'already-acted', message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['ABBOT-6.2.3'] };
 	const b = s.pieces[a].tile;
-	if (tileAt(g, pack(move.x, move.y)) !== b)
+	if (tileAtXY(g, move.x, move.y) !== b)
 		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
 	emit(g, { type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y }, () =>
 		`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`

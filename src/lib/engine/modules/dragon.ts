@@ -4,7 +4,7 @@
 // never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
 // turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
-import { pack, SIDE_STEP, tileAt } from '../board.ts';
+import { pack, SIDE_STEP, tileAt, tileAtXY } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
 import { emit } from '../events.ts';
@@ -186,8 +186,8 @@ function startMovement(g: Engine) {
 function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
 	const s = g.s;
 	const d = D(g);
+	const n = tileAtXY(g, move.x, move.y);
 	const to = pack(move.x, move.y);
-	const n = tileAt(g, to);
 	const from = pack(s.bx[d.at], s.by[d.at]);
 	const adjacent = from + SIDE_STEP[0] === to || from + SIDE_STEP[1] === to || from + SIDE_STEP[2] === to || from + SIDE_STEP[3] === to;
 	if (n < 0 || !adjacent)
@@ -238,7 +238,7 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 
 function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, step: Step): Refusal | null {
 	const s = g.s;
-	const b = tileAt(g, pack(move.x, move.y));
+	const b = tileAtXY(g, move.x, move.y);
 	let piece = -1;
 	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
 	for (let k = 0; k < own.length; k++) {

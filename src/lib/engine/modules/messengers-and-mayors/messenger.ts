@@ -2,7 +2,7 @@
 // crossroads, or into the city the road ends at (neither completed), onto a tile of its choice.
 import { find, featureOf, segsOf } from '../../features.ts';
 import { emit } from '../../events.ts';
-import { pack, tileAt } from '../../board.ts';
+import { tileAtXY } from '../../board.ts';
 import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';
@@ -145,7 +145,7 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 		decided(g);
 		return null;
 	}
-	const b = typeof move.x === 'number' && typeof move.y === 'number' ? tileAt(g, pack(move.x, move.y)) : -1;
+	const b = tileAtXY(g, move.x as number, move.y as number);
 	const local = b < 0 ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
 	const root = local < 0 ? -1 : find(s, s.bseg[b] + local);
 	const d = destinations(g, e).find((x) => x.root === root);

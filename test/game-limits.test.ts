@@ -1,0 +1,87 @@
+// The edges of a game (issue 32): the board holds any game within the limits (10,000 tiles in one
+// line) without a cell aliasing another, coordinates off the board are refused where they enter, and
+// every list that makes a game larger (a draw order, coin outcomes) is bounded with a located error.
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { apply, boardTileAt, legalMoves, startGame, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
+import { IN_PLACE_SILENT } from '../src/lib/engine/game.ts';
+import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
+import { MAX_DRAW_ORDER, MAX_GAME_TILES, MAX_OUTCOMES } from '../src/lib/formats/limits.ts';
+
+const base: Expansion = JSON.parse(readFileSync('expansions/base.json', 'utf8'));
+const setup = (drawOrder: string[], outcomes?: number[]) => ({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder, outcomes, quiet: true });
+
+const play = (state: GameState, move: Move): GameState => {
+	const r = apply(state, move, IN_PLACE_SILENT);
+	if (!r.ok) throw new Error(`${JSON.stringify(move)}: ${r.refusal.message}`);
+	return r.state;
+};
+
+describe('the board', () => {
+	test('a line of 10,000 tiles north of the start: no cell wraps onto another, every listed cell touches the line', () => {
+		// base/C is a city on all four sides: each one fits north of the last (the start tile's city faces north)
+		let state = startGame(setup(Array(MAX_DRAW_ORDER).fill('base/C'))).state;
+		for (let y = -1; y >= -MAX_DRAW_ORDER; y--) {
+			state = play(state, { type: 'place', x: 0, y, rotation: 0 });
+			state = play(state, { type: 'pass' });
+		}
+		expect(state.finished).toBe(true);
+		expect(state.bx.length).toBe(MAX_GAME_TILES);
+		expect(boardTileAt(state, 0, 0)?.key).toBe('base/D');
+		expect(boardTileAt(state, 0, -8192)?.key).toBe('base/C');
+		expect(boardTileAt(state, 0, -MAX_DRAW_ORDER)?.key).toBe('base/C');
+		// the open cells are those beside the line and at its two ends, nowhere else
+		expect(state.front.length).toBe(2 * MAX_GAME_TILES + 2);
+	});
+
+	test('the last placements of a long line are listed where they are', () => {
+		let state = startGame(setup(Array(5000).fill('base/C'))).state;
+		for (let y = -1; y >= -4999; y--) {
+			state = play(state, { type: 'place', x: 0, y, rotation: 0 });
+			state = play(state, { type: 'pass' });
+		}
+		const cells = legalMoves(state).map((m) => `${(m as { x: number }).x},${(m as { y: number }).y}`);
+		for (const cell of cells) {
+			const [x, y] = cell.split(',').map(Number);
+			expect(Math.abs(x) === 1 ? y <= 0 && y >= -4999 : x === 0 && (y === 1 || y === -5000), cell).toBe(true);
+		}
+		expect(cells).toContain('0,-5000');
+	});
+
+	test('a placement at a far cell that would alias a near one is refused, located, as off the board or not adjacent', () => {
+		const state = startGame(setup(['base/C', 'base/C'])).state;
+		const tryPlace = (x: number, y: number) => apply(state, { type: 'place', x, y, rotation: 0 });
+		// (0, -1) is the one legal cell north of the start; these coordinates shared its packed cell
+		for (const [x, y] of [[2 ** 19, -1], [0, -1 + 2 ** 15], [0, -1 - 2 ** 16], [-(2 ** 20), -1]]) {
+			const r = tryPlace(x, y);
+			expect(r.ok, `${x},${y}`).toBe(false);
+			if (!r.ok) expect(r.refusal).toMatchObject({ code: 'off-board', rules: ['BASE-1.3.1'], details: { x, y } });
+		}
+		const near = tryPlace(-1, -1 + 8192);
+		expect(near.ok).toBe(false);
+		if (!near.ok) expect(near.refusal.code).toBe('not-adjacent');
+		expect(tryPlace(0, -1).ok).toBe(true);
+		// the view answers nothing there either
+		expect(boardTileAt(state, 2 ** 19, 0)).toBeUndefined();
+		expect(boardTileAt(state, 0, 2 ** 15)).toBeUndefined();
+	});
+});
+
+describe('the lists that make a game larger', () => {
+	test('a draw order beyond the size of a game does not start, naming /drawOrder; the largest one does', () => {
+		expect(() => startGame(setup(Array(30_000).fill('base/C')))).toThrow(/\/drawOrder holds 30000 tiles: a game has at most 10000 tiles, so a draw order names at most 9999/);
+		expect(() => startGame(setup(Array(MAX_DRAW_ORDER + 1).fill('base/C')))).toThrow(/\/drawOrder/);
+		expect(startGame(setup(Array(MAX_DRAW_ORDER).fill('base/C'))).state.piles[0].tiles.length).toBe(MAX_DRAW_ORDER - 1); // one is drawn
+	});
+
+	test('coin outcomes beyond one a turn do not start, naming /outcomes', () => {
+		expect(() => startGame(setup(['base/C'], Array(1_000_000).fill(1)))).toThrow(/\/outcomes holds 1000000 coin outcomes: .* at most 10000/);
+		expect(startGame(setup(['base/C'], Array(MAX_OUTCOMES).fill(1))).state.outcomes.length).toBe(MAX_OUTCOMES);
+	});
+
+	test('a record with either list too long is invalid at its pointer', () => {
+		const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [], drawOrder: Array(MAX_DRAW_ORDER + 1).fill('base/C'), outcomes: Array(MAX_OUTCOMES + 1).fill(0) };
+		expect(validateGameRecord(record).map((p) => p.pointer).sort()).toEqual(['/drawOrder', '/outcomes']);
+		expect(validateGameRecord({ ...record, drawOrder: ['base/C'], outcomes: [0] })).toEqual([]);
+	});
+});
