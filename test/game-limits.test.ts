@@ -85,3 +85,12 @@ describe('the lists that make a game larger', () => {
 		expect(validateGameRecord({ ...record, drawOrder: ['base/C'], outcomes: [0] })).toEqual([]);
 	});
 });
+
+test('a record or scenario nested too deep is one located problem, not a throw', () => {
+	const deep = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000));
+	const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'place', x: deep }] };
+	const problems = validateGameRecord(record);
+	expect(problems).toHaveLength(1);
+	expect(problems[0].pointer.startsWith('/moves/0/x/0/0')).toBe(true);
+	expect(problems[0].message).toMatch(/nested more than 100 levels/);
+});

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableExpansions } from '../src/cli/files.ts';
 import { FORMAT_VERSION, migrateExpansion } from '../src/lib/formats/migrate.ts';
-import { validateExpansion } from '../src/lib/formats/validate.ts';
+import { resolvePointer, validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry as registry, resolveGame } from '../src/lib/engine/registry.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
 import { startGame, legalMoves, apply } from '../src/lib/engine/game.ts';
@@ -32,7 +32,17 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(old.formatVersion, 'the document read is left unchanged').toBeUndefined();
 		const problems = validateExpansion(old, { available: docs, registry });
 		expect(problems.filter((p) => p.severity !== 'note')).toEqual([]);
-		expect(problems).toContainEqual(expect.objectContaining({ pointer: '/formatVersion', severity: 'note', message: expect.stringContaining('rules-written-as-data') }));
+		expect(problems).toContainEqual(expect.objectContaining({ pointer: '', severity: 'note', message: expect.stringContaining('rules-written-as-data') }));
+	});
+	test('problems of the migrated form point into the document as written, saying where in the migrated form they are', () => {
+		// without its note tokens the copied BARD rules name an unknown figure: rules the designer never wrote
+		const { tokens: _tokens, ...old } = docs.get('v1-bards-by-rules')!;
+		const problems = validateExpansion(old, { available: docs, registry });
+		expect(problems.length).toBeGreaterThan(1);
+		for (const p of problems) expect(resolvePointer(old, p.pointer), `${p.pointer}: ${p.message}`).not.toBe(undefined);
+		expect(problems).toContainEqual(
+			expect.objectContaining({ pointer: '', severity: 'error', message: expect.stringMatching(/^unknown figure 'note' .*\(at \/dataRules\/rules\/0\/when\/.* of the document as the migration rules-written-as-data rewrites it\)$/) })
+		);
 	});
 	test('inns-and-cathedrals has no TypeScript module left: its `rules` is dropped; inn-and-stable-owners keeps its own', () => {
 		expect(migrateExpansion(docs.get('v1-inns-by-rules')!, lookup).doc.rules).toBeUndefined();

@@ -81,6 +81,28 @@ describe('files the store cannot read', () => {
 	});
 });
 
+describe('one nesting bound for every kind of document, at the door (issue 32)', () => {
+	const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'pass' }] };
+	const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+	for (const [kind, doc] of [
+		['games', (deep: unknown) => ({ ...record, moves: [{ type: 'place', x: deep }] })],
+		['scenarios', (deep: unknown) => ({ name: 'deep-scenario', rules: ['BASE-1.1.1'], game: { ...record, moves: [{ type: 'place', x: deep }] }, expect: {} })]
+	] as const)
+		it(`PUT /api/${kind}/{name} of a move nested 10,000 or 150 levels deep: 422 at the place, nothing written, the listing unharmed`, async () => {
+			const at = kind === 'games' ? '/moves/0/x' : '/game/moves/0/x';
+			for (const depth of [10_000, 150]) {
+				const res = await api(`/api/${kind}/deep-${depth}`, { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(doc(nested(depth))) });
+				const err = await expectJsonError(res, 422);
+				expect(err.errors).toEqual([expect.objectContaining({ pointer: at + '/0'.repeat(100 - at.split('/').length + 1), severity: 'error' })]);
+				expect(err.errors[0].message).toMatch(/nested more than 100 levels/);
+				expect((await api(`/api/${kind}/deep-${depth}`)).status).toBe(404);
+			}
+			const list = await api(`/api/${kind}`);
+			expect(list.status).toBe(200);
+			expect(JSON.stringify(await list.json())).not.toContain('deep-');
+		});
+});
+
 describe('parameters and counts out of range', () => {
 	it('ownersPerPlayer 1e308 and roadTilePoints -5 are refused with their pointers (422)', async () => {
 		const doc = { ...smallSet('owners'), dependencies: ['inn-and-stable-owners'], parameters: { ownersPerPlayer: 1e308, roadTilePoints: -5 } };

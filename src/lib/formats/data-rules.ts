@@ -176,7 +176,7 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
 		if (r.when !== undefined) checkExpr(r.when, 'boolean', r.type === 'award' ? awardScope : scope, at('rules', i, 'when'), out);
 		for (const k of ['bonus', 'zero', 'where'] as const)
-			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins')) err(at('rules', i, k), `${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to a ${r.type} rule`);
+			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins')) err(at('rules', i, k), `${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`);
 		const kind = typeof r.feature === 'string' ? r.feature : undefined;
 		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
 			err(at('rules', i, 'feature'), `unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`);

@@ -7,6 +7,7 @@ import scenarioSchema from '../../../schemas/scenario.v1.json';
 import gameRecordSchema from '../../../schemas/game-record.v1.json';
 import { pointer, type Problem } from './problems.ts';
 import { chosenPointer, resolveExpansions } from './resolve.ts';
+import { nestingProblem } from './nesting.ts';
 import type { Expansion } from './schema-types.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -47,6 +48,9 @@ export function validateGameRecord(doc: unknown, options: ValidateScenarioOption
 }
 
 function checkGame(check: ValidateFunction, doc: unknown, gameOf: (d: Record<string, unknown>) => unknown, at: string, options: ValidateScenarioOptions): Problem[] {
+	// ajv's error reporting throws on a value nested thousands deep
+	const deep = nestingProblem(doc);
+	if (deep) return [deep];
 	if (!check(doc)) {
 		const seen = new Set<string>();
 		return (check.errors ?? []).map(schemaProblem).filter((x) => {

@@ -10,11 +10,17 @@ import type { Problem } from './problems.ts';
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const dirs = ['expansions', 'test/fixtures/expansions/valid', 'test/fixtures/expansions/invalid', 'test/fixtures/expansions/warnings'];
-const seeds: Json[] = dirs.flatMap((dir) =>
-	readdirSync(dir)
-		.filter((f) => f.endsWith('.json') && f !== 'expectations.json')
-		.map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Json)
-);
+const seeds: Json[] = [
+	...dirs.flatMap((dir) =>
+		readdirSync(dir)
+			.filter((f) => f.endsWith('.json') && f !== 'expectations.json')
+			.map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Json)
+	),
+	// documents of format 1 read through a migration: their problems point into the document as written
+	...readdirSync('test/fixtures/migrate')
+		.filter((f) => /^v1-.*\.json$/.test(f))
+		.map((f) => JSON.parse(readFileSync(`test/fixtures/migrate/${f}`, 'utf8')) as Json)
+];
 const available = new Map<string, Expansion>();
 for (const s of seeds) if (s && typeof s === 'object' && !Array.isArray(s) && typeof s.id === 'string') available.set(s.id, s as unknown as Expansion);
 

@@ -895,8 +895,11 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 	if (checkExpansionSchema(doc)) {
 		// an older format is read through its migrations (migrate.ts), as the resolver plays it
 		const m = migrateExpansion(doc as unknown as Expansion, (id) => available?.get(id));
-		const notes: Problem[] = m.applied.map((name) => ({ pointer: '/formatVersion', message: `format ${doc.formatVersion ?? 1}: read through the migration ${name} (${MIGRATIONS.find((x) => x.name === name)?.description})`, severity: 'note' }));
-		return semanticExpansion(m.doc as unknown as Record<string, unknown>, available, registry, notes, NO_TILES);
+		if (m.applied.length === 0) return semanticExpansion(doc, available, registry, [], NO_TILES);
+		const at = Object.hasOwn(doc, 'formatVersion') ? '/formatVersion' : '';
+		const notes: Problem[] = m.applied.map((name) => ({ pointer: at, message: `format ${doc.formatVersion ?? 1}: read through the migration ${name} (${MIGRATIONS.find((x) => x.name === name)?.description})`, severity: 'note' }));
+		const problems = semanticExpansion(m.doc as unknown as Record<string, unknown>, available, registry, notes, NO_TILES);
+		return problems.map((p) => inDocument(doc, p, m.applied));
 	}
 	const errors = checkExpansionSchema.errors ?? [];
 	const problems = schemaProblems(errors, doc, 'expansion', '');
@@ -910,6 +913,18 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 	return semanticExpansion(doc, available, registry, problems, broken);
 }
 const NO_TILES: ReadonlySet<number> = new Set();
+
+/**
+ * A problem of a migrated document as the designer can find it in the document they wrote: where
+ * its pointer exists only in the migrated form (a rule the migration copied in), it points at the
+ * nearest place that exists and says where in the migrated form it is.
+ */
+function inDocument(doc: Record<string, unknown>, p: Problem, applied: readonly string[]): Problem {
+	if (resolvePointer(doc, p.pointer) !== undefined) return p;
+	const segments = pointerSegments(p.pointer);
+	while (segments.length > 0 && resolvePointer(doc, pointer(...segments)) === undefined) segments.pop();
+	return { ...p, pointer: pointer(...segments), message: `${p.message} (at ${p.pointer} of the document as the migration ${applied.join(', ')} rewrites it)` };
+}
 
 function semanticExpansion(
 	doc: Record<string, unknown>,

@@ -1,10 +1,11 @@
 // GET | PUT | DELETE of one document of a store, the contract of docs/api.md for every kind
 // of document (expansions, scenarios): the revision as the ETag; PUT with If-Match updates (409
 // when stale), with If-None-Match: * creates (201; 409 if it exists), with neither 428; 422 with the
-// validator's located problems; 400 unsafe names or a body naming another document; 403 read-only;
+// validator's located problems (a document nested deeper than formats/nesting.ts allows among them); 400 unsafe names or a body naming another document; 403 read-only;
 // 404 missing; 413 (readBody). Server-only.
 import type { Problem } from '../formats/problems.ts';
 import { hasErrors } from '../formats/problems.ts';
+import { nestingProblem } from '../formats/nesting.ts';
 import { currentOf, errorResponse, etagOf, parseJson, readBody, revisionsFromIfMatch, weakIfMatchResponse } from './api.ts';
 import type { DocumentStore, StoreFailure } from './store.ts';
 
@@ -85,6 +86,9 @@ export async function putDocument(kind: DocumentKind, name: string, request: Req
 	const parsed = parseJson(body.text);
 	if (!parsed.ok) return parsed.response;
 	const doc = parsed.value;
+	// one bound for every kind, before anything walks the document (a validator, the store, the listing)
+	const deep = nestingProblem(doc);
+	if (deep) return errorResponse(422, 'The document is invalid: 1 error', [deep]);
 	if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
 		const own = (doc as Record<string, unknown>)[kind.nameField];
 		if (typeof own === 'string' && own !== name)
