@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { apply, boardTileAt, legalMoves, startGame, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
 import { IN_PLACE_SILENT } from '../src/lib/engine/game.ts';
 import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
+import { validateExpansion } from '../src/lib/formats/validate.ts';
+import { simulate } from '../src/lib/checker/index.ts';
 import { MAX_DRAW_ORDER, MAX_GAME_TILES, MAX_OUTCOMES } from '../src/lib/formats/limits.ts';
 
 const base: Expansion = JSON.parse(readFileSync('expansions/base.json', 'utf8'));
@@ -93,4 +95,17 @@ test('a record or scenario nested too deep is one located problem, not a throw',
 	expect(problems).toHaveLength(1);
 	expect(problems[0].pointer.startsWith('/moves/0/x/0/0')).toBe(true);
 	expect(problems[0].message).toMatch(/nested more than 100 levels/);
+});
+
+describe('the checker', () => {
+	test('a valid game of 5,172 tiles (over 10,000 moves) ends without a violation: the bound on moves comes from the game', () => {
+		// six of base's road and monastery designs, 850 copies each: every one fits almost anywhere
+		const designs = ['A', 'B', 'U', 'V', 'W', 'X'].map((id) => ({ ...base.tiles.find((t) => t.id === id)!, count: 850 }));
+		const large = { id: 'large', name: 'Large', version: '1.0.0', dependencies: ['base'], tiles: designs } as unknown as Expansion;
+		expect(validateExpansion(large, { available: new Map([['base', base]]) }).filter((p) => p.severity === 'error')).toEqual([]);
+		const report = simulate({ expansions: [base, large], players: ['A', 'B'], games: 1, seed: 1, checkMoves: false, sample: 0 });
+		expect(report.violations).toEqual([]);
+		expect(report.placements).toBeGreaterThan(5_000);
+		expect(report.moves).toBeGreaterThan(10_000);
+	});
 });

@@ -10,20 +10,20 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { lookupExpansion, option } from '../../src/cli/engine-io.ts';
+import { lookupExpansion } from '../../src/cli/engine-io.ts';
+import { parseOptions } from '../../src/cli/args.ts';
 import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';
 
 const ALL = 'base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors';
-const args = process.argv.slice(2);
-// the two checkouts: the arguments that are neither an option nor the value after `--name`
-const [a, b] = args.filter((x, i) => !x.startsWith('--') && !(args[i - 1]?.startsWith('--') && !args[i - 1].includes('=')));
-if (!a || !b) {
+const parsed = parseOptions(process.argv.slice(2), { games: { type: 'string' }, expansions: { type: 'string' } }, true);
+const [a, b] = 'error' in parsed ? [] : parsed.positionals;
+if ('error' in parsed || !a || !b) {
 	console.error('usage: node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]');
 	process.exit(2);
 }
-const games = Number(option(args, 'games') ?? 1000);
-const mix = resolveGame((option(args, 'expansions') ?? ALL).split(','), lookupExpansion);
+const games = Number(parsed.values.games ?? 1000);
+const mix = resolveGame((parsed.values.expansions ?? ALL).split(','), lookupExpansion);
 if (!mix.ok) throw new Error(mix.errors.map((e) => e.message).join('; '));
 const text = JSON.stringify({ expansions: mix.expansions, modules: mix.modules, players: ['P1', 'P2'], games, seed: 3, sample: 1 });
 

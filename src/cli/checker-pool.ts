@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
-import { chunksOf, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
+import { chunkAt, chunkCount, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
 import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
 
 export interface PoolRun {
@@ -41,11 +41,12 @@ export const defaultWorkers = (): number => availableParallelism();
 /** Plays every game of the configuration; resolves to the merged aggregate. */
 export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
 	const workers = Math.max(1, opts.workers ?? defaultWorkers());
-	const chunks = chunksOf(cfg.games);
+	const chunks = chunkCount(cfg.games);
 	let done = 0;
-	if (workers === 1 || chunks.length === 1) {
+	if (workers === 1 || chunks === 1) {
 		const total = emptyAggregate(cfg.players.length);
-		for (const [from, to] of chunks) {
+		for (let k = 0; k < chunks; k++) {
+			const [from, to] = chunkAt(cfg.games, k);
 			mergeInto(total, runGames(cfg, from, to));
 			opts.onProgress?.((done += to - from));
 		}
@@ -80,7 +81,7 @@ function coordinated(cfg: CheckerConfig, workers: number, progress: (games: numb
 
 /** Plays every chunk of the configuration on a pool of `workers` threads, merged in chunk order (in the coordinating thread). */
 export async function runPooled(cfg: CheckerConfig, workers: number, progress: (games: number) => void): Promise<Aggregate> {
-	const chunks = chunksOf(cfg.games);
+	const chunks = chunkCount(cfg.games);
 	// the least semi-space of the isolates created from here on (a V8 flag: a worker's resourceLimits set
 	// only the most): the game workers start at their limit instead of growing to it over the run
 	setFlagsFromString(`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
@@ -101,9 +102,9 @@ export async function runPooled(cfg: CheckerConfig, workers: number, progress: (
 		const merger = new ChunkMerger(cfg.players.length);
 		let next = 0;
 		const feed = async (): Promise<void> => {
-			while (next < chunks.length) {
+			while (next < chunks) {
 				const k = next++;
-				const [from, to] = chunks[k];
+				const [from, to] = chunkAt(cfg.games, k);
 				const games = merger.add(k, (await pool.run({ from, to })) as Aggregate);
 				if (games) progress(games);
 			}

@@ -2,13 +2,38 @@
 import { readFileSync } from 'node:fs';
 import { availableExpansions } from './files.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
-import type { Expansion } from '../lib/engine/index.ts';
+import { validateExpansion } from '../lib/formats/validate.ts';
+import { ruleRegistry, type Expansion } from '../lib/engine/index.ts';
 
 let cache: Map<string, Expansion> | null = null;
 /** Finds an expansion by id among the shipped sets and EXPANSIONS_DIR. */
 export function lookupExpansion(id: string): Expansion | undefined {
 	cache ??= availableExpansions();
 	return cache.get(id);
+}
+
+const verdicts = new WeakMap<Expansion, string[]>();
+/** Errors shown of one expansion at most (`validate` lists them all). */
+const SHOWN = 5;
+
+/**
+ * What the validator finds wrong with the expansions of a game, one line each (at most a few per
+ * expansion); [] when every one is valid. A game is never played with rules the validator rejects.
+ */
+export function expansionErrors(expansions: readonly Expansion[]): string[] {
+	cache ??= availableExpansions();
+	const out: string[] = [];
+	for (const e of expansions) {
+		let lines = verdicts.get(e);
+		if (!lines) {
+			const errors = validateExpansion(e, { available: cache, registry: ruleRegistry }).filter((p) => p.severity === 'error');
+			lines = errors.slice(0, SHOWN).map((p) => `expansion '${e.id}' is invalid at ${p.pointer || '/'}: ${p.message}`);
+			if (errors.length > SHOWN) lines.push(`expansion '${e.id}': ${errors.length - SHOWN} more errors (carcassonne-lab validate lists them all)`);
+			verdicts.set(e, lines);
+		}
+		out.push(...lines);
+	}
+	return out;
 }
 
 export function readJson(file: string): { doc?: unknown; error?: string } {
@@ -21,16 +46,6 @@ export function readJson(file: string): { doc?: unknown; error?: string } {
 	}
 }
 
-/** Value of `--name value` or `--name=value`. */
-export function option(args: string[], name: string): string | undefined {
-	for (let i = 0; i < args.length; i++) {
-		if (args[i] === `--${name}`) return args[i + 1];
-		if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3);
-	}
-	return undefined;
-}
-
-/** `--rulings ID=option,...` as a map, or the error to print (a usage error). */
 /** `ID=option,ID=option` → the rulings, or what is wrong with the text. */
 export function rulingPairs(text: string): Record<string, string> | string {
 	const rulings: Record<string, string> = {};
@@ -40,10 +55,4 @@ export function rulingPairs(text: string): Record<string, string> | string {
 		rulings[id.trim()] = value.trim();
 	}
 	return rulings;
-}
-
-/** The `--rulings` option. */
-export function rulingsOption(args: string[]): { rulings: Record<string, string> } | { error: string } {
-	const rulings = rulingPairs(option(args, 'rulings') ?? '');
-	return typeof rulings === 'string' ? { error: `--rulings ${rulings}` } : { rulings };
 }

@@ -12,6 +12,7 @@ import { isPaper, PAPERS, type ExportOptions } from '../../lib/export/types.ts';
 import { clampExportOptions, optionRangesText } from '../../lib/export/options.ts';
 import { EXPORT_FORMATS as FORMATS, isExportFormat, loadExporter } from '../../lib/export/index.ts';
 import { archiveFiles, archiveName } from '../../lib/export/archive.ts';
+import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab export <expansion id|file> --format ${FORMATS.join('|')} [--out DIR] [--archive] [--bleed MM] [--backs] [--no-backs] [--paper a4|letter] [--size PX] [--players N] [--json]
 
@@ -38,29 +39,29 @@ interface Args {
 	notes: string[];
 }
 
+const OPTIONS = {
+	format: { type: 'string' },
+	out: { type: 'string' },
+	bleed: { type: 'string' },
+	size: { type: 'string' },
+	paper: { type: 'string' },
+	players: { type: 'string' },
+	backs: { type: 'boolean' },
+	'no-backs': { type: 'boolean' },
+	archive: { type: 'boolean' }
+} as const;
+
 /** Parses the arguments, or returns the usage error to print. */
 function parse(args: readonly string[]): Args | string {
-	const positional: string[] = [];
-	const values: Record<string, string> = {};
-	let backs: boolean | undefined;
-	let archive = false;
-	for (let i = 0; i < args.length; i++) {
-		const a = args[i];
-		if (a === '--backs') backs = true;
-		else if (a === '--no-backs') backs = false;
-		else if (a === '--archive') archive = true;
-		else if (a.startsWith('--')) {
-			const eq = a.indexOf('=');
-			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-			if (!['format', 'out', 'bleed', 'size', 'paper', 'players'].includes(name)) return `unknown option ${a}`;
-			const value = eq > 0 ? a.slice(eq + 1) : args[++i];
-			if (value === undefined || value === '') return `--${name} needs a value`;
-			values[name] = value;
-		} else positional.push(a);
-	}
+	const parsed = parseOptions(args, OPTIONS, true);
+	if ('error' in parsed) return parsed.error;
+	const { values, positionals: positional } = parsed;
+	for (const [name, value] of Object.entries(values)) if (value === '') return `--${name} needs a value`;
+	const backs = values['no-backs'] ? false : values.backs ? true : undefined;
+	const archive = values.archive === true;
 	if (positional.length !== 1) return positional.length === 0 ? 'which expansion? give its id or file' : `one expansion at a time (got ${positional.join(', ')})`;
 	if (!values.format) return `--format is required (${FORMATS.join('|')})`;
-	for (const name of ['bleed', 'size', 'players'])
+	for (const name of ['bleed', 'size', 'players'] as const)
 		if (values[name] !== undefined && !Number.isFinite(Number(values[name]))) return `--${name} must be a number (got ${values[name]})`;
 	if (values.paper !== undefined && !isPaper(values.paper)) return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
 	const { options, notes } = clampExportOptions({ bleedMm: values.bleed, sizePx: values.size, players: values.players }, backs);

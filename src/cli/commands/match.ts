@@ -6,7 +6,9 @@ import type { CommandContext } from '../command.ts';
 import { resolveGame } from '../../lib/engine/index.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
 import { summarize, type MatchGame } from '../../lib/bots/match.ts';
-import { lookupExpansion, option, rulingsOption } from '../engine-io.ts';
+import { expansionErrors, lookupExpansion, rulingPairs } from '../engine-io.ts';
+import { listOption, parseOptions } from '../args.ts';
+import { CHECKER_LIMITS, checkerOptions } from '../../lib/checker/options.ts';
 import type { MatchTask } from '../workers/match-worker.ts';
 
 const usage = `usage: carcassonne-lab match --bots A,B[,...] [--games N] [--seed S] [--players P] [--expansions a,b,...] [--rulings ID=option,...] [--threads T] [--json]
@@ -21,19 +23,29 @@ deal (the game's seed, S + ⌊i / P⌋) is played from every rotation. Games run
 meanScore, msPerMove, maxMsPerMove }], games: [{ index, seed, seats, scores, winners }] }.
 Same seed, same games (timings aside).`;
 
+const OPTIONS = {
+	bots: { type: 'string' },
+	games: { type: 'string' },
+	seed: { type: 'string' },
+	players: { type: 'string' },
+	expansions: { type: 'string' },
+	rulings: { type: 'string' },
+	threads: { type: 'string' }
+} as const;
+
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 
 export const command = {
 	summary: 'play seeded games between bots: win rates with 95 % intervals, scores, time per move',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const allowed = ['--bots', '--games', '--seed', '--players', '--expansions', '--rulings', '--threads'];
-		const bad = ctx.args.find((a, i) => (a.startsWith('-') ? !allowed.includes(a.split('=')[0]) : !allowed.includes(ctx.args[i - 1])));
-		if (bad) {
-			ctx.stderr(`unexpected argument ${bad}\n\n${usage}`);
+		const parsed = parseOptions(ctx.args, OPTIONS);
+		if ('error' in parsed) {
+			ctx.stderr(`${parsed.error}\n\n${usage}`);
 			return 2;
 		}
-		const names = (option(ctx.args, 'bots') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+		const { values } = parsed;
+		const names = listOption(values.bots);
 		if (names.length < 1) {
 			ctx.stderr(`--bots names at least one bot\n\n${usage}`);
 			return 2;
@@ -47,23 +59,27 @@ export const command = {
 			}
 			specs.push(s);
 		}
-		const games = Number(option(ctx.args, 'games') ?? 100);
-		const seed = Number(option(ctx.args, 'seed') ?? 1);
-		const players = Number(option(ctx.args, 'players') ?? Math.max(2, names.length));
-		const threads = Number(option(ctx.args, 'threads') ?? availableParallelism());
-		if (![games, players, threads].every((v) => Number.isInteger(v) && v >= 1) || !Number.isInteger(seed) || players > 8) {
-			ctx.stderr(`--games, --players (1..8) and --threads must be positive integers, --seed an integer\n\n${usage}`);
+		// the checker's ranges: games, seed and players as simulate takes them, threads as its workers
+		const checked = checkerOptions({ games: values.games ?? 100, seed: values.seed ?? 1, players: values.players ?? Math.max(2, names.length), sample: 1, workers: values.threads ?? Math.min(availableParallelism(), CHECKER_LIMITS.workers.max) });
+		if (!checked.ok) {
+			ctx.stderr(checked.problems.map((p) => `--${p.option === 'workers' ? 'threads' : p.option}: ${p.message}`).join('\n'));
 			return 2;
 		}
-		const parsed = rulingsOption(ctx.args);
-		if ('error' in parsed) {
-			ctx.stderr(parsed.error);
+		const { games, seed, players, workers: threads = 1 } = checked.options;
+		const rulings = rulingPairs(values.rulings ?? '');
+		if (typeof rulings === 'string') {
+			ctx.stderr(`--rulings ${rulings}`);
 			return 2;
 		}
-		const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
+		const ids = listOption(values.expansions, 'base');
 		const resolved = resolveGame(ids, lookupExpansion);
 		if (!resolved.ok) {
 			for (const e of resolved.errors) ctx.stderr(e.document ? e.message : `--expansions: ${e.message}`);
+			return 1;
+		}
+		const invalid = expansionErrors(resolved.expansions);
+		if (invalid.length) {
+			for (const line of invalid) ctx.stderr(line);
 			return 1;
 		}
 		const played = [...resolved.expansions.map((e) => e.id), ...resolved.modules];
@@ -80,7 +96,7 @@ export const command = {
 		try {
 			results = await Promise.all(
 				Array.from({ length: games }, (_, index) => {
-					const task: MatchTask = { ids, rulings: parsed.rulings, specs, index, seed, players };
+					const task: MatchTask = { ids, rulings, specs, index, seed, players };
 					return (pool.run(task) as Promise<MatchGame>).then((g) => {
 						bar?.update(++done);
 						return g;

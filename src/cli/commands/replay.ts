@@ -2,23 +2,25 @@
 // with its explanation; an illegal move exits 1 naming its index and the reason.
 import type { CommandContext } from '../command.ts';
 import { replay, contextOf, setupFromRecord, collectRulings, type GameRecord, type GameEvent, type Move } from '../../lib/engine/index.ts';
-import { lookupExpansion, readJson } from '../engine-io.ts';
+import { expansionErrors, lookupExpansion, readJson } from '../engine-io.ts';
+import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab replay <game.json> [--json]
 
 Plays a game record (schemas/game-record.v1.json; a scenario file plays its game) through the
 engine, its expansions closed over their dependencies, and prints each move with the events it caused and their explanations, then the scores.
 Exit 1 when a move is illegal (its index and the reason are printed), the record is invalid or
-an expansion or dependency of it is missing or cyclic (located).
+an expansion or dependency of it is missing, cyclic or invalid (located).
 --json prints { "finished": bool, "scores": { player: points }, "events": [...] }.`;
 
 export const command = {
 	summary: 'play a game record through the engine, explaining every step',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const files = ctx.args.filter((a) => !a.startsWith('-'));
-		if (files.length !== 1 || ctx.args.some((a) => a.startsWith('-'))) {
-			ctx.stderr(usage);
+		const parsed = parseOptions(ctx.args, {}, true);
+		const files = 'error' in parsed ? [] : parsed.positionals;
+		if (files.length !== 1) {
+			ctx.stderr('error' in parsed ? `${parsed.error}\n\n${usage}` : usage);
 			return 2;
 		}
 		const { doc, error } = readJson(files[0]);
@@ -34,8 +36,9 @@ export const command = {
 		}
 		const { setup, moves, warnings, errors } = setupFromRecord(rec, lookupExpansion);
 		for (const w of warnings) ctx.stderr(`warning: ${w}`);
-		if (!setup) {
-			for (const e of errors) ctx.stderr(`${files[0]}: ${e}`);
+		const invalid = setup ? expansionErrors(setup.expansions) : errors;
+		if (!setup || invalid.length) {
+			for (const e of invalid) ctx.stderr(`${files[0]}: ${e}`);
 			return 1;
 		}
 		const all: GameEvent[] = [];

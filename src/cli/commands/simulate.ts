@@ -6,16 +6,19 @@ import { resolveGame } from '../../lib/engine/index.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
 import { comparisonRuns, compareRuns, comparisonText, finalize, sweepRows, sweepText, textSummary, type CheckerConfig, type ComparisonSpec, type Report } from '../../lib/checker/index.ts';
 import { defaultWorkers, runAggregate } from '../checker-pool.ts';
-import { lookupExpansion, option, rulingPairs, rulingsOption } from '../engine-io.ts';
+import { expansionErrors, lookupExpansion, rulingPairs } from '../engine-io.ts';
+import { listOption, parseOptions, type ParsedOptions } from '../args.ts';
+import { CHECKER_LIMITS, checkerOptions } from '../../lib/checker/options.ts';
 
 const usage = `usage: carcassonne-lab simulate [--expansions a,b,...] [--games N] [--seed S] [--players P]
        [--policies bot,bot,...] [--rulings ID=option,...] [--sample F] [--workers W]
        [--flip ID=option | --sweep pairs|subsets] [--json]
 
-Plays N seeded games (default 100) with the given expansions (default base; ids of expansions/
-files or of rule modules such as pig) and everything they depend on, transitively (a missing or
-cyclic dependency exits 1 naming it), seed S (default 1) and P players (default 2), spread over
-W worker threads (default: every core). The same seed gives the same report for any W.
+Plays N seeded games (default 100, at most 1,000,000) with the given expansions (default base;
+ids of expansions/ files or of rule modules such as pig) and everything they depend on,
+transitively (a missing or cyclic dependency, or an expansion the validator rejects, exits 1
+naming it), seed S (default 1; any whole number) and P players (default 2, at most 8), spread over
+W worker threads (default: every core, at most 32). The same seed gives the same report for any W.
 --policies: the bot of each seat (registry names, name:level; the last one fills the other
 seats; default random). Checks after every move that no figure is created or lost, no score
 falls and no tile vanishes; that every game ends; and, for a share F of the games (default 1: all),
@@ -30,42 +33,50 @@ more) of the chosen expansions, each against base alone: violations and the shif
 --json prints the whole report: { games, seconds, workers, violations: [{ game, seed, step,
 invariant, message, record }], violationCounts, findings, stats }.`;
 
-const allowed = ['--expansions', '--games', '--seed', '--players', '--rulings', '--policies', '--sample', '--workers', '--flip', '--sweep'];
+const OPTIONS = {
+	expansions: { type: 'string' },
+	games: { type: 'string' },
+	seed: { type: 'string' },
+	players: { type: 'string' },
+	rulings: { type: 'string' },
+	policies: { type: 'string' },
+	sample: { type: 'string' },
+	workers: { type: 'string' },
+	flip: { type: 'string' },
+	sweep: { type: 'string' }
+} as const;
+type Values = ParsedOptions<typeof OPTIONS>['values'];
 
-/** Parses the options shared by a run; an error message (usage) or the configuration. */
-function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number; ids: string[] } {
-	const bad = ctx.args.find((a, i) => (a.startsWith('-') ? !allowed.includes(a.split('=')[0]) : !allowed.includes(ctx.args[i - 1])));
-	if (bad) return { error: `unexpected argument ${bad}\n\n${usage}`, code: 2 };
-	const ids = (option(ctx.args, 'expansions') ?? 'base').split(',').map((s) => s.trim()).filter(Boolean);
-	const games = Number(option(ctx.args, 'games') ?? 100);
-	const seed = Number(option(ctx.args, 'seed') ?? 1);
-	const players = Number(option(ctx.args, 'players') ?? 2);
-	const sample = Number(option(ctx.args, 'sample') ?? 1);
-	const workers = Number(option(ctx.args, 'workers') ?? defaultWorkers());
-	if (!Number.isInteger(games) || games < 1 || !Number.isInteger(seed) || !Number.isInteger(players) || players < 1 || players > 8)
-		return { error: `--games and --players must be positive integers (players 1..8), --seed an integer\n\n${usage}`, code: 2 };
-	if (!(sample >= 0 && sample <= 1)) return { error: `--sample is a share of the games from 0 to 1, not '${option(ctx.args, 'sample')}'`, code: 2 };
-	if (!Number.isInteger(workers) || workers < 1 || workers > 256) return { error: `--workers must be an integer from 1 to 256`, code: 2 };
+/** Parses the options shared by a run; an error message (usage) or the configuration. Nothing is played before every count is checked. */
+function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number; ids: string[]; values: Values } {
+	const parsed = parseOptions(ctx.args, OPTIONS);
+	if ('error' in parsed) return { error: `${parsed.error}\n\n${usage}`, code: 2 };
+	const { values } = parsed;
+	const ids = listOption(values.expansions, 'base');
+	const checked = checkerOptions({ games: values.games ?? 100, seed: values.seed ?? 1, players: values.players ?? 2, sample: values.sample ?? 1, workers: values.workers ?? Math.min(defaultWorkers(), CHECKER_LIMITS.workers.max) });
+	if (!checked.ok) return { error: checked.problems.map((p) => `--${p.option}: ${p.message}`).join('\n'), code: 2 };
+	const { games, seed, players, sample, workers } = checked.options;
 	const policies: BotSpec[] = [];
-	for (const text of (option(ctx.args, 'policies') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+	for (const text of listOption(values.policies)) {
 		const spec = parseBotSpec(text);
 		if ('error' in spec) return { error: `--policies: ${spec.error}`, code: 2 };
 		policies.push(spec);
 	}
 	if (policies.length > players) return { error: `--policies names ${policies.length} seats but the game has ${players} players`, code: 2 };
-	const parsed = rulingsOption(ctx.args);
-	if ('error' in parsed) return { error: parsed.error, code: 2 };
-	const { rulings } = parsed;
+	const rulings = rulingPairs(values.rulings ?? '');
+	if (typeof rulings === 'string') return { error: `--rulings ${rulings}`, code: 2 };
 	const resolved = resolveMix(ids);
 	if (typeof resolved === 'string') return { error: resolved, code: 1 };
 	const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
-	return { cfg: { ...resolved, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample }, workers, ids };
+	return { cfg: { ...resolved, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample }, workers: workers!, ids, values };
 }
 
-/** Base and every dependency, transitively: the game the designer means (or the located error). */
+/** Base and every dependency, transitively, each valid: the game the designer means (or the located errors). */
 function resolveMix(ids: string[]): Pick<CheckerConfig, 'expansions' | 'modules'> | string {
 	const resolved = resolveGame(ids, lookupExpansion);
 	if (!resolved.ok) return resolved.errors.map((e) => (e.document ? e.message : `--expansions: ${e.message}`)).join('\n');
+	const invalid = expansionErrors(resolved.expansions);
+	if (invalid.length) return invalid.join('\n');
 	return { expansions: resolved.expansions, modules: resolved.modules };
 }
 
@@ -78,9 +89,8 @@ export const command = {
 			ctx.stderr(p.error);
 			return p.code;
 		}
-		const { cfg, workers, ids } = p;
-		const flip = option(ctx.args, 'flip');
-		const sweep = option(ctx.args, 'sweep');
+		const { cfg, workers, ids, values } = p;
+		const { flip, sweep } = values;
 		if (flip !== undefined && sweep !== undefined) {
 			ctx.stderr(`--flip and --sweep are two comparisons: give one\n\n${usage}`);
 			return 2;

@@ -1,19 +1,18 @@
 // The interaction checker (pure): run chunks of seeded games, merge them in order, read the report.
-import { chunksOf, runGames, type CheckerConfig } from './run.ts';
-import { finalize, mergeAll, type Report } from './report.ts';
+import { chunkAt, chunkCount, emptyAggregate, runGames, type CheckerConfig } from './run.ts';
+import { finalize, mergeInto, type Report } from './report.ts';
 
 export * from './run.ts';
 export * from './report.ts';
 
 /** Every chunk in this thread, in order (tests, small runs): the report a pool of workers gives too. */
 export function simulate(cfg: CheckerConfig, onChunk?: (gamesDone: number) => void): Report {
-	let done = 0;
-	const parts = chunksOf(cfg.games).map(([from, to]) => {
-		const a = runGames(cfg, from, to);
-		done += to - from;
-		onChunk?.(done);
-		return a;
-	});
-	return finalize(cfg, mergeAll(cfg.players.length, parts));
+	const total = emptyAggregate(cfg.players.length);
+	for (let k = 0; k < chunkCount(cfg.games); k++) {
+		const [from, to] = chunkAt(cfg.games, k);
+		mergeInto(total, runGames(cfg, from, to));
+		onChunk?.(to);
+	}
+	return finalize(cfg, total);
 }
 export * from './compare.ts';

@@ -7,6 +7,7 @@ import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, red
 import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
+import { tilesLeft } from '../engine/bag.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
 import type { Context, Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
 
@@ -131,11 +132,14 @@ export function runGames(cfg: CheckerConfig, from: number, to: number): Aggregat
 	return agg;
 }
 
+/** How many chunks a run has. */
+export const chunkCount = (games: number): number => Math.ceil(games / CHUNK);
+/** Chunk k of a run: its [from, to) range of games, made when it is handed out (a run keeps no list of them). */
+export const chunkAt = (games: number, k: number): [number, number] => [k * CHUNK, Math.min(games, (k + 1) * CHUNK)];
+
 /** The chunks of a run, in order: [from, to) game ranges of CHUNK games. */
 export function chunksOf(games: number): [number, number][] {
-	const out: [number, number][] = [];
-	for (let i = 0; i < games; i += CHUNK) out.push([i, Math.min(games, i + CHUNK)]);
-	return out;
+	return Array.from({ length: chunkCount(games) }, (_, k) => chunkAt(games, k));
 }
 
 /** The policy of seat p: its own, else the last one named (it fills the other seats), else random. */
@@ -160,7 +164,13 @@ function seatBots(cfg: CheckerConfig, seed: number): Bot[] {
 	});
 }
 
-const MAX_MOVES = 10_000;
+/**
+ * Moves one turn may take, generously: a pick, a placement, a figure step, up to 20 dragon steps,
+ * the messengers' and the coin's steps. A game within that for every turn it can have ends.
+ */
+const MOVES_PER_TURN = 64;
+/** The moves a game can need at most, from its own size: a turn per tile to draw and one per player (a town hall), each within MOVES_PER_TURN. */
+const movesBound = (s: GameState): number => (tilesLeft(s) + s.players.length + 1) * MOVES_PER_TURN;
 /** Moves between the invariant checks that walk every segment of the board (figures-on-roots). */
 const SCAN_EVERY = 8;
 
@@ -189,12 +199,13 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const check = sampled(seed, cfg.sample ?? 1);
 	// undo/redo is checked at one move of the game (in the replay)
 	const undoAt = 1 + (seed % 97);
+	const maxMoves = movesBound(state);
 	let moves = 0;
 	let placements = 0;
 	const offered: string[] = []; // the choices of this step, each once, in listing order
 	while (!state.finished) {
-		if (moves >= MAX_MOVES) {
-			found(state, { invariant: 'game-ends', message: `no end after ${MAX_MOVES} moves` });
+		if (moves >= maxMoves) {
+			found(state, { invariant: 'game-ends', message: `no end after ${maxMoves} moves (${MOVES_PER_TURN} a turn for each tile to draw and each player)` });
 			break;
 		}
 		const step = state.pending[0];
