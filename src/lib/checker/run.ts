@@ -7,7 +7,7 @@ import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, red
 import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
-import { tilesLeft } from '../engine/bag.ts';
+import { tilesLeft } from '../engine/index.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
 import type { Context, Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
 

@@ -3,6 +3,7 @@ export * from './types.ts';
 export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, cloneState, PHASES, IN_PLACE, IN_PLACE_SILENT } from './game.ts';
 export { placementRefusal, pack } from './board.ts';
 export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
+export { tilesLeft } from './bag.ts';
 export { nextRandom, seedState } from './rng.ts';
 export { MODULES } from './modules/index.ts';
 export { rulingList, collectRulings } from './rulings.ts';
