@@ -32,11 +32,25 @@ module.exports = {
 			to: { path: UI }
 		},
 		{
-			name: 'formats-import-no-engine',
+			name: 'engine-imports-only-core',
 			severity: 'error',
-			comment: 'The formats never import the engine (the validator receives its registry as an option).',
+			comment: 'The engine builds on the formats alone: nothing of the bots, checker, render, export or the faces.',
+			from: { path: '^src/lib/engine/' },
+			to: { path: '^src/', pathNot: '^src/lib/(engine|formats)/' }
+		},
+		{
+			name: 'formats-import-only-formats',
+			severity: 'error',
+			comment: 'The formats are the bottom layer.',
 			from: { path: '^src/lib/formats/' },
-			to: { path: '^src/lib/engine/' }
+			to: { path: '^src/', pathNot: '^src/lib/formats/' }
+		},
+		{
+			name: 'lib-imports-no-faces',
+			severity: 'error',
+			comment: 'src/lib never imports the pages (src/routes) or the CLI (src/cli); tests may use the CLI\'s file loading.',
+			from: { path: '^src/lib/', pathNot: '[.]test[.]ts$' },
+			to: { path: '^src/(routes|cli)/' }
 		},
 		{
 			name: 'core-imports-no-node',
