@@ -3,12 +3,12 @@
 // (estimate.ts: points scored now, plus open features with figures valued by the engine's own final
 // scoring, plus figures kept in supply, minus the best opponent's). Choices of other players inside
 // the turn (the dragon's moves) are assumed to be the worst for it.
-import { apply, legalMoveCount, legalMoves, type GameState, type Move } from '../engine/index.ts';
+import { apply, cloneState, copyState, finalBase, finishTrial, legalMoveCount, legalMoves, takeBack, TRIAL, type FinalBase, type GameState, type Move } from '../engine/index.ts';
 import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate.ts';
 import type { Alternative, BotFactory } from './types.ts';
 
 /** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
-const LEAF_BUDGET = 1500;
+export const LEAF_BUDGET = 1500;
 /** A follower in supply counts fully while this many tiles are left, less and less after. */
 const RESERVE_HORIZON = 30;
 
@@ -21,28 +21,38 @@ interface Search {
 	turn: number;
 	share: number;
 	leaves: number;
+	/** The final scoring of the state the turn starts from, by feature (trial.ts): a leaf scores only what it touched. */
+	base: FinalBase | null;
+	/** Per depth of the turn's steps: the state its trials are taken back to (one copy, written again at each node). */
+	pool: GameState[];
 }
 
-function valueAfter(s: GameState, k: Search): number {
-	if (s.finished || s.turn !== k.turn) {
-		k.leaves++;
-		return margins(s, k.share)[k.me];
-	}
+/** The value of a way to play the turn that ended the game (early, lastTurn): its final scoring (trial.ts), then the estimate. */
+function leafValue(s: GameState, k: Search): number {
+	k.leaves++;
+	if (s.finished) finishTrial(s, k.base);
+	return margins(s, k.share)[k.me];
+}
+
+/** `s` is changed by the moves tried, and taken back to where it was after each. */
+function valueAfter(s: GameState, k: Search, depth: number): number {
+	if (s.finished || s.turn !== k.turn) return leafValue(s, k);
 	// the tile in hand is this turn's last: the game ends after it (the engine's final scoring)
 	if (s.tile >= 0 && tilesLeftIn(s) > 0) lastTurn(s);
 	let moves = legalMoves(s);
-	if (moves.length === 0) {
-		k.leaves++;
-		return margins(s, k.share)[k.me];
-	}
+	if (moves.length === 0) return leafValue(s, k);
 	if (k.leaves > LEAF_BUDGET) moves = moves.slice(0, 1);
 	const mine = moverOf(s) === k.me;
 	let best = mine ? -Infinity : Infinity;
+	let before = k.pool[depth];
+	if (before === undefined) k.pool.push((before = cloneState(s)));
+	else copyState(before, s);
 	for (const m of moves) {
-		const r = apply(s, m, { events: false });
-		if (!r.ok) continue;
-		const v = valueAfter(r.state, k);
-		if (mine ? v > best : v < best) best = v;
+		if (apply(s, m, TRIAL).ok) {
+			const v = valueAfter(s, k, depth + 1);
+			if (mine ? v > best : v < best) best = v;
+		}
+		takeBack(s, before);
 	}
 	return Number.isFinite(best) ? best : margins(s, k.share)[k.me];
 }
@@ -53,13 +63,13 @@ function valueAfter(s: GameState, k: Search): number {
  * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
  */
 export function weighTurn(d: GameState, share: number): Alternative[] {
-	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0 };
 	if (d.tile >= 0) lastTurn(d);
+	const before = cloneState(d);
+	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0, base: finalBase(cloneState(d)), pool: [before] };
 	const out: Alternative[] = [];
 	for (const move of legalMoves(d)) {
-		const r = apply(d, move, { events: false });
-		if (!r.ok) continue;
-		out.push({ move, value: valueAfter(r.state, k) });
+		if (apply(d, move, TRIAL).ok) out.push({ move, value: valueAfter(d, k, 1) });
+		takeBack(d, before);
 	}
 	return out.sort((a, b) => b.value - a.value);
 }

@@ -212,6 +212,40 @@ export function copyIndex(from: GameState, to: GameState): void {
 	attach(to, indexRecord(ix));
 }
 
+/**
+ * State `to`, taken back to its copy `from` (game.ts takeBack), takes `from`'s index: its fields, the
+ * arrays shared until one of the two places a tile (both are marked shared).
+ */
+export function restoreIndex(from: GameState, to: GameState): void {
+	const f = held(from);
+	const t = held(to);
+	if (!t) return; // built from the state when asked
+	if (!f) {
+		t.size = -1; // no index to take: indexOf builds it again from the state
+		return;
+	}
+	f.shared = true;
+	t.grid = f.grid;
+	t.gx = f.gx;
+	t.gy = f.gy;
+	t.gw = f.gw;
+	t.gh = f.gh;
+	t.size = f.size;
+	t.fkey = f.fkey;
+	t.kcnt = f.kcnt;
+	t.kset = f.kset;
+	t.kpos = f.kpos;
+	t.blk = f.blk;
+	t.moves = f.moves;
+	t.allowed = f.allowed;
+	t.count = f.count;
+	t.full = f.full;
+	t.fullAt = f.fullAt;
+	t.shared = true;
+	t.movesAt = f.movesAt;
+	t.movesTile = f.movesTile;
+}
+
 /** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */
 function indexRecord(f: BoardIndex): BoardIndex {
 	return {

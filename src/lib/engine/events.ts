@@ -5,8 +5,8 @@ import type { Context, Engine, GameEvent, GameState } from './types.ts';
  * The engine over state s: every engine is made here with the same fields in the same order (the
  * board index slot included), so each engine read in the modules sees one object shape.
  */
-export function engineOf(s: GameState, c: Context, quiet: boolean, silent = false): Engine {
-	return { s, c, events: silent ? NO_EVENTS : [], quiet, silent, ix: undefined };
+export function engineOf(s: GameState, c: Context, quiet: boolean, silent = false, unscored = false): Engine {
+	return { s, c, events: silent ? NO_EVENTS : [], quiet, silent, ix: undefined, unscored };
 }
 /** The events of every silent engine: nothing is ever pushed (emit and the score events check g.silent), so one array serves all. */
 const NO_EVENTS: GameEvent[] = [];
@@ -18,3 +18,13 @@ export function emit(g: Engine, ev: GameEvent, text?: () => string): void {
 	g.events.push(ev);
 }
 
+
+/**
+ * How many times a state was taken back (trial.ts `takeBack`). A cache kept for "the same state at the
+ * same log length" (the lute's slots, the dragon's targets) compares it too: a state taken back and
+ * played on has the same log length again with another board.
+ */
+export let takeBacks = 0;
+export function tookBack(): void {
+	takeBacks++;
+}

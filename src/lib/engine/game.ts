@@ -2,8 +2,8 @@
 // A turn runs through fixed phases; modules hook into them and may push decision steps
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
-import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, indexOf, fitAt, fitCount } from './board.ts';
-import { emit, engineOf } from './events.ts';
+import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, restoreIndex, indexOf, fitAt, fitCount } from './board.ts';
+import { emit, engineOf, tookBack } from './events.ts';
 import { perGame } from './per-context.ts';
 import { find, featureOf } from './features.ts';
 import { scoreFeature, playerName } from './scoring.ts';
@@ -102,7 +102,7 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
 		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
-		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'afterScore', 'finalScoring',
+		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'scoringMarks', 'afterScore', 'finalScoring',
 		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'playsWithoutTile', 'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
@@ -507,7 +507,8 @@ function scoreTurn(g: Engine): void {
 	for (const seg of completedInner(g, b)) scoreFeature(g, find(s, seg), 'complete');
 }
 
-function finalScoring(g: Engine): void {
+/** The final scoring: every unfinished feature with figures, then the modules' (farmers, majorities); the game is over. */
+export function finalScoring(g: Engine): void {
 	const s = g.s;
 	emit(g, { type: 'finalScoring', rules: ['BASE-1.7'] }, () => 'No tiles left: final scoring of every unfinished feature with figures.');
 	const done = new Set<number>();
@@ -546,7 +547,12 @@ export function advance(g: Engine): void {
 			case 1:
 				if (s.origin.free && tilesLeft(s) > 0) s.pending.push({ kind: 'pick', player: s.active });
 				else if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
-				else if (!h.noTile.some((f) => f(g))) finalScoring(g); // a town hall still to place keeps the game going (MM-HALL-8)
+				else if (h.noTile.some((f) => f(g))) break; // a town hall still to place keeps the game going (MM-HALL-8)
+				else if (g.unscored) {
+					// a trial (apply's `final: false`): the game ends here and the caller scores it (trial.ts)
+					s.finished = true;
+					s.pending = [];
+				} else finalScoring(g);
 				break;
 			case 2:
 				for (const f of h.placed) f(g, s.placed);
@@ -643,14 +649,18 @@ export interface ApplyOptions {
 	events?: boolean;
 	/** Internal: keep the redo stack (redo). */
 	keepRedo?: boolean;
+	/** false: a game that ends ends without its final scoring (a bot's trial: trial.ts scores it). */
+	final?: boolean;
 }
 
 // Options for callers that apply move after move, every member in ApplyOptions' order: apply reads
 // its options at every move, and options of many shapes make each read a lookup by name.
 /** In place, quiet events (a simulated game). */
-export const IN_PLACE: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: true, keepRedo: false };
+export const IN_PLACE: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: true, keepRedo: false, final: true };
 /** In place, no events (a replay, a playout). */
-export const IN_PLACE_SILENT: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false };
+export const IN_PLACE_SILENT: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false, final: true };
+/** In place, no events, no final scoring (a bot's trial, taken back after: trial.ts). */
+export const TRIAL: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false, final: false };
 
 /** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
 export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
@@ -672,7 +682,7 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 	}
 	const s = opts.mutate ? state : cloneState(state);
 	const silent = opts.events === false;
-	const g = engineOf(s, c, silent || opts.quiet === true, silent);
+	const g = engineOf(s, c, silent || opts.quiet === true, silent, opts.final === false);
 	// the step leaves the queue (usually its only entry: a pop is cheaper than the shift builtin)
 	if (s.pending.length === 1) s.pending.pop();
 	else s.pending.shift();
@@ -719,7 +729,7 @@ export function replay(
 	let state = started.state;
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
-	const applyOpts: ApplyOptions = { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false }; // IN_PLACE's shape
+	const applyOpts: ApplyOptions = { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false, final: true }; // IN_PLACE's shape
 	for (let i = 0; i < moves.length; i++) {
 		const r = apply(state, moves[i], applyOpts);
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
@@ -783,6 +793,138 @@ export function cloneState(s: GameState): GameState {
 	});
 	copyIndex(s, copy);
 	return copy;
+}
+
+/**
+ * Takes state `s` back to `from`, a copy of it made earlier (cloneState, or copyState into a state
+ * kept for the purpose) that has not changed since: `s` keeps its arrays, pieces and module objects
+ * and takes `from`'s contents (a bot's trial applies moves to `s` in place, then takes them back: no
+ * copy per trial). The board is copied only when a tile was placed since (only a placement changes
+ * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
+ */
+export function takeBack(s: GameState, from: GameState): void {
+	copyState(s, from, s.bx.length !== from.bx.length);
+}
+
+/**
+ * Copies state `from` into state `to` in place (`to`'s arrays and objects reused; its board only when
+ * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
+ */
+export function copyState(to: GameState, from: GameState, board = true): void {
+	to.rng = from.rng;
+	to.turn = from.turn;
+	to.active = from.active;
+	to.phase = from.phase;
+	to.finished = from.finished;
+	to.tile = from.tile;
+	to.placed = from.placed;
+	to.acted = from.acted;
+	const pending = to.pending;
+	while (pending.length > 0) pending.pop();
+	for (let i = 0; i < from.pending.length; i++) {
+		const p = from.pending[i];
+		pending.push(p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data });
+	}
+	copyNumbers(to.scores, from.scores);
+	if (to.piles.length !== from.piles.length) to.piles = mapped(from.piles, (p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random }));
+	else
+		for (let i = 0; i < from.piles.length; i++) {
+			copyNumbers(to.piles[i].tiles, from.piles[i].tiles);
+			copyNumbers(to.piles[i].last, from.piles[i].last);
+			to.piles[i].random = from.piles[i].random;
+		}
+	copyNumbers(to.outcomes, from.outcomes);
+	copyNumbers(to.discarded, from.discarded);
+	if (board) {
+		copyNumbers(to.bx, from.bx);
+		copyNumbers(to.by, from.by);
+		copyNumbers(to.bt, from.bt);
+		copyNumbers(to.br, from.br);
+		copyNumbers(to.bseg, from.bseg);
+		copyNumbers(to.bnb, from.bnb);
+		copyNumbers(to.front, from.front);
+		copyNumbers(to.freq, from.freq);
+		copyNumbers(to.fmask, from.fmask);
+		copyNumbers(to.parent, from.parent);
+		copyNumbers(to.st, from.st);
+		copyNumbers(to.sl, from.sl);
+		copyNumbers(to.open, from.open);
+		copyNumbers(to.snext, from.snext);
+		copyNumbers(to.slast, from.slast);
+		copyNumbers(to.ssize, from.ssize);
+	}
+	const figs = to.figs;
+	while (figs.length > from.figs.length) figs.pop();
+	for (let i = 0; i < from.figs.length; i++) {
+		const list = from.figs[i];
+		if (i >= figs.length) figs.push(list === null ? null : list.slice());
+		else if (list === null) figs[i] = null;
+		else {
+			const mine = figs[i];
+			if (mine === null) figs[i] = list.slice();
+			else copyNumbers(mine, list);
+		}
+	}
+	if (to.pieces.length !== from.pieces.length) to.pieces = mapped(from.pieces, (p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile }));
+	else
+		for (let i = 0; i < from.pieces.length; i++) {
+			const p = to.pieces[i];
+			const q = from.pieces[i];
+			p.kind = q.kind;
+			p.owner = q.owner;
+			p.seg = q.seg;
+			p.tile = q.tile;
+		}
+	to.mod = sameData(to.mod, from.mod) as GameState['mod'];
+	copyMoves(to.log, from.log);
+	copyMoves(to.redo, from.redo);
+	restoreIndex(from, to);
+	tookBack();
+}
+
+/** `to` gets the numbers of `from` (pops and pushes: setting the length is a builtin call). */
+function copyNumbers(to: number[], from: readonly number[]): void {
+	const n = from.length;
+	while (to.length > n) to.pop();
+	const m = to.length;
+	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = m; i < n; i++) to.push(from[i]);
+}
+
+/** `to` gets the moves of `from` (a log: mostly the same first moves). */
+function copyMoves(to: Move[], from: readonly Move[]): void {
+	const n = from.length;
+	while (to.length > n) to.pop();
+	const m = to.length;
+	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = m; i < n; i++) to.push(from[i]);
+}
+
+/**
+ * Plain data `from` (module state) written into `to` where they have the same shape (objects with the
+ * same keys, arrays), so that `to`'s objects keep their hidden classes; elsewhere a JSON copy of `from`
+ * (as cloneState copies module state). Returns what `to` is to become.
+ */
+function sameData(to: unknown, from: unknown): unknown {
+	if (from === null || typeof from !== 'object') return from;
+	if (to === null || typeof to !== 'object' || Array.isArray(to) !== Array.isArray(from)) return JSON.parse(JSON.stringify(from));
+	if (Array.isArray(from)) {
+		const a = to as unknown[];
+		while (a.length > from.length) a.pop();
+		for (let i = 0; i < a.length; i++) a[i] = sameData(a[i], from[i]);
+		for (let i = a.length; i < from.length; i++) a.push(sameData(undefined, from[i]));
+		return a;
+	}
+	const o = to as Record<string, unknown>;
+	const f = from as Record<string, unknown>;
+	let keys = 0;
+	for (const k in f) {
+		// a key `to` lacks is added here, and found below: then `to` is given up for a copy
+		o[k] = sameData(o[k], f[k]);
+		keys++;
+	}
+	for (const k in o) keys--;
+	return keys === 0 ? o : JSON.parse(JSON.stringify(from));
 }
 
 /**

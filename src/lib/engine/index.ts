@@ -1,6 +1,8 @@
 // The engine's public surface.
 export * from './types.ts';
-export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, cloneState, PHASES, IN_PLACE, IN_PLACE_SILENT } from './game.ts';
+export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, cloneState, copyState, takeBack, PHASES, IN_PLACE, IN_PLACE_SILENT, TRIAL } from './game.ts';
+// a bot's trials: moves applied in place and taken back, the final scoring of what they touched
+export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { placementRefusal, pack } from './board.ts';
 export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
 export { tilesLeft } from './bag.ts';

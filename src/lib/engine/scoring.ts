@@ -98,11 +98,22 @@ export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']
 	return v;
 }
 
-/**
- * Scores the feature at `root`: value, majority, awards, event; then its pieces go back to supply.
- * The event is pushed to g.events; a silent engine builds none unless a module's `scored` hook reads it.
- */
-export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): void {
+/** What scoring the feature at `root` decides: its value, the strengths, the winners and their awards. */
+interface Judgment {
+	v: FeatureValue;
+	points: number;
+	strengths: number[];
+	present: boolean[];
+	refs: FigureRef[];
+	max: number;
+	winners: number[];
+	rules: string[];
+	arith: string;
+	awards: Award[];
+}
+
+/** The value, majority and awards of the feature at `root` (the modules' value, winners and awards hooks run); nothing is paid yet. */
+function judge(g: Engine, root: number, mode: FeatureValue['mode']): Judgment {
 	const s = g.s;
 	const v = computeValue(g, root, mode);
 	const points = valueTotal(v);
@@ -135,7 +146,36 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 	const arith = g.quiet ? '' : arithmetic(v, points);
 	const awards: Award[] = mapped(winners, (p) => ({ player: p, points, arithmetic: arith, rules: v.rules }));
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
+	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
+}
+
+/** Does piece `pc` stay on its feature when the feature is scored (its figure type's staysAfterScoring)? */
+export function staysAfterScoring(g: Engine, pc: number): boolean {
+	const stays = g.c.figures.get(g.s.pieces[pc].kind)?.staysAfterScoring;
+	return stays === true || (typeof stays === 'function' && stays(g, pc));
+}
+
+/**
+ * What scoring the feature at `root` in `mode` would pay: each award added to `into` (points by
+ * player), each piece that would go back to supply pushed to `returned`. The state keeps its scores
+ * and pieces and no `scored` hook runs (the modules' winners and awards hooks do, as when it is scored).
+ */
+export function awardsOf(g: Engine, root: number, mode: FeatureValue['mode'], into: number[], returned: number[]): void {
+	const j = judge(g, root, mode);
+	for (const a of j.awards) into[a.player] += a.points;
+	const list = g.s.figs[root];
+	if (list) for (let i = 0; i < list.length; i++) if (!staysAfterScoring(g, list[i])) returned.push(list[i]);
+}
+
+/**
+ * Scores the feature at `root`: value, majority, awards, event; then its pieces go back to supply.
+ * The event is pushed to g.events; a silent engine builds none unless a module's `scored` hook reads it.
+ */
+export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): void {
+	const s = g.s;
+	const { v, points, strengths, present, refs, max, winners, rules, arith, awards } = judge(g, root, mode);
 	for (const a of awards) s.scores[a.player] += a.points;
+	const explain = !g.silent;
 	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
 	if (!explain && g.c.hooks.scored.length) {
 		const bare = bareEvent(g, root, v, mode, winners, points, arith, awards);
@@ -147,9 +187,7 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 		s.figs[root] = null;
 		for (let i = 0; i < list.length; i++) {
 			const pc = list[i];
-			const ft = g.c.figures.get(s.pieces[pc].kind);
-			const stays = ft?.staysAfterScoring;
-			if (stays && (stays === true || stays(g, pc))) {
+			if (staysAfterScoring(g, pc)) {
 				(s.figs[root] ??= []).push(pc);
 				continue;
 			}

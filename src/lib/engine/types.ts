@@ -370,6 +370,11 @@ export interface Hooks {
 	scored(g: Engine, root: number, ev: ScoreEvent): void;
 	/** A piece went back to supply or was removed. */
 	pieceLeft(g: Engine, piece: number): void;
+	/**
+	 * Pieces the module's state marks for their scoring (the fairy's follower, a lying scarecrow): a
+	 * bot's trial that marks others touched their features (trial.ts).
+	 */
+	scoringMarks(g: Engine): readonly number[];
 	/** After the scoring step of a turn. */
 	afterScore(g: Engine): void;
 	/** Extra final scoring after features. */
@@ -481,6 +486,8 @@ export interface Engine {
 	silent?: boolean;
 	/** The board index of `s` (board.ts `boardIndex(g)` fills it on first use). */
 	ix?: BoardIndex;
+	/** The game ends without its final scoring (apply's `final: false`: a bot's trial, trial.ts). */
+	unscored?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
 import { find } from '../features.ts';
 import { FACING_HALF, fits, frontAt, pack, SIDE_STEP, tileAt } from '../board.ts';
-import { emit } from '../events.ts';
+import { emit, takeBacks } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './base.ts';
 import { perContext } from '../per-context.ts';
@@ -190,9 +190,10 @@ function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: num
 	const links = lt.links[tile]![r];
 	const s = g.s;
 	// the rotations of one cell (and the next listing of the same draw) ask for the same sides
-	if (s !== slotsFor || s.log.length !== slotsLog || s.bx.length !== slotsTiles || cell !== slotsCell || mask !== slotsMask) {
+	if (s !== slotsFor || s.log.length !== slotsLog || takeBacks !== slotsBack || s.bx.length !== slotsTiles || cell !== slotsCell || mask !== slotsMask) {
 		slotsFor = s;
 		slotsLog = s.log.length;
+		slotsBack = takeBacks;
 		slotsTiles = s.bx.length;
 		slotsCell = cell;
 		slotsMask = mask;
@@ -213,6 +214,7 @@ function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: num
  * tile placed since; figures come and go only with a move).
  */
 let slotsFor: GameState | null = null;
+let slotsBack = 0;
 let slotsLog = -1;
 let slotsTiles = -1;
 let slotsCell = -1;

@@ -7,7 +7,7 @@
 import { pack, SIDE_STEP, tileAt, tileAtXY } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
-import { emit } from '../events.ts';
+import { emit, takeBacks } from '../events.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../scoring.ts';
 import type { Engine, FigureRef, GameState, Move, Refusal, RuleModule, Step } from '../types.ts';
@@ -100,6 +100,7 @@ const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
  */
 let lastFor: GameState | null = null;
 let lastLog = -1;
+let lastBack = 0;
 let lastAt = -1;
 let lastSteps = -1;
 let lastFairy = -1;
@@ -108,10 +109,11 @@ function listedTargets(g: Engine): number[] {
 	const s = g.s;
 	const d = D(g);
 	const fairy = fairyTile(d);
-	if (s === lastFor && s.log.length === lastLog && d.at === lastAt && d.steps === lastSteps && fairy === lastFairy) return lastTargets;
+	if (s === lastFor && s.log.length === lastLog && takeBacks === lastBack && d.at === lastAt && d.steps === lastSteps && fairy === lastFairy) return lastTargets;
 	lastTargets = targets(g);
 	lastFor = s;
 	lastLog = s.log.length;
+	lastBack = takeBacks;
 	lastAt = d.at;
 	lastSteps = d.steps;
 	lastFairy = fairy;
@@ -407,6 +409,7 @@ export const dragon: RuleModule = {
 				`${playerName(g, s.active)} starts the turn with the fairy beside their follower: +${pts}.`
 			);
 		},
+		scoringMarks: (g) => (D(g).fairyPiece >= 0 ? [D(g).fairyPiece] : NONE),
 		awards(g, root, v, winners, awards) {
 			const s = g.s;
 			const d = D(g);

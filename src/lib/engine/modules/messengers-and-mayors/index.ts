@@ -305,6 +305,7 @@ export const messengersAndMayors: RuleModule = {
 			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
 			if (!g.silent) explainValue(g, root, v);
 		},
+		scoringMarks: (g) => M(g.s).lying,
 		pieceLeft(g, piece) {
 			const m = M(g.s);
 			if (!m) return;

@@ -1,0 +1,182 @@
+// Trials: a bot applies a way to play its turn to a state in place (apply with TRIAL: the game, ended
+// early, ends without its final scoring), values the result, and takes it back (game.ts takeBack).
+// The value needs the final scoring of the result, and most of it is the final scoring of features
+// the trial did not touch: finalBase scores every feature once for the state the trials start from,
+// and finishTrial scores again only the features a trial touched.
+//
+// A feature's final award is taken to depend only on the feature (its segments and pieces), for an
+// inner feature (a monastery, a garden, a stable) on the tiles around its tile, and for a field on
+// which of the cities it borders are complete. The trials' values are checked against the engine's own final
+// scoring of a copy (test/trial.test.ts, every shipped expansion).
+import { contextOf, finalScoring } from './game.ts';
+import { engineOf } from './events.ts';
+import { find, featureOf, fieldCities } from './features.ts';
+import { awardsOf } from './scoring.ts';
+import { pack, tileAt } from './board.ts';
+import { filled } from './arrays.ts';
+import type { Engine, GameState } from './types.ts';
+
+/** The final scoring of a state, feature by feature (finalBase), for the trials that start from it. */
+export interface FinalBase {
+	/** Tiles on the board. */
+	tiles: number;
+	/** Each piece's segment. */
+	segs: number[];
+	/** The features final scoring scores (roots), their awards by player and the pieces that go back to supply. */
+	roots: number[];
+	awards: number[][];
+	returned: number[][];
+	/** The pieces the modules' states mark for their scoring (Hooks.scoringMarks). */
+	marks: number[];
+	/** Per root: the city roots a field borders and whether each was complete (else empty). */
+	cities: number[][];
+	complete: boolean[][];
+}
+
+/**
+ * Is the final scoring of these rules a sum over features? Not with farm editions that pay a city
+ * once (BASE-R2 1st, 2nd) nor with a module's own final scoring (token majorities): finishTrial then
+ * runs the engine's final scoring.
+ */
+function additive(g: Engine): boolean {
+	return g.c.rulings['BASE-R2'] === '3rd' && g.c.hooks.finalScoring.length === 1;
+}
+
+/** The features final scoring would score now (roots, in its order: other features, then fields), each once. */
+function scoredRoots(g: Engine, only: Int32Array | null, mark: number): number[] {
+	const s = g.s;
+	const out: number[] = [];
+	const fields: number[] = [];
+	for (let i = 0; i < s.pieces.length; i++) {
+		const p = s.pieces[i];
+		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
+		const root = find(s, p.seg);
+		if (only !== null && only[root] !== mark) continue;
+		if (out.includes(root) || fields.includes(root)) continue;
+		const f = featureOf(g, root);
+		if (f.kind === 'field') fields.push(root);
+		// pieces left on an already scored feature (a ruling kept them there) score nothing more
+		else if (!(f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0)) out.push(root);
+	}
+	for (const f of fields) out.push(f);
+	return out;
+}
+
+/**
+ * The final scoring of state `s` by feature, or null when the rules' final scoring is no sum over
+ * features. `s` is not changed but for the modules' scratch records their award hooks write: pass a copy.
+ */
+export function finalBase(s: GameState): FinalBase | null {
+	const g = engineOf(s, contextOf(s), true, true);
+	if (!additive(g)) return null;
+	const n = s.players.length;
+	const base: FinalBase = { tiles: s.bx.length, segs: [], roots: scoredRoots(g, null, 0), awards: [], returned: [], marks: marksOf(g), cities: [], complete: [] };
+	for (let i = 0; i < s.pieces.length; i++) base.segs.push(s.pieces[i].seg);
+	for (const root of base.roots) {
+		const into = filled(n, 0);
+		const returned: number[] = [];
+		awardsOf(g, root, 'final', into, returned);
+		base.awards.push(into);
+		base.returned.push(returned);
+		const cities: number[] = [];
+		const complete: boolean[] = [];
+		if (featureOf(g, root).kind === 'field')
+			for (const c of fieldCities(g, root).all) {
+				cities.push(c);
+				complete.push(s.open[c] === 0);
+			}
+		base.cities.push(cities);
+		base.complete.push(complete);
+	}
+	return base;
+}
+
+/** Every module's scoring marks (Hooks.scoringMarks), in one list. */
+function marksOf(g: Engine): number[] {
+	const out: number[] = [];
+	for (const h of g.c.hooks.scoringMarks) for (const pc of h(g)) out.push(pc);
+	return out;
+}
+
+let stamp = new Int32Array(1024);
+let stampValue = 0;
+
+/** Marks the features (roots) of board tile b's segments, or only its inner features' (a monastery, a garden, a stable). */
+function markTile(s: GameState, g: Engine, b: number, inner: boolean): void {
+	const first = s.bseg[b];
+	const t = g.c.tiles[s.bt[b]];
+	if (inner) for (const i of t.inner) stamp[find(s, first + i)] = stampValue;
+	else for (let i = 0; i < t.features.length; i++) stamp[find(s, first + i)] = stampValue;
+}
+
+/**
+ * Ends trial state `t` as its final scoring would, in what a position's value reads: the scores (every
+ * feature's final award paid) and the pieces (those final scoring sends back are in supply). `t` is a
+ * state reached by TRIAL moves from the state of `base` whose game ended (apply's `final: false`);
+ * its module state and feature lists are left as they are: take it back after. Without a base (rules
+ * whose final scoring is no sum over features) the engine's final scoring runs.
+ */
+export function finishTrial(t: GameState, base: FinalBase | null): void {
+	const g = engineOf(t, contextOf(t), true, true);
+	if (base === null) {
+		finalScoring(g);
+		return;
+	}
+	if (t.parent.length > stamp.length) stamp = new Int32Array(t.parent.length * 2);
+	stampValue++;
+	if (stampValue > 2_000_000_000) {
+		stamp.fill(0);
+		stampValue = 1;
+	}
+	const mark = stampValue;
+	// touched: the features of every new tile (those it joined included) and the inner features around it
+	for (let b = base.tiles; b < t.bx.length; b++) {
+		markTile(t, g, b, false);
+		const x = t.bx[b];
+		const y = t.by[b];
+		for (let dx = -1; dx <= 1; dx++)
+			for (let dy = -1; dy <= 1; dy++) {
+				const nb = dx === 0 && dy === 0 ? -1 : tileAt(g, pack(x + dx, y + dy));
+				if (nb >= 0) markTile(t, g, nb, true);
+			}
+	}
+	// the features a piece left or joined
+	for (let i = 0; i < base.segs.length; i++) {
+		const was = base.segs[i];
+		const now = t.pieces[i].seg;
+		if (was === now) continue;
+		if (was >= 0) stamp[find(t, was)] = mark;
+		if (now >= 0) stamp[find(t, now)] = mark;
+	}
+	// the features of pieces marked or no longer marked by a module's state
+	const marks = g.c.hooks.scoringMarks.length ? marksOf(g) : base.marks;
+	if (marks !== base.marks)
+		for (const list of [marks, base.marks])
+			for (const pc of list) {
+				if (marks.includes(pc) && base.marks.includes(pc)) continue;
+				if (base.segs[pc] >= 0) stamp[find(t, base.segs[pc])] = mark;
+				if (t.pieces[pc].seg >= 0) stamp[find(t, t.pieces[pc].seg)] = mark;
+			}
+	// fields whose bordering cities were completed
+	for (let k = 0; k < base.roots.length; k++) {
+		const cities = base.cities[k];
+		for (let j = 0; j < cities.length; j++)
+			if (!base.complete[k][j] && t.open[find(t, cities[j])] === 0) {
+				stamp[find(t, base.roots[k])] = mark;
+				break;
+			}
+	}
+	const scores = t.scores;
+	const returned: number[] = [];
+	for (const root of scoredRoots(g, stamp, mark)) awardsOf(g, root, 'final', scores, returned);
+	for (let k = 0; k < base.roots.length; k++) {
+		if (stamp[find(t, base.roots[k])] === mark) continue;
+		const a = base.awards[k];
+		for (let p = 0; p < a.length; p++) scores[p] += a[p];
+		for (const pc of base.returned[k]) returned.push(pc);
+	}
+	for (const pc of returned) {
+		t.pieces[pc].seg = -1;
+		t.pieces[pc].tile = -1;
+	}
+}
