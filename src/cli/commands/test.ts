@@ -4,6 +4,7 @@ import type { CommandContext } from '../command.ts';
 import { listJsonFiles } from '../files.ts';
 import { runScenario, MODULES, type Scenario } from '../../lib/engine/index.ts';
 import { lookupExpansion, readJson } from '../engine-io.ts';
+import { parseOptions } from '../args.ts';
 
 /** Per rule module, its rule ids and rulings that none of the scenarios names in `rules`. */
 export function uncoveredRules(named: ReadonlySet<string>): Record<string, string[]> {
@@ -27,11 +28,12 @@ export const command = {
 	summary: 'run rules scenarios (setup + moves + expected outcome)',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		if (ctx.args.some((a) => a.startsWith('-'))) {
-			ctx.stderr(usage);
+		const parsed = parseOptions(ctx.args, {}, true);
+		if ('error' in parsed) {
+			ctx.stderr(`${parsed.error}\n\n${usage}`);
 			return 2;
 		}
-		const paths = ctx.args.length ? ctx.args : ['scenarios'];
+		const paths = parsed.positionals.length ? parsed.positionals : ['scenarios'];
 		const missing = paths.find((p) => !existsSync(p));
 		if (missing) {
 			ctx.stderr(`no such file or folder: ${missing}`);

@@ -5,6 +5,7 @@ import { availableExpansions, loadPaths } from '../files.ts';
 import { validateExpansion } from '../../lib/formats/validate.ts';
 import { ruleRegistry } from '../../lib/engine/index.ts';
 import type { Severity } from '../../lib/formats/problems.ts';
+import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab validate <file|dir>... [--json]
 
@@ -24,21 +25,18 @@ export const command = {
 	summary: 'check expansion files: schema, geometry, adjacency, references',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const unknown = ctx.args.filter((a) => a.startsWith('-'));
-		if (unknown.length > 0) {
-			ctx.stderr(`unknown option ${unknown[0]}\n\n${usage}`);
+		const parsed = parseOptions(ctx.args, {}, true);
+		if ('error' in parsed || parsed.positionals.length === 0) {
+			ctx.stderr('error' in parsed ? `${parsed.error}\n\n${usage}` : usage);
 			return 2;
 		}
-		if (ctx.args.length === 0) {
-			ctx.stderr(usage);
-			return 2;
-		}
-		const missing = ctx.args.find((a) => !existsSync(a));
+		const paths = parsed.positionals;
+		const missing = paths.find((a) => !existsSync(a));
 		if (missing !== undefined) {
 			ctx.stderr(`no such file or folder: ${missing}`);
 			return 2;
 		}
-		const files = loadPaths(ctx.args);
+		const files = loadPaths(paths);
 		const available = availableExpansions(files);
 		const found: FileProblem[] = [];
 		for (const f of files) {
