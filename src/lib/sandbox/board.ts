@@ -70,6 +70,8 @@ export interface BoardScene {
 	highlight: Part[];
 	/** Where the figures of a highlighted scoring stood: ringed. */
 	ringed: Part[];
+	/** Tiles the bots placed since the person last decided, with the seat that placed each: marked. */
+	recent?: { x: number; y: number; seat: number }[];
 }
 
 export interface BoardEvents {
@@ -89,6 +91,9 @@ const FIT_STROKE = '#2f6b22';
 const OTHER_FILL = 'rgba(224,162,60,0.16)';
 const OTHER_STROKE = '#9a6a10';
 const HIGHLIGHT_FILL = 'rgba(255,214,0,0.5)';
+/** Screen pixels a figure keeps at least when the board is zoomed out (up to 2.5 times its size on the tile). */
+const MIN_FIGURE_PX = 14;
+const figureScaleAt = (s: number): number => Math.min(2.5, Math.max(1, Math.round((MIN_FIGURE_PX / (24 * s)) * 4) / 4));
 
 export class BoardView {
 	private K: typeof Konva;
@@ -113,7 +118,9 @@ export class BoardView {
 	/** Keyboard cursor cell. */
 	cursor = { x: 0, y: 0 };
 	private focusedTarget = -1;
-	private targetNodes: Konva.Circle[] = [];
+	private targetNodes: Konva.Shape[] = [];
+	/** The figures' scale at the drawn zoom (they keep a readable size on screen when the board is small). */
+	private figureScale = 1;
 	/** Where each target of the scene is drawn (world units), by target key. */
 	private targetAt = new Map<string, { x: number; y: number }>();
 	private fitted = false;
@@ -219,7 +226,7 @@ export class BoardView {
 		const last = scene.tiles[scene.tiles.length - 1];
 		this.lastMark.visible(!!last && scene.tiles.length > 1);
 		if (last) this.lastMark.position({ x: last.x * CELL, y: last.y * CELL });
-		this.drawPieces(scene);
+		this.drawPieces(scene, opts.animate === true);
 		this.updateGhost();
 		this.updateCursor();
 		if (!this.fitted && scene.tiles.length) this.fit();
@@ -257,6 +264,11 @@ export class BoardView {
 
 	/** After a zoom: the tiles drawn from the bitmaps of the new size. */
 	private relevel(): void {
+		const scale = figureScaleAt(this.drawn.s);
+		if (scale !== this.figureScale) {
+			this.figureScale = scale;
+			if (this.scene) this.drawPieces(this.scene);
+		}
 		const size = this.level();
 		if (size === this.drawnLevel) return;
 		this.drawnLevel = size;
@@ -359,15 +371,20 @@ export class BoardView {
 
 	private figure(kind: string, featureType: string | undefined, fill: string, ink: string, label: string, at: { x: number; y: number }, lying = false): Konva.Group {
 		const K = this.K;
-		const size = 24 * sizeOf(kind);
+		const size = 24 * sizeOf(kind) * this.figureScale;
 		const g = new K.Group({ x: at.x, y: at.y, scaleX: size / 20, scaleY: size / 20, rotation: lying ? 90 : 0, listening: false });
 		g.add(new K.Path({ data: silhouetteOf(kind, featureType), offsetX: 10, offsetY: 10, fill, stroke: '#1d1a16', strokeWidth: 1.4, perfectDrawEnabled: false }));
 		if (label) g.add(new K.Text({ text: label, x: -10, y: -1.5, width: 20, align: 'center', fontSize: 7, fontStyle: 'bold', fill: ink, fontFamily: 'system-ui, sans-serif' }));
 		return g;
 	}
 
-	private drawPieces(scene: BoardScene): void {
+	/** Where each piece stood at the last drawing (a piece that arrives or moves drops in). */
+	private pieceSpots = new Map<number, string>();
+
+	private drawPieces(scene: BoardScene, animate = false): void {
 		const K = this.K;
+		const before = this.pieceSpots;
+		this.pieceSpots = new Map(scene.pieces.map((p) => [p.piece, `${p.x},${p.y},${p.feature}`]));
 		this.pieceLayer.destroyChildren();
 		this.targetNodes = [];
 		// highlighted feature parts under the figures
@@ -378,6 +395,11 @@ export class BoardView {
 			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
 			g.add(new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 }));
 			this.pieceLayer.add(g);
+		}
+		// the bots' tiles since the person's last decision: a frame in the placing seat's colour
+		for (const r of scene.recent ?? []) {
+			const c = scene.colours[r.seat];
+			this.pieceLayer.add(new K.Rect({ x: r.x * CELL + 2, y: r.y * CELL + 2, width: CELL - 4, height: CELL - 4, stroke: c?.fill ?? '#444', strokeWidth: 4, cornerRadius: 4, listening: false, name: 'recent' }));
 		}
 		for (const r of scene.ringed) {
 			const a = this.anchor(this.tileAt(r.x, r.y), r.feature);
@@ -396,6 +418,12 @@ export class BoardView {
 			const ftype = t.def.features.find((f) => f.id === pc.feature)?.type;
 			const node = this.figure(pc.kind, ftype, colour?.fill ?? (pc.kind === 'note' ? '#f4d35e' : NEUTRAL.fill), colour?.ink ?? NEUTRAL.ink, pc.owner >= 0 ? String(pc.owner + 1) : '', { x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 }, pc.lying);
 			this.pieceLayer.add(node);
+			if (animate && before.get(pc.piece) !== k) {
+				// dropped onto the board: from above and larger, in 180 ms (the board takes clicks meanwhile)
+				const { y, scaleX, scaleY } = node.attrs as { y: number; scaleX: number; scaleY: number };
+				node.setAttrs({ y: y - 18, scaleX: scaleX * 1.5, scaleY: scaleY * 1.5, opacity: 0.3 });
+				new K.Tween({ node, duration: 0.18, y, scaleX, scaleY, opacity: 1, easing: K.Easings.EaseOut }).play();
+			}
 		}
 		for (const m of scene.markers) {
 			const t = this.tileAt(m.x, m.y);
@@ -420,7 +448,11 @@ export class BoardView {
 			}
 			placed.push(a);
 			this.targetAt.set(tg.key, a);
-			const c = new K.Circle({ x: a.x, y: a.y, radius: tg.feature ? 12 : 22, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
+			// a whole empty cell (the town hall) is lit as a placement is; a feature or a tile gets a circle
+			const c: Konva.Shape =
+				!tg.feature && !this.tileAt(tg.x, tg.y)
+					? new K.Rect({ x: tg.x * CELL + 3, y: tg.y * CELL + 3, width: CELL - 6, height: CELL - 6, cornerRadius: 6, fill: FIT_FILL, stroke: FIT_STROKE, strokeWidth: 3, name: 'target' })
+					: new K.Circle({ x: a.x, y: a.y, radius: (tg.feature ? 12 : 22) * this.figureScale, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
 			c.on('click tap', (e) => {
 				e.cancelBubble = true;
 				if (!this.panned) this.on.target(tg);
@@ -711,7 +743,7 @@ export class BoardView {
 	}
 
 	private markFocusedTarget(): void {
-		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: '#2e5c8f', strokeWidth: 3 }));
+		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: c instanceof this.K.Rect ? FIT_STROKE : '#2e5c8f', strokeWidth: 3 }));
 		this.redraw(this.overLayer);
 	}
 

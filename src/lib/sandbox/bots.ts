@@ -54,22 +54,37 @@ export class BotWorker {
 			this.waiting.delete(e.data.id);
 			done?.(e.data);
 		};
+		// a worker that fails (a script error, an answer that cannot be read) fails every question: none waits for ever
+		this.worker.onerror = (e) => {
+			e.preventDefault();
+			this.failAll(`the bot's worker stopped: ${e.message || 'a script error'}`);
+		};
+		this.worker.onmessageerror = () => this.failAll('the bot\'s answer could not be read');
 	}
 
 	/** The decisions of the bots named for the game's current state (the worker replays the setup and moves). */
 	ask(setup: GameSetup, state: GameState, specs: BotSpec[]): Promise<BotAnswer> {
 		const id = this.next++;
-		const request: BotRequest = { id, setup: plainCopy(setup), moves: state.log.slice(), specs, seed: decisionSeed(state) };
 		return new Promise((resolve) => {
-			this.waiting.set(id, resolve);
-			this.worker.postMessage(request);
+			try {
+				const request: BotRequest = { id, setup: plainCopy(setup), moves: plainCopy(state.log), specs: plainCopy(specs), seed: decisionSeed(state) };
+				this.waiting.set(id, resolve);
+				this.worker.postMessage(request);
+			} catch (err) {
+				this.waiting.delete(id);
+				resolve({ id, error: `the question could not be sent to the bot: ${err instanceof Error ? err.message : String(err)}` });
+			}
 		});
+	}
+
+	private failAll(error: string): void {
+		for (const [id, done] of this.waiting) done({ id, error });
+		this.waiting.clear();
 	}
 
 	terminate(): void {
 		this.worker.terminate();
-		for (const done of this.waiting.values()) done({ id: 0, error: 'stopped' });
-		this.waiting.clear();
+		this.failAll('stopped');
 	}
 }
 

@@ -46,7 +46,31 @@ export function boardTargets(legal: readonly Move[], state: GameState): BoardTar
 	return [...out.values()];
 }
 
-export function sceneOf(state: GameState, legal: readonly Move[], rotation: number, colours: PlayerColour[], highlight: { parts: Part[]; figures: Part[] } = { parts: [], figures: [] }): BoardScene {
+/**
+ * The tiles the bots placed since a person last decided (the turns they have not seen yet), with the
+ * seat that placed each: at most one round of them.
+ */
+export function recentTiles(steps: readonly { move: Move | null; state: GameState }[], at: number, isPerson: (seat: number) => boolean): { x: number; y: number; seat: number }[] {
+	const out: { x: number; y: number; seat: number }[] = [];
+	// at most one round: with no person at the table, the last tile of each seat
+	const round = steps[at]?.state.players.length ?? 0;
+	for (let i = at; i > 0 && out.length < round; i--) {
+		const seat = steps[i - 1].state.pending[0]?.player;
+		if (seat === undefined || isPerson(seat)) break;
+		const m = steps[i].move;
+		if (m?.type === 'place') out.push({ x: (m as PlaceMove).x, y: (m as PlaceMove).y, seat });
+	}
+	return out;
+}
+
+export function sceneOf(
+	state: GameState,
+	legal: readonly Move[],
+	rotation: number,
+	colours: PlayerColour[],
+	highlight: { parts: Part[]; figures: Part[] } = { parts: [], figures: [] },
+	recent: BoardScene['recent'] = []
+): BoardScene {
 	const place = state.pending[0]?.kind === 'place' && state.tile >= 0;
 	return {
 		tiles: boardTiles(state),
@@ -57,6 +81,7 @@ export function sceneOf(state: GameState, legal: readonly Move[], rotation: numb
 		lit: place ? litCells(legal, rotation) : [],
 		targets: place ? [] : boardTargets(legal, state),
 		highlight: highlight.parts,
-		ringed: highlight.figures
+		ringed: highlight.figures,
+		recent
 	};
 }

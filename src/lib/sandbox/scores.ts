@@ -49,3 +49,30 @@ export function scoreBreakdown(events: readonly GameEvent[], players: number, bo
 
 /** The final scoring's score events, in the order the engine scored them. */
 export const finalScoring = (events: readonly GameEvent[]): ScoreEvent[] => events.filter((e): e is ScoreEvent => isScore(e) && e.final);
+
+export interface Rank {
+	player: number;
+	score: number;
+	/** 1 for the winners; players with equal scores share a place (the base game's ties share the win). */
+	place: number;
+}
+
+/** The players by final score, best first, ties sharing a place. */
+export function ranking(scores: readonly number[]): Rank[] {
+	const order = scores.map((score, player) => ({ player, score })).sort((a, b) => b.score - a.score || a.player - b.player);
+	return order.map((r) => ({ ...r, place: 1 + order.filter((o) => o.score > r.score).length }));
+}
+
+/** "Cid wins with 72 points", or the players who share the win. */
+export function winnerText(players: readonly string[], scores: readonly number[]): string {
+	const top = ranking(scores).filter((r) => r.place === 1);
+	const names = top.map((r) => players[r.player]);
+	if (top.length === 1) return `${names[0]} wins with ${top[0].score} points`;
+	return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share the win with ${top[0].score} points`;
+}
+
+/** The scorings that gave the most points, biggest first (what decided the game). */
+export function biggestScorings(events: readonly GameEvent[], n = 5): ScoreEvent[] {
+	const total = (e: ScoreEvent) => e.awards.reduce((s, a) => s + a.points, 0);
+	return events.filter(isScore).filter((e) => total(e) > 0).sort((a, b) => total(b) - total(a)).slice(0, n);
+}

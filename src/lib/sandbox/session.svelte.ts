@@ -74,8 +74,11 @@ export class SandboxSession {
 		this.book = ruleBook(state);
 	}
 
-	/** A game from a record, replayed as far as the engine accepts its moves. */
-	static fromRecord(record: GameRecord, lookup: (id: string) => Expansion | undefined): LoadOutcome {
+	/**
+	 * A game from a record, replayed as far as the engine accepts its moves; `notes` are the bots'
+	 * explanations by timeline step (a game restored after a reload keeps them).
+	 */
+	static fromRecord(record: GameRecord, lookup: (id: string) => Expansion | undefined, notes: Readonly<Record<number, TimelineStep['bot']>> = {}): LoadOutcome {
 		const { setup, moves, warnings, errors } = setupFromRecord(record, lookup);
 		if (!setup || errors.length) return { warnings, errors };
 		let session: SandboxSession;
@@ -92,7 +95,8 @@ export class SandboxSession {
 				session.at = steps.length - 1;
 				return { session, warnings, errors, refused: { index: i, move: moves[i], refusal: r.refusal } };
 			}
-			steps.push({ move: moves[i], state: r.state, events: r.events });
+			const bot = notes[steps.length];
+			steps.push({ move: moves[i], state: r.state, events: r.events, ...(bot ? { bot } : {}) });
 		}
 		session.steps = steps;
 		session.at = steps.length - 1;
@@ -107,6 +111,9 @@ export class SandboxSession {
 
 	/** Plays a move (a bot's with its explanation): a refusal is returned (and remembered), otherwise the timeline moves on. */
 	play(move: Move, bot?: TimelineStep['bot']): Refusal | null {
+		// the engine keeps the move in its log, and the log crosses to the bots' worker: plain data only
+		// (a move taken from reactive page state is a proxy, which postMessage cannot clone)
+		move = $state.snapshot(move) as Move;
 		const r = apply(this.state, move);
 		if (!r.ok) {
 			this.refusals = [...this.refusals, { after: this.at, move, code: r.refusal.code, rules: r.refusal.rules, message: r.refusal.message }];
@@ -134,9 +141,26 @@ export class SandboxSession {
 	jump(step: number): void {
 		this.at = Math.max(0, Math.min(this.steps.length - 1, Math.round(step)));
 	}
+	/** Forgets the steps after the current one (play on from a step of the past). */
+	truncate(): void {
+		if (this.canRedo) this.steps = this.steps.slice(0, this.at + 1);
+		this.refusals = this.refusals.filter((x) => x.after <= this.at);
+	}
+	/** The seat that made the move leading to step i (none for the start). */
+	moverOf(i: number): number | undefined {
+		return i > 0 ? this.steps[i - 1]?.state.pending[0]?.player : undefined;
+	}
+	/** The bots' explanations of the whole timeline, by step. */
+	notes(): Record<number, NonNullable<TimelineStep['bot']>> {
+		return Object.fromEntries(this.steps.flatMap((s, i) => (s.bot ? [[i, s.bot]] : [])));
+	}
 
 	/** The game record up to the current step. */
 	record(): GameRecord {
 		return recordOf(this.state);
+	}
+	/** The record of the whole timeline (the steps after the current one too). */
+	fullRecord(): GameRecord {
+		return recordOf(this.steps[this.steps.length - 1].state);
 	}
 }

@@ -1,0 +1,370 @@
+// The sandbox table: the game in progress, its seats (people and bots) and the bots' pace, kept in
+// the browser's storage at every step. The page shows it; every decision is the engine's (through
+// SandboxSession), the bots think in a worker (BotWorker). No rule lives here: only who plays when.
+import { untrack } from 'svelte';
+import { legalMoveCount, type Expansion, type GameRecord, type GameState, type Move, type Refusal } from '../engine/index.ts';
+import { botSpecText, type BotSpec } from '../bots/index.ts';
+import { BotWorker, HINT_BOTS, seatBot, type BotDecision } from './bots.ts';
+import { colourOf } from './palette.ts';
+import { SandboxSession, type LoadOutcome, type TimelineStep } from './session.svelte.ts';
+import { decodeGameLink, encodeGameLink, GAME_PARAM, loadSavedGame, storeSavedGame, type SavedGame } from './saved-game.ts';
+import { setupToParams, type SandboxSetup } from './setup.ts';
+import { resolveSetup } from './start.ts';
+
+/** Milliseconds a bot's step stays on screen before the next one (at least). */
+export const PACES = { instant: 0, fast: 250, normal: 600, slow: 1500 } as const;
+export type Pace = keyof typeof PACES;
+const PACE_KEY = 'lab:sandbox-pace';
+
+export type Status = { text: string; kind: 'info' | 'refusal' } | null;
+
+const refusalText = (r: { message: string; rules: string[] }) => `${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
+export { refusalText };
+
+export class SandboxTable {
+	session = $state.raw<SandboxSession | null>(null);
+	setup = $state.raw<SandboxSetup | null>(null);
+	status = $state.raw<Status>(null);
+	/** A record that loads with warnings or a refused move: the designer decides. */
+	loadProblem = $state.raw<LoadOutcome | null>(null);
+	startError = $state('');
+	/** The bots' pace, and whether they wait. */
+	pace = $state<Pace>('normal');
+	paused = $state(false);
+	/** The seat whose bot is thinking. */
+	thinking = $state<number | null>(null);
+	/** A bot that could not decide: the game waits for the person (retry, or play the seat). */
+	botFailure = $state.raw<{ seat: number; text: string } | null>(null);
+	/** Seats a person took over from their bot. */
+	takenOver = $state.raw<ReadonlySet<number>>(new Set());
+	hints = $state.raw<{ at: number; decisions: BotDecision[] } | null>(null);
+	hinting = $state(false);
+	/** The game could not be kept in this browser (storage full or off). */
+	unsaved = $state(false);
+
+	private worker: BotWorker | null = null;
+	private asked: GameState | null = null;
+	private timer: ReturnType<typeof setTimeout> | undefined;
+	private shownAt = 0;
+
+	constructor(
+		private available: () => ReadonlyMap<string, Expansion>,
+		private storage: Storage | undefined
+	) {
+		const p = storage?.getItem(PACE_KEY);
+		if (p && p in PACES) this.pace = p as Pace;
+	}
+
+	// ------------------------------------------------------------------ seats and steps
+	/** The bot of seat p (none for a person, or a seat a person took over). */
+	botOf(p: number): BotSpec | null {
+		return this.setup && !this.takenOver.has(p) ? seatBot(this.setup.players, p) : null;
+	}
+	get hasBots(): boolean {
+		return !!this.setup?.players.some((_, i) => this.botOf(i));
+	}
+	/** The step shown is the timeline's last (the game as it stands, not the past). */
+	get live(): boolean {
+		return !!this.session && this.session.at === this.session.steps.length - 1;
+	}
+	/** The player to decide at the step shown, if any. */
+	get mover(): number | undefined {
+		const s = this.session?.state;
+		return s && !s.finished ? s.pending[0]?.player : undefined;
+	}
+	/** Looking at a bot's decision in the past: the bots wait, and the board takes no move. */
+	get inspecting(): boolean {
+		return !!this.session && !this.live && this.mover !== undefined && !!this.botOf(this.mover);
+	}
+	/** The bot to play the step shown (the game as it stands, a bot's seat, not paused). */
+	get botToMove(): BotSpec | null {
+		const p = this.mover;
+		return this.live && p !== undefined ? this.botOf(p) : null;
+	}
+	seatName(p: number): string {
+		const spec = this.botOf(p);
+		return `${this.session?.state.players[p] ?? `seat ${p + 1}`}${spec ? ` (${botSpecText(spec)})` : ''}`;
+	}
+
+	// ------------------------------------------------------------------ starting and loading
+	/** Starts the bots' worker (in the page's $effect: it reads nothing reactive); returns its stop. */
+	attach(): () => void {
+		const w = new BotWorker();
+		this.worker = w;
+		untrack(() => this.schedule());
+		return () => {
+			clearTimeout(this.timer);
+			this.worker = null;
+			this.asked = null;
+			w.terminate();
+		};
+	}
+
+	/** A new game of the setup; false (with startError) when it cannot start. */
+	begin(s: SandboxSetup, problems: string[] = []): boolean {
+		const r = resolveSetup(s, this.available());
+		if (!r.game) {
+			this.startError = [...problems, ...r.errors].join('; ');
+			return false;
+		}
+		let session: SandboxSession;
+		try {
+			session = new SandboxSession(r.game);
+		} catch (e) {
+			this.startError = `The game cannot start: ${e instanceof Error ? e.message : String(e)}`;
+			return false;
+		}
+		this.startError = problems.length ? `Some of the link's setup was not understood: ${problems.join('; ')}` : '';
+		this.enter(session, s, null);
+		return true;
+	}
+
+	/** Opens a record (a file, a game on the server, the checker's). */
+	openRecord(record: GameRecord, name: string, seats?: SandboxSetup['players']): void {
+		const outcome = SandboxSession.fromRecord(record, (id) => this.available().get(id));
+		if (!outcome.session) {
+			this.status = { text: `${name} cannot be loaded: ${outcome.errors.join('; ')}`, kind: 'refusal' };
+			return;
+		}
+		if (outcome.refused || outcome.warnings.length) {
+			this.loadProblem = outcome;
+			return;
+		}
+		this.adopt(outcome.session, record, seats);
+		this.status = { text: `Loaded a game of ${outcome.session.steps.length - 1} moves (${name}).`, kind: 'info' };
+	}
+
+	/** Takes a loaded game to the table; people play every seat unless `seats` names bots. */
+	adopt(s: SandboxSession, record: GameRecord, seats?: SandboxSetup['players']): void {
+		const setup: SandboxSetup = {
+			expansions: [...record.expansions.map((e) => e.id), ...(record.modules ?? [])],
+			players: record.players.map((name, i) => ({ name, colour: seats?.[i]?.colour ?? colourOf(undefined, i).id, ...(seats?.[i]?.bot ? { bot: seats[i].bot } : {}) })),
+			seed: record.seed,
+			rulings: { ...(record.rulings ?? {}) },
+			free: record.free === true,
+			...(record.start ? { start: record.start } : {})
+		};
+		this.enter(s, setup, null);
+	}
+
+	private enter(session: SandboxSession, setup: SandboxSetup, at: number | null): void {
+		clearTimeout(this.timer);
+		this.asked = null;
+		this.thinking = null;
+		this.botFailure = null;
+		this.takenOver = new Set();
+		this.hints = null;
+		this.loadProblem = null;
+		this.status = null;
+		this.setup = setup;
+		this.session = session;
+		if (at !== null) session.jump(at);
+		this.changed();
+	}
+
+	/** A kept game (storage or link) back at its step; an error when it cannot be set up again. */
+	resume(game: SavedGame): string | null {
+		const outcome = SandboxSession.fromRecord(game.record, (id) => this.available().get(id), game.notes ?? {});
+		if (!outcome.session) return outcome.errors.join('; ');
+		this.enter(outcome.session, game.setup, game.at);
+		if (outcome.refused) this.status = { text: `The kept game stops at move ${outcome.refused.index + 1}: ${refusalText(outcome.refused.refusal)}`, kind: 'refusal' };
+		return null;
+	}
+
+	/** The game kept in this browser, if there is one. */
+	savedGame(): SavedGame | null {
+		return loadSavedGame(this.storage);
+	}
+
+	/** The game in progress as kept (and as a link carries it). */
+	snapshot(withNotes = true): SavedGame | null {
+		const s = this.session;
+		if (!s || !this.setup) return null;
+		return { version: 1, setup: this.setup, record: s.fullRecord(), at: s.at, ...(withNotes ? { notes: s.notes() } : {}) };
+	}
+
+	/** A link (query string) that carries the whole game: setup, moves and the step shown. */
+	linkQuery(): string | null {
+		const g = this.snapshot(false);
+		return g ? `${GAME_PARAM}=${encodeGameLink(g)}` : null;
+	}
+
+	/** Opens the game of a link's `g` parameter; an error when it cannot. */
+	openLink(value: string): string | null {
+		const r = decodeGameLink(value);
+		return 'error' in r ? r.error : this.resume(r.game);
+	}
+
+	/** The setup as its URL query (the page keeps the address bar on it). */
+	query(): string | null {
+		return this.setup ? setupToParams(this.setup).toString() : null;
+	}
+
+	// ------------------------------------------------------------------ playing
+	/** A move of the person at the table (or a bot's, with its explanation): null, or the engine's refusal. */
+	play(move: Move, bot?: TimelineStep['bot']): Refusal | null {
+		const s = this.session;
+		if (!s) return null;
+		if (!bot && this.inspecting) {
+			this.status = { text: 'You are looking at a bot\'s decision in the past: go back to the game, or play on from here, first.', kind: 'refusal' };
+			return null;
+		}
+		const refusal = s.play(move, bot);
+		if (refusal) {
+			this.status = { text: `Refused: ${refusalText(refusal)}`, kind: 'refusal' };
+			return refusal;
+		}
+		this.status = null;
+		this.changed();
+		return null;
+	}
+
+	/**
+	 * The step a person last decided at, before the step shown: a person's seat to move with more than
+	 * one option (a forced move, such as the only draw, is no decision). Null when there is none.
+	 */
+	private lastOwnDecision(): number | null {
+		const s = this.session;
+		if (!s) return null;
+		for (let i = s.at; i > 0; i--) {
+			const p = s.moverOf(i);
+			if (p !== undefined && !this.botOf(p) && legalMoveCount(s.steps[i - 1].state) > 1) return i - 1;
+		}
+		return null;
+	}
+
+	get canUndo(): boolean {
+		return !!this.session && (this.hasBots ? this.lastOwnDecision() !== null : this.session.canUndo);
+	}
+	get canRedo(): boolean {
+		return !!this.session?.canRedo;
+	}
+
+	/** Takes back the person's last move (against bots: to where the person last decided; else one step). */
+	undo(): void {
+		const s = this.session;
+		if (!s || !this.canUndo) return;
+		if (this.hasBots) s.jump(this.lastOwnDecision()!);
+		else s.undo();
+		this.status = null;
+		this.changed();
+	}
+
+	/** Forward again: to the person's next decision (or the game as it stands). */
+	redo(): void {
+		const s = this.session;
+		if (!s || !s.canRedo) return;
+		let i = s.at + 1;
+		if (this.hasBots) while (i < s.steps.length - 1 && (s.steps[i].state.finished || this.botOf(s.steps[i].state.pending[0]?.player ?? -1))) i++;
+		s.jump(i);
+		this.changed();
+	}
+
+	/** A step of the timeline (inspection: the bots wait until the game is back at its end). */
+	jump(step: number): void {
+		this.session?.jump(step);
+		this.changed();
+	}
+
+	/** Back to the game as it stands. */
+	backToGame(): void {
+		const s = this.session;
+		if (s) this.jump(s.steps.length - 1);
+	}
+
+	/** Plays on from the step shown: the later steps are forgotten and the bots play their seats. */
+	playOnFromHere(): void {
+		this.session?.truncate();
+		this.changed();
+	}
+
+	setPace(p: Pace): void {
+		this.pace = p;
+		try {
+			this.storage?.setItem(PACE_KEY, p);
+		} catch {
+			// a preference the browser does not keep: this page still uses it
+		}
+	}
+
+	togglePause(): void {
+		this.paused = !this.paused;
+		this.asked = null;
+		this.schedule();
+	}
+
+	/** Asks the failed bot again. */
+	retryBot(): void {
+		this.botFailure = null;
+		this.asked = null;
+		this.schedule();
+	}
+
+	/** The person plays the failed bot's seat from now on. */
+	takeOverSeat(seat: number): void {
+		this.takenOver = new Set([...this.takenOver, seat]);
+		this.botFailure = null;
+		this.changed();
+	}
+
+	hint(): void {
+		const s = this.session;
+		if (!s || !this.worker) return;
+		const asked = s.state;
+		this.hinting = true;
+		void this.worker.ask(s.setup, asked, HINT_BOTS).then((a) => {
+			this.hinting = false;
+			if (this.session !== s || s.state !== asked) return;
+			if (a.error !== undefined) return void (this.status = { text: `No hint: ${a.error}`, kind: 'refusal' });
+			this.hints = { at: s.at, decisions: a.decisions };
+		});
+	}
+
+	/** After every change of the game: keep it, and let a bot play when its seat is to move. */
+	private changed(): void {
+		this.shownAt = performance.now();
+		const g = this.snapshot();
+		if (g) this.unsaved = !storeSavedGame(this.storage, g);
+		this.schedule();
+	}
+
+	/** Asks the worker for the move of the bot to play (once per position), shown at the table's pace. */
+	private schedule(): void {
+		const s = this.session;
+		const spec = this.botToMove;
+		const w = this.worker;
+		if (!s || !w || !spec || this.paused || this.botFailure) {
+			clearTimeout(this.timer);
+			this.thinking = null;
+			this.asked = null;
+			return;
+		}
+		const asked = s.state;
+		// already asked (its answer may be waiting for the pace): nothing to do
+		if (this.asked === asked) return;
+		clearTimeout(this.timer);
+		this.asked = asked;
+		const seat = asked.pending[0].player;
+		this.thinking = seat;
+		const name = this.seatName(seat);
+		void w.ask(s.setup, asked, [spec]).then((a) => {
+			// the game moved on meanwhile (undo, a new game, a pause): the answer is for another position
+			if (this.worker !== w || this.session !== s || s.state !== asked || this.asked !== asked) return;
+			if (a.error !== undefined) {
+				this.thinking = null;
+				this.asked = null;
+				this.botFailure = { seat, text: `${name} could not decide: ${a.error}` };
+				return;
+			}
+			const d = a.decisions[0];
+			const wait = Math.max(0, PACES[this.pace] - (performance.now() - this.shownAt));
+			this.timer = setTimeout(() => {
+				if (this.session !== s || s.state !== asked || this.asked !== asked) return;
+				this.thinking = null;
+				this.asked = null;
+				const refusal = this.play(d.move, { name: `${name}, ${d.ms} ms`, alternatives: d.alternatives });
+				if (refusal) this.botFailure = { seat, text: `${name} chose a move the engine refuses: ${refusalText(refusal)}` };
+			}, wait);
+		});
+	}
+}

@@ -1,0 +1,244 @@
+// The sandbox as a playtesting table, in Chromium against the real server: figure choices through
+// the board's pop-up menu (mouse and keyboard) never stop the bots; a whole fan-mix game against a
+// greedy and an MCTS bot (the bots think in a Web Worker) to its end view, with a hint and the bots'
+// alternatives in the log, equal to the CLI's replay; a reload and a link come back to the same step;
+// undo against bots takes back the person's move; axe at every step kind.
+import { test, expect, expectAccessible } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, hook, inView, openSandbox, placeByClicking, type Move } from './sandbox-driver.ts';
+
+const mover = (page: Page) =>
+	page.evaluate(() => {
+		const s = (window as any).__sandbox.session.state;
+		return s.finished ? -1 : (s.pending[0].player as number);
+	});
+
+/** The board's targets of the step (as the board groups them), with their moves. */
+const targets = (page: Page) => page.evaluate(() => (window as any).__sandbox.scene.targets.map((t: any) => ({ x: t.x, y: t.y, feature: t.feature, moves: t.moves })) as { x: number; y: number; feature?: string; moves: Move[] }[]);
+
+async function setPace(page: Page, pace: string) {
+	await page.getByLabel('Bot speed').selectOption(pace);
+}
+
+/** Chooses the first move of a target with several moves through the pop-up menu, by mouse or by keyboard. */
+async function chooseFromMenu(page: Page, t: { x: number; y: number; feature?: string; moves: Move[] }, by: 'mouse' | 'keyboard') {
+	const before = await hook.at(page);
+	if (by === 'mouse') {
+		const at = await inView(page, () => hook.target(page, t.x, t.y, t.feature));
+		await page.mouse.click(at.x, at.y);
+		await expect(page.getByRole('menu')).toBeVisible();
+		await page.getByRole('menuitem').first().click();
+	} else {
+		await page.locator('.board').focus();
+		const all = await targets(page);
+		const index = all.findIndex((o) => o.x === t.x && o.y === t.y && o.feature === t.feature);
+		for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowRight');
+		await page.keyboard.press('Enter');
+		await expect(page.getByRole('menu')).toBeVisible();
+		await expect(page.getByRole('menuitem').first()).toBeFocused();
+		await page.keyboard.press('Enter');
+	}
+	await expect(page.getByRole('menu')).toBeHidden();
+	await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
+}
+
+test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bot plays on', async ({ page }) => {
+	test.setTimeout(120_000);
+	await openSandbox(page, 'x=inns-and-cathedrals&p=Ann~blue,Bob~orange~greedy&seed=7');
+	await setPace(page, 'instant');
+	for (const by of ['mouse', 'keyboard'] as const) {
+		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
+		await expect.poll(() => hook.step(page)).toBe('place');
+		const legal = await hook.legal(page);
+		await placeByClicking(page, legal[0]);
+		const menuTarget = (await targets(page)).find((t) => t.moves.length > 1);
+		expect(menuTarget, 'a target with several figures (follower, large meeple)').toBeTruthy();
+		const at = await hook.at(page);
+		await chooseFromMenu(page, menuTarget!, by);
+		// Bob's turn (a tile, a figure or not) is played by his bot, and the game comes back to Ann
+		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
+		expect(await hook.at(page)).toBeGreaterThanOrEqual(at + 3);
+		await expect(page.getByTestId('thinking')).toHaveCount(0);
+	}
+});
+
+test('a fan-mix game against a greedy and an MCTS bot to its end: figures through the menu, axe at every step kind, the end view names the winner, scores equal the CLI replay', async ({ page }) => {
+	test.setTimeout(600_000);
+	await page.goto('/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3');
+	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await setPace(page, 'instant');
+	const kinds = new Set<string>();
+	let menus = 0;
+	let turns = 0;
+	for (let guard = 0; guard < 3000; guard++) {
+		await expect.poll(() => mover(page), { timeout: 120_000 }).not.toBeGreaterThan(0);
+		if ((await mover(page)) === -1) break;
+		const kind = (await hook.step(page))!;
+		if (!kinds.has(kind)) {
+			kinds.add(kind);
+			await expectAccessible(page, `the sandbox at a ${kind} step`);
+		}
+		const legal = await hook.legal(page);
+		const before = await hook.at(page);
+		if (kind === 'place') {
+			if (turns === 3) {
+				// a hint: what each bot would do here, and what it weighed
+				await page.getByRole('button', { name: 'Hint' }).click();
+				const hints = page.getByTestId('hints').getByRole('listitem');
+				await expect(hints).toHaveCount(2, { timeout: 60_000 });
+				await expect(hints.first()).toContainText(/greedy would Place at \(-?\d+,-?\d+\), rotation \d/);
+				await expect(hints.nth(1)).toContainText(/mcts:medium would Place at .* simulations, win \d+ %/);
+			}
+			await placeByClicking(page, legal[turns % legal.length]);
+			turns++;
+			continue;
+		}
+		const all = await targets(page);
+		const several = all.find((t) => t.moves.length > 1);
+		if (several) {
+			await chooseFromMenu(page, several, menus++ % 2 ? 'keyboard' : 'mouse');
+			continue;
+		}
+		const button = page.locator('.moves button').first();
+		if (await button.isVisible()) await button.click();
+		else {
+			const t = all[0];
+			const at = await inView(page, () => hook.target(page, t.x, t.y, t.feature));
+			await page.mouse.click(at.x, at.y);
+		}
+		await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
+	}
+	expect(menus).toBeGreaterThan(6);
+	expect(turns).toBeGreaterThan(15);
+	// the end: the winner named, a ranking, the decisive scorings
+	const end = page.getByTestId('game-over');
+	await expect(end).toBeVisible();
+	const scores = await Promise.all([0, 1, 2].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent())));
+	const best = Math.max(...scores);
+	const winners = ['Ann', 'Bob', 'Cid'].filter((_, i) => scores[i] === best);
+	await expect(end.getByRole('heading', { level: 2 })).toContainText(winners.length === 1 ? `${winners[0]} wins with ${best} points` : 'share the win');
+	await expect(end.getByRole('listitem').filter({ hasText: /^1st/ }).first()).toBeVisible();
+	await expectAccessible(page, 'the end view');
+	// the bots' moves carry what they weighed (greedy: values; MCTS: simulations and win rates)
+	const notes = page.getByTestId('bot-note');
+	expect(await notes.count()).toBeGreaterThan(30);
+	await expect(notes.filter({ hasText: /Bob \(greedy\)/ }).filter({ hasText: /value -?\d/ }).first()).toBeAttached();
+	await expect(notes.filter({ hasText: /Cid \(mcts:easy\)/ }).filter({ hasText: /simulations, win \d+ %/ }).first()).toBeAttached();
+	// the score bars are drawn, with a height
+	const bar = await page.locator('.track .fill').nth(scores.indexOf(best)).boundingBox();
+	expect(bar!.height).toBeGreaterThan(4);
+	expect(bar!.width).toBeGreaterThan(4);
+
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-table-')), 'game.json');
+	await (await download).saveAs(file);
+	const replayed = JSON.parse(cli(['replay', file, '--json']));
+	expect(replayed.finished).toBe(true);
+	expect(scores).toEqual([replayed.scores.Ann, replayed.scores.Bob, replayed.scores.Cid]);
+	expect(JSON.parse(readFileSync(file, 'utf8')).moves.length).toBeGreaterThan(100);
+	console.log(`fan mix: ${turns} turns by the person, ${menus} menu choices, step kinds ${[...kinds].join(', ')}, scores ${scores.join(':')}`);
+});
+
+test('a reload, a closed tab and a link come back to the same step', async ({ page, context }) => {
+	test.setTimeout(120_000);
+	await openSandbox(page, 'x=base&p=Ann~blue,Bob~orange&seed=4');
+	for (let i = 0; i < 6; i++) {
+		const legal = await hook.legal(page);
+		if ((await hook.step(page)) === 'place') await placeByClicking(page, legal[0]);
+		else {
+			const before = await hook.at(page);
+			await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+			await expect.poll(() => hook.at(page)).toBe(before + 1);
+		}
+	}
+	// one step back on the timeline: the redo survives too
+	await page.getByRole('button', { name: 'Undo' }).click();
+	const at = await hook.at(page);
+	const steps = await page.evaluate(() => (window as any).__sandbox.session.steps.length);
+	await page.reload();
+	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
+	expect(await page.evaluate(() => (window as any).__sandbox.session.steps.length)).toBe(steps);
+	await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
+
+	// a closed tab: the sandbox offers the kept game
+	await page.close();
+	const again = await context.newPage();
+	await again.goto('/sandbox');
+	await again.getByRole('button', { name: 'Resume it' }).click();
+	await expect.poll(() => again.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
+	await expect(again).toHaveURL(/x=base/);
+
+	// a link carries the whole game: it opens in a browser that has never seen it
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await again.getByRole('button', { name: 'Copy link' }).click();
+	const link = await again.evaluate(() => navigator.clipboard.readText());
+	expect(link).toMatch(/\/sandbox\?g=/);
+	const other = await (await context.browser()!.newContext({ baseURL: new URL(link).origin })).newPage();
+	await other.goto(link);
+	await expect.poll(() => other.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
+	expect(await other.evaluate(() => (window as any).__sandbox.session.steps.length)).toBe(steps);
+	await expect(other).toHaveURL(/x=base/);
+	await other.context().close();
+});
+
+test('undo against two bots takes back the person’s move in one click; the timeline inspects a bot’s step without the bots playing', async ({ page }) => {
+	test.setTimeout(120_000);
+	await openSandbox(page, 'x=base&p=Ann~blue,Bob~orange~greedy,Cid~green~random&seed=9');
+	await setPace(page, 'instant');
+	// Ann's first turn: place, then pass
+	const atStart = await hook.at(page);
+	await placeByClicking(page, (await hook.legal(page))[0]);
+	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
+	// both bots play, and it is Ann's turn again
+	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 6);
+	await expect.poll(() => mover(page)).toBe(0);
+	// one click: back to Ann's last decision (her figure), not into a bot's turn
+	await page.getByRole('button', { name: 'Undo' }).click();
+	expect(await hook.at(page)).toBe(atStart + 1);
+	expect(await hook.step(page)).toBe('figure');
+	expect(await mover(page)).toBe(0);
+	// and once more: her tile
+	await page.getByRole('button', { name: 'Undo' }).click();
+	expect(await hook.at(page)).toBe(atStart);
+	expect(await hook.step(page)).toBe('place');
+	// the bots do not play while Ann decides again
+	await page.waitForFunction(() => !document.querySelector('[data-testid=seat-thinking]'));
+	expect(await hook.at(page)).toBe(atStart);
+
+	// redo: to Ann's next decision (her figure), then to the game as it stands
+	await page.getByRole('button', { name: 'Redo' }).click();
+	expect(await hook.at(page)).toBe(atStart + 1);
+	await page.getByRole('button', { name: 'Redo' }).click();
+	// the timeline at a bot's step: inspection, the bots wait; back to the game resumes it
+	const end = await page.evaluate(() => (window as any).__sandbox.session.steps.length - 1);
+	expect(await hook.at(page)).toBe(end);
+	await page.getByLabel('Timeline').fill(String(atStart + 3));
+	await expect(page.getByText(/Looking back at Bob \(greedy\)'s decision/)).toBeVisible();
+	expect(await page.evaluate(() => (window as any).__sandbox.session.steps.length - 1)).toBe(end);
+	await page.getByRole('button', { name: 'Back to the game' }).click();
+	expect(await hook.at(page)).toBe(end);
+	// a refusal's message floats over the board: the board keeps its size
+	const box = await page.locator('.board').boundingBox();
+	await page.evaluate(() => (window as any).__sandbox.table.play({ type: 'place', x: 40, y: 40, rotation: 0 }));
+	await expect(page.getByTestId('status')).toContainText('Refused');
+	expect(await page.locator('.board').boundingBox()).toEqual(box);
+});
+
+test('the bots’ pace: a change of speed while a bot waits, a pause and a resume', async ({ page }) => {
+	test.setTimeout(120_000);
+	await page.goto('/sandbox?x=base&p=Bob~orange~greedy,Cid~green~random&seed=2');
+	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at ?? -1), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+	await setPace(page, 'slow');
+	await setPace(page, 'instant');
+	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+	await page.getByRole('button', { name: 'Pause bots' }).click();
+	await expect(page.getByRole('button', { name: 'Resume bots' })).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByTestId('seat-thinking')).toHaveCount(0);
+	const paused = await hook.at(page);
+	await page.getByRole('button', { name: 'Resume bots' }).click();
+	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
+});
