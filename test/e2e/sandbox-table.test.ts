@@ -132,6 +132,15 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	expect(bar!.height).toBeGreaterThan(4);
 	expect(bar!.width).toBeGreaterThan(4);
 
+	// a final scoring shown on the board is dropped when the timeline goes back before it
+	await page.getByRole('button', { name: 'Look at the board' }).click();
+	await page.locator('.finals button').first().click();
+	expect(await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)).toBeGreaterThan(0);
+	await page.getByLabel('Timeline').fill('10');
+	expect(await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)).toBe(0);
+	await page.getByRole('button', { name: 'Back to the game' }).click();
+	await expect(page.locator('.finals li').nth(9)).toContainText(/^10\./);
+
 	const download = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Save record' }).click();
 	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-table-')), 'game.json');

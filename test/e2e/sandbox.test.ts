@@ -309,7 +309,7 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 	expect(errors).toEqual([]);
 });
 
-test('save a game as a scenario through the UI: npx carcassonne-lab test passes it', async ({ page }) => {
+test('save a game as a scenario through the UI: it runs in the page, and npx carcassonne-lab test passes it', async ({ page }) => {
 	test.setTimeout(120_000);
 	const errors = watchConsole(page);
 	await openSandbox(page, 'x=inns-and-cathedrals&seed=11');
@@ -339,6 +339,9 @@ test('save a game as a scenario through the UI: npx carcassonne-lab test passes 
 	await page.getByRole('button', { name: 'Save scenario' }).click();
 	await expect(page.getByTestId('scenario-message')).toContainText(`Saved scenario ${name}`);
 	await expect(page.getByTestId('scenario-message')).toContainText('1 refusals');
+	// run right there in the page, through the engine
+	await page.getByRole('button', { name: 'Run it now' }).click();
+	await expect(page.getByTestId('scenario-result')).toContainText(`Passed: ${name}`);
 	// the file on disk, run by the CLI
 	const file = join(process.env.SCENARIOS_DIR!, `${name}.json`);
 	const scenario = JSON.parse(readFileSync(file, 'utf8'));
