@@ -19,6 +19,6 @@ await page.waitForTimeout(500);
 await page.screenshot({ path: `${out}/sandbox.png` });
 await page.getByRole('button', { name: 'Resume bots' }).click();
 await page.waitForFunction(() => window.__sandbox.session.state.finished, null, { timeout: 300_000 });
-await page.waitForTimeout(800);
+await page.waitForTimeout(3000);
 await page.screenshot({ path: `${out}/end-view.png` });
 await browser.close();
