@@ -68,3 +68,12 @@ describe('an expansion the validator rejects', () => {
 		expect(r.stderr.trim()).toBe(`${record}: ${expected}`);
 	});
 });
+
+test('replay: a move at a far cell that would alias a near one is illegal (exit 1), named off the board', () => {
+	const file = join(tmp, 'far.json');
+	writeFileSync(file, JSON.stringify({ schemaVersion: 1, expansions: [{ id: 'base' }], players: ['A', 'B'], seed: 1, drawOrder: ['base/C'], moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }] }));
+	const r = cli(['replay', file]);
+	expect(r.code).toBe(1);
+	expect(r.stderr).toMatch(/^move 0 .* is illegal: \(524288,-1\) is off the board: a tile lies at most 16382 cells from the start tile along each axis \(off-board; BASE-1\.3\.1\)/);
+});
+

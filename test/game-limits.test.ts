@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { apply, boardTileAt, legalMoves, startGame, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
 import { IN_PLACE_SILENT } from '../src/lib/engine/game.ts';
+import { BOARD_REACH } from '../src/lib/engine/board.ts';
+import recordSchema from '../schemas/game-record.v1.json';
 import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { simulate } from '../src/lib/checker/index.ts';
@@ -79,6 +81,15 @@ describe('the lists that make a game larger', () => {
 	test('coin outcomes beyond one a turn do not start, naming /outcomes', () => {
 		expect(() => startGame(setup(['base/C'], Array(1_000_000).fill(1)))).toThrow(/\/outcomes holds 1000000 coin outcomes: .* at most 10000/);
 		expect(startGame(setup(['base/C'], Array(MAX_OUTCOMES).fill(1))).state.outcomes.length).toBe(MAX_OUTCOMES);
+	});
+
+	test('a record naming a cell off the board is invalid at that move, with the engine\'s reach', () => {
+		const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }, { type: 'dragon', x: 0, y: -BOARD_REACH - 1 }] };
+		expect(validateGameRecord(record).map((p) => p.pointer)).toEqual(['/moves/0/x', '/moves/1/y']);
+		const edge = { ...record, moves: [{ type: 'place', x: BOARD_REACH, y: -BOARD_REACH, rotation: 0 }] };
+		expect(validateGameRecord(edge)).toEqual([]);
+		const move = recordSchema.properties.moves.items.properties;
+		expect([move.x.minimum, move.x.maximum, move.y.minimum, move.y.maximum]).toEqual([-BOARD_REACH, BOARD_REACH, -BOARD_REACH, BOARD_REACH]);
 	});
 
 	test('a record with either list too long is invalid at its pointer', () => {

@@ -104,6 +104,16 @@ describe('one nesting bound for every kind of document, at the door (issue 32)',
 		});
 });
 
+describe('coordinates off the board (issue 32)', () => {
+	it('PUT /api/games/{name} of a move at a far cell that would alias a near one: 422 at its coordinate, nothing written', async () => {
+		const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }] };
+		const res = await api('/api/games/far-cell', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(record) });
+		const err = await expectJsonError(res, 422);
+		expect(err.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/moves/0/x']);
+		expect((await api('/api/games/far-cell')).status).toBe(404);
+	});
+});
+
 describe('parameters and counts out of range', () => {
 	it('ownersPerPlayer 1e308 and roadTilePoints -5 are refused with their pointers (422)', async () => {
 		const doc = { ...smallSet('owners'), dependencies: ['inn-and-stable-owners'], parameters: { ownersPerPlayer: 1e308, roadTilePoints: -5 } };

@@ -658,6 +658,14 @@ export interface RecordMove {
 	 * The move type.
 	 */
 	type: string;
+	/**
+	 * A cell's column (place, dragon, fairy, ...): at most 16,382 cells from the start tile, the board's reach.
+	 */
+	x?: number;
+	/**
+	 * A cell's row: at most 16,382 cells from the start tile, the board's reach.
+	 */
+	y?: number;
 	[k: string]: unknown;
 }
 /**
