@@ -9,7 +9,7 @@ import { availableExpansions } from '../src/cli/files.ts';
 import { modulesFor } from '../src/lib/engine/game.ts';
 import { modulesWithoutDocument, resolveGame, rulingsFor } from '../src/lib/engine/registry.ts';
 import { SCORED_WHEN_COMPLETE, type Expansion } from '../src/lib/engine/types.ts';
-import { catalogOf, combinations, simulate, type CheckerConfig, type Report } from '../src/lib/checker/index.ts';
+import { adviceOf, adviceText, catalogOf, combinations, simulate, summaryOf, type CheckerConfig, type Report } from '../src/lib/checker/index.ts';
 
 const docs = availableExpansions();
 const ids = [...[...docs.keys()].filter((k) => k !== 'base'), ...modulesWithoutDocument([...docs.values()]).map((m) => m.id)].sort();
@@ -98,5 +98,33 @@ describe('every finding is true of the games and consistent with the report', ()
 		// the waterfall is a river tile: in the box without The River, not a tile never placed
 		expect(r.findings.tilesLeftOut).toEqual(['messengers-and-mayors/waterfall']);
 		expect(r.findings.tilesNeverPlaced).toEqual([]);
+	});
+});
+
+describe('the advice a designer reads', () => {
+	it('names each rule by its text, grades what a designer did not intend, and says what to do', () => {
+		const cfg = configOf(['bards', 'messengers-and-mayors'], 6);
+		const r = simulate(cfg);
+		const advice = adviceOf(r);
+		expect(advice.every((a) => a.meaning && a.action && a.title)).toBe(true);
+		const rules = advice.find((a) => a.id === 'rules-never-applied')!;
+		expect(rules.severity).toBe('note');
+		for (const it of rules.items) expect(it.text).toBe(r.ruleBook[it.label].text);
+		// the waterfall: a note with a link to the tile in the editor
+		const box = advice.find((a) => a.id === 'tiles-left-out')!;
+		expect(box.items[0].act).toEqual({ kind: 'tile', tile: 'messengers-and-mayors/waterfall', href: '/expansions/messengers-and-mayors/tiles/waterfall' });
+		// a violation is an error, first, with the game to open at its move
+		const broken: Report = { ...r, violations: [{ invariant: 'figures-conserved', message: 'a follower vanished', game: 3, seed: 9, step: 40, record: r.violations[0]?.record ?? ({} as never) }], violationCounts: { 'figures-conserved': 1 } };
+		const first = adviceOf(broken)[0];
+		expect(first).toMatchObject({ severity: 'error', id: 'violation:figures-conserved' });
+		expect(first.items[0].act).toEqual({ kind: 'game', violation: 0, step: 40 });
+		// the summary: the mix, how often each module's rules came up, the seat advantage and the new tiles' points with their interval
+		const sum = summaryOf(r);
+		expect(sum.mix).toContain('bards, messengers-and-mayors; default rulings; 6 games');
+		expect(sum.modules.find((m) => m.module === 'Messengers & Mayors')!.perGame).toBeGreaterThan(0);
+		const mm = sum.material.find((m) => m.expansion === 'messengers-and-mayors')!;
+		expect(mm.perGame.low).toBeLessThanOrEqual(mm.perGame.value);
+		expect(mm.perGame.value).toBeCloseTo(r.stats.expansions.find((e) => e.expansion === 'messengers-and-mayors')!.points / 6, 2);
+		expect(adviceText(r)).toContain('What this run says');
 	});
 });

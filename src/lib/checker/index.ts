@@ -16,3 +16,4 @@ export function simulate(cfg: CheckerConfig, onChunk?: (gamesDone: number) => vo
 	return finalize(cfg, total);
 }
 export * from './compare.ts';
+export * from './advice.ts';

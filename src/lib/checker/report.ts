@@ -5,6 +5,7 @@ import { contextOf, startGame, rulingList, SCORED_WHEN_COMPLETE, type Context, t
 import { botSpecText } from '../bots/index.ts';
 import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
 import { Z95, wilsonInterval } from '../stats.ts';
+import { adviceText } from './advice.ts';
 
 /** Adds `b` into `a` (chunks merged in order: the same chunks give the same report). */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
@@ -26,6 +27,7 @@ export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
 		x.points += t.points;
 	}
 	sum(a.expansions, b.expansions);
+	sum(a.expansionSq, b.expansionSq);
 	sum(a.otherPoints, b.otherPoints);
 	sum(a.rules, b.rules);
 	for (const [k, c] of Object.entries(b.choices)) {
@@ -95,8 +97,8 @@ export interface Catalog {
 	ruleBook: Record<string, { text: string; module: string }>;
 	/** Rules no event of this mix can cite (statements, rules cited only by refusals, rules of modules or ruling options not in play). */
 	uncited: string[];
-	/** Each ruling in play with the rule ids it decides on. */
-	rulings: { id: string; rules: string[] }[];
+	/** Each ruling in play with what it decides and the rule ids it decides on. */
+	rulings: { id: string; description: string; rules: string[] }[];
 	/** Figures that can go on the board, each with the choice that puts it there (deploy:<figure>, or a move of its own). */
 	figures: { figure: string; choice: string }[];
 	/** Choices some module offers in this mix: move types, deploy:<figure> per deployable figure. */
@@ -152,7 +154,7 @@ export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'p
 		rules: rules.sort(),
 		ruleBook,
 		uncited: uncited.sort(),
-		rulings: rulingList(c.modules).map((r) => ({ id: r.id, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+		rulings: rulingList(c.modules).map((r) => ({ id: r.id, description: r.description, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
 		figures: figures.sort((a, b) => (a.figure < b.figure ? -1 : 1)),
 		choices: [...choices].sort()
 	};
@@ -180,6 +182,8 @@ export interface Report {
 	violationCounts: Record<string, number>;
 	/** The mix's rules: id → text and module (findings and tables name rules by id). */
 	ruleBook: Record<string, { text: string; module: string }>;
+	/** The rulings in play, each with what it decides and the rules it decides on. */
+	rulingBook: { id: string; description: string; rules: string[] }[];
 	findings: {
 		/** Tiles in play (in the piles, on the board or held) never placed. */
 		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number }[];
@@ -192,6 +196,7 @@ export interface Report {
 		rulesNeverFired: string[];
 		/** Rules of the mix no event can cite here (statements, rules cited only by refusals, other mixes' or rulings'). */
 		rulesUncited: string[];
+		/** Rulings that no event named, nor any rule they decide on, though one of those rules can be cited in this mix. */
 		rulingsNeverFired: string[];
 		choicesNeverAvailable: string[];
 		/** Figures never put on the board, with the choice that would have (deploy:<figure> or a move of their own). */
@@ -204,6 +209,8 @@ export interface Report {
 		features: { kind: string; scored: number; completed: number; final: number; points: number; share: number }[];
 		/** share: of the points of feature scorings, each scoring's points shared by its tiles' expansions. */
 		expansions: { expansion: string; points: number; share: number }[];
+		/** Per expansion: the points a game its tiles' features scored (the same sharing), with its interval. */
+		expansionPoints: Record<string, Interval>;
 		otherPoints: Record<string, number>;
 		rules: Record<string, number>;
 		/** available: steps it was offered at; chosen: times it was taken. */
@@ -250,6 +257,7 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedPerPlacement: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };
 	});
 	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
+	const citable = new Set(catalog.rules);
 	// a figure with a move of its own is put on the board each time that move is taken
 	const figures: Record<string, number> = { ...agg.figures };
 	for (const f of catalog.figures) if (!f.choice.startsWith('deploy:') && agg.choices[f.choice]?.chosen) figures[f.figure] = agg.choices[f.choice].chosen;
@@ -272,6 +280,7 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 		moves: agg.moves,
 		sampled: agg.sampled,
 		ruleBook: catalog.ruleBook,
+		rulingBook: catalog.rulings,
 		violations: agg.findings,
 		violationCounts: sortKeys(agg.findingCounts),
 		findings: {
@@ -285,7 +294,8 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
 			rulesUncited: catalog.uncited.filter((r) => !agg.rules[r]),
 			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
-			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id])).map((r) => r.id),
+			// only rulings that could: one of their rules can be cited in this mix
+			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id]) && r.rules.some((id) => citable.has(id))).map((r) => r.id),
 			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
 			figuresNeverDeployed: catalog.figures.filter((f) => !figures[f.figure]).map((f) => f.figure)
 		},
@@ -293,6 +303,7 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 			tiles: tileRows,
 			features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({ kind, ...f, points: round(f.points, 2), share: allPoints ? round(f.points / allPoints) : 0 })),
 			expansions: cfg.expansions.map((e) => ({ expansion: e.id, points: round(agg.expansions[e.id] ?? 0, 2), share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0 })),
+			expansionPoints: Object.fromEntries(cfg.expansions.map((e) => [e.id, meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)])),
 			otherPoints: sortKeys(agg.otherPoints),
 			rules: sortKeys(agg.rules),
 			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
@@ -307,7 +318,6 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 	};
 }
 
-const list = (xs: string[], max = 30) => (xs.length ? xs.slice(0, max).join(', ') + (xs.length > max ? `, … (${xs.length - max} more)` : '') : 'none');
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
 
 /** The readable summary the CLI prints without --json. */
@@ -318,16 +328,7 @@ export function textSummary(r: Report, seconds?: number): string {
 	out.push(`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${Object.keys(r.rulings).length ? `; rulings: ${Object.entries(r.rulings).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`);
 	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
 	out.push(total ? `${total} violations and engine errors: ${Object.entries(r.violationCounts).map(([k, n]) => `${k} ${n}`).join(', ')}` : 'no invariant violations, no engine errors');
-	for (const v of r.violations.slice(0, 20)) out.push(`  game ${v.game} (seed ${v.seed}) at move ${v.step}: ${v.invariant}: ${v.message}`);
-	out.push('', 'Findings');
-	out.push(`  tiles never placed: ${list(r.findings.tilesNeverPlaced.map((t) => `${t.tile} (drawn ${t.drawn}, discarded ${t.discarded})`))}`);
-	out.push(`  tiles discarded: ${list(r.findings.tilesDiscarded.map((t) => `${t.tile} ${t.discarded} (${pct(t.share)} of draws)`), 12)}`);
-	if (r.findings.tilesLeftOut.length) out.push(`  tiles the rules leave in the box: ${list(r.findings.tilesLeftOut)}`);
-	out.push(`  features never completed (of the kinds that complete and score): ${list(r.findings.featuresNeverCompleted)}`);
-	out.push(`  rules never fired (of those an event can cite in this mix): ${list(r.findings.rulesNeverFired)}`);
-	out.push(`  rulings that never mattered (never cited, none of their rules applied): ${list(r.findings.rulingsNeverFired)}`);
-	out.push(`  choices never available: ${list(r.findings.choicesNeverAvailable)}`);
-	out.push(`  figures never deployed: ${list(r.findings.figuresNeverDeployed)}`);
+	out.push('', adviceText(r));
 	out.push('', 'Scores');
 	for (const seat of s.seats) out.push(`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`);
 	if (r.players.length > 1)

@@ -71,6 +71,8 @@ export interface Aggregate {
 	features: Record<string, { scored: number; completed: number; final: number; points: number }>;
 	/** Points awarded per expansion (a feature's points shared by its tiles' expansions). */
 	expansions: Record<string, number>;
+	/** Per expansion: the sum over games of the square of a game's points from its tiles (for the interval). */
+	expansionSq: Record<string, number>;
 	/** Points that came from events other than feature scorings (fairy, …), per event type. */
 	otherPoints: Record<string, number>;
 	rules: Record<string, number>;
@@ -109,6 +111,7 @@ export function emptyAggregate(players: number): Aggregate {
 		tiles: {},
 		features: {},
 		expansions: {},
+		expansionSq: {},
 		otherPoints: {},
 		rules: {},
 		choices: {},
@@ -188,6 +191,8 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		if (n <= KEEP_FINDINGS) agg.findings.push({ ...v, game: i, seed, step: state.log.length, record: recordOf(state), ...(move ? { move } : {}) });
 	};
 	const started = startGame(setup);
+	// each expansion's points before this game: its points in this game are the difference
+	const before = { ...agg.expansions };
 	let state = started.state;
 	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
 	const c = contextOf(state);
@@ -266,6 +271,10 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	if (placements > L.max) L.max = placements;
 	add(L.hist, String(placements));
 	countSeats(agg, state.scores);
+	for (const k in agg.expansions) {
+		const d = agg.expansions[k] - (before[k] ?? 0);
+		agg.expansionSq[k] = (agg.expansionSq[k] ?? 0) + d * d;
+	}
 	return state;
 }
 
