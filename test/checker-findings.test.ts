@@ -6,10 +6,10 @@
 // are checked by the games.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { modulesFor } from '../src/lib/engine/game.ts';
+import { modulesFor, replay, setupFromRecord } from '../src/lib/engine/index.ts';
 import { modulesWithoutDocument, resolveGame, rulingsFor } from '../src/lib/engine/registry.ts';
 import { SCORED_WHEN_COMPLETE, type Expansion } from '../src/lib/engine/types.ts';
-import { adviceOf, adviceText, catalogOf, combinations, simulate, summaryOf, type CheckerConfig, type Report } from '../src/lib/checker/index.ts';
+import { adviceOf, adviceText, catalogOf, combinations, recordOfGame, simulate, summaryOf, type CheckerConfig, type Report } from '../src/lib/checker/index.ts';
 
 const docs = availableExpansions();
 const ids = [...[...docs.keys()].filter((k) => k !== 'base'), ...modulesWithoutDocument([...docs.values()]).map((m) => m.id)].sort();
@@ -112,12 +112,12 @@ describe('the advice a designer reads', () => {
 		for (const it of rules.items) expect(it.text).toBe(r.ruleBook[it.label].text);
 		// the waterfall: a note with a link to the tile in the editor
 		const box = advice.find((a) => a.id === 'tiles-left-out')!;
-		expect(box.items[0].act).toEqual({ kind: 'tile', tile: 'messengers-and-mayors/waterfall', href: '/expansions/messengers-and-mayors/tiles/waterfall' });
+		expect(box.items[0].acts).toEqual([{ kind: 'tile', tile: 'messengers-and-mayors/waterfall', href: '/expansions/messengers-and-mayors/tiles/waterfall' }]);
 		// a violation is an error, first, with the game to open at its move
 		const broken: Report = { ...r, violations: [{ invariant: 'figures-conserved', message: 'a follower vanished', game: 3, seed: 9, step: 40, record: r.violations[0]?.record ?? ({} as never) }], violationCounts: { 'figures-conserved': 1 } };
 		const first = adviceOf(broken)[0];
 		expect(first).toMatchObject({ severity: 'error', id: 'violation:figures-conserved' });
-		expect(first.items[0].act).toEqual({ kind: 'game', violation: 0, step: 40 });
+		expect(first.items[0].acts).toEqual([{ kind: 'game', violation: 0, step: 40 }]);
 		// the summary: the mix, how often each module's rules came up, the seat advantage and the new tiles' points with their interval
 		const sum = summaryOf(r);
 		expect(sum.mix).toContain('bards, messengers-and-mayors; default rulings; 6 games');
@@ -126,5 +126,25 @@ describe('the advice a designer reads', () => {
 		expect(mm.perGame.low).toBeLessThanOrEqual(mm.perGame.value);
 		expect(mm.perGame.value).toBeCloseTo(r.stats.expansions.find((e) => e.expansion === 'messengers-and-mayors')!.points / 6, 2);
 		expect(adviceText(r)).toContain('What this run says');
+	});
+});
+
+describe('the first game where a tile fitted nowhere', () => {
+	it('is the game and move the advice opens: replayed, that move discards the tile and none before it did', () => {
+		// four separate city caps: a tile that often finds no place with cities on every side
+		const caps = ['N', 'E', 'S', 'W'].map((side, k) => ({ id: `c${k + 1}`, type: 'city', sides: [side] }));
+		const x = { id: 'caps', name: 'Caps', version: '1.0.0', dependencies: ['base'], tiles: [{ id: 'T', name: 'Four city caps', count: 6, features: caps }] } as unknown as Expansion;
+		const cfg: CheckerConfig = { expansions: [docs.get('base')!, x], players: ['A', 'B'], games: 10, seed: 1, checkMoves: false, sample: 0 };
+		const r = simulate(cfg);
+		const first = r.findings.tilesDiscarded.find((t) => t.tile === 'caps/T')!.firstDiscard;
+		const item = adviceOf(r).find((a) => a.id === 'tiles-discarded')!.items.find((it) => it.label === 'caps/T')!;
+		expect(item.acts).toContainEqual({ kind: 'replay', ...first });
+		const rec = recordOfGame(cfg, first.game);
+		const { setup, moves } = setupFromRecord(rec, (id) => (id === 'caps' ? x : docs.get(id)));
+		const discards = (n: number) => replay(setup!, moves.slice(0, n)).events.filter((e) => e.type === 'discard' && e.tile === 'caps/T').length;
+		expect(discards(first.step)).toBeGreaterThan(0);
+		if (first.step > 0) expect(discards(first.step - 1)).toBe(0);
+		// no earlier game discarded it
+		if (first.game > 0) expect(simulate({ ...cfg, games: first.game }).stats.tiles.find((t) => t.tile === 'caps/T')!.discarded).toBe(0);
 	});
 });

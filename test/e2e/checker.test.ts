@@ -101,7 +101,7 @@ test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the d
 	expect(Number(await row.locator('td').nth(2).textContent())).toBeGreaterThan(0);
 	await expect(row.locator('td').nth(5)).toHaveText('yes');
 	// the chart of the feature shares is drawn; the table exports as CSV
-	const canvas = page.getByTestId('chart-flip-features').locator('canvas');
+	const canvas = page.getByTestId('chart-differences-features').locator('canvas');
 	await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
 	const download = page.waitForEvent('download');
 	await page.getByTestId('export-differences-csv').click();
@@ -130,26 +130,95 @@ test('a pairs sweep of two expansions on the page: base alone and the pair, with
 	await expect(page.getByTestId('export-sweep-json')).toBeVisible();
 });
 
-test('Check interactions checks the unsaved draft: a tile edited so nothing can match it is never placed', async ({ page }) => {
+test('a draft with a new tile, checked from the editor: rules named by their text, a discard opened at its move, a ruling flip, a saved report compared', async ({ page, context }) => {
 	test.slow();
+	await page.setViewportSize({ width: 1280, height: 900 });
 	const id = `draft-check-${Date.now().toString(36)}`;
-	const tile = { id: 'T', name: 'City cap', count: 2, features: [{ id: 'c1', type: 'city', sides: ['N'] }, { id: 'f1', type: 'field', halves: ['EL', 'ER', 'SL', 'SR', 'WL', 'WR'], cities: ['c1'] }] };
-	const res = await page.request.put(`/api/expansions/${id}`, { data: { id, name: 'Draft check', version: '1.0.0', dependencies: ['base'], tiles: [tile] }, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const res = await page.request.put(`/api/expansions/${id}`, { data: { id, name: 'Draft check', version: '1.0.0', dependencies: ['base'], tiles: [] }, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
 	expect(res.status(), await res.text()).toBe(201);
-	await page.goto(`/expansions/${id}/tiles/T`);
+	// the new tile exists only in the editor's draft: four separate city caps, often hard to place
+	await page.goto(`/expansions/${id}`);
+	await page.getByTestId('add-tile').click();
+	await expect(page).toHaveURL(new RegExp(`/expansions/${id}/tiles/T1$`));
 	await openEditorReady(page);
-	// the draft: river on every side, an edge no tile of the game has (not saved)
-	await setJson(page, JSON.stringify({ ...tile, features: [{ id: 'w1', type: 'river', sides: ['N', 'E', 'S', 'W'] }] }, null, 2));
-	await expect.poll(async () => (await jsonOf(page)).features[0].type).toBe('river');
+	const caps = ['N', 'E', 'S', 'W'].map((side, k) => ({ id: `c${k + 1}`, type: 'city', sides: [side] }));
+	await setJson(page, JSON.stringify({ id: 'T1', name: 'Four city caps', count: 6, features: caps }, null, 2));
+	await expect.poll(async () => (await jsonOf(page)).features.length).toBe(4);
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
 	await page.getByTestId('check-interactions').click();
 	await expect(page).toHaveURL(new RegExp(`/checker\\?x=${id}&draft=${id}`));
 	await expect(page.getByTestId('checked-version')).toContainText('unsaved draft of Draft check');
-	await page.getByTestId('games').fill('20');
+
+	// the seat pickers fit the form at 1,280 px, six seats and the longest bot names included
+	await page.getByTestId('players').fill('6');
+	// the last options are the longest labels (bots at a level)
+	for (let i = 0; i < 6; i++) await page.getByTestId(`policy-${i}`).selectOption({ index: (await page.getByTestId(`policy-${i}`).locator('option').count()) - 1 });
+	const seats = await page.locator('fieldset.seats').boundingBox();
+	for (let i = 0; i < 6; i++) {
+		const box = (await page.getByTestId(`policy-${i}`).boundingBox())!;
+		expect(box.x + box.width, `seat ${i + 1}`).toBeLessThanOrEqual(seats!.x + seats!.width);
+	}
+	await page.getByTestId('players').fill('2');
+	for (let i = 0; i < 2; i++) await page.getByTestId(`policy-${i}`).selectOption('random');
+
+	await page.getByTestId('games').fill('10');
+	await page.getByTestId('seed').fill('1');
 	await page.getByTestId('run').click();
 	await expect(page.getByTestId('progress-text')).toContainText(/done in/, { timeout: 120_000 });
-	await expect(page.getByTestId('left-out')).toContainText(`${id}/T`);
-	// the saved document is untouched: its city tile is placed
-	const saved = await (await page.request.get(`/api/expansions/${id}`)).json();
-	expect(JSON.stringify(saved)).toContain('"city"');
+	await expect(page.getByTestId('progress-text')).toContainText(/games\/s/);
+	// the draft's new tile was played
+	const row = page.getByTestId('tiles').locator('tr', { hasText: `${id}/T1` });
+	expect(Number(await row.locator('td').nth(2).textContent())).toBeGreaterThan(0);
+	// what this run says, then the findings; rules named by their text
+	await expect(page.getByTestId('advice-summary')).toContainText(`base, ${id}; default rulings; 10 games, seed 1.`);
+	await expect(page.getByTestId('advice-summary')).toContainText(/New material: The new tiles scored [\d.]+ \[95 % CI/);
+	await expect(page.getByTestId('rules').locator('tr', { hasText: 'BASE-1.2.1' })).toContainText('A turn starts by drawing a tile and placing it');
+	const discarded = page.getByTestId('finding-tiles-discarded');
+	await expect(discarded).toContainText('BASE-1.3.6');
+	const item = discarded.locator('li', { hasText: `${id}/T1` });
+	await expect(item).toContainText('Four city caps');
+	await expect(item.getByTestId('act-tile')).toHaveAttribute('href', `/expansions/${id}/tiles/T1`);
+	await expectAccessible(page, '/checker with the findings of a draft');
+
+	// open at this move: the first game where the tile fitted nowhere, in the sandbox, with the draft, at that move
+	const label = (await item.getByTestId('act-replay').textContent())!;
+	const step = /move (\d+)/.exec(label)![1];
+	const opened = context.waitForEvent('page');
+	await item.getByTestId('act-replay').click();
+	const sandbox = await opened;
+	await sandbox.waitForLoadState();
+	await expect(sandbox).toHaveURL(new RegExp(`/sandbox\\?record=checker&step=${step}&draft=${id}`));
+	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
+	await expect(sandbox.getByRole('slider', { name: 'Timeline' })).toHaveValue(step);
+	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
+	expect(rec.expansions.map((e: { id: string }) => e.id)).toContain(id);
+	await sandbox.close();
+
+	// the finished report saved as a JSON file
+	const download = page.waitForEvent('download');
+	await page.getByTestId('save-report').click();
+	const saved = await (await download).path();
+
+	// a ruling flip runs on the page and shows a difference: the first edition's farms
+	await page.getByTestId('compare-flip').check();
+	await page.getByTestId('flip-ruling').selectOption('BASE-R2');
+	await page.getByTestId('flip-option').selectOption('1st');
+	await page.getByTestId('run').click();
+	await expect(page.getByTestId('progress-text')).toContainText(/done in/, { timeout: 120_000 });
+	const flipped = page.getByTestId('differences').locator('tr', { hasText: 'rule BASE-1.9' });
+	await expect(flipped.locator('td').nth(1)).toHaveText('0');
+	expect(Number(await flipped.locator('td').nth(2).textContent())).toBeGreaterThan(0);
+
+	// the saved report opened again and compared side by side with this run; a file that is no report says why
+	await page.getByTestId('open-reports').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"games": 3}') });
+	await expect(page.getByTestId('open-problem')).toContainText('broken.json: report.seed is missing');
+	await page.getByTestId('open-reports').setInputFiles(saved);
+	await expect(page.getByTestId('side-by-side')).toBeVisible();
+	await expect(page.getByTestId('side-b')).toContainText(`${id} · random · 10 games, seed 1`);
+	await expect(page.getByTestId('saved-differences').locator('tr', { hasText: 'seat 1 mean score' })).toBeVisible();
+	await expectAccessible(page, '/checker with a flip and two reports side by side');
+
+	// the saved document is untouched: the tile is only in the draft
+	const doc = await (await page.request.get(`/api/expansions/${id}`)).json();
+	expect(doc.tiles).toEqual([]);
 });

@@ -6,8 +6,16 @@ import type { Interval, Report } from './report.ts';
 /** error: a violation or an engine error; warning: something a designer probably did not intend; note: coverage. */
 export type Severity = 'error' | 'warning' | 'note';
 
-/** How to act on an item: open the tile in the editor, open the game of violation i at its move, run the games again with the ruling flipped. */
-export type Act = { kind: 'tile'; tile: string; href: string } | { kind: 'game'; violation: number; step: number } | { kind: 'flip'; ruling: string };
+/**
+ * How to act on an item: open the tile in the editor; open the game of violation i at its move (its
+ * record is in the report); replay game `game` of the run at move `step` (from the run's seeds); run
+ * the games again with the ruling flipped.
+ */
+export type Act =
+	| { kind: 'tile'; tile: string; href: string }
+	| { kind: 'game'; violation: number; step: number }
+	| { kind: 'replay'; game: number; step: number }
+	| { kind: 'flip'; ruling: string };
 
 export interface AdviceItem {
 	/** What the item is: a rule id, a tile key, a figure, a game. */
@@ -16,7 +24,7 @@ export interface AdviceItem {
 	text?: string;
 	/** The numbers behind it (drawn 12, discarded 3). */
 	detail?: string;
-	act?: Act;
+	acts?: Act[];
 }
 
 export interface Advice {
@@ -106,9 +114,12 @@ export function adviceOf(r: Report): Advice[] {
 	const f = r.findings;
 	const out: Advice[] = [];
 	const tileRow = new Map(s.tiles.map((t) => [t.tile, t]));
-	const tileItem = (tile: string, detail?: string): AdviceItem => {
+	const tileItem = (tile: string, detail?: string, first?: { game: number; step: number }): AdviceItem => {
 		const t = tileRow.get(tile);
-		return { label: tile, text: t?.name, detail, ...(t ? { act: { kind: 'tile' as const, tile, href: tileHref(tile, t.expansion) } } : {}) };
+		const acts: Act[] = [];
+		if (t) acts.push({ kind: 'tile', tile, href: tileHref(tile, t.expansion) });
+		if (first) acts.push({ kind: 'replay', game: first.game, step: first.step });
+		return { label: tile, text: t?.name, detail, ...(acts.length ? { acts } : {}) };
 	};
 	const rule = (id: string): AdviceItem => ({ label: id, text: r.ruleBook[id]?.text, detail: r.ruleBook[id]?.module });
 	// a rule a ruling decides on comes up, or not, with the ruling flipped
@@ -126,7 +137,7 @@ export function adviceOf(r: Report): Advice[] {
 				? 'Listing, choosing or applying a move threw: the rules cannot finish these games.'
 				: `A game reached a state the rules never allow (${invariant}). Every such game is reproducible from its record.`,
 			action: 'Open the game at the move where it showed, step back a move, and read the event log: the rule that last acted is the suspect. Report it with the record.',
-			items: kept.map(({ v, i }) => ({ label: `game ${v.game} at move ${v.step}`, text: v.message, detail: `seed ${v.seed}`, act: { kind: 'game', violation: i, step: v.step } }))
+			items: kept.map(({ v, i }) => ({ label: `game ${v.game} at move ${v.step}`, text: v.message, detail: `seed ${v.seed}`, acts: [{ kind: 'game', violation: i, step: v.step }] }))
 		});
 	}
 	if (f.tilesNeverPlaced.length)
@@ -136,7 +147,7 @@ export function adviceOf(r: Report): Advice[] {
 			title: `${f.tilesNeverPlaced.length} tile${f.tilesNeverPlaced.length > 1 ? 's' : ''} never placed in ${r.games} games`,
 			meaning: 'These tiles are in the piles but no game put one on the board: when drawn they fitted nowhere (discarded) or were never drawn.',
 			action: 'Open the tile in the editor and check its edges against the mix: a tile nothing can match is drawn and thrown back every time.',
-			items: f.tilesNeverPlaced.map((t) => tileItem(t.tile, `drawn ${t.drawn}, discarded ${t.discarded}`))
+			items: f.tilesNeverPlaced.map((t) => tileItem(t.tile, `drawn ${t.drawn}, discarded ${t.discarded}`, t.firstDiscard))
 		});
 	if (f.tilesDiscarded.length) {
 		const often = f.tilesDiscarded.some((t) => t.share >= OFTEN_DISCARDED);
@@ -145,8 +156,8 @@ export function adviceOf(r: Report): Advice[] {
 			severity: often ? 'warning' : 'note',
 			title: `${f.tilesDiscarded.length} tile${f.tilesDiscarded.length > 1 ? 's' : ''} sometimes fitted nowhere`,
 			meaning: 'Drawn when no place on the board took them, they went back to the box (BASE-1.3.6). The share is of the tile’s draws.',
-			action: often ? `A tile thrown back in ${pct(OFTEN_DISCARDED)} of its draws or more is hard to place: open it in the editor and check its edges.` : 'Rare discards are normal late in a game; nothing to do unless a tile of yours leads the list.',
-			items: f.tilesDiscarded.map((t) => tileItem(t.tile, `discarded ${t.discarded} (${pct(t.share)} of its draws)`))
+			action: `${often ? `A tile thrown back in ${pct(OFTEN_DISCARDED)} of its draws or more is hard to place: open it in the editor and check its edges.` : 'Rare discards are normal late in a game; nothing to do unless a tile of yours leads the list.'} Open the first game where it happened, at that move, to see the board it did not fit.`,
+			items: f.tilesDiscarded.map((t) => tileItem(t.tile, `discarded ${t.discarded} (${pct(t.share)} of its draws; first in game ${t.firstDiscard.game} after move ${t.firstDiscard.step})`, t.firstDiscard))
 		});
 	}
 	if (f.figuresNeverDeployed.length) {
@@ -197,7 +208,7 @@ export function adviceOf(r: Report): Advice[] {
 			action: 'Rare situations need more games or a scenario that sets them up; a rule tied to a ruling comes up with the ruling flipped.',
 			items: f.rulesNeverFired.map((id) => {
 				const ruling = rulingOf.get(id);
-				return { ...rule(id), ...(ruling ? { act: { kind: 'flip' as const, ruling } } : {}) };
+				return { ...rule(id), ...(ruling ? { acts: [{ kind: 'flip' as const, ruling }] } : {}) };
 			})
 		});
 	if (f.rulingsNeverFired.length)
@@ -207,7 +218,7 @@ export function adviceOf(r: Report): Advice[] {
 			title: `${f.rulingsNeverFired.length} ruling${f.rulingsNeverFired.length > 1 ? 's' : ''} never came up`,
 			meaning: 'No event named the ruling or a rule it decides on, though one of them can come up in this mix.',
 			action: 'Flip it to see whether another option changes the games; if it does not, the ruling does not touch this mix.',
-			items: f.rulingsNeverFired.map((id) => ({ label: id, text: r.rulingBook.find((x) => x.id === id)?.description, act: { kind: 'flip', ruling: id } }))
+			items: f.rulingsNeverFired.map((id) => ({ label: id, text: r.rulingBook.find((x) => x.id === id)?.description, acts: [{ kind: 'flip', ruling: id }] }))
 		});
 	if (f.choicesNeverAvailable.length)
 		out.push({
@@ -218,7 +229,8 @@ export function adviceOf(r: Report): Advice[] {
 			action: 'Run more games, or check the tiles give the situation that offers it.',
 			items: f.choicesNeverAvailable.map((c) => ({ label: c }))
 		});
-	return out;
+	const rank: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
+	return out.sort((a, b) => rank[a.severity] - rank[b.severity]);
 }
 
 /** The summary and the findings as text (the CLI prints them first). */

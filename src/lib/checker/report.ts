@@ -36,6 +36,8 @@ export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
 		x.chosen += c.chosen;
 	}
 	sum(a.figures, b.figures);
+	// chunks merge in game order: the first chunk that has one holds the first game
+	for (const [k, v] of Object.entries(b.firstDiscard)) a.firstDiscard[k] ??= v;
 	for (let p = 0; p < a.seats.sum.length; p++) {
 		a.seats.sum[p] += b.seats.sum[p];
 		a.seats.sumSq[p] += b.seats.sumSq[p];
@@ -186,10 +188,11 @@ export interface Report {
 	rulingBook: { id: string; description: string; rules: string[] }[];
 	findings: {
 		/** Tiles in play (in the piles, on the board or held) never placed. */
-		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number }[];
+		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number; firstDiscard?: { game: number; step: number } }[];
 		/** Tiles of the mix's documents that its rules leave in the box (river tiles without The River). */
 		tilesLeftOut: string[];
-		tilesDiscarded: { tile: string; discarded: number; share: number }[];
+		/** Tiles drawn when they fitted nowhere; share: of the tile's draws; firstDiscard: the first game and move where it happened. */
+		tilesDiscarded: { tile: string; discarded: number; share: number; firstDiscard: { game: number; step: number } }[];
 		/** Kinds that complete and score at once, on tiles in play, never completed. */
 		featuresNeverCompleted: string[];
 		/** Rules an event could cite in this mix that none did. */
@@ -284,11 +287,13 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 		violations: agg.findings,
 		violationCounts: sortKeys(agg.findingCounts),
 		findings: {
-			tilesNeverPlaced: tileRows.filter((t) => t.placed === 0 && inPlay(t.tile)).map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside })),
+			tilesNeverPlaced: tileRows
+				.filter((t) => t.placed === 0 && inPlay(t.tile))
+				.map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside, ...(agg.firstDiscard[t.tile] ? { firstDiscard: agg.firstDiscard[t.tile] } : {}) })),
 			tilesLeftOut: tileRows.filter((t) => t.placed === 0 && !inPlay(t.tile)).map((t) => t.tile),
 			tilesDiscarded: tileRows
 				.filter((t) => t.discarded > 0)
-				.map((t) => ({ tile: t.tile, discarded: t.discarded, share: round(t.discarded / Math.max(1, t.drawn)) }))
+				.map((t) => ({ tile: t.tile, discarded: t.discarded, share: round(t.discarded / Math.max(1, t.drawn)), firstDiscard: agg.firstDiscard[t.tile] }))
 				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
 			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
 			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),

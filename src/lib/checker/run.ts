@@ -80,6 +80,8 @@ export interface Aggregate {
 	choices: Record<string, { available: number; chosen: number }>;
 	/** Figures deployed onto the board, per kind. */
 	figures: Record<string, number>;
+	/** Per tile: the first game (and the moves played then) where it was drawn and fitted nowhere. */
+	firstDiscard: Record<string, { game: number; step: number }>;
 	seats: { sum: number[]; sumSq: number[]; wins: number[]; hist: Record<string, number>[] };
 	/** Seat 1's score minus the mean of the other seats: sum and sum of squares (first-player advantage). */
 	lead: { sum: number; sumSq: number };
@@ -116,6 +118,7 @@ export function emptyAggregate(players: number): Aggregate {
 		rules: {},
 		choices: {},
 		figures: {},
+		firstDiscard: {},
 		seats: { sum: Array(players).fill(0), sumSq: Array(players).fill(0), wins: Array(players).fill(0), hist: Array.from({ length: players }, () => ({})) },
 		lead: { sum: 0, sumSq: 0 },
 		length: { sum: 0, sumSq: 0, min: Infinity, max: 0, hist: {} }
@@ -196,8 +199,8 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	let state = started.state;
 	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
 	const c = contextOf(state);
-	const count = (events: GameEvent[]) => countEvents(agg, c, events, at);
-	count(started.events);
+	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, at, i, step);
+	count(started.events, 0);
 	const bots = seatBots(cfg, seed);
 	const checkMoves = cfg.checkMoves !== false;
 	const snap = snapshot(state);
@@ -253,7 +256,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		const chosen = choiceKey(move);
 		if (chosen === 'place') placements++;
 		(agg.choices[chosen] ??= { available: 0, chosen: 0 }).chosen++;
-		count(r.events);
+		count(r.events, moves);
 		// every figure after every move; every segment's list every few moves and at the end
 		if (checkMoves) for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0)) found(state, v);
 	}
@@ -360,7 +363,8 @@ interface PlacedTile {
 	expansion: string;
 }
 
-function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<number, PlacedTile>): void {
+/** Counts a move's events (game i, `step` moves played after it). */
+function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<number, PlacedTile>, game: number, step: number): void {
 	for (const e of events) {
 		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
 		switch (e.type) {
@@ -379,6 +383,7 @@ function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<nu
 				const t = tileOf(agg, e.tile as string);
 				t.drawn++;
 				t.discarded++;
+				agg.firstDiscard[e.tile as string] ??= { game, step };
 				break;
 			}
 			case 'setAside':
