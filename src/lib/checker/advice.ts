@@ -3,6 +3,8 @@
 // game at its move in the sandbox, the ruling flipped). Pure: the page and the CLI render it.
 import type { Interval, Report } from './report.ts';
 
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
 /** error: a violation or an engine error; warning: something a designer probably did not intend; note: coverage. */
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -246,5 +248,25 @@ export function adviceText(r: Report): string {
 		for (const it of a.items.slice(0, 20)) out.push(`  - ${it.label}${it.text ? `: ${it.text}` : ''}${it.detail ? ` (${it.detail})` : ''}`);
 		if (a.items.length > 20) out.push(`  … ${a.items.length - 20} more`);
 	}
+	return out.join('\n');
+}
+
+/** The readable summary the CLI prints without --json. */
+export function textSummary(r: Report, seconds?: number): string {
+	const s = r.stats;
+	const out: string[] = [];
+	out.push(`${r.games} games (${r.sampled} replayed and undone), ${r.placements} placements, ${r.moves} moves${seconds !== undefined ? ` in ${seconds} s (${Math.round(r.games / Math.max(seconds, 0.001))} games/s)` : ''}`);
+	out.push(`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${Object.keys(r.rulings).length ? `; rulings: ${Object.entries(r.rulings).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`);
+	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
+	out.push(total ? `${total} violations and engine errors: ${Object.entries(r.violationCounts).map(([k, n]) => `${k} ${n}`).join(', ')}` : 'no invariant violations, no engine errors');
+	out.push('', adviceText(r));
+	out.push('', 'Scores');
+	for (const seat of s.seats) out.push(`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`);
+	if (r.players.length > 1)
+		out.push(`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`);
+	out.push(`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`);
+	out.push('  share of all points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
+	out.push('  share of feature points by expansion of the tiles: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
+	out.push('  rules fired: ' + Object.entries(s.rules).map(([k, n]) => `${k} ${n}`).join(', '));
 	return out.join('\n');
 }

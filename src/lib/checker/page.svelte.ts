@@ -1,9 +1,7 @@
 // The checker page's controller: the form (mix, seats, games, rulings, comparison), the runs it
 // starts on Web Workers, the hand-over of a game to the sandbox, and the reports saved, opened again
 // and compared. The page (src/routes/checker) only lays it out.
-import { resolveGame, type Expansion, type GameRecord } from '../engine/index.ts';
-import { modulesFor } from '../engine/game.ts';
-import { rulingsFor, type RegisteredRuling } from '../engine/registry.ts';
+import { modulesFor, resolveGame, rulingsFor, type Expansion, type GameRecord, type RegisteredRuling } from '../engine/index.ts';
 import { BOTS, parseBotSpec, type BotSpec } from '../bots/index.ts';
 import { CHECKER_RECORD_KEY } from '../sandbox/handover.ts';
 import { CheckerBatch, type WorkerFactory } from './browser-run.svelte.ts';

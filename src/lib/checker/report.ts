@@ -5,7 +5,6 @@ import { contextOf, startGame, rulingList, SCORED_WHEN_COMPLETE, type Context, t
 import { botSpecText } from '../bots/index.ts';
 import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
 import { Z95, wilsonInterval } from '../stats.ts';
-import { adviceText } from './advice.ts';
 
 /** Adds `b` into `a` (chunks merged in order: the same chunks give the same report). */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
@@ -321,26 +320,4 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 			length: { mean: round(len.mean, 2), sd: round(len.sd, 2), min: n ? agg.length.min : 0, max: agg.length.max, histogram: numericKeys(agg.length.hist) }
 		}
 	};
-}
-
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
-
-/** The readable summary the CLI prints without --json. */
-export function textSummary(r: Report, seconds?: number): string {
-	const s = r.stats;
-	const out: string[] = [];
-	out.push(`${r.games} games (${r.sampled} replayed and undone), ${r.placements} placements, ${r.moves} moves${seconds !== undefined ? ` in ${seconds} s (${Math.round(r.games / Math.max(seconds, 0.001))} games/s)` : ''}`);
-	out.push(`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${Object.keys(r.rulings).length ? `; rulings: ${Object.entries(r.rulings).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`);
-	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
-	out.push(total ? `${total} violations and engine errors: ${Object.entries(r.violationCounts).map(([k, n]) => `${k} ${n}`).join(', ')}` : 'no invariant violations, no engine errors');
-	out.push('', adviceText(r));
-	out.push('', 'Scores');
-	for (const seat of s.seats) out.push(`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`);
-	if (r.players.length > 1)
-		out.push(`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`);
-	out.push(`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`);
-	out.push('  share of all points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
-	out.push('  share of feature points by expansion of the tiles: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
-	out.push('  rules fired: ' + Object.entries(s.rules).map(([k, n]) => `${k} ${n}`).join(', '));
-	return out.join('\n');
 }
