@@ -61,7 +61,6 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await page.getByTestId('open-game').click();
 	const sandbox = await opened;
 	await sandbox.waitForLoadState();
-	await expect(sandbox).toHaveURL(/\/sandbox\?record=checker/);
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
 	await expect(sandbox.getByText('Game over.', { exact: true })).toBeVisible();
 	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
@@ -187,7 +186,7 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	await item.getByTestId('act-replay').click();
 	const sandbox = await opened;
 	await sandbox.waitForLoadState();
-	await expect(sandbox).toHaveURL(new RegExp(`/sandbox\\?record=checker&step=${step}&draft=${id}`));
+	// (the sandbox then writes the game's setup into its address)
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
 	await expect(sandbox.getByRole('slider', { name: 'Timeline' })).toHaveValue(step);
 	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
