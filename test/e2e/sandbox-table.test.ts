@@ -9,6 +9,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, hook, inView, openSandbox, placeByClicking, type Move } from './sandbox-driver.ts';
+import { availableExpansions } from '../../src/cli/files.ts';
+import { playRandomGame, recordOf, type Expansion } from '../../src/lib/engine/index.ts';
+import { encodeGameLink, GAME_PARAM, type SavedGame } from '../../src/lib/sandbox/saved-game.ts';
+import { PLAYER_COLOURS } from '../../src/lib/sandbox/palette.ts';
 
 const mover = (page: Page) =>
 	page.evaluate(() => {
@@ -250,4 +254,33 @@ test('the bots’ pace: a change of speed while a bot waits, a pause and a resum
 	const paused = await hook.at(page);
 	await page.getByRole('button', { name: 'Resume bots' }).click();
 	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
+});
+
+test('axe at every step kind of a game of every fan expansion, the dragon and the pig, opened from a link', async ({ page }) => {
+	test.setTimeout(180_000);
+	// a seeded game played by the engine's random player; the first step of each kind is where axe looks
+	const docs = availableExpansions();
+	const ids = ['base', 'inns-and-cathedrals', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
+	const players = ['Ann', 'Bob', 'Cid'];
+	const firstOf = new Map<string, number>();
+	let n = 0;
+	const { state } = playRandomGame(
+		{ expansions: ids.map((id) => docs.get(id) as Expansion), modules: ['pig'], players, seed: 8 },
+		{ onMove: (s) => void (firstOf.has(s.pending[0].kind) || firstOf.set(s.pending[0].kind, n), n++) }
+	);
+	const game: SavedGame = {
+		version: 1,
+		setup: { expansions: [...ids.slice(1), 'pig'], players: players.map((name, i) => ({ name, colour: PLAYER_COLOURS[i].id })), seed: 8, rulings: {}, free: false },
+		record: recordOf(state),
+		at: 0
+	};
+	expect([...firstOf.keys()]).toEqual(expect.arrayContaining(['turn', 'place', 'figure', 'note', 'dragon', 'mayor', 'scarecrow', 'messenger']));
+	await page.goto(`/sandbox?${GAME_PARAM}=${encodeGameLink(game)}`);
+	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.steps.length)).toBe(state.log.length + 1);
+	for (const [kind, at] of firstOf) {
+		await page.getByLabel('Timeline').fill(String(at));
+		await expect.poll(() => hook.step(page)).toBe(kind);
+		await expectAccessible(page, `the sandbox at a ${kind} step`);
+	}
+	console.log(`axe at step kinds: ${[...firstOf.keys()].join(', ')}`);
 });
