@@ -65,7 +65,9 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await expect(sandbox.getByText('Game over.', { exact: true })).toBeVisible();
 	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
 	expect(rec.seed).toBeGreaterThan(0);
-	await expect(sandbox.getByText(rec.players.map((p: string, i: number) => `${p} ${rec.result.scores[i]}`).join(', ')).first()).toBeVisible();
+	const onScreen = await Promise.all(rec.players.map(async (_: string, i: number) => Number(await sandbox.getByTestId(`score-${i}`).textContent())));
+	expect(onScreen).toEqual(rec.result.scores);
+	await expect(sandbox.getByTestId('game-over')).toBeVisible();
 });
 
 test('the expansion page offers "Check interactions", which opens the checker with that expansion', async ({ page }) => {
