@@ -4,6 +4,7 @@ import { availableExpansions } from './files.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
 import { validateExpansion } from '../lib/formats/validate.ts';
 import { ruleRegistry, type Expansion } from '../lib/engine/index.ts';
+import { recordFromJcz, type JczImport, type JczProblem } from '../lib/formats/jcz-game.ts';
 
 let cache: Map<string, Expansion> | null = null;
 /** Finds an expansion by id among the shipped sets and EXPANSIONS_DIR. */
@@ -35,6 +36,28 @@ export function expansionErrors(expansions: readonly Expansion[]): string[] {
 	}
 	return out;
 }
+
+/** Every expansion on disk (the shipped sets and EXPANSIONS_DIR). */
+export function allExpansions(): Expansion[] {
+	cache ??= availableExpansions();
+	return [...cache.values()];
+}
+
+/** A JCloisterZone saved game (.jcz) as a game record, its warnings and errors located as `file:/pointer: message`. */
+export function readJcz(file: string): { imported?: Extract<JczImport, { ok: true }>; errors: string[]; warnings: string[] } {
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (e) {
+		return { errors: [`${file}: ${e instanceof Error ? e.message : String(e)}`], warnings: [] };
+	}
+	const r = recordFromJcz(text, { expansions: allExpansions() });
+	const where = (p: JczProblem) => `${file}:${p.pointer || '/'}: ${p.message}`;
+	return r.ok ? { imported: r, errors: [], warnings: r.warnings.map(where) } : { errors: r.errors.map(where), warnings: r.warnings.map(where) };
+}
+
+/** True for a file the engine commands read as a JCloisterZone saved game. */
+export const isJcz = (file: string): boolean => file.toLowerCase().endsWith('.jcz');
 
 export function readJson(file: string): { doc?: unknown; error?: string } {
 	try {

@@ -20,15 +20,15 @@ export interface LoadedFile {
 	problems: Problem[];
 }
 
-/** The `*.json` files under `path` (itself if it is a file), sorted; folders are searched recursively. */
-export function listJsonFiles(path: string): string[] {
+/** The files under `path` ending in one of `endings` (default `.json`; itself if it is a file), sorted; folders are searched recursively. */
+export function listJsonFiles(path: string, endings: readonly string[] = ['.json']): string[] {
 	const stat = statSync(path);
 	if (!stat.isDirectory()) return [path];
 	const out: string[] = [];
 	for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
 		const full = join(path, entry.name);
-		if (entry.isDirectory()) out.push(...listJsonFiles(full));
-		else if (entry.name.endsWith('.json')) out.push(full);
+		if (entry.isDirectory()) out.push(...listJsonFiles(full, endings));
+		else if (endings.some((e) => entry.name.endsWith(e))) out.push(full);
 	}
 	return out;
 }

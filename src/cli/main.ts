@@ -5,6 +5,7 @@ import type { Command } from './command.ts';
 const commands: Record<string, () => Promise<Command>> = {
 	validate: () => import('./commands/validate.ts').then((m) => m.command),
 	export: () => import('./commands/export.ts').then((m) => m.command),
+	'export-record': () => import('./commands/export-record.ts').then((m) => m.command),
 	replay: () => import('./commands/replay.ts').then((m) => m.command),
 	simulate: () => import('./commands/simulate.ts').then((m) => m.command),
 	match: () => import('./commands/match.ts').then((m) => m.command),
@@ -17,7 +18,7 @@ export async function main(argv: string[]): Promise<number> {
 	const [name, ...rest] = argv;
 	if (!name || name === '--help' || name === '-h' || name === 'help') {
 		const lines = ['usage: carcassonne-lab <command> [options] [--json]', '', 'commands:'];
-		for (const [n, load] of Object.entries(commands)) lines.push(`  ${n.padEnd(9)} ${(await load()).summary}`);
+		for (const [n, load] of Object.entries(commands)) lines.push(`  ${n.padEnd(13)} ${(await load()).summary}`);
 		(name ? stdout : stderr)(lines.join('\n'));
 		return name ? 0 : 2;
 	}

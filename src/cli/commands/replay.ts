@@ -2,13 +2,13 @@
 // with its explanation; an illegal move exits 1 naming its index and the reason.
 import type { CommandContext } from '../command.ts';
 import { replay, contextOf, setupFromRecord, collectRulings, type GameRecord, type GameEvent, type Move } from '../../lib/engine/index.ts';
-import { expansionErrors, lookupExpansion, readJson } from '../engine-io.ts';
+import { expansionErrors, isJcz, lookupExpansion, readJcz, readJson } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 
-const usage = `usage: carcassonne-lab replay <game.json> [--json]
+const usage = `usage: carcassonne-lab replay <game.json | game.jcz> [--json]
 
-Plays a game record (schemas/game-record.v1.json; a scenario file plays its game) through the
-engine, its expansions closed over their dependencies, and prints each move with the events it caused and their explanations, then the scores.
+Plays a game record (schemas/game-record.v1.json; a scenario file plays its game; a JCloisterZone
+saved game .jcz is imported first, its warnings printed) through the engine, its expansions closed over their dependencies, and prints each move with the events it caused and their explanations, then the scores.
 Exit 1 when a move is illegal (its index and the reason are printed), the record is invalid or
 an expansion or dependency of it is missing, cyclic or invalid (located).
 --json prints { "finished": bool, "scores": { player: points }, "events": [...] }.`;
@@ -23,13 +23,24 @@ export const command = {
 			ctx.stderr('error' in parsed ? `${parsed.error}\n\n${usage}` : usage);
 			return 2;
 		}
-		const { doc, error } = readJson(files[0]);
-		if (error) {
-			ctx.stderr(error);
-			return 1;
+		let rec: GameRecord;
+		if (isJcz(files[0])) {
+			const { imported, errors, warnings } = readJcz(files[0]);
+			for (const w of warnings) ctx.stderr(`warning: ${w}`);
+			if (!imported) {
+				for (const e of errors) ctx.stderr(e);
+				return 1;
+			}
+			rec = imported.record;
+		} else {
+			const { doc, error } = readJson(files[0]);
+			if (error) {
+				ctx.stderr(error);
+				return 1;
+			}
+			const d = doc as Record<string, unknown>;
+			rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
 		}
-		const d = doc as Record<string, unknown>;
-		const rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
 		if (!rec || !Array.isArray(rec.expansions) || !Array.isArray(rec.moves) || !Array.isArray(rec.players)) {
 			ctx.stderr(`${files[0]}: not a game record (expansions, players, seed and moves are required)`);
 			return 1;

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import type { CommandContext } from '../command.ts';
 import { listJsonFiles } from '../files.ts';
 import { runScenario, MODULES, type Scenario } from '../../lib/engine/index.ts';
-import { lookupExpansion, readJson } from '../engine-io.ts';
+import { isJcz, lookupExpansion, readJson } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
+import { jczLines, runJczFile, type JczFileResult } from '../jcz-run.ts';
 
 /** Per rule module, its rule ids and rulings that none of the scenarios names in `rules`. */
 export function uncoveredRules(named: ReadonlySet<string>): Record<string, string[]> {
@@ -20,7 +21,11 @@ const usage = `usage: carcassonne-lab test [scenario files or folders...] [--jso
 
 Runs rules scenarios (schemas/scenario.v1.json; default folder: scenarios/) and prints each
 result, then the rule ids and rulings of each rule module that no scenario names, then
-"N passed, N failed". Exit 1 when any scenario fails.
+"N passed, N failed". JCloisterZone engine tests (.jcz files with test.assertions, in the
+folders given too) run as scenarios: each assertion is read against the replayed game, JCZ's
+description is printed with the result, an assertion of a kind not read here is reported as
+unsupported (the test fails), and a saved game with content not played here fails with the
+import's located errors. Exit 1 when any scenario fails.
 --json prints { "passed": n, "failed": n, "results": [{ name, file, passed, failures }],
 "uncovered": { module: [rule ids] } }.`;
 
@@ -41,7 +46,19 @@ export const command = {
 		}
 		const results = [];
 		const named = new Set<string>();
-		for (const file of paths.flatMap((p) => listJsonFiles(p))) {
+		const jcz: JczFileResult[] = [];
+		for (const file of paths.flatMap((p) => listJsonFiles(p, ['.json', '.jcz']))) {
+			if (isJcz(file)) {
+				const r = runJczFile(file);
+				jcz.push(r);
+				results.push({
+					name: r.description || file,
+					file,
+					passed: r.passed,
+					failures: [...r.errors, ...(r.error ? [r.error] : []), ...r.assertions.filter((a) => a.status !== 'passed').map((a) => `${a.status}: ${a.assertion}${a.detail ? ` — ${a.detail}` : ''}`)]
+				});
+				continue;
+			}
 			const { doc, error } = readJson(file);
 			const sc = doc as Scenario;
 			for (const id of Array.isArray(sc?.rules) ? sc.rules : []) named.add(id);
@@ -63,12 +80,20 @@ export const command = {
 		if (ctx.json) ctx.stdout(JSON.stringify({ passed, failed, results, uncovered }, null, 2));
 		else {
 			for (const r of results) {
+				const j = jcz.find((x) => x.file === r.file);
+				if (j) {
+					for (const line of jczLines(j)) ctx.stdout(line);
+					continue;
+				}
 				ctx.stdout(`${r.passed ? '✓' : '✗'} ${r.name}`);
 				for (const f of r.failures) ctx.stdout(`    ${f}`);
 			}
+			// (JCZ's tests name no rule ids: the list is the scenarios')
 			const mods = Object.entries(uncovered);
-			ctx.stdout(mods.length ? 'Rule ids and rulings no scenario names:' : 'Every rule id and ruling is named by a scenario.');
-			for (const [m, ids] of mods) ctx.stdout(`  ${m}: ${ids.join(' ')}`);
+			if (results.length > jcz.length) {
+				ctx.stdout(mods.length ? 'Rule ids and rulings no scenario names:' : 'Every rule id and ruling is named by a scenario.');
+				for (const [m, ids] of mods) ctx.stdout(`  ${m}: ${ids.join(' ')}`);
+			}
 			ctx.stdout(`${passed} passed, ${failed} failed`);
 		}
 		return failed ? 1 : 0;

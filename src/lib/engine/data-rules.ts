@@ -821,6 +821,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		figures,
 		parameters,
 		parameterRanges,
+		...(dr.rulings ? { rulings: Object.entries(dr.rulings).map(([rid, r]) => ({ id: rid, description: r.description, default: r.default, options: r.options, rules: r.rules ?? [] })) } : {}),
 		hooks,
 		...(uncited.length ? { uncited } : {})
 	};

@@ -254,17 +254,20 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 const problemsOf = perGame(setupProblems);
 
 /** The pieces a game of these rules starts with (kind and owner, in supply). */
-const piecesOf = perGame((c, players) => {
+const piecesOf = perGame((c, players) => piecesWith(c, players));
+
+/** The pieces a game starts with, `counts` per player overriding the expansions' (a figure type the rules lack is ignored). */
+function piecesWith(c: Context, players: number, counts: Record<string, number> = {}): { kind: string; owner: number }[] {
 	const out: { kind: string; owner: number }[] = [];
 	// a document may say how many each player gets (expansion figures[].perPlayer)
 	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
 	for (const [id, ft] of c.figures) {
-		const per = declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
+		const per = counts[id] ?? declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
 		for (let p = 0; p < players; p++) for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
 		for (let i = 0; i < (ft.neutral ?? 0); i++) out.push({ kind: id, owner: -1 });
 	}
 	return out;
-});
+}
 
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
@@ -303,11 +306,12 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.start ? { start: setup.start } : {}),
 			...(setup.outcomes ? { outcomes: [...setup.outcomes] } : {}),
 			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
-			...(setup.free ? { free: true } : {})
+			...(setup.free ? { free: true } : {}),
+			...(setup.figures ? { figures: { ...setup.figures } } : {})
 		}
 	});
 	const g = engineOf(s, c, setup.quiet === true);
-	for (const p of piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
+	for (const p of setup.figures ? piecesWith(c, s.players.length, setup.figures) : piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
 	putTile(g, start, 0, 0, 0);
@@ -710,7 +714,8 @@ export function setupOf(state: GameState): GameSetup {
 		drawOrder: state.origin.drawOrder,
 		start: state.origin.start,
 		outcomes: state.origin.outcomes,
-		free: state.origin.free
+		free: state.origin.free,
+		figures: state.origin.figures
 	};
 }
 

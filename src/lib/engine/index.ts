@@ -18,3 +18,5 @@ export { boardTiles, boardTileAt, placedTile, boardPieces, boardMarkers, supplie
 export { resolveGame, modulesEnabledBy, modulesWithoutDocument, meaningOf, ruleRegistry, rulingsFor, parametersFor, type RegisteredRuling, type RegisteredParameter } from './registry.ts';
 export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
 export { scenarioFromGame, type MetRefusal, type ScenarioFromGameOptions } from './scenario-from-game.ts';
+export { runJczTest, readAssertion, jczPhase, type AssertionResult, type AssertionStatus, type JczTestResult } from './jcz-test.ts';
+export { jczFromRecord, type JczExport } from './jcz-record.ts';

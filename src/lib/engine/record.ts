@@ -23,6 +23,7 @@ export function recordOf(state: GameState): GameRecord {
 	if (state.origin.drawOrder) rec.drawOrder = [...state.origin.drawOrder];
 	if (state.origin.outcomes) rec.outcomes = [...state.origin.outcomes];
 	if (state.origin.free) rec.free = true;
+	if (state.origin.figures) rec.figures = { ...state.origin.figures };
 	rec.result = { finished: state.finished, scores: [...state.scores] };
 	return rec;
 }
@@ -59,7 +60,8 @@ export function setupFromRecord(
 			drawOrder: rec.drawOrder,
 			start: rec.start,
 			outcomes: rec.outcomes,
-			free: rec.free
+			free: rec.free,
+			figures: rec.figures
 		},
 		moves: rec.moves as Move[],
 		warnings,

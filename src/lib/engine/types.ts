@@ -199,7 +199,7 @@ export interface GameState {
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
-	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[]; free?: boolean };
+	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[]; free?: boolean; figures?: Record<string, number> };
 }
 
 export interface GameSetup {
@@ -220,6 +220,8 @@ export interface GameSetup {
 	quiet?: boolean;
 	/** Free mode (the sandbox): instead of drawing, the active player picks the next tile from the current pile (step `pick`). */
 	free?: boolean;
+	/** Figures each player gets, by figure type, where the game differs from its expansions (a JCloisterZone game with one follower each). */
+	figures?: Record<string, number>;
 }
 
 export type ApplyResult =

@@ -49,7 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
 		from: 1,
 		name: 'rules-written-as-data',
 		description:
-			"A `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
+			"A `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
 		apply(doc, lookup) {
 			const id = doc.rules;
 			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id) return false;
@@ -63,7 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
 			if (!src?.dataRules) return false; // nothing to copy: the validator reports the document as it is
 			const own = isObject(doc.dataRules) ? doc.dataRules : {};
 			const rules: Record<string, unknown> = {};
-			for (const k of ['modifiers', 'parameters', 'figures'] as const) {
+			for (const k of ['rulings', 'modifiers', 'parameters', 'figures'] as const) {
 				const merged = { ...(src.dataRules[k] ?? {}), ...(isObject(own[k]) ? own[k] : {}) };
 				if (Object.keys(merged).length) rules[k] = merged;
 			}

@@ -198,6 +198,12 @@ export interface DataRules {
 		[k: string]: DataFigure;
 	};
 	/**
+	 * Rulings these rules offer (named decisions a game may take otherwise, read by the rules as ruling.<ID>.<option>): id → what it decides, its options and default. The expansion's `rulings` and a game's choose among the options.
+	 */
+	rulings?: {
+		[k: string]: DataRuling;
+	};
+	/**
 	 * The rules, in the order they apply.
 	 *
 	 * @maxItems 200
@@ -292,6 +298,36 @@ export interface DataFigure {
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
 	 */
 	denyRules?: string[];
+}
+/**
+ * One ruling.
+ */
+export interface DataRuling {
+	/**
+	 * What the ruling decides, as a question or a phrase.
+	 */
+	description: string;
+	/**
+	 * The option in force unless a game or the expansion chooses another (one of `options`).
+	 */
+	default: string;
+	/**
+	 * Option id → what it means.
+	 */
+	options: {
+		/**
+		 * What this option means.
+		 */
+		[k: string]: string;
+	};
+	/**
+	 * The rule ids the ruling decides on.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	rules?: string[];
 }
 /**
  * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points.
@@ -433,6 +469,7 @@ export interface Tile {
 	 * True when the field-to-city adjacency is drawn by hand (a city in the middle of the tile, a road along a city wall): the validator then reports geometry mismatches as notes instead of errors.
 	 */
 	handDrawnAdjacency?: boolean;
+	jcz?: JczTile;
 	/**
 	 * Symbols printed on the tile that rules react to: 'lute' (Bards), 'mayor' (Messengers & Mayors tile mark), 'volcano', 'dragon', 'princess', 'portal' (The Princess & the Dragon). An icon no enabled expansion knows is a warning.
 	 *
@@ -449,6 +486,36 @@ export interface Tile {
 	 * Optional artwork drawn under the feature overlay and used in exports: a data: URL of a PNG, JPEG, WebP or SVG image, or a path relative to the expansion file. At most 262144 characters (256 KB): the tile editor scales larger raster images down when they are uploaded.
 	 */
 	artwork?: string;
+}
+/**
+ * The JCloisterZone tile this design is, for saved games (.jcz) in and out: its id in JCZ's tile definitions and the rotation at which JCZ's tile looks as this design does unrotated. Tiles JCZ does not know have none.
+ */
+export interface JczTile {
+	/**
+	 * The tile's id in JCloisterZone (e.g. 'BA/Cc.1', 'IC/CcR').
+	 */
+	id: string;
+	/**
+	 * Degrees clockwise: JCZ's tile turned by this much is this design at rotation 0 (so JCZ's rotation = this + 90 × ours).
+	 */
+	rotation: 0 | 90 | 180 | 270;
+	/**
+	 * The same design under other JCZ ids, read on import only: an edition without the garden this design carries (JCZ's IC/RFr.i beside IC/RFr.iG).
+	 */
+	also?: JczAlias[];
+}
+/**
+ * Another JCZ id of this design and its rotation, as above.
+ */
+export interface JczAlias {
+	/**
+	 * The tile's id in JCloisterZone.
+	 */
+	id: string;
+	/**
+	 * Degrees clockwise, as above.
+	 */
+	rotation: 0 | 90 | 180 | 270;
 }
 /**
  * One feature of the tile.
@@ -613,6 +680,15 @@ export interface GameRecord {
 	 * Free mode, as the sandbox plays it: instead of drawing, the active player picks the next tile from those left in the current pile (a 'pick' move { type: 'pick', tile } before each 'place').
 	 */
 	free?: boolean;
+	/**
+	 * Figures each player gets, by figure type ('follower', 'large', 'abbot', 'pig', …), where the game differs from its expansions (a JCloisterZone game with one follower each).
+	 */
+	figures?: {
+		/**
+		 * How many each player gets.
+		 */
+		[k: string]: number;
+	};
 	/**
 	 * The moves, exactly as apply() takes them: { type: 'place', x, y, rotation, tile? }, { type: 'deploy', figure, feature }, { type: 'pass' }, module moves ({ type: 'dragon', x, y }, …).
 	 */

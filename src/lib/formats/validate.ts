@@ -807,6 +807,15 @@ function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): strin
 }
 
 /** Rulings, parameters and figures against what the enabled rule modules (and the data rules of the document and its dependencies) register. */
+/** The rulings documents declare in their data rules (`dataRules.rulings`), as the registry lists a module's. */
+function declaredRulings(docs: readonly unknown[]): { id: string; options: Record<string, string>; default: string }[] {
+	return docs.flatMap((d) =>
+		isObject(d) && isObject(d.dataRules) && isObject(d.dataRules.rulings)
+			? Object.entries(d.dataRules.rulings).flatMap(([id, r]) => (isObject(r) && isObject(r.options) && typeof r.default === 'string' ? [{ id, options: r.options as Record<string, string>, default: r.default }] : []))
+			: []
+	);
+}
+
 function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown[], modules: readonly string[], registry: RuleRegistry, data: Map<string, Meaning> | undefined, out: Problem[]): void {
 	const named = modules.join(', ');
 	const dataFigures = isObject(doc.dataRules) && isObject(doc.dataRules.figures) ? doc.dataRules.figures : {};
@@ -822,7 +831,7 @@ function checkRulesRegistry(doc: Record<string, unknown>, deps: readonly unknown
 			severity: 'warning'
 		});
 	if (isObject(doc.rulings)) {
-		const defs = new Map(registry.rulingsFor(modules).map((r) => [r.id, r]));
+		const defs = new Map([...registry.rulingsFor(modules), ...declaredRulings([doc, ...deps])].map((r) => [r.id, r]));
 		for (const [id, option] of Object.entries(doc.rulings)) {
 			// malformed ids and non-text options are the schema's findings already
 			if (!RULING_ID.test(id) || typeof option !== 'string') continue;
@@ -940,7 +949,7 @@ function semanticExpansion(
 	if (doc.dataRules !== undefined) {
 		const enabled = meanings?.enabled ?? [];
 		const moduleParameters = registry ? registry.parametersFor(enabled).map((p) => p.name) : [];
-		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, registry ? registry.rulingsFor(enabled) : []), problems);
+		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, [...(registry ? registry.rulingsFor(enabled) : []), ...declaredRulings([doc, ...deps])]), problems);
 	}
 	checkGameFits(doc, deps, available, registry, problems);
 	const known = knownNames(doc, deps, meanings);

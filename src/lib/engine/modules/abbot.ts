@@ -38,6 +38,8 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 	const b = s.pieces[a].tile;
 	if (tileAtXY(g, move.x, move.y) !== b)
 		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
+	if (completedNow(g, b))
+		return { code: 'abbot-feature-completed', message: `the tile just placed completes the abbot's ${g.c.tiles[s.bt[b]].features[s.sl[s.pieces[a].seg]].kind}: it scores at the end of the turn`, rules: ['ABBOT-6.2.3', 'ABBOT-R1'] };
 	emit(g, { type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y }, () =>
 		`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
 	);
@@ -45,6 +47,9 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 	scoreFeature(g, find(s, s.pieces[a].seg), 'abbot');
 	return null;
 }
+
+/** ABBOT-R1 'no': the abbot's monastery or garden on board tile b is surrounded (so completed by the tile just placed). */
+const completedNow = (g: Engine, b: number): boolean => g.c.rulings['ABBOT-R1'] === 'no' && g.s.bnb[b] === 8;
 
 export const abbot: RuleModule = {
 	id: 'abbot',
@@ -68,6 +73,18 @@ export const abbot: RuleModule = {
 			rules: ['ABBOT-6.2.1']
 		}
 	],
+	rulings: [
+		{
+			id: 'ABBOT-R1',
+			description: 'May the abbot be taken back from a monastery or garden that the tile just placed completes?',
+			default: 'yes',
+			options: {
+				yes: 'yes: it scores 9 at once as the abbot comes back (the same points), and the player places no figure this turn',
+				no: 'no: the feature scores at the end of the turn anyway (JCloisterZone, after a 2020 clarification of the rules)'
+			},
+			rules: ['ABBOT-6.2.3']
+		}
+	],
 	stepMoves: { figure: ['abbot-return'] },
 	moves: { 'abbot-return': abbotReturn as never },
 	uncited: ['ABBOT-6.2.5'],
@@ -76,6 +93,7 @@ export const abbot: RuleModule = {
 			const a = ownAbbot(g, player);
 			if (a >= 0 && !g.s.acted) {
 				const b = g.s.pieces[a].tile;
+				if (completedNow(g, b)) return;
 				out.push(returnMove(g, g.s.bx[b], g.s.by[b]));
 			}
 		},

@@ -5,6 +5,7 @@ import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPe
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
+import { K_FIELD } from '../types.ts';
 import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 import { mapped, filled } from '../arrays.ts';
@@ -374,6 +375,13 @@ export const base: RuleModule = {
 				'1st': 'per city: the farmers’ majority over all fields around a completed city gets 4 (per-field bonuses of other expansions — pig, note tokens, the fairy’s 3 — do not apply: they are defined per field)'
 			},
 			rules: ['BASE-1.9', 'BASE-1.7.1']
+		},
+		{
+			id: 'BASE-R3',
+			description: 'May followers be placed in fields as farmers? (JCloisterZone’s game setup can leave the farmers out.)',
+			default: 'farmers',
+			options: { farmers: 'yes: a follower in a field is a farmer (BASE-1.4.2)', 'no-farmers': 'no: fields hold no figures and score nothing' },
+			rules: ['BASE-1.4.2']
 		}
 	],
 	parameters: {
@@ -406,6 +414,12 @@ export const base: RuleModule = {
 	uncited: ['BASE-1.1.2', 'BASE-1.2.3', 'BASE-1.2.4', 'BASE-1.3.1', 'BASE-1.3.3', 'BASE-1.3.4', 'BASE-1.3.5', 'BASE-1.4.3', 'BASE-1.4.4', 'BASE-1.4.5', 'BASE-1.4.6', 'BASE-1.5.1', 'BASE-1.5.2', 'BASE-1.5.4', 'BASE-1.5.5', 'BASE-1.6.2', 'BASE-1.6.3', 'BASE-1.6.4'],
 	onlyWhen: { 'BASE-1.8.1': { rulings: { 'BASE-R1': ['modern'] } }, 'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } }, 'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } } },
 	hooks: {
+		deployCheck(g, _player, _figure, seg) {
+			if (g.c.rulings['BASE-R3'] !== 'no-farmers') return null;
+			const s = g.s;
+			if (g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].k !== K_FIELD) return null;
+			return { code: 'no-farmers', message: 'no figure stands in a field in this game (no farmers)', rules: ['BASE-R3', 'BASE-1.4.2'] };
+		},
 		value(g, root, v) {
 			const s = g.s;
 			const final = v.mode !== 'complete';

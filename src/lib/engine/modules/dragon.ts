@@ -240,6 +240,7 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 
 function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, step: Step): Refusal | null {
 	const s = g.s;
+	if (!fairyInPlay(g)) return { code: 'no-fairy', message: 'the fairy is not in play in this game', rules: ['DRAGON-R4'] };
 	const b = tileAtXY(g, move.x, move.y);
 	let piece = -1;
 	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
@@ -267,6 +268,10 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 		);
 	return null;
 }
+
+/** Whether the dragon and the fairy are in play (ruling DRAGON-R4). */
+const dragonInPlay = (g: Engine): boolean => g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'dragon-only';
+const fairyInPlay = (g: Engine): boolean => g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'fairy-only';
 
 export const dragon: RuleModule = {
 	id: 'dragon',
@@ -310,6 +315,18 @@ export const dragon: RuleModule = {
 			default: 'always',
 			options: { always: 'yes, whenever the field is scored', majority: 'only if the farmer’s owner scores the field' },
 			rules: ['DRAGON-4.5.2']
+		},
+		{
+			id: 'DRAGON-R4',
+			description: 'Which of the neutral figures are in play? (JCloisterZone’s game setup chooses the dragon and the fairy one by one.)',
+			default: 'dragon-and-fairy',
+			options: {
+				'dragon-and-fairy': 'both, as the expansion comes',
+				'dragon-only': 'the dragon; no fairy',
+				'fairy-only': 'the fairy; no dragon (volcano and dragon tiles are plain tiles)',
+				neither: 'neither: the tiles are plain tiles'
+			},
+			rules: ['DRAGON-4.2.2', 'DRAGON-4.4.1', 'DRAGON-4.5.1']
 		}
 	],
 	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
@@ -347,7 +364,7 @@ export const dragon: RuleModule = {
 		},
 		drawn(g, tile) {
 			const d = D(g);
-			if (d.at >= 0 || !hasIcon(g, tile, ICON_DRAGON)) return 'keep';
+			if (d.at >= 0 || !hasIcon(g, tile, ICON_DRAGON) || !dragonInPlay(g)) return 'keep';
 			d.aside.push(tile);
 			emit(g, { type: 'setAside', rules: ['DRAGON-4.3.2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
 				`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
@@ -356,7 +373,7 @@ export const dragon: RuleModule = {
 		},
 		placed(g, b) {
 			const s = g.s;
-			if (!hasIcon(g, s.bt[b], ICON_VOLCANO)) return;
+			if (!hasIcon(g, s.bt[b], ICON_VOLCANO) || !dragonInPlay(g)) return;
 			const d = D(g);
 			d.at = b;
 			emit(g, { type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] }, () => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`);
@@ -372,13 +389,13 @@ export const dragon: RuleModule = {
 		},
 		deployCheck(g, _player, _figure, seg) {
 			const s = g.s;
-			if (hasIcon(g, s.bt[s.st[seg]], ICON_VOLCANO))
+			if (hasIcon(g, s.bt[s.st[seg]], ICON_VOLCANO) && dragonInPlay(g))
 				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
 			return null;
 		},
 		figureOptions(g, player, out) {
 			const s = g.s;
-			if (s.acted) return;
+			if (s.acted || !fairyInPlay(g)) return;
 			const fairyPiece = D(g).fairyPiece;
 			const ps = s.pieces;
 			const f = followersOf(g.c)(ps);

@@ -35,6 +35,29 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
 	return turn === 3 ? -1 : turn === 1 ? 1 : 0;
 }
 
+/**
+ * RIVER-R2 look-ahead (JCloisterZone's reading): each end of the tile's river (its first river
+ * feature, as JCZ reads a fork) that does not face a placed tile needs the two cells beside the next
+ * cell and the three beyond it empty.
+ */
+function lookAhead(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null {
+	const sides = g.c.tiles[tile].def.features.find((f) => f.type === 'river')?.sides ?? [];
+	const cell = pack(x, y);
+	for (const name of sides) {
+		const side = (SIDE_NAMES.indexOf(name) + rotation) & 3;
+		const next = cell + SIDE_STEP[side];
+		if (tileAt(g, next) >= 0) continue;
+		const beyond = next + SIDE_STEP[side];
+		const left = SIDE_STEP[(side + 3) & 3];
+		const right = SIDE_STEP[(side + 1) & 3];
+		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right])
+			if (tileAt(g, c) >= 0)
+				return { code: 'river-blocked', message: `the river would run from (${x},${y}) towards placed tiles (RIVER-R2 look-ahead)`, rules: ['RIVER-3.1.2'] };
+	}
+	return null;
+}
+const SIDE_NAMES = ['N', 'E', 'S', 'W'];
+
 export const river: RuleModule = {
 	id: 'river',
 	name: 'The River',
@@ -59,7 +82,9 @@ export const river: RuleModule = {
 			default: 'immediate',
 			options: {
 				immediate: 'two river curves in a row turning the same way (the official ruling)',
-				'with-straights': 'also two same-way curves with only straight river tiles between them'
+				'with-straights': 'also two same-way curves with only straight river tiles between them',
+				'look-ahead':
+					'JCloisterZone’s reading: no U-turn rule, but every open end of the new river tile needs the five cells ahead of it empty (the two beside the next cell and the three beyond it), so the river can neither turn back nor run into a dead end'
 			},
 			rules: ['RIVER-3.1.2']
 		}
@@ -76,6 +101,7 @@ export const river: RuleModule = {
 			if (!t.river) return null;
 			const turn = riverFlow(g, tile, x, y, rotation);
 			if (turn === NO_RIVER) return { code: 'river-not-continued', message: `${t.key} must continue the river`, rules: ['RIVER-3.1.2'] };
+			if (g.c.rulings['RIVER-R2'] === 'look-ahead') return lookAhead(g, tile, x, y, rotation);
 			if (turn === 0) return null;
 			const m = g.s.mod.river;
 			const previous = g.c.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;

@@ -308,7 +308,7 @@ function scriptedModifiers(nodes: Node[], report: string[]): Declared {
 function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean, declared: Declared): Tile {
 	const where = `tile ${jczId}`;
 	const attrs = attrsOf(t);
-	const tile: Tile = { id, name: jczId, count: 1, features: [] };
+	const tile: Tile = { id, name: jczId, jcz: { id: jczId, rotation: 0 }, count: 1, features: [] };
 	for (const a of Object.keys(attrs)) {
 		if (a === 'id' || a === 'max' || (pack && a === 'count')) continue;
 		if (a === 'group') {
@@ -356,6 +356,11 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 					continue;
 				}
 				if (name === 'wagon-move') continue;
+				// Traders & Builders' goods: the attribute's value names the good (our modifiers wine, grain, cloth)
+				if (type === 'city' && name === 'resource' && /^[a-z]+$/.test(value)) {
+					feature.modifiers = { ...feature.modifiers, [value]: 1 };
+					continue;
+				}
 				if (type === 'road' && name === 'tunnel') {
 					if (parseBool(value)) tunnels.add(feature.id);
 					continue;
