@@ -15,6 +15,7 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await expect(page.getByText(/Plays: base, .*bards/)).toBeVisible();
 	await page.getByTestId('games').fill('200');
 	await page.getByTestId('seed').fill('5');
+	await page.getByTestId('policy-0').selectOption('random');
 	await page.getByTestId('policy-1').selectOption('hoarder');
 	await page.getByTestId('run').click();
 
@@ -76,6 +77,9 @@ test('the expansion page offers "Check interactions", which opens the checker wi
 	await expect(page).toHaveURL(/\/checker\?x=buddo/);
 	await expect(page.getByTestId('mix-buddo')).toBeChecked();
 	await expect(page.getByText(/Plays: base, buddo/)).toBeVisible();
+	// every seat plays greedy unless chosen otherwise: the statistics come from games people would play
+	await expect(page.getByTestId('policy-0')).toHaveValue('greedy');
+	await expect(page.getByTestId('policy-1')).toHaveValue('greedy');
 	await expectAccessible(page, '/checker before a run');
 });
 
@@ -84,6 +88,7 @@ test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the d
 	await page.goto('/checker');
 	await page.getByTestId('games').fill('40');
 	await page.getByTestId('seed').fill('8');
+	for (const seat of ['policy-0', 'policy-1']) await page.getByTestId(seat).selectOption('random');
 	await page.getByTestId('compare-flip').check();
 	await page.getByTestId('flip-ruling').selectOption('BASE-R2');
 	await page.getByTestId('flip-option').selectOption('1st');
@@ -119,6 +124,7 @@ test('a pairs sweep of two expansions on the page: base alone and the pair, with
 	await page.getByTestId('mix-bards').check();
 	await page.getByTestId('mix-buddo').check();
 	await page.getByTestId('games').fill('20');
+	for (const seat of ['policy-0', 'policy-1']) await page.getByTestId(seat).selectOption('random');
 	await page.getByTestId('compare-pairs').check();
 	await page.getByTestId('run').click();
 	await expect(page.getByTestId('progress-text')).toContainText(/done in/, { timeout: 180_000 });
@@ -160,7 +166,8 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 		expect(box.x + box.width, `seat ${i + 1}`).toBeLessThanOrEqual(seats!.x + seats!.width);
 	}
 	await page.getByTestId('players').fill('2');
-	for (let i = 0; i < 2; i++) await page.getByTestId(`policy-${i}`).selectOption('random');
+	await page.getByTestId('policy-0').selectOption('greedy');
+	await page.getByTestId('policy-1').selectOption('random');
 
 	await page.getByTestId('games').fill('10');
 	await page.getByTestId('seed').fill('1');
@@ -215,7 +222,7 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	await expect(page.getByTestId('open-problem')).toContainText('broken.json: report.seed is missing');
 	await page.getByTestId('open-reports').setInputFiles(saved);
 	await expect(page.getByTestId('side-by-side')).toBeVisible();
-	await expect(page.getByTestId('side-b')).toContainText(`${id} · random · 10 games, seed 1`);
+	await expect(page.getByTestId('side-b')).toContainText(`${id} · greedy vs random · 10 games, seed 1`);
 	await expect(page.getByTestId('saved-differences').locator('tr', { hasText: 'seat 1 mean score' })).toBeVisible();
 	await expectAccessible(page, '/checker with a flip and two reports side by side');
 

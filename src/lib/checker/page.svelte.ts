@@ -15,8 +15,8 @@ export type CompareMode = 'none' | 'flip' | 'pairs' | 'subsets';
 
 const OPTION_LABELS: Record<CheckerOption, string> = { games: 'Games', seed: 'Seed', players: 'Players', sample: 'Replay sample', workers: 'Workers' };
 
-/** The page's default policy for every seat. */
-export const DEFAULT_POLICY = 'random';
+/** The page's default policy for every seat: a bot that plays as people would (greedy: the best value of the whole turn). */
+export const DEFAULT_POLICY = 'greedy';
 
 /** Every bot of the registry at each of its levels, as the seat pickers list them. */
 export const policyChoices = Object.entries(BOTS).flatMap(([id, b]) => [{ value: id, label: b.label }, ...(b.levels ?? []).map((l) => ({ value: `${id}:${l}`, label: `${b.label}, ${l}` }))]);
