@@ -1,21 +1,10 @@
 // Drives the sandbox as a player does, through its test hook (window.__sandbox): where the board
 // draws cells and targets, the engine's options; placing by rotating and clicking, choosing a target;
-// the console watch and the CLI, for the sandbox's browser tests.
+// the CLI, for the sandbox's browser tests (console errors: the fixture in fixtures.ts).
 import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 
 export type Move = { type: string; [k: string]: unknown };
-
-/** Fails the test on any console error or uncaught exception of the page. */
-export function watchConsole(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('console', (m) => {
-		// the browser asks for /favicon.ico on its own; that request is not the page's
-		if (m.type() === 'error' && !/favicon\.ico/.test(m.location().url)) errors.push(m.text());
-	});
-	page.on('pageerror', (e) => errors.push(e.message));
-	return errors;
-}
 
 /** The page's test hook: where the board draws things (tests click there) and the engine's options. */
 export const hook = {
