@@ -2,11 +2,13 @@
 // engine-tests/ folder of a fetched fancarpedia/FanCloisterZone) through `carcassonne-lab test`'s
 // code and prints a table: in scope / passed / failed (the first failing assertion) / out of scope
 // (what we do not play, from the import's errors).
-//   node bin/run-ts.js scripts/jcz-engine-tests.ts <engine-tests folder> [--xml <JCZ expansions folder>] [--json]
+//   node bin/run-ts.js scripts/jcz-engine-tests.ts <engine-tests folder> [--xml <JCZ expansions folder>] [--rulings ID=option,...] [--json]
 // With --xml (the client's src/extraResources/expansions), the JCZ tile sets we do not ship whose
 // rules we play are imported from JCZ's tile XML into a temporary EXPANSIONS_DIR, as a designer
-// would import them: River II (river/2) and Traders & Builders' tiles with goods. The same run
-// through the CLI: `EXPANSIONS_DIR=<that folder> npx carcassonne-lab test <engine-tests folder>`.
+// would import them: River II (river/2) and Traders & Builders' tiles with goods. --rulings
+// overrides the import's rulings (FanCloisterZone's engine reads the river as
+// RIVER-R2=look-ahead-strict). The same run through the CLI:
+// `EXPANSIONS_DIR=<that folder> npx carcassonne-lab test <engine-tests folder> --rulings …`.
 // Nothing of JCZ's is kept here: the files are read where they were fetched.
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,9 +33,11 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const xmlAt = args.indexOf('--xml');
 const xml = xmlAt >= 0 ? args[xmlAt + 1] : undefined;
-const folder = args.find((a, i) => !a.startsWith('--') && i !== xmlAt + 1);
+const rulingsAt = args.indexOf('--rulings');
+const rulings = Object.fromEntries((rulingsAt >= 0 ? (args[rulingsAt + 1] ?? '') : '').split(',').filter(Boolean).map((p) => p.split('=')));
+const folder = args.find((a, i) => !a.startsWith('--') && (xmlAt < 0 || i !== xmlAt + 1) && (rulingsAt < 0 || i !== rulingsAt + 1));
 if (!folder || !existsSync(folder) || (xmlAt >= 0 && !xml)) {
-	console.error('usage: scripts/jcz-engine-tests.ts <engine-tests folder> [--xml <JCZ expansions folder>] [--json]');
+	console.error('usage: scripts/jcz-engine-tests.ts <engine-tests folder> [--xml <JCZ expansions folder>] [--rulings ID=option,...] [--json]');
 	process.exit(2);
 }
 let dir: string | undefined;
@@ -54,7 +58,7 @@ const { runJczFile } = await import('../src/cli/jcz-run.ts');
 type Row = { test: string; status: 'passed' | 'failed' | 'out of scope'; detail: string };
 const rows: Row[] = [];
 for (const file of listJsonFiles(folder, ['.jcz'])) {
-	const r = runJczFile(file);
+	const r = runJczFile(file, rulings);
 	const test = relative(folder, file).replace(/\.jcz$/, '');
 	if (r.errors.length) {
 		// what is not played: the names in the import's errors, once each

@@ -17,9 +17,11 @@ export interface JczFileResult {
 	passed: boolean;
 }
 
-export function runJczFile(file: string): JczFileResult {
+/** Runs one .jcz engine test; `rulings` override the import's (another client's reading, e.g. RIVER-R2=look-ahead-strict). */
+export function runJczFile(file: string, rulings: Record<string, string> = {}): JczFileResult {
 	const { imported, errors, warnings } = readJcz(file);
 	if (!imported) return { file, description: '', errors, warnings, assertions: [], passed: false };
+	if (Object.keys(rulings).length) imported.record.rulings = { ...imported.record.rulings, ...rulings };
 	const description = imported.test?.description ?? '';
 	if (!imported.test) return { file, description, errors: [`${file}: no test (test.assertions) in this saved game`], warnings, assertions: [], passed: false };
 	// a game is never played with rules the validator rejects

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { CommandContext } from '../command.ts';
 import { listJsonFiles } from '../files.ts';
 import { runScenario, MODULES, type Scenario } from '../../lib/engine/index.ts';
-import { isJcz, lookupExpansion, readJson } from '../engine-io.ts';
+import { isJcz, lookupExpansion, readJson, rulingPairs } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 import { jczLines, runJczFile, type JczFileResult } from '../jcz-run.ts';
 
@@ -17,7 +17,7 @@ export function uncoveredRules(named: ReadonlySet<string>): Record<string, strin
 	return out;
 }
 
-const usage = `usage: carcassonne-lab test [scenario files or folders...] [--json]
+const usage = `usage: carcassonne-lab test [scenario files or folders...] [--rulings ID=option,...] [--json]
 
 Runs rules scenarios (schemas/scenario.v1.json; default folder: scenarios/) and prints each
 result, then the rule ids and rulings of each rule module that no scenario names, then
@@ -25,7 +25,9 @@ result, then the rule ids and rulings of each rule module that no scenario names
 folders given too) run as scenarios: each assertion is read against the replayed game, JCZ's
 description is printed with the result, an assertion of a kind not read here is reported as
 unsupported (the test fails), and a saved game with content not played here fails with the
-import's located errors. Exit 1 when any scenario fails.
+import's located errors; --rulings overrides the rulings the import sets for them (another
+client's reading: FanCloisterZone's engine reads the river as RIVER-R2=look-ahead-strict).
+Exit 1 when any scenario fails.
 --json prints { "passed": n, "failed": n, "results": [{ name, file, passed, failures }],
 "uncovered": { module: [rule ids] } }.`;
 
@@ -33,9 +35,10 @@ export const command = {
 	summary: 'run rules scenarios (setup + moves + expected outcome)',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const parsed = parseOptions(ctx.args, {}, true);
-		if ('error' in parsed) {
-			ctx.stderr(`${parsed.error}\n\n${usage}`);
+		const parsed = parseOptions(ctx.args, { rulings: { type: 'string' } }, true);
+		const rulings = 'error' in parsed ? {} : rulingPairs(parsed.values.rulings ?? '');
+		if ('error' in parsed || typeof rulings === 'string') {
+			ctx.stderr(`${'error' in parsed ? parsed.error : `--rulings ${rulings}`}\n\n${usage}`);
 			return 2;
 		}
 		const paths = parsed.positionals.length ? parsed.positionals : ['scenarios'];
@@ -49,7 +52,7 @@ export const command = {
 		const jcz: JczFileResult[] = [];
 		for (const file of paths.flatMap((p) => listJsonFiles(p, ['.json', '.jcz']))) {
 			if (isJcz(file)) {
-				const r = runJczFile(file);
+				const r = runJczFile(file, rulings);
 				jcz.push(r);
 				results.push({
 					name: r.description || file,

@@ -1,7 +1,7 @@
 // The River: the spring starts, river tiles come before land tiles and the lake last (see the piles
 // in game.ts), each river tile continues the river, no immediate U-turn, the river is never claimed
 // or scored (its fields are split by it through the tile geometry).
-import { pack, SIDE_STEP, tileAt } from '../board.ts';
+import { pack, SIDE_DX, SIDE_DY, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
 import type { Engine, Refusal, RuleModule } from '../types.ts';
 
 /** riverFlow's answer for a placement that touches no placed river tile. */
@@ -40,22 +40,55 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
  * feature, as JCZ reads a fork) that does not face a placed tile needs the two cells beside the next
  * cell and the three beyond it empty.
  */
-function lookAhead(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null {
-	const sides = g.c.tiles[tile].def.features.find((f) => f.type === 'river')?.sides ?? [];
+function lookAhead(g: Engine, tile: number, x: number, y: number, rotation: number, strict: boolean): Refusal | null {
+	const features = g.c.tiles[tile].def.features.filter((f) => f.type === 'river');
+	// JCZ reads a fork by its first river; FanCZ's strict reading by all its river sides
+	const sides = (strict ? features.flatMap((f) => f.sides ?? []) : (features[0]?.sides ?? [])).map((n) => (SIDE_NAMES.indexOf(n) + rotation) & 3);
 	const cell = pack(x, y);
-	for (const name of sides) {
-		const side = (SIDE_NAMES.indexOf(name) + rotation) & 3;
+	const open = sides.filter((side) => tileAt(g, cell + SIDE_STEP[side]) < 0);
+	const blocked = (why: string): Refusal => ({ code: 'river-blocked', message: `the river would run from (${x},${y}) ${why} (RIVER-R2 ${strict ? 'look-ahead-strict' : 'look-ahead'})`, rules: ['RIVER-3.1.2'] });
+	for (const side of open) {
 		const next = cell + SIDE_STEP[side];
-		if (tileAt(g, next) >= 0) continue;
 		const beyond = next + SIDE_STEP[side];
 		const left = SIDE_STEP[(side + 3) & 3];
 		const right = SIDE_STEP[(side + 1) & 3];
-		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right])
-			if (tileAt(g, c) >= 0)
-				return { code: 'river-blocked', message: `the river would run from (${x},${y}) towards placed tiles (RIVER-R2 look-ahead)`, rules: ['RIVER-3.1.2'] };
+		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right]) if (tileAt(g, c) >= 0) return blocked('towards placed tiles');
+		if (strict && (stripTaken(g.s, x, y, side) || besideAnotherEnd(g, x, y, side, open))) return blocked('towards placed tiles or beside another open end heading the same way');
 	}
 	return null;
 }
+
+/** FanCZ: a tile in the strip three cells wide from (x, y) towards `side`, up to the board's edge. */
+function stripTaken(s: Engine['s'], x: number, y: number, side: number): boolean {
+	const dx = SIDE_DX[side];
+	const dy = SIDE_DY[side];
+	for (let b = 0; b < s.bx.length; b++) {
+		const ax = s.bx[b] - x;
+		const ay = s.by[b] - y;
+		// ahead of (x, y) along the side, at most one cell to either side of its line
+		if (dx !== 0 ? ax * dx > 0 && Math.abs(ay) <= 1 : ay * dy > 0 && Math.abs(ax) <= 1) return true;
+	}
+	return false;
+}
+
+/** FanCZ: once the tile lies, two open river ends heading towards `side` are neighbours across that heading. */
+function besideAnotherEnd(g: Engine, x: number, y: number, side: number, open: number[]): boolean {
+	const s = g.s;
+	const ends: [number, number][] = [];
+	const back = (side + 2) & 3;
+	for (let i = 0; i < s.front.length; i++) {
+		const cx = unpackX(s.front[i]);
+		const cy = unpackY(s.front[i]);
+		if ((cx !== x || cy !== y) && ((s.freq[i] >> (4 * back)) & 15) === RIVER_EDGE) ends.push([cx, cy]);
+	}
+	for (const o of open) if (o === side) ends.push([x + SIDE_DX[o], y + SIDE_DY[o]]);
+	// as FanCZ compares them: only the coordinate across the heading, one apart
+	const across = (p: [number, number]) => (side === 0 || side === 2 ? p[0] : p[1]);
+	for (let i = 0; i < ends.length; i++) for (let j = i + 1; j < ends.length; j++) if (Math.abs(across(ends[i]) - across(ends[j])) === 1) return true;
+	return false;
+}
+/** The river's edge code in an open cell's required edges (tiles.ts). */
+const RIVER_EDGE = 4;
 const SIDE_NAMES = ['N', 'E', 'S', 'W'];
 
 export const river: RuleModule = {
@@ -84,7 +117,9 @@ export const river: RuleModule = {
 				immediate: 'two river curves in a row turning the same way (the official ruling)',
 				'with-straights': 'also two same-way curves with only straight river tiles between them',
 				'look-ahead':
-					'JCloisterZone’s reading: no U-turn rule, but every open end of the new river tile needs the five cells ahead of it empty (the two beside the next cell and the three beyond it), so the river can neither turn back nor run into a dead end'
+					'JCloisterZone’s reading: no U-turn rule, but every open end of the new river tile needs the five cells ahead of it empty (the two beside the next cell and the three beyond it), so the river can neither turn back nor run into a dead end',
+				'look-ahead-strict':
+					'FanCloisterZone’s reading: as look-ahead, and the strip three cells wide ahead of each open end holds no tile up to the edge of the board, and no two open river ends heading the same way lie side by side'
 			},
 			rules: ['RIVER-3.1.2']
 		}
@@ -101,7 +136,8 @@ export const river: RuleModule = {
 			if (!t.river) return null;
 			const turn = riverFlow(g, tile, x, y, rotation);
 			if (turn === NO_RIVER) return { code: 'river-not-continued', message: `${t.key} must continue the river`, rules: ['RIVER-3.1.2'] };
-			if (g.c.rulings['RIVER-R2'] === 'look-ahead') return lookAhead(g, tile, x, y, rotation);
+			const reading = g.c.rulings['RIVER-R2'];
+			if (reading === 'look-ahead' || reading === 'look-ahead-strict') return lookAhead(g, tile, x, y, rotation, reading === 'look-ahead-strict');
 			if (turn === 0) return null;
 			const m = g.s.mod.river;
 			const previous = g.c.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
