@@ -17,6 +17,8 @@ export type Pace = keyof typeof PACES;
 const PACE_KEY = 'lab:sandbox-pace';
 
 export type Status = { text: string; kind: 'info' | 'refusal' } | null;
+/** Milliseconds after which a bot's thinking offers the person a way on (a worker that died answers nothing). */
+export const SLOW_MS = 20_000;
 
 const refusalText = (r: { message: string; rules: string[] }) => `${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
 export { refusalText };
@@ -33,6 +35,8 @@ export class SandboxTable {
 	paused = $state(false);
 	/** The seat whose bot is thinking. */
 	thinking = $state<number | null>(null);
+	/** The bot has thought for longer than SLOW_MS: the person may take its seat or ask again. */
+	slow = $state(false);
 	/** A bot that could not decide: the game waits for the person (retry, or play the seat). */
 	botFailure = $state.raw<{ seat: number; text: string } | null>(null);
 	/** Seats a person took over from their bot. */
@@ -45,6 +49,7 @@ export class SandboxTable {
 	private worker: BotWorker | null = null;
 	private asked: GameState | null = null;
 	private timer: ReturnType<typeof setTimeout> | undefined;
+	private slowTimer: ReturnType<typeof setTimeout> | undefined;
 	private shownAt = 0;
 
 	constructor(
@@ -89,14 +94,15 @@ export class SandboxTable {
 	// ------------------------------------------------------------------ starting and loading
 	/** Starts the bots' worker (in the page's $effect: it reads nothing reactive); returns its stop. */
 	attach(): () => void {
-		const w = new BotWorker();
-		this.worker = w;
+		this.worker = new BotWorker();
 		untrack(() => this.schedule());
 		return () => {
 			clearTimeout(this.timer);
+			clearTimeout(this.slowTimer);
+			const current = this.worker;
 			this.worker = null;
 			this.asked = null;
-			w.terminate();
+			current?.terminate();
 		};
 	}
 
@@ -293,10 +299,14 @@ export class SandboxTable {
 		this.schedule();
 	}
 
-	/** Asks the failed bot again. */
+	/** Asks the failed (or slow) bot again, in a new worker. */
 	retryBot(): void {
 		this.botFailure = null;
 		this.asked = null;
+		if (this.worker) {
+			this.worker.terminate();
+			this.worker = new BotWorker();
+		}
 		this.schedule();
 	}
 
@@ -304,6 +314,7 @@ export class SandboxTable {
 	takeOverSeat(seat: number): void {
 		this.takenOver = new Set([...this.takenOver, seat]);
 		this.botFailure = null;
+		this.asked = null;
 		this.changed();
 	}
 
@@ -335,6 +346,8 @@ export class SandboxTable {
 		const w = this.worker;
 		if (!s || !w || !spec || this.paused || this.botFailure) {
 			clearTimeout(this.timer);
+			clearTimeout(this.slowTimer);
+			this.slow = false;
 			this.thinking = null;
 			this.asked = null;
 			return;
@@ -343,6 +356,9 @@ export class SandboxTable {
 		// already asked (its answer may be waiting for the pace): nothing to do
 		if (this.asked === asked) return;
 		clearTimeout(this.timer);
+		clearTimeout(this.slowTimer);
+		this.slow = false;
+		this.slowTimer = setTimeout(() => (this.slow = this.asked === asked), SLOW_MS);
 		this.asked = asked;
 		const seat = asked.pending[0].player;
 		this.thinking = seat;
@@ -350,6 +366,8 @@ export class SandboxTable {
 		void w.ask(s.setup, asked, [spec]).then((a) => {
 			// the game moved on meanwhile (undo, a new game, a pause): the answer is for another position
 			if (this.worker !== w || this.session !== s || s.state !== asked || this.asked !== asked) return;
+			clearTimeout(this.slowTimer);
+			this.slow = false;
 			if (a.error !== undefined) {
 				this.thinking = null;
 				this.asked = null;
