@@ -2,31 +2,13 @@
 // followed by its backs (duplex order). Read back by inflating the file's content streams: the
 // pages' sizes, their order, and that the tiles are drawn as paths in the renderer's colours.
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { exporter as pdf } from '../src/lib/export/pdf.ts';
 import { exporter as print } from '../src/lib/export/print.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
+import { pdfColour, readPdf } from './pdf-read.ts';
 
 const load = (id: string) => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion;
-
-/** The page sizes (MediaBox, in points) and the inflated content streams of a PDF. */
-function readPdf(bytes: Uint8Array) {
-	const buf = Buffer.from(bytes);
-	const text = buf.toString('latin1');
-	const boxes = [...text.matchAll(/\/Type \/Page\b[\s\S]*?\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1].trim().split(/\s+/).map(Number));
-	const streams: string[] = [];
-	for (const m of text.matchAll(/stream\r?\n/g)) {
-		const start = m.index! + m[0].length;
-		const end = text.indexOf('endstream', start);
-		try {
-			streams.push(inflateSync(buf.subarray(start, end)).toString('latin1'));
-		} catch {
-			/* not a Flate stream (fonts, metadata) */
-		}
-	}
-	return { text, boxes, streams };
-}
 
 describe('pdf export', () => {
 	it('river on A4: its page of tiles, then its backs, as vector drawing (no image)', async () => {
@@ -44,10 +26,8 @@ describe('pdf export', () => {
 		// green (#8cbf55) of the tiles and the blue (#2f6f9f) of the river tiles' backs
 		const drawing = streams.join('\n');
 		expect(drawing.match(/ c\n/g)!.length).toBeGreaterThan(100);
-		const colour = (hex: string) =>
-			new RegExp([1, 3, 5].map((i) => (Math.floor((parseInt(hex.slice(i, i + 2), 16) / 255) * 1000) / 1000).toFixed(3).replace('.', '\\.') + '\\d*').join(' ') + ' scn');
-		expect(drawing).toMatch(colour('#8cbf55'));
-		expect(drawing).toMatch(colour('#2f6f9f'));
+		expect(drawing).toMatch(pdfColour('#8cbf55'));
+		expect(drawing).toMatch(pdfColour('#2f6f9f'));
 		expect(r.notes.join(' ')).toMatch(/2 A4 pages \(1 of tiles, each followed by its backs/);
 	});
 

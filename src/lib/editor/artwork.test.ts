@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import tileSchema from '../../../schemas/tile.v1.json';
 import { ARTWORK_MAX_CHARS, ARTWORK_MAX_SIDE, SHRINK_STEPS, artworkFromFile, type Rasterizer } from './artwork.ts';
-import { artworkDataUrl } from './svg-sanitize.ts';
+import { artworkDataUrl } from '../render/svg-sanitize.ts';
 import { ARTWORK_TOO_LARGE, validateExpansion, validateTile } from '../formats/validate.ts';
 
 /** Bytes whose base64 data: URL is `chars` characters long, give or take 4. */

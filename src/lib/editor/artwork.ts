@@ -2,7 +2,7 @@
 // saves (and keeps as a local draft) the whole document: one artwork must stay small. A raster image
 // over the limit is scaled down in the browser (canvas) until it fits; an SVG over the limit is
 // refused with what to do instead.
-import { artworkDataUrl } from './svg-sanitize.ts';
+import { artworkDataUrl } from '../render/svg-sanitize.ts';
 
 /**
  * Longest artwork data: URL, in characters (= the `maxLength` of `artwork` in schemas/tile.v1.json):

@@ -9,6 +9,7 @@ import { History } from './history.ts';
 import { discardDraft, loadDraft, storeDraft, type DraftStorage } from './drafts.ts';
 import { saveExpansion, type SaveOutcome } from './api.ts';
 import { replaceTile } from './expansion-commands.ts';
+import { looksInPlay } from '../render/looks.ts';
 
 export interface Conflict {
 	message: string;
@@ -88,6 +89,8 @@ export class ExpansionEditor {
 	/** Unsaved work of any kind: a changed document or code-view text that does not parse yet. */
 	unsaved = $derived(this.dirty || Object.keys(this.pendingText).length > 0);
 	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available, registry: ruleRegistry }));
+	/** How its icons and modifiers are drawn (its looks over its dependencies'). */
+	looks = $derived(looksInPlay(this.doc, (id) => this.available.get(id)));
 	canUndo = $derived.by(() => (this.#historyTick, this.#history.canUndo));
 	canRedo = $derived.by(() => (this.#historyTick, this.#history.canRedo));
 

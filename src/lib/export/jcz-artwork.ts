@@ -8,6 +8,7 @@ import type { Feature, Tile } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
 import { HALVES, SIDES } from '../formats/geometry.ts';
 import { featureShapes, renderTileSvg } from '../render/tile-svg.ts';
+import type { Looks } from '../render/looks.ts';
 import { loadRasteriser } from './png.ts';
 
 /** JCloisterZone's tile size: shapes and points are in 0..900. */
@@ -91,8 +92,8 @@ const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/;
 /** A file name for a tile's image: ids are safe by the schema, but keep them file-system safe anyway. */
 const imageName = (tileId: string) => `${tileId.replace(/[^A-Za-z0-9_.-]/g, '_')}.png`;
 
-/** The artwork folder's files, for the tiles the XML holds. */
-export async function buildJczArtwork(folder: string, title: string, tiles: readonly JczTileOut[], notes: string[]): Promise<ExportFile[]> {
+/** The artwork folder's files, for the tiles the XML holds (their icons and modifiers drawn by `looks`). */
+export async function buildJczArtwork(folder: string, title: string, tiles: readonly JczTileOut[], notes: string[], looks: Looks = {}): Promise<ExportFile[]> {
 	const raster = await loadRasteriser(JCZ_TILE_SIZE);
 	const files: ExportFile[] = [];
 	const shapes: Record<string, { clip: string; point: [number, number] }> = {};
@@ -109,7 +110,7 @@ export async function buildJczArtwork(folder: string, title: string, tiles: read
 			svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" viewBox="0 0 ${JCZ_TILE_SIZE} ${JCZ_TILE_SIZE}"><image href="${art.replace(/"/g, '%22')}" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" preserveAspectRatio="none"/></svg>`;
 		} else {
 			if (art) notes.push(`tile ${id}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the add-on shows the drawing of its features`);
-			svg = renderTileSvg(tile, { size: JCZ_TILE_SIZE, idPrefix: `${name}-` });
+			svg = renderTileSvg(tile, { size: JCZ_TILE_SIZE, idPrefix: `${name}-`, looks });
 		}
 		files.push({ path: `${folder}/images/${name}`, data: raster(svg), type: 'image/png' });
 

@@ -13,6 +13,7 @@ import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
 import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, adjacencyDrawnByHand, groupOf, impliedCrossings, wagonMoves } from '../formats/jcz-vocabulary.ts';
 import { buildJczArtwork, JCZ_TILE_SIZE, type JczTileOut } from './jcz-artwork.ts';
+import { looksInPlay } from '../render/looks.ts';
 import { jczAttributeValue, jczDataRules } from './jcz-scripts.ts';
 
 export const MINIMUM_JCZ_VERSION = '5.10.0';
@@ -227,7 +228,7 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 /** The artwork folder inside the add-on (its id in JCloisterZone is `<add-on>/<folder>`). */
 export const artworkFolder = (expansionId: string): string => `${expansionId}-artwork`;
 
-export const exporter: Exporter = async (expansion) => {
+export const exporter: Exporter = async (expansion, options = {}) => {
 	const ids = jczIds(expansion.id);
 	const { xml, notes, written } = buildJczXml(expansion);
 	const xmlPath = `${expansion.id}.xml`;
@@ -238,7 +239,7 @@ export const exporter: Exporter = async (expansion) => {
 	if (expansion.parameters && Object.keys(expansion.parameters).length)
 		notes.push(`parameters (${Object.keys(expansion.parameters).join(', ')}): not expressible in the add-on: dropped`);
 	const folder = artworkFolder(expansion.id);
-	const artwork = await buildJczArtwork(folder, expansion.name, written, notes);
+	const artwork = await buildJczArtwork(folder, expansion.name, written, notes, looksInPlay(expansion, (id) => options.available?.get(id)));
 	notes.push(
 		`add-on: the folder ${ids.addon}/ (the .jca's one root folder) is the add-on's id in JCloisterZone; it declares the expansion ${ids.expansion} ` +
 			`("${expansion.name}") with the tile set ${ids.tileSet}, offered in the client's game setup; copy the folder into the client's add-ons folder or install the .jca`

@@ -7,6 +7,7 @@ import type { Expansion, Tile } from '../formats/schema-types.ts';
 import { isPaper, type ExportFile, type ExportOptions, type Exporter, type Paper } from './types.ts';
 import { copiesOf, isRiverTile } from '../formats/geometry.ts';
 import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
+import { looksInPlay } from '../render/looks.ts';
 
 /** A4, the default paper. */
 export const PAGE_W = 210;
@@ -124,6 +125,7 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 	const { w: pageW, h: pageH } = layout;
 	const notes: string[] = [];
 	const tiles: Tile[] = Array.isArray(expansion.tiles) ? expansion.tiles : [];
+	const looks = looksInPlay(expansion, (id) => options.available?.get(id));
 
 	// Every physical tile, in the order of the designs.
 	const physical: { design: number; tile: Tile }[] = [];
@@ -138,7 +140,7 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 	const designDefs = (used: Set<number>) =>
 		[...used]
 			.sort((a, b) => a - b)
-			.map((i) => `<g id="${defId(i)}">${renderTileSvg(tiles[i], { size: 100, idPrefix: `${defId(i)}-`, artwork: true })}</g>`)
+			.map((i) => `<g id="${defId(i)}">${renderTileSvg(tiles[i], { size: 100, idPrefix: `${defId(i)}-`, artwork: true, looks })}</g>`)
 			.join('\n');
 
 	const pages = Math.ceil(physical.length / layout.perPage);

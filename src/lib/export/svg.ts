@@ -3,6 +3,7 @@
 import type { Exporter, ExportFile } from './types.ts';
 import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
 import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
+import { looksInPlay } from '../render/looks.ts';
 
 const DEFAULT_SIZE = 300;
 
@@ -32,6 +33,7 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const declaring = [expansion, ...(expansion.dependencies ?? []).map((id) => options.available?.get(id))];
 	const declaredModifiers = new Set(declaring.flatMap((e) => Object.keys(e?.modifiers ?? {})));
 	const declaredIcons = new Set(declaring.flatMap((e) => Object.keys(e?.icons ?? {})));
+	const looks = looksInPlay(expansion, (id) => options.available?.get(id));
 	const withoutArtwork: string[] = [];
 	const cards: string[] = [];
 	const tiles = Array.isArray(expansion.tiles) ? expansion.tiles : [];
@@ -40,7 +42,7 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 		const name = fileNameFor(tile?.id, taken, index);
 		if (name !== tile?.id)
 			notes.push(`tile ${index + 1}: its id '${String(tile?.id)}' is not usable as a file name (unsafe, or equal to another's but for case); written as ${name}.svg`);
-		const svg = renderTileSvg(tile, { size, idPrefix: `${name}-`, artwork: true });
+		const svg = renderTileSvg(tile, { size, idPrefix: `${name}-`, artwork: true, looks });
 		files.push({ path: `${name}.svg`, data: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, type: 'image/svg+xml' });
 
 		const art = tile?.artwork;
@@ -48,10 +50,10 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 		else if (!/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(art))
 			notes.push(`tile ${name}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the image shows the features only`);
 		for (const icon of tile?.icons ?? [])
-			if (!KNOWN_ICONS.includes(icon) && !declaredIcons.has(icon)) notes.push(`tile ${name}: icon '${icon}' is unknown; drawn as a '?' badge`);
+			if (!KNOWN_ICONS.includes(icon) && !declaredIcons.has(icon) && !looks[icon]) notes.push(`tile ${name}: icon '${icon}' is unknown; drawn as a '?' badge`);
 		for (const f of tile?.features ?? [])
 			for (const m of Object.keys(f?.modifiers ?? {}))
-				if (!(m in KNOWN_MODIFIERS) && !declaredModifiers.has(m) && m !== 'princess')
+				if (!(m in KNOWN_MODIFIERS) && !declaredModifiers.has(m) && m !== 'princess' && !looks[m])
 					notes.push(`tile ${name}: modifier '${m}' on feature ${f.id} is unknown; drawn as a '?' badge`);
 
 		cards.push(

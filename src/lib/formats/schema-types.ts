@@ -104,6 +104,12 @@ export interface Expansion {
 		[k: string]: string;
 	};
 	/**
+	 * How this expansion's own icons and modifiers are drawn, by name (as used in tiles' 'icons' and features' 'modifiers'): a symbol of the app's library or the designer's own SVG, and where it sits. Names the app draws itself (pennants, inn, the built-in icons, …) keep their drawing; a name with no look is drawn as a '?' badge. A dependency's looks apply too.
+	 */
+	looks?: {
+		[k: string]: Look;
+	};
+	/**
 	 * Rule parameters a designer may tune (point values, number of tokens, …): name → number. The rule module says which names it reads and their defaults.
 	 */
 	parameters?: {
@@ -174,6 +180,51 @@ export interface TokenDefinition {
 	 * How many are in the box.
 	 */
 	count: number;
+}
+/**
+ * How one icon or modifier is drawn: 'symbol' (from the library) or 'svg' (the designer's own drawing), exactly one of them (the validator says so), with where it sits.
+ */
+export interface Look {
+	/**
+	 * A symbol of the app's library (src/lib/render/looks.ts draws them).
+	 */
+	symbol?:
+		| 'port'
+		| 'well'
+		| 'tower'
+		| 'barrel'
+		| 'flag'
+		| 'sheep'
+		| 'gold'
+		| 'wine'
+		| 'grain'
+		| 'cloth'
+		| 'fish'
+		| 'crown'
+		| 'tree'
+		| 'bell'
+		| 'star'
+		| 'pennant'
+		| 'inn'
+		| 'garden'
+		| 'pig'
+		| 'house'
+		| 'lute'
+		| 'dragon'
+		| 'portal'
+		| 'volcano';
+	/**
+	 * The designer's own drawing: an SVG document (<svg …>…</svg>), sanitised before it is shown (scripts, event handlers, styles and outside links removed, as for tile artwork), fitted into the symbol's square.
+	 */
+	svg?: string;
+	/**
+	 * Where it sits: 'feature' on the feature that has the modifier (a row, one per unit of a number), 'beside' next to that spot, 'corner' in a free corner of the tile, 'centre' in the middle. Default: 'feature' for a modifier, 'corner' for an icon.
+	 */
+	place?: 'feature' | 'beside' | 'corner' | 'centre';
+	/**
+	 * How large, as a multiple of the library's size (1: about a sixth of the tile's side).
+	 */
+	size?: number;
 }
 /**
  * Rules written as data in the expansion itself, compiled by the engine into the same hooks as its built-in rule modules and explained like them (rule id, text, arithmetic). Nothing here is ever run as code.

@@ -46,7 +46,7 @@ ajv.addSchema(tileSchema);
 const checkExpansionSchema = ajv.compile(expansionSchema);
 const checkTileSchema = ajv.getSchema(tileSchema.$id)!;
 
-type Kind = 'expansion' | 'tile' | 'feature' | 'count' | 'figure' | 'token' | 'modifiers';
+type Kind = 'expansion' | 'tile' | 'feature' | 'count' | 'figure' | 'token' | 'look' | 'modifiers';
 const KIND_NAMES: Record<Kind, string> = {
 	expansion: 'the expansion',
 	tile: 'a tile',
@@ -54,6 +54,7 @@ const KIND_NAMES: Record<Kind, string> = {
 	count: 'a per-player count',
 	figure: 'a figure',
 	token: 'a token',
+	look: 'a look',
 	modifiers: 'the modifiers'
 };
 const ALLOWED: Partial<Record<Kind, string>> = {
@@ -62,7 +63,8 @@ const ALLOWED: Partial<Record<Kind, string>> = {
 	feature: Object.keys(tileSchema.$defs.feature.properties).join(', '),
 	count: 'perPlayer',
 	figure: Object.keys(expansionSchema.$defs.figure.properties).join(', '),
-	token: Object.keys(expansionSchema.$defs.token.properties).join(', ')
+	token: Object.keys(expansionSchema.$defs.token.properties).join(', '),
+	look: Object.keys(expansionSchema.$defs.look.properties).join(', ')
 };
 const PATTERN_HELP: Record<string, string> = {
 	[tileSchema.properties.id.pattern]:
@@ -96,6 +98,7 @@ function kindAt(segs: readonly string[], root: 'expansion' | 'tile'): Kind | und
 		if (segs.length === 0) return 'expansion';
 		if (segs.length === 2 && segs[0] === 'figures') return 'figure';
 		if (segs.length === 2 && segs[0] === 'tokens') return 'token';
+		if (segs.length === 2 && segs[0] === 'looks') return 'look';
 		if (segs[0] !== 'tiles' || segs.length < 2) return undefined;
 		i = 2;
 	}
@@ -893,6 +896,19 @@ function checkGameFits(doc: Record<string, unknown>, deps: readonly unknown[], a
 		});
 }
 
+/** Each look draws one thing: a symbol or the designer's SVG (the schema lets either be absent). */
+function checkLooks(doc: Record<string, unknown>, out: Problem[]): void {
+	if (!isObject(doc.looks)) return;
+	for (const [name, look] of Object.entries(doc.looks)) {
+		if (!isObject(look)) continue;
+		const at = pointer('looks', name);
+		if ((look.symbol === undefined) === (look.svg === undefined))
+			out.push({ pointer: at, message: `the look of '${name}' needs a symbol or an svg, exactly one of them`, severity: 'error' });
+		else if (typeof look.svg === 'string' && !/^\s*(<\?xml[^>]*>\s*)?(<!--[^]*?-->\s*)*<svg[\s>]/.test(look.svg))
+			out.push({ pointer: `${at}/svg`, message: `the look of '${name}' is not an SVG document (it must start with <svg …>): drawn as a '?'`, severity: 'warning' });
+	}
+}
+
 // ---------------------------------------------------------------------------------------------
 // Public entry points.
 
@@ -952,6 +968,7 @@ function semanticExpansion(
 		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, [...(registry ? registry.rulingsFor(enabled) : []), ...declaredRulings([doc, ...deps])]), problems);
 	}
 	checkGameFits(doc, deps, available, registry, problems);
+	checkLooks(doc, problems);
 	const known = knownNames(doc, deps, meanings);
 	const tiles: unknown[] = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const good: number[] = [];

@@ -20,12 +20,14 @@ import {
 	MID,
 	INWARD,
 	type CityShape,
+	type CornerName,
 	type Curve,
 	type NFeature,
 	type Pt,
 	type TileLayout
 } from './layout.ts';
 import * as sym from './symbols.ts';
+import { drawLook, type Look, type Looks } from './looks.ts';
 
 export { featureShapes, layoutTile, normalizeTile, type FeatureShape } from './layout.ts';
 
@@ -40,6 +42,8 @@ export interface RenderOptions {
 	artwork?: boolean;
 	/** Id of a feature to highlight. */
 	highlight?: string;
+	/** How the expansion's own icons and modifiers are drawn (looks.ts `looksOf`); without one, a '?'. */
+	looks?: Looks;
 }
 
 const C = sym.COLOURS;
@@ -90,8 +94,10 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	}
 	body.push(...ends(layout));
 	body.push(...inner(layout));
-	body.push(...modifiers(layout));
-	body.push(...icons(layout));
+	const looks = options.looks ?? {};
+	const corners = [...layout.freeCorners];
+	body.push(...modifiers(layout, looks, corners));
+	body.push(...icons(layout, looks, corners));
 	if (tile.wildcard) body.push(wildcard(layout));
 	if (options.highlight) {
 		const shape = featureShapes(tile, layout).find((s) => s.featureId === options.highlight);
@@ -216,12 +222,33 @@ function inner(layout: TileLayout): string[] {
 	});
 }
 
-function modifiers(layout: TileLayout): string[] {
+/** A look's drawings for a modifier of value `value` (a number: one per unit, at most 4, in a row). */
+function lookRow(look: Look, at: Pt, value: unknown): string {
+	const n = typeof value === 'number' ? Math.max(1, Math.min(4, Math.floor(value))) : 1;
+	const step = 15 * (look.size ?? 1);
+	let out = '';
+	for (let i = 0; i < n; i++) out += drawLook(look, [at[0] + (i - (n - 1) / 2) * step, at[1]]);
+	return out;
+}
+
+function lookSpot(place: string, anchor: Pt | undefined, corners: CornerName[]): Pt | undefined {
+	if (place === 'centre') return CENTRE;
+	if (place === 'corner') {
+		const corner = corners.shift();
+		return corner ? CORNERS[corner].at : anchor;
+	}
+	if (!anchor) return undefined;
+	return place === 'beside' ? [anchor[0] + 12, anchor[1] - 10] : anchor;
+}
+
+function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): string[] {
 	const out: string[] = [];
 	for (const f of layout.tile.features) {
+		const before = out.length;
 		const known = KNOWN_MODIFIERS[f.type] ?? [];
 		const mods = f.modifiers;
-		const unknown = Object.keys(mods).filter((k) => !known.includes(k) && mods[k] !== false && mods[k] !== 0);
+		const shown = Object.keys(mods).filter((k) => !known.includes(k) && mods[k] !== false && mods[k] !== 0);
+		const unknown = shown.filter((k) => !looks[k]);
 		let anchor: Pt | undefined;
 		if (f.type === 'city') {
 			const shape = layout.cities.get(f.id)!;
@@ -243,10 +270,19 @@ function modifiers(layout: TileLayout): string[] {
 		} else {
 			anchor = layout.inner.find((p) => p.feature === f)?.at ?? layout.linear.get(f.id)?.curves[0].p2;
 		}
+		// a drawn thing sits below the anchor's own drawing (shields, a cathedral, pigs) when there is one
+		const busy = out.length > before;
+		for (const k of shown.filter((k) => looks[k])) {
+			const look = looks[k];
+			const base: Pt | undefined = anchor && busy && (look.place ?? 'feature') === 'feature' ? [anchor[0], clampY(anchor[1] + 15)] : anchor;
+			const at = lookSpot(look.place ?? 'feature', base, corners);
+			if (at) out.push(lookRow(look, at, mods[k]));
+		}
 		if (unknown.length && anchor) out.push(sym.unknownBadge([anchor[0] + 9, anchor[1] - 7], 5));
 	}
 	return out;
 }
+const clampY = (y: number) => (y > 86 ? y - 30 : y);
 /** Beside the road near its border end, on the side away from cities. */
 function innSpot(c: Curve, layout: TileLayout): Pt {
 	const p = curveAt(c, 0.32);
@@ -264,9 +300,8 @@ function innSpot(c: Curve, layout: TileLayout): Pt {
 	return [clamp(x), clamp(y)];
 }
 
-function icons(layout: TileLayout): string[] {
+function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[] {
 	const out: string[] = [];
-	const corners = [...layout.freeCorners];
 	const shownAsModifier = new Set(layout.tile.features.flatMap((f) => Object.keys(f.modifiers).filter((k) => f.modifiers[k] === true)));
 	let extra = 0;
 	for (const name of layout.tile.icons) {
@@ -275,6 +310,12 @@ function icons(layout: TileLayout): string[] {
 			continue;
 		}
 		if (shownAsModifier.has(name)) continue;
+		const look = sym.KNOWN_ICONS.includes(name) ? undefined : looks[name];
+		if (look) {
+			const at = lookSpot(look.place ?? 'corner', CENTRE, corners);
+			if (at) out.push(drawLook(look, at));
+			continue;
+		}
 		const corner = corners.shift();
 		const at: Pt = corner ? CORNERS[corner].at : [12 + 16 * extra++, 50];
 		out.push(sym.iconBadge(name, at));

@@ -2,10 +2,17 @@
 // tile definition and rotation (the editor and the exports draw with the same renderer). Cached by
 // the definition object, so a changed draft is drawn anew.
 import { featureShapes, renderTileSvg, type FeatureShape } from '../render/tile-svg.ts';
-import type { Tile } from '../engine/index.ts';
+import type { Expansion, Tile } from '../engine/index.ts';
+import { looksOf, type Looks } from '../render/looks.ts';
 
 const urls = new WeakMap<Tile, Map<string, string>>();
 const shapes = new WeakMap<Tile, Map<string, FeatureShape>>();
+
+let looks: Looks = {};
+/** The looks of the expansions in play (every one's icons and modifiers), for the drawings from now on. */
+export function useLooks(expansions: readonly Expansion[]): void {
+	looks = looksOf(undefined, expansions);
+}
 
 /** The drawing of tile `def` turned `rotation` quarter turns, as a data: URL. */
 export function tileImageUrl(def: Tile, rotation = 0, size = 160): string {
@@ -14,7 +21,7 @@ export function tileImageUrl(def: Tile, rotation = 0, size = 160): string {
 	const k = `${rotation}|${size}`;
 	let url = m.get(k);
 	if (!url) {
-		url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderTileSvg(def, { size, rotation }))}`;
+		url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderTileSvg(def, { size, rotation, looks }))}`;
 		m.set(k, url);
 	}
 	return url;

@@ -18,6 +18,7 @@ import {
 	type RuleInfo
 } from '../engine/index.ts';
 import type { Alternative } from '../bots/index.ts';
+import { useLooks } from './images.ts';
 
 export interface TimelineStep {
 	/** The move that led here (null for the game's start). */
@@ -69,6 +70,7 @@ export class SandboxSession {
 
 	constructor(setup: GameSetup) {
 		this.setup = setup;
+		useLooks(setup.expansions);
 		const { state, events } = startGame({ ...setup, quiet: false });
 		this.steps = [{ move: null, state, events }];
 		this.book = ruleBook(state);

@@ -7,6 +7,7 @@ import { errorResponse, notFoundResponse, unsafeIdResponse } from '$lib/server/a
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { readExpansion } from '$lib/server/store.ts';
 import { renderTileSvg } from '$lib/render/tile-svg.ts';
+import { dependencyIds, looksInPlay } from '$lib/render/looks.ts';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ params, request }) => {
@@ -15,10 +16,21 @@ export const GET: RequestHandler = async ({ params, request }) => {
 	const tiles = (r.doc as { tiles?: unknown } | undefined)?.tiles;
 	const index = /^\d{1,4}$/.test(params.index) ? Number(params.index) : -1;
 	if (!Array.isArray(tiles) || index < 0 || index >= tiles.length) return errorResponse(404, `No tile ${params.index} in '${params.id}'`);
-	const etag = `"${r.revision}-${version}-${index}"`;
+	// the looks of its icons and modifiers come from it and its dependencies: their revisions are in the ETag
+	const deps = new Map<string, { doc: unknown; revision: string }>();
+	const queue = dependencyIds(r.doc);
+	while (queue.length > 0 && deps.size < 64) {
+		const id = queue.shift()!;
+		if (deps.has(id)) continue;
+		const d = await readExpansion(id);
+		deps.set(id, d.ok ? { doc: d.doc, revision: d.revision } : { doc: undefined, revision: '' });
+		if (d.ok) queue.push(...dependencyIds(d.doc));
+	}
+	const etag = `"${[r.revision, ...[...deps.values()].map((d) => d.revision)].join('.')}-${version}-${index}"`;
 	const headers = { etag, 'cache-control': 'no-cache', 'content-type': 'image/svg+xml; charset=utf-8' };
 	if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-	return new Response(renderTileSvg(tiles[index], { size: 96, idPrefix: `t${index}-` }), { headers });
+	const looks = looksInPlay(r.doc, (id) => deps.get(id)?.doc);
+	return new Response(renderTileSvg(tiles[index], { size: 96, idPrefix: `t${index}-`, looks }), { headers });
 };
 
 export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
