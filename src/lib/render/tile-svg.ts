@@ -54,6 +54,10 @@ const KNOWN_MODIFIERS: Record<string, string[]> = {
 	field: ['pigHerd']
 };
 
+/** True when the renderer draws this modifier or icon itself (a look does not change it). */
+export const drawnByRenderer = (name: string): boolean =>
+	sym.KNOWN_ICONS.includes(name) || Object.values(KNOWN_MODIFIERS).some((names) => names.includes(name));
+
 export const escapeXml = (s: string): string =>
 	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
