@@ -74,7 +74,7 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 	for (const [id, { module }] of Object.entries(r.ruleBook)) {
 		const m = byModule.get(module) ?? { cited: 0, fired: 0, citable: 0 };
 		byModule.set(module, m);
-		if (uncited.has(id) && !s.rules[id]) continue;
+		if (uncited.has(id)) continue;
 		m.citable++;
 		if (s.rules[id]) {
 			m.fired++;
@@ -92,8 +92,8 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 	const material = s.expansions.filter((e) => e.expansion !== 'base' && withTiles.has(e.expansion)).map((e) => ({ expansion: e.expansion, perGame: s.expansionPoints[e.expansion] ?? { value: 0, low: 0, high: 0 }, share: e.share }));
 	const materialText = material.length
 		? `The new tiles scored ${material.map((m) => `${interval(m.perGame)} points a game from ${m.expansion} (${pct(m.share)} of feature points)`).join('; ')}. ` +
-			(material.some((m) => m.perGame.low > 0) ? 'They moved the scores.' : 'No expansion’s tiles scored measurably.') +
-			' Against base alone: run a combination sweep.'
+			(material.some((m) => m.perGame.low > 0) ? '' : 'No expansion’s tiles scored measurably. ') +
+			'Against base alone: run a combination sweep.'
 		: 'Base alone: no new material to measure.';
 	return {
 		mix: `${r.expansions.join(', ')}${rulings.length ? `; rulings ${rulings.map(([k, v]) => `${k}=${v}`).join(', ')}` : '; default rulings'}; ${r.games} games, seed ${r.seed}.`,
