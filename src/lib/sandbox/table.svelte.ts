@@ -2,7 +2,8 @@
 // the browser's storage at every step. The page shows it; every decision is the engine's (through
 // SandboxSession), the bots think in a worker (BotWorker). No rule lives here: only who plays when.
 import { untrack } from 'svelte';
-import { legalMoveCount, type Expansion, type GameRecord, type GameState, type Move, type Refusal } from '../engine/index.ts';
+import { jczFromRecord, legalMoveCount, type Expansion, type GameRecord, type GameState, type Move, type Refusal } from '../engine/index.ts';
+import { recordFromJcz } from '../formats/jcz-game.ts';
 import { botSpecText, type BotSpec } from '../bots/index.ts';
 import { BotWorker, HINT_BOTS, seatBot, type BotDecision } from './bots.ts';
 import { colourOf } from './palette.ts';
@@ -138,6 +139,26 @@ export class SandboxTable {
 		}
 		this.adopt(outcome.session, record, seats);
 		this.status = { text: `Loaded a game of ${outcome.session.steps.length - 1} moves (${name}).`, kind: 'info' };
+	}
+
+	/** Opens a JCloisterZone saved game (.jcz): imported as a record (formats/jcz-game.ts), its notes in the status. */
+	openJcz(text: string, name: string): void {
+		const r = recordFromJcz(text, { expansions: [...this.available().values()] });
+		const where = (p: { pointer: string; message: string }) => `${p.pointer || '/'} ${p.message}`;
+		if (!r.ok) {
+			this.status = { text: `${name} cannot be loaded: ${r.errors.slice(0, 3).map(where).join('; ')}${r.errors.length > 3 ? ` (and ${r.errors.length - 3} more)` : ''}`, kind: 'refusal' };
+			return;
+		}
+		this.openRecord(r.record, name);
+		if (this.session && !this.loadProblem && r.warnings.length && this.status)
+			this.status = { text: `${this.status.text} JCloisterZone options played otherwise here: ${r.warnings.slice(0, 3).map(where).join('; ')}${r.warnings.length > 3 ? ' …' : ''}`, kind: 'info' };
+	}
+
+	/** The game as a JCloisterZone saved game (.jcz text), or why it cannot be one. */
+	jczText(): { text: string } | { error: string } {
+		if (!this.session) return { error: 'no game' };
+		const r = jczFromRecord(this.session.record(), (id) => this.available().get(id));
+		return r.ok ? { text: r.text } : { error: r.errors.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`).join('; ') };
 	}
 
 	/** Takes a loaded game to the table; people play every seat unless `seats` names bots. */
