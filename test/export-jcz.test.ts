@@ -8,7 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { exporter, integerVersion } from '../src/lib/export/jcz.ts';
+import { buildJczXml, exporter, impliedElements, integerVersion } from '../src/lib/export/jcz.ts';
 import { scalePath } from '../src/lib/export/jcz-artwork.ts';
 import { archiveFiles } from '../src/lib/export/archive.ts';
 import { availableExpansions } from '../src/cli/files.ts';
@@ -208,7 +208,7 @@ describe('jcz export: an add-on the client installs and offers', () => {
 		expect(tiles[0].id).toBe('CEL-ODD/A&amp;B');
 		expect(decode(expansion.title[0])).toBe(e.name);
 		expect(manifest.version).toBe(integerVersion('2.3.4'));
-		expect(manifest.version).toBe(20304);
+		expect(manifest.version).toBe(234);
 		expect(XMLValidator.validate(xml)).toBe(true);
 		expect(xml).toContain('<!-- A <weird> & "quoted" - - set 2.3.4');
 	});
@@ -260,6 +260,22 @@ function expectedKeys(t: XTile): string[] {
 	}
 	return keys.sort();
 }
+
+describe('jcz export: the client elements an expansion implies', () => {
+	const shipped = availableExpansions();
+	it('switches on what the tiles and figures need (the client takes a game’s default elements only from these)', () => {
+		expect(impliedElements(shipped.get('inns-and-cathedrals')!)).toEqual(['big-follower', 'inn', 'cathedral', 'abbot', 'garden']);
+		expect(impliedElements(shipped.get('base')!)).toEqual(['abbot', 'garden']);
+		expect(impliedElements(shipped.get('dragon')!)).toEqual(['abbot', 'garden', 'dragon', 'fairy']);
+		expect(impliedElements(shipped.get('wells')!)).toEqual([]);
+		const { xml } = buildJczXml(shipped.get('inns-and-cathedrals')!);
+		for (const e of ['big-follower', 'inn', 'cathedral']) expect(xml).toContain(`<implies element="${e}"`);
+	});
+	it('has a small version that grows', () => {
+		expect([integerVersion('1.0.0'), integerVersion('1.0.1'), integerVersion('1.2.0'), integerVersion('2.0.0')]).toEqual([100, 101, 120, 200]);
+		expect(integerVersion('1.12.0')).toBeGreaterThanOrEqual(integerVersion('1.9.9'));
+	});
+});
 
 describe('jcz export: artwork', () => {
 	it.each(['base', 'river', 'inns-and-cathedrals', 'messengers-and-mayors'])(

@@ -35,12 +35,35 @@ export function jczIds(expansionId: string) {
 export const jczPrefix = (expansionId: string): string => jczIds(expansionId).prefix;
 export const jczTileId = (expansionId: string, tileId: string): string => `${jczPrefix(expansionId)}/${tileId}`;
 
-/** The manifest's integer version from a semantic version: 1.2.3 → 10203. */
+/**
+ * The manifest's integer version from a semantic version, small and growing (the client shows it
+ * as "v<number>"): 1.2.3 → 123, 1.0.0 → 100; a patch above 9 counts as 9, minor and patch together at most 99.
+ */
 export function integerVersion(version: string): number {
 	const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
 	if (!m) return 1;
-	return Math.max(1, Number(m[1]) * 10000 + Math.min(99, Number(m[2])) * 100 + Math.min(99, Number(m[3])));
+	return Math.max(1, Number(m[1]) * 100 + Math.min(99, Number(m[2]) * 10 + Math.min(9, Number(m[3]))));
 }
+
+/**
+ * The client's game elements the expansion's content needs (its `<expansion>`'s `<implies
+ * element>`: the client switches them on when the expansion is chosen): inns, cathedrals, the
+ * large meeple, the abbot with gardens, the dragon and fairy with volcano or dragon tiles.
+ */
+export function impliedElements(expansion: Expansion): string[] {
+	const features = expansion.tiles.flatMap((t) => t.features);
+	const icons = new Set(expansion.tiles.flatMap((t) => t.icons ?? []));
+	const figures = new Set((expansion.figures ?? []).map((f) => f.id));
+	const out: string[] = [];
+	if (figures.has('large')) out.push('big-follower');
+	if (features.some((f) => f.modifiers?.inn)) out.push('inn');
+	if (features.some((f) => f.modifiers?.cathedral)) out.push('cathedral');
+	if (figures.has('abbot') || features.some((f) => f.type === 'garden')) out.push('abbot', 'garden');
+	if (icons.has('volcano') || icons.has('dragon')) out.push('dragon', 'fairy');
+	return out;
+}
+/** Our figures that are the client's own elements (switched on by `implies`, not dropped). */
+const CLIENT_FIGURES: Record<string, string> = { large: 'big-follower', abbot: 'abbot' };
 
 type XmlNode = Record<string, unknown>;
 const text = (t: string) => [{ '#text': t }];
@@ -214,7 +237,12 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		cdataPropName: '#cdata'
 	});
 	const comment = ` ${expansion.name} ${expansion.version}: exported by Carcassonne Expansion Lab `.replace(/--/g, '- -');
-	const about = [el('title', text(expansion.name)), ...(expansion.description ? [el('description', text(expansion.description))] : []), el('ref', [], { 'tile-set': ids.tileSet })];
+	const about = [
+		el('title', text(expansion.name)),
+		...(expansion.description ? [el('description', text(expansion.description))] : []),
+		el('ref', [], { 'tile-set': ids.tileSet }),
+		...impliedElements(expansion).map((element) => el('implies', [], { element }))
+	];
 	notes.push(...data.notes);
 	// JCZ reads every <modifier> of the file before its tiles; its scoring is a function body (GraalJS)
 	const modifiers = data.modifiers.map((m) => el('modifier', [el('scoring', [{ '#cdata': text(m.script.replace(/\]\]>/g, ']] >')) }])], { type: m.type, selector: m.selector }));
@@ -234,7 +262,14 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const xmlPath = `${expansion.id}.xml`;
 	if (expansion.rules && expansion.rules !== 'base')
 		notes.push(`rules '${expansion.rules}': JCloisterZone plays the tiles by its own rules; this engine's rule module does not travel with the add-on`);
-	for (const f of expansion.figures ?? []) notes.push(`figure '${f.id}' (${f.name}): figures are not part of a tile add-on: dropped`);
+	for (const f of expansion.figures ?? [])
+		notes.push(
+			CLIENT_FIGURES[f.id]
+				? `figure '${f.id}' (${f.name}): the client's own ${CLIENT_FIGURES[f.id]}, switched on with the expansion (<implies element="${CLIENT_FIGURES[f.id]}"/>), played by the client's rules`
+				: `figure '${f.id}' (${f.name}): figures are not part of a tile add-on: dropped`
+		);
+	const implied = impliedElements(expansion);
+	if (implied.length) notes.push(`implies: choosing the expansion in the client's game setup switches on ${implied.join(', ')}`);
 	for (const t of expansion.tokens ?? []) notes.push(`token '${t.id}': tokens are not part of a tile add-on: dropped`);
 	if (expansion.parameters && Object.keys(expansion.parameters).length)
 		notes.push(`parameters (${Object.keys(expansion.parameters).join(', ')}): not expressible in the add-on: dropped`);
@@ -242,12 +277,14 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const artwork = await buildJczArtwork(folder, expansion.name, written, notes, looksInPlay(expansion, (id) => options.available?.get(id)));
 	notes.push(
 		`add-on: the folder ${ids.addon}/ (the .jca's one root folder) is the add-on's id in JCloisterZone; it declares the expansion ${ids.expansion} ` +
-			`("${expansion.name}") with the tile set ${ids.tileSet}, offered in the client's game setup; copy the folder into the client's add-ons folder or install the .jca`
+			`("${expansion.name}") with the tile set ${ids.tileSet}, offered in the client's game setup. Install the .jca (carcassonne-lab export ${expansion.id} --format jcz --archive): ` +
+			"a folder copied into the client's add-ons folder shows no tiles until its artwork is enabled in the client's appearance settings (only a .jca install enables it); " +
+			`to upgrade, remove the old add-on first. The client shows the version as v${integerVersion(expansion.version)} (${expansion.version})`
 	);
 	notes.push(
 		`artwork: ${folder}/ holds one ${JCZ_TILE_SIZE} px image per tile (the designer's artwork where the tile has one as a data: URL, else this program's drawing) ` +
 			'and per feature a clickable shape and a meeple point (this program\'s drawing of the feature areas). ' +
-			'Our best reading of the JCloisterZone client, not checked in it: artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); ' +
+			'Read by the client\'s add-on, tile and artwork loaders (JCloisterZone-Client 0f66860, FanCloisterZone): artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); ' +
 			'a tile\'s whole picture as its "image"; locations named like JCloisterZone\'s (N, NE, WE, _N for three sides, NWSE; fields NL.NR…; I for an inner feature); ' +
 			'feature classes Road, City, River, Field, Monastery, Garden'
 	);

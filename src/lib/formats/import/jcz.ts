@@ -238,7 +238,8 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 			const k = nameOf(c);
 			if (k === 'title') title ??= textOf(c) || undefined;
 			else if (k === 'description') about ??= textOf(c) || undefined;
-			else if (k !== 'ref') report.push(`expansion ${attrsOf(e).id ?? '?'}: element '${k}' not mapped`);
+			// the client's game elements the expansion switches on: our rules come from the modules its dependencies enable
+			else if (k !== 'ref' && k !== 'implies' && k !== 'enforces') report.push(`expansion ${attrsOf(e).id ?? '?'}: element '${k}' not mapped`);
 		}
 	}
 
