@@ -2,7 +2,8 @@
 // a symbol of the library or an SVG of their own — and the tiles are drawn by it (the page's grid,
 // and once saved the library's images), not as a '?'.
 import { test, expect, expectAccessible } from './fixtures.ts';
-import { putExpansion } from './helpers.ts';
+import type { Locator } from '@playwright/test';
+import { clickPlace, jsonOf, openEditorReady, putExpansion, setJson } from './helpers.ts';
 import { hook, placeByClicking } from './sandbox-driver.ts';
 
 const UNKNOWN = '#fff3b0';
@@ -60,65 +61,100 @@ test('a modifier gets a symbol of the library, an icon an own SVG; the tiles sho
 	expect(svg).not.toContain('script');
 });
 
-test('a port with no rule is named; a rule from a template shows its worked example and fires in the sandbox', async ({ page }) => {
+test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule from a template, its worked example, and its points in the sandbox — no JSON typed', async ({ page }) => {
 	const id = 'e2e-harbour';
-	putExpansion({
-		id,
-		name: 'Harbour',
-		version: '1.0.0',
-		dependencies: ['base'],
-		tiles: [
-			{
-				id: 'harbour',
-				count: 2,
-				features: [
-					{ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } },
-					{ id: 'r1', type: 'road', sides: ['E', 'W'] },
-					{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
-					{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
-				]
-			}
-		]
-	});
 	const started = Date.now();
 	let clicks = 0;
-	await page.goto(`/expansions/${id}`);
+	const click = async (l: Locator) => (clicks++, l.click());
+	// a new expansion: its id follows the name until edited
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await click(page.getByTestId('new-expansion'));
+	await page.getByTestId('new-name').fill('E2E Harbour');
+	await expect(page.getByTestId('new-id')).toHaveValue(id);
+	await click(page.getByTestId('create'));
+	await expect(page).toHaveURL(new RegExp(`/expansions/${id}$`));
+	await click(page.getByTestId('add-tile'));
+	await openEditorReady(page);
+	// city N, road E–W, the field split in two by one Split
+	await click(page.getByTestId('add-city'));
+	await clickPlace(page, 'N');
+	await click(page.getByTestId('add-road'));
+	await clickPlace(page, 'E');
+	await clickPlace(page, 'W');
+	clicks += 3;
+	await click(page.getByTestId('feature-f1'));
+	await click(page.getByRole('button', { name: 'Split' }));
+	await expect.poll(async () => (await jsonOf(page)).features.filter((f: { type: string }) => f.type === 'field')).toEqual([
+		{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
+		{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
+	]);
+	await expect(page.getByTestId('unseparated')).toHaveCount(0);
+	// the port on the city
+	await click(page.getByTestId('feature-c1'));
+	await page.getByLabel('Other modifier name').fill('port');
+	await click(page.getByTestId('selected-feature').getByRole('button', { name: 'add', exact: true }));
+	await expect.poll(async () => (await jsonOf(page)).features.find((f: { id: string }) => f.id === 'c1')).toEqual({ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } });
+	await expect(page.getByTestId('tile-unscored')).toHaveText('port: declared, but no rule scores it — add a rule');
+	await expectAccessible(page, 'the tile editor with the harbour drawn');
+	await click(page.locator('nav.crumbs a').nth(1));
+
 	const rules = page.getByTestId('rule-templates');
 	await expect(rules.getByTestId('unscored')).toContainText('port: declared, but no rule scores it');
 	await page.getByTestId('looks').getByLabel('Look of port').selectOption('port');
 	clicks++;
-	await rules.getByRole('button', { name: 'add a rule' }).click();
-	clicks++;
+	await expect(page.getByTestId('tile-grid').getByTestId('tile').first().locator('circle[fill="#e4f1fb"]')).toHaveCount(1);
+	await click(rules.getByRole('button', { name: 'add a rule' }));
 	const form = rules.getByTestId('template-form');
 	await expect(form.getByTestId('template-modifier')).toHaveValue('port');
 	await expect(form.getByTestId('worked-example')).toContainText('a 2-tile completed city with 1 port: 2 tiles × 2 + 2 port tiles × 1 = 6');
-	await form.getByTestId('template-points').fill('2');
-	await expect(form.getByTestId('worked-example')).toContainText('2 tiles × 2 + 2 port tiles × 2 = 8');
-	await form.getByTestId('template-points').fill('1');
-	clicks += 2;
 	await expectAccessible(page, 'the expansion page with a rule template open');
-	await form.getByTestId('add-rule').click();
-	clicks++;
+	await click(form.getByTestId('add-rule'));
 	await expect(rules.getByTestId('rule-added')).toContainText('E2E-HARBOUR-PORT-1');
 	await expect(rules.getByTestId('unscored')).toHaveCount(0);
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 
-	await rules.getByTestId('rule-sandbox').click();
-	clicks++;
+	await click(rules.getByTestId('rule-sandbox'));
 	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}`));
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
 	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
-	await page.locator(`button.tile[data-tile="${id}/harbour"]`).click();
-	clicks++;
-	// the harbour's city closes the start tile's: north of it, turned to face south
+	await click(page.locator(`button.tile[data-tile="${id}/T1"]`));
+	// the harbour's city closes the start tile's: north of it, turned to face south (two turns and a click)
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
 	clicks += 3;
 	expect(await hook.step(page)).toBe('figure');
-	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-	clicks++;
+	await click(page.getByRole('button', { name: 'Pass (no figure)' }));
 	const score = page.locator('li.ev-score').last();
 	await expect(score).toContainText('2 tiles × 2 + 2 port tiles × 1 = 6');
 	await expect(score.getByRole('button', { name: 'E2E-HARBOUR-PORT-1' })).toBeVisible();
-	test.info().annotations.push({ type: 'designer path', description: `${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s` });
-	console.log(`designer path: ${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	const figure = `${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`;
+	test.info().annotations.push({ type: 'designer path', description: figure });
+	console.log(`designer path: ${figure}`);
+});
+
+test('a split nothing separates is a warning under the canvas; merged, it goes', async ({ page }) => {
+	putExpansion({
+		id: 'e2e-unseparated',
+		name: 'Unseparated',
+		version: '1.0.0',
+		tiles: [
+			{
+				id: 'T1',
+				count: 1,
+				features: [
+					{ id: 'r1', type: 'road', sides: ['E', 'W'] },
+					{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL'] },
+					{ id: 'f2', type: 'field', halves: ['WR'] },
+					{ id: 'f3', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
+				]
+			}
+		]
+	});
+	await page.goto('/expansions/e2e-unseparated/tiles/T1');
+	await openEditorReady(page);
+	await expect(page.getByTestId('unseparated')).toHaveText(/Fields f1 and f2 meet at WR\/NL with no road, river or city between them/);
+	await expectAccessible(page, 'the tile editor with an unseparated split');
+	// merged, the warning goes
+	await setJson(page, JSON.stringify({ id: 'T1', count: 1, features: [{ id: 'r1', type: 'road', sides: ['E', 'W'] }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'WR'] }, { id: 'f3', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }] }));
+	await expect(page.getByTestId('unseparated')).toHaveCount(0);
 });

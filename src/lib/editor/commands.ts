@@ -13,6 +13,7 @@ import {
 	type Side,
 	type Tile
 } from '../formats/geometry.ts';
+import { fieldRegions } from './field-regions.ts';
 import type { Modifiers, TileCount } from '../formats/schema-types.ts';
 
 export type FeatureType = Feature['type'];
@@ -110,7 +111,8 @@ export function assignPlaces(tile: Tile, featureId: string, places: readonly Pla
 			}
 			return f;
 		});
-		return result(tile, withFeatures(tile, features), featureId);
+		const next = withFeatures(tile, features);
+		return result(tile, target.type === 'city' ? withCityNeighbours(next) : next, featureId);
 	}
 	// A field.
 	const halves = [...new Set(places.flatMap((p) => (isHalf(p) ? [p] : halvesOf(p))))];
@@ -130,7 +132,7 @@ export function assignPlaces(tile: Tile, featureId: string, places: readonly Pla
 		}
 		return f;
 	});
-	return result(tile, withFeatures(tile, features), featureId);
+	return result(tile, target.type === 'field' ? withCityNeighbours(withFeatures(tile, features)) : withFeatures(tile, features), featureId);
 }
 
 const crosses = (a: Feature, b: Feature): boolean => !!(a.crosses?.includes(b.id) || b.crosses?.includes(a.id));
@@ -253,8 +255,10 @@ export function splitFeature(tile: Tile, featureId: string, places?: readonly Pl
 	} else if (isBorderType(f.type)) {
 		groups = own.map((s) => [s]);
 	} else {
+		// along the roads, rivers and cities that divide it; a field nothing divides by its stretches of border, else by half
+		const regions = fieldRegions(tile, f.halves ?? []);
 		const runs = halfRuns(f.halves ?? []);
-		groups = runs.length > 1 ? runs : own.map((h) => [h]);
+		groups = regions.length > 1 ? regions : runs.length > 1 ? runs : own.map((h) => [h]);
 	}
 	if (groups.length < 2) return unchanged(tile, featureId);
 	const key = isBorderType(f.type) ? 'sides' : 'halves';
@@ -268,7 +272,12 @@ export function splitFeature(tile: Tile, featureId: string, places?: readonly Pl
 		newOnes.push(copy);
 	}
 	const features = tile.features.flatMap((x) => (x.id === featureId ? [{ ...x, [key]: groups[0] } as Feature, ...newOnes] : [x]));
-	return result(tile, withFeatures(tile, features), featureId);
+	const next = withFeatures(tile, features);
+	if (f.type !== 'field' || tile.handDrawnAdjacency) return result(tile, next, featureId);
+	// each piece of a field borders the cities the geometry says
+	const pieces = new Set([featureId, ...newOnes.map((x) => x.id)]);
+	const suggestion = suggestAdjacency(next);
+	return result(tile, withFeatures(next, next.features.map((x) => (pieces.has(x.id) ? tidy({ ...x, cities: suggestion.get(x.id) ?? [] }) : x))), featureId);
 }
 
 /** Sets (or with `undefined`, removes) a modifier on a feature: pennants, inn, cathedral, livestock… */
@@ -374,6 +383,20 @@ export function suggestAdjacency(tile: Tile): Map<string, string[]> {
 		out.set(f.id, [...cities]);
 	}
 	return out;
+}
+
+/**
+ * After a city or a field is drawn: each field gains the cities the geometry says it borders (none is taken
+ * away). Tiles marked `handDrawnAdjacency` keep their lists as drawn.
+ */
+function withCityNeighbours(tile: Tile): Tile {
+	if (tile.handDrawnAdjacency) return tile;
+	const suggestion = suggestAdjacency(tile);
+	const features = tile.features.map((f) => {
+		const add = (suggestion.get(f.id) ?? []).filter((c) => !(f.cities ?? []).includes(c));
+		return f.type === 'field' && add.length ? tidy({ ...f, cities: [...(f.cities ?? []), ...add] }) : f;
+	});
+	return withFeatures(tile, features);
 }
 
 /** Applies the geometry's suggestion to one field, or to every field. */

@@ -3,7 +3,7 @@ import { availableExpansions } from '../../cli/files.ts';
 import { validateExpansion } from '../formats/validate.ts';
 import { ruleRegistry } from '../engine/index.ts';
 import type { Expansion } from '../formats/schema-types.ts';
-import { addTemplateRule, ruleOf, sandboxUrl, unscoredNames, workedExample, type Template } from './rule-templates.ts';
+import { addTemplateRule, ruleOf, sandboxUrl, unscoredNames, unscoredOnTile, workedExample, type Template } from './rule-templates.ts';
 
 const docs = availableExpansions();
 const lookup = (id: string) => docs.get(id) as Expansion | undefined;
@@ -31,6 +31,8 @@ const port = (t: Partial<Template>): Template => ({ kind: 'completed', feature: 
 describe('rule templates', () => {
 	it('a port no rule reads is named; the template’s rule makes it valid and read', () => {
 		expect(unscoredNames(harbour)).toEqual([{ name: 'port', kind: 'modifier' }]);
+		expect(unscoredOnTile(harbour, harbour.tiles[0])).toEqual([{ name: 'port', kind: 'modifier' }]);
+		expect(unscoredOnTile(harbour, { id: 'x', count: 1, features: [] })).toEqual([]);
 		const { doc, id } = addTemplateRule(harbour, port({}));
 		expect(id).toBe('HARBOUR-PORT-1');
 		expect(unscoredNames(doc)).toEqual([]);

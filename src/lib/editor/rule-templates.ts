@@ -160,6 +160,12 @@ export function unscoredNames(doc: Expansion): { name: string; kind: 'modifier' 
 		.map(({ name, kind }) => ({ name, kind }));
 }
 
+/** Of those, the ones the tile carries. */
+export function unscoredOnTile(doc: Expansion, tile: Tile): { name: string; kind: 'modifier' | 'icon' }[] {
+	const used = new Set([...(tile.icons ?? []), ...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) => Object.keys(f?.modifiers ?? {}))]);
+	return unscoredNames(doc).filter((u) => used.has(u.name));
+}
+
 /** The sandbox set up to show the expansion's rules firing: free mode (the designer picks the tiles), the unsaved draft in play. */
 export function sandboxUrl(id: string, unsaved: boolean): string {
 	const q = new URLSearchParams({ x: id, free: '1' });
