@@ -1,7 +1,7 @@
 // What the greedy and MCTS bots share: hidden information kept hidden (a determinization samples the
 // tiles still to draw from the bot's own PRNG) and the value of a position ("if the game ended now").
 // Pure: only the state, legalMoves / apply and the engine's own final scoring.
-import { cloneState, nextRandom, seedState, type GameState } from '../engine/index.ts';
+import { cloneState, copyState, nextRandom, seedState, type GameState } from '../engine/index.ts';
 
 /** The player who answers the current step. */
 export function moverOf(state: GameState): number {
@@ -15,6 +15,17 @@ export function moverOf(state: GameState): number {
  */
 export function determinize(state: GameState, rng: number): [GameState, number] {
 	const d = cloneState(state);
+	return [d, hide(d, rng)];
+}
+
+/** determinize into `into`, a state kept for the purpose (copyState: no new copy per simulation). */
+export function determinizeInto(into: GameState, state: GameState, rng: number): number {
+	copyState(into, state);
+	return hide(into, rng);
+}
+
+/** Hides the order of d's tiles (determinize); returns the next bot PRNG state. */
+function hide(d: GameState, rng: number): number {
 	let r = rng;
 	let v: number;
 	[r, v] = nextRandom(r);
@@ -28,7 +39,7 @@ export function determinize(state: GameState, rng: number): [GameState, number] 
 			[t[i], t[j]] = [t[j], t[i]];
 		}
 	}
-	return [d, r];
+	return r;
 }
 
 /** Ends the game after the tile in hand: empties the piles, so that the engine's final scoring runs when this turn ends. */

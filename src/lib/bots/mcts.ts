@@ -13,8 +13,8 @@
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
 // A budget in simulations is deterministic for a seed; one in milliseconds (`ms`) is not.
-import { apply, legalMoveCount, legalMoves, IN_PLACE_SILENT, randomLegalMove, nextRandom, type GameState, type Move } from '../engine/index.ts';
-import { determinize, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
+import { apply, cloneState, finalBase, finishTrial, legalMoveCount, legalMoves, TRIAL, randomLegalMove, nextRandom, type FinalBase, type GameState, type Move } from '../engine/index.ts';
+import { determinize, determinizeInto, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
 import { reserveShare, round, weighTurn } from './greedy.ts';
 import type { Alternative, BotFactory, BotSpec } from './types.ts';
 
@@ -67,8 +67,8 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		return e.reward / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
 	}
 
-	/** One simulation from a determinized state d (changed in place). */
-	function simulate(root: Node, prior: Move[], d: GameState): void {
+	/** One simulation from a determinized state d (changed in place); `base`: the final scoring of the decision's state by feature. */
+	function simulate(root: Node, prior: Move[], d: GameState, base: FinalBase | null): void {
 		const path: Edge[] = [];
 		const visited: Node[] = [root];
 		const lastTreeTurn = d.turn + o.tree - 1;
@@ -111,7 +111,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				expanded = true;
 			}
 			if (!pick) break;
-			const r = apply(s, pick.move, IN_PLACE_SILENT);
+			const r = apply(s, pick.move, TRIAL);
 			if (!r.ok) throw new Error(`mcts: a listed move was refused: ${r.refusal.message}`);
 			s = r.state;
 			path.push(pick);
@@ -132,8 +132,10 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			if (legalMoveCount(s) === 0) break;
 			const [m, next] = randomLegalMove(s, rng);
 			rng = next;
-			if (!apply(s, m, IN_PLACE_SILENT).ok) break;
+			if (!apply(s, m, TRIAL).ok) break;
 		}
+		// the game ended without its final scoring (TRIAL): scored by what the simulation touched (trial.ts)
+		if (s.finished) finishTrial(s, base);
 		const m = margins(s, share);
 		for (const n of visited) n.visits++;
 		for (const e of path) {
@@ -151,10 +153,11 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			[d, rng] = determinize(state, rng);
 			const prior = weighTurn(d, reserveShare(state)).map((a) => a.move);
 			const root: Node = { visits: 0, edges: new Map() };
+			const base = finalBase(cloneState(state));
 			const t0 = performance.now();
 			for (let i = 0; o.ms > 0 ? performance.now() - t0 < o.ms : i < o.sims; i++) {
-				[d, rng] = determinize(state, rng);
-				simulate(root, prior, d);
+				rng = determinizeInto(d, state, rng);
+				simulate(root, prior, d, base);
 			}
 			const ranked = [...root.edges.values()].sort((a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits);
 			const alternatives: Alternative[] = ranked.slice(0, 3).map((e) => ({
