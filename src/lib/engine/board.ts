@@ -213,10 +213,11 @@ export function copyIndex(from: GameState, to: GameState): void {
 }
 
 /**
- * State `to`, taken back to its copy `from` (game.ts takeBack), takes `from`'s index: its fields, the
- * arrays shared until one of the two places a tile (both are marked shared).
+ * State `to`, taken back to its copy `from` (game.ts takeBack), takes `from`'s index: its fields, and
+ * its arrays written into `to`'s own or shared until one of the two places a tile (both marked shared).
+ * `placed`: false when no tile was placed since `to` was `from` (the arrays are the same).
  */
-export function restoreIndex(from: GameState, to: GameState): void {
+export function restoreIndex(from: GameState, to: GameState, placed = true): void {
 	const f = held(from);
 	const t = held(to);
 	if (!t) return; // built from the state when asked
@@ -224,26 +225,48 @@ export function restoreIndex(from: GameState, to: GameState): void {
 		t.size = -1; // no index to take: indexOf builds it again from the state
 		return;
 	}
-	f.shared = true;
-	t.grid = f.grid;
+	if (!placed) {
+		// no tile placed since `to` was `from`: the arrays are as they were
+	} else if (!t.shared && t.blk !== null === (f.blk !== null)) {
+		// t's arrays are its own (it placed a tile since it last shared them): f's written into them
+		copyInto(t.grid, f.grid);
+		copyInto(t.fkey, f.fkey);
+		copyInto(t.kcnt, f.kcnt);
+		copyInto(t.kset, f.kset);
+		copyInto(t.kpos, f.kpos);
+		if (t.blk !== null) copyInto(t.blk, f.blk!);
+		copyInto(t.full, f.full);
+	} else {
+		f.shared = true;
+		t.shared = true;
+		t.grid = f.grid;
+		t.fkey = f.fkey;
+		t.kcnt = f.kcnt;
+		t.kset = f.kset;
+		t.kpos = f.kpos;
+		t.blk = f.blk;
+		t.full = f.full;
+	}
 	t.gx = f.gx;
 	t.gy = f.gy;
 	t.gw = f.gw;
 	t.gh = f.gh;
 	t.size = f.size;
-	t.fkey = f.fkey;
-	t.kcnt = f.kcnt;
-	t.kset = f.kset;
-	t.kpos = f.kpos;
-	t.blk = f.blk;
 	t.moves = f.moves;
 	t.allowed = f.allowed;
 	t.count = f.count;
-	t.full = f.full;
 	t.fullAt = f.fullAt;
-	t.shared = true;
 	t.movesAt = f.movesAt;
 	t.movesTile = f.movesTile;
+}
+
+/** `to` gets the items of `from` (pops and pushes). */
+function copyInto(to: number[], from: readonly number[]): void {
+	const n = from.length;
+	while (to.length > n) to.pop();
+	const m = to.length;
+	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = m; i < n; i++) to.push(from[i]);
 }
 
 /** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */

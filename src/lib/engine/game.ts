@@ -808,14 +808,19 @@ export function cloneState(s: GameState): GameState {
  * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
  */
 export function takeBack(s: GameState, from: GameState): void {
-	copyState(s, from, s.bx.length !== from.bx.length);
+	copyState(s, from, s.bx.length !== from.bx.length ? PLACED : SAME);
 }
+
+/** copyState's board: copied whole, unchanged, or grown by placements since `from` (arrays only appended to are cut back). */
+const WHOLE = 0;
+const SAME = 1;
+const PLACED = 2;
 
 /**
  * Copies state `from` into state `to` in place (`to`'s arrays and objects reused; its board only when
  * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
  */
-export function copyState(to: GameState, from: GameState, board = true): void {
+export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	to.rng = from.rng;
 	to.turn = from.turn;
 	to.active = from.active;
@@ -840,19 +845,30 @@ export function copyState(to: GameState, from: GameState, board = true): void {
 		}
 	copyNumbers(to.outcomes, from.outcomes);
 	copyNumbers(to.discarded, from.discarded);
-	if (board) {
+	if (board === PLACED) {
+		// a tile's position, rotation and segments, a segment's tile and place on it never change
+		cutBack(to.bx, from.bx.length);
+		cutBack(to.by, from.by.length);
+		cutBack(to.bt, from.bt.length);
+		cutBack(to.br, from.br.length);
+		cutBack(to.bseg, from.bseg.length);
+		cutBack(to.st, from.st.length);
+		cutBack(to.sl, from.sl.length);
+	} else if (board === WHOLE) {
 		copyNumbers(to.bx, from.bx);
 		copyNumbers(to.by, from.by);
 		copyNumbers(to.bt, from.bt);
 		copyNumbers(to.br, from.br);
 		copyNumbers(to.bseg, from.bseg);
+		copyNumbers(to.st, from.st);
+		copyNumbers(to.sl, from.sl);
+	}
+	if (board !== SAME) {
 		copyNumbers(to.bnb, from.bnb);
 		copyNumbers(to.front, from.front);
 		copyNumbers(to.freq, from.freq);
 		copyNumbers(to.fmask, from.fmask);
 		copyNumbers(to.parent, from.parent);
-		copyNumbers(to.st, from.st);
-		copyNumbers(to.sl, from.sl);
 		copyNumbers(to.open, from.open);
 		copyNumbers(to.snext, from.snext);
 		copyNumbers(to.slast, from.slast);
@@ -883,8 +899,13 @@ export function copyState(to: GameState, from: GameState, board = true): void {
 	to.mod = sameData(to.mod, from.mod) as GameState['mod'];
 	copyMoves(to.log, from.log);
 	copyMoves(to.redo, from.redo);
-	restoreIndex(from, to);
+	restoreIndex(from, to, board !== SAME);
 	tookBack();
+}
+
+/** Pops `a` down to n items. */
+function cutBack(a: number[], n: number): void {
+	while (a.length > n) a.pop();
 }
 
 /** `to` gets the numbers of `from` (pops and pushes: setting the length is a builtin call). */
