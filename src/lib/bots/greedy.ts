@@ -21,8 +21,8 @@ interface Search {
 	turn: number;
 	share: number;
 	leaves: number;
-	/** The final scoring of the state the turn starts from, by feature (trial.ts): a leaf scores only what it touched. */
-	base: FinalBase | null;
+	/** The final scoring of the state the turn starts from, by feature (trial.ts): a leaf scores only what it touched. Found when a leaf first needs it. */
+	base: FinalBase | null | undefined;
 	/** Per depth of the turn's steps: the state its trials are taken back to (one copy, written again at each node). */
 	pool: GameState[];
 }
@@ -30,7 +30,8 @@ interface Search {
 /** The value of a way to play the turn that ended the game (early, lastTurn): its final scoring (trial.ts), then the estimate. */
 function leafValue(s: GameState, k: Search): number {
 	k.leaves++;
-	if (s.finished) finishTrial(s, k.base);
+	// the state the turn starts from, kept as it is (pool[0]), copied: finalBase's award hooks write the modules' scratch records
+	if (s.finished) finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
 	return margins(s, k.share)[k.me];
 }
 
@@ -65,7 +66,7 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 export function weighTurn(d: GameState, share: number): Alternative[] {
 	if (d.tile >= 0) lastTurn(d);
 	const before = cloneState(d);
-	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0, base: finalBase(cloneState(d)), pool: [before] };
+	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0, base: undefined, pool: [before] };
 	const out: Alternative[] = [];
 	for (const move of legalMoves(d)) {
 		if (apply(d, move, TRIAL).ok) out.push({ move, value: valueAfter(d, k, 1) });

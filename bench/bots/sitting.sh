@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# A sitting of the greedy bot's speed comparison (a benchmark, not a test): in each checkout in turn,
+# ROUNDS times, the checker's greedy command on the Bards + I&C + Inn and Stable Owners + Buddo + M&M
+# mix (greedy against random, MIX_GAMES games, default 300: the command) and base greedy
+# against greedy (BASE_GAMES games, default 100). One line per run: time of day, checkout, command,
+# games, the report's seconds, seconds per game, load average at the start. Compare seconds per game
+# when an old checkout plays fewer games (MIX_GAMES=60 for a slow one: set per checkout with OLD=).
+#   bench/bots/sitting.sh ROUNDS CHECKOUT...            e.g. OLD=/work/old MIX_GAMES_OLD=60 bench/bots/sitting.sh 3 /work/old .
+set -euo pipefail
+rounds=${1:?usage: bench/bots/sitting.sh ROUNDS CHECKOUT...}
+shift
+MIX=bards,inns-and-cathedrals,inn-and-stable-owners,buddo,messengers-and-mayors
+report=$(mktemp)
+trap 'rm -f "$report"' EXIT
+run() { # checkout label games args...
+	local dir=$1 label=$2 games=$3
+	shift 3
+	local load
+	load=$(cut -d' ' -f1 /proc/loadavg)
+	(cd "$dir" && npx carcassonne-lab simulate "$@" --games "$games" --seed 1 --json > "$report" 2> /dev/null)
+	node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const g = Number(process.argv[2]); console.log(`${process.argv[3]} games=${g} seconds=${r.seconds} perGame=${(r.seconds / g).toFixed(4)}`)' "$report" "$games" "$(date -u +%H:%M:%S) $dir $label load=$load"
+}
+for ((i = 1; i <= rounds; i++)); do
+	for dir in "$@"; do
+		mix=${MIX_GAMES:-300}
+		[[ -n "${OLD:-}" && "$dir" == "$OLD" ]] && mix=${MIX_GAMES_OLD:-$mix}
+		run "$dir" mix-greedy-random "$mix" --expansions "$MIX" --policies greedy,random
+		run "$dir" base-greedy-greedy "${BASE_GAMES:-100}" --policies greedy,greedy
+	done
+done
