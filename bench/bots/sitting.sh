@@ -3,22 +3,23 @@
 # ROUNDS times, the checker's greedy command on the Bards + I&C + Inn and Stable Owners + Buddo + M&M
 # mix (greedy against random, MIX_GAMES games, default 300: the command) and base greedy
 # against greedy (BASE_GAMES games, default 100). One line per run: time of day, checkout, command,
-# games, the report's seconds, seconds per game, load average at the start. Compare seconds per game
-# when an old checkout plays fewer games (MIX_GAMES=60 for a slow one: set per checkout with OLD=).
-#   bench/bots/sitting.sh ROUNDS CHECKOUT...            e.g. OLD=/work/old MIX_GAMES_OLD=60 bench/bots/sitting.sh 3 /work/old .
+# games, the report's seconds (wall), CPU seconds (user + system, GNU time), both per game, load
+# average at the start. Per game, an old checkout may play fewer mix games (MIX_GAMES_OLD, for OLD).
+#   OLD=<old worktree> MIX_GAMES_OLD=60 bench/bots/sitting.sh 3 <old worktree> .
 set -euo pipefail
 rounds=${1:?usage: bench/bots/sitting.sh ROUNDS CHECKOUT...}
 shift
 MIX=bards,inns-and-cathedrals,inn-and-stable-owners,buddo,messengers-and-mayors
 report=$(mktemp)
-trap 'rm -f "$report"' EXIT
+times=$(mktemp)
+trap 'rm -f "$report" "$times"' EXIT
 run() { # checkout label games args...
 	local dir=$1 label=$2 games=$3
 	shift 3
 	local load
 	load=$(cut -d' ' -f1 /proc/loadavg)
-	(cd "$dir" && npx carcassonne-lab simulate "$@" --games "$games" --seed 1 --json > "$report" 2> /dev/null)
-	node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const g = Number(process.argv[2]); console.log(`${process.argv[3]} games=${g} seconds=${r.seconds} perGame=${(r.seconds / g).toFixed(4)}`)' "$report" "$games" "$(date -u +%H:%M:%S) $dir $label load=$load"
+	(cd "$dir" && /usr/bin/time -f '%U %S' -o "$times" npx carcassonne-lab simulate "$@" --games "$games" --seed 1 --json > "$report" 2> /dev/null)
+	node -e 'const fs = require("fs"); const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); const [u, s] = fs.readFileSync(process.argv[2], "utf8").trim().split(" ").map(Number); const g = Number(process.argv[3]); console.log(`${process.argv[4]} games=${g} wall=${r.seconds} cpu=${(u + s).toFixed(2)} wallPerGame=${(r.seconds / g).toFixed(4)} cpuPerGame=${((u + s) / g).toFixed(4)}`)' "$report" "$times" "$games" "$(date -u +%H:%M:%S) $dir $label load=$load"
 }
 for ((i = 1; i <= rounds; i++)); do
 	for dir in "$@"; do
