@@ -7,8 +7,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 export { expect };
 
 /** Console errors the browser reports for no fault of the page. */
-// (the answers a test provokes on purpose: a stale save, an invalid document)
-const HARMLESS = [/^Failed to load resource: the server responded with a status of (409|422) /];
+// (the answers a test provokes on purpose: a file that is not what the import takes, a stale save, an invalid document)
+const HARMLESS = [/^Failed to load resource: the server responded with a status of (400|409|422) /];
 
 export const test = base.extend<{ consoleErrors: string[] }>({
 	consoleErrors: [

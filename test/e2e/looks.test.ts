@@ -158,3 +158,22 @@ test('a split nothing separates is a warning under the canvas; merged, it goes',
 	await setJson(page, JSON.stringify({ id: 'T1', count: 1, features: [{ id: 'r1', type: 'road', sides: ['E', 'W'] }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'WR'] }, { id: 'f3', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }] }));
 	await expect(page.getByTestId('unseparated')).toHaveCount(0);
 });
+
+test('imports: a file that is not JCloisterZone’s says so alone, broken JSON is located, an import clears the last one’s messages', async ({ page }) => {
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await page.getByTestId('import-jcz').setInputFiles({ name: 'notes.xml', mimeType: 'application/xml', buffer: Buffer.from('just some notes') });
+	await expect(page.getByTestId('library-error')).toBeVisible();
+	await expect(page.getByTestId('jcz-report')).toHaveCount(0);
+	// a document that breaks the schema: its problems listed
+	const bad = { id: 'e2e-import-bad', name: 'Bad', version: '1.0.0', tiles: [{ id: 'T1', count: 0, features: [] }] };
+	await page.getByTestId('import-json').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+	await expect(page.getByTestId('library-error')).toContainText('Not saved');
+	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(1);
+	// broken JSON: line, column and the line itself; the schema problems of the import before are gone
+	await page.getByTestId('import-json').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n\t"id": "x",\n\t"name": "X"\n\t"tiles": []\n}') });
+	await expect(page.getByTestId('library-error')).toContainText("broken.json is not JSON: line 4, column 2: expected");
+	await expect(page.getByTestId('library-error')).toContainText('"tiles": []');
+	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(0);
+	await expectAccessible(page, 'the library after a failed import');
+});

@@ -2,6 +2,7 @@
 // duplicated document saved with If-None-Match: *), loading every document for dependencies.
 import type { Expansion } from '../formats/schema-types.ts';
 import { saveExpansion, type SaveOutcome } from './api.ts';
+import { findJsonFault } from '../formats/json-text.ts';
 
 export interface ExpansionSummary {
 	id: string;
@@ -43,4 +44,20 @@ export function freeExpansionId(taken: readonly string[], base: string): string 
 			.slice(0, 50) || 'expansion';
 	if (!taken.includes(clean)) return clean;
 	for (let n = 2; ; n++) if (!taken.includes(`${clean}-${n}`)) return `${clean}-${n}`;
+}
+
+/**
+ * Why an imported file is not JSON, located: its line and column, what was expected and what was
+ * found, and the line itself with a caret under the place (the parser's own message when the
+ * scanner finds no fault).
+ */
+export function jsonImportError(fileName: string, text: string, error: unknown): string {
+	const fault = findJsonFault(text);
+	if (!fault) return `${fileName} is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+	const found = fault.position < text.length ? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'` : 'the end of the file';
+	const line = text.split('\n')[fault.line - 1] ?? '';
+	const from = Math.max(0, fault.column - 1 - 40);
+	const shown = (from > 0 ? '…' : '') + line.slice(from, fault.column - 1 + 40).replace(/\t/g, ' ');
+	const caret = ' '.repeat(fault.column - 1 - from + (from > 0 ? 1 : 0)) + '^';
+	return `${fileName} is not JSON: line ${fault.line}, column ${fault.column}: expected ${fault.expected}, found ${found}\n${shown}\n${caret}`;
 }
