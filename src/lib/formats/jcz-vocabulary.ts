@@ -2,7 +2,7 @@
 // docs/export.md), used by the add-on export and the XML import.
 import type { Feature, Half, Side, Tile } from './schema-types.ts';
 import { HALVES, cornerNeighbourSide, halvesOf, oppositeSide, sideIndex } from './geometry.ts';
-import { banksAround } from './validate.ts';
+import { banksAround } from './check-tile.ts';
 
 /** Feature elements with border places, and our feature type for each. */
 export const JCZ_BORDER_ELEMENTS = { road: 'road', city: 'city', river: 'river', field: 'field' } as const;

@@ -1,0 +1,205 @@
+// The JSON Schemas compiled once (ajv) and ajv's errors worded for a tile designer: what the
+// value is ("'type' of a feature"), what is allowed there, and where (a JSON pointer).
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import tileSchema from '../../../schemas/tile.v1.json';
+import expansionSchema from '../../../schemas/expansion.v1.json';
+import { pointer, pointerSegments, resolvePointer, type Problem } from './problems.ts';
+
+// validateSchema off: our schemas are checked against the 2020-12 meta-schema once, by a test
+// (test/schemas.test.ts), not at every start (compiling the meta-schema took about a fifth of
+// the tile editor's first load on the main thread).
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
+ajv.addSchema(tileSchema);
+export const checkExpansionSchema = ajv.compile(expansionSchema);
+export const checkTileSchema = ajv.getSchema(tileSchema.$id)!;
+
+type Kind = 'expansion' | 'tile' | 'feature' | 'count' | 'figure' | 'token' | 'look' | 'modifiers';
+const KIND_NAMES: Record<Kind, string> = {
+	expansion: 'the expansion',
+	tile: 'a tile',
+	feature: 'a feature',
+	count: 'a per-player count',
+	figure: 'a figure',
+	token: 'a token',
+	look: 'a look',
+	modifiers: 'the modifiers'
+};
+const ALLOWED: Partial<Record<Kind, string>> = {
+	expansion: Object.keys(expansionSchema.properties).join(', '),
+	tile: Object.keys(tileSchema.properties).join(', '),
+	feature: Object.keys(tileSchema.$defs.feature.properties).join(', '),
+	count: 'perPlayer',
+	figure: Object.keys(expansionSchema.$defs.figure.properties).join(', '),
+	token: Object.keys(expansionSchema.$defs.token.properties).join(', '),
+	look: Object.keys(expansionSchema.$defs.look.properties).join(', ')
+};
+const PATTERN_HELP: Record<string, string> = {
+	[tileSchema.properties.id.pattern]:
+		"may use only letters, digits, '-', '_' and '.', and must start with a letter or digit",
+	[tileSchema.$defs.featureId.pattern]:
+		"must start with a lower-case letter, then lower-case letters, digits, '_' or '-' (e.g. c1, r2, f1)",
+	[expansionSchema.properties.id.pattern]: "must be lower-case words of letters and digits joined by '-' (e.g. inns-and-cathedrals)",
+	[expansionSchema.properties.version.pattern]: 'must be a version number like 1.0.0',
+	[tileSchema.properties.icons.items.pattern]: "must be lower-case letters, digits and '-', starting with a letter",
+	[tileSchema.$defs.modifiers.propertyNames.pattern]: 'must be letters and digits, starting with a letter (e.g. pigHerd)',
+	[expansionSchema.properties.rulings.propertyNames.pattern]: "must be upper-case words joined by '-' (e.g. FARM-SCORING)"
+};
+const TYPE_WORDS: Record<string, string> = {
+	string: 'text',
+	integer: 'a whole number',
+	number: 'a number',
+	boolean: 'true or false',
+	array: 'a list [ … ]',
+	object: 'an object { … }',
+	null: 'null'
+};
+/** What to do about an embedded artwork over the schema's limit (it would make the expansion unsaveable). */
+export const ARTWORK_TOO_LARGE =
+	'the artwork is too large to embed: upload it again in the tile editor (images are scaled down to fit) or use a smaller image, at most 600 px across';
+const COUNT_MESSAGE = 'count must be a whole number ≥ 1 or { perPlayer: n }';
+
+/** The kind of object at the path `segs` below a document whose root is `root`. */
+function kindAt(segs: readonly string[], root: 'expansion' | 'tile'): Kind | undefined {
+	let i = 0;
+	if (root === 'expansion') {
+		if (segs.length === 0) return 'expansion';
+		if (segs.length === 2 && segs[0] === 'figures') return 'figure';
+		if (segs.length === 2 && segs[0] === 'tokens') return 'token';
+		if (segs.length === 2 && segs[0] === 'looks') return 'look';
+		if (segs[0] !== 'tiles' || segs.length < 2) return undefined;
+		i = 2;
+	}
+	const rest = segs.length - i;
+	if (rest === 0) return 'tile';
+	if (rest === 1 && segs[i] === 'count') return 'count';
+	if (segs[i] === 'features' && rest === 2) return 'feature';
+	if (segs[i] === 'features' && rest === 3 && segs[i + 2] === 'modifiers') return 'modifiers';
+	return undefined;
+}
+
+/** How to name the value at a path in a message: "'type' of a feature", "an entry of 'sides'". */
+function label(segs: readonly string[], root: 'expansion' | 'tile'): string {
+	if (segs.length === 0) return root === 'expansion' ? 'the expansion' : 'the tile';
+	const last = segs[segs.length - 1];
+	if (/^[0-9]+$/.test(last)) {
+		const parent = segs[segs.length - 2];
+		return segs.length >= 2 ? `an entry of '${parent}'` : 'an entry';
+	}
+	const kind = kindAt(segs.slice(0, -1), root);
+	if (kind === 'modifiers') return `modifier '${last}'`;
+	return kind ? `'${last}' of ${KIND_NAMES[kind]}` : `'${last}'`;
+}
+
+function show(value: unknown): string {
+	if (value === undefined) return 'nothing';
+	const text = JSON.stringify(value);
+	return text.length > 40 ? text.slice(0, 37) + '…' : text;
+}
+
+/** Turns ajv's errors into designer problems, dropping its noise (branch errors of a oneOf, repeats). */
+export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'expansion' | 'tile', prefix: string): Problem[] {
+	const out: Problem[] = [];
+	const seen = new Set<string>();
+	// A oneOf (only 'count' uses one) reports every branch's failure: keep only what helps.
+	const oneOfs = errors.filter((e) => e.keyword === 'oneOf');
+	const add = (ptr: string, message: string) => {
+		const key = ptr + '\n' + message;
+		if (seen.has(key)) return;
+		seen.add(key);
+		out.push({ pointer: prefix + ptr, message, severity: 'error' });
+	};
+	for (const e of errors) {
+		if (e.propertyName !== undefined && e.keyword !== 'propertyNames') continue; // reported by its propertyNames error
+		const segs = pointerSegments(e.instancePath);
+		const data = resolvePointer(doc, e.instancePath);
+		if (e.keyword === 'oneOf') {
+			// An object that is close to { perPlayer: n } gets its own branch errors instead.
+			if (data === null || typeof data !== 'object' || Array.isArray(data)) add(e.instancePath, COUNT_MESSAGE);
+			continue;
+		}
+		const branch = oneOfs.find(
+			(o) => e.schemaPath.startsWith(o.schemaPath + '/') && (e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
+		);
+		if (branch) {
+			const owner = resolvePointer(doc, branch.instancePath);
+			const isObject = owner !== null && typeof owner === 'object' && !Array.isArray(owner);
+			if (!isObject || !e.schemaPath.startsWith(branch.schemaPath + '/1/')) continue;
+		}
+		const what = label(segs, root);
+		const p = e.params as Record<string, unknown>;
+		switch (e.keyword) {
+			case 'additionalProperties': {
+				const kind = kindAt(segs, root);
+				const prop = String(p.additionalProperty);
+				const allowed = kind && ALLOWED[kind] ? ` (allowed: ${ALLOWED[kind]})` : '';
+				add(e.instancePath + pointer(prop), `unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`);
+				break;
+			}
+			case 'required': {
+				const kind = kindAt(segs, root);
+				add(e.instancePath, `${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`);
+				break;
+			}
+			case 'type': {
+				const types = Array.isArray(p.type) ? (p.type as string[]) : String(p.type).split(',');
+				const expected = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+				add(e.instancePath, `${what} must be ${expected} (got ${show(data)})`);
+				break;
+			}
+			case 'enum': {
+				const allowed = (p.allowedValues as unknown[]).map(String).join(', ');
+				add(e.instancePath, `${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`);
+				break;
+			}
+			case 'const':
+				add(e.instancePath, `${what} must be ${show(p.allowedValue)} (got ${show(data)})`);
+				break;
+			case 'pattern': {
+				const help = PATTERN_HELP[String(p.pattern)] ?? `must match ${String(p.pattern)}`;
+				add(e.instancePath, `${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`);
+				break;
+			}
+			case 'propertyNames': {
+				const name = String(p.propertyName);
+				const inner = errors.find((x) => x.propertyName === name && x.instancePath === e.instancePath && x.keyword === 'pattern');
+				const help = inner ? PATTERN_HELP[String((inner.params as Record<string, unknown>).pattern)] : undefined;
+				add(e.instancePath + pointer(name), `'${name}' is not a valid name here${help ? `: names ${help}` : ''}`);
+				break;
+			}
+			case 'minimum':
+			case 'maximum':
+			case 'exclusiveMinimum':
+			case 'exclusiveMaximum': {
+				const word = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than' }[e.keyword];
+				if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile') add(e.instancePath, COUNT_MESSAGE);
+				else add(e.instancePath, `${what} must be ${word} ${String(p.limit)} (got ${show(data)})`);
+				break;
+			}
+			case 'minLength':
+				add(e.instancePath, Number(p.limit) === 1 ? `${what} must not be empty` : `${what} must have at least ${String(p.limit)} characters`);
+				break;
+			case 'maxLength':
+				if (segs[segs.length - 1] === 'artwork' && kindAt(segs.slice(0, -1), root) === 'tile')
+					add(e.instancePath, `${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`);
+				else add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
+				break;
+			case 'maxItems':
+				add(e.instancePath, `${what} has too many entries (at most ${String(p.limit)})`);
+				break;
+			case 'minItems':
+				add(e.instancePath, `${what} needs at least ${String(p.limit)} entries`);
+				break;
+			case 'uniqueItems': {
+				const later = Math.max(Number(p.i), Number(p.j));
+				const earlier = Math.min(Number(p.i), Number(p.j));
+				const item = Array.isArray(data) ? data[later] : undefined;
+				add(`${e.instancePath}/${later}`, `${show(item)} is listed twice in ${what} (also entry ${earlier})`);
+				break;
+			}
+			default:
+				add(e.instancePath, `${what} ${e.message ?? 'is not valid'}`);
+		}
+	}
+	return out;
+}
