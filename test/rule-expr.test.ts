@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileExpr, evaluate, type Env } from '../src/lib/formats/rule-expr.ts';
-import { fold } from '../src/lib/engine/data-rules.ts';
+import { fold } from '../src/lib/engine/data-scope.ts';
 
 const CONSTANTS = ['param.a', 'param.b', 'ruling.X-R1.on', 'complete'];
 const VARIABLES = ['tiles', 'figures.note', 'modifier.inn'];

@@ -1,0 +1,291 @@
+// Reading a feature for the data rules (data-rules.ts): the Scope one scoring's variables are read
+// through, the constants a rules context decides (constantOf), the readings that depend on the
+// feature or the player paid (readerOf), constant folding, modifier combining, figures and heads.
+import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
+import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
+import { surroundings, tileAt, pack } from './board.ts';
+import { perContext } from './per-context.ts';
+import type { Context, Engine, FeatureValue, RuleModule } from './types.ts';
+import { filled } from './arrays.ts';
+
+// each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
+const closures = new WeakMap<object, Compiled>();
+export function ev(e: unknown, env: Env): number | boolean {
+	if (e === null || typeof e !== 'object') return evaluate(e, env);
+	let c = closures.get(e);
+	if (!c) closures.set(e, (c = compileExpr(e)));
+	return c(env);
+}
+export function evNum(e: unknown, env: Env): number {
+	return numOf(ev(e, env));
+}
+
+export type Mode = FeatureValue['mode'];
+
+/**
+ * Where the variables of one scoring are read (formats/data-rules.ts `dataScope` lists them): the
+ * feature, and for award rules the player paid. Values are kept per variable slot while one hook
+ * runs; one scope per compiled plan is reused (a fresh one if a hook's work re-enters the plan).
+ */
+export class Scope {
+	g!: Engine;
+	root = -1;
+	memo: (number | boolean | undefined)[];
+	busy = false;
+	tiles: number[] | null = null;
+	around: { tiles: number; wildcards: number; river: number } | null = null;
+	// award rules: the player paid, the scoring's winners, heads per player, the denial
+	player = -1;
+	winners: readonly number[] = [];
+	heads: number[] | null = null;
+	denied: boolean | null = null;
+	/** Award rules: per figure group, the players with such figures (first found first) and how many each. */
+	groups: (Group | null)[];
+	constructor(slots: number, groups: number) {
+		this.memo = new Array<number | boolean | undefined>(slots).fill(undefined);
+		this.groups = new Array<Group | null>(groups).fill(null);
+	}
+}
+export type Get = (sc: Scope) => number | boolean;
+
+export const tilesOf = (sc: Scope) => (sc.tiles ??= featureTiles(sc.g.s, sc.root));
+export const aroundOf = (sc: Scope) => (sc.around ??= surroundings(sc.g, sc.g.s.st[sc.root]));
+
+/** The value a variable has in every scoring of a rules context and mode ('complete', 'param.x', 'ruling.X.y'), or undefined. */
+export function constantOf(c: Context, mode: Mode, name: string, award: boolean): number | boolean | undefined {
+	if (award && (name === 'winner' || name === 'heads' || name === 'othersHeads' || name === 'denied')) return undefined;
+	switch (name) {
+		case 'tiles':
+		case 'pennants':
+		case 'cities':
+		case 'neighbours':
+		case 'players':
+			return undefined;
+		case 'complete':
+			return mode === 'complete';
+		case 'final':
+			return mode === 'final';
+	}
+	const dot = name.indexOf('.');
+	const head = name.slice(0, dot);
+	const rest = name.slice(dot + 1);
+	if (head === 'param') return c.params[rest] ?? 0;
+	if (head === 'ruling') {
+		const i = rest.indexOf('.');
+		return c.rulings[rest.slice(0, i)] === rest.slice(i + 1);
+	}
+	if (head === 'modifier' || head === 'figures' || head === 'onTiles' || head === 'icon') return undefined;
+	if (head === 'around' && (rest === 'tiles' || rest === 'wildcards' || rest === 'river' || rest.startsWith('icon.'))) return undefined;
+	return 0;
+}
+
+/** The reading of a variable that depends on the feature (or the player paid); constantOf gave undefined. */
+export function readerOf(c: Context, name: string, award: boolean, modifiers: Record<string, string>): Get {
+	if (award)
+		switch (name) {
+			case 'winner':
+				return (sc) => sc.winners.includes(sc.player);
+			case 'heads':
+				return (sc) => (sc.heads ??= headsOf(sc.g, sc.root))[sc.player];
+			case 'othersHeads':
+				return (sc) => {
+					const heads = (sc.heads ??= headsOf(sc.g, sc.root));
+					let most = 0;
+					for (let q = 0; q < heads.length; q++) if (q !== sc.player && heads[q] > most) most = heads[q];
+					return most;
+				};
+			case 'denied':
+				return (sc) => (sc.denied ??= deniedBy(sc.g, sc.root) !== null);
+		}
+	switch (name) {
+		case 'tiles':
+			return (sc) => tilesOf(sc).length;
+		case 'pennants':
+			return ({ g, root }) => {
+				let n = 0;
+				for (const seg of segsOf(g.s, root)) n += featureOf(g, seg).pennants;
+				return n;
+			};
+		case 'cities':
+			return ({ g, root }) => (featureOf(g, root).kind === 'field' ? fieldCities(g, root).complete.length : 0);
+		case 'neighbours':
+			return ({ g, root }) => g.s.bnb[g.s.st[root]];
+		case 'players':
+			return ({ g }) => g.s.players.length;
+	}
+	const dot = name.indexOf('.');
+	const head = name.slice(0, dot);
+	const rest = name.slice(dot + 1);
+	if (head === 'modifier') {
+		const how = modifiers[rest] ?? gameCombine(c)[rest] ?? 'sum';
+		return ({ g, root }) => combine(g, root, rest, how);
+	}
+	if (head === 'figures')
+		return ({ g, root }) => {
+			const s = g.s;
+			const list = s.figs[root];
+			let n = 0;
+			if (list) for (let i = 0; i < list.length; i++) if (s.pieces[list[i]].kind === rest) n++;
+			return n;
+		};
+	if (head === 'onTiles')
+		return (sc) => {
+			const tiles = tilesOf(sc);
+			let n = 0;
+			for (const p of sc.g.s.pieces) if (p.kind === rest && p.seg >= 0 && tiles.includes(p.tile)) n++;
+			return n;
+		};
+	if (head === 'icon')
+		return (sc) => {
+			const { g } = sc;
+			let n = 0;
+			for (const b of tilesOf(sc)) if (g.c.tiles[g.s.bt[b]].icons.has(rest)) n++;
+			return n;
+		};
+	if (rest === 'tiles' || rest === 'wildcards' || rest === 'river') return (sc) => aroundOf(sc)[rest];
+	const icon = rest.slice(5); // around.icon.<name>
+	return ({ g, root }) => {
+		const s = g.s;
+		const b = s.st[root];
+		let n = 0;
+		for (let dx = -1; dx <= 1; dx++)
+			for (let dy = -1; dy <= 1; dy++) {
+				if (!dx && !dy) continue;
+				const o = tileAt(g, pack(s.bx[b] + dx, s.by[b] + dy));
+				if (o >= 0 && g.c.tiles[s.bt[o]].icons.has(icon)) n++;
+			}
+		return n;
+	};
+}
+
+export const isLiteral = (v: unknown): v is number | boolean => typeof v === 'number' || typeof v === 'boolean';
+/** A constant written back into an expression gives what reading it gives (numbers: whole and bounded, as evaluate keeps them). */
+const literalOk = (v: number | boolean) => typeof v === 'boolean' || evaluate(v, () => 0) === v;
+
+/**
+ * An expression with the rules context's constants put in and what they decide worked out
+ * (`{"and": [false, …]}` is false): evaluating it gives what evaluating the original gives.
+ * Exported for its test.
+ */
+export function fold(e: unknown, constOf: (name: string) => number | boolean | undefined): unknown {
+	if (e === null || typeof e !== 'object' || Array.isArray(e)) return e;
+	const keys = Object.keys(e);
+	if (!keys.length) return e;
+	const op = keys[0];
+	const arg = (e as Record<string, unknown>)[op];
+	if (op === 'var') {
+		const v = typeof arg === 'string' ? constOf(arg) : undefined;
+		return v !== undefined && literalOk(v) ? v : e;
+	}
+	const args = (Array.isArray(arg) ? arg : [arg]).map((x) => fold(x, constOf));
+	const out = { [op]: Array.isArray(arg) ? args : args[0] };
+	if (args.every(isLiteral)) return evaluate(out, () => 0);
+	// the result of these is settled by one literal whatever the others give (they only read)
+	if (op === 'and' && args.some((x) => isLiteral(x) && x !== true)) return false;
+	if (op === 'or' && args.some((x) => x === true)) return true;
+	if (op === 'if' && args.length === 3 && isLiteral(args[0])) return args[0] === true ? args[1] : args[2];
+	return out;
+}
+
+// how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
+export const gameCombine = perContext((c) => {
+	const t: Record<string, string> = {};
+	for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
+	return t;
+});
+
+/** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
+export function combine(g: Engine, root: number, name: string, how: string): number | boolean {
+	const s = g.s;
+	const any = how === 'any';
+	const all = how === 'all';
+	const max = how === 'max';
+	let sum = 0;
+	let most = 0;
+	for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) {
+		const raw = featureOf(g, seg).modifiers[name];
+		const n = typeof raw === 'number' ? raw : raw ? 1 : 0;
+		// any and all are settled by the first segment that has (or lacks) the modifier
+		if (any && n) return true;
+		if (all && !n) return false;
+		sum += n;
+		if (n > most) most = n;
+	}
+	return any ? false : all ? true : max ? most : sum;
+}
+
+
+/** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
+export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
+	const s = sc.g.s;
+	let out: Group | null = null;
+	if (tiles) {
+		const on = tilesOf(sc);
+		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile)) out = added(out, p.owner);
+	} else {
+		const list = s.figs[sc.root];
+		if (list)
+			for (let i = 0; i < list.length; i++) {
+				const p = s.pieces[list[i]];
+				if (p.kind === figure && p.owner >= 0) out = added(out, p.owner);
+			}
+	}
+	return out ?? NOBODY;
+}
+/** Group `out` (a new one when null) with one more figure of `owner`. */
+function added(out: Group | null, owner: number): Group {
+	out ??= { players: [], counts: [] };
+	const i = out.players.indexOf(owner);
+	if (i < 0) {
+		out.players.push(owner);
+		out.counts.push(1);
+	} else out.counts[i]++;
+	return out;
+}
+export interface Group {
+	readonly players: number[];
+	readonly counts: number[];
+}
+const NOBODY: Group = Object.freeze({ players: [], counts: [] });
+
+/** Heads per player on the feature: followers, and any figure with strength above 0 there (award variables heads, othersHeads). */
+export function headsOf(g: Engine, root: number): number[] {
+	const s = g.s;
+	const heads = filled(s.players.length, 0);
+	for (const pc of s.figs[root] ?? []) {
+		const p = s.pieces[pc];
+		const ft = g.c.figures.get(p.kind);
+		if (p.owner >= 0 && ft && (ft.follower || ft.strength(g, pc, root) > 0)) heads[p.owner]++;
+	}
+	return heads;
+}
+
+export const push = (list: string[], id: string) => {
+	if (!list.includes(id)) list.push(id);
+};
+
+export const numOf = (v: number | boolean): number => (typeof v === 'number' ? v : v ? 1 : 0);
+
+export interface DataState {
+	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
+	denied: number;
+	deniedBy: string;
+	/** Root of the feature a wins rule gave to its figures' owners in this scoring, or -1. */
+	won: number;
+	/** Tokens collected: kind → per player. */
+	tokens: Record<string, number[]>;
+}
+
+/** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */
+export function deniedBy(g: Engine, root: number): string | null {
+	// only a module with such figures ever marks a root denied (its winners hook)
+	for (const id of denying(g.c)) {
+		const st = g.s.mod[id] as DataState | undefined;
+		if (st && st.denied === root) return st.deniedBy;
+	}
+	return null;
+}
+
+/** Data modules whose figures deny scorings (deniesScoring), found once per rules context. */
+export const denyingModules = new WeakSet<RuleModule>();
+const denying = perContext((c) => c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id));
