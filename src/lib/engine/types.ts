@@ -1,3 +1,4 @@
+// Long because: types only — the engine's state, moves, events and rule-module shapes, kept in one file so they are found in one place.
 // The engine's data: game state, moves, events, refusals, and the shapes rule modules plug in.
 // Everything in GameState is plain JSON data (numbers, strings, arrays, objects): it serializes
 // with JSON.stringify and keeps working after JSON.parse (see restoreGame in game.ts).

@@ -1,3 +1,4 @@
+// Long because: one conversion, a .jcz saved game to a game record, message by message.
 // JCloisterZone saved games (.jcz) in and out. Pure (no I/O, no engine).
 // A .jcz is JSON: `setup` (tile sets, elements, rules, start tiles), `players`, `replay` (the
 // messages the client sent: PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT, MOVE_NEUTRAL_FIGURE, UNDO, …),

@@ -1,3 +1,4 @@
+// Long because: one Konva view class (BoardView) that draws the board and reports the pointer and keys.
 // The sandbox board on a Konva stage: tiles drawn by the renderer, figures as silhouettes in player
 // colours, the lit cells where the tile in hand fits, the targets of the current step, highlights.
 // It draws what it is given and reports what the pointer and the keys do; it decides nothing.

@@ -1,3 +1,4 @@
+// Long because: one rule module, the whole of Bards (note tokens, their values, the bard figure), whose hooks read together.
 // Bards of Carcassonne (fan expansion by Trebuchet): a lute tile first gets a note token on one
 // of its unoccupied features (a placement leaving none is illegal), no figure may join that
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city

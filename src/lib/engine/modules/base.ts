@@ -1,3 +1,4 @@
+// Long because: one rule module, the whole base game (placement, followers, completion, scoring, farm rulings), whose hooks read together.
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
 import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
