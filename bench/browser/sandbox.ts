@@ -46,7 +46,7 @@ try {
 	// the last turn with a tile in hand: ~500 tiles on the board
 	const at = await page.evaluate(() => {
 		const s = (window as any).__sandbox.session;
-		for (let i = s.steps.length - 1; i >= 0; i--) if (s.steps[i].state.pending[0]?.kind === 'place') return i;
+		for (let i = s.steps.length - 1; i >= 0; i--) if (s.stateAt(i).pending[0]?.kind === 'place') return i;
 		return -1;
 	});
 	await page.getByLabel('Timeline').fill(String(at));

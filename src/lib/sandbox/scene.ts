@@ -48,14 +48,14 @@ export function boardTargets(legal: readonly Move[], state: GameState): BoardTar
 
 /**
  * The tiles the bots placed since a person last decided (the turns they have not seen yet), with the
- * seat that placed each: at most one round of them.
+ * seat that placed each: at most one round of them (`steps`: the timeline, each with the seat to
+ * decide there).
  */
-export function recentTiles(steps: readonly { move: Move | null; state: GameState }[], at: number, isPerson: (seat: number) => boolean): { x: number; y: number; seat: number }[] {
+export function recentTiles(steps: readonly { move: Move | null; player?: number }[], at: number, players: number, isPerson: (seat: number) => boolean): { x: number; y: number; seat: number }[] {
 	const out: { x: number; y: number; seat: number }[] = [];
 	// at most one round: with no person at the table, the last tile of each seat
-	const round = steps[at]?.state.players.length ?? 0;
-	for (let i = at; i > 0 && out.length < round; i--) {
-		const seat = steps[i - 1].state.pending[0]?.player;
+	for (let i = at; i > 0 && out.length < players; i--) {
+		const seat = steps[i - 1].player;
 		if (seat === undefined || isPerson(seat)) break;
 		const m = steps[i].move;
 		if (m?.type === 'place') out.push({ x: (m as PlaceMove).x, y: (m as PlaceMove).y, seat });

@@ -255,7 +255,7 @@ export class SandboxTable {
 		if (!s) return null;
 		for (let i = s.at; i > 0; i--) {
 			const p = s.moverOf(i);
-			if (p !== undefined && !this.botOf(p) && legalMoveCount(s.steps[i - 1].state) > 1) return i - 1;
+			if (p !== undefined && !this.botOf(p) && legalMoveCount(s.stateAt(i - 1)) > 1) return i - 1;
 		}
 		return null;
 	}
@@ -282,7 +282,7 @@ export class SandboxTable {
 		const s = this.session;
 		if (!s || !s.canRedo) return;
 		let i = s.at + 1;
-		if (this.hasBots) while (i < s.steps.length - 1 && (s.steps[i].state.finished || this.botOf(s.steps[i].state.pending[0]?.player ?? -1))) i++;
+		if (this.hasBots) while (i < s.steps.length - 1 && (s.steps[i].player === undefined || this.botOf(s.steps[i].player!))) i++;
 		s.jump(i);
 		this.changed();
 	}
