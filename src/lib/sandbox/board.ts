@@ -16,6 +16,14 @@ export const CELL = 100;
 const LEVELS = [48, 96, 192];
 const SVG_SIZE = 192;
 /**
+ * Tile drawings decoded at a time. Chromium decodes an SVG image on the page's thread (~5-10 ms
+ * each): a board of hundreds of designs decodes them a few at a time, each in its own task, so the
+ * page answers meanwhile; a tile waiting for its drawing is a plain square.
+ */
+const DECODING = 4;
+const PLACEHOLDER = '#d8d2c2';
+const TAKE_DECODED_MS = 150;
+/**
  * Pixels drawn beyond each edge of the view. Between redraws a pan or zoom only moves the drawn
  * canvases with a CSS transform (cheap to composite); the board is drawn again once the view comes to
  * rest, or at once when the move would uncover more than this margin.
@@ -110,6 +118,15 @@ export class BoardView {
 	private cursorMark: Konva.Rect;
 	/** Tile drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
 	private bitmaps = new Map<string, HTMLCanvasElement>();
+	/** Each drawing's SVG decoded once, by URL (null while it waits or decodes). */
+	private decoded = new Map<string, HTMLImageElement | null>();
+	private toDecode: string[] = [];
+	private decoding = 0;
+	/** The plain square a tile shows until its drawing is decoded, one per bitmap size. */
+	private placeholders = new Map<number, HTMLCanvasElement>();
+	/** Drawings were decoded since the last draw: the tiles showing a placeholder take them. */
+	private fresh = false;
+	private destroyed = false;
 	private dirty = new Set<Konva.Layer>();
 	private frame = 0;
 	private drawnLevel = 0;
@@ -185,6 +202,7 @@ export class BoardView {
 	}
 
 	destroy(): void {
+		this.destroyed = true;
 		clearTimeout(this.settle);
 		if (this.frame) cancelAnimationFrame(this.frame);
 		this.container.removeEventListener('pointerdown', this.pointerDown);
@@ -221,6 +239,8 @@ export class BoardView {
 		if (this.moving) this.drawAtView(); // show the new scene now, not when the view comes to rest
 		const before = this.tileNodes.length;
 		this.scene = scene;
+		// fitted before the tiles are made: their bitmaps are made once, at the fitted zoom
+		if (!this.fitted && scene.tiles.length) this.fit();
 		this.tilesByCell = new Map(scene.tiles.map((t) => [`${t.x},${t.y}`, t]));
 		const tilesChanged = this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
 		this.drawLit(scene.lit);
@@ -230,37 +250,85 @@ export class BoardView {
 		this.drawPieces(scene, opts.animate === true);
 		this.updateGhost();
 		this.updateCursor();
-		if (!this.fitted && scene.tiles.length) this.fit();
 		if (tilesChanged) this.redraw(this.tileLayer);
 		this.redraw(this.overLayer);
 		this.sceneAt = performance.now();
 		this.lastDrawMs = this.sceneAt - t0;
 	}
 
-	/** The bitmap size for the current zoom. */
+	/** The bitmap size for the zoom drawn (or about to be: after a fit or a zoom). */
 	private level(): number {
-		const px = CELL * this.drawn.s * (window.devicePixelRatio || 1);
+		const px = CELL * (this.recentre ? this.cam.s : this.drawn.s) * (window.devicePixelRatio || 1);
 		return LEVELS.find((l) => l >= px) ?? LEVELS[LEVELS.length - 1];
 	}
 
-	/** The tile's drawing as a bitmap of `size` px (blank until the SVG has loaded, then drawn in place). */
+	/** The tile's drawing as a bitmap of `size` px (a shared plain square until its SVG is decoded). */
 	private bitmap(def: Tile, rotation: number, size = this.level()): HTMLCanvasElement {
 		const url = tileImageUrl(def, rotation, SVG_SIZE);
 		const key = `${size}|${url}`;
 		let c = this.bitmaps.get(key);
+		if (c) return c;
+		const img = this.decoded.get(url);
+		if (!img) {
+			if (img === undefined) {
+				this.decoded.set(url, null);
+				this.toDecode.push(url);
+				this.decodeNext();
+			}
+			return this.placeholder(size);
+		}
+		c = document.createElement('canvas');
+		c.width = c.height = size;
+		const ctx = c.getContext('2d')!;
+		if (img.naturalWidth > 0) ctx.drawImage(img, 0, 0, size, size);
+		else ctx.drawImage(this.placeholder(size), 0, 0);
+		this.bitmaps.set(key, c);
+		return c;
+	}
+
+	private placeholder(size: number): HTMLCanvasElement {
+		let c = this.placeholders.get(size);
 		if (!c) {
-			const canvas = document.createElement('canvas');
-			canvas.width = canvas.height = size;
-			const img = new Image();
-			img.onload = () => {
-				canvas.getContext('2d')!.drawImage(img, 0, 0, size, size);
-				this.redraw(this.tileLayer, this.overLayer);
-			};
-			img.src = url;
-			this.bitmaps.set(key, canvas);
-			c = canvas;
+			c = document.createElement('canvas');
+			c.width = c.height = size;
+			const ctx = c.getContext('2d')!;
+			ctx.fillStyle = PLACEHOLDER;
+			ctx.fillRect(0, 0, size, size);
+			this.placeholders.set(size, c);
 		}
 		return c;
+	}
+
+	/** The tiles (and the tile in hand) that show a placeholder take their drawing when it is decoded. */
+	private takeDecoded(): void {
+		this.fresh = false;
+		const tiles = this.scene?.tiles ?? [];
+		const waiting = new Set(this.placeholders.values());
+		this.tileNodes.forEach((n, i) => {
+			if (tiles[i] && waiting.has(n.node.image() as HTMLCanvasElement)) n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, this.drawnLevel || undefined));
+		});
+		this.updateGhost();
+	}
+
+	/** Starts decoding the next drawings (at most DECODING at a time); each paints the bitmaps waiting for it. */
+	private decodeNext(): void {
+		while (this.decoding < DECODING && this.toDecode.length && !this.destroyed) {
+			// the drawings asked for last first: the newest tiles, the zoom just reached
+			const url = this.toDecode.pop()!;
+			this.decoding++;
+			const img = new Image();
+			img.onload = img.onerror = () => {
+				this.decoding--;
+				this.decoded.set(url, img);
+				if (this.destroyed) return;
+				this.decodeNext();
+				// the board takes the drawings decoded meanwhile a few times a second, not at every one
+				if (this.fresh) return;
+				this.fresh = true;
+				setTimeout(() => !this.destroyed && this.redraw(this.tileLayer, this.overLayer), TAKE_DECODED_MS);
+			};
+			img.src = url;
+		}
 	}
 
 	/** After a zoom: the tiles drawn from the bitmaps of the new size. */
@@ -299,6 +367,7 @@ export class BoardView {
 			this.relevel();
 			if (this.moving) this.showLayers(true);
 		}
+		if (this.fresh) this.takeDecoded();
 		for (const l of this.dirty) l.draw();
 		this.dirty.clear();
 		return performance.now() - t0;
