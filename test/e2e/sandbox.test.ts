@@ -280,6 +280,8 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
 	// the dependencies' modules are in play
 	for (const r of ['BARD-R1', 'ISO-R1', 'MM-R1', 'BASE-R1']) await expect(page.locator('.rulings summary', { hasText: new RegExp(`^${r} = `) })).toHaveCount(1);
+	// the tiles left come a page at a time: the search finds the designer's
+	await page.getByRole('region', { name: 'Tiles left' }).getByLabel('Search').fill(copy);
 	const pick = page.locator(`button.tile[data-tile="${id}/${copy}"]`);
 	await expect(pick).toBeEnabled();
 	await pick.click();
