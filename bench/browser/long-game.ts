@@ -29,6 +29,8 @@ const record = bigRecord(base, big, opt('moves', 1500), 1);
 const h = await startHarness(app);
 interface Round {
 	interactiveMs: number | null;
+	/** The page's renderer died (out of memory) before it was interactive. */
+	crashed?: boolean;
 	heapMB?: number;
 	jumpMs?: number;
 	stepBackMs?: number;
@@ -44,6 +46,8 @@ try {
 	for (let r = 0; r < rounds; r++) {
 		const context = await h.browser.newContext({ viewport: { width: 1500, height: 950 } });
 		const page = await context.newPage();
+		let crashed = false;
+		page.on('crash', () => (crashed = true));
 		try {
 			await page.addInitScript({ content: 'window.__name = (f) => f;' });
 			await page.goto(`${h.base}/sandbox`);
@@ -55,7 +59,7 @@ try {
 				.waitForFunction((n) => (window as any).__sandbox?.session?.at === n && (window as any).__sandbox.view && document.querySelector('.log ol li'), steps, { timeout: timeoutMs, polling: 100 })
 				.then(() => true, () => false);
 			if (!loaded) {
-				results.push({ interactiveMs: null });
+				results.push({ interactiveMs: null, crashed });
 				continue;
 			}
 			// the next frame after the game is shown, and a task after it: the page answers again
@@ -106,7 +110,7 @@ try {
 	else {
 		const f = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(0));
 		console.log(`sandbox, a record of ${steps} moves of a ${summary.designs}-design, ${summary.tiles}-tile expansion (${app}), ${results.length} rounds`);
-		if (summary.notInteractive) console.log(`  ${summary.notInteractive} rounds not interactive within ${timeoutMs / 1000} s`);
+		if (summary.notInteractive) console.log(`  ${summary.notInteractive} rounds not interactive within ${timeoutMs / 1000} s (${results.filter((x) => x.crashed).length} of them: the page crashed)`);
 		console.log(`  time to interactive: median ${f(summary.interactiveMs)} ms (${results.map((x) => (x.interactiveMs === null ? 'timeout' : f(x.interactiveMs))).join(', ')}); heap ${summary.heapMB.toFixed(1)} MB`);
 		console.log(`  jump to step ${Math.floor(steps / 2) + 1}: ${f(summary.jumpMs)} ms; one step back: ${f(summary.stepBackMs)} ms`);
 	}
