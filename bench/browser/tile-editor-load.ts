@@ -8,7 +8,7 @@
 // A tile of a 100-tile expansion; each run in a fresh browser context (nothing cached: "cold") and
 // then reloaded once ("warm"). Target: interactive in under 1 s.
 // With --compare DIR, another checkout's build (e.g. an older commit in a git worktree) is run
-// in turns with this one, in the same sitting.
+// in turns with this one, side by side.
 //
 //   npm run build && node bin/run-ts.js bench/browser/tile-editor-load.ts [--runs 10] [--compare DIR] [--json]
 import type { Browser, Page } from '@playwright/test';

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# A sitting of the greedy bot's speed comparison (a benchmark, not a test): in each checkout in turn,
+# The greedy bot's speed comparison (a benchmark, not a test): in each checkout in turn,
 # ROUNDS times, the checker's greedy command on the Bards + I&C + Inn and Stable Owners + Buddo + M&M
 # mix (greedy against random, MIX_GAMES games, default 300: the command) and base greedy
 # against greedy (BASE_GAMES games, default 100). One line per run: time of day, checkout, command,
 # games, the report's seconds (wall), CPU seconds (user + system, GNU time), both per game, load
 # average at the start. Per game, an old checkout may play fewer mix games (MIX_GAMES_OLD, for OLD).
-#   OLD=<old worktree> MIX_GAMES_OLD=60 bench/bots/sitting.sh 3 <old worktree> .
+#   OLD=<old worktree> MIX_GAMES_OLD=60 bench/bots/side-by-side.sh 3 <old worktree> .
 set -euo pipefail
-rounds=${1:?usage: bench/bots/sitting.sh ROUNDS CHECKOUT...}
+rounds=${1:?usage: bench/bots/side-by-side.sh ROUNDS CHECKOUT...}
 shift
 MIX=bards,inns-and-cathedrals,inn-and-stable-owners,buddo,messengers-and-mayors
 report=$(mktemp)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# A sitting of the checker's speed comparison (a benchmark, not a test): the command, every
+# The checker's speed comparison (a benchmark, not a test): the command, every
 # check on, run in each checkout in turn, ROUNDS times, so the machine's drift falls on all of them.
 # One line per run: time of day, checkout, exit code, wall, user and system seconds, peak RSS (KB, the
 # process and its worker threads), load average at the start, the host's steal over the run (ticks
 # of /proc/stat), violations in the report. Needs GNU time (/usr/bin/time).
-#   bench/checker/sitting.sh ROUNDS CHECKOUT... > sitting.txt     (e.g. an old commit in a git worktree, then .)
+#   bench/checker/side-by-side.sh ROUNDS CHECKOUT... > runs.txt     (e.g. an old commit in a git worktree, then .)
 set -euo pipefail
-rounds=${1:?usage: bench/checker/sitting.sh ROUNDS CHECKOUT...}
+rounds=${1:?usage: bench/checker/side-by-side.sh ROUNDS CHECKOUT...}
 shift
 E=base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors
 report=$(mktemp)
