@@ -33,3 +33,12 @@ export function filled(n: number, v: number): number[] {
 	}
 	return t.slice();
 }
+
+/** `to` gets the numbers of `from` in place (pops and pushes: setting the length is a builtin call). */
+export function copyNumbers(to: number[], from: readonly number[]): void {
+	const n = from.length;
+	while (to.length > n) to.pop();
+	const m = to.length;
+	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = m; i < n; i++) to.push(from[i]);
+}

@@ -18,7 +18,7 @@ import {
 } from './types.ts';
 import { EDGE_NAMES } from './tiles.ts';
 import { union, find } from './features.ts';
-import { filled } from './arrays.ts';
+import { copyNumbers, filled } from './arrays.ts';
 
 const SIDE_WORD = ['north', 'east', 'south', 'west'];
 
@@ -229,13 +229,13 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 		// no tile placed since `to` was `from`: the arrays are as they were
 	} else if (!t.shared && t.blk !== null === (f.blk !== null)) {
 		// t's arrays are its own (it placed a tile since it last shared them): f's written into them
-		copyInto(t.grid, f.grid);
-		copyInto(t.fkey, f.fkey);
-		copyInto(t.kcnt, f.kcnt);
-		copyInto(t.kset, f.kset);
-		copyInto(t.kpos, f.kpos);
-		if (t.blk !== null) copyInto(t.blk, f.blk!);
-		copyInto(t.full, f.full);
+		copyNumbers(t.grid, f.grid);
+		copyNumbers(t.fkey, f.fkey);
+		copyNumbers(t.kcnt, f.kcnt);
+		copyNumbers(t.kset, f.kset);
+		copyNumbers(t.kpos, f.kpos);
+		if (t.blk !== null) copyNumbers(t.blk, f.blk!);
+		copyNumbers(t.full, f.full);
 	} else {
 		f.shared = true;
 		t.shared = true;
@@ -258,15 +258,6 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 	t.fullAt = f.fullAt;
 	t.movesAt = f.movesAt;
 	t.movesTile = f.movesTile;
-}
-
-/** `to` gets the items of `from` (pops and pushes). */
-function copyInto(to: number[], from: readonly number[]): void {
-	const n = from.length;
-	while (to.length > n) to.pop();
-	const m = to.length;
-	for (let i = 0; i < m; i++) to[i] = from[i];
-	for (let i = m; i < n; i++) to.push(from[i]);
 }
 
 /** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */

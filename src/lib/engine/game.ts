@@ -14,7 +14,7 @@ import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
 import { copiesOf } from '../formats/geometry.ts';
 import { setupInputProblems, setupProblems } from './limits.ts';
-import { mapped, filled } from './arrays.ts';
+import { copyNumbers, mapped, filled } from './arrays.ts';
 import {
 	K_RIVER,
 	type ApplyResult,
@@ -906,15 +906,6 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 /** Pops `a` down to n items. */
 function cutBack(a: number[], n: number): void {
 	while (a.length > n) a.pop();
-}
-
-/** `to` gets the numbers of `from` (pops and pushes: setting the length is a builtin call). */
-function copyNumbers(to: number[], from: readonly number[]): void {
-	const n = from.length;
-	while (to.length > n) to.pop();
-	const m = to.length;
-	for (let i = 0; i < m; i++) to[i] = from[i];
-	for (let i = m; i < n; i++) to.push(from[i]);
 }
 
 /** `to` gets the moves of `from` (a log: mostly the same first moves). */

@@ -2,6 +2,7 @@
 // drawing elements. Scripts, event handlers, foreignObject, animations (they can rewrite links),
 // <style> sheets and every link that leaves the document (other than an embedded raster image) go.
 import { XMLParser } from 'fast-xml-parser';
+import { base64ToBytes, bytesToBase64 } from '../formats/base64.ts';
 
 const ALLOWED = new Set([
 	'svg', 'g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath',
@@ -92,16 +93,11 @@ function decodeDataUrl(url: string): { type: string; text: string } | undefined 
 	const m = /^data:([^;,]+)((?:;[^;,]*)*),(.*)$/s.exec(url);
 	if (!m) return undefined;
 	const base64 = m[2].split(';').includes('base64');
-	const text = base64 ? new TextDecoder().decode(Uint8Array.from(atob(m[3]), (c) => c.charCodeAt(0))) : decodeURIComponent(m[3]);
+	const text = base64 ? new TextDecoder().decode(base64ToBytes(m[3])) : decodeURIComponent(m[3]);
 	return { type: m[1].toLowerCase(), text };
 }
 
-const toBase64 = (text: string) => {
-	const bytes = new TextEncoder().encode(text);
-	let s = '';
-	for (const b of bytes) s += String.fromCharCode(b);
-	return btoa(s);
-};
+const toBase64 = (text: string) => bytesToBase64(new TextEncoder().encode(text));
 
 /**
  * A tile's artwork reference made safe to show: an SVG data: URL is sanitised and re-encoded, a
@@ -125,9 +121,7 @@ export function safeArtworkUrl(artwork: string | undefined): string | undefined 
 export function artworkDataUrl(type: string, bytes: Uint8Array): string {
 	if (type === 'image/svg+xml') return `data:image/svg+xml;base64,${toBase64(sanitizeSvg(new TextDecoder().decode(bytes)))}`;
 	if (type === 'image/png' || type === 'image/jpeg') {
-		let s = '';
-		for (const b of bytes) s += String.fromCharCode(b);
-		return `data:${type};base64,${btoa(s)}`;
+		return `data:${type};base64,${bytesToBase64(bytes)}`;
 	}
 	throw new Error(`artwork must be a PNG or SVG image, not ${type || 'an unknown type'}`);
 }

@@ -1,6 +1,6 @@
 // How the sandbox shows the engine's moves: where on the board a move points (its target) and a
 // short label. The moves themselves, and whether they are legal, come from legalMoves only.
-import { boardPieces, boardTileAt, placedTile, ruleBook, type GameState, type Move } from '../engine/index.ts';
+import { boardPieces, boardTileAt, placedTile, type GameState, type Move, type RuleInfo } from '../engine/index.ts';
 
 export interface MoveTarget {
 	x: number;
@@ -109,7 +109,7 @@ export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
 };
 
 /** What a move does, in words, and the rules behind it (a tooltip gives their text). */
-export function moveHelp(move: Move, state: GameState): { text: string; rules: string } {
+export function moveHelp(move: Move, book: ReadonlyMap<string, RuleInfo>): { text: string; rules: string } {
 	const m = move as Record<string, unknown>;
 	const by: Record<string, [string, string[]]> = {
 		pass: ['Place no figure this turn.', ['BASE-1.4.1']],
@@ -125,16 +125,14 @@ export function moveHelp(move: Move, state: GameState): { text: string; rules: s
 	};
 	const figure = m.type === 'deploy' ? FIGURE_HELP[String(m.figure)] : m.type === 'owner' || m.type === 'note' ? FIGURE_HELP[String(m.type)] : undefined;
 	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);
-	const book = ruleBook(state);
 	const known = rules.filter((r) => book.has(r));
 	return { text, rules: known.map((r) => `${r}: ${book.get(r)!.text}`).join('\n') };
 }
 
 /** The figures and tokens on the tile at (x, y), in words: whose, what, where, what it does (the board's tooltip). */
-export function piecesAt(state: GameState, x: number, y: number): string {
+export function piecesAt(state: GameState, x: number, y: number, book: ReadonlyMap<string, RuleInfo>): string {
 	const tile = boardTileAt(state, x, y);
 	if (!tile) return '';
-	const book = ruleBook(state);
 	const parts = boardPieces(state)
 		.filter((p) => p.x === x && p.y === y)
 		.map((p) => {

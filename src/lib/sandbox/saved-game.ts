@@ -3,6 +3,7 @@
 // Pure: the storage is passed in; a game that cannot be read is reported, never thrown.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { GameRecord } from '../engine/index.ts';
+import { base64ToBytes, bytesToBase64 } from '../formats/base64.ts';
 import type { Alternative } from '../bots/index.ts';
 import type { SandboxSetup } from './setup.ts';
 
@@ -60,17 +61,8 @@ export function storeSavedGame(storage: Storage | undefined, game: SavedGame): b
 	}
 }
 
-const toBase64Url = (bytes: Uint8Array): string => {
-	let s = '';
-	for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-	return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-const fromBase64Url = (text: string): Uint8Array => {
-	const b = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-	const out = new Uint8Array(b.length);
-	for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
-	return out;
-};
+const toBase64Url = (bytes: Uint8Array): string => bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64Url = (text: string): Uint8Array => base64ToBytes(text.replace(/-/g, '+').replace(/_/g, '/'));
 
 /** The value of a link's `g` parameter for a game (compressed; the bots' notes stay at home). */
 export function encodeGameLink(game: SavedGame): string {

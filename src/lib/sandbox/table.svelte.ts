@@ -21,8 +21,7 @@ export type Status = { text: string; kind: 'info' | 'refusal' } | null;
 /** Milliseconds after which a bot's thinking offers the person a way on (a worker that died answers nothing). */
 export const SLOW_MS = 20_000;
 
-const refusalText = (r: { message: string; rules: string[] }) => `${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
-export { refusalText };
+export const refusalText = (r: { message: string; rules: string[] }) => `${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
 
 export class SandboxTable {
 	session = $state.raw<SandboxSession | null>(null);
@@ -352,8 +351,16 @@ export class SandboxTable {
 		});
 	}
 
-	/** After every change of the game: keep it, and let a bot play when its seat is to move. */
+	/**
+	 * After every change of the game: keep it; when the person's one option at the game's end is to
+	 * draw (Messengers & Mayors' turn without a town hall to place), draw; let a bot play its seat.
+	 */
 	private changed(): void {
+		const s = this.session;
+		if (s && this.live && this.mover !== undefined && !this.botOf(this.mover) && s.legal.length === 1 && s.legal[0].type === 'draw') {
+			this.play(s.legal[0]);
+			return;
+		}
 		this.shownAt = performance.now();
 		const g = this.snapshot();
 		if (g) this.unsaved = !storeSavedGame(this.storage, g);

@@ -8,6 +8,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
 import { hasErrors } from '../formats/problems.ts';
+import { bytesToBase64 } from '../formats/base64.ts';
 import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../export/index.ts';
 import { clampExportOptions } from '../export/options.ts';
 import { isPaper, type ExportFormat, type ExportOptions } from '../export/types.ts';
@@ -30,12 +31,6 @@ export const MAX_WAITING = 8;
 /** An export still running after this long is stopped (the clamped options keep real ones far below). */
 export const EXPORT_TIMEOUT_MS = 120_000;
 
-function base64(bytes: Uint8Array): string {
-	let s = '';
-	for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-	return btoa(s);
-}
-
 /** Runs the exporter here, in this thread. */
 async function runExporter(format: ExportFormat, doc: Expansion, options: ExportOptions): Promise<Outcome> {
 	try {
@@ -43,7 +38,7 @@ async function runExporter(format: ExportFormat, doc: Expansion, options: Export
 		const files: EncodedFile[] = result.files.map((f) =>
 			typeof f.data === 'string'
 				? { path: f.path, type: f.type, encoding: 'utf8', data: f.data }
-				: { path: f.path, type: f.type, encoding: 'base64', data: base64(f.data) }
+				: { path: f.path, type: f.type, encoding: 'base64', data: bytesToBase64(f.data) }
 		);
 		return { ok: true, files, notes: result.notes };
 	} catch (e) {
