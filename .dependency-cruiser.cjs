@@ -20,21 +20,24 @@ module.exports = {
 		{
 			name: 'no-circular',
 			severity: 'error',
-			comment: 'No import circle: move the shared part (types, a context) into a file of its own. (A component that renders itself, as SchemaField.svelte does, is no circle.)',
+			comment:
+				'No import circle: move the shared part (types, a context) into a file of its own. (A component that renders itself, as SchemaField.svelte does, is no circle.)',
 			from: { path: '(.+)' },
 			to: { circular: true, pathNot: '^$1$' }
 		},
 		{
 			name: 'core-imports-no-ui',
 			severity: 'error',
-			comment: 'The engine and the formats are pure: no Svelte, Konva, Monaco, routes, editor or sandbox.',
+			comment:
+				'The engine and the formats are pure: no Svelte, Konva, Monaco, routes, editor or sandbox.',
 			from: { path: '^src/lib/(engine|formats)/' },
 			to: { path: UI }
 		},
 		{
 			name: 'engine-imports-only-core',
 			severity: 'error',
-			comment: 'The engine builds on the formats alone: nothing of the bots, checker, render, export or the faces.',
+			comment:
+				'The engine builds on the formats alone: nothing of the bots, checker, render, export or the faces.',
 			from: { path: '^src/lib/engine/' },
 			to: { path: '^src/', pathNot: '^src/lib/(engine|formats)/' }
 		},
@@ -48,21 +51,24 @@ module.exports = {
 		{
 			name: 'lib-imports-no-faces',
 			severity: 'error',
-			comment: 'src/lib never imports the pages (src/routes) or the CLI (src/cli); tests may use the CLI\'s file loading.',
+			comment:
+				"src/lib never imports the pages (src/routes) or the CLI (src/cli); tests may use the CLI's file loading.",
 			from: { path: '^src/lib/', pathNot: '[.]test[.]ts$' },
 			to: { path: '^src/(routes|cli)/' }
 		},
 		{
 			name: 'core-imports-no-node',
 			severity: 'error',
-			comment: 'The engine and the formats run in the browser too: no node: modules (file access belongs to src/cli and src/lib/server).',
+			comment:
+				'The engine and the formats run in the browser too: no node: modules (file access belongs to src/cli and src/lib/server).',
 			from: { path: '^src/lib/(engine|formats)/', pathNot: '[.]test[.]ts$' },
 			to: { dependencyTypes: ['core'] }
 		},
 		{
 			name: 'engine-through-its-index',
 			severity: 'error',
-			comment: 'Outside src/lib/engine, import the engine through src/lib/engine/index.ts (its public surface) only.',
+			comment:
+				'Outside src/lib/engine, import the engine through src/lib/engine/index.ts (its public surface) only.',
 			from: { path: '^src/', pathNot: ['^src/lib/engine/', '[.]test[.]ts$'] },
 			to: { path: '^src/lib/engine/', pathNot: '^src/lib/engine/index[.]ts$' }
 		},
@@ -71,7 +77,10 @@ module.exports = {
 			severity: 'error',
 			comment: 'An import that resolves to nothing.',
 			from: {},
-			to: { couldNotResolve: true, pathNot: ['^[$]app/', '^[$]env/', '^virtual:', '^[$]service-worker$', '/[$]types$'] }
+			to: {
+				couldNotResolve: true,
+				pathNot: ['^[$]app/', '^[$]env/', '^virtual:', '^[$]service-worker$', '/[$]types$']
+			}
 		}
 	],
 	options: {

@@ -46,6 +46,12 @@ export default defineConfig({
 		timeout: 180_000,
 		reuseExistingServer: false,
 		// The served app and the tests use the same temporary copy of expansions/
-		env: { PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: expansionsDir, SCENARIOS_DIR: scenariosDir, GAMES_DIR: gamesDir }
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			EXPANSIONS_DIR: expansionsDir,
+			SCENARIOS_DIR: scenariosDir,
+			GAMES_DIR: gamesDir
+		}
 	}
 });

@@ -31,7 +31,12 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-					exclude: ['test/e2e/**', 'test/api/**', 'node_modules/**', ...(fast ? SLOW_UNIT_TESTS : [])]
+					exclude: [
+						'test/e2e/**',
+						'test/api/**',
+						'node_modules/**',
+						...(fast ? SLOW_UNIT_TESTS : [])
+					]
 				}
 			},
 			{

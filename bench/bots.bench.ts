@@ -12,7 +12,13 @@ import { MCTS_LEVELS } from '../src/lib/bots/mcts.ts';
 const docs = availableExpansions();
 const MIXES: Record<string, string[]> = {
 	base: ['base'],
-	'base+I&C+fan': ['inns-and-cathedrals', 'bards', 'buddo', 'inn-and-stable-owners', 'messengers-and-mayors']
+	'base+I&C+fan': [
+		'inns-and-cathedrals',
+		'bards',
+		'buddo',
+		'inn-and-stable-owners',
+		'messengers-and-mayors'
+	]
 };
 const TURNS = [10, 35, 60];
 const REPEATS = 3;
@@ -22,11 +28,23 @@ function positions(ids: string[]): GameState[] {
 	if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
 	const out: GameState[] = [];
 	for (const seed of [1, 2]) {
-		let { state } = startGame({ expansions: r.expansions, modules: r.modules, players: ['A', 'B'], seed, quiet: true });
+		let { state } = startGame({
+			expansions: r.expansions,
+			modules: r.modules,
+			players: ['A', 'B'],
+			seed,
+			quiet: true
+		});
 		const bots = [createBot({ bot: 'greedy' }, seed), createBot({ bot: 'greedy' }, seed + 1)];
 		while (!state.finished && out.length < TURNS.length * seed) {
-			if (state.pending[0].kind === 'place' && TURNS.includes(state.turn)) out.push(structuredClone(state));
-			state = (apply(state, bots[state.pending[0].player].decide(state).move, { mutate: true, events: false }) as { state: GameState }).state;
+			if (state.pending[0].kind === 'place' && TURNS.includes(state.turn))
+				out.push(structuredClone(state));
+			state = (
+				apply(state, bots[state.pending[0].player].decide(state).move, {
+					mutate: true,
+					events: false
+				}) as { state: GameState }
+			).state;
 		}
 	}
 	return out;
@@ -61,8 +79,15 @@ export async function run(): Promise<void> {
 				}
 			}
 		console.log(`${name}: ${ps.length} placement positions × ${REPEATS}`);
-		console.log(`  mcts simulations per second (medium, weighing excluded): ${Math.round(median(rates))}`);
-		console.log(`  greedy decision: ${median(greedy).toFixed(1)} ms; mcts root weighing: ${median(prior).toFixed(1)} ms`);
-		for (const [level, t] of Object.entries(levels)) console.log(`  mcts:${level} (${MCTS_LEVELS[level].sims} sims) decision: median ${median(t).toFixed(0)} ms, longest ${Math.max(...t).toFixed(0)} ms`);
+		console.log(
+			`  mcts simulations per second (medium, weighing excluded): ${Math.round(median(rates))}`
+		);
+		console.log(
+			`  greedy decision: ${median(greedy).toFixed(1)} ms; mcts root weighing: ${median(prior).toFixed(1)} ms`
+		);
+		for (const [level, t] of Object.entries(levels))
+			console.log(
+				`  mcts:${level} (${MCTS_LEVELS[level].sims} sims) decision: median ${median(t).toFixed(0)} ms, longest ${Math.max(...t).toFixed(0)} ms`
+			);
 	}
 }

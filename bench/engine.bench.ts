@@ -15,13 +15,15 @@ import { seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameSetup, GameState, Move } from '../src/lib/engine/types.ts';
 
 const randomLegalMove =
-	(random as Partial<typeof random>).randomLegalMove ?? ((state: GameState, rng: number): [Move, number] => random.randomMove(legalMoves(state), rng));
+	(random as Partial<typeof random>).randomLegalMove ??
+	((state: GameState, rng: number): [Move, number] => random.randomMove(legalMoves(state), rng));
 const cpu = () => {
 	const u = process.cpuUsage();
 	return (u.user + u.system) / 1000;
 };
 
-const load = (id: string): Expansion => JSON.parse(readFileSync(new URL(`../expansions/${id}.json`, import.meta.url), 'utf8'));
+const load = (id: string): Expansion =>
+	JSON.parse(readFileSync(new URL(`../expansions/${id}.json`, import.meta.url), 'utf8'));
 
 type Mode = 'bot' | 'simulator' | 'copying';
 const OPTIONS: Record<Mode, ApplyOptions> = {
@@ -60,11 +62,35 @@ export async function run(): Promise<void> {
 	const base = load('base');
 	const configs: [string, Omit<GameSetup, 'seed'>, Mode][] = [
 		['base', { expansions: [base], players: ['A', 'B'] }, 'bot'],
-		['base + inns & cathedrals + river', { expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] }, 'bot'],
-		['base + I&C + river + dragon + pig (all of issue 3)', { expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')], modules: ['pig'], players: ['A', 'B'] }, 'bot'],
+		[
+			'base + inns & cathedrals + river',
+			{ expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] },
+			'bot'
+		],
+		[
+			'base + I&C + river + dragon + pig (all of issue 3)',
+			{
+				expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')],
+				modules: ['pig'],
+				players: ['A', 'B']
+			},
+			'bot'
+		],
 		[
 			'all eight expansions + pig (issue 4)',
-			{ expansions: ['inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'].reduce((l, id) => [...l, load(id)], [base]), modules: ['pig'], players: ['A', 'B'] },
+			{
+				expansions: [
+					'inns-and-cathedrals',
+					'river',
+					'dragon',
+					'bards',
+					'inn-and-stable-owners',
+					'buddo',
+					'messengers-and-mayors'
+				].reduce((l, id) => [...l, load(id)], [base]),
+				modules: ['pig'],
+				players: ['A', 'B']
+			},
 			'bot'
 		],
 		['base, quiet events (simulator)', { expansions: [base], players: ['A', 'B'] }, 'simulator'],

@@ -12,9 +12,17 @@ import { randomMove } from '../src/lib/engine/random.ts';
 import { nextRandom, seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameState, Move } from '../src/lib/engine/types.ts';
 
-const base: Expansion = JSON.parse(readFileSync(new URL('../expansions/base.json', import.meta.url), 'utf8'));
+const base: Expansion = JSON.parse(
+	readFileSync(new URL('../expansions/base.json', import.meta.url), 'utf8')
+);
 const SETS = 15;
-const pile: Expansion = { ...base, tiles: base.tiles.map((t) => ({ ...t, count: typeof t.count === 'number' ? t.count * SETS : t.count })) };
+const pile: Expansion = {
+	...base,
+	tiles: base.tiles.map((t) => ({
+		...t,
+		count: typeof t.count === 'number' ? t.count * SETS : t.count
+	}))
+};
 const WINDOW = 10;
 
 const { startGame, apply, legalMoves } = engine;
@@ -26,7 +34,8 @@ let figures = true;
 
 /** One random listed move, the placement built alone (legalMoveAt), the other steps from legalMoves (or a pass). */
 function pick(state: GameState, rng: number): [Move, number] {
-	if (state.pending[0].kind !== 'place') return figures ? randomMove(legalMoves(state), rng) : [PASS, rng];
+	if (state.pending[0].kind !== 'place')
+		return figures ? randomMove(legalMoves(state), rng) : [PASS, rng];
 	if (!at) return randomMove(legalMoves(state), rng);
 	const [next, w] = nextRandom(rng);
 	return [at(state, Math.floor(w * engine.legalMoveCount(state)))!, next];
@@ -44,7 +53,10 @@ function turn(state: GameState, rng: number): number {
 }
 
 /** Mean µs per turn with `size` tiles on the board, over games played for about `ms`. */
-function perTurn(size: number, ms: number): { us: number; mean: number; games: number; open: number } {
+function perTurn(
+	size: number,
+	ms: number
+): { us: number; mean: number; games: number; open: number } {
 	let total = 0;
 	let turns = 0;
 	let games = 0;
@@ -52,7 +64,12 @@ function perTurn(size: number, ms: number): { us: number; mean: number; games: n
 	let open = 0;
 	const t0 = performance.now();
 	while (performance.now() - t0 < ms) {
-		const state = startGame({ expansions: [pile], players: ['A', 'B'], seed: games + 1, quiet: true }).state;
+		const state = startGame({
+			expansions: [pile],
+			players: ['A', 'B'],
+			seed: games + 1,
+			quiet: true
+		}).state;
 		let rng = seedState(games + 7);
 		while (state.bx.length < size && !state.finished) rng = turn(state, rng);
 		open += state.front.length;
@@ -72,9 +89,16 @@ function perTurn(size: number, ms: number): { us: number; mean: number; games: n
 export async function run(): Promise<void> {
 	for (const withFigures of [true, false]) {
 		figures = withFigures;
-		console.log(withFigures ? 'random turns (figures as chosen; 7 followers each, so few are left on big boards):' : 'placement turns (every figure step a pass):');
+		console.log(
+			withFigures
+				? 'random turns (figures as chosen; 7 followers each, so few are left on big boards):'
+				: 'placement turns (every figure step a pass):'
+		);
 		perTurn(100, 500); // warm-up
-		const rows = [10, 100, 1000].map((size) => ({ size, ...perTurn(size, size === 1000 ? 6000 : 2500) }));
+		const rows = [10, 100, 1000].map((size) => ({
+			size,
+			...perTurn(size, size === 1000 ? 6000 : 2500)
+		}));
 		for (const r of rows)
 			console.log(
 				`${String(r.size).padStart(5)} tiles on the board  ${r.us.toFixed(2).padStart(7)} µs per turn (${r.mean.toFixed(2)})  ${Math.round(r.open)} open cells, ${r.games} games`

@@ -28,7 +28,8 @@ export async function run(): Promise<void> {
 	const available = new Map(shipped.map((e) => [e.id, e]));
 	const pool: Tile[] = shipped.flatMap((e) => e.tiles);
 	const tiles: Tile[] = [];
-	for (let i = 0; tiles.length < 100; i++) tiles.push({ ...structuredClone(pool[i % pool.length]), id: `T${i}` });
+	for (let i = 0; tiles.length < 100; i++)
+		tiles.push({ ...structuredClone(pool[i % pool.length]), id: `T${i}` });
 	const expansion: Expansion = {
 		id: 'bench-hundred',
 		name: 'A hundred tiles',
@@ -38,13 +39,17 @@ export async function run(): Promise<void> {
 	};
 	const problems = validateExpansion(expansion, { available });
 	const errors = problems.filter((p) => p.severity === 'error');
-	if (errors.length > 0) throw new Error(`the benchmark expansion is invalid: ${JSON.stringify(errors[0])}`);
+	if (errors.length > 0)
+		throw new Error(`the benchmark expansion is invalid: ${JSON.stringify(errors[0])}`);
 
 	const whole = timings(() => validateExpansion(expansion, { available }), 1000);
 	const context = { id: expansion.id, dependencies: expansion.dependencies };
 	const rich = tiles.reduce((a, b) => (b.features.length > a.features.length ? b : a));
 	const one = timings(() => validateTile(rich, { available, expansion: context }), 5000);
-	const fmt = (t: { median: number; p95: number }) => `median ${t.median.toFixed(3)} ms, p95 ${t.p95.toFixed(3)} ms`;
-	console.log(`validateExpansion, 100 tiles (${problems.filter((p) => p.severity === 'warning').length} warnings, ${problems.filter((p) => p.severity === 'note').length} notes): ${fmt(whole)} (target < 5 ms)`);
+	const fmt = (t: { median: number; p95: number }) =>
+		`median ${t.median.toFixed(3)} ms, p95 ${t.p95.toFixed(3)} ms`;
+	console.log(
+		`validateExpansion, 100 tiles (${problems.filter((p) => p.severity === 'warning').length} warnings, ${problems.filter((p) => p.severity === 'note').length} notes): ${fmt(whole)} (target < 5 ms)`
+	);
 	console.log(`validateTile, one tile (${rich.features.length} features): ${fmt(one)}`);
 }

@@ -21,15 +21,26 @@ function newest(p) {
 /** @returns {boolean} whether a build ran */
 export function buildIfStale() {
 	const built = path.join(root, 'build', 'index.js');
-	const sources = ['src', 'schemas', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'].map((p) => newest(path.join(root, p)));
+	const sources = [
+		'src',
+		'schemas',
+		'static',
+		'svelte.config.js',
+		'vite.config.ts',
+		'package-lock.json'
+	].map((p) => newest(path.join(root, p)));
 	if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return false;
 	const started = Date.now();
 	process.stderr.write('building the app (the sources changed since the last build)…\n');
-	const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-		cwd: root,
-		encoding: 'utf8',
-		env: { ...process.env, NODE_ENV: 'production' }
-	});
+	const r = spawnSync(
+		process.execPath,
+		[path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+		{
+			cwd: root,
+			encoding: 'utf8',
+			env: { ...process.env, NODE_ENV: 'production' }
+		}
+	);
 	if (r.status !== 0) throw new Error(`vite build failed:\n${(r.stdout + r.stderr).slice(-4000)}`);
 	process.stderr.write(`built the app in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 	return true;

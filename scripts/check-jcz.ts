@@ -33,8 +33,14 @@ const args = process.argv.slice(2);
 const mode = args.shift();
 const engineAt = args.indexOf('--engine');
 const classpath = engineAt >= 0 ? args.splice(engineAt, 2)[1] : undefined;
-if ((mode !== 'import' && mode !== 'export') || (mode === 'import' && !args.length) || (mode === 'export' && !classpath)) {
-	console.error('usage: check-jcz.ts import <git dir>... [--engine CLASSPATH] | export --engine CLASSPATH');
+if (
+	(mode !== 'import' && mode !== 'export') ||
+	(mode === 'import' && !args.length) ||
+	(mode === 'export' && !classpath)
+) {
+	console.error(
+		'usage: check-jcz.ts import <git dir>... [--engine CLASSPATH] | export --engine CLASSPATH'
+	);
 	process.exit(2);
 }
 
@@ -45,10 +51,24 @@ interface JczTile {
 	features: { class: string; location: string; cities?: string[]; neighbouring?: string[] }[];
 }
 /** JCZ's tile-pack builder on the files with the tile sets: its tiles by id. */
-function jczPack(files: string[], sets: string[], capabilities = 'Garden'): { total: number; tiles: Record<string, JczTile> } {
+function jczPack(
+	files: string[],
+	sets: string[],
+	capabilities = 'Garden'
+): { total: number; tiles: Record<string, JczTile> } {
 	const out = execFileSync(
 		'java',
-		['-ea', '-cp', classpath!, join(here, 'jcz-engine/TilePackCheck.java'), '--sets', sets.join(','), '--capabilities', capabilities, ...files],
+		[
+			'-ea',
+			'-cp',
+			classpath!,
+			join(here, 'jcz-engine/TilePackCheck.java'),
+			'--sets',
+			sets.join(','),
+			'--capabilities',
+			capabilities,
+			...files
+		],
 		{ encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }
 	);
 	return JSON.parse(out);
@@ -56,12 +76,22 @@ function jczPack(files: string[], sets: string[], capabilities = 'Garden'): { to
 
 /** A tile of ours as JCZ's builder describes one: `Class/Location` per feature, a field's cities by location. */
 function ourView(tile: Tile): string[] {
-	const features = writeOrder(tile.features).filter((f) => f.type !== 'stable' && (f.type === 'field' || f.type === 'monastery' || f.type === 'garden' || f.sides?.length));
+	const features = writeOrder(tile.features).filter(
+		(f) =>
+			f.type !== 'stable' &&
+			(f.type === 'field' || f.type === 'monastery' || f.type === 'garden' || f.sides?.length)
+	);
 	const locations = jczLocations(features);
 	const at = new Map(features.map((f, i) => [f.id, locations[i]]));
 	return features
 		.map((f: Feature, i) => {
-			const cities = f.type === 'field' ? ` [${(f.cities ?? []).map((c) => at.get(c)).sort().join(' ')}]` : '';
+			const cities =
+				f.type === 'field'
+					? ` [${(f.cities ?? [])
+							.map((c) => at.get(c))
+							.sort()
+							.join(' ')}]`
+					: '';
 			return `${JCZ_FEATURE_CLASS[f.type]}/${locations[i]}${cities}`;
 		})
 		.sort();
@@ -69,7 +99,10 @@ function ourView(tile: Tile): string[] {
 const jczView = (t: JczTile): string[] =>
 	t.features
 		.filter((f) => ['Road', 'City', 'River', 'Field', 'Monastery', 'Garden'].includes(f.class))
-		.map((f) => `${f.class}/${f.location}${f.class === 'Field' ? ` [${(f.cities ?? []).join(' ')}]` : ''}`)
+		.map(
+			(f) =>
+				`${f.class}/${f.location}${f.class === 'Field' ? ` [${(f.cities ?? []).join(' ')}]` : ''}`
+		)
 		.sort();
 
 const registry = { registry: ruleRegistry };
@@ -79,9 +112,16 @@ if (mode === 'import') {
 	const tmp = mkdtempSync(join(tmpdir(), 'check-jcz-'));
 	try {
 		for (const gitDir of args) {
-			const list = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'HEAD'], { encoding: 'utf8' }).split('\n');
+			const list = execFileSync(
+				'git',
+				['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'HEAD'],
+				{ encoding: 'utf8' }
+			).split('\n');
 			for (const path of list.filter((p) => p.endsWith('.xml'))) {
-				const text = execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+				const text = execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${path}`], {
+					encoding: 'utf8',
+					maxBuffer: 64 << 20
+				});
 				const r = importJczXml(text);
 				if (!r.ok) {
 					console.log(`${path}: not imported: ${r.error}`);
@@ -94,7 +134,9 @@ if (mode === 'import') {
 				const copies = e.tiles.reduce((s, t) => s + (t.count as number), 0);
 				const kinds = new Map<string, number>();
 				for (const line of r.report) {
-					const kind = line.replace(/^tile [^:]+: |^tile-set [^:]+: /, '').replace(/^(ref to unknown tile|wagon moves) .*?(skipped|: not mapped)$/, '$1 … $2');
+					const kind = line
+						.replace(/^tile [^:]+: |^tile-set [^:]+: /, '')
+						.replace(/^(ref to unknown tile|wagon moves) .*?(skipped|: not mapped)$/, '$1 … $2');
 					kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
 				}
 				const marked = e.tiles.filter((t) => t.handDrawnAdjacency).length;
@@ -103,7 +145,8 @@ if (mode === 'import') {
 					`${path}: ${e.tiles.length} tiles, ${copies} copies (sets ${r.tileSets.join(', ') || '— a pack'}); ` +
 						`${errors.length} errors, ${warnings.length} warnings; ${crossing} with crossings, ${marked} drawn by hand`
 				);
-				for (const p of [...errors, ...warnings]) console.log(`  ${p.severity}: ${p.pointer}: ${p.message}`);
+				for (const p of [...errors, ...warnings])
+					console.log(`  ${p.severity}: ${p.pointer}: ${p.message}`);
 				for (const [kind, n] of kinds) console.log(`  report ×${n}: ${kind}`);
 				if (errors.length) failures++;
 				if (!classpath || !r.tileSets.length) continue;
@@ -124,8 +167,11 @@ if (mode === 'import') {
 						if (a !== b) diffs.push(`${id}: features JCZ ${a} | ours ${b}`);
 					}
 				}
-				for (const id of ours.keys()) if (!jcz.tiles[id]) diffs.push(`${id}: ours ${ours.get(id)!.count}, JCZ none`);
-				console.log(`  JCZ engine: ${jcz.total} copies, ${Object.keys(jcz.tiles).length} tiles; ${diffs.length ? `${diffs.length} differences` : 'same counts, places and adjacency'}`);
+				for (const id of ours.keys())
+					if (!jcz.tiles[id]) diffs.push(`${id}: ours ${ours.get(id)!.count}, JCZ none`);
+				console.log(
+					`  JCZ engine: ${jcz.total} copies, ${Object.keys(jcz.tiles).length} tiles; ${diffs.length ? `${diffs.length} differences` : 'same counts, places and adjacency'}`
+				);
 				for (const d of diffs) console.log(`    ${d}`);
 				if (diffs.length) failures++;
 			}
@@ -152,7 +198,9 @@ if (mode === 'import') {
 			try {
 				jcz = jczPack([join(dir, ids.addon, `${e.id}.xml`)], [ids.tileSet]);
 			} catch (err) {
-				console.log(`${e.id}: JCZ's builder failed: ${(err as { stderr?: string }).stderr?.split('\n').slice(0, 3).join(' / ') ?? err}`);
+				console.log(
+					`${e.id}: JCZ's builder failed: ${(err as { stderr?: string }).stderr?.split('\n').slice(0, 3).join(' / ') ?? err}`
+				);
 				failures++;
 				continue;
 			}
@@ -171,7 +219,9 @@ if (mode === 'import') {
 				const b = ourView(t).join(', ');
 				if (a !== b) diffs.push(`${t.id}: features JCZ ${a} | ours ${b}`);
 			}
-			console.log(`${e.id}: JCZ's builder read ${Object.keys(jcz.tiles).length} tiles, ${jcz.total} copies; ${diffs.length ? `${diffs.length} differences` : 'same counts, places and adjacency'}`);
+			console.log(
+				`${e.id}: JCZ's builder read ${Object.keys(jcz.tiles).length} tiles, ${jcz.total} copies; ${diffs.length ? `${diffs.length} differences` : 'same counts, places and adjacency'}`
+			);
 			for (const d of diffs) console.log(`  ${d}`);
 			if (diffs.length) failures++;
 		}

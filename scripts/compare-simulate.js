@@ -30,12 +30,30 @@ const runs = [
 	['inn-and-stable-owners', '13'],
 	['buddo,dragon', '17'],
 	['messengers-and-mayors', '19'],
-	['inns-and-cathedrals,river,dragon,bards,inn-and-stable-owners,buddo,messengers-and-mayors,pig', '23'],
-	['inns-and-cathedrals,river,dragon,bards,inn-and-stable-owners,buddo,messengers-and-mayors,pig', '29', '', '4']
+	[
+		'inns-and-cathedrals,river,dragon,bards,inn-and-stable-owners,buddo,messengers-and-mayors,pig',
+		'23'
+	],
+	[
+		'inns-and-cathedrals,river,dragon,bards,inn-and-stable-owners,buddo,messengers-and-mayors,pig',
+		'29',
+		'',
+		'4'
+	]
 ];
 
 function report(dir, [expansions, seed, rulings, players]) {
-	const argv = ['bin/carcassonne-lab.js', 'simulate', '--expansions', expansions, '--games', games, '--seed', seed, '--json'];
+	const argv = [
+		'bin/carcassonne-lab.js',
+		'simulate',
+		'--expansions',
+		expansions,
+		'--games',
+		games,
+		'--seed',
+		seed,
+		'--json'
+	];
 	if (rulings) argv.push('--rulings', rulings);
 	if (players) argv.push('--players', players);
 	let out;
@@ -57,10 +75,21 @@ for (const run of runs) {
 	const same = a === b;
 	if (!same) failed++;
 	const { placements, violations } = JSON.parse(a);
-	console.log(`${same ? 'same     ' : 'DIFFERENT'} ${run.filter(Boolean).join(' ')}: ${placements} placements, ${violations.length} violations, ${a.length} bytes`);
+	console.log(
+		`${same ? 'same     ' : 'DIFFERENT'} ${run.filter(Boolean).join(' ')}: ${placements} placements, ${violations.length} violations, ${a.length} bytes`
+	);
 }
-console.log(failed ? `${failed} of ${runs.length} reports differ` : `all ${runs.length} reports identical (${games} games each, timings left out)`);
-const trace = (dir) => execFileSync(process.execPath, ['bin/run-ts.js', 'scripts/engine-trace.ts', resolve(dir), games], { cwd: here, encoding: 'utf8' });
+console.log(
+	failed
+		? `${failed} of ${runs.length} reports differ`
+		: `all ${runs.length} reports identical (${games} games each, timings left out)`
+);
+const trace = (dir) =>
+	execFileSync(
+		process.execPath,
+		['bin/run-ts.js', 'scripts/engine-trace.ts', resolve(dir), games],
+		{ cwd: here, encoding: 'utf8' }
+	);
 const ta = trace(here).trim().split('\n');
 const tb = trace(other).trim().split('\n');
 for (let i = 0; i < Math.max(ta.length, tb.length); i++) {
@@ -69,4 +98,3 @@ for (let i = 0; i < Math.max(ta.length, tb.length); i++) {
 	console.log(`${same ? 'same     ' : 'DIFFERENT'} trace ${ta[i]}${same ? '' : ` vs ${tb[i]}`}`);
 }
 process.exitCode = failed ? 1 : 0;
-

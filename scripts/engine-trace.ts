@@ -16,9 +16,18 @@ const url = (p: string) => pathToFileURL(resolve(root, p)).href;
 const { startGame, legalMoves, apply } = await import(url('src/lib/engine/index.ts'));
 const { randomMove } = await import(url('src/lib/engine/random.ts'));
 const { seedState } = await import(url('src/lib/engine/rng.ts'));
-const load = (id: string) => JSON.parse(readFileSync(resolve(root, 'expansions', `${id}.json`), 'utf8'));
+const load = (id: string) =>
+	JSON.parse(readFileSync(resolve(root, 'expansions', `${id}.json`), 'utf8'));
 
-const all = ['inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
+const all = [
+	'inns-and-cathedrals',
+	'river',
+	'dragon',
+	'bards',
+	'inn-and-stable-owners',
+	'buddo',
+	'messengers-and-mayors'
+];
 const mixes: [string, string[], string[], Record<string, string>?][] = [
 	['base', [], []],
 	['base 1st farms', [], [], { 'BASE-R2': '1st' }],
@@ -43,7 +52,17 @@ function stateText(s: Record<string, unknown> & { parent: number[] }): string {
 				return out;
 			})
 		: s.segs;
-	const { cells: _c, fpos: _f, options: _o, links: _l, segs: _s, snext: _n, slast: _a, ssize: _z, ...rest } = s;
+	const {
+		cells: _c,
+		fpos: _f,
+		options: _o,
+		links: _l,
+		segs: _s,
+		snext: _n,
+		slast: _a,
+		ssize: _z,
+		...rest
+	} = s;
 	return JSON.stringify({ ...rest, segs, parent: roots });
 }
 
@@ -51,7 +70,13 @@ for (const [name, exps, modules, rulings] of mixes) {
 	const h = createHash('sha256');
 	let moves = 0;
 	for (let i = 0; i < games; i++) {
-		const setup = { expansions: [load('base'), ...exps.map(load)], modules, players: ['A', 'B', 'C'].slice(0, 2 + (i % 2)), seed: 1000 + i, rulings };
+		const setup = {
+			expansions: [load('base'), ...exps.map(load)],
+			modules,
+			players: ['A', 'B', 'C'].slice(0, 2 + (i % 2)),
+			seed: 1000 + i,
+			rulings
+		};
 		const started = startGame(setup);
 		let state = started.state;
 		h.update(JSON.stringify(started.events));

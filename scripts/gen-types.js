@@ -21,17 +21,24 @@ function bareRefs(node) {
 	if (node === null || typeof node !== 'object') return node;
 	/** @type {Record<string, unknown>} */
 	const out = {};
-	for (const [k, v] of Object.entries(node)) if (!(k === 'description' && '$ref' in node)) out[k] = bareRefs(v);
+	for (const [k, v] of Object.entries(node))
+		if (!(k === 'description' && '$ref' in node)) out[k] = bareRefs(v);
 	return out;
 }
 
 export async function generate() {
 	const src = join(root, 'schemas');
-	const files = readdirSync(src).filter((f) => f.endsWith('.json')).sort();
+	const files = readdirSync(src)
+		.filter((f) => f.endsWith('.json'))
+		.sort();
 	// The generator reads referenced schemas from disk itself: give it copies without the $ref siblings.
 	const dir = mkdtempSync(join(tmpdir(), 'gen-types-'));
 	try {
-		for (const f of files) writeFileSync(join(dir, f), JSON.stringify(bareRefs(JSON.parse(readFileSync(join(src, f), 'utf8')))));
+		for (const f of files)
+			writeFileSync(
+				join(dir, f),
+				JSON.stringify(bareRefs(JSON.parse(readFileSync(join(src, f), 'utf8'))))
+			);
 		return await generateFrom(dir, files);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
@@ -65,7 +72,8 @@ async function generateFrom(dir, files) {
 					lab: {
 						order: 1,
 						canRead: (/** @type {{url: string}} */ file) => byId.has(file.url),
-						read: (/** @type {{url: string}} */ file) => readFileSync(join(dir, String(byId.get(file.url))), 'utf8')
+						read: (/** @type {{url: string}} */ file) =>
+							readFileSync(join(dir, String(byId.get(file.url))), 'utf8')
 					}
 				}
 			}

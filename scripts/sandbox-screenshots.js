@@ -6,19 +6,28 @@ import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? 'docs/images';
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: ['--headless', '--no-sandbox', '--disable-gpu']
+});
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 page.on('console', (m) => m.type() === 'error' && console.error('console error:', m.text()));
-await page.goto(`${base}/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue~greedy,Bob~orange~greedy,Cid~green~mcts:easy&seed=3`);
+await page.goto(
+	`${base}/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue~greedy,Bob~orange~greedy,Cid~green~mcts:easy&seed=3`
+);
 await page.waitForFunction(() => !!window.__sandbox?.view);
 await page.getByLabel('Bot speed').selectOption('instant');
-await page.waitForFunction(() => window.__sandbox.session.state.turn >= 30, null, { timeout: 300_000 });
+await page.waitForFunction(() => window.__sandbox.session.state.turn >= 30, null, {
+	timeout: 300_000
+});
 await page.getByRole('button', { name: 'Pause bots' }).click();
 await page.getByRole('button', { name: 'Fit' }).click();
 await page.waitForTimeout(500);
 await page.screenshot({ path: `${out}/sandbox.png` });
 await page.getByRole('button', { name: 'Resume bots' }).click();
-await page.waitForFunction(() => window.__sandbox.session.state.finished, null, { timeout: 300_000 });
+await page.waitForFunction(() => window.__sandbox.session.state.finished, null, {
+	timeout: 300_000
+});
 await page.waitForTimeout(3000);
 await page.screenshot({ path: `${out}/end-view.png` });
 await browser.close();

@@ -11,9 +11,17 @@ import { randomMove } from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
 
-const base: Expansion = JSON.parse(readFileSync(new URL('../expansions/base.json', import.meta.url), 'utf8'));
+const base: Expansion = JSON.parse(
+	readFileSync(new URL('../expansions/base.json', import.meta.url), 'utf8')
+);
 const SETS = 10;
-const pile: Expansion = { ...base, tiles: base.tiles.map((t) => ({ ...t, count: typeof t.count === 'number' ? t.count * SETS : t.count })) };
+const pile: Expansion = {
+	...base,
+	tiles: base.tiles.map((t) => ({
+		...t,
+		count: typeof t.count === 'number' ? t.count * SETS : t.count
+	}))
+};
 
 /** Every cell of the board's bounding box and two beyond: the tile or open cell each index sees there. */
 function cells(state: GameState): { x: number; y: number; tile: number; front: number }[] {
@@ -22,7 +30,8 @@ function cells(state: GameState): { x: number; y: number; tile: number; front: n
 	const ys = [...state.by, 0];
 	const out = [];
 	for (let x = Math.min(...xs) - 2; x <= Math.max(...xs) + 2; x++)
-		for (let y = Math.min(...ys) - 2; y <= Math.max(...ys) + 2; y++) out.push({ x, y, tile: tileAt(g, pack(x, y)), front: frontAt(g, pack(x, y)) });
+		for (let y = Math.min(...ys) - 2; y <= Math.max(...ys) + 2; y++)
+			out.push({ x, y, tile: tileAt(g, pack(x, y)), front: frontAt(g, pack(x, y)) });
 	return out;
 }
 
@@ -59,7 +68,10 @@ describe('the board index kept up to date equals one built afresh', () => {
 				state = r.state;
 			}
 			// the board spread past the first grid's 32 columns or rows: the grid grew
-			const spread = Math.max(Math.max(...state.bx) - Math.min(...state.bx), Math.max(...state.by) - Math.min(...state.by));
+			const spread = Math.max(
+				Math.max(...state.bx) - Math.min(...state.bx),
+				Math.max(...state.by) - Math.min(...state.by)
+			);
 			expect(spread).toBeGreaterThan(32);
 			expect(checked).toBeGreaterThan(10);
 		});

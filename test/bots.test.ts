@@ -36,8 +36,12 @@ describe('bots', () => {
 
 	it('parses bot specs and names what is wrong', () => {
 		expect(parseBotSpec('random')).toEqual({ bot: 'random' });
-		expect(parseBotSpec('nobody')).toMatchObject({ error: expect.stringContaining('unknown bot "nobody"') });
-		expect(parseBotSpec('random:hard')).toMatchObject({ error: expect.stringContaining('no level "hard"') });
+		expect(parseBotSpec('nobody')).toMatchObject({
+			error: expect.stringContaining('unknown bot "nobody"')
+		});
+		expect(parseBotSpec('random:hard')).toMatchObject({
+			error: expect.stringContaining('no level "hard"')
+		});
 	});
 
 	it('greedy and mcts play whole games with listed moves, identically for the same seed', () => {
@@ -52,10 +56,14 @@ describe('bots', () => {
 		// play into the game, then change the real order of what is left (the PRNG that draws it)
 		let { state } = startGame({ expansions: [base], players: ['A', 'B'], seed: 5, quiet: true });
 		const r = createBot({ bot: 'random' }, 1);
-		for (let i = 0; i < 20; i++) state = (apply(state, r.decide(state).move, { mutate: true, events: false }) as { state: GameState }).state;
+		for (let i = 0; i < 20; i++)
+			state = (
+				apply(state, r.decide(state).move, { mutate: true, events: false }) as { state: GameState }
+			).state;
 		const other: GameState = { ...structuredClone(state), rng: state.rng ^ 0x5f3759df };
 		const decide = (spec: BotSpec, s: GameState) => createBot(spec, 9).decide(s);
-		for (const spec of [{ bot: 'greedy' }, { bot: 'mcts', options: { sims: 12 } }]) expect(decide(spec, other)).toEqual(decide(spec, state));
+		for (const spec of [{ bot: 'greedy' }, { bot: 'mcts', options: { sims: 12 } }])
+			expect(decide(spec, other)).toEqual(decide(spec, state));
 	});
 
 	it('mcts explains its choice: the most visited of its top three, with visits and win rates', () => {
@@ -67,11 +75,14 @@ describe('bots', () => {
 		const visits = alternatives.map((a) => a.visits!);
 		expect(visits).toEqual([...visits].sort((x, y) => y - x));
 		expect(visits.reduce((x, y) => x + y)).toBeLessThanOrEqual(40);
-		for (const a of alternatives) expect(a.winRate).toBeGreaterThanOrEqual(0), expect(a.winRate).toBeLessThanOrEqual(1);
+		for (const a of alternatives)
+			(expect(a.winRate).toBeGreaterThanOrEqual(0), expect(a.winRate).toBeLessThanOrEqual(1));
 	});
 
 	it('greedy outscores random over seeded games from both seats', () => {
-		const games = Array.from({ length: 4 }, (_, i) => playBotGame({ expansions: [base] }, [{ bot: 'greedy' }, { bot: 'random' }], i, 1));
+		const games = Array.from({ length: 4 }, (_, i) =>
+			playBotGame({ expansions: [base] }, [{ bot: 'greedy' }, { bot: 'random' }], i, 1)
+		);
 		const [greedy, random] = summarize(['greedy', 'random'], games);
 		expect(greedy.games).toBe(4);
 		expect(greedy.meanScore).toBeGreaterThan(random.meanScore + 15);

@@ -5,11 +5,25 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
 import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts';
-import { canonical, checkState, sameMoves, sameState, snapshot } from '../src/lib/engine/invariants.ts';
+import {
+	canonical,
+	checkState,
+	sameMoves,
+	sameState,
+	snapshot
+} from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
 import { checkReplay } from '../src/lib/checker/run.ts';
-import { combinations, compareReports, compareRuns, comparisonRuns, simulate, sweepRows, type CheckerConfig } from '../src/lib/checker/index.ts';
+import {
+	combinations,
+	compareReports,
+	compareRuns,
+	comparisonRuns,
+	simulate,
+	sweepRows,
+	type CheckerConfig
+} from '../src/lib/checker/index.ts';
 import { resolveGame } from '../src/lib/engine/registry.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
 import { BOTS, HOARD, createBot } from '../src/lib/bots/index.ts';
@@ -19,7 +33,12 @@ const get = (id: string) => docs.get(id) as Expansion;
 
 /** A base game played 30 random moves in. */
 function midGame(seed = 4): GameState {
-	const { state } = startGame({ expansions: [get('base')], players: ['A', 'B'], seed, quiet: true });
+	const { state } = startGame({
+		expansions: [get('base')],
+		players: ['A', 'B'],
+		seed,
+		quiet: true
+	});
 	let rng = seed;
 	for (let i = 0; i < 60 && !state.finished; i++) {
 		const [m, next] = randomMove(legalMoves(state), rng);
@@ -39,13 +58,20 @@ describe('invariant checks', () => {
 		expect(root).toBeGreaterThanOrEqual(0);
 		const dropped = structuredClone(s);
 		dropped.figs[root] = dropped.figs[root]!.slice(1);
-		for (const scan of [false, true]) expect(checkState(dropped, before, undefined, scan).map((v) => v.invariant)).toContain('figure-listed-once');
+		for (const scan of [false, true])
+			expect(checkState(dropped, before, undefined, scan).map((v) => v.invariant)).toContain(
+				'figure-listed-once'
+			);
 		const extra = structuredClone(s);
 		extra.pieces.push({ ...extra.pieces[0], seg: -1, tile: -1 });
-		expect(checkState(extra, before, undefined, false).map((v) => v.invariant)).toContain('figures-conserved');
+		expect(checkState(extra, before, undefined, false).map((v) => v.invariant)).toContain(
+			'figures-conserved'
+		);
 		const fell = structuredClone(s);
 		fell.scores[0] = before.scores[0] - 1;
-		expect(checkState(fell, before, undefined, false).map((v) => v.invariant)).toContain('scores-never-fall');
+		expect(checkState(fell, before, undefined, false).map((v) => v.invariant)).toContain(
+			'scores-never-fall'
+		);
 	});
 
 	it('catch a figure out of the game without a rule recording it, and a recorded removal that did not happen', () => {
@@ -60,11 +86,15 @@ describe('invariant checks', () => {
 		const notOut = structuredClone(s);
 		notOut.mod.test = { removed: [pc, pc] };
 		for (const scan of [false, true]) {
-			expect(checkState(out, before, undefined, scan).map((v) => v.message)).toEqual([`piece ${pc} (${s.pieces[pc].kind} of ${s.pieces[pc].owner}) left the game without a rule recording it`]);
+			expect(checkState(out, before, undefined, scan).map((v) => v.message)).toEqual([
+				`piece ${pc} (${s.pieces[pc].kind} of ${s.pieces[pc].owner}) left the game without a rule recording it`
+			]);
 			expect(checkState(recorded, before, undefined, scan)).toEqual([]);
 		}
 		// the records are read on the full scans (and whenever a piece is out); a piece listed twice is reported once
-		expect(checkState(notOut, before, undefined, true).map((v) => v.message)).toEqual([`piece ${pc} is recorded as removed but is not`]);
+		expect(checkState(notOut, before, undefined, true).map((v) => v.message)).toEqual([
+			`piece ${pc} is recorded as removed but is not`
+		]);
 		expect(checkState(notOut, before, undefined, false)).toEqual([]);
 	});
 
@@ -162,7 +192,12 @@ describe('invariant checks', () => {
 describe('the replay and undo checks', () => {
 	/** A finished base game of random moves. */
 	function finished(seed: number): GameState {
-		const { state } = startGame({ expansions: [get('base')], players: ['A', 'B'], seed, quiet: true });
+		const { state } = startGame({
+			expansions: [get('base')],
+			players: ['A', 'B'],
+			seed,
+			quiet: true
+		});
 		let rng = seed;
 		while (!state.finished) {
 			const [m, next] = randomMove(legalMoves(state), rng);
@@ -179,7 +214,8 @@ describe('the replay and undo checks', () => {
 
 	it('find nothing in a game the engine played, wherever undo is tried', () => {
 		const s = finished(21);
-		for (const at of [0, 1, 37, s.log.length - 1, s.log.length + 5]) expect(findings(s, at)).toEqual([]);
+		for (const at of [0, 1, 37, s.log.length - 1, s.log.length + 5])
+			expect(findings(s, at)).toEqual([]);
 	});
 
 	it('find a final state the log does not reproduce, and a log the engine refuses', () => {
@@ -193,7 +229,11 @@ describe('the replay and undo checks', () => {
 	});
 });
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 120_000 });
+const cli = (...args: string[]) =>
+	spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+		encoding: 'utf8',
+		timeout: 120_000
+	});
 const withoutTiming = (text: string) => {
 	const { seconds: _s, workers: _w, ...rest } = JSON.parse(text);
 	return rest;
@@ -201,7 +241,18 @@ const withoutTiming = (text: string) => {
 
 describe('simulate on a pool', () => {
 	it('gives the same report with 1 and 3 workers', () => {
-		const args = ['simulate', '--expansions', 'river,dragon', '--games', '45', '--seed', '9', '--players', '3', '--json'];
+		const args = [
+			'simulate',
+			'--expansions',
+			'river,dragon',
+			'--games',
+			'45',
+			'--seed',
+			'9',
+			'--players',
+			'3',
+			'--json'
+		];
 		const one = cli(...args, '--workers', '1');
 		const three = cli(...args, '--workers', '3');
 		expect(one.stderr).toBe('');
@@ -214,14 +265,32 @@ describe('simulate on a pool', () => {
 	});
 
 	it('sweeps the pairs of a mix against base alone', () => {
-		const r = cli('simulate', '--expansions', 'bards,buddo,river', '--sweep', 'pairs', '--games', '4', '--seed', '3', '--json');
+		const r = cli(
+			'simulate',
+			'--expansions',
+			'bards,buddo,river',
+			'--sweep',
+			'pairs',
+			'--games',
+			'4',
+			'--seed',
+			'3',
+			'--json'
+		);
 		expect(r.stderr).toBe('');
 		const out = JSON.parse(r.stdout);
-		expect(out.runs.map((x: { label: string }) => x.label)).toEqual(['base', 'bards + buddo', 'bards + river', 'buddo + river']);
+		expect(out.runs.map((x: { label: string }) => x.label)).toEqual([
+			'base',
+			'bards + buddo',
+			'bards + river',
+			'buddo + river'
+		]);
 		expect(out.runs[1].report.expansions).toEqual(['base', 'bards', 'buddo']);
 		expect(out.comparisons).toHaveLength(3);
 		expect(out.comparisons[0]).toMatchObject({ a: 'base', b: 'bards + buddo', games: 4 });
-		expect(out.comparisons[0].rules.some((d: { name: string }) => d.name.startsWith('BARD-'))).toBe(true);
+		expect(out.comparisons[0].rules.some((d: { name: string }) => d.name.startsWith('BARD-'))).toBe(
+			true
+		);
 	});
 
 	it('refuses a policy it does not know, naming the known ones', () => {
@@ -239,18 +308,40 @@ describe('findings and comparisons', () => {
 			name: 'Broken tile',
 			version: '1.0.0',
 			dependencies: ['base'],
-			tiles: [{ id: 'X', name: 'River on every side', count: 3, features: [{ id: 'w1', type: 'river', sides: ['N', 'E', 'S', 'W'] }] }]
+			tiles: [
+				{
+					id: 'X',
+					name: 'River on every side',
+					count: 3,
+					features: [{ id: 'w1', type: 'river', sides: ['N', 'E', 'S', 'W'] }]
+				}
+			]
 		} as unknown as Expansion;
-		const r = simulate({ expansions: [get('base'), broken], players: ['A', 'B'], games: 20, seed: 5 });
+		const r = simulate({
+			expansions: [get('base'), broken],
+			players: ['A', 'B'],
+			games: 20,
+			seed: 5
+		});
 		expect(r.violations).toEqual([]);
 		expect(r.findings.tilesLeftOut).toEqual(['broken-tile/X']);
-		expect(r.stats.tiles.find((t) => t.tile === 'broken-tile/X')).toMatchObject({ drawn: 0, placed: 0, completed: 0, scored: 0 });
+		expect(r.stats.tiles.find((t) => t.tile === 'broken-tile/X')).toMatchObject({
+			drawn: 0,
+			placed: 0,
+			completed: 0,
+			scored: 0
+		});
 		// every base tile was placed
 		expect(r.findings.tilesNeverPlaced).toEqual([]);
 	});
 
-	it('a flipped ruling shows in the comparison: the farm edition changes the rules that fire and the fields\' points', () => {
-		const cfg: CheckerConfig = { expansions: [get('base')], players: ['A', 'B'], games: 60, seed: 8 };
+	it("a flipped ruling shows in the comparison: the farm edition changes the rules that fire and the fields' points", () => {
+		const cfg: CheckerConfig = {
+			expansions: [get('base')],
+			players: ['A', 'B'],
+			games: 60,
+			seed: 8
+		};
 		const first = simulate(cfg);
 		const second = simulate({ ...cfg, rulings: { 'BASE-R2': '2nd' } });
 		const c = compareReports(first, second, ['1st edition farms', '2nd edition farms']);
@@ -267,28 +358,56 @@ describe('findings and comparisons', () => {
 	it('the runs of a comparison (the CLI and the page build them alike): a flip, a sweep, and what they refuse', () => {
 		const resolve = (ids: string[]) => {
 			const r = resolveGame(ids, docs);
-			return r.ok ? { expansions: r.expansions, modules: r.modules } : r.errors.map((e) => e.message).join('; ');
+			return r.ok
+				? { expansions: r.expansions, modules: r.modules }
+				: r.errors.map((e) => e.message).join('; ');
 		};
-		const cfg: CheckerConfig = { expansions: [get('base')], players: ['A', 'B'], games: 4, seed: 2, rulings: { 'BASE-R2': '2nd' } };
+		const cfg: CheckerConfig = {
+			expansions: [get('base')],
+			players: ['A', 'B'],
+			games: 4,
+			seed: 2,
+			rulings: { 'BASE-R2': '2nd' }
+		};
 		const flip = comparisonRuns(cfg, ['base'], { flip: { 'BASE-R1': 'c1-early' } }, resolve);
 		if ('error' in flip) throw new Error(flip.error);
 		expect(flip.map((r) => r.label)).toEqual(['BASE-R2=2nd', 'BASE-R1=c1-early']);
 		expect(flip[1].cfg.rulings).toEqual({ 'BASE-R2': '2nd', 'BASE-R1': 'c1-early' });
-		expect(comparisonRuns(cfg, ['base'], { flip: { 'BASE-R2': '2nd' } }, resolve)).toMatchObject({ usage: true, error: expect.stringMatching(/does not already use/) });
-		expect(comparisonRuns(cfg, ['base', 'bards'], { sweep: 'pairs' }, resolve)).toMatchObject({ usage: true, error: expect.stringMatching(/at least two/) });
-		expect(comparisonRuns(cfg, ['bards', 'nowhere'], { sweep: 'pairs' }, resolve)).toMatchObject({ usage: false, error: expect.stringMatching(/nowhere/) });
+		expect(comparisonRuns(cfg, ['base'], { flip: { 'BASE-R2': '2nd' } }, resolve)).toMatchObject({
+			usage: true,
+			error: expect.stringMatching(/does not already use/)
+		});
+		expect(comparisonRuns(cfg, ['base', 'bards'], { sweep: 'pairs' }, resolve)).toMatchObject({
+			usage: true,
+			error: expect.stringMatching(/at least two/)
+		});
+		expect(comparisonRuns(cfg, ['bards', 'nowhere'], { sweep: 'pairs' }, resolve)).toMatchObject({
+			usage: false,
+			error: expect.stringMatching(/nowhere/)
+		});
 
 		const sweep = comparisonRuns(cfg, ['bards', 'buddo', 'pig'], { sweep: 'subsets' }, resolve);
 		if ('error' in sweep) throw new Error(sweep.error);
 		const labels = sweep.map((r) => r.label);
-		expect(labels).toEqual(['base', 'bards + buddo', 'bards + pig', 'buddo + pig', 'bards + buddo + pig']);
+		expect(labels).toEqual([
+			'base',
+			'bards + buddo',
+			'bards + pig',
+			'buddo + pig',
+			'bards + buddo + pig'
+		]);
 		expect(sweep[3].cfg.modules).toContain('pig');
 		const reports = sweep.slice(0, 3).map((r) => simulate(r.cfg));
 		const rows = sweepRows(labels.slice(0, 3), reports, compareRuns(labels.slice(0, 3), reports));
 		expect(rows.map((r) => r.mix)).toEqual(['base', 'bards + buddo', 'bards + pig']);
 		expect(rows[0].shifts.every((d) => d.difference === 0 && !d.significant)).toBe(true);
-		expect(rows[1].meanScore).toBe(Math.round(((reports[1].stats.seats[0].mean + reports[1].stats.seats[1].mean) / 2) * 100) / 100);
-		expect(rows[1].shifts[0].difference).toBe(Math.round((reports[1].stats.seats[0].mean - reports[0].stats.seats[0].mean) * 100) / 100);
+		expect(rows[1].meanScore).toBe(
+			Math.round(((reports[1].stats.seats[0].mean + reports[1].stats.seats[1].mean) / 2) * 100) /
+				100
+		);
+		expect(rows[1].shifts[0].difference).toBe(
+			Math.round((reports[1].stats.seats[0].mean - reports[0].stats.seats[0].mean) * 100) / 100
+		);
 	});
 
 	it('keeps a finding with the record that reproduces it, at its move', () => {
@@ -302,14 +421,21 @@ describe('findings and comparisons', () => {
 					id: 'test-misplacer',
 					decide: (state) => {
 						const d = inner.decide(state);
-						if (d.move.type === 'place' && ++placements === 6) return { move: { ...d.move, x: 40, y: 40 }, alternatives: [] };
+						if (d.move.type === 'place' && ++placements === 6)
+							return { move: { ...d.move, x: 40, y: 40 }, alternatives: [] };
 						return d;
 					}
 				};
 			}
 		};
 		try {
-			const r = simulate({ expansions: [get('base')], players: ['A', 'B'], games: 2, seed: 2, policies: [{ bot: 'random' }, { bot: 'test-misplacer' }] });
+			const r = simulate({
+				expansions: [get('base')],
+				players: ['A', 'B'],
+				games: 2,
+				seed: 2,
+				policies: [{ bot: 'random' }, { bot: 'test-misplacer' }]
+			});
 			expect(r.violationCounts).toEqual({ 'listed-moves-legal': 2 });
 			const f = r.violations[0];
 			expect(f.step).toBe(f.record.moves.length);
@@ -329,20 +455,36 @@ describe('findings and comparisons', () => {
 
 describe('combinations', () => {
 	it('lists every pair, or every subset of two or more, smallest first', () => {
-		expect(combinations(['a', 'b', 'c'])).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c']]);
-		expect(combinations(['a', 'b', 'c'], true)).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]);
+		expect(combinations(['a', 'b', 'c'])).toEqual([
+			['a', 'b'],
+			['a', 'c'],
+			['b', 'c']
+		]);
+		expect(combinations(['a', 'b', 'c'], true)).toEqual([
+			['a', 'b'],
+			['a', 'c'],
+			['b', 'c'],
+			['a', 'b', 'c']
+		]);
 	});
 });
 
 describe('the follower-hoarding policy', () => {
 	it('deploys a figure with HOARD followers or fewer in its supply only when nothing else is possible', () => {
 		const bot = createBot({ bot: 'hoarder' }, 17);
-		const { state } = startGame({ expansions: [get('base'), get('inns-and-cathedrals')], players: ['A', 'B'], seed: 17, quiet: true });
+		const { state } = startGame({
+			expansions: [get('base'), get('inns-and-cathedrals')],
+			players: ['A', 'B'],
+			seed: 17,
+			quiet: true
+		});
 		let deployedLow = 0;
 		let passedLow = 0;
 		while (!state.finished) {
 			const step = state.pending[0];
-			const supply = state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1).length;
+			const supply = state.pieces.filter(
+				(p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1
+			).length;
 			const options = legalMoves(state);
 			const { move } = bot.decide(state);
 			expect(options).toContainEqual(move);

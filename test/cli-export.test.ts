@@ -11,7 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dir = mkdtempSync(path.join(tmpdir(), 'cel-cli-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (...args: string[]) =>
-	spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+	spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+		encoding: 'utf8',
+		timeout: 60_000
+	});
 const parser = new XMLParser({
 	ignoreAttributes: false,
 	attributeNamePrefix: '',
@@ -31,7 +34,9 @@ describe('carcassonne-lab export base', () => {
 		// the artwork folder, written as files: its description and one image per JCZ tile
 		const art = path.join(out, manifest.artworks[0]);
 		expect(JSON.parse(readFileSync(path.join(art, 'artwork.json'), 'utf8')).tileSize).toBe(900);
-		expect(readdirSync(path.join(art, 'images')).filter((f) => f.endsWith('.png'))).toHaveLength(32);
+		expect(readdirSync(path.join(art, 'images')).filter((f) => f.endsWith('.png'))).toHaveLength(
+			32
+		);
 		const defs = parser.parse(readFileSync(path.join(out, manifest.expansions[0]), 'utf8')).defs[0];
 		const tiles: Record<string, unknown>[] = defs.tiles[0].tile;
 		const refs: { count: string; tile: string }[] = defs.sets[0]['tile-set'][0].ref;
@@ -96,15 +101,21 @@ describe('carcassonne-lab export base', () => {
 			});
 		const entries = unzipSync(readFileSync(path.join(out, 'river.jca')));
 		expect(Object.keys(entries).sort()).toEqual(listed(plain).sort());
-		for (const rel of listed(plain)) expect(Buffer.from(entries[rel]).equals(readFileSync(path.join(plain, rel))), rel).toBe(true);
+		for (const rel of listed(plain))
+			expect(Buffer.from(entries[rel]).equals(readFileSync(path.join(plain, rel))), rel).toBe(true);
 		// one folder at the archive's root, as the client's installer wants
-		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(new Set(['cel-river']));
+		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(
+			new Set(['cel-river'])
+		);
 		const manifest = JSON.parse(strFromU8(entries['cel-river/jcz-addon.json']));
 		expect(entries[`cel-river/${manifest.artworks[0]}/artwork.json`]).toBeDefined();
 
 		const zip = path.join(dir, 'zip');
 		expect(cli('export', 'river', '--format', 'json', '--out', zip, '--archive').status).toBe(0);
 		expect(readdirSync(zip)).toEqual(['river-json.zip']);
-		expect(Object.keys(unzipSync(readFileSync(path.join(zip, 'river-json.zip')))).sort()).toEqual(['river.json', 'tileset.v1.json']);
+		expect(Object.keys(unzipSync(readFileSync(path.join(zip, 'river-json.zip')))).sort()).toEqual([
+			'river.json',
+			'tileset.v1.json'
+		]);
 	});
 });

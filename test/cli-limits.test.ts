@@ -11,13 +11,27 @@ const tmp = mkdtempSync(join(tmpdir(), 'carcassonne-cli-limits-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function cli(args: string[], env: Record<string, string> = {}) {
-	const r = spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+	const r = spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+		encoding: 'utf8',
+		timeout: 60_000,
+		env: { ...process.env, ...env }
+	});
 	return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('simulate options', () => {
 	test('counts beyond their maxima are usage errors naming the maximum, every one at once', () => {
-		const r = cli(['simulate', '--games', '1e12', '--workers', '256', '--players', '2.5', '--sample', '2']);
+		const r = cli([
+			'simulate',
+			'--games',
+			'1e12',
+			'--workers',
+			'256',
+			'--players',
+			'2.5',
+			'--sample',
+			'2'
+		]);
 		expect(r.code).toBe(2);
 		expect(r.stderr.trim().split('\n')).toEqual([
 			'--games: a whole number from 1 to 1,000,000, not 1e12',
@@ -29,7 +43,8 @@ describe('simulate options', () => {
 	});
 
 	test('a negative seed is a value, written either way; unknown options stay usage errors', () => {
-		const run = (...seed: string[]) => cli(['simulate', ...seed, '--games', '2', '--workers', '1', '--json']);
+		const run = (...seed: string[]) =>
+			cli(['simulate', ...seed, '--games', '2', '--workers', '1', '--json']);
 		const spaced = run('--seed', '-5');
 		expect(spaced.stderr).toBe('');
 		expect(spaced.code).toBe(0);
@@ -49,20 +64,51 @@ describe('an expansion the validator rejects', () => {
 	const env = { EXPANSIONS_DIR: dir };
 	const record = join(tmp, 'game.json');
 	mkdirSync(dir);
-	copyFileSync('test/fixtures/expansions/invalid/duplicate-tile-id.json', join(dir, 'duplicate-tile-id.json'));
-	const expected = "expansion 'duplicate-tile-id' is invalid at /tiles/3/id: tile id 'D' is used twice (also by tile 0)";
+	copyFileSync(
+		'test/fixtures/expansions/invalid/duplicate-tile-id.json',
+		join(dir, 'duplicate-tile-id.json')
+	);
+	const expected =
+		"expansion 'duplicate-tile-id' is invalid at /tiles/3/id: tile id 'D' is used twice (also by tile 0)";
 
 	test('simulate and match refuse to play it (exit 1, located)', () => {
-		const sim = cli(['simulate', '--expansions', 'duplicate-tile-id', '--games', '2', '--workers', '1'], env);
+		const sim = cli(
+			['simulate', '--expansions', 'duplicate-tile-id', '--games', '2', '--workers', '1'],
+			env
+		);
 		expect(sim.code).toBe(1);
 		expect(sim.stderr.trim()).toBe(expected);
-		const match = cli(['match', '--bots', 'random', '--expansions', 'duplicate-tile-id', '--games', '1', '--threads', '1', '--seed', '-2'], env);
+		const match = cli(
+			[
+				'match',
+				'--bots',
+				'random',
+				'--expansions',
+				'duplicate-tile-id',
+				'--games',
+				'1',
+				'--threads',
+				'1',
+				'--seed',
+				'-2'
+			],
+			env
+		);
 		expect(match.code).toBe(1);
 		expect(match.stderr.trim()).toBe(expected);
 	});
 
 	test('replay refuses a record of it (exit 1, located)', () => {
-		writeFileSync(record, JSON.stringify({ schemaVersion: 1, expansions: [{ id: 'base' }, { id: 'duplicate-tile-id' }], players: ['A', 'B'], seed: 1, moves: [] }));
+		writeFileSync(
+			record,
+			JSON.stringify({
+				schemaVersion: 1,
+				expansions: [{ id: 'base' }, { id: 'duplicate-tile-id' }],
+				players: ['A', 'B'],
+				seed: 1,
+				moves: []
+			})
+		);
 		const r = cli(['replay', record], env);
 		expect(r.code).toBe(1);
 		expect(r.stderr.trim()).toBe(`${record}: ${expected}`);
@@ -71,9 +117,20 @@ describe('an expansion the validator rejects', () => {
 
 test('replay: a move at a far cell that would alias a near one is illegal (exit 1), named off the board', () => {
 	const file = join(tmp, 'far.json');
-	writeFileSync(file, JSON.stringify({ schemaVersion: 1, expansions: [{ id: 'base' }], players: ['A', 'B'], seed: 1, drawOrder: ['base/C'], moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }] }));
+	writeFileSync(
+		file,
+		JSON.stringify({
+			schemaVersion: 1,
+			expansions: [{ id: 'base' }],
+			players: ['A', 'B'],
+			seed: 1,
+			drawOrder: ['base/C'],
+			moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }]
+		})
+	);
 	const r = cli(['replay', file]);
 	expect(r.code).toBe(1);
-	expect(r.stderr).toMatch(/^move 0 .* is illegal: \(524288,-1\) is off the board: a tile lies at most 16382 cells from the start tile along each axis \(off-board; BASE-1\.3\.1\)/);
+	expect(r.stderr).toMatch(
+		/^move 0 .* is illegal: \(524288,-1\) is off the board: a tile lies at most 16382 cells from the start tile along each axis \(off-board; BASE-1\.3\.1\)/
+	);
 });
-

@@ -11,7 +11,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'carcassonne-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-	const r = spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+	const r = spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+		encoding: 'utf8',
+		timeout: 60_000
+	});
 	return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const base = (): Expansion => JSON.parse(readFileSync('expansions/base.json', 'utf8'));
@@ -27,7 +30,9 @@ describe('carcassonne-lab validate', () => {
 	test('broken tiles exit 1 and name the pointer of each fault', () => {
 		// A field that forgets its neighbouring city.
 		const forgets = base();
-		const ti = forgets.tiles.findIndex((t) => !t.handDrawnAdjacency && t.features.some((f) => f.type === 'field' && f.cities?.length));
+		const ti = forgets.tiles.findIndex(
+			(t) => !t.handDrawnAdjacency && t.features.some((f) => f.type === 'field' && f.cities?.length)
+		);
 		const fi = forgets.tiles[ti].features.findIndex((f) => f.type === 'field' && f.cities?.length);
 		const field = forgets.tiles[ti].features[fi];
 		const city = field.cities![0];
@@ -50,11 +55,23 @@ describe('carcassonne-lab validate', () => {
 		expect(r.code).toBe(1);
 		const lines = r.stdout.split('\n');
 		expect(lines).toContainEqual(
-			expect.stringMatching(new RegExp(`forgets\\.json:/tiles/${ti}/features/${fi}/cities: field ${field.id} touches city ${city} along the [a-z-]+ corner but does not list it$`))
+			expect.stringMatching(
+				new RegExp(
+					`forgets\\.json:/tiles/${ti}/features/${fi}/cities: field ${field.id} touches city ${city} along the [a-z-]+ corner but does not list it$`
+				)
+			)
 		);
-		expect(lines).toContainEqual(expect.stringContaining(`twice.json:/tiles/${ri}/features/${twice.tiles[ri].features.length - 1}/sides/0: the `));
-		expect(lines).toContainEqual(expect.stringContaining(`unknown.json:/tiles/0/colour: unknown property 'colour' on a tile`));
-		expect(lines).toContainEqual(expect.stringMatching(/torn\.json:: not valid JSON at line \d+, column \d+/));
+		expect(lines).toContainEqual(
+			expect.stringContaining(
+				`twice.json:/tiles/${ri}/features/${twice.tiles[ri].features.length - 1}/sides/0: the `
+			)
+		);
+		expect(lines).toContainEqual(
+			expect.stringContaining(`unknown.json:/tiles/0/colour: unknown property 'colour' on a tile`)
+		);
+		expect(lines).toContainEqual(
+			expect.stringMatching(/torn\.json:: not valid JSON at line \d+, column \d+/)
+		);
 	});
 
 	test('--json prints { valid, errors: [{ file, pointer, message, severity }] }', () => {
@@ -96,12 +113,21 @@ describe('carcassonne-lab export --format json', () => {
 		const set = JSON.parse(readFileSync(join(out, `${id}.json`), 'utf8')) as TileSet;
 		expect(checkTileSet(set), JSON.stringify(checkTileSet.errors)).toBe(true);
 		expect(set.id).toBe(id);
-		expect(set.tiles.reduce((n, t) => n + (typeof t.count === 'number' ? t.count : 0), 0)).toBe(tiles);
+		expect(set.tiles.reduce((n, t) => n + (typeof t.count === 'number' ? t.count : 0), 0)).toBe(
+			tiles
+		);
 		for (const t of set.tiles) expect(Object.keys(t.edges)).toEqual(['N', 'E', 'S', 'W']);
 	});
 
 	test('a broken expansion file is refused with exit 1', () => {
-		const r = cli('export', join(tmp, 'unknown.json'), '--format', 'json', '--out', join(tmp, 'refused'));
+		const r = cli(
+			'export',
+			join(tmp, 'unknown.json'),
+			'--format',
+			'json',
+			'--out',
+			join(tmp, 'refused')
+		);
 		expect(r.code).toBe(1);
 		expect(r.stderr).toContain('/tiles/0/colour');
 		expect(existsSync(join(tmp, 'refused'))).toBe(false);
@@ -117,34 +143,74 @@ describe('carcassonne-lab export --format json', () => {
 describe('hostile input and explanations (issue 9)', () => {
 	test('validate: a file of 10,000 nested arrays is one located error, not a crash (exit 1)', () => {
 		const file = join(tmp, 'deep.json');
-		writeFileSync(file, `{"id":"deep","name":"x","version":"1.0.0","tiles":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+		writeFileSync(
+			file,
+			`{"id":"deep","name":"x","version":"1.0.0","tiles":${'['.repeat(10_000)}${']'.repeat(10_000)}}`
+		);
 		const r = cli('validate', file);
 		expect(r.code).toBe(1);
-		expect(r.stderr + r.stdout).toMatch(/deep\.json:\/tiles(\/0)+: arrays and objects are nested more than 100 levels deep/);
+		expect(r.stderr + r.stdout).toMatch(
+			/deep\.json:\/tiles(\/0)+: arrays and objects are nested more than 100 levels deep/
+		);
 		expect(r.stderr).not.toMatch(/RangeError/);
 	});
 	test('export: options outside their ranges are clamped and noted', () => {
-		const r = cli('export', 'base', '--format', 'print', '--players', '10000000', '--bleed', '9', '--out', join(tmp, 'print'), '--json');
+		const r = cli(
+			'export',
+			'base',
+			'--format',
+			'print',
+			'--players',
+			'10000000',
+			'--bleed',
+			'9',
+			'--out',
+			join(tmp, 'print'),
+			'--json'
+		);
 		expect(r.code).toBe(0);
-		expect(JSON.parse(r.stdout).notes.slice(0, 2)).toEqual(['bleedMm 9 is outside 0–5 or too precise: 5 used', 'players 10000000 is outside 1–8 or too precise: 8 used']);
+		expect(JSON.parse(r.stdout).notes.slice(0, 2)).toEqual([
+			'bleedMm 9 is outside 0–5 or too precise: 5 used',
+			'players 10000000 is outside 1–8 or too precise: 8 used'
+		]);
 	});
 	test('replay: a ruling under "rules applied" shows its description and the option in force', () => {
 		const r = cli('replay', 'scenarios/BARD-R8-token-on-any-tile.json');
 		expect(r.code).toBe(0);
-		expect(r.stdout).toMatch(/ {2}BARD-R8 +Which unfinished roads and cities score 0 at the end .*In force: token-on-any-tile \(those with a note token on one of their tiles/);
+		expect(r.stdout).toMatch(
+			/ {2}BARD-R8 +Which unfinished roads and cities score 0 at the end .*In force: token-on-any-tile \(those with a note token on one of their tiles/
+		);
 		expect(r.stdout).not.toMatch(/^ {2}[A-Z]+-R\d+ *$/m);
 	});
 });
 
 describe('carcassonne-lab match', () => {
 	test('plays seeded games between bots in worker threads, seats rotated, the same for the same seed', () => {
-		const run = () => cli('match', '--bots', 'greedy,random', '--games', '2', '--threads', '2', '--seed', '4', '--json');
+		const run = () =>
+			cli(
+				'match',
+				'--bots',
+				'greedy,random',
+				'--games',
+				'2',
+				'--threads',
+				'2',
+				'--seed',
+				'4',
+				'--json'
+			);
 		const r = run();
 		expect(r.stderr).toBe('');
 		expect(r.code).toBe(0);
 		const out = JSON.parse(r.stdout);
-		expect(out.games.map((g: { seats: number[] }) => g.seats)).toEqual([[0, 1], [1, 0]]);
-		expect(out.bots.map((b: { bot: string; games: number }) => [b.bot, b.games])).toEqual([['greedy', 2], ['random', 2]]);
+		expect(out.games.map((g: { seats: number[] }) => g.seats)).toEqual([
+			[0, 1],
+			[1, 0]
+		]);
+		expect(out.bots.map((b: { bot: string; games: number }) => [b.bot, b.games])).toEqual([
+			['greedy', 2],
+			['random', 2]
+		]);
 		expect(out.bots[0].ci[0]).toBeLessThanOrEqual(out.bots[0].winRate);
 		expect(JSON.parse(run().stdout).games).toEqual(out.games);
 	});

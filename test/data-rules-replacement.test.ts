@@ -12,7 +12,9 @@ import { contextFor } from '../src/lib/engine/game.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const expansions = availableExpansions();
-const scenarios = listJsonFiles('scenarios').map((f) => JSON.parse(readFileSync(f, 'utf8')) as Scenario);
+const scenarios = listJsonFiles('scenarios').map(
+	(f) => JSON.parse(readFileSync(f, 'utf8')) as Scenario
+);
 
 /**
  * Each replaced expansion: its scenarios' prefix, the rule ids its data states, the TypeScript module
@@ -20,10 +22,34 @@ const scenarios = listJsonFiles('scenarios').map((f) => JSON.parse(readFileSync(
  * for ruling BUDDO-R5, the fairy's points on a denied feature: a rule between two modules).
  */
 const REPLACED = [
-	{ id: 'inns-and-cathedrals', prefix: 'IC-', rules: ['IC-2.3', 'IC-2.4', 'IC-2.5'], module: null, gone: [] },
-	{ id: 'buddo', prefix: 'BUDDO-', rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1', 'BUDDO-SCORE-2'], module: 'buddo', gone: ['value', 'winners'] },
-	{ id: 'bards', prefix: 'BARD-', rules: ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4'], module: 'bards', gone: ['value', 'winners', 'awards'] },
-	{ id: 'inn-and-stable-owners', prefix: 'ISO-', rules: ['ISO-SCORE-1', 'ISO-SCORE-2', 'ISO-SCORE-3', 'ISO-SCORE-4', 'ISO-SCORE-5'], module: 'inn-and-stable-owners', gone: ['value', 'winners', 'awards', 'scored'] }
+	{
+		id: 'inns-and-cathedrals',
+		prefix: 'IC-',
+		rules: ['IC-2.3', 'IC-2.4', 'IC-2.5'],
+		module: null,
+		gone: []
+	},
+	{
+		id: 'buddo',
+		prefix: 'BUDDO-',
+		rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1', 'BUDDO-SCORE-2'],
+		module: 'buddo',
+		gone: ['value', 'winners']
+	},
+	{
+		id: 'bards',
+		prefix: 'BARD-',
+		rules: ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4'],
+		module: 'bards',
+		gone: ['value', 'winners', 'awards']
+	},
+	{
+		id: 'inn-and-stable-owners',
+		prefix: 'ISO-',
+		rules: ['ISO-SCORE-1', 'ISO-SCORE-2', 'ISO-SCORE-3', 'ISO-SCORE-4', 'ISO-SCORE-5'],
+		module: 'inn-and-stable-owners',
+		gone: ['value', 'winners', 'awards', 'scored']
+	}
 ] as const;
 
 const playsWith = (sc: Scenario, id: string) => sc.game.expansions.some((e) => e.id === id);
@@ -53,7 +79,11 @@ describe.each(REPLACED)('$id: its rules are data', ({ id, prefix, rules, module,
 	test(`every ${prefix}* scenario (${mine.length}) passes against the data-defined rules`, () => {
 		expect(mine.length).toBeGreaterThan(3);
 		const failures = mine.flatMap((sc) => {
-			expect(playsWith(sc, id) || sc.game.expansions.some((e) => expansions.get(e.id)?.dependencies?.includes(id)), sc.name).toBe(true);
+			expect(
+				playsWith(sc, id) ||
+					sc.game.expansions.some((e) => expansions.get(e.id)?.dependencies?.includes(id)),
+				sc.name
+			).toBe(true);
 			return runScenario(sc, (x) => expansions.get(x)).failures.map((f) => `${sc.name}: ${f}`);
 		});
 		expect(failures).toEqual([]);
@@ -61,7 +91,9 @@ describe.each(REPLACED)('$id: its rules are data', ({ id, prefix, rules, module,
 	test('without its dataRules its scoring scenarios fail', () => {
 		const stripped = { ...expansions.get(id)!, dataRules: undefined } as Expansion;
 		const lookup = (x: string) => (x === id ? stripped : expansions.get(x));
-		const scoring = mine.filter((sc) => rules.some((r) => sc.rules.includes(r) && !r.startsWith('BUDDO-PLACE')));
+		const scoring = mine.filter((sc) =>
+			rules.some((r) => sc.rules.includes(r) && !r.startsWith('BUDDO-PLACE'))
+		);
 		expect(scoring.length).toBeGreaterThan(0);
 		const failed = scoring.filter((sc) => {
 			try {

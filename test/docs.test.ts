@@ -7,10 +7,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const docs = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+	'README.md',
+	'CONTRIBUTING.md',
+	'CHANGELOG.md',
+	...readdirSync(join(root, 'docs'))
+		.filter((f) => f.endsWith('.md'))
+		.map((f) => `docs/${f}`)
+];
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 /** The text without code: fenced blocks and inline code spans (file names such as session.svelte.ts). */
-const prose = (text: string): string => text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+const prose = (text: string): string =>
+	text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
 
 /** GitHub's anchor of a heading. */
 const anchorOf = (heading: string): string =>
@@ -59,7 +67,11 @@ describe('documentation', () => {
 		const outside = /DESIGN\.md|official-reference|\.\.\/shared\/|\/work\/shared\//;
 		const files = (dir: string): string[] =>
 			readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
-				e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|js|svelte|md|java|sh)$/.test(e.name) ? [join(dir, e.name)] : []
+				e.isDirectory()
+					? files(join(dir, e.name))
+					: /\.(ts|js|svelte|md|java|sh)$/.test(e.name)
+						? [join(dir, e.name)]
+						: []
 			);
 		const found = [...docs, ...['src', 'test', 'scripts', 'bench', 'bin'].flatMap(files)].filter(
 			(file) => file !== 'test/docs.test.ts' && outside.test(read(file))

@@ -4,7 +4,14 @@
 // rebuilt after a JSON round trip with the game going on exactly as before.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { apply, legalMoveAt, legalMoveCount, legalMoves, restoreGame, startGame } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	legalMoveAt,
+	legalMoveCount,
+	legalMoves,
+	restoreGame,
+	startGame
+} from '../src/lib/engine/index.ts';
 import { canonical } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';
@@ -12,11 +19,26 @@ import type { Expansion, GameSetup, GameState } from '../src/lib/engine/types.ts
 
 const docs = availableExpansions();
 const get = (id: string) => docs.get(id) as Expansion;
-const all = ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
+const all = [
+	'base',
+	'inns-and-cathedrals',
+	'river',
+	'dragon',
+	'bards',
+	'inn-and-stable-owners',
+	'buddo',
+	'messengers-and-mayors'
+];
 const setups: [string, Omit<GameSetup, 'seed'>][] = [
 	['base', { expansions: [get('base')], players: ['A', 'B'] }],
-	['base, 1st farm edition', { expansions: [get('base')], players: ['A', 'B'], rulings: { 'BASE-R2': '1st' } }],
-	['all eight expansions + pig', { expansions: all.map(get), modules: ['pig'], players: ['A', 'B', 'C'] }]
+	[
+		'base, 1st farm edition',
+		{ expansions: [get('base')], players: ['A', 'B'], rulings: { 'BASE-R2': '1st' } }
+	],
+	[
+		'all eight expansions + pig',
+		{ expansions: all.map(get), modules: ['pig'], players: ['A', 'B', 'C'] }
+	]
 ];
 
 describe('copying, in-place and event-less apply', () => {
@@ -32,7 +54,9 @@ describe('copying, in-place and event-less apply', () => {
 					const options = legalMoves(copying);
 					// the placement step's options, counted and built one by one, are the listed ones
 					expect(legalMoveCount(inPlace)).toBe(options.length);
-					if (copying.pending[0].kind === 'place') for (let i = 0; i < options.length; i++) expect(legalMoveAt(silent, i)).toEqual(options[i]);
+					if (copying.pending[0].kind === 'place')
+						for (let i = 0; i < options.length; i++)
+							expect(legalMoveAt(silent, i)).toEqual(options[i]);
 					const [move, next] = randomMove(options, rng);
 					rng = next;
 					const before = JSON.stringify(copying);
@@ -73,7 +97,11 @@ describe('copying, in-place and event-less apply', () => {
 		const text = JSON.stringify(state);
 		expect(Object.keys(JSON.parse(text))).toEqual(Object.keys(state));
 		expect(text).not.toContain('fkey');
-		for (const copy of [restoreGame(JSON.parse(text), all.map(get)), structuredClone(state), { ...state }]) {
+		for (const copy of [
+			restoreGame(JSON.parse(text), all.map(get)),
+			structuredClone(state),
+			{ ...state }
+		]) {
 			expect(legalMoves(copy)).toEqual(legalMoves(state));
 			// the spread copy shares the arrays: play it alone
 			if (copy.bx === state.bx) {

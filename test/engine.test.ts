@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, legalMoves, startGame, undo, redo, playRandomGame, type GameState, type Move, type ScoreEvent } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	createGame,
+	legalMoves,
+	startGame,
+	undo,
+	redo,
+	playRandomGame,
+	type GameState,
+	type Move,
+	type ScoreEvent
+} from '../src/lib/engine/index.ts';
 import { base } from './fixtures/tilesets.ts';
 
 function play(state: GameState, ...moves: Move[]) {
@@ -15,7 +26,12 @@ function play(state: GameState, ...moves: Move[]) {
 
 describe('base engine', () => {
 	it('starts with D at the origin and offers placements for the first drawn tile', () => {
-		const { state, events } = startGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder: ['base/E'] });
+		const { state, events } = startGame({
+			expansions: [base],
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: ['base/E']
+		});
 		expect(events.map((e) => e.type)).toEqual(['start', 'draw']);
 		const moves = legalMoves(state) as { x: number; y: number; rotation: number }[];
 		// E (city N) can go north of D with its city facing down: rotation 2
@@ -25,7 +41,12 @@ describe('base engine', () => {
 	});
 
 	it('refuses a mismatched edge naming the neighbour', () => {
-		const s = createGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder: ['base/E'] });
+		const s = createGame({
+			expansions: [base],
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: ['base/E']
+		});
 		const r = apply(s, { type: 'place', x: 0, y: -1, rotation: 0 });
 		expect(r.ok).toBe(false);
 		if (!r.ok) {
@@ -36,8 +57,17 @@ describe('base engine', () => {
 	});
 
 	it('scores a two-tile city for its knight: 2 tiles × 2 = 4', () => {
-		const s = createGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder: ['base/E', 'base/U'] });
-		const { state, events } = play(s, { type: 'place', x: 0, y: -1, rotation: 2 }, { type: 'deploy', figure: 'follower', feature: 'c1' });
+		const s = createGame({
+			expansions: [base],
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: ['base/E', 'base/U']
+		});
+		const { state, events } = play(
+			s,
+			{ type: 'place', x: 0, y: -1, rotation: 2 },
+			{ type: 'deploy', figure: 'follower', feature: 'c1' }
+		);
 		const score = events.find((e) => e.type === 'score') as ScoreEvent;
 		expect(score.winners).toEqual([0]);
 		expect(score.points).toBe(4);
@@ -48,9 +78,18 @@ describe('base engine', () => {
 	});
 
 	it('refuses a follower on an occupied road, naming where the occupant stands', () => {
-		const s = createGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder: ['base/U', 'base/V', 'base/V'] });
+		const s = createGame({
+			expansions: [base],
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: ['base/U', 'base/V', 'base/V']
+		});
 		// Ann: U east of D continues D's road; Bob: V west of D turns it
-		let st = play(s, { type: 'place', x: 1, y: 0, rotation: 1 }, { type: 'deploy', figure: 'follower', feature: 'r1' }).state;
+		let st = play(
+			s,
+			{ type: 'place', x: 1, y: 0, rotation: 1 },
+			{ type: 'deploy', figure: 'follower', feature: 'r1' }
+		).state;
 		const r = apply(st, { type: 'place', x: -1, y: 0, rotation: 2 });
 		expect(r.ok).toBe(true);
 		if (!r.ok) return;
@@ -77,7 +116,8 @@ describe('base engine', () => {
 		expect(back.log.length).toBe(19);
 		const again = redo(back);
 		expect(again?.ok).toBe(true);
-		if (again?.ok) expect(JSON.parse(JSON.stringify(again.state))).toEqual(JSON.parse(JSON.stringify(s)));
+		if (again?.ok)
+			expect(JSON.parse(JSON.stringify(again.state))).toEqual(JSON.parse(JSON.stringify(s)));
 		expect(back.redo).toHaveLength(1); // the copying redo left the undone state as it was
 		// in place and without events (the checker's redo): the same state, the undone one changed into it
 		const inPlace = redo(back, { mutate: true, events: false });
@@ -91,7 +131,8 @@ describe('state and records', () => {
 		const { recordOf, setupFromRecord } = await import('../src/lib/engine/record.ts');
 		const { restoreGame, replay } = await import('../src/lib/engine/index.ts');
 		let s = createGame({ expansions: [base], players: ['A', 'B'], seed: 9 });
-		for (let i = 0; i < 30; i++) s = (apply(s, legalMoves(s)[i % legalMoves(s).length]) as { state: GameState }).state;
+		for (let i = 0; i < 30; i++)
+			s = (apply(s, legalMoves(s)[i % legalMoves(s).length]) as { state: GameState }).state;
 		const copy = restoreGame(JSON.parse(JSON.stringify(s)), [base]);
 		expect(legalMoves(copy)).toEqual(legalMoves(s));
 		const rec = recordOf(s);
@@ -117,17 +158,27 @@ describe('startGame refuses a setup it cannot play, saying why', () => {
 			'the game cannot start: parameter roadTilePoints is -5: it must be a whole number from 0 to 100; parameter monasteryPoints is 1e+308: it must be a whole number from 0 to 100'
 		);
 		const nine = Array.from({ length: 9 }, (_, i) => `P${i}`);
-		expect(() => startGame({ expansions: [base], players: nine, seed: 1 })).toThrow('a game has 1 to 8 players, not 9');
-		expect(() => startGame({ expansions: [base], players: [], seed: 1 })).toThrow('a game has 1 to 8 players, not 0');
+		expect(() => startGame({ expansions: [base], players: nine, seed: 1 })).toThrow(
+			'a game has 1 to 8 players, not 9'
+		);
+		expect(() => startGame({ expansions: [base], players: [], seed: 1 })).toThrow(
+			'a game has 1 to 8 players, not 0'
+		);
 	});
 	it('a figure count out of range and more tiles than a game holds', () => {
-		const many = { ...base, figures: [{ id: 'follower', name: 'Follower', perPlayer: 1e9 }], tiles: base.tiles.map((t) => ({ ...t, count: 1000 })) };
+		const many = {
+			...base,
+			figures: [{ id: 'follower', name: 'Follower', perPlayer: 1e9 }],
+			tiles: base.tiles.map((t) => ({ ...t, count: 1000 }))
+		};
 		expect(() => startGame({ expansions: [many], players: ['Ann'], seed: 1 })).toThrow(
 			/figure follower of base: perPlayer is 1000000000: it must be a whole number from 0 to 20; the expansions hold \d+ tiles: a game has at most 10000/
 		);
 	});
 	it('no start tile', () => {
 		const none = { ...base, tiles: base.tiles.map(({ role: _role, ...t }) => t) };
-		expect(() => startGame({ expansions: [none], players: ['Ann'], seed: 1 })).toThrow(/no start tile/);
+		expect(() => startGame({ expansions: [none], players: ['Ann'], seed: 1 })).toThrow(
+			/no start tile/
+		);
 	});
 });

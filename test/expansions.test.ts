@@ -2,16 +2,27 @@
 import { describe, test, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { HALVES, SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
+import {
+	HALVES,
+	SIDES,
+	cornerNeighbourSide,
+	halvesOf,
+	type Tile
+} from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
 const DIR = 'expansions';
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+	.filter((f) => f.endsWith('.json'))
+	.sort();
 const docs = new Map<string, Expansion>(
-	files.map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(`${DIR}/${f}`, 'utf8')) as Expansion])
+	files.map((f) => [
+		f.replace(/\.json$/, ''),
+		JSON.parse(readFileSync(`${DIR}/${f}`, 'utf8')) as Expansion
+	])
 );
 const get = (id: string): Expansion => {
 	const doc = docs.get(id);
@@ -26,7 +37,8 @@ const validate = ajv.compile(JSON.parse(readFileSync('schemas/expansion.v1.json'
 /** Physical copies of the tiles matching `pred` (per-player counts are not included). */
 const copies = (doc: Expansion, pred: (t: Tile) => boolean = () => true): number =>
 	doc.tiles.filter(pred).reduce((n, t) => n + (typeof t.count === 'number' ? t.count : 0), 0);
-const has = (t: Tile, pred: (f: Tile['features'][number]) => boolean): number => t.features.filter(pred).length;
+const has = (t: Tile, pred: (f: Tile['features'][number]) => boolean): number =>
+	t.features.filter(pred).length;
 const hasIcon = (icon: string) => (t: Tile) => (t.icons ?? []).includes(icon);
 
 /** Geometry problems of one tile, as readable strings (empty when the tile is consistent). */
@@ -38,16 +50,21 @@ function geometryProblems(t: Tile): string[] {
 		if (t.features.length) out.push('a wildcard tile has no features');
 		return out;
 	}
-	const border = t.features.filter((f) => f.type === 'road' || f.type === 'city' || f.type === 'river');
+	const border = t.features.filter(
+		(f) => f.type === 'road' || f.type === 'city' || f.type === 'river'
+	);
 	const fields = t.features.filter((f) => f.type === 'field');
 	for (const f of t.features) {
 		const isBorder = border.includes(f);
 		if (isBorder !== Boolean(f.sides?.length)) out.push(`${f.id}: sides`);
-		if ((f.type === 'field') !== Array.isArray(f.halves) || (f.halves && !fields.includes(f))) out.push(`${f.id}: halves`);
+		if ((f.type === 'field') !== Array.isArray(f.halves) || (f.halves && !fields.includes(f)))
+			out.push(`${f.id}: halves`);
 		if (f.cities && f.type !== 'field') out.push(`${f.id}: only fields list cities`);
 		for (const c of f.cities ?? [])
-			if (!t.features.some((x) => x.id === c && x.type === 'city')) out.push(`${f.id}: no city ${c}`);
-		for (const c of f.crosses ?? []) if (c === f.id || !ids.includes(c)) out.push(`${f.id}: crosses unknown ${c}`);
+			if (!t.features.some((x) => x.id === c && x.type === 'city'))
+				out.push(`${f.id}: no city ${c}`);
+		for (const c of f.crosses ?? [])
+			if (c === f.id || !ids.includes(c)) out.push(`${f.id}: crosses unknown ${c}`);
 	}
 	for (const side of SIDES) {
 		const on = border.filter((f) => f.sides?.includes(side));
@@ -60,8 +77,11 @@ function geometryProblems(t: Tile): string[] {
 	}
 	for (const f of fields)
 		for (const h of f.halves ?? []) {
-			const city = border.find((c) => c.type === 'city' && c.sides?.includes(cornerNeighbourSide(h)));
-			if (city && !(f.cities ?? []).includes(city.id)) out.push(`${f.id} holds ${h} next to ${city.id} but does not list it`);
+			const city = border.find(
+				(c) => c.type === 'city' && c.sides?.includes(cornerNeighbourSide(h))
+			);
+			if (city && !(f.cities ?? []).includes(city.id))
+				out.push(`${f.id} holds ${h} next to ${city.id} but does not list it`);
 		}
 	return out;
 }
@@ -98,7 +118,9 @@ describe('shipped expansions', () => {
 				expect(ok).toBe(true);
 			});
 			test('the project validator finds no errors and no warnings', () => {
-				const problems = validateExpansion(doc, { available: docs, registry: ruleRegistry }).filter((p) => p.severity !== 'note');
+				const problems = validateExpansion(doc, { available: docs, registry: ruleRegistry }).filter(
+					(p) => p.severity !== 'note'
+				);
 				expect(problems).toEqual([]);
 			});
 			test('document header', () => {
@@ -106,7 +128,10 @@ describe('shipped expansions', () => {
 				expect(doc.id).toBe(id);
 				expect(doc.version).toBe('1.0.0');
 				expect(doc.description?.length).toBeGreaterThan(40);
-				expect(typeof doc.rules === 'string' || typeof doc.dataRules === 'object', 'a rule module or data rules').toBe(true);
+				expect(
+					typeof doc.rules === 'string' || typeof doc.dataRules === 'object',
+					'a rule module or data rules'
+				).toBe(true);
 				if (id !== 'base') expect(doc.dependencies).toContain('base');
 				for (const d of doc.dependencies ?? []) expect(docs.has(d), `dependency ${d}`).toBe(true);
 			});
@@ -115,16 +140,28 @@ describe('shipped expansions', () => {
 				expect(ids.length - new Set(ids).size).toBe(0);
 			});
 			test('tile geometry is consistent', () => {
-				const problems = doc.tiles.flatMap((t) => geometryProblems(t).map((p) => `${id}/${t.id}: ${p}`));
+				const problems = doc.tiles.flatMap((t) =>
+					geometryProblems(t).map((p) => `${id}/${t.id}: ${p}`)
+				);
 				expect(problems).toEqual([]);
 			});
 			test('modifiers and icons are declared by this set or a dependency', () => {
-				const scope = [doc, ...(doc.dependencies ?? []).flatMap((d) => [get(d), ...(get(d).dependencies ?? []).map(get)])];
+				const scope = [
+					doc,
+					...(doc.dependencies ?? []).flatMap((d) => [
+						get(d),
+						...(get(d).dependencies ?? []).map(get)
+					])
+				];
 				const mods = new Set(scope.flatMap((d) => Object.keys(d.modifiers ?? {})));
 				const icons = new Set(scope.flatMap((d) => Object.keys(d.icons ?? {})));
 				const missing = doc.tiles.flatMap((t) => [
 					...(t.icons ?? []).filter((i) => !icons.has(i)).map((i) => `${t.id}: icon ${i}`),
-					...t.features.flatMap((f) => Object.keys(f.modifiers ?? {}).filter((m) => !mods.has(m)).map((m) => `${t.id}/${f.id}: ${m}`))
+					...t.features.flatMap((f) =>
+						Object.keys(f.modifiers ?? {})
+							.filter((m) => !mods.has(m))
+							.map((m) => `${t.id}/${f.id}: ${m}`)
+					)
 				]);
 				expect(missing).toEqual([]);
 			});
@@ -148,17 +185,41 @@ describe('published contents', () => {
 				.join('')
 		).toBe('EHIMNRUV');
 		const pennants = base.tiles.reduce(
-			(n, t) => n + (t.count as number) * t.features.reduce((k, f) => k + (f.modifiers?.pennants ?? 0), 0),
+			(n, t) =>
+				n + (t.count as number) * t.features.reduce((k, f) => k + (f.modifiers?.pennants ?? 0), 0),
 			0
 		);
 		expect(pennants).toBe(10);
 		const start = base.tiles.filter((t) => t.role === 'start');
 		expect(start.map((t) => t.id)).toEqual(['D']);
 		const byType = new Map<string, number>();
-		for (const t of base.tiles) byType.set(t.type!, (byType.get(t.type!) ?? 0) + (t.count as number));
+		for (const t of base.tiles)
+			byType.set(t.type!, (byType.get(t.type!) ?? 0) + (t.count as number));
 		expect(Object.fromEntries([...byType].sort())).toEqual({
-			A: 2, B: 4, C: 1, D: 4, E: 5, F: 2, G: 1, H: 3, I: 2, J: 3, K: 3, L: 3,
-			M: 2, N: 3, O: 2, P: 3, Q: 1, R: 3, S: 2, T: 1, U: 8, V: 9, W: 4, X: 1
+			A: 2,
+			B: 4,
+			C: 1,
+			D: 4,
+			E: 5,
+			F: 2,
+			G: 1,
+			H: 3,
+			I: 2,
+			J: 3,
+			K: 3,
+			L: 3,
+			M: 2,
+			N: 3,
+			O: 2,
+			P: 3,
+			Q: 1,
+			R: 3,
+			S: 2,
+			T: 1,
+			U: 8,
+			V: 9,
+			W: 4,
+			X: 1
 		});
 		expect(base.figures?.find((f) => f.id === 'follower')?.perPlayer).toBe(7);
 		expect(base.figures?.find((f) => f.id === 'abbot')?.perPlayer).toBe(1);
@@ -188,9 +249,21 @@ describe('published contents', () => {
 	test('dragon: 30 tiles, 6 volcano, 12 dragon, 6 princess, 6 portal; neutral dragon and fairy', () => {
 		const dragon = get('dragon');
 		expect(copies(dragon)).toBe(30);
-		expect([copies(dragon, hasIcon('volcano')), copies(dragon, hasIcon('dragon')), copies(dragon, hasIcon('princess')), copies(dragon, hasIcon('portal'))]).toEqual([6, 12, 6, 6]);
-		for (const t of dragon.tiles.filter(hasIcon('princess'))) expect(has(t, (f) => f.type === 'city' && f.modifiers?.princess === true), t.id).toBe(1);
-		expect(dragon.figures?.map((f) => [f.id, f.neutral])).toEqual([['dragon', 1], ['fairy', 1]]);
+		expect([
+			copies(dragon, hasIcon('volcano')),
+			copies(dragon, hasIcon('dragon')),
+			copies(dragon, hasIcon('princess')),
+			copies(dragon, hasIcon('portal'))
+		]).toEqual([6, 12, 6, 6]);
+		for (const t of dragon.tiles.filter(hasIcon('princess')))
+			expect(
+				has(t, (f) => f.type === 'city' && f.modifiers?.princess === true),
+				t.id
+			).toBe(1);
+		expect(dragon.figures?.map((f) => [f.id, f.neutral])).toEqual([
+			['dragon', 1],
+			['fairy', 1]
+		]);
 	});
 
 	test('bards: 7 lute tiles and 7 note tokens', () => {
@@ -199,7 +272,9 @@ describe('published contents', () => {
 		expect(copies(bards)).toBe(7);
 		expect(bards.tokens?.find((t) => t.id === 'note')?.count).toBe(7);
 		expect(bards.parameters?.noteTokens).toBe(7);
-		expect(bards.tiles.some((t) => t.features.every((f) => f.type === 'monastery' || f.type === 'field'))).toBe(true);
+		expect(
+			bards.tiles.some((t) => t.features.every((f) => f.type === 'monastery' || f.type === 'field'))
+		).toBe(true);
 		expect(bards.rulings?.['BARD-R5']).toBe('joined-feature');
 	});
 
@@ -207,10 +282,21 @@ describe('published contents', () => {
 		const iso = get('inn-and-stable-owners');
 		const stables = iso.tiles.filter((t) => has(t, (f) => f.type === 'stable') > 0);
 		expect(stables.length).toBeGreaterThanOrEqual(6);
-		expect(copies(iso, (t) => has(t, (f) => f.type === 'stable' && f.modifiers?.livestock === true) > 0) * 2).toBe(copies(iso, (t) => stables.includes(t)));
+		expect(
+			copies(
+				iso,
+				(t) => has(t, (f) => f.type === 'stable' && f.modifiers?.livestock === true) > 0
+			) * 2
+		).toBe(copies(iso, (t) => stables.includes(t)));
 		expect(iso.dependencies).toContain('inns-and-cathedrals');
 		expect(iso.figures?.find((f) => f.id === 'owner')?.perPlayer).toBe(4);
-		expect(iso.parameters).toMatchObject({ ownersPerPlayer: 4, innkeeperPoints: 3, innkeeperMajorityBonus: 1, stablePoints: 8, livestockBonus: 5 });
+		expect(iso.parameters).toMatchObject({
+			ownersPerPlayer: 4,
+			innkeeperPoints: 3,
+			innkeeperMajorityBonus: 1,
+			stablePoints: 8,
+			livestockBonus: 5
+		});
 	});
 
 	test('buddo: no tiles, one neutral Buddo', () => {
@@ -223,7 +309,9 @@ describe('published contents', () => {
 		const mm = get('messengers-and-mayors');
 		const marked = mm.tiles.filter(hasIcon('mayor'));
 		expect(copies(mm, hasIcon('mayor'))).toBe(12);
-		expect(marked.filter((t) => has(t, (f) => f.type === 'river') > 0).map((t) => t.id)).toEqual(['waterfall']);
+		expect(marked.filter((t) => has(t, (f) => f.type === 'river') > 0).map((t) => t.id)).toEqual([
+			'waterfall'
+		]);
 		const hall = mm.tiles.find((t) => t.id === 'town-hall')!;
 		expect(hall.count).toEqual({ perPlayer: 1 });
 		expect(hall.wildcard).toBe(true);
@@ -231,11 +319,20 @@ describe('published contents', () => {
 		const bridge = mm.tiles.find((t) => t.id === 'bridge-city')!;
 		const cities = bridge.features.filter((f) => f.type === 'city');
 		expect(cities.length).toBe(2);
-		expect(cities.filter((c) => c.crosses?.length === 1 && cities.some((o) => o.id === c.crosses![0])).length).toBe(1);
+		expect(
+			cities.filter((c) => c.crosses?.length === 1 && cities.some((o) => o.id === c.crosses![0]))
+				.length
+		).toBe(1);
 		const fall = mm.tiles.find((t) => t.id === 'waterfall')!;
 		const fieldsAbove = fall.features.filter((f) => f.type === 'field' && f.halves?.includes('NL'));
 		expect(fieldsAbove.map((f) => f.halves)).toEqual([['NL', 'NR']]);
-		expect(fall.features.filter((f) => f.type === 'field' && f.halves?.some((h) => h[0] === 'S')).length).toBe(2);
-		expect(mm.figures?.map((f) => [f.id, f.perPlayer])).toEqual([['mayor', 1], ['messenger', 1], ['scarecrow', 1]]);
+		expect(
+			fall.features.filter((f) => f.type === 'field' && f.halves?.some((h) => h[0] === 'S')).length
+		).toBe(2);
+		expect(mm.figures?.map((f) => [f.id, f.perPlayer])).toEqual([
+			['mayor', 1],
+			['messenger', 1],
+			['scarecrow', 1]
+		]);
 	});
 });

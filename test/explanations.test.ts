@@ -2,11 +2,24 @@
 // rule ids), not only the code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apply, replay, setupFromRecord, startGame, type GameState, type Move, type ScoreEvent } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	replay,
+	setupFromRecord,
+	startGame,
+	type GameState,
+	type Move,
+	type ScoreEvent
+} from '../src/lib/engine/index.ts';
 import { loadExpansion as load } from './fixtures/checked-play.ts';
 
 function play(ids: string[], drawOrder: string[], moves: object[]): GameState {
-	let s = startGame({ expansions: ids.map(load), players: ['Ann', 'Bob'], seed: 1, drawOrder }).state;
+	let s = startGame({
+		expansions: ids.map(load),
+		players: ['Ann', 'Bob'],
+		seed: 1,
+		drawOrder
+	}).state;
 	for (const m of moves) {
 		const r = apply(s, m as never);
 		if (!r.ok) throw new Error(r.refusal.message);
@@ -17,13 +30,17 @@ function play(ids: string[], drawOrder: string[], moves: object[]): GameState {
 
 describe('note token refusals (BARD-PLACE-2, BARD-R5)', () => {
 	// Bob's knight stands in the city north of the start tile; Ann's lute corner joins that city
-	const s = play(['base', 'bards'], ['base/U', 'base/R', 'bards/lute-corner'], [
-		{ type: 'place', x: 1, y: 0, rotation: 1 },
-		{ type: 'pass' },
-		{ type: 'place', x: 0, y: -1, rotation: 2 },
-		{ type: 'deploy', figure: 'follower', feature: 'c1' },
-		{ type: 'place', x: 1, y: -1, rotation: 3 }
-	]);
+	const s = play(
+		['base', 'bards'],
+		['base/U', 'base/R', 'bards/lute-corner'],
+		[
+			{ type: 'place', x: 1, y: 0, rotation: 1 },
+			{ type: 'pass' },
+			{ type: 'place', x: 0, y: -1, rotation: 2 },
+			{ type: 'deploy', figure: 'follower', feature: 'c1' },
+			{ type: 'place', x: 1, y: -1, rotation: 3 }
+		]
+	);
 
 	it('names the occupant of the joined city', () => {
 		const r = apply(s, { type: 'note', feature: 'c1' } as never);
@@ -31,7 +48,13 @@ describe('note token refusals (BARD-PLACE-2, BARD-R5)', () => {
 		if (r.ok) return;
 		expect(r.refusal.code).toBe('note-occupied');
 		expect(r.refusal.message).toContain("Bob's follower at (0,-1) on c1");
-		expect(r.refusal.details?.occupant).toMatchObject({ owner: 1, figure: 'follower', x: 0, y: -1, feature: 'c1' });
+		expect(r.refusal.details?.occupant).toMatchObject({
+			owner: 1,
+			figure: 'follower',
+			x: 0,
+			y: -1,
+			feature: 'c1'
+		});
 		expect(r.refusal.rules).toContain('BARD-R5');
 	});
 });
@@ -63,8 +86,28 @@ describe('a lute tile placement leaving no free feature (BARD-PLACE-3)', () => {
 		expect(r.message).toContain("c1: joins Bob's follower at (0,-1) on c1");
 		expect(r.message).toContain("f1: joins Ann's follower at (1,0) on f2");
 		expect(r.details?.features).toEqual([
-			expect.objectContaining({ feature: 'c1', kind: 'city', occupant: expect.objectContaining({ owner: 1, figure: 'follower', x: 0, y: -1, feature: 'c1' }) }),
-			expect.objectContaining({ feature: 'f1', kind: 'field', occupant: expect.objectContaining({ owner: 0, figure: 'follower', x: 1, y: 0, feature: 'f2' }) })
+			expect.objectContaining({
+				feature: 'c1',
+				kind: 'city',
+				occupant: expect.objectContaining({
+					owner: 1,
+					figure: 'follower',
+					x: 0,
+					y: -1,
+					feature: 'c1'
+				})
+			}),
+			expect.objectContaining({
+				feature: 'f1',
+				kind: 'field',
+				occupant: expect.objectContaining({
+					owner: 0,
+					figure: 'follower',
+					x: 1,
+					y: 0,
+					feature: 'f2'
+				})
+			})
 		]);
 		expect(r.rules).toEqual(expect.arrayContaining(['BARD-PLACE-3', 'BARD-R5']));
 	});
@@ -77,7 +120,13 @@ describe('an inn that already has an owner (ISO-R1)', () => {
 		const r = refusal(state, { type: 'owner', feature: 'r1' });
 		expect(r.code).toBe('owner-taken');
 		expect(r.message).toContain("Ann's innkeeper at (1,0) on r1");
-		expect(r.details?.occupant).toMatchObject({ owner: 0, figure: 'owner', x: 1, y: 0, feature: 'r1' });
+		expect(r.details?.occupant).toMatchObject({
+			owner: 0,
+			figure: 'owner',
+			x: 1,
+			y: 0,
+			feature: 'r1'
+		});
 		expect(r.rules).toContain('ISO-R1');
 	});
 
@@ -90,30 +139,42 @@ describe('an inn that already has an owner (ISO-R1)', () => {
 	});
 });
 
-const scores = (events: { type: string }[]) => events.filter((e): e is ScoreEvent => e.type === 'score');
+const scores = (events: { type: string }[]) =>
+	events.filter((e): e is ScoreEvent => e.type === 'score');
 
 describe('score events cite the rules of figures whose strength is not 1', () => {
 	it('a large meeple deciding the majority cites IC-2.3', () => {
-		const city = scores(scenario('IC-2.3-large-meeple-majority').events).find((e) => e.feature.kind === 'city' && e.points === 8);
+		const city = scores(scenario('IC-2.3-large-meeple-majority').events).find(
+			(e) => e.feature.kind === 'city' && e.points === 8
+		);
 		expect(city?.strengths).toEqual({ '0': 2, '1': 1 });
 		expect(city?.rules).toContain('IC-2.3');
 	});
 
 	it('Buddo in the majority cites BUDDO-SCORE-1', () => {
-		const road = scores(scenario('BUDDO-SCORE-2-nobody-scores').events).find((e) => e.feature.kind === 'road');
+		const road = scores(scenario('BUDDO-SCORE-2-nobody-scores').events).find(
+			(e) => e.feature.kind === 'road'
+		);
 		expect(road?.strengths).toEqual({ neutral: 2 });
 		expect(road?.rules).toEqual(expect.arrayContaining(['BUDDO-SCORE-1', 'BUDDO-SCORE-2']));
 	});
 
 	it('the 1st-edition farmers around a city (BASE-R2) cite them too', () => {
-		const farm = scores(scenario('BASE-R2-1st-edition-buddo-denies').events).find((e) => e.feature.farmers);
+		const farm = scores(scenario('BASE-R2-1st-edition-buddo-denies').events).find(
+			(e) => e.feature.farmers
+		);
 		expect(farm?.strengths).toEqual({ '0': 1, neutral: 2 });
 		expect(farm?.rules).toEqual(expect.arrayContaining(['BASE-1.9', 'BUDDO-SCORE-1']));
 	});
 
 	it('followers of strength 1 alone cite neither', () => {
 		// Ann's thief alone on the open road U+D+V at the end, Inns & Cathedrals in play
-		const setup = { expansions: ['base', 'inns-and-cathedrals'].map(load), players: ['Ann', 'Bob'], seed: 1, drawOrder: ['base/U', 'base/V'] };
+		const setup = {
+			expansions: ['base', 'inns-and-cathedrals'].map(load),
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: ['base/U', 'base/V']
+		};
 		const moves = [
 			{ type: 'place', x: 1, y: 0, rotation: 1 },
 			{ type: 'deploy', figure: 'follower', feature: 'r1' },
@@ -128,16 +189,26 @@ describe('score events cite the rules of figures whose strength is not 1', () =>
 
 describe('ruling MM-R1 deciding a score', () => {
 	it('says that nobody has strength above 0 and every player with a follower scores', () => {
-		const city = scores(scenario('MM-R1-mayor-and-scarecrow-alone-at-final-scoring').events).find((e) => e.feature.kind === 'city');
+		const city = scores(scenario('MM-R1-mayor-and-scarecrow-alone-at-final-scoring').events).find(
+			(e) => e.feature.kind === 'city'
+		);
 		expect(city?.winners).toEqual([0]);
-		expect(city?.why).toBe('nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (Ann)');
+		expect(city?.why).toBe(
+			'nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (Ann)'
+		);
 		expect(city?.text).toContain(city!.why);
 		expect(city?.why).not.toContain('majority');
 	});
 
 	it('the 1st-edition farmers around a city (BASE-R2) say so too and cite MM-R1', () => {
 		// Ann closes the start city with a cap and stands her scarecrow (strength 0) in its field
-		const setup = { expansions: ['base', 'messengers-and-mayors'].map(load), players: ['Ann'], seed: 1, drawOrder: ['base/E'], rulings: { 'BASE-R2': '1st' } };
+		const setup = {
+			expansions: ['base', 'messengers-and-mayors'].map(load),
+			players: ['Ann'],
+			seed: 1,
+			drawOrder: ['base/E'],
+			rulings: { 'BASE-R2': '1st' }
+		};
 		const moves = [
 			{ type: 'draw' },
 			{ type: 'place', x: 0, y: -1, rotation: 2 },
@@ -149,7 +220,9 @@ describe('ruling MM-R1 deciding a score', () => {
 		expect(r.error).toBeUndefined();
 		const farm = scores(r.events).find((e) => e.feature.farmers);
 		expect(farm?.winners).toEqual([0]);
-		expect(farm?.why).toBe('nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores');
+		expect(farm?.why).toBe(
+			'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores'
+		);
 		expect(farm?.rules).toContain('MM-R1');
 	});
 });

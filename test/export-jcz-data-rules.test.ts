@@ -11,8 +11,14 @@ import { buildJczXml, exporter } from '../src/lib/export/jcz.ts';
 import { jczDataRules } from '../src/lib/export/jcz-scripts.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
-const wine = (): Expansion => JSON.parse(readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8'));
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, cdataPropName: '#cdata' });
+const wine = (): Expansion =>
+	JSON.parse(readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8'));
+const parser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '',
+	processEntities: false,
+	cdataPropName: '#cdata'
+});
 
 async function addonXml(doc: Expansion) {
 	const r = await exporter(doc, {});
@@ -23,23 +29,32 @@ async function addonXml(doc: Expansion) {
 }
 
 /** Runs a scoring script as JCZ's ModifiedFeature does: `(() => { script })()` with the feature's globals. */
-const score = (script: string, globals: Record<string, unknown>) => runInNewContext(`(() => { ${script}})()`, { ...globals });
+const score = (script: string, globals: Record<string, unknown>) =>
+	runInNewContext(`(() => { ${script}})()`, { ...globals });
 
 describe('jcz export of data rules', () => {
 	it('wine: a + modifier on cities with a scoring script from WINE-1, and the tiles carry the wine', async () => {
 		const { xml, notes, files } = await addonXml(wine());
-		expect(new Set(files.map((f) => f.path.split('/')[0]))).toEqual(new Set(['cel-wine-and-vintners']));
+		expect(new Set(files.map((f) => f.path.split('/')[0]))).toEqual(
+			new Set(['cel-wine-and-vintners'])
+		);
 		const mod = xml.defs.modifier;
 		expect(mod).toMatchObject({ type: '+', selector: 'city[wine]' });
 		const script = String(mod.scoring['#cdata']);
 		expect(script).toContain('WINE-1');
 		expect(xml.defs.tiles.tile.city).toMatchObject({ wine: '1', '#text': 'N' });
 		// a completed city of 2 tiles with 1 wine: JCZ's 2 × 2 plus the script's 2 = 6, as "2 tiles × (2 + 1 wine) = 6" here
-		expect(score(script, { tiles: 2, completed: true, wine: 1 })).toEqual([{ name: 'WINE-1', count: 2, points: 2 }]);
-		expect(score(script, { tiles: 3, completed: true, wine: 2, pennants: 1 })).toEqual([{ name: 'WINE-1', count: 3, points: 6 }]);
+		expect(score(script, { tiles: 2, completed: true, wine: 1 })).toEqual([
+			{ name: 'WINE-1', count: 2, points: 2 }
+		]);
+		expect(score(script, { tiles: 3, completed: true, wine: 2, pennants: 1 })).toEqual([
+			{ name: 'WINE-1', count: 3, points: 6 }
+		]);
 		// WINE-1 is at: complete only, so a city left incomplete gets nothing from it
 		expect(score(script, { tiles: 2, completed: false, wine: 1 })).toEqual([]);
-		expect(notes.join('\n')).toContain("data rules WINE-1: written as JCloisterZone's scripted modifier city[wine] (type +)");
+		expect(notes.join('\n')).toContain(
+			"data rules WINE-1: written as JCloisterZone's scripted modifier city[wine] (type +)"
+		);
 	});
 
 	it('lists what JCZ cannot carry as dropped, each with its rule id: awards, figures, texts', async () => {
@@ -53,17 +68,69 @@ describe('jcz export of data rules', () => {
 	it('drops rules JCZ’s script cannot express, saying why, and keeps those it can', () => {
 		const doc = wine();
 		doc.dataRules = {
-			modifiers: { wine: { combine: 'sum', features: ['city', 'garden'] }, gold: { combine: 'max', features: ['road'] }, holy: { combine: 'any', features: ['monastery'] } },
+			modifiers: {
+				wine: { combine: 'sum', features: ['city', 'garden'] },
+				gold: { combine: 'max', features: ['road'] },
+				holy: { combine: 'any', features: ['monastery'] }
+			},
 			parameters: { bonus: { default: 3, min: 0, max: 9 } },
 			rules: [
-				{ id: 'W-1', type: 'value', text: 'Wine doubles a city.', feature: 'city', when: { var: 'complete' }, effect: { multiply: 2 } },
-				{ id: 'W-2', type: 'value', text: 'Lutes pay.', feature: 'city', effect: { perTile: { var: 'icon.lute' } } },
-				{ id: 'W-3', type: 'value', text: 'Every road pays more.', feature: 'road', effect: { perTile: 1 } },
-				{ id: 'W-4', type: 'value', text: 'Gold.', feature: 'road', effect: { perTile: { var: 'modifier.gold' } } },
-				{ id: 'W-5', type: 'value', text: 'Gardens.', feature: 'garden', effect: { perTile: { var: 'modifier.wine' } } },
-				{ id: 'W-6', type: 'collect', text: 'Take the wine.', feature: 'city', modifier: 'wine', token: 'wine' },
+				{
+					id: 'W-1',
+					type: 'value',
+					text: 'Wine doubles a city.',
+					feature: 'city',
+					when: { var: 'complete' },
+					effect: { multiply: 2 }
+				},
+				{
+					id: 'W-2',
+					type: 'value',
+					text: 'Lutes pay.',
+					feature: 'city',
+					effect: { perTile: { var: 'icon.lute' } }
+				},
+				{
+					id: 'W-3',
+					type: 'value',
+					text: 'Every road pays more.',
+					feature: 'road',
+					effect: { perTile: 1 }
+				},
+				{
+					id: 'W-4',
+					type: 'value',
+					text: 'Gold.',
+					feature: 'road',
+					effect: { perTile: { var: 'modifier.gold' } }
+				},
+				{
+					id: 'W-5',
+					type: 'value',
+					text: 'Gardens.',
+					feature: 'garden',
+					effect: { perTile: { var: 'modifier.wine' } }
+				},
+				{
+					id: 'W-6',
+					type: 'collect',
+					text: 'Take the wine.',
+					feature: 'city',
+					modifier: 'wine',
+					token: 'wine'
+				},
 				{ id: 'W-7', type: 'majority', text: 'Most wine.', token: 'wine', points: 10 },
-				{ id: 'W-8', type: 'value', text: 'Holy monasteries.\u2028items.push({ name: "X", points: 99 });\nitems.push({ name: "Y", points: 99 });', feature: 'monastery', at: ['complete'], when: { var: 'modifier.holy' }, effect: { add: { count: { var: 'neighbours' }, per: { var: 'param.bonus' }, label: 'neighbour' } } }
+				{
+					id: 'W-8',
+					type: 'value',
+					text: 'Holy monasteries.\u2028items.push({ name: "X", points: 99 });\nitems.push({ name: "Y", points: 99 });',
+					feature: 'monastery',
+					at: ['complete'],
+					when: { var: 'modifier.holy' },
+					effect: {
+						add: { count: { var: 'neighbours' }, per: { var: 'param.bonus' }, label: 'neighbour' }
+					}
+				}
 			]
 		};
 		const r = jczDataRules(doc);
@@ -78,7 +145,9 @@ describe('jcz export of data rules', () => {
 		expect(text).toMatch(/W-6 .*collect.*dropped/);
 		expect(text).toMatch(/W-7 .*majority.*dropped/);
 		expect(text).toMatch(/parameter 'bonus': its value in this expansion \(3\)/);
-		expect(r.modifiers.filter((m) => m.rules.length).map((m) => [m.selector, m.type, m.rules])).toEqual([['monastery[holy]', 'any', ['W-8']]]);
+		expect(
+			r.modifiers.filter((m) => m.rules.length).map((m) => [m.selector, m.type, m.rules])
+		).toEqual([['monastery[holy]', 'any', ['W-8']]]);
 		// a modifier no kept rule scores is still declared (its values stay on the features), with a script that adds nothing
 		const declared = r.modifiers.filter((m) => !m.rules.length);
 		expect(declared.length).toBeGreaterThan(0);
@@ -88,7 +157,9 @@ describe('jcz export of data rules', () => {
 		}
 		expect(declared.map((m) => m.selector)).toContain('city[wine]');
 		// a holy monastery with all 8 neighbours, completed: 8 × 3; JCZ binds tiles = 9 (itself included)
-		expect(score(r.modifiers[0].script, { tiles: 9, completed: true, holy: true })).toEqual([{ name: 'W-8', count: 8, points: 24 }]);
+		expect(score(r.modifiers[0].script, { tiles: 9, completed: true, holy: true })).toEqual([
+			{ name: 'W-8', count: 8, points: 24 }
+		]);
 		expect(score(r.modifiers[0].script, { tiles: 9, completed: true })).toEqual([]);
 		// the rule's text is a comment on one line: no line break of any kind lets it become code
 		expect(r.modifiers[0].script).not.toMatch(/\u2028|\n\s*items\.push\(\{ name: "Y"/);
@@ -98,9 +169,12 @@ describe('jcz export of data rules', () => {
 		const ic = JSON.parse(readFileSync('expansions/inns-and-cathedrals.json', 'utf8')) as Expansion;
 		const icOut = buildJczXml(ic);
 		expect(parser.parse(icOut.xml).defs.modifier).toBeUndefined();
-		expect(icOut.notes.join('\n')).toContain("data modifier 'inn': JCloisterZone's own (attribute inn)");
+		expect(icOut.notes.join('\n')).toContain(
+			"data modifier 'inn': JCloisterZone's own (attribute inn)"
+		);
 		const bards = JSON.parse(readFileSync('expansions/bards.json', 'utf8')) as Expansion;
 		const text = buildJczXml(bards).notes.join('\n');
-		for (const id of ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4']) expect(text).toMatch(new RegExp(`data rule ${id} .*dropped`));
+		for (const id of ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4'])
+			expect(text).toMatch(new RegExp(`data rule ${id} .*dropped`));
 	});
 });

@@ -15,37 +15,156 @@ import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { editorMadeExpansion } from './fixtures/jcz-editor-made.ts';
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute });
-const ordered = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, preserveOrder: true });
+const parser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '',
+	processEntities: false,
+	isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute
+});
+const ordered = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '',
+	processEntities: false,
+	preserveOrder: true
+});
 
 // Facts from JCloisterZone's sources: its tile-set names (the client's expansions/*.xml, editions
 // cut off), its expansion names (the client's models/expansions.js), its tile-id prefixes and the
 // add-on ids it keeps for itself.
 const JCZ_TILE_SETS = [
-	'basic', 'winter', 'inns-and-cathedrals', 'traders-and-builders', 'princess-and-dragon', 'tower', 'abbey-and-mayor',
-	'bridges-castles-and-bazaars', 'hills-and-sheep', 'under-the-big-top', 'king-and-robber', 'river/1', 'river/2',
-	'siege/besiegers', 'siege/cathars', 'count', 'gq11', 'gq11/river', 'cult/5', 'cult/6', 'tunnel', 'corn-circles/1',
-	'corn-circles/2', 'festival', 'flier', 'goldmines', 'mage-and-witch', 'monasteries', 'darmstadt', 'ferries',
-	'labyrinth', 'russian-promos/2013', 'russian-promos/2016', 'spiel-doch', 'watchtowers', 'wind-roses'
+	'basic',
+	'winter',
+	'inns-and-cathedrals',
+	'traders-and-builders',
+	'princess-and-dragon',
+	'tower',
+	'abbey-and-mayor',
+	'bridges-castles-and-bazaars',
+	'hills-and-sheep',
+	'under-the-big-top',
+	'king-and-robber',
+	'river/1',
+	'river/2',
+	'siege/besiegers',
+	'siege/cathars',
+	'count',
+	'gq11',
+	'gq11/river',
+	'cult/5',
+	'cult/6',
+	'tunnel',
+	'corn-circles/1',
+	'corn-circles/2',
+	'festival',
+	'flier',
+	'goldmines',
+	'mage-and-witch',
+	'monasteries',
+	'darmstadt',
+	'ferries',
+	'labyrinth',
+	'russian-promos/2013',
+	'russian-promos/2016',
+	'spiel-doch',
+	'watchtowers',
+	'wind-roses'
 ];
-const JCZ_EXPANSIONS = ['BASIC', 'WINTER', 'INNS_AND_CATHEDRALS', 'TRADERS_AND_BUILDERS', 'PRINCESS_AND_DRAGON', 'TOWER', 'ABBEY_AND_MAYOR', 'BRIDGES_CASTLES_AND_BAZAARS', 'HILLS_AND_SHEEP', 'UNDER_THE_BIG_TOP', 'KING_AND_ROBBER', 'RIVER', 'SIEGE', 'COUNT', 'GQ11', 'CULT', 'TUNNEL', 'CORN_CIRCLES', 'FESTIVAL', 'FLIER', 'GOLDMINES', 'MAGE_AND_WITCH', 'MONASTERIES', 'DARMSTADT', 'FERRIES', 'LABYRINTH', 'RUSSIAN_PROMOS', 'SPIEL_DOCH', 'WATCHTOWERS', 'WIND_ROSES'];
-const JCZ_PREFIXES = ['BA', 'WI', 'IC', 'TB', 'DG', 'TO', 'AM', 'BR', 'HS', 'UB', 'KR', 'RI', 'RI.1', 'RI.2', 'SI', 'CO', 'GQ', 'CU', 'TU', 'CC', 'FE', 'FL', 'GO', 'MW', 'MO', 'DA', 'FR', 'LA', 'RU', 'SD', 'WT', 'WR'];
+const JCZ_EXPANSIONS = [
+	'BASIC',
+	'WINTER',
+	'INNS_AND_CATHEDRALS',
+	'TRADERS_AND_BUILDERS',
+	'PRINCESS_AND_DRAGON',
+	'TOWER',
+	'ABBEY_AND_MAYOR',
+	'BRIDGES_CASTLES_AND_BAZAARS',
+	'HILLS_AND_SHEEP',
+	'UNDER_THE_BIG_TOP',
+	'KING_AND_ROBBER',
+	'RIVER',
+	'SIEGE',
+	'COUNT',
+	'GQ11',
+	'CULT',
+	'TUNNEL',
+	'CORN_CIRCLES',
+	'FESTIVAL',
+	'FLIER',
+	'GOLDMINES',
+	'MAGE_AND_WITCH',
+	'MONASTERIES',
+	'DARMSTADT',
+	'FERRIES',
+	'LABYRINTH',
+	'RUSSIAN_PROMOS',
+	'SPIEL_DOCH',
+	'WATCHTOWERS',
+	'WIND_ROSES'
+];
+const JCZ_PREFIXES = [
+	'BA',
+	'WI',
+	'IC',
+	'TB',
+	'DG',
+	'TO',
+	'AM',
+	'BR',
+	'HS',
+	'UB',
+	'KR',
+	'RI',
+	'RI.1',
+	'RI.2',
+	'SI',
+	'CO',
+	'GQ',
+	'CU',
+	'TU',
+	'CC',
+	'FE',
+	'FL',
+	'GO',
+	'MW',
+	'MO',
+	'DA',
+	'FR',
+	'LA',
+	'RU',
+	'SD',
+	'WT',
+	'WR'
+];
 const JCZ_ADDONS = ['jcz', 'classic'];
 
 type XTile = { id: string; group?: string; [k: string]: unknown };
 /** Text as written (the parsers leave entities alone, so nothing is ever expanded). */
-const decode = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decode = (t: string) =>
+	t
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&apos;/g, "'")
+		.replace(/&amp;/g, '&');
 type ONode = Record<string, unknown>;
 const oname = (n: ONode) => Object.keys(n).find((k) => k !== ':@')!;
-const okids = (n: ONode) => (n[oname(n)] as ONode[]).filter((c) => !('#text' in c) && !('#comment' in c));
+const okids = (n: ONode) =>
+	(n[oname(n)] as ONode[]).filter((c) => !('#text' in c) && !('#comment' in c));
 const oattrs = (n: ONode) => (n[':@'] ?? {}) as Record<string, string>;
-const otext = (n: ONode) => ((n[oname(n)] as ONode[]).find((c) => '#text' in c)?.['#text'] as string | undefined) ?? '';
+const otext = (n: ONode) =>
+	((n[oname(n)] as ONode[]).find((c) => '#text' in c)?.['#text'] as string | undefined) ?? '';
 
 // Exports are rasterised (900 px PNGs): each document is exported once and shared by the tests.
 const exported = new Map<Expansion, ReturnType<typeof exporter>>();
 const loaded = new Map<string, Expansion>();
 const load = (id: string): Expansion => {
-	if (!loaded.has(id)) loaded.set(id, id === 'editor-made' ? editorMadeExpansion() : (JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion));
+	if (!loaded.has(id))
+		loaded.set(
+			id,
+			id === 'editor-made'
+				? editorMadeExpansion()
+				: (JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as Expansion)
+		);
 	return loaded.get(id)!;
 };
 
@@ -63,7 +182,18 @@ async function exportAddon(e: Expansion) {
 	const tileSet = defs.sets[0]['tile-set'][0];
 	const refs: { count: string; tile: string }[] = tileSet.ref;
 	const expansion = defs.expansion[0];
-	return { r, root, inRoot, xml, manifest, tiles, refs, setId: tileSet.id as string, expansion, defs };
+	return {
+		r,
+		root,
+		inRoot,
+		xml,
+		manifest,
+		tiles,
+		refs,
+		setId: tileSet.id as string,
+		expansion,
+		defs
+	};
 }
 
 /** Reads the tiles as JCZ's engine does: a field's `city` must name a city read before it. */
@@ -77,7 +207,10 @@ function fieldsAfterTheirCities(xml: string): string[] {
 				if (oname(f) === 'city') cities.push(otext(f).split(/\s+/));
 				if (oname(f) === 'field' && oattrs(f).city)
 					for (const label of oattrs(f).city.split(/\s+/))
-						if (!cities.some((c) => c.includes(label))) faults.push(`${oattrs(t).id}: field ${otext(f)} names city ${label} before it is read`);
+						if (!cities.some((c) => c.includes(label)))
+							faults.push(
+								`${oattrs(t).id}: field ${otext(f)} names city ${label} before it is read`
+							);
 			}
 		}
 	return faults;
@@ -96,31 +229,44 @@ function signature(t: XTile): string {
 const shipped = [...availableExpansions().values()].filter((e) => e.tiles.length > 0);
 
 describe('jcz export: an add-on the client installs and offers', () => {
-	it.each([...shipped.map((e) => e.id), 'editor-made'])('%s: one root folder named after the expansion, an <expansion> with a title, ids of its own, fields after their cities', async (id) => {
-		const e = load(id);
-		const { r, root, inRoot, xml, manifest, tiles, refs, setId, expansion } = await exportAddon(e);
-		expect(root).toBe(`cel-${e.id}`);
-		expect(JCZ_ADDONS).not.toContain(root);
-		// the archive unpacks to the same one folder
-		const entries = Object.keys(unzipSync(archiveFiles(r.files)));
-		expect(new Set(entries.map((p) => p.split('/')[0]))).toEqual(new Set([root]));
-		expect(manifest).toMatchObject({ title: e.name, minimumJczVersion: '5.10.0', expansions: [`${e.id}.xml`], artworks: [`${e.id}-artwork`] });
-		expect(Number.isInteger(manifest.version)).toBe(true);
-		expect(inRoot(`${manifest.artworks[0]}/artwork.json`)).toBeDefined();
-		// the client offers the set only through an <expansion> naming its tile set; it looks the
-		// set up as <ref> first, so an id without an edition serves both editions (with and without the abbot)
-		expect(decode(expansion.title[0])).toBe(e.name);
-		expect(expansion.ref[0]['tile-set']).toBe(setId);
-		expect(JCZ_EXPANSIONS).not.toContain(expansion.id);
-		expect(setId).not.toContain(':');
-		expect(JCZ_TILE_SETS).not.toContain(setId);
-		for (const t of tiles) expect(JCZ_PREFIXES, t.id).not.toContain(t.id.split('/')[0]);
-		expect(fieldsAfterTheirCities(xml)).toEqual([]);
-		expect(XMLValidator.validate(xml)).toBe(true);
-		const expressible = e.tiles.filter((t) => !t.wildcard && typeof t.count === 'number');
-		expect(refs.map((x) => [x.tile, Number(x.count)])).toEqual(expressible.map((t) => [`CEL-${e.id.toUpperCase()}/${t.id}`, t.count]));
-		expect(String(inRoot('NOTES.txt')!.data)).toBe(r.notes.map((n) => `- ${n}`).join('\n') + '\n');
-	});
+	it.each([...shipped.map((e) => e.id), 'editor-made'])(
+		'%s: one root folder named after the expansion, an <expansion> with a title, ids of its own, fields after their cities',
+		async (id) => {
+			const e = load(id);
+			const { r, root, inRoot, xml, manifest, tiles, refs, setId, expansion } =
+				await exportAddon(e);
+			expect(root).toBe(`cel-${e.id}`);
+			expect(JCZ_ADDONS).not.toContain(root);
+			// the archive unpacks to the same one folder
+			const entries = Object.keys(unzipSync(archiveFiles(r.files)));
+			expect(new Set(entries.map((p) => p.split('/')[0]))).toEqual(new Set([root]));
+			expect(manifest).toMatchObject({
+				title: e.name,
+				minimumJczVersion: '5.10.0',
+				expansions: [`${e.id}.xml`],
+				artworks: [`${e.id}-artwork`]
+			});
+			expect(Number.isInteger(manifest.version)).toBe(true);
+			expect(inRoot(`${manifest.artworks[0]}/artwork.json`)).toBeDefined();
+			// the client offers the set only through an <expansion> naming its tile set; it looks the
+			// set up as <ref> first, so an id without an edition serves both editions (with and without the abbot)
+			expect(decode(expansion.title[0])).toBe(e.name);
+			expect(expansion.ref[0]['tile-set']).toBe(setId);
+			expect(JCZ_EXPANSIONS).not.toContain(expansion.id);
+			expect(setId).not.toContain(':');
+			expect(JCZ_TILE_SETS).not.toContain(setId);
+			for (const t of tiles) expect(JCZ_PREFIXES, t.id).not.toContain(t.id.split('/')[0]);
+			expect(fieldsAfterTheirCities(xml)).toEqual([]);
+			expect(XMLValidator.validate(xml)).toBe(true);
+			const expressible = e.tiles.filter((t) => !t.wildcard && typeof t.count === 'number');
+			expect(refs.map((x) => [x.tile, Number(x.count)])).toEqual(
+				expressible.map((t) => [`CEL-${e.id.toUpperCase()}/${t.id}`, t.count])
+			);
+			expect(String(inRoot('NOTES.txt')!.data)).toBe(
+				r.notes.map((n) => `- ${n}`).join('\n') + '\n'
+			);
+		}
+	);
 
 	it('a tile made in the editor (its field listed before its city) is written city first', async () => {
 		const e = load('editor-made');
@@ -131,18 +277,31 @@ describe('jcz export: an add-on the client installs and offers', () => {
 		expect(cap.city).toEqual([{ '#text': 'N', pennants: '1' }]);
 		expect(cap.field).toEqual([{ '#text': 'EL WR', city: 'N' }, 'ER SL SR WL']);
 		// the designer's start tile: what the client does instead is said
-		expect(r.notes.some((n) => /cap-road: is the start tile here; JCloisterZone always starts from its own base tile BA\/RCr/.test(n))).toBe(true);
+		expect(
+			r.notes.some((n) =>
+				/cap-road: is the start tile here; JCloisterZone always starts from its own base tile BA\/RCr/.test(
+					n
+				)
+			)
+		).toBe(true);
 	});
 
-	it('enclosed fields stand on the inner place I, naming their cities (JCZ writes I&C\'s four-city tile so)', async () => {
-		const four = (await exportAddon(load('editor-made'))).tiles.find((t) => t.id === 'CEL-EDITOR-MADE/four-caps')!;
+	it("enclosed fields stand on the inner place I, naming their cities (JCZ writes I&C's four-city tile so)", async () => {
+		const four = (await exportAddon(load('editor-made'))).tiles.find(
+			(t) => t.id === 'CEL-EDITOR-MADE/four-caps'
+		)!;
 		expect(four.field).toEqual([{ '#text': 'I', city: 'N E S W' }]);
 		const ic = await exportAddon(load('inns-and-cathedrals'));
-		const enclosed = load('inns-and-cathedrals').tiles.filter((t) => t.features.some((f) => f.type === 'field' && !f.halves?.length));
+		const enclosed = load('inns-and-cathedrals').tiles.filter((t) =>
+			t.features.some((f) => f.type === 'field' && !f.halves?.length)
+		);
 		expect(enclosed.length).toBeGreaterThan(0);
 		for (const t of enclosed) {
 			const x = ic.tiles.find((y) => y.id === `CEL-INNS-AND-CATHEDRALS/${t.id}`)!;
-			expect((x.field as { '#text': string }[]).some((f) => f['#text'] === 'I'), t.id).toBe(true);
+			expect(
+				(x.field as { '#text': string }[]).some((f) => f['#text'] === 'I'),
+				t.id
+			).toBe(true);
 		}
 		expect(ic.r.notes.some((n) => /enclosed/.test(n))).toBe(false);
 	});
@@ -158,7 +317,15 @@ describe('jcz export: an add-on the client installs and offers', () => {
 		// D: a road from the south into a city on three sides; X: a crossroads of four road ends
 		const byId = Object.fromEntries(base.tiles.map((t) => [t.id, t]));
 		const moves = (t: XTile) =>
-			Object.entries(t).flatMap(([k, v]) => (Array.isArray(v) ? v.flatMap((x) => (x && typeof x === 'object' && 'wagon-move' in x ? [`${k}:${(x as Record<string, string>)['wagon-move']}`] : [])) : []));
+			Object.entries(t).flatMap(([k, v]) =>
+				Array.isArray(v)
+					? v.flatMap((x) =>
+							x && typeof x === 'object' && 'wagon-move' in x
+								? [`${k}:${(x as Record<string, string>)['wagon-move']}`]
+								: []
+						)
+					: []
+			);
 		expect(moves(byId['CEL-BASE/X']).sort()).toEqual(['road:a', 'road:a', 'road:a', 'road:a']);
 		expect(moves(byId['CEL-BASE/A']).sort()).toEqual(['monastery:a', 'road:a']);
 	});
@@ -184,7 +351,13 @@ describe('jcz export: an add-on the client installs and offers', () => {
 		expect(river.refs.reduce((s, x) => s + Number(x.count), 0)).toBe(12);
 		expect(river.tiles.filter((t) => t.group === 'river-spring')).toHaveLength(1);
 		expect(river.tiles.filter((t) => t.group === 'river-lake')).toHaveLength(1);
-		expect(river.r.notes.some((n) => /spring keeps its JCloisterZone group, but the client orders river tiles .* only when its own River is chosen/.test(n))).toBe(true);
+		expect(
+			river.r.notes.some((n) =>
+				/spring keeps its JCloisterZone group, but the client orders river tiles .* only when its own River is chosen/.test(
+					n
+				)
+			)
+		).toBe(true);
 	});
 
 	it('notes what JCloisterZone cannot express: stables, lutes, the wildcard town hall', async () => {
@@ -194,7 +367,10 @@ describe('jcz export: an add-on the client installs and offers', () => {
 		expect(bards.some((n) => /icon 'lute'/.test(n))).toBe(true);
 		const mm = await exportAddon(load('messengers-and-mayors'));
 		expect(mm.r.notes.some((n) => /wildcard/.test(n))).toBe(true);
-		expect(mm.tiles.length).toBe(load('messengers-and-mayors').tiles.filter((t) => !t.wildcard && typeof t.count === 'number').length);
+		expect(mm.tiles.length).toBe(
+			load('messengers-and-mayors').tiles.filter((t) => !t.wildcard && typeof t.count === 'number')
+				.length
+		);
 	});
 
 	it('escapes names and ids into well-formed XML', async () => {
@@ -202,7 +378,9 @@ describe('jcz export: an add-on the client installs and offers', () => {
 			id: 'odd',
 			name: 'A <weird> & "quoted" -- set',
 			version: '2.3.4',
-			tiles: [{ id: 'A&B', count: 1, features: [{ id: 'r1', type: 'road', sides: ['N', 'S'] }] } as never]
+			tiles: [
+				{ id: 'A&B', count: 1, features: [{ id: 'r1', type: 'road', sides: ['N', 'S'] }] } as never
+			]
 		};
 		const { tiles, manifest, xml, expansion } = await exportAddon(e);
 		expect(tiles[0].id).toBe('CEL-ODD/A&amp;B');
@@ -216,7 +394,9 @@ describe('jcz export: an add-on the client installs and offers', () => {
 
 // ---- artwork: what JCloisterZone's client needs to draw and play the tiles
 
-const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+const { Resvg } = createRequire(import.meta.url)(
+	'@resvg/resvg-js'
+) as typeof import('@resvg/resvg-js');
 type Files = Awaited<ReturnType<typeof exporter>>['files'];
 const fileOf = (files: Files, path: string) => files.find((f) => f.path === path);
 const jsonOf = (files: Files, path: string) => {
@@ -234,17 +414,39 @@ function pngSize(data: string | Uint8Array): [number, number] {
 /** The RGBA of a pixel of a PNG (decoded by drawing it with resvg). */
 function pixel(png: Uint8Array, x: number, y: number): number[] {
 	const href = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
-	const img = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"><image href="${href}" width="900" height="900"/></svg>`).render();
+	const img = new Resvg(
+		`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"><image href="${href}" width="900" height="900"/></svg>`
+	).render();
 	const i = (y * img.width + x) * 4;
 	return [...img.pixels.subarray(i, i + 4)];
 }
 // JCloisterZone's names of side sets, written out independently of the exporter's table.
 const SIDE_SETS: Record<string, string> = {
-	N: 'N', E: 'E', S: 'S', W: 'W', 'E N': 'NE', 'E S': 'SE', 'S W': 'SW', 'N W': 'NW', 'E W': 'WE', 'N S': 'NS',
-	'E S W': '_N', 'N S W': '_E', 'E N W': '_S', 'E N S': '_W', 'E N S W': 'NWSE'
+	N: 'N',
+	E: 'E',
+	S: 'S',
+	W: 'W',
+	'E N': 'NE',
+	'E S': 'SE',
+	'S W': 'SW',
+	'N W': 'NW',
+	'E W': 'WE',
+	'N S': 'NS',
+	'E S W': '_N',
+	'N S W': '_E',
+	'E N W': '_S',
+	'E N S': '_W',
+	'E N S W': 'NWSE'
 };
 const HALF_ORDER = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
-const CLASSES: Record<string, string> = { road: 'Road', city: 'City', river: 'River', field: 'Field', monastery: 'Monastery', garden: 'Garden' };
+const CLASSES: Record<string, string> = {
+	road: 'Road',
+	city: 'City',
+	river: 'River',
+	field: 'Field',
+	monastery: 'Monastery',
+	garden: 'Garden'
+};
 
 /** The `<Class>/<Location>` keys a tile of the XML must have in the artwork. */
 function expectedKeys(t: XTile): string[] {
@@ -254,7 +456,13 @@ function expectedKeys(t: XTile): string[] {
 		elements.forEach((e, i) => {
 			const text = typeof e === 'string' ? e : (e['#text'] ?? '');
 			if (name === 'monastery' || name === 'garden') keys.push(`${cls}/${'I'.repeat(i + 1)}`);
-			else if (name === 'field') keys.push(`${cls}/${text.split(' ').sort((a, b) => HALF_ORDER.indexOf(a) - HALF_ORDER.indexOf(b)).join('.')}`);
+			else if (name === 'field')
+				keys.push(
+					`${cls}/${text
+						.split(' ')
+						.sort((a, b) => HALF_ORDER.indexOf(a) - HALF_ORDER.indexOf(b))
+						.join('.')}`
+				);
 			else keys.push(`${cls}/${SIDE_SETS[text.split(' ').sort().join(' ')]}`);
 		});
 	}
@@ -264,15 +472,27 @@ function expectedKeys(t: XTile): string[] {
 describe('jcz export: the client elements an expansion implies', () => {
 	const shipped = availableExpansions();
 	it('switches on what the tiles and figures need (the client takes a game’s default elements only from these)', () => {
-		expect(impliedElements(shipped.get('inns-and-cathedrals')!)).toEqual(['big-follower', 'inn', 'cathedral', 'abbot', 'garden']);
+		expect(impliedElements(shipped.get('inns-and-cathedrals')!)).toEqual([
+			'big-follower',
+			'inn',
+			'cathedral',
+			'abbot',
+			'garden'
+		]);
 		expect(impliedElements(shipped.get('base')!)).toEqual(['abbot', 'garden']);
 		expect(impliedElements(shipped.get('dragon')!)).toEqual(['abbot', 'garden', 'dragon', 'fairy']);
 		expect(impliedElements(shipped.get('wells')!)).toEqual([]);
 		const { xml } = buildJczXml(shipped.get('inns-and-cathedrals')!);
-		for (const e of ['big-follower', 'inn', 'cathedral']) expect(xml).toContain(`<implies element="${e}"`);
+		for (const e of ['big-follower', 'inn', 'cathedral'])
+			expect(xml).toContain(`<implies element="${e}"`);
 	});
 	it('has a small version that grows', () => {
-		expect([integerVersion('1.0.0'), integerVersion('1.0.1'), integerVersion('1.2.0'), integerVersion('2.0.0')]).toEqual([100, 101, 120, 200]);
+		expect([
+			integerVersion('1.0.0'),
+			integerVersion('1.0.1'),
+			integerVersion('1.2.0'),
+			integerVersion('2.0.0')
+		]).toEqual([100, 101, 120, 200]);
 		expect(integerVersion('1.12.0')).toBeGreaterThanOrEqual(integerVersion('1.9.9'));
 	});
 });
@@ -285,23 +505,45 @@ describe('jcz export: artwork', () => {
 			expect(manifest.artworks).toEqual([`${id}-artwork`]);
 			const folder = `${root}/${manifest.artworks[0]}`;
 			const artwork = jsonOf(r.files, `${folder}/artwork.json`);
-			expect(artwork).toMatchObject({ title: load(id).name, tileSize: 900, featuresInclude: expect.any(Array), tilesInclude: expect.any(Array) });
-			const shapes = Object.assign({}, ...artwork.featuresInclude.map((p: string) => jsonOf(r.files, `${folder}/${p}`)));
-			const entries = Object.assign({}, ...artwork.tilesInclude.map((p: string) => jsonOf(r.files, `${folder}/${p}`)));
+			expect(artwork).toMatchObject({
+				title: load(id).name,
+				tileSize: 900,
+				featuresInclude: expect.any(Array),
+				tilesInclude: expect.any(Array)
+			});
+			const shapes = Object.assign(
+				{},
+				...artwork.featuresInclude.map((p: string) => jsonOf(r.files, `${folder}/${p}`))
+			);
+			const entries = Object.assign(
+				{},
+				...artwork.tilesInclude.map((p: string) => jsonOf(r.files, `${folder}/${p}`))
+			);
 			expect(Object.keys(entries).sort()).toEqual(tiles.map((t) => t.id).sort());
 			let features = 0;
 			for (const t of tiles) {
 				const entry = entries[t.id];
-				expect(pngSize(fileOf(r.files, `${folder}/${entry.image}`)!.data), `${t.id} image`).toEqual([900, 900]);
+				expect(pngSize(fileOf(r.files, `${folder}/${entry.image}`)!.data), `${t.id} image`).toEqual(
+					[900, 900]
+				);
 				expect(Object.keys(entry.features).sort(), t.id).toEqual(expectedKeys(t));
 				for (const [key, shapeId] of Object.entries(entry.features as Record<string, string>)) {
 					const shape = shapes[shapeId];
 					expect(shape, `${t.id} ${key}`).toBeDefined();
 					expect(shape.clip).toMatch(/^M[-\d. ]+[A-Za-z][-\d. A-Za-z]*[Zz]$/);
 					const [x, y] = shape.point;
-					expect(x >= 0 && x <= 900 && y >= 0 && y <= 900, `${t.id} ${key} point ${shape.point}`).toBe(true);
-					const start = shape.clip.match(/^M(-?[\d.]+) (-?[\d.]+)/)!.slice(1).map(Number);
-					expect(start.every((n: number) => n >= 0 && n <= 900), `${t.id} ${key} clip ${shape.clip.slice(0, 30)}`).toBe(true);
+					expect(
+						x >= 0 && x <= 900 && y >= 0 && y <= 900,
+						`${t.id} ${key} point ${shape.point}`
+					).toBe(true);
+					const start = shape.clip
+						.match(/^M(-?[\d.]+) (-?[\d.]+)/)!
+						.slice(1)
+						.map(Number);
+					expect(
+						start.every((n: number) => n >= 0 && n <= 900),
+						`${t.id} ${key} clip ${shape.clip.slice(0, 30)}`
+					).toBe(true);
 					features++;
 				}
 			}
@@ -326,14 +568,21 @@ describe('jcz export: artwork', () => {
 			]
 		} as unknown as Expansion;
 		const r = await exporter(e);
-		const image = (name: string) => fileOf(r.files, `cel-art/art-artwork/images/${name}.png`)!.data as Uint8Array;
+		const image = (name: string) =>
+			fileOf(r.files, `cel-art/art-artwork/images/${name}.png`)!.data as Uint8Array;
 		expect(pixel(image('painted'), 100, 100)).toEqual([255, 0, 0, 255]);
 		expect(pixel(image('drawn'), 100, 100)).not.toEqual([255, 0, 0, 255]);
 		expect(pixel(image('elsewhere'), 100, 100)).toEqual(pixel(image('drawn'), 100, 100));
-		expect(r.notes.some((n) => /CEL-ART\/elsewhere: its artwork 'art\/x.png' is not an embedded image/.test(n))).toBe(true);
+		expect(
+			r.notes.some((n) =>
+				/CEL-ART\/elsewhere: its artwork 'art\/x.png' is not an embedded image/.test(n)
+			)
+		).toBe(true);
 	});
 
 	it('scales path data to the 900 tile, arcs included', () => {
-		expect(scalePath('M10 20h5v-2.5L0 100a2 2 0 1 0 4 0Q1 2 3 4C1 1 2 2 3 3Z', 9)).toBe('M90 180h45v-22.5L0 900a18 18 0 1 0 36 0Q9 18 27 36C9 9 18 18 27 27Z');
+		expect(scalePath('M10 20h5v-2.5L0 100a2 2 0 1 0 4 0Q1 2 3 4C1 1 2 2 3 3Z', 9)).toBe(
+			'M90 180h45v-22.5L0 900a18 18 0 1 0 36 0Q9 18 27 36C9 9 18 18 27 27Z'
+		);
 	});
 });

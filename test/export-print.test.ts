@@ -16,16 +16,28 @@ const parser = new XMLParser({
 	isArray: (_n: string, _p: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute
 });
 
-type El = Record<string, unknown> & { class?: string; 'data-tile'?: string; transform?: string; x?: string; y?: string };
+type El = Record<string, unknown> & {
+	class?: string;
+	'data-tile'?: string;
+	transform?: string;
+	x?: string;
+	y?: string;
+};
 function parsePage(data: string | Uint8Array) {
 	const svg = (parser.parse(String(data)).svg as El[])[0];
 	const groups = (svg.g as El[]) ?? [];
 	const frames = groups.filter((g) => g.class === 'frame');
 	const backs = groups.filter((g) => g.class === 'back');
-	const marks = groups.filter((g) => g.class === 'cut-marks').flatMap((g) => g.line as Record<string, string>[]);
+	const marks = groups
+		.filter((g) => g.class === 'cut-marks')
+		.flatMap((g) => g.line as Record<string, string>[]);
 	return { svg, frames, backs, marks };
 }
-const translate = (t: string) => t.match(/translate\(([-\d.]+) ([-\d.]+)\)/)!.slice(1).map(Number) as [number, number];
+const translate = (t: string) =>
+	t
+		.match(/translate\(([-\d.]+) ([-\d.]+)\)/)!
+		.slice(1)
+		.map(Number) as [number, number];
 
 describe('print export', () => {
 	it('base: A4 pages in millimetres whose frames total 72, each design as often as its count', async () => {
@@ -39,7 +51,10 @@ describe('print export', () => {
 			expect(svg).toMatchObject({ width: '210mm', height: '297mm', viewBox: '0 0 210 297' });
 			for (const f of frames) {
 				perTile.set(f['data-tile']!, (perTile.get(f['data-tile']!) ?? 0) + 1);
-				expect((f.rect as Record<string, string>[])[0]).toMatchObject({ width: String(TILE_MM), height: String(TILE_MM) });
+				expect((f.rect as Record<string, string>[])[0]).toMatchObject({
+					width: String(TILE_MM),
+					height: String(TILE_MM)
+				});
 			}
 		}
 		expect([...perTile.values()].reduce((a, b) => a + b, 0)).toBe(72);
@@ -51,7 +66,9 @@ describe('print export', () => {
 		const r = await print(load('base'));
 		for (const p of r.files) {
 			const { frames, marks } = parsePage(p.data);
-			const rects = frames.map((f) => (f.rect as Record<string, string>[])[0]).map((q) => [Number(q.x), Number(q.y)]);
+			const rects = frames
+				.map((f) => (f.rect as Record<string, string>[])[0])
+				.map((q) => [Number(q.x), Number(q.y)]);
 			for (const [x, y] of rects) {
 				expect(x).toBeGreaterThanOrEqual(6);
 				expect(x + TILE_MM).toBeLessThanOrEqual(PAGE_W - 6);
@@ -67,7 +84,11 @@ describe('print export', () => {
 			expect(marks.length).toBeGreaterThan(0);
 			for (const m of marks) {
 				const [x1, y1, x2, y2] = [m.x1, m.y1, m.x2, m.y2].map(Number);
-				const outside = Math.max(y1, y2) < top || Math.min(y1, y2) > bottom || Math.max(x1, x2) < left || Math.min(x1, x2) > right;
+				const outside =
+					Math.max(y1, y2) < top ||
+					Math.min(y1, y2) > bottom ||
+					Math.max(x1, x2) < left ||
+					Math.min(x1, x2) > right;
 				expect(outside).toBe(true);
 				if (x1 === x2) expect(edgesX.has(x1.toFixed(2))).toBe(true);
 			}
@@ -80,7 +101,9 @@ describe('print export', () => {
 		const frames = (r: typeof plain) => r.files.flatMap((f) => parsePage(f.data).frames);
 		expect(frames(bled)).toHaveLength(72);
 		expect(bled.files.length).toBeGreaterThan(plain.files.length);
-		const first = frames(bled).slice(0, 2).map((f) => (f.rect as Record<string, string>[])[0]);
+		const first = frames(bled)
+			.slice(0, 2)
+			.map((f) => (f.rect as Record<string, string>[])[0]);
 		expect(Number(first[1].x) - Number(first[0].x)).toBeCloseTo(TILE_MM + 6, 5);
 		expect(frames(bled)[0].use as unknown[]).toHaveLength(2);
 		expect(frames(plain)[0].use as unknown[]).toHaveLength(1);
@@ -109,7 +132,9 @@ describe('print export', () => {
 			}
 			const hrefs = r.files
 				.filter((f) => f.path.includes('back'))
-				.flatMap((f) => parsePage(f.data).backs.map((b) => (b.use as Record<string, string>[])[0].href));
+				.flatMap((f) =>
+					parsePage(f.data).backs.map((b) => (b.use as Record<string, string>[])[0].href)
+				);
 			expect(new Set(hrefs)).toEqual(new Set(id === 'river' ? ['#back-river'] : ['#back-land']));
 		}
 	});
@@ -120,7 +145,11 @@ describe('print export', () => {
 		expect(r.files).toHaveLength(Math.ceil(72 / 20));
 		for (const p of r.files) {
 			const { svg, frames } = parsePage(p.data);
-			expect(svg).toMatchObject({ width: '215.9mm', height: '279.4mm', viewBox: '0 0 215.9 279.4' });
+			expect(svg).toMatchObject({
+				width: '215.9mm',
+				height: '279.4mm',
+				viewBox: '0 0 215.9 279.4'
+			});
 			for (const f of frames) {
 				const q = (f.rect as Record<string, string>[])[0];
 				expect(Number(q.x) + TILE_MM).toBeLessThanOrEqual(215.9 - 6);
@@ -131,17 +160,29 @@ describe('print export', () => {
 	});
 
 	it('the footer: its text starts right of the scale bar, below the bottom cut marks', async () => {
-		for (const [paper, bleedMm, h] of [['a4', 0, 297], ['a4', 3, 297], ['letter', 1, 279.4]] as const) {
+		for (const [paper, bleedMm, h] of [
+			['a4', 0, 297],
+			['a4', 3, 297],
+			['letter', 1, 279.4]
+		] as const) {
 			const r = await print(load('base'), { paper, bleedMm });
 			const { svg, marks } = parsePage(r.files[0].data);
-			const bar = ((svg.g as El[]).find((g) => g.class === 'scale-bar')!.line as Record<string, string>[])[0];
-			const texts = ((svg.g as El[]).find((g) => g.class === 'footer')!.text as Record<string, string>[]).filter((t) => t['text-anchor'] !== 'middle');
+			const bar = (
+				(svg.g as El[]).find((g) => g.class === 'scale-bar')!.line as Record<string, string>[]
+			)[0];
+			const texts = (
+				(svg.g as El[]).find((g) => g.class === 'footer')!.text as Record<string, string>[]
+			).filter((t) => t['text-anchor'] !== 'middle');
 			expect(texts.length, paper).toBe(2);
 			const lowestMark = Math.max(...marks.map((m) => Math.max(Number(m.y1), Number(m.y2))));
 			for (const t of texts) {
-				expect(Number(t.x), `${paper} ${bleedMm}: text right of the bar`).toBeGreaterThan(Number(bar.x2) + 2);
+				expect(Number(t.x), `${paper} ${bleedMm}: text right of the bar`).toBeGreaterThan(
+					Number(bar.x2) + 2
+				);
 				// font size 2.4: the text's top is about 2 units above its baseline
-				expect(Number(t.y) - 2, `${paper} ${bleedMm}: text below the marks`).toBeGreaterThan(lowestMark);
+				expect(Number(t.y) - 2, `${paper} ${bleedMm}: text below the marks`).toBeGreaterThan(
+					lowestMark
+				);
 				expect(Number(t.y)).toBeLessThan(h);
 			}
 			expect(Number(bar.y1)).toBeGreaterThan(lowestMark);
@@ -152,7 +193,9 @@ describe('print export', () => {
 		const mm = load('messengers-and-mayors');
 		const total = (players: number) => mm.tiles.reduce((s, t) => s + copiesOf(t, players), 0);
 		const count = async (players?: number) =>
-			(await print(mm, players ? ({ players } as never) : {})).files.flatMap((f) => parsePage(f.data).frames).length;
+			(await print(mm, players ? ({ players } as never) : {})).files.flatMap(
+				(f) => parsePage(f.data).frames
+			).length;
 		expect(await count()).toBe(total(6));
 		expect(await count(3)).toBe(total(3));
 		expect(total(6)).not.toBe(total(3));

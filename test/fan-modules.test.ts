@@ -1,7 +1,13 @@
 // The fan modules (Bards, Inn and Stable Owners, Buddo) under random play, and the one mechanism
 // for choices among opponents' pieces (BUDDO-WANT-1).
 import { describe, expect, it } from 'vitest';
-import { apply, legalMoves, startGame, contextOf, type GameState } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	legalMoves,
+	startGame,
+	contextOf,
+	type GameState
+} from '../src/lib/engine/index.ts';
 import { loadExpansion as load, playCheckedGame } from './fixtures/checked-play.ts';
 import { opponentPieceChoices } from '../src/lib/engine/choices.ts';
 

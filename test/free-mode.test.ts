@@ -3,7 +3,18 @@
 // volcano set aside), records replay, and the invariants hold under random free play.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { apply, legalMoves, startGame, recordOf, setupFromRecord, replay, tilesToDraw, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	legalMoves,
+	startGame,
+	recordOf,
+	setupFromRecord,
+	replay,
+	tilesToDraw,
+	type Expansion,
+	type GameState,
+	type Move
+} from '../src/lib/engine/index.ts';
 import { simulate } from '../src/lib/checker/index.ts';
 
 const docs = availableExpansions();
@@ -19,7 +30,12 @@ function play(state: GameState, move: Move): GameState {
 
 describe('free mode', () => {
 	it('asks for a pick instead of drawing, lists one pick per kind of tile left, and places the picked tile', () => {
-		const { state } = startGame({ expansions: [get('base')], players: ['Ann', 'Bob'], seed: 3, free: true });
+		const { state } = startGame({
+			expansions: [get('base')],
+			players: ['Ann', 'Bob'],
+			seed: 3,
+			free: true
+		});
 		expect(state.pending[0].kind).toBe('pick');
 		const picks = legalMoves(state);
 		const kinds = new Set(tilesToDraw(state).map((t) => t.key));
@@ -32,10 +48,21 @@ describe('free mode', () => {
 	});
 
 	it('refuses a tile that is not left, one that fits nowhere, and a land tile while the river is drawn', () => {
-		const { state } = startGame({ expansions: [get('base')], players: ['Ann', 'Bob'], seed: 3, free: true, start: 'base/D' });
+		const { state } = startGame({
+			expansions: [get('base')],
+			players: ['Ann', 'Bob'],
+			seed: 3,
+			free: true,
+			start: 'base/D'
+		});
 		const unknown = apply(state, { type: 'pick', tile: 'base/NOPE' });
 		expect(unknown.ok || unknown.refusal.code).toBe('wrong-tile');
-		const river = startGame({ expansions: [get('base'), get('river')], players: ['Ann', 'Bob'], seed: 3, free: true }).state;
+		const river = startGame({
+			expansions: [get('base'), get('river')],
+			players: ['Ann', 'Bob'],
+			seed: 3,
+			free: true
+		}).state;
 		const land = apply(river, { type: 'pick', tile: 'base/U' });
 		expect(land.ok || land.refusal).toMatchObject({ code: 'not-yet', rules: ['RIVER-3.1.1'] });
 		expect(legalMoves(river).every((m) => String(tileOf(m)).startsWith('river/'))).toBe(true);
@@ -47,7 +74,13 @@ describe('free mode', () => {
 
 	it('refuses a pick of a tile with no legal placement (BASE-1.3.6) instead of discarding it, and does not list it', () => {
 		// start on the monastery with four field sides (B): the city on all four sides (C) fits nowhere
-		const { state } = startGame({ expansions: [get('base')], players: ['Ann', 'Bob'], seed: 3, free: true, start: 'base/B' });
+		const { state } = startGame({
+			expansions: [get('base')],
+			players: ['Ann', 'Bob'],
+			seed: 3,
+			free: true,
+			start: 'base/B'
+		});
 		const r = apply(state, { type: 'pick', tile: 'base/C' });
 		expect(r.ok || r.refusal).toMatchObject({ code: 'fits-nowhere', rules: ['BASE-1.3.6'] });
 		expect(legalMoves(state).some((m) => tileOf(m) === 'base/C')).toBe(false);
@@ -55,8 +88,14 @@ describe('free mode', () => {
 	});
 
 	it('a free game record replays to the same state with the CLI path (setupFromRecord + replay)', () => {
-		let { state } = startGame({ expansions: [get('base'), get('inns-and-cathedrals')], players: ['Ann', 'Bob'], seed: 5, free: true });
-		for (let i = 0; i < 30 && !state.finished; i++) state = play(state, legalMoves(state)[i % legalMoves(state).length]);
+		let { state } = startGame({
+			expansions: [get('base'), get('inns-and-cathedrals')],
+			players: ['Ann', 'Bob'],
+			seed: 5,
+			free: true
+		});
+		for (let i = 0; i < 30 && !state.finished; i++)
+			state = play(state, legalMoves(state)[i % legalMoves(state).length]);
 		const rec = recordOf(state);
 		expect(rec.free).toBe(true);
 		const { setup, moves, errors } = setupFromRecord(JSON.parse(JSON.stringify(rec)), lookup);
@@ -67,9 +106,26 @@ describe('free mode', () => {
 		expect(r.state.bt).toEqual(state.bt);
 	});
 
-	for (const ids of [['base'], ['base', 'river', 'dragon'], ['base', 'inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors']]) {
+	for (const ids of [
+		['base'],
+		['base', 'river', 'dragon'],
+		[
+			'base',
+			'inns-and-cathedrals',
+			'bards',
+			'inn-and-stable-owners',
+			'buddo',
+			'messengers-and-mayors'
+		]
+	]) {
 		it(`random free play keeps every invariant: ${ids.join(' + ')}`, () => {
-			const r = simulate({ expansions: ids.map(get), players: ['A', 'B', 'C'], free: true, games: 6, seed: 21 });
+			const r = simulate({
+				expansions: ids.map(get),
+				players: ['A', 'B', 'C'],
+				free: true,
+				games: 6,
+				seed: 21
+			});
 			expect(r.violations.map((v) => `game ${v.game}: ${v.invariant}: ${v.message}`)).toEqual([]);
 			expect(r.placements).toBeGreaterThan(6 * 50);
 		});

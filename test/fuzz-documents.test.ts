@@ -8,7 +8,12 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { hasErrors } from '../src/lib/formats/problems.ts';
-import { modulesEnabledBy, parametersFor, rulingsFor, ruleRegistry as registry } from '../src/lib/engine/registry.ts';
+import {
+	modulesEnabledBy,
+	parametersFor,
+	rulingsFor,
+	ruleRegistry as registry
+} from '../src/lib/engine/registry.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { generator, playRandomMoves, type Gen } from './fuzz-generator.ts';
 import { checkState, snapshot } from '../src/lib/engine/invariants.ts';
@@ -36,17 +41,29 @@ const largeSeeds: Doc[] = shipped.filter((d) => !small(d));
 
 const allParameters = parametersFor(MODULES.map((m) => m.id));
 const allRulings = rulingsFor(MODULES.map((m) => m.id));
-const parametersOf = (d: Doc) => parametersFor(modulesEnabledBy(d as unknown as Expansion, available));
+const parametersOf = (d: Doc) =>
+	parametersFor(modulesEnabledBy(d as unknown as Expansion, available));
 // out of every range but 21 (a count's maximum is 20, points go to 100)
 const HOSTILE_NUMBERS = [1e308, -1e308, 2 ** 53, 1e9, 10_001, 1001, 101, 21, -1, -5, 0.5, 2.5];
 const MEGABYTE = 'x'.repeat(1 << 20);
 const DEEP: Json = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000));
 
-
 /** A copy of the document with one tile replaced (the rest shared: the generator stays cheap). */
 function withTile(d: Doc, k: number, change: (t: Doc) => Doc): Doc {
 	const tiles = tilesOf(d).slice();
-	if (tiles.length === 0) return { ...d, tiles: [change({ id: 'T', count: 1, features: [{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] })] };
+	if (tiles.length === 0)
+		return {
+			...d,
+			tiles: [
+				change({
+					id: 'T',
+					count: 1,
+					features: [
+						{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+					]
+				})
+			]
+		};
 	tiles[k % tiles.length] = change(tiles[k % tiles.length]);
 	return { ...d, tiles };
 }
@@ -57,35 +74,79 @@ const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] =
 		name: 'hostile parameter',
 		weight: 50,
 		// mostly a parameter the document's modules read (one no module reads is only a warning)
-		make: (g, d) => ({ ...d, parameters: { ...(d.parameters as Doc), [g.pick(g.next() < 0.95 ? parametersOf(d) : allParameters).name]: g.pick(HOSTILE_NUMBERS) } })
+		make: (g, d) => ({
+			...d,
+			parameters: {
+				...(d.parameters as Doc),
+				[g.pick(g.next() < 0.95 ? parametersOf(d) : allParameters).name]: g.pick(HOSTILE_NUMBERS)
+			}
+		})
 	},
 	{
 		name: 'hostile tile count',
 		weight: 25,
-		make: (g, d) => withTile(d, g.int(100), (t) => ({ ...t, count: g.next() < 0.5 ? g.pick(HOSTILE_NUMBERS) : { perPlayer: g.pick(HOSTILE_NUMBERS) } }))
+		make: (g, d) =>
+			withTile(d, g.int(100), (t) => ({
+				...t,
+				count: g.next() < 0.5 ? g.pick(HOSTILE_NUMBERS) : { perPlayer: g.pick(HOSTILE_NUMBERS) }
+			}))
 	},
 	{
 		name: 'hostile figure count',
 		weight: 15,
-		make: (g, d) => ({ ...d, figures: [{ id: g.pick(['follower', 'large', 'abbot', 'buddo', 'owner', 'mayor']), name: 'F', [g.pick(['perPlayer', 'neutral'])]: g.pick(HOSTILE_NUMBERS) }] })
+		make: (g, d) => ({
+			...d,
+			figures: [
+				{
+					id: g.pick(['follower', 'large', 'abbot', 'buddo', 'owner', 'mayor']),
+					name: 'F',
+					[g.pick(['perPlayer', 'neutral'])]: g.pick(HOSTILE_NUMBERS)
+				}
+			]
+		})
 	},
 	{
 		name: '10,000 nested arrays',
 		weight: 15,
 		make: (g, d) =>
 			g.next() < 0.5
-				? { ...d, [g.pick(['name', 'description', 'parameters', 'rulings', 'tiles', 'figures', 'dependencies', 'junk'])]: DEEP }
-				: withTile(d, g.int(100), (t) => ({ ...t, [g.pick(['features', 'icons', 'count', 'id'])]: DEEP }))
+				? {
+						...d,
+						[g.pick([
+							'name',
+							'description',
+							'parameters',
+							'rulings',
+							'tiles',
+							'figures',
+							'dependencies',
+							'junk'
+						])]: DEEP
+					}
+				: withTile(d, g.int(100), (t) => ({
+						...t,
+						[g.pick(['features', 'icons', 'count', 'id'])]: DEEP
+					}))
 	},
 	{
 		name: '1 MB string',
 		weight: 1,
 		make: (g, d) => {
 			const where = g.int(4);
-			if (where === 0) return { ...d, [g.pick(['id', 'name', 'description', 'version'])]: MEGABYTE };
-			if (where === 1) return { ...d, dependencies: [MEGABYTE], rulings: { [g.pick(allRulings).id]: MEGABYTE } };
+			if (where === 0)
+				return { ...d, [g.pick(['id', 'name', 'description', 'version'])]: MEGABYTE };
+			if (where === 1)
+				return { ...d, dependencies: [MEGABYTE], rulings: { [g.pick(allRulings).id]: MEGABYTE } };
 			return withTile(d, g.int(100), (t) =>
-				where === 2 ? { ...t, [g.pick(['id', 'name', 'artwork', 'role'])]: MEGABYTE } : { ...t, features: [{ id: MEGABYTE, type: 'city', sides: ['N'] }, ...((t.features as Json[]) ?? [])] }
+				where === 2
+					? { ...t, [g.pick(['id', 'name', 'artwork', 'role'])]: MEGABYTE }
+					: {
+							...t,
+							features: [
+								{ id: MEGABYTE, type: 'city', sides: ['N'] },
+								...((t.features as Json[]) ?? [])
+							]
+						}
 			);
 		}
 	},
@@ -103,9 +164,11 @@ const kinds: { name: string; weight: number; make: (g: Gen, d: Doc) => Doc }[] =
 		weight: 4,
 		make: (g, d) => {
 			const parameters: Doc = {};
-			for (const p of allParameters) if (g.next() < 0.3) parameters[p.name] = p.min + g.int(Math.min(p.max - p.min, 12) + 1);
+			for (const p of allParameters)
+				if (g.next() < 0.3) parameters[p.name] = p.min + g.int(Math.min(p.max - p.min, 12) + 1);
 			const rulings: Doc = {};
-			for (const r of allRulings) if (g.next() < 0.2) rulings[r.id] = g.pick(Object.keys(r.options));
+			for (const r of allRulings)
+				if (g.next() < 0.2) rulings[r.id] = g.pick(Object.keys(r.options));
 			return { ...d, parameters, rulings };
 		}
 	}
@@ -117,7 +180,8 @@ function damage(g: Gen, doc: Doc): void {
 	const places: { parent: Json[] | Doc; key: string | number }[] = [];
 	const walk = (v: Json) => {
 		if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
-		else if (v && typeof v === 'object') for (const k of Object.keys(v)) places.push({ parent: v, key: k }), walk(v[k]);
+		else if (v && typeof v === 'object')
+			for (const k of Object.keys(v)) (places.push({ parent: v, key: k }), walk(v[k]));
 	};
 	walk(doc);
 	if (places.length === 0) return;
@@ -126,7 +190,25 @@ function damage(g: Gen, doc: Doc): void {
 	if (op === 0) {
 		if (Array.isArray(parent)) parent.splice(key as number, 1);
 		else delete parent[key as string];
-	} else if (op === 1) (parent as Record<string | number, Json>)[key] = g.pick<Json>(['N', 'city', 'road', 'field', 'c1', 'start', 0, 1, -1, 1e308, '', null, [], {}, ['N'], { perPlayer: 2 }]);
+	} else if (op === 1)
+		(parent as Record<string | number, Json>)[key] = g.pick<Json>([
+			'N',
+			'city',
+			'road',
+			'field',
+			'c1',
+			'start',
+			0,
+			1,
+			-1,
+			1e308,
+			'',
+			null,
+			[],
+			{},
+			['N'],
+			{ perPlayer: 2 }
+		]);
 	else if (Array.isArray(parent)) parent.push(structuredClone(parent[key as number]));
 }
 
@@ -159,38 +241,45 @@ function play(doc: Expansion, seed: number, players: number): string | undefined
 
 describe('20,000 hostile documents', () => {
 	// about 8 s of CPU; the timeout leaves room for a loaded machine (the per-document budget is the check)
-	test('the validator never throws; every accepted document starts a game that plays 20 random moves', { timeout: 240_000 }, () => {
-		const failures: string[] = [];
-		const tally = new Map<string, { made: number; accepted: number }>();
-		for (let i = 0; i < DOCUMENTS; i++) {
-			const g = generator(i);
-			let w = g.int(totalWeight);
-			const kind = kinds.find((k) => (w -= k.weight) < 0)!;
-			const doc = kind.make(g, i % 100 === 0 ? g.pick(largeSeeds) : g.pick(seeds));
-			const count = tally.get(kind.name) ?? { made: 0, accepted: 0 };
-			tally.set(kind.name, count);
-			count.made++;
-			const t0 = performance.now();
-			let problems;
-			try {
-				problems = validateExpansion(doc, { available, registry });
-			} catch (e) {
-				failures.push(`#${i} (${kind.name}): the validator threw ${e instanceof Error ? e.message : String(e)}`);
-				continue;
+	test(
+		'the validator never throws; every accepted document starts a game that plays 20 random moves',
+		{ timeout: 240_000 },
+		() => {
+			const failures: string[] = [];
+			const tally = new Map<string, { made: number; accepted: number }>();
+			for (let i = 0; i < DOCUMENTS; i++) {
+				const g = generator(i);
+				let w = g.int(totalWeight);
+				const kind = kinds.find((k) => (w -= k.weight) < 0)!;
+				const doc = kind.make(g, i % 100 === 0 ? g.pick(largeSeeds) : g.pick(seeds));
+				const count = tally.get(kind.name) ?? { made: 0, accepted: 0 };
+				tally.set(kind.name, count);
+				count.made++;
+				const t0 = performance.now();
+				let problems;
+				try {
+					problems = validateExpansion(doc, { available, registry });
+				} catch (e) {
+					failures.push(
+						`#${i} (${kind.name}): the validator threw ${e instanceof Error ? e.message : String(e)}`
+					);
+					continue;
+				}
+				if (hasErrors(problems)) continue;
+				count.accepted++;
+				const failure = play(doc as unknown as Expansion, i, 1 + g.int(4));
+				const ms = performance.now() - t0;
+				if (failure) failures.push(`#${i} (${kind.name}): ${failure}`);
+				else if (ms > BUDGET_MS)
+					failures.push(`#${i} (${kind.name}): took ${Math.round(ms)} ms (budget ${BUDGET_MS} ms)`);
 			}
-			if (hasErrors(problems)) continue;
-			count.accepted++;
-			const failure = play(doc as unknown as Expansion, i, 1 + g.int(4));
-			const ms = performance.now() - t0;
-			if (failure) failures.push(`#${i} (${kind.name}): ${failure}`);
-			else if (ms > BUDGET_MS) failures.push(`#${i} (${kind.name}): took ${Math.round(ms)} ms (budget ${BUDGET_MS} ms)`);
+			expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
+			// the generator reaches both sides: refused documents of every hostile kind, accepted ones that play
+			for (const [name, { made, accepted }] of tally) {
+				expect(made, name).toBeGreaterThan(100);
+				if (name === '10,000 nested arrays') expect(accepted, name).toBe(0);
+			}
+			expect(tally.get('parameters and rulings in range')!.accepted).toBeGreaterThan(400);
 		}
-		expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
-		// the generator reaches both sides: refused documents of every hostile kind, accepted ones that play
-		for (const [name, { made, accepted }] of tally) {
-			expect(made, name).toBeGreaterThan(100);
-			if (name === '10,000 nested arrays') expect(accepted, name).toBe(0);
-		}
-		expect(tally.get('parameters and rulings in range')!.accepted).toBeGreaterThan(400);
-	});
+	);
 });

@@ -32,7 +32,12 @@ export function playRandomMoves(
 ): { state?: GameState; failure?: string } {
 	let state: GameState;
 	try {
-		state = startGame({ expansions, players: Array.from({ length: players }, (_, i) => `P${i}`), seed, quiet: true }).state;
+		state = startGame({
+			expansions,
+			players: Array.from({ length: players }, (_, i) => `P${i}`),
+			seed,
+			quiet: true
+		}).state;
 	} catch (e) {
 		return { failure: `accepted but cannot start: ${e instanceof Error ? e.message : String(e)}` };
 	}
@@ -44,7 +49,8 @@ export function playRandomMoves(
 		const [move, next] = randomMove(options, rng);
 		rng = next;
 		const r = apply(state, move, { mutate: true, quiet: true });
-		if (!r.ok) return { failure: `listed move ${JSON.stringify(move)} refused: ${r.refusal.message}` };
+		if (!r.ok)
+			return { failure: `listed move ${JSON.stringify(move)} refused: ${r.refusal.message}` };
 		const wrong = after?.(state);
 		if (wrong) return { failure: wrong };
 	}

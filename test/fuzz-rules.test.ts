@@ -23,22 +23,101 @@ const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Doc;
 const wine = read('test/fixtures/expansions/valid/wine-and-vintners.json');
 const base = read('expansions/base.json') as unknown as Expansion;
 const start = (base.tiles.find((t) => t.role === 'start') as unknown as Doc)!;
-const monastery = (base.tiles.find((t) => t.features.some((f) => f.type === 'monastery')) as unknown as Doc)!;
+const monastery = (base.tiles.find((t) =>
+	t.features.some((f) => f.type === 'monastery')
+) as unknown as Doc)!;
 // the small game every document plays: its own start tile, wine caps, a monastery (no dependency: a few tiles to compile)
 const iso = read('expansions/inn-and-stable-owners.json');
 const stable = (iso.tiles as Json[])[0];
-const tiles: Json[] = [{ ...start, count: 1 }, ...(wine.tiles as Json[]), { ...monastery, count: 3 }, stable];
-const graft = (from: Doc): Doc => ({ id: 'fuzz', name: 'Fuzz', version: '1.0.0', ...(from.rules ? { rules: from.rules } : {}), figures: from.figures ?? [], tokens: from.tokens ?? [], ...(from.icons ? { icons: from.icons } : {}), ...(from.modifiers ? { modifiers: from.modifiers } : {}), dataRules: from.dataRules, tiles });
-const seeds: Doc[] = [graft(wine), ...['inns-and-cathedrals', 'bards', 'buddo', 'inn-and-stable-owners', 'hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'].map((id) => graft(read(`expansions/${id}.json`)))];
-
+const tiles: Json[] = [
+	{ ...start, count: 1 },
+	...(wine.tiles as Json[]),
+	{ ...monastery, count: 3 },
+	stable
+];
+const graft = (from: Doc): Doc => ({
+	id: 'fuzz',
+	name: 'Fuzz',
+	version: '1.0.0',
+	...(from.rules ? { rules: from.rules } : {}),
+	figures: from.figures ?? [],
+	tokens: from.tokens ?? [],
+	...(from.icons ? { icons: from.icons } : {}),
+	...(from.modifiers ? { modifiers: from.modifiers } : {}),
+	dataRules: from.dataRules,
+	tiles
+});
+const seeds: Doc[] = [
+	graft(wine),
+	...[
+		'inns-and-cathedrals',
+		'bards',
+		'buddo',
+		'inn-and-stable-owners',
+		'hills-and-sheep-vineyards',
+		'traders-and-builders-goods',
+		'wells'
+	].map((id) => graft(read(`expansions/${id}.json`)))
+];
 
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
 const VALUES = (g: Gen): Json =>
 	g.pick<() => Json>([
 		() => g.pick([0, 1, -1, 2.5, 1e308, -1e308, 1e9]),
 		() => g.pick([true, false, null, '', 'city', 'wine', 'x'.repeat(500)]),
-		() => ({ var: g.pick(['tiles', 'pennants', 'cities', 'complete', 'final', 'modifier.wine', 'modifier.nope', 'figures.vintner', 'figures.ghost', 'icon.lute', 'around.icon.lute', 'onTiles.note', 'param.vintnerPointsPerWine', 'param.none', 'ruling.BARD-R6.usual-pennant-value', 'ruling.NOPE-R1.x', 'nonsense', 7 as unknown as string, 'around.tiles', 'around.wildcards', 'around.river', 'around.nope', 'winner', 'heads', 'othersHeads', 'denied', 'modifier.livestock', 'around.icon.vineyard', 'modifier.grain', 'modifier.inn', 'ruling.ISO-R5.most-followers']) }),
-		() => ({ [g.pick(['+', '-', '*', '/', 'max', 'min', '>', '==', 'and', 'or', '!', 'if', 'eval', 'var'])]: [VALUES(g), VALUES(g)] }),
+		() => ({
+			var: g.pick([
+				'tiles',
+				'pennants',
+				'cities',
+				'complete',
+				'final',
+				'modifier.wine',
+				'modifier.nope',
+				'figures.vintner',
+				'figures.ghost',
+				'icon.lute',
+				'around.icon.lute',
+				'onTiles.note',
+				'param.vintnerPointsPerWine',
+				'param.none',
+				'ruling.BARD-R6.usual-pennant-value',
+				'ruling.NOPE-R1.x',
+				'nonsense',
+				7 as unknown as string,
+				'around.tiles',
+				'around.wildcards',
+				'around.river',
+				'around.nope',
+				'winner',
+				'heads',
+				'othersHeads',
+				'denied',
+				'modifier.livestock',
+				'around.icon.vineyard',
+				'modifier.grain',
+				'modifier.inn',
+				'ruling.ISO-R5.most-followers'
+			])
+		}),
+		() => ({
+			[g.pick([
+				'+',
+				'-',
+				'*',
+				'/',
+				'max',
+				'min',
+				'>',
+				'==',
+				'and',
+				'or',
+				'!',
+				'if',
+				'eval',
+				'var'
+			])]: [VALUES(g), VALUES(g)]
+		}),
 		() => ({ '/': [VALUES(g), g.pick([0, 1, 3, -2])] }),
 		() => g.pick(['award', 'wins', 'value', 'collect', 'majority', 'feature', 'tiles']),
 		() => ({ '*': [{ var: 'tiles' }, 1e6, 1e6] }),
@@ -46,7 +125,16 @@ const VALUES = (g: Gen): Json =>
 		() => [],
 		() => ({}),
 		() => ({ perTile: VALUES(g), zero: 'both' }),
-		() => ({ id: 'FUZZ-1', type: g.pick(['award', 'wins']), text: 'x', feature: g.pick(['road', 'stable', 'city']), figure: g.pick(['owner', 'vintner', 'ghost']), bonus: VALUES(g), ...(g.next() < 0.5 ? { zero: 'why' } : {}), where: g.pick(['tiles', 'feature', 'nowhere']) }),
+		() => ({
+			id: 'FUZZ-1',
+			type: g.pick(['award', 'wins']),
+			text: 'x',
+			feature: g.pick(['road', 'stable', 'city']),
+			figure: g.pick(['owner', 'vintner', 'ghost']),
+			bonus: VALUES(g),
+			...(g.next() < 0.5 ? { zero: 'why' } : {}),
+			where: g.pick(['tiles', 'feature', 'nowhere'])
+		}),
 		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle'])
 	])();
 
@@ -57,7 +145,8 @@ function mutate(g: Gen, doc: Doc): Doc {
 		const places: { parent: Json[] | Doc; key: string | number }[] = [];
 		const walk = (v: Json) => {
 			if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
-			else if (v && typeof v === 'object') for (const k of Object.keys(v)) places.push({ parent: v, key: k }), walk(v[k]);
+			else if (v && typeof v === 'object')
+				for (const k of Object.keys(v)) (places.push({ parent: v, key: k }), walk(v[k]));
 		};
 		walk(d.dataRules ?? null);
 		walk(d.figures);
@@ -68,11 +157,33 @@ function mutate(g: Gen, doc: Doc): Doc {
 		if (op >= 4) {
 			// a value of the same type: what a designer tuning a rule changes (most of these still play)
 			(parent as Record<string | number, Json>)[key] =
-				typeof old === 'number' ? g.pick([0, 1, 2, 3, 5, 10, -2]) : typeof old === 'boolean' ? !old : typeof old === 'string' ? g.pick([old, 'city', 'road', 'field', 'monastery', 'stable', 'any', 'sum', 'max', 'all', 'stay', 'award', 'wins', 'tiles']) : VALUES(g);
+				typeof old === 'number'
+					? g.pick([0, 1, 2, 3, 5, 10, -2])
+					: typeof old === 'boolean'
+						? !old
+						: typeof old === 'string'
+							? g.pick([
+									old,
+									'city',
+									'road',
+									'field',
+									'monastery',
+									'stable',
+									'any',
+									'sum',
+									'max',
+									'all',
+									'stay',
+									'award',
+									'wins',
+									'tiles'
+								])
+							: VALUES(g);
 		} else if (op === 0) {
 			if (Array.isArray(parent)) parent.splice(key as number, 1);
 			else delete parent[key as string];
-		} else if (op === 3 && Array.isArray(parent)) parent.push(structuredClone(parent[key as number]));
+		} else if (op === 3 && Array.isArray(parent))
+			parent.push(structuredClone(parent[key as number]));
 		else (parent as Record<string | number, Json>)[key] = VALUES(g);
 	}
 	return d;
@@ -86,33 +197,44 @@ function play(doc: Expansion, seed: number, players: number): string | undefined
 }
 
 describe('10,000 mutated rule documents', () => {
-	test('never crash the validator or the engine: a located error, or a game that plays', { timeout: 480_000 }, () => {
-		const failures: string[] = [];
-		let refused = 0;
-		let played = 0;
-		for (let i = 0; i < DOCUMENTS; i++) {
-			const g = generator(i);
-			const doc = mutate(g, g.pick(seeds));
-			let problems;
-			try {
-				problems = validateExpansion(doc, { registry });
-			} catch (e) {
-				failures.push(`#${i}: the validator threw ${e instanceof Error ? e.message : String(e)}`);
-				continue;
+	test(
+		'never crash the validator or the engine: a located error, or a game that plays',
+		{ timeout: 480_000 },
+		() => {
+			const failures: string[] = [];
+			let refused = 0;
+			let played = 0;
+			for (let i = 0; i < DOCUMENTS; i++) {
+				const g = generator(i);
+				const doc = mutate(g, g.pick(seeds));
+				let problems;
+				try {
+					problems = validateExpansion(doc, { registry });
+				} catch (e) {
+					failures.push(`#${i}: the validator threw ${e instanceof Error ? e.message : String(e)}`);
+					continue;
+				}
+				if (hasErrors(problems)) {
+					refused++;
+					// located: each error's pointer leads to a place in the document
+					for (const p of problems)
+						if (
+							p.severity === 'error' &&
+							p.pointer &&
+							resolvePointer(doc, p.pointer) === undefined &&
+							!/required|needs/.test(p.message)
+						)
+							failures.push(`#${i}: ${p.pointer} is not in the document (${p.message})`);
+					continue;
+				}
+				played++;
+				const failure = play(doc as unknown as Expansion, i, 2 + g.int(3));
+				if (failure) failures.push(`#${i}: ${failure}`);
 			}
-			if (hasErrors(problems)) {
-				refused++;
-				// located: each error's pointer leads to a place in the document
-				for (const p of problems) if (p.severity === 'error' && p.pointer && resolvePointer(doc, p.pointer) === undefined && !/required|needs/.test(p.message)) failures.push(`#${i}: ${p.pointer} is not in the document (${p.message})`);
-				continue;
-			}
-			played++;
-			const failure = play(doc as unknown as Expansion, i, 2 + g.int(3));
-			if (failure) failures.push(`#${i}: ${failure}`);
+			expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
+			// both sides are reached
+			expect(refused).toBeGreaterThan(2000);
+			expect(played).toBeGreaterThan(1000);
 		}
-		expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
-		// both sides are reached
-		expect(refused).toBeGreaterThan(2000);
-		expect(played).toBeGreaterThan(1000);
-	});
+	);
 });

@@ -3,7 +3,15 @@
 // every list that makes a game larger (a draw order, coin outcomes) is bounded with a located error.
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { apply, boardTileAt, legalMoves, startGame, type Expansion, type GameState, type Move } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	boardTileAt,
+	legalMoves,
+	startGame,
+	type Expansion,
+	type GameState,
+	type Move
+} from '../src/lib/engine/index.ts';
 import { IN_PLACE_SILENT } from '../src/lib/engine/game.ts';
 import { BOARD_REACH } from '../src/lib/engine/board.ts';
 import recordSchema from '../schemas/game-record.v1.json';
@@ -13,7 +21,14 @@ import { simulate } from '../src/lib/checker/index.ts';
 import { MAX_DRAW_ORDER, MAX_GAME_TILES, MAX_OUTCOMES } from '../src/lib/formats/limits.ts';
 
 const base: Expansion = JSON.parse(readFileSync('expansions/base.json', 'utf8'));
-const setup = (drawOrder: string[], outcomes?: number[]) => ({ expansions: [base], players: ['Ann', 'Bob'], seed: 1, drawOrder, outcomes, quiet: true });
+const setup = (drawOrder: string[], outcomes?: number[]) => ({
+	expansions: [base],
+	players: ['Ann', 'Bob'],
+	seed: 1,
+	drawOrder,
+	outcomes,
+	quiet: true
+});
 
 const play = (state: GameState, move: Move): GameState => {
 	const r = apply(state, move, IN_PLACE_SILENT);
@@ -44,10 +59,15 @@ describe('the board', () => {
 			state = play(state, { type: 'place', x: 0, y, rotation: 0 });
 			state = play(state, { type: 'pass' });
 		}
-		const cells = legalMoves(state).map((m) => `${(m as { x: number }).x},${(m as { y: number }).y}`);
+		const cells = legalMoves(state).map(
+			(m) => `${(m as { x: number }).x},${(m as { y: number }).y}`
+		);
 		for (const cell of cells) {
 			const [x, y] = cell.split(',').map(Number);
-			expect(Math.abs(x) === 1 ? y <= 0 && y >= -4999 : x === 0 && (y === 1 || y === -5000), cell).toBe(true);
+			expect(
+				Math.abs(x) === 1 ? y <= 0 && y >= -4999 : x === 0 && (y === 1 || y === -5000),
+				cell
+			).toBe(true);
 		}
 		expect(cells).toContain('0,-5000');
 	});
@@ -56,10 +76,20 @@ describe('the board', () => {
 		const state = startGame(setup(['base/C', 'base/C'])).state;
 		const tryPlace = (x: number, y: number) => apply(state, { type: 'place', x, y, rotation: 0 });
 		// (0, -1) is the one legal cell north of the start; these coordinates shared its packed cell
-		for (const [x, y] of [[2 ** 19, -1], [0, -1 + 2 ** 15], [0, -1 - 2 ** 16], [-(2 ** 20), -1]]) {
+		for (const [x, y] of [
+			[2 ** 19, -1],
+			[0, -1 + 2 ** 15],
+			[0, -1 - 2 ** 16],
+			[-(2 ** 20), -1]
+		]) {
 			const r = tryPlace(x, y);
 			expect(r.ok, `${x},${y}`).toBe(false);
-			if (!r.ok) expect(r.refusal).toMatchObject({ code: 'off-board', rules: ['BASE-1.3.1'], details: { x, y } });
+			if (!r.ok)
+				expect(r.refusal).toMatchObject({
+					code: 'off-board',
+					rules: ['BASE-1.3.1'],
+					details: { x, y }
+				});
 		}
 		const near = tryPlace(-1, -1 + 8192);
 		expect(near.ok).toBe(false);
@@ -73,35 +103,78 @@ describe('the board', () => {
 
 describe('the lists that make a game larger', () => {
 	test('a draw order beyond the size of a game does not start, naming /drawOrder; the largest one does', () => {
-		expect(() => startGame(setup(Array(30_000).fill('base/C')))).toThrow(/\/drawOrder holds 30000 tiles: a game has at most 10000 tiles, so a draw order names at most 9999/);
+		expect(() => startGame(setup(Array(30_000).fill('base/C')))).toThrow(
+			/\/drawOrder holds 30000 tiles: a game has at most 10000 tiles, so a draw order names at most 9999/
+		);
 		expect(() => startGame(setup(Array(MAX_DRAW_ORDER + 1).fill('base/C')))).toThrow(/\/drawOrder/);
-		expect(startGame(setup(Array(MAX_DRAW_ORDER).fill('base/C'))).state.piles[0].tiles.length).toBe(MAX_DRAW_ORDER - 1); // one is drawn
+		expect(startGame(setup(Array(MAX_DRAW_ORDER).fill('base/C'))).state.piles[0].tiles.length).toBe(
+			MAX_DRAW_ORDER - 1
+		); // one is drawn
 	});
 
 	test('coin outcomes beyond one a turn do not start, naming /outcomes', () => {
-		expect(() => startGame(setup(['base/C'], Array(1_000_000).fill(1)))).toThrow(/\/outcomes holds 1000000 coin outcomes: .* at most 10000/);
-		expect(startGame(setup(['base/C'], Array(MAX_OUTCOMES).fill(1))).state.outcomes.length).toBe(MAX_OUTCOMES);
+		expect(() => startGame(setup(['base/C'], Array(1_000_000).fill(1)))).toThrow(
+			/\/outcomes holds 1000000 coin outcomes: .* at most 10000/
+		);
+		expect(startGame(setup(['base/C'], Array(MAX_OUTCOMES).fill(1))).state.outcomes.length).toBe(
+			MAX_OUTCOMES
+		);
 	});
 
-	test('a record naming a cell off the board is invalid at that move, with the engine\'s reach', () => {
-		const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 }, { type: 'dragon', x: 0, y: -BOARD_REACH - 1 }] };
+	test("a record naming a cell off the board is invalid at that move, with the engine's reach", () => {
+		const record = {
+			schemaVersion: 1,
+			expansions: [{ id: 'base' }],
+			players: ['Ann'],
+			seed: 1,
+			moves: [
+				{ type: 'place', x: 2 ** 19, y: -1, rotation: 0 },
+				{ type: 'dragon', x: 0, y: -BOARD_REACH - 1 }
+			]
+		};
 		expect(validateGameRecord(record).map((p) => p.pointer)).toEqual(['/moves/0/x', '/moves/1/y']);
-		const edge = { ...record, moves: [{ type: 'place', x: BOARD_REACH, y: -BOARD_REACH, rotation: 0 }] };
+		const edge = {
+			...record,
+			moves: [{ type: 'place', x: BOARD_REACH, y: -BOARD_REACH, rotation: 0 }]
+		};
 		expect(validateGameRecord(edge)).toEqual([]);
 		const move = recordSchema.properties.moves.items.properties;
-		expect([move.x.minimum, move.x.maximum, move.y.minimum, move.y.maximum]).toEqual([-BOARD_REACH, BOARD_REACH, -BOARD_REACH, BOARD_REACH]);
+		expect([move.x.minimum, move.x.maximum, move.y.minimum, move.y.maximum]).toEqual([
+			-BOARD_REACH,
+			BOARD_REACH,
+			-BOARD_REACH,
+			BOARD_REACH
+		]);
 	});
 
 	test('a record with either list too long is invalid at its pointer', () => {
-		const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [], drawOrder: Array(MAX_DRAW_ORDER + 1).fill('base/C'), outcomes: Array(MAX_OUTCOMES + 1).fill(0) };
-		expect(validateGameRecord(record).map((p) => p.pointer).sort()).toEqual(['/drawOrder', '/outcomes']);
+		const record = {
+			schemaVersion: 1,
+			expansions: [{ id: 'base' }],
+			players: ['Ann'],
+			seed: 1,
+			moves: [],
+			drawOrder: Array(MAX_DRAW_ORDER + 1).fill('base/C'),
+			outcomes: Array(MAX_OUTCOMES + 1).fill(0)
+		};
+		expect(
+			validateGameRecord(record)
+				.map((p) => p.pointer)
+				.sort()
+		).toEqual(['/drawOrder', '/outcomes']);
 		expect(validateGameRecord({ ...record, drawOrder: ['base/C'], outcomes: [0] })).toEqual([]);
 	});
 });
 
 test('a record or scenario nested too deep is one located problem, not a throw', () => {
 	const deep = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000));
-	const record = { schemaVersion: 1, expansions: [{ id: 'base' }], players: ['Ann'], seed: 1, moves: [{ type: 'place', x: deep }] };
+	const record = {
+		schemaVersion: 1,
+		expansions: [{ id: 'base' }],
+		players: ['Ann'],
+		seed: 1,
+		moves: [{ type: 'place', x: deep }]
+	};
 	const problems = validateGameRecord(record);
 	expect(problems).toHaveLength(1);
 	expect(problems[0].pointer.startsWith('/moves/0/x/0/0')).toBe(true);
@@ -111,10 +184,30 @@ test('a record or scenario nested too deep is one located problem, not a throw',
 describe('the checker', () => {
 	test('a valid game of 5,172 tiles (over 10,000 moves) ends without a violation: the bound on moves comes from the game', () => {
 		// six of base's road and monastery designs, 850 copies each: every one fits almost anywhere
-		const designs = ['A', 'B', 'U', 'V', 'W', 'X'].map((id) => ({ ...base.tiles.find((t) => t.id === id)!, count: 850 }));
-		const large = { id: 'large', name: 'Large', version: '1.0.0', dependencies: ['base'], tiles: designs } as unknown as Expansion;
-		expect(validateExpansion(large, { available: new Map([['base', base]]) }).filter((p) => p.severity === 'error')).toEqual([]);
-		const report = simulate({ expansions: [base, large], players: ['A', 'B'], games: 1, seed: 1, checkMoves: false, sample: 0 });
+		const designs = ['A', 'B', 'U', 'V', 'W', 'X'].map((id) => ({
+			...base.tiles.find((t) => t.id === id)!,
+			count: 850
+		}));
+		const large = {
+			id: 'large',
+			name: 'Large',
+			version: '1.0.0',
+			dependencies: ['base'],
+			tiles: designs
+		} as unknown as Expansion;
+		expect(
+			validateExpansion(large, { available: new Map([['base', base]]) }).filter(
+				(p) => p.severity === 'error'
+			)
+		).toEqual([]);
+		const report = simulate({
+			expansions: [base, large],
+			players: ['A', 'B'],
+			games: 1,
+			seed: 1,
+			checkMoves: false,
+			sample: 0
+		});
 		expect(report.violations).toEqual([]);
 		expect(report.placements).toBeGreaterThan(5_000);
 		expect(report.moves).toBeGreaterThan(10_000);

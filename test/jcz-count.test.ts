@@ -21,12 +21,18 @@ const PATH = 'src/extraResources/expansions/count.xml';
 const xml = (() => {
 	if (!existsSync(gitDir)) return undefined;
 	try {
-		return execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${PATH}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		return execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${PATH}`], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore']
+		});
 	} catch {
 		return undefined;
 	}
 })();
-if (!xml) console.warn(`jcz-count: no copy of JCloisterZone's client repository at ${gitDir} (set JCZ_CLIENT_GIT): skipped`);
+if (!xml)
+	console.warn(
+		`jcz-count: no copy of JCloisterZone's client repository at ${gitDir} (set JCZ_CLIENT_GIT): skipped`
+	);
 
 describe.skipIf(!xml)("The Count's tiles from JCloisterZone's repository", () => {
 	let expansion!: Expansion;
@@ -38,7 +44,9 @@ describe.skipIf(!xml)("The Count's tiles from JCloisterZone's repository", () =>
 	});
 
 	it('import with their counts: 12 tiles, one copy each', () => {
-		expect(expansion.tiles.map((t) => t.name)).toEqual(Array.from({ length: 12 }, (_, i) => `CO/${i + 1}`));
+		expect(expansion.tiles.map((t) => t.name)).toEqual(
+			Array.from({ length: 12 }, (_, i) => `CO/${i + 1}`)
+		);
 		expect(expansion.tiles.every((t) => t.count === 1)).toBe(true);
 	});
 
@@ -46,11 +54,15 @@ describe.skipIf(!xml)("The Count's tiles from JCloisterZone's repository", () =>
 		for (const t of expansion.tiles) {
 			const quarters = t.features.filter((f) => f.type === 'quarter');
 			expect(quarters, t.name).toHaveLength(1);
-			const held = t.features.flatMap((f) => f.halves ?? (f.type === 'city' ? (f.sides ?? []).flatMap((s) => [`${s}L`, `${s}R`]) : []));
+			const held = t.features.flatMap(
+				(f) =>
+					f.halves ?? (f.type === 'city' ? (f.sides ?? []).flatMap((s) => [`${s}L`, `${s}R`]) : [])
+			);
 			expect([...held].sort(), t.name).toEqual([...HALVES].sort());
 		}
 		// the tiles wholly inside the city (CO/6, CO/7) are all quarter
-		for (const name of ['CO/6', 'CO/7']) expect(expansion.tiles.find((t) => t.name === name)!.features).toHaveLength(1);
+		for (const name of ['CO/6', 'CO/7'])
+			expect(expansion.tiles.find((t) => t.name === name)!.features).toHaveLength(1);
 	});
 
 	it('validate without error; what does not map is listed', () => {
@@ -58,16 +70,27 @@ describe.skipIf(!xml)("The Count's tiles from JCloisterZone's repository", () =>
 		expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
 		// each quarter is said to be kept as data
 		expect(problems.filter((p) => /^quarter q1 .* kept as data/.test(p.message))).toHaveLength(12);
-		expect(report.filter((l) => /inside The Count's city of Carcassonne .* imported as quarter q1/.test(l))).toHaveLength(12);
+		expect(
+			report.filter((l) =>
+				/inside The Count's city of Carcassonne .* imported as quarter q1/.test(l)
+			)
+		).toHaveLength(12);
 		// JCZ's target for the Count's four quarters, on CO/7, has no element here
-		expect(report.filter((l) => !/imported as quarter/.test(l))).toEqual(["tile CO/7: element 'quarter' not mapped"]);
+		expect(report.filter((l) => !/imported as quarter/.test(l))).toEqual([
+			"tile CO/7: element 'quarter' not mapped"
+		]);
 	});
 
 	it('draw the city paved, and export as JCZ has them: the quarter in no element, said in the notes', () => {
-		for (const t of expansion.tiles) expect(renderTileSvg(t), t.name).toContain('stroke-dasharray="4 3"');
+		for (const t of expansion.tiles)
+			expect(renderTileSvg(t), t.name).toContain('stroke-dasharray="4 3"');
 		const out = buildJczXml(expansion);
 		expect(out.copies).toBe(12);
 		expect(out.xml).not.toMatch(/<quarter/);
-		expect(out.notes.filter((n) => /quarter 'q1' \(The Count's city of Carcassonne\) has no JCloisterZone element/.test(n))).toHaveLength(12);
+		expect(
+			out.notes.filter((n) =>
+				/quarter 'q1' \(The Count's city of Carcassonne\) has no JCloisterZone element/.test(n)
+			)
+		).toHaveLength(12);
 	});
 });

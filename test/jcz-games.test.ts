@@ -6,8 +6,19 @@ import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableExpansions } from '../src/cli/files.ts';
-import { jczLocation, parseLocation, recordFromJcz, type JczImport } from '../src/lib/formats/jcz-game.ts';
-import { jczFromRecord, readAssertion, runJczTest, setupFromRecord, type GameRecord } from '../src/lib/engine/index.ts';
+import {
+	jczLocation,
+	parseLocation,
+	recordFromJcz,
+	type JczImport
+} from '../src/lib/formats/jcz-game.ts';
+import {
+	jczFromRecord,
+	readAssertion,
+	runJczTest,
+	setupFromRecord,
+	type GameRecord
+} from '../src/lib/engine/index.ts';
 import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import type { Feature, Half, Side } from '../src/lib/formats/schema-types.ts';
@@ -25,11 +36,21 @@ const ok = (r: JczImport) => {
 
 describe('our own .jcz games', () => {
 	test('there are games of the base game, Inns & Cathedrals, the dragon and a designer’s add-on tile', () => {
-		expect(fixtures).toEqual(expect.arrayContaining(['base-action-phase.jcz', 'base-tile-phase.jcz', 'inns-and-cathedrals.jcz', 'dragon.jcz', 'designer-add-on.jcz']));
+		expect(fixtures).toEqual(
+			expect.arrayContaining([
+				'base-action-phase.jcz',
+				'base-tile-phase.jcz',
+				'inns-and-cathedrals.jcz',
+				'dragon.jcz',
+				'designer-add-on.jcz'
+			])
+		);
 	});
 	test.each(fixtures)('%s: imports as a valid game record and every assertion holds', (f) => {
 		const r = ok(recordFromJcz(read(f), catalog));
-		expect(validateGameRecord(r.record, { available: shipped, moduleIds: MODULES.map((m) => m.id) })).toEqual([]);
+		expect(
+			validateGameRecord(r.record, { available: shipped, moduleIds: MODULES.map((m) => m.id) })
+		).toEqual([]);
 		const t = runJczTest(r, lookup);
 		expect(t.error).toBeUndefined();
 		expect(t.results.filter((a) => a.status !== 'passed')).toEqual([]);
@@ -37,9 +58,28 @@ describe('our own .jcz games', () => {
 	test('every message type and assertion kind we read is among them', () => {
 		const all = fixtures.map((f) => JSON.parse(read(f)));
 		const types = new Set(all.flatMap((g) => g.replay.map((m: { type: string }) => m.type)));
-		expect([...types].sort()).toEqual(['COMMIT', 'DEPLOY_MEEPLE', 'MOVE_NEUTRAL_FIGURE', 'PASS', 'PLACE_TILE', 'UNDO']);
+		expect([...types].sort()).toEqual([
+			'COMMIT',
+			'DEPLOY_MEEPLE',
+			'MOVE_NEUTRAL_FIGURE',
+			'PASS',
+			'PLACE_TILE',
+			'UNDO'
+		]);
 		const text = all.flatMap((g) => g.test.assertions as string[]).join('\n');
-		for (const kind of [/ has \d+ points/, / scored \w+ for/, /^Phase is/m, /^Player can pass/m, /^Player can't pass/m, /^Undo is allowed/m, /^Undo is not allowed/m, /^Available action TilePlacement/m, /^Available action Meeple/m, /^TilePlacement \S+ options/m, /^Meeple \w+ options/m])
+		for (const kind of [
+			/ has \d+ points/,
+			/ scored \w+ for/,
+			/^Phase is/m,
+			/^Player can pass/m,
+			/^Player can't pass/m,
+			/^Undo is allowed/m,
+			/^Undo is not allowed/m,
+			/^Available action TilePlacement/m,
+			/^Available action Meeple/m,
+			/^TilePlacement \S+ options/m,
+			/^Meeple \w+ options/m
+		])
 			expect(text).toMatch(kind);
 	});
 	test('tile ids, rotations, pointers, meeples and setup keys become ours', () => {
@@ -66,18 +106,28 @@ describe('our own .jcz games', () => {
 		// the volcano turn was committed with no figure: a pass
 		expect(dragon.record.moves[1]).toEqual({ type: 'pass' });
 		const addOn = ok(recordFromJcz(read('designer-add-on.jcz'), catalog));
-		expect(addOn.record.expansions.map((e) => e.id)).toEqual(['base', 'inns-and-cathedrals', 'wells']);
+		expect(addOn.record.expansions.map((e) => e.id)).toEqual([
+			'base',
+			'inns-and-cathedrals',
+			'wells'
+		]);
 	});
 	test('JCZ’s locations read back as they are written, for every side set and field', () => {
 		const sides: Side[] = ['N', 'E', 'S', 'W'];
 		for (let mask = 1; mask < 16; mask++) {
-			const f = { id: 'r', type: 'road', sides: sides.filter((_, i) => mask & (1 << i)) } as Feature;
+			const f = {
+				id: 'r',
+				type: 'road',
+				sides: sides.filter((_, i) => mask & (1 << i))
+			} as Feature;
 			for (let r = 0; r < 4; r++) {
 				const loc = jczLocation(f, r);
 				expect(parseLocation(loc)!.sides.length).toBe(f.sides!.length);
 			}
 		}
-		expect(jczLocation({ id: 'f', type: 'field', halves: ['SL', 'NL', 'EL'] as Half[] }, 0)).toBe('NL.EL.SL');
+		expect(jczLocation({ id: 'f', type: 'field', halves: ['SL', 'NL', 'EL'] as Half[] }, 0)).toBe(
+			'NL.EL.SL'
+		);
 		expect(jczLocation({ id: 'c', type: 'city', sides: ['N', 'W'] }, 2)).toBe('SE');
 		expect(jczLocation({ id: 'c', type: 'city', sides: ['N', 'E', 'S'] }, 0)).toBe('_W');
 		expect(parseLocation('NX')).toBeNull();
@@ -91,7 +141,9 @@ describe('what the import cannot play is a located error; what it does not model
 		return r.ok ? [] : r.errors;
 	};
 	test('not JSON, no setup, no replay', () => {
-		expect(errors('"text"')).toEqual([{ pointer: '', message: 'a JCloisterZone saved game is a JSON object' }]);
+		expect(errors('"text"')).toEqual([
+			{ pointer: '', message: 'a JCloisterZone saved game is a JSON object' }
+		]);
 		const r = recordFromJcz('{', catalog);
 		expect(!r.ok && r.errors[0].pointer).toBe('');
 		expect(errors({ players: [] })[0].pointer).toBe('/setup');
@@ -107,7 +159,10 @@ describe('what the import cannot play is a located error; what it does not model
 		]);
 		delete g.setup.sets['tower:1'];
 		delete g.setup.elements.tower;
-		expect(errors(g)[0]).toEqual({ pointer: '/replay/1/type', message: "JCloisterZone's message 'PLACE_TOKEN' is not played here" });
+		expect(errors(g)[0]).toEqual({
+			pointer: '/replay/1/type',
+			message: "JCloisterZone's message 'PLACE_TOKEN' is not played here"
+		});
 	});
 	test('an unknown tile, a bad rotation, a pointer to no feature, a meeple we lack', () => {
 		const g = base();
@@ -116,21 +171,37 @@ describe('what the import cannot play is a located error; what it does not model
 		g.replay[9].payload.pointer.location = 'NW';
 		g.replay[6].payload.meepleId = '1.phantom.1';
 		const e = errors(g);
-		expect(e.map((x) => x.pointer)).toEqual(expect.arrayContaining(['/replay/0/payload/tileId', '/replay/5/payload/rotation', '/replay/6/payload/meepleId', '/replay/9/payload/pointer']));
-		expect(e.find((x) => x.pointer === '/replay/0/payload/tileId')?.message).toMatch(/'XX\/nothing' is not one of the tiles in play/);
-		expect(e.find((x) => x.pointer === '/replay/9/payload/pointer')?.message).toMatch(/no road at NW/);
+		expect(e.map((x) => x.pointer)).toEqual(
+			expect.arrayContaining([
+				'/replay/0/payload/tileId',
+				'/replay/5/payload/rotation',
+				'/replay/6/payload/meepleId',
+				'/replay/9/payload/pointer'
+			])
+		);
+		expect(e.find((x) => x.pointer === '/replay/0/payload/tileId')?.message).toMatch(
+			/'XX\/nothing' is not one of the tiles in play/
+		);
+		expect(e.find((x) => x.pointer === '/replay/9/payload/pointer')?.message).toMatch(
+			/no road at NW/
+		);
 		expect(e.find((x) => x.pointer === '/replay/6/payload/meepleId')?.message).toMatch(/phantom/);
 	});
 	test('an UNDO with nothing to take back in its turn', () => {
 		const g = base();
 		g.replay.splice(5, 0, { type: 'UNDO', payload: {} });
-		expect(errors(g)).toEqual([{ pointer: '/replay/5', message: 'UNDO with nothing to undo in this turn' }]);
+		expect(errors(g)).toEqual([
+			{ pointer: '/replay/5', message: 'UNDO with nothing to undo in this turn' }
+		]);
 	});
 	test('a rule we do not model is a warning at its place, and the game is played by ours', () => {
 		const g = base();
 		g.setup.rules['fairy-placement'] = 'on-tile';
 		const r = ok(recordFromJcz(JSON.stringify(g), catalog));
-		expect(r.warnings).toContainEqual({ pointer: '/setup/rules/fairy-placement', message: expect.stringContaining('not modelled') });
+		expect(r.warnings).toContainEqual({
+			pointer: '/setup/rules/fairy-placement',
+			message: expect.stringContaining('not modelled')
+		});
 	});
 });
 
@@ -138,22 +209,39 @@ describe('assertions', () => {
 	const r = ok(recordFromJcz(read('base-action-phase.jcz'), catalog));
 	const t = runJczTest(r, lookup);
 	test('a kind we do not read is unsupported, never passed', () => {
-		for (const a of ['Available action ReturnMeeple for PRINCESS', 'Ann has KING token with size 3', 'Tower piece BLACK options: [0,0]'])
+		for (const a of [
+			'Available action ReturnMeeple for PRINCESS',
+			'Ann has KING token with size 3',
+			'Tower piece BLACK options: [0,0]'
+		])
 			expect(readAssertion(a, t.state!, t.events, r.tail).status).toBe('unsupported');
 	});
 	test('a wrong number fails and says what was found', () => {
-		expect(readAssertion('Ann has 5 points', t.state!, t.events, r.tail)).toEqual({ assertion: 'Ann has 5 points', status: 'failed', detail: 'Ann has 4 points' });
-		expect(readAssertion('Bob scored city for 4 points', t.state!, t.events, r.tail).status).toBe('failed');
+		expect(readAssertion('Ann has 5 points', t.state!, t.events, r.tail)).toEqual({
+			assertion: 'Ann has 5 points',
+			status: 'failed',
+			detail: 'Ann has 4 points'
+		});
+		expect(readAssertion('Bob scored city for 4 points', t.state!, t.events, r.tail).status).toBe(
+			'failed'
+		);
 	});
 });
 
 describe('a record out as .jcz and back', () => {
 	// every scenario whose game has a draw order (the pack then ends where the pile ends), and our .jcz games
-	const scenarios = readdirSync('scenarios').map((f) => JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')).game as GameRecord);
-	const records = [...scenarios.filter((g) => g.drawOrder), ...fixtures.map((f) => ok(recordFromJcz(read(f), catalog)).record)];
+	const scenarios = readdirSync('scenarios').map(
+		(f) => JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')).game as GameRecord
+	);
+	const records = [
+		...scenarios.filter((g) => g.drawOrder),
+		...fixtures.map((f) => ok(recordFromJcz(read(f), catalog)).record)
+	];
 	const same = (r: GameRecord) => ({
 		// the expansions with their dependencies (a record may leave them to the resolver)
-		expansions: setupFromRecord(r, lookup).setup!.expansions.map((e) => e.id).sort(),
+		expansions: setupFromRecord(r, lookup)
+			.setup!.expansions.map((e) => e.id)
+			.sort(),
 		modules: [...(r.modules ?? [])].sort(),
 		players: r.players,
 		figures: r.figures ?? {},
@@ -167,12 +255,16 @@ describe('a record out as .jcz and back', () => {
 			const out = jczFromRecord(rec, lookup);
 			if (!out.ok) {
 				// only figures and moves JCZ lacks (Buddo, the bards' tokens, messengers, town halls, …) stop an export
-				expect(out.errors[0].message, JSON.stringify(out.errors)).toMatch(/has no (JCloisterZone )?(meeple|message)/);
+				expect(out.errors[0].message, JSON.stringify(out.errors)).toMatch(
+					/has no (JCloisterZone )?(meeple|message)/
+				);
 				continue;
 			}
 			const back = ok(recordFromJcz(out.text, catalog));
 			expect(same(back.record)).toEqual(same(rec));
-			if (!out.warnings.length) for (const [id, v] of Object.entries(rec.rulings ?? {})) expect(back.record.rulings?.[id] ?? 'default', id).toBe(v);
+			if (!out.warnings.length)
+				for (const [id, v] of Object.entries(rec.rulings ?? {}))
+					expect(back.record.rulings?.[id] ?? 'default', id).toBe(v);
 			n++;
 		}
 		expect(n).toBeGreaterThan(60);
@@ -180,7 +272,11 @@ describe('a record out as .jcz and back', () => {
 });
 
 describe('the command line', () => {
-	const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+	const cli = (...args: string[]) =>
+		spawnSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+			encoding: 'utf8',
+			timeout: 60_000
+		});
 	test('`test` runs .jcz games with JCZ’s descriptions; `replay` takes one', () => {
 		const t = cli('test', DIR);
 		expect(t.stdout).toContain('✓ Inns & Cathedrals: a large meeple in a cathedral city');

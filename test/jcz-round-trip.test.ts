@@ -33,59 +33,99 @@ const docs = availableExpansions();
 const sets = [...[...docs.values()].filter((e) => e.tiles.length > 0), editorMadeExpansion()];
 
 describe('jcz round trip: export then import', () => {
-	it.each(sets.map((e) => [e.id, e] as const))('%s: same geometry, adjacency, crossings, counts and roles; the rest is in the notes', (id, original: Expansion) => {
-		const { xml, notes } = buildJczXml(original);
-		const r = importJczXml(xml, { id });
-		if (!r.ok) throw new Error(r.error);
-		// The add-on's own name comes back from its <expansion>.
-		expect(r.expansion.name).toBe(original.name);
-		const noted = (re: RegExp) => notes.some((n) => re.test(n));
-		// What JCZ cannot express is said in the notes: tiles left out, features and icons dropped.
-		const kept = original.tiles.filter((t) => {
-			const out = t.wildcard === true || typeof t.count !== 'number';
-			if (out) expect(noted(new RegExp(`tile ${id}/${t.id}: .*left out`)), t.id).toBe(true);
-			return !out;
-		});
-		const expressible = kept.map((t) => {
-			const features = t.features
-				.filter((f) => {
-					const dropped = f.type === 'stable' || (['road', 'city', 'river'].includes(f.type) && !f.sides?.length);
-					if (dropped) expect(noted(new RegExp(`tile ${id}/${t.id}: .*'${f.id}'.*dropped`)), `${t.id}/${f.id}`).toBe(true);
-					return !dropped;
-				})
-				// a crossing the places do not imply (a road end crossing a river to the city): said, then gone
-				.map((f) => {
-					const crosses = f.crosses?.filter((c) => !noted(new RegExp(`tile ${id}/${t.id}: \\w+ '${f.id}' crosses '${c}', which its places do not imply`)));
-					// a modifier without a JCZ attribute (the goods' wine, a well): said, then gone
-					const modifiers = Object.fromEntries(Object.entries(f.modifiers ?? {}).filter(([m]) => !noted(new RegExp(`tile ${id}/${t.id}: modifier '${m}' of \\w+ '${f.id}' has no JCloisterZone attribute: dropped`))));
-					return { ...f, crosses: crosses?.length ? crosses : undefined, modifiers: Object.keys(modifiers).length ? modifiers : undefined };
-				});
-			const icons = (t.icons ?? []).filter((i) => {
-				const dropped = !['dragon', 'volcano', 'portal', 'princess'].includes(i);
-				if (dropped) expect(noted(new RegExp(`tile ${id}/${t.id}: icon '${i}'`)), `${t.id} ${i}`).toBe(true);
-				return !dropped;
+	it.each(sets.map((e) => [e.id, e] as const))(
+		'%s: same geometry, adjacency, crossings, counts and roles; the rest is in the notes',
+		(id, original: Expansion) => {
+			const { xml, notes } = buildJczXml(original);
+			const r = importJczXml(xml, { id });
+			if (!r.ok) throw new Error(r.error);
+			// The add-on's own name comes back from its <expansion>.
+			expect(r.expansion.name).toBe(original.name);
+			const noted = (re: RegExp) => notes.some((n) => re.test(n));
+			// What JCZ cannot express is said in the notes: tiles left out, features and icons dropped.
+			const kept = original.tiles.filter((t) => {
+				const out = t.wildcard === true || typeof t.count !== 'number';
+				if (out) expect(noted(new RegExp(`tile ${id}/${t.id}: .*left out`)), t.id).toBe(true);
+				return !out;
 			});
-			return { ...t, features, icons };
-		});
-		expect(r.expansion.tiles.map((t) => t.id)).toEqual(expressible.map((t) => t.id));
-		for (const [i, t] of r.expansion.tiles.entries()) {
-			const o = expressible[i];
-			expect(t.count, t.id).toBe(o.count);
-			expect(geometry(t), t.id).toEqual(geometry(o));
-			expect(t.role === 'start' ? undefined : t.role, t.id).toBe(o.role === 'start' ? undefined : o.role);
-			expect(t.icons ?? [], t.id).toEqual(o.icons);
-			if ((t.handDrawnAdjacency ?? false) !== (o.handDrawnAdjacency ?? false))
-				expect(noted(new RegExp(`tile ${id}/${t.id}: is marked as drawn by hand`)), `${t.id} handDrawnAdjacency`).toBe(true);
+			const expressible = kept.map((t) => {
+				const features = t.features
+					.filter((f) => {
+						const dropped =
+							f.type === 'stable' ||
+							(['road', 'city', 'river'].includes(f.type) && !f.sides?.length);
+						if (dropped)
+							expect(
+								noted(new RegExp(`tile ${id}/${t.id}: .*'${f.id}'.*dropped`)),
+								`${t.id}/${f.id}`
+							).toBe(true);
+						return !dropped;
+					})
+					// a crossing the places do not imply (a road end crossing a river to the city): said, then gone
+					.map((f) => {
+						const crosses = f.crosses?.filter(
+							(c) =>
+								!noted(
+									new RegExp(
+										`tile ${id}/${t.id}: \\w+ '${f.id}' crosses '${c}', which its places do not imply`
+									)
+								)
+						);
+						// a modifier without a JCZ attribute (the goods' wine, a well): said, then gone
+						const modifiers = Object.fromEntries(
+							Object.entries(f.modifiers ?? {}).filter(
+								([m]) =>
+									!noted(
+										new RegExp(
+											`tile ${id}/${t.id}: modifier '${m}' of \\w+ '${f.id}' has no JCloisterZone attribute: dropped`
+										)
+									)
+							)
+						);
+						return {
+							...f,
+							crosses: crosses?.length ? crosses : undefined,
+							modifiers: Object.keys(modifiers).length ? modifiers : undefined
+						};
+					});
+				const icons = (t.icons ?? []).filter((i) => {
+					const dropped = !['dragon', 'volcano', 'portal', 'princess'].includes(i);
+					if (dropped)
+						expect(noted(new RegExp(`tile ${id}/${t.id}: icon '${i}'`)), `${t.id} ${i}`).toBe(true);
+					return !dropped;
+				});
+				return { ...t, features, icons };
+			});
+			expect(r.expansion.tiles.map((t) => t.id)).toEqual(expressible.map((t) => t.id));
+			for (const [i, t] of r.expansion.tiles.entries()) {
+				const o = expressible[i];
+				expect(t.count, t.id).toBe(o.count);
+				expect(geometry(t), t.id).toEqual(geometry(o));
+				expect(t.role === 'start' ? undefined : t.role, t.id).toBe(
+					o.role === 'start' ? undefined : o.role
+				);
+				expect(t.icons ?? [], t.id).toEqual(o.icons);
+				if ((t.handDrawnAdjacency ?? false) !== (o.handDrawnAdjacency ?? false))
+					expect(
+						noted(new RegExp(`tile ${id}/${t.id}: is marked as drawn by hand`)),
+						`${t.id} handDrawnAdjacency`
+					).toBe(true);
+			}
+			// Nothing the import does not understand: the export writes only JCZ's vocabulary. A scripted
+			// modifier (a data rule) comes back as its features' values; that its script does not is said.
+			const scripts = (xml.match(/<modifier /g) ?? []).length;
+			const unread = r.report.filter((l) => /its scoring script is not read/.test(l));
+			expect(unread.length).toBe(scripts);
+			expect(r.report.filter((l) => !unread.includes(l))).toEqual([]);
+			// JCloisterZone picks the start tile in its game setup: an imported base has none, and the
+			// validator says a game with it cannot start (the other sets play with the shipped base).
+			const problems = validateExpansion(r.expansion, {
+				available: docs,
+				registry: ruleRegistry
+			}).filter((p) => p.severity === 'error');
+			expect(problems.map((p) => p.message)).toEqual(
+				id === 'base' ? [expect.stringContaining('no tile of this expansion has role "start"')] : []
+			);
 		}
-		// Nothing the import does not understand: the export writes only JCZ's vocabulary. A scripted
-		// modifier (a data rule) comes back as its features' values; that its script does not is said.
-		const scripts = (xml.match(/<modifier /g) ?? []).length;
-		const unread = r.report.filter((l) => /its scoring script is not read/.test(l));
-		expect(unread.length).toBe(scripts);
-		expect(r.report.filter((l) => !unread.includes(l))).toEqual([]);
-		// JCloisterZone picks the start tile in its game setup: an imported base has none, and the
-		// validator says a game with it cannot start (the other sets play with the shipped base).
-		const problems = validateExpansion(r.expansion, { available: docs, registry: ruleRegistry }).filter((p) => p.severity === 'error');
-		expect(problems.map((p) => p.message)).toEqual(id === 'base' ? [expect.stringContaining('no tile of this expansion has role "start"')] : []);
-	});
+	);
 });

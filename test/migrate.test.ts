@@ -13,7 +13,8 @@ import { startGame, legalMoves, apply } from '../src/lib/engine/game.ts';
 import { generator } from './fuzz-generator.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
-const read = <T>(name: string) => JSON.parse(readFileSync(`test/fixtures/migrate/${name}.json`, 'utf8')) as T;
+const read = <T>(name: string) =>
+	JSON.parse(readFileSync(`test/fixtures/migrate/${name}.json`, 'utf8')) as T;
 const shipped = availableExpansions();
 const docs = new Map(shipped);
 const fixtures = readdirSync('test/fixtures/migrate').map((f) => f.replace(/\.json$/, ''));
@@ -23,7 +24,7 @@ const OLD = ['v1-inns-by-rules', 'v1-stables-by-rules', 'v1-bards-by-rules', 'v1
 const lookup = (id: string) => docs.get(id);
 
 describe('migration rules-written-as-data (format 1 → 2)', () => {
-	test.each(OLD)('%s: the module\'s data rules are copied in, and it validates clean', (id) => {
+	test.each(OLD)("%s: the module's data rules are copied in, and it validates clean", (id) => {
 		const old = docs.get(id)!;
 		const m = migrateExpansion(old, lookup);
 		expect(m.applied).toEqual(['rules-written-as-data']);
@@ -32,24 +33,43 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(old.formatVersion, 'the document read is left unchanged').toBeUndefined();
 		const problems = validateExpansion(old, { available: docs, registry });
 		expect(problems.filter((p) => p.severity !== 'note')).toEqual([]);
-		expect(problems).toContainEqual(expect.objectContaining({ pointer: '', severity: 'note', message: expect.stringContaining('rules-written-as-data') }));
+		expect(problems).toContainEqual(
+			expect.objectContaining({
+				pointer: '',
+				severity: 'note',
+				message: expect.stringContaining('rules-written-as-data')
+			})
+		);
 	});
 	test('problems of the migrated form point into the document as written, saying where in the migrated form they are', () => {
 		// without its note tokens the copied BARD rules name an unknown figure: rules the designer never wrote
 		const { tokens: _tokens, ...old } = docs.get('v1-bards-by-rules')!;
 		const problems = validateExpansion(old, { available: docs, registry });
 		expect(problems.length).toBeGreaterThan(1);
-		for (const p of problems) expect(resolvePointer(old, p.pointer), `${p.pointer}: ${p.message}`).not.toBe(undefined);
+		for (const p of problems)
+			expect(resolvePointer(old, p.pointer), `${p.pointer}: ${p.message}`).not.toBe(undefined);
 		expect(problems).toContainEqual(
-			expect.objectContaining({ pointer: '', severity: 'error', message: expect.stringMatching(/^unknown figure 'note' .*\(at \/dataRules\/rules\/0\/when\/.* of the document as the migration rules-written-as-data rewrites it\)$/) })
+			expect.objectContaining({
+				pointer: '',
+				severity: 'error',
+				message: expect.stringMatching(
+					/^unknown figure 'note' .*\(at \/dataRules\/rules\/0\/when\/.* of the document as the migration rules-written-as-data rewrites it\)$/
+				)
+			})
 		);
 	});
 	test('inns-and-cathedrals has no TypeScript module left: its `rules` is dropped; inn-and-stable-owners keeps its own', () => {
 		expect(migrateExpansion(docs.get('v1-inns-by-rules')!, lookup).doc.rules).toBeUndefined();
-		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBe('inn-and-stable-owners');
+		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBe(
+			'inn-and-stable-owners'
+		);
 	});
 	test('there is a play scenario for each format-1 fixture', () => {
-		for (const id of OLD) expect(plays.some((p) => read<Scenario>(p).game.expansions.some((e) => e.id === id)), id).toBe(true);
+		for (const id of OLD)
+			expect(
+				plays.some((p) => read<Scenario>(p).game.expansions.some((e) => e.id === id)),
+				id
+			).toBe(true);
 	});
 	test.each(plays)('%s: the scores of the engine before the data rules', (name) => {
 		const sc = read<Scenario>(name);
@@ -68,7 +88,12 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 				const play = (available: Map<string, Expansion>) => {
 					const r = resolveGame([id], available);
 					if (!r.ok) throw new Error(r.errors[0].message);
-					let s = startGame({ expansions: r.expansions, modules: r.modules, players: ['A', 'B'], seed }).state;
+					let s = startGame({
+						expansions: r.expansions,
+						modules: r.modules,
+						players: ['A', 'B'],
+						seed
+					}).state;
 					const g = generator(seed);
 					const trail: unknown[] = [];
 					for (let i = 0; i < 80 && !s.finished; i++) {
@@ -96,18 +121,30 @@ describe('documents no migration changes', () => {
 		}
 	});
 	test('format 2 naming inns-and-cathedrals in rules: nothing copied, a warning, the inn a plain road', () => {
-		const problems = validateExpansion(docs.get('v2-inns-by-rules')!, { available: docs, registry });
-		expect(problems).toContainEqual(expect.objectContaining({ pointer: '/rules', severity: 'warning' }));
+		const problems = validateExpansion(docs.get('v2-inns-by-rules')!, {
+			available: docs,
+			registry
+		});
+		expect(problems).toContainEqual(
+			expect.objectContaining({ pointer: '/rules', severity: 'warning' })
+		);
 	});
 	test('format 1 reaching inns-and-cathedrals through its dependencies: its rules are not copied twice, only `rules` is dropped', () => {
 		const m = migrateExpansion(docs.get('v1-inns-with-the-dependency')!, lookup);
 		expect(m.doc.dataRules).toBeUndefined();
 		expect(m.doc.rules).toBeUndefined();
-		expect(validateExpansion(docs.get('v1-inns-with-the-dependency')!, { available: docs, registry }).filter((p) => p.severity !== 'note')).toEqual([]);
+		expect(
+			validateExpansion(docs.get('v1-inns-with-the-dependency')!, {
+				available: docs,
+				registry
+			}).filter((p) => p.severity !== 'note')
+		).toEqual([]);
 	});
 	test('an unknown version is left for the validator to report', () => {
 		const d = { ...docs.get('v1-inns-by-rules')!, formatVersion: 3 } as unknown as Expansion;
 		expect(migrateExpansion(d, lookup).doc).toBe(d);
-		expect(validateExpansion(d, { available: docs, registry })).toContainEqual(expect.objectContaining({ pointer: '/formatVersion', severity: 'error' }));
+		expect(validateExpansion(d, { available: docs, registry })).toContainEqual(
+			expect.objectContaining({ pointer: '/formatVersion', severity: 'error' })
+		);
 	});
 });

@@ -6,13 +6,20 @@ import { roadEnd } from '../src/lib/engine/modules/messengers-and-mayors/index.t
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const docs = availableExpansions();
-const tiles = compileTiles(['base', 'inns-and-cathedrals', 'messengers-and-mayors'].map((id) => docs.get(id) as Expansion));
+const tiles = compileTiles(
+	['base', 'inns-and-cathedrals', 'messengers-and-mayors'].map((id) => docs.get(id) as Expansion)
+);
 const tile = (key: string) => tiles.find((t) => t.key === key)!;
 const end = (key: string, road: string) => {
 	const t = tile(key);
-	const r = roadEnd(t, t.features.findIndex((f) => f.id === road));
+	const r = roadEnd(
+		t,
+		t.features.findIndex((f) => f.id === road)
+	);
 	if (!r) return 'none';
-	return 'city' in r ? `city ${t.features[r.city].id}` : `roads ${r.roads.map((j) => t.features[j].id).join(' ')}`;
+	return 'city' in r
+		? `city ${t.features[r.city].id}`
+		: `roads ${r.roads.map((j) => t.features[j].id).join(' ')}`;
 };
 
 describe('messenger: where a road ends (MM-MSG-6)', () => {

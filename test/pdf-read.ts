@@ -5,7 +5,9 @@ import { inflateSync } from 'node:zlib';
 export function readPdf(bytes: Uint8Array) {
 	const buf = Buffer.from(bytes);
 	const text = buf.toString('latin1');
-	const boxes = [...text.matchAll(/\/Type \/Page\b[\s\S]*?\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1].trim().split(/\s+/).map(Number));
+	const boxes = [...text.matchAll(/\/Type \/Page\b[\s\S]*?\/MediaBox \[([^\]]+)\]/g)].map((m) =>
+		m[1].trim().split(/\s+/).map(Number)
+	);
 	const streams: string[] = [];
 	for (const m of text.matchAll(/stream\r?\n/g)) {
 		const start = m.index! + m[0].length;
@@ -21,4 +23,13 @@ export function readPdf(bytes: Uint8Array) {
 
 /** A fill colour as svg-to-pdfkit writes it in a content stream (three fractions, then scn). */
 export const pdfColour = (hex: string) =>
-	new RegExp([1, 3, 5].map((i) => (Math.floor((parseInt(hex.slice(i, i + 2), 16) / 255) * 1000) / 1000).toFixed(3).replace('.', '\\.') + '\\d*').join(' ') + ' scn');
+	new RegExp(
+		[1, 3, 5]
+			.map(
+				(i) =>
+					(Math.floor((parseInt(hex.slice(i, i + 2), 16) / 255) * 1000) / 1000)
+						.toFixed(3)
+						.replace('.', '\\.') + '\\d*'
+			)
+			.join(' ') + ' scn'
+	);

@@ -2,7 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { readFileSync } from 'node:fs';
-import { modulesEnabledBy, modulesOf, parametersFor, resolveGame, ruleRegistry, rulingsFor } from '../src/lib/engine/registry.ts';
+import {
+	modulesEnabledBy,
+	modulesOf,
+	parametersFor,
+	resolveGame,
+	ruleRegistry,
+	rulingsFor
+} from '../src/lib/engine/registry.ts';
 import { contextFor } from '../src/lib/engine/game.ts';
 import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
@@ -13,11 +20,19 @@ describe('rulingsFor / parametersFor', () => {
 		const base = MODULES.find((m) => m.id === 'base')!;
 		expect(rulingsFor(['base']).map((r) => r.id)).toEqual(base.rulings!.map((r) => r.id));
 		expect(rulingsFor(['base']).every((r) => r.module === 'base')).toBe(true);
-		expect(parametersFor(['base'])).toContainEqual({ name: 'monasteryPoints', default: base.parameters!.monasteryPoints, min: 0, max: 100, module: 'base' });
+		expect(parametersFor(['base'])).toContainEqual({
+			name: 'monasteryPoints',
+			default: base.parameters!.monasteryPoints,
+			min: 0,
+			max: 100,
+			module: 'base'
+		});
 		expect(parametersFor(['base']).some((p) => p.name === 'innTilePoints')).toBe(false);
 		expect(parametersFor(['base', 'pig']).some((p) => p.name === 'pigCityPoints')).toBe(true);
 		// Inns & Cathedrals' parameters are data (expansions/inns-and-cathedrals.json dataRules), not a module's
-		expect(parametersFor(MODULES.map((m) => m.id)).some((p) => p.name === 'innTilePoints')).toBe(false);
+		expect(parametersFor(MODULES.map((m) => m.id)).some((p) => p.name === 'innTilePoints')).toBe(
+			false
+		);
 		expect(rulingsFor(['no-such-module'])).toEqual([]);
 	});
 	test('every parameter has a range of whole numbers holding its default', () => {
@@ -25,7 +40,13 @@ describe('rulingsFor / parametersFor', () => {
 		// (the parameters of rules written as data are declared with their ranges in the documents)
 		expect(all.length).toBeGreaterThan(15);
 		for (const p of all) {
-			expect(Number.isInteger(p.min) && Number.isInteger(p.max) && p.min <= p.default && p.default <= p.max, p.name).toBe(true);
+			expect(
+				Number.isInteger(p.min) &&
+					Number.isInteger(p.max) &&
+					p.min <= p.default &&
+					p.default <= p.max,
+				p.name
+			).toBe(true);
 		}
 	});
 	test('every module ruling has its default among its options', () => {
@@ -36,18 +57,29 @@ describe('rulingsFor / parametersFor', () => {
 	test('modulesOf: base always, the module the document names, the owners of its figures', () => {
 		expect(modulesOf({ id: 'my-set' })).toEqual(['base']);
 		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual(['base', 'dragon']);
-		expect(modulesOf({ id: 'base', figures: [{ id: 'abbot', name: 'Abbot' }] as never })).toEqual(['base', 'abbot']);
+		expect(modulesOf({ id: 'base', figures: [{ id: 'abbot', name: 'Abbot' }] as never })).toEqual([
+			'base',
+			'abbot'
+		]);
 	});
 });
 
 describe('the validator with the registry', () => {
 	const doc = (extra: object) => ({ id: 'x', name: 'X', version: '1.0.0', tiles: [], ...extra });
 	test('checks nothing about rulings and parameters without it', () => {
-		expect(validateExpansion(doc({ rulings: { 'NO-SUCH': 'x' }, parameters: { nothing: 1 } }))).toEqual([]);
+		expect(
+			validateExpansion(doc({ rulings: { 'NO-SUCH': 'x' }, parameters: { nothing: 1 } }))
+		).toEqual([]);
 	});
 	test('an option of a ruling is checked against the ruling of the enabled module', () => {
-		expect(validateExpansion(doc({ rulings: { 'BASE-R2': '2nd' } }), { registry: ruleRegistry })).toEqual([]);
-		expect(validateExpansion(doc({ rulings: { 'BASE-R2': 'x' } }), { registry: ruleRegistry }).map((p) => [p.pointer, p.severity])).toEqual([['/rulings/BASE-R2', 'error']]);
+		expect(
+			validateExpansion(doc({ rulings: { 'BASE-R2': '2nd' } }), { registry: ruleRegistry })
+		).toEqual([]);
+		expect(
+			validateExpansion(doc({ rulings: { 'BASE-R2': 'x' } }), { registry: ruleRegistry }).map(
+				(p) => [p.pointer, p.severity]
+			)
+		).toEqual([['/rulings/BASE-R2', 'error']]);
 	});
 	test('a ruling or parameter of a module enabled through a dependency is known', () => {
 		const available = new Map([['dragon', doc({ id: 'dragon', rules: 'dragon' })]]) as never;
@@ -63,14 +95,18 @@ describe('modulesEnabledBy', () => {
 			['inns-and-cathedrals', { id: 'inns-and-cathedrals', dependencies: ['base'], dataRules: {} }],
 			['iso', { id: 'inn-and-stable-owners', dependencies: ['inns-and-cathedrals'] }]
 		]);
-		expect(modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
+		expect(
+			modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)
+		).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
 		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
 	});
 });
 
 describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 	const docs = availableExpansions();
-	const fan = JSON.parse(readFileSync('test/fixtures/expansions/valid/dependent-fan-set.json', 'utf8')) as Expansion;
+	const fan = JSON.parse(
+		readFileSync('test/fixtures/expansions/valid/dependent-fan-set.json', 'utf8')
+	) as Expansion;
 	docs.set(fan.id, fan);
 	test.each([...docs.keys()])('%s', (id) => {
 		const r = resolveGame([id], docs);
@@ -79,8 +115,17 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 		const played = contextFor(r.expansions, r.modules).modules.map((m) => m.id);
 		expect(modulesEnabledBy(docs.get(id)!, docs)).toEqual(played);
 	});
-	test('the fan set of issue 8 puts its dependencies\' modules in play', () => {
-		expect(modulesEnabledBy(fan, docs)).toEqual(['base', 'abbot', 'inns-and-cathedrals', 'bards', 'bards:data', 'inn-and-stable-owners', 'inn-and-stable-owners:data', 'messengers-and-mayors']);
+	test("the fan set of issue 8 puts its dependencies' modules in play", () => {
+		expect(modulesEnabledBy(fan, docs)).toEqual([
+			'base',
+			'abbot',
+			'inns-and-cathedrals',
+			'bards',
+			'bards:data',
+			'inn-and-stable-owners',
+			'inn-and-stable-owners:data',
+			'messengers-and-mayors'
+		]);
 	});
 });
 
@@ -103,7 +148,10 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 	test('names no module gives meaning to, and the inert ones', () => {
 		expect(ruleRegistry.meaningOf('modifier', 'wine')).toBeUndefined();
 		expect(ruleRegistry.meaningOf('figure', 'wagon')).toBeUndefined();
-		expect(ruleRegistry.meaningOf('icon', 'portal')).toMatchObject({ module: 'dragon', inert: expect.any(String) });
+		expect(ruleRegistry.meaningOf('icon', 'portal')).toMatchObject({
+			module: 'dragon',
+			inert: expect.any(String)
+		});
 		expect(ruleRegistry.meaningOf('feature', 'river')?.leftOut).toBe(true);
 	});
 });

@@ -7,7 +7,24 @@ import { fold } from '../src/lib/engine/data-scope.ts';
 
 const CONSTANTS = ['param.a', 'param.b', 'ruling.X-R1.on', 'complete'];
 const VARIABLES = ['tiles', 'figures.note', 'modifier.inn'];
-const OPS = ['+', '-', '*', '/', 'max', 'min', '>', '>=', '<', '<=', '==', '!=', 'and', 'or', '!', 'if'];
+const OPS = [
+	'+',
+	'-',
+	'*',
+	'/',
+	'max',
+	'min',
+	'>',
+	'>=',
+	'<',
+	'<=',
+	'==',
+	'!=',
+	'and',
+	'or',
+	'!',
+	'if'
+];
 
 const expr: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 	e: fc.oneof(
@@ -15,12 +32,23 @@ const expr: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 		fc.oneof(fc.integer({ min: -20, max: 20 }), fc.constantFrom(2.5, -0.5, 3e6)),
 		fc.boolean(),
 		fc.constantFrom(...CONSTANTS, ...VARIABLES).map((v) => ({ var: v })),
-		fc.tuple(fc.constantFrom(...OPS), fc.array(tie('e'), { minLength: 1, maxLength: 3 })).map(([op, args]) => {
-			// the operand counts the validator accepts
-			const n = op === 'if' ? 3 : op === '!' ? 1 : ['/', '>', '>=', '<', '<=', '==', '!='].includes(op) ? 2 : op === '-' ? Math.min(args.length, 2) : args.length;
-			const list = Array.from({ length: n }, (_, i) => args[i % args.length]);
-			return { [op]: n === 1 && op === '!' ? list[0] : list };
-		})
+		fc
+			.tuple(fc.constantFrom(...OPS), fc.array(tie('e'), { minLength: 1, maxLength: 3 }))
+			.map(([op, args]) => {
+				// the operand counts the validator accepts
+				const n =
+					op === 'if'
+						? 3
+						: op === '!'
+							? 1
+							: ['/', '>', '>=', '<', '<=', '==', '!='].includes(op)
+								? 2
+								: op === '-'
+									? Math.min(args.length, 2)
+									: args.length;
+				const list = Array.from({ length: n }, (_, i) => args[i % args.length]);
+				return { [op]: n === 1 && op === '!' ? list[0] : list };
+			})
 	)
 })).e;
 
@@ -42,7 +70,9 @@ describe('data rule expressions', () => {
 				const env: Env = (n) => (vals as Record<string, number | boolean>)[n] ?? 0;
 				const want = evaluate(e, env);
 				expect(compileExpr(e)(env)).toStrictEqual(want);
-				expect(compileExpr<Record<string, number | boolean>>(e, (n) => (v) => v[n] ?? 0)(vals)).toStrictEqual(want);
+				expect(
+					compileExpr<Record<string, number | boolean>>(e, (n) => (v) => v[n] ?? 0)(vals)
+				).toStrictEqual(want);
 			}),
 			{ numRuns: 2000 }
 		);
@@ -55,7 +85,12 @@ describe('data rule expressions', () => {
 				const folded = fold(e, (n) => (CONSTANTS.includes(n) ? all[n] : undefined));
 				// what is left reads only the feature's variables
 				const rest: Env = (n) => {
-					if (CONSTANTS.includes(n) && Number.isInteger(all[n]) && Math.abs(all[n] as number) <= 1e6) throw new Error(`${n} was not folded`);
+					if (
+						CONSTANTS.includes(n) &&
+						Number.isInteger(all[n]) &&
+						Math.abs(all[n] as number) <= 1e6
+					)
+						throw new Error(`${n} was not folded`);
 					return all[n] ?? 0;
 				};
 				expect(evaluate(folded, rest)).toStrictEqual(evaluate(e, env));

@@ -36,7 +36,13 @@ function playedGame(chosen: string[], seed: number, maxMoves?: number) {
 				const kind = state.pending[0]?.kind;
 				if (state.log.length % 17 !== 3 || !tries[kind]) return;
 				const res = apply(state, tries[kind]);
-				if (!res.ok) refusals.push({ after: state.log.length, move: tries[kind], code: res.refusal.code, rules: res.refusal.rules });
+				if (!res.ok)
+					refusals.push({
+						after: state.log.length,
+						move: tries[kind],
+						code: res.refusal.code,
+						rules: res.refusal.rules
+					});
 			}
 		}
 	);
@@ -75,7 +81,9 @@ describe('scenarioFromGame', () => {
 		const mid = Math.floor(sc.expect.scores!.length / 2);
 		const score = changed((s) => (s.expect.scores![mid].scores[0] += 1));
 		expect(score.passed).toBe(false);
-		expect(score.failures.join('\n')).toContain(`after ${sc.expect.scores![mid].after} moves: scores`);
+		expect(score.failures.join('\n')).toContain(
+			`after ${sc.expect.scores![mid].after} moves: scores`
+		);
 		expect(changed((s) => (s.expect.final![1] += 2)).failures.join('\n')).toContain('final scores');
 		expect(changed((s) => (s.expect.refusals![0].code = 'no-such-code')).passed).toBe(false);
 	});
@@ -84,7 +92,11 @@ describe('scenarioFromGame', () => {
 		const { record, finished } = playedGame(['inns-and-cathedrals'], 21, 25);
 		expect(finished).toBe(false);
 		const sc = scenarioFromGame(record, { name: 'half-game', description: 'halfway' }, lookup);
-		expect(sc).toMatchObject({ name: 'half-game', description: 'halfway', expect: { finished: false } });
+		expect(sc).toMatchObject({
+			name: 'half-game',
+			description: 'halfway',
+			expect: { finished: false }
+		});
 		expect(sc.expect.final).toBeUndefined();
 		expect(sc.game.moves).toHaveLength(25);
 		expect(runScenario(sc, lookup).failures).toEqual([]);
@@ -92,8 +104,15 @@ describe('scenarioFromGame', () => {
 
 	test('a record that does not replay is refused with the reason', () => {
 		const { record } = playedGame(['base'], 3, 6);
-		const broken = { ...record, moves: [...record.moves.slice(0, 2), { type: 'place', x: 50, y: 50, rotation: 0 }] };
-		expect(() => scenarioFromGame(broken as never, { name: 'x' }, lookup)).toThrow(/move 2 .* is illegal/);
-		expect(() => scenarioFromGame({ ...record, expansions: [{ id: 'ghost' }] }, { name: 'x' }, lookup)).toThrow(/'ghost' is not an available expansion/);
+		const broken = {
+			...record,
+			moves: [...record.moves.slice(0, 2), { type: 'place', x: 50, y: 50, rotation: 0 }]
+		};
+		expect(() => scenarioFromGame(broken as never, { name: 'x' }, lookup)).toThrow(
+			/move 2 .* is illegal/
+		);
+		expect(() =>
+			scenarioFromGame({ ...record, expansions: [{ id: 'ghost' }] }, { name: 'x' }, lookup)
+		).toThrow(/'ghost' is not an available expansion/);
 	});
 });

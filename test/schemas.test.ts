@@ -16,7 +16,8 @@ function undescribed(node: unknown, at: string, out: string[]): string[] {
 		for (const [k, v] of Object.entries(node)) {
 			if (k === 'properties' && v !== null && typeof v === 'object')
 				for (const [name, prop] of Object.entries(v)) {
-					if (typeof (prop as { description?: unknown }).description !== 'string') out.push(`${at}/properties/${name}`);
+					if (typeof (prop as { description?: unknown }).description !== 'string')
+						out.push(`${at}/properties/${name}`);
 				}
 			undescribed(v, `${at}/${k}`, out);
 		}
@@ -28,7 +29,9 @@ describe('schemas', () => {
 	// the validator compiles them with validateSchema off (src/lib/formats/validate.ts): checked here
 	test.each(schemaFiles)('%s is a valid JSON Schema 2020-12 document', (file) => {
 		const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
-		expect(ajv.validateSchema(read(`schemas/${file}`) as object), JSON.stringify(ajv.errors)).toBe(true);
+		expect(ajv.validateSchema(read(`schemas/${file}`) as object), JSON.stringify(ajv.errors)).toBe(
+			true
+		);
 	});
 	test.each(schemaFiles)('every property of %s has its own description', (file) => {
 		expect(undescribed(read(`schemas/${file}`), '', [])).toEqual([]);
@@ -40,7 +43,9 @@ describe('schemas', () => {
 			id: 'x',
 			name: 'X',
 			version: '1.0.0',
-			tiles: [{ id: 'A', count, features: [], edges: { N: 'field', E: 'field', S: 'field', W: 'field' } }]
+			tiles: [
+				{ id: 'A', count, features: [], edges: { N: 'field', E: 'field', S: 'field', W: 'field' } }
+			]
 		});
 		expect(check(set({ perPlayer: 1 })), JSON.stringify(check.errors)).toBe(true);
 		expect(check(set({ perPlayer: 1, extra: 2 }))).toBe(false);

@@ -4,7 +4,14 @@
 // every shipped expansion; and a state taken back is the state it was.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { apply, legalMoves, resolveGame, startGame, type GameSetup, type GameState } from '../src/lib/engine/index.ts';
+import {
+	apply,
+	legalMoves,
+	resolveGame,
+	startGame,
+	type GameSetup,
+	type GameState
+} from '../src/lib/engine/index.ts';
 import { cloneState, copyState, IN_PLACE_SILENT, takeBack, TRIAL } from '../src/lib/engine/game.ts';
 import { canonical } from '../src/lib/engine/invariants.ts';
 import { randomLegalMove } from '../src/lib/engine/random.ts';
@@ -15,15 +22,35 @@ const docs = availableExpansions();
 const setupOf = (ids: string[], more: Partial<GameSetup> = {}): Omit<GameSetup, 'seed'> => {
 	const r = resolveGame(ids, (id) => docs.get(id));
 	if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
-	return { expansions: r.expansions, modules: [...(r.modules ?? []), ...(more.modules ?? [])], players: ['A', 'B'], ...(more.rulings ? { rulings: more.rulings } : {}) };
+	return {
+		expansions: r.expansions,
+		modules: [...(r.modules ?? []), ...(more.modules ?? [])],
+		players: ['A', 'B'],
+		...(more.rulings ? { rulings: more.rulings } : {})
+	};
 };
 
 const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 	['base', setupOf(['base'])],
-	['base, 2nd farm edition (no sum over features)', setupOf(['base'], { rulings: { 'BASE-R2': '2nd' } })],
-	['the checker mix: bards, I&C, inn and stable owners, buddo, M&M', setupOf(['bards', 'inns-and-cathedrals', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'])],
+	[
+		'base, 2nd farm edition (no sum over features)',
+		setupOf(['base'], { rulings: { 'BASE-R2': '2nd' } })
+	],
+	[
+		'the checker mix: bards, I&C, inn and stable owners, buddo, M&M',
+		setupOf([
+			'bards',
+			'inns-and-cathedrals',
+			'inn-and-stable-owners',
+			'buddo',
+			'messengers-and-mayors'
+		])
+	],
 	['river, dragon, abbot, pig', setupOf(['river', 'dragon'], { modules: ['abbot', 'pig'] })],
-	['hills & sheep, traders & builders, wells', setupOf(['hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'])]
+	[
+		'hills & sheep, traders & builders, wells',
+		setupOf(['hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'])
+	]
 ];
 
 /** The greedy bot's weighing before trials: a copy per option, the engine's final scoring of each. */

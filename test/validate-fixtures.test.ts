@@ -27,7 +27,9 @@ for (const dir of ['expansions', `${ROOT}/valid`, `${ROOT}/invalid`, `${ROOT}/wa
 }
 
 const matches = (p: Problem, e: Expected) =>
-	p.pointer === e.pointer && p.message.includes(e.message) && p.severity === (e.severity ?? 'error');
+	p.pointer === e.pointer &&
+	p.message.includes(e.message) &&
+	p.severity === (e.severity ?? 'error');
 
 function sweep(folder: 'invalid' | 'warnings') {
 	const dir = `${ROOT}/${folder}`;
@@ -41,10 +43,15 @@ function sweep(folder: 'invalid' | 'warnings') {
 		const expected = expectations[file];
 		expect(expected.length).toBeGreaterThan(0);
 		for (const e of expected) {
-			expect(problems.filter((p) => matches(p, e)), `expected ${JSON.stringify(e)} among ${JSON.stringify(problems, null, 1)}`).toHaveLength(1);
+			expect(
+				problems.filter((p) => matches(p, e)),
+				`expected ${JSON.stringify(e)} among ${JSON.stringify(problems, null, 1)}`
+			).toHaveLength(1);
 		}
 		// Nothing else is an error: each fixture holds one fault.
-		const unexpected = problems.filter((p) => p.severity === 'error' && !expected.some((e) => matches(p, e)));
+		const unexpected = problems.filter(
+			(p) => p.severity === 'error' && !expected.some((e) => matches(p, e))
+		);
 		expect(unexpected).toEqual([]);
 	});
 }
@@ -72,8 +79,11 @@ describe('the shipped expansions', () => {
 	test('are all present', () => {
 		expect(files.length).toBeGreaterThan(0);
 	});
-	test.each(files)('expansions/%s has no error and no warning, rulings and parameters included', (file) => {
-		const problems = validateExpansion(read(`expansions/${file}`), { available, registry });
-		expect(problems.filter((p) => p.severity !== 'note')).toEqual([]);
-	});
+	test.each(files)(
+		'expansions/%s has no error and no warning, rulings and parameters included',
+		(file) => {
+			const problems = validateExpansion(read(`expansions/${file}`), { available, registry });
+			expect(problems.filter((p) => p.severity !== 'note')).toEqual([]);
+		}
+	);
 });

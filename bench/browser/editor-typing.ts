@@ -37,29 +37,59 @@ try {
 		t.drawMs.length = 0;
 		t.handle.placeCursorAfter('"name": "');
 	});
-	const text = 'The quick brown fox jumps over the lazy dog '.repeat(Math.ceil(keys / 44)).slice(0, keys);
+	const text = 'The quick brown fox jumps over the lazy dog '
+		.repeat(Math.ceil(keys / 44))
+		.slice(0, keys);
 	await page.keyboard.type(text, { delay: 25 });
 	await page.waitForTimeout(300);
 	const { samples, drawMs, name } = await page.evaluate(() => {
 		const t = (window as any).__tileEditor;
-		return { samples: t.samples as number[], drawMs: t.drawMs as number[], name: t.session.tile.name as string };
+		return {
+			samples: t.samples as number[],
+			drawMs: t.drawMs as number[],
+			name: t.session.tile.name as string
+		};
 	});
-	if (name !== text) throw new Error(`the typed text did not arrive intact: ${JSON.stringify(name)}`);
+	if (name !== text)
+		throw new Error(`the typed text did not arrive intact: ${JSON.stringify(name)}`);
 	const result = {
 		tiles: 100,
 		keystrokes: samples.length,
-		changeToRedrawnMs: { median: quantile(samples, 0.5), p95: quantile(samples, 0.95), max: Math.max(...samples) },
+		changeToRedrawnMs: {
+			median: quantile(samples, 0.5),
+			p95: quantile(samples, 0.95),
+			max: Math.max(...samples)
+		},
 		canvasDrawMs: { median: quantile(drawMs, 0.5), p95: quantile(drawMs, 0.95) },
 		targetMs: 16
 	};
 	if (asJson) console.log(JSON.stringify(result, null, 2));
 	else {
 		const f = (n: number) => n.toFixed(1);
-		console.log(`editor typing, expansion of ${result.tiles} tiles, ${result.keystrokes} keystrokes`);
-		console.log(`model change → validated + redrawn: median ${f(result.changeToRedrawnMs.median)} ms, p95 ${f(result.changeToRedrawnMs.p95)} ms, max ${f(result.changeToRedrawnMs.max)} ms (target < 16 ms)`);
-		console.log(`  of which the Konva canvas draw: median ${f(result.canvasDrawMs.median)} ms, p95 ${f(result.canvasDrawMs.p95)} ms`);
+		console.log(
+			`editor typing, expansion of ${result.tiles} tiles, ${result.keystrokes} keystrokes`
+		);
+		console.log(
+			`model change → validated + redrawn: median ${f(result.changeToRedrawnMs.median)} ms, p95 ${f(result.changeToRedrawnMs.p95)} ms, max ${f(result.changeToRedrawnMs.max)} ms (target < 16 ms)`
+		);
+		console.log(
+			`  of which the Konva canvas draw: median ${f(result.canvasDrawMs.median)} ms, p95 ${f(result.canvasDrawMs.p95)} ms`
+		);
 	}
-	if (args.includes("--verbose")) console.log("slowest:", [...samples].sort((a, b) => b - a).slice(0, 10).map((x) => x.toFixed(1)).join(" "), "first:", samples.slice(0, 5).map((x) => x.toFixed(1)).join(" "));
+	if (args.includes('--verbose'))
+		console.log(
+			'slowest:',
+			[...samples]
+				.sort((a, b) => b - a)
+				.slice(0, 10)
+				.map((x) => x.toFixed(1))
+				.join(' '),
+			'first:',
+			samples
+				.slice(0, 5)
+				.map((x) => x.toFixed(1))
+				.join(' ')
+		);
 	if (result.changeToRedrawnMs.median >= 16) process.exitCode = 1;
 } finally {
 	await harness.close();

@@ -29,7 +29,9 @@ const freePort = () =>
 export async function startHarness(appDir = '.'): Promise<Harness> {
 	const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 	if (!existsSync(executablePath)) {
-		console.error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+		console.error(
+			`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`
+		);
 		process.exit(2);
 	}
 	if (!existsSync(resolve(appDir, 'build/index.js'))) {
@@ -52,13 +54,24 @@ export async function startHarness(appDir = '.'): Promise<Harness> {
 	try {
 		let up = false;
 		for (let i = 0; i < 150 && !up; i++) {
-			up = await fetch(`${base}/api/expansions`).then((r) => r.ok, () => false);
+			up = await fetch(`${base}/api/expansions`).then(
+				(r) => r.ok,
+				() => false
+			);
 			if (!up) await new Promise((r) => setTimeout(r, 100));
 		}
 		if (!up) throw new Error('the server did not start');
 		const browser = await chromium.launch({
 			executablePath,
-			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run'
+			]
 		});
 		return {
 			base,
@@ -83,14 +96,24 @@ export const quantile = (xs: number[], q: number): number => {
 /** Creates `bench-100` in the harness's store: 100 tile designs cloned from the base game's (ids B1…B100). */
 export async function putHundredTiles(h: Harness): Promise<void> {
 	const baseGame = JSON.parse(readFileSync(join(h.dir, 'base.json'), 'utf8'));
-	const tiles = Array.from({ length: 100 }, (_, i) => ({ ...baseGame.tiles[i % baseGame.tiles.length], id: `B${i + 1}` }));
-	const doc = { id: 'bench-100', name: 'Benchmark, 100 tiles', version: '1.0.0', dependencies: ['base'], tiles };
+	const tiles = Array.from({ length: 100 }, (_, i) => ({
+		...baseGame.tiles[i % baseGame.tiles.length],
+		id: `B${i + 1}`
+	}));
+	const doc = {
+		id: 'bench-100',
+		name: 'Benchmark, 100 tiles',
+		version: '1.0.0',
+		dependencies: ['base'],
+		tiles
+	};
 	const put = await fetch(`${h.base}/api/expansions/bench-100`, {
 		method: 'PUT',
 		headers: { 'content-type': 'application/json', 'if-none-match': '*' },
 		body: JSON.stringify(doc)
 	});
-	if (!put.ok) throw new Error(`could not create the benchmark expansion: ${put.status} ${await put.text()}`);
+	if (!put.ok)
+		throw new Error(`could not create the benchmark expansion: ${put.status} ${await put.text()}`);
 }
 
 /**

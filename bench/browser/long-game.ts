@@ -17,7 +17,8 @@ import { bigExpansion, bigRecord } from '../../scripts/big-game.ts';
 import { quantile, startHarness } from './harness.ts';
 
 const args = process.argv.slice(2);
-const opt = (name: string, d: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : d);
+const opt = (name: string, d: number) =>
+	args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : d;
 const rounds = opt('rounds', 3);
 const timeoutMs = opt('timeout', 300) * 1000;
 const app = args.includes('--app') ? args[args.indexOf('--app') + 1] : '.';
@@ -37,7 +38,11 @@ interface Round {
 }
 const results: Round[] = [];
 try {
-	const put = await fetch(`${h.base}/api/expansions/${big.id}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-none-match': '*' }, body: JSON.stringify(big) });
+	const put = await fetch(`${h.base}/api/expansions/${big.id}`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json', 'if-none-match': '*' },
+		body: JSON.stringify(big)
+	});
 	if (!put.ok) throw new Error(`could not create the expansion: ${put.status} ${await put.text()}`);
 	const file = join(h.dir, 'long-game-record.json');
 	writeFileSync(file, JSON.stringify(record));
@@ -53,18 +58,37 @@ try {
 			await page.goto(`${h.base}/sandbox`);
 			const input = page.getByLabel('Load a game record');
 			await page.waitForFunction(() => (window as any).__sandbox);
-			await input.evaluate((el) => el.addEventListener('change', () => ((window as any).__benchT0 = performance.now()), { capture: true }));
+			await input.evaluate((el) =>
+				el.addEventListener('change', () => ((window as any).__benchT0 = performance.now()), {
+					capture: true
+				})
+			);
 			await input.setInputFiles(file);
 			const loaded = await page
-				.waitForFunction((n) => (window as any).__sandbox?.session?.at === n && (window as any).__sandbox.view && document.querySelector('.log ol li'), steps, { timeout: timeoutMs, polling: 100 })
-				.then(() => true, () => false);
+				.waitForFunction(
+					(n) =>
+						(window as any).__sandbox?.session?.at === n &&
+						(window as any).__sandbox.view &&
+						document.querySelector('.log ol li'),
+					steps,
+					{ timeout: timeoutMs, polling: 100 }
+				)
+				.then(
+					() => true,
+					() => false
+				);
 			if (!loaded) {
 				results.push({ interactiveMs: null, crashed });
 				continue;
 			}
 			// the next frame after the game is shown, and a task after it: the page answers again
 			const interactiveMs = await page.evaluate(
-				() => new Promise<number>((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - (window as any).__benchT0))))
+				() =>
+					new Promise<number>((done) =>
+						requestAnimationFrame(() =>
+							setTimeout(() => done(performance.now() - (window as any).__benchT0))
+						)
+					)
 			);
 			const cdp = await context.newCDPSession(page);
 			await cdp.send('HeapProfiler.collectGarbage');
@@ -74,7 +98,9 @@ try {
 				page.evaluate(
 					(n) =>
 						new Promise<number>((done) => {
-							const slider = document.querySelector('input[aria-label=Timeline]') as HTMLInputElement;
+							const slider = document.querySelector(
+								'input[aria-label=Timeline]'
+							) as HTMLInputElement;
 							const t0 = performance.now();
 							slider.value = String(n);
 							slider.dispatchEvent(new Event('input', { bubbles: true }));
@@ -83,7 +109,10 @@ try {
 					to
 				);
 			const jumpMs = await move(Math.floor(steps / 2) + 1);
-			await page.waitForFunction((n) => (window as any).__sandbox.session.at === n, Math.floor(steps / 2) + 1);
+			await page.waitForFunction(
+				(n) => (window as any).__sandbox.session.at === n,
+				Math.floor(steps / 2) + 1
+			);
 			const stepBackMs = await move(Math.floor(steps / 2));
 			results.push({ interactiveMs, heapMB: heap.usedSize / 2 ** 20, jumpMs, stepBackMs });
 		} finally {
@@ -92,7 +121,13 @@ try {
 	}
 
 	const got = results.filter((x) => x.interactiveMs !== null) as Required<Round>[];
-	const med = (k: keyof Round) => (got.length ? quantile(got.map((x) => x[k] as number), 0.5) : NaN);
+	const med = (k: keyof Round) =>
+		got.length
+			? quantile(
+					got.map((x) => x[k] as number),
+					0.5
+				)
+			: NaN;
 	const summary = {
 		app,
 		moves: steps,
@@ -109,10 +144,19 @@ try {
 	if (args.includes('--json')) console.log(JSON.stringify(summary, null, 2));
 	else {
 		const f = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(0));
-		console.log(`sandbox, a record of ${steps} moves of a ${summary.designs}-design, ${summary.tiles}-tile expansion (${app}), ${results.length} rounds`);
-		if (summary.notInteractive) console.log(`  ${summary.notInteractive} rounds not interactive within ${timeoutMs / 1000} s (${results.filter((x) => x.crashed).length} of them: the page crashed)`);
-		console.log(`  time to interactive: median ${f(summary.interactiveMs)} ms (${results.map((x) => (x.interactiveMs === null ? 'timeout' : f(x.interactiveMs))).join(', ')}); heap ${summary.heapMB.toFixed(1)} MB`);
-		console.log(`  jump to step ${Math.floor(steps / 2) + 1}: ${f(summary.jumpMs)} ms; one step back: ${f(summary.stepBackMs)} ms`);
+		console.log(
+			`sandbox, a record of ${steps} moves of a ${summary.designs}-design, ${summary.tiles}-tile expansion (${app}), ${results.length} rounds`
+		);
+		if (summary.notInteractive)
+			console.log(
+				`  ${summary.notInteractive} rounds not interactive within ${timeoutMs / 1000} s (${results.filter((x) => x.crashed).length} of them: the page crashed)`
+			);
+		console.log(
+			`  time to interactive: median ${f(summary.interactiveMs)} ms (${results.map((x) => (x.interactiveMs === null ? 'timeout' : f(x.interactiveMs))).join(', ')}); heap ${summary.heapMB.toFixed(1)} MB`
+		);
+		console.log(
+			`  jump to step ${Math.floor(steps / 2) + 1}: ${f(summary.jumpMs)} ms; one step back: ${f(summary.stepBackMs)} ms`
+		);
 	}
 } finally {
 	await h.close();

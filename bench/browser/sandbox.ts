@@ -27,9 +27,18 @@ try {
 		name: 'Benchmark pile: six more base sets',
 		version: '1.0.0',
 		dependencies: ['base'],
-		tiles: base.tiles.map((t) => ({ ...t, id: `${t.id}-x6`, count: (typeof t.count === 'number' ? t.count : 1) * 6, role: undefined }))
+		tiles: base.tiles.map((t) => ({
+			...t,
+			id: `${t.id}-x6`,
+			count: (typeof t.count === 'number' ? t.count : 1) * 6,
+			role: undefined
+		}))
 	} as Expansion;
-	const put = await fetch(`${h.base}/api/expansions/bench-pile`, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-none-match': '*' }, body: JSON.stringify(pile) });
+	const put = await fetch(`${h.base}/api/expansions/bench-pile`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json', 'if-none-match': '*' },
+		body: JSON.stringify(pile)
+	});
 	if (!put.ok) throw new Error(`could not create the pile: ${put.status} ${await put.text()}`);
 	const game = playRandomGame({ expansions: [base, pile], players: ['Ann', 'Bob'], seed: 5 });
 	if (game.error) throw new Error(game.error);
@@ -42,18 +51,23 @@ try {
 	await page.addInitScript({ content: 'window.__name = (f) => f;' });
 	await page.goto(`${h.base}/sandbox`);
 	await page.getByLabel('Load a game record').setInputFiles(file);
-	await page.waitForFunction(() => (window as any).__sandbox?.view && (window as any).__sandbox.session?.state.finished);
+	await page.waitForFunction(
+		() => (window as any).__sandbox?.view && (window as any).__sandbox.session?.state.finished
+	);
 	// the last turn with a tile in hand: ~500 tiles on the board
 	const at = await page.evaluate(() => {
 		const s = (window as any).__sandbox.session;
-		for (let i = s.steps.length - 1; i >= 0; i--) if (s.stateAt(i).pending[0]?.kind === 'place') return i;
+		for (let i = s.steps.length - 1; i >= 0; i--)
+			if (s.stateAt(i).pending[0]?.kind === 'place') return i;
 		return -1;
 	});
 	await page.getByLabel('Timeline').fill(String(at));
 	await page.waitForFunction((n) => (window as any).__sandbox.session.at === n, at);
 	await page.getByRole('button', { name: 'Fit' }).click();
 	await page.waitForTimeout(800);
-	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.bt.length as number);
+	const tiles = await page.evaluate(
+		() => (window as any).__sandbox.session.state.bt.length as number
+	);
 
 	// 1. pan and zoom: a drag-like pan every frame and a zoom step every 10th, for 3 s, as the pointer
 	// and the wheel drive it; then the cost of one full redraw alone
@@ -74,7 +88,11 @@ try {
 					v.panBy(n % 120 < 60 ? 6 : -6, n % 80 < 40 ? 3 : -3);
 					if (n % 10 === 0) v.zoom(n % 20 === 0 ? 1.05 : 1 / 1.05);
 					if (now < end) requestAnimationFrame(tick);
-					else done({ fps: (frameMs.length - 1) / ((now - end + 3000) / 1000), frameMs: frameMs.slice(1) });
+					else
+						done({
+							fps: (frameMs.length - 1) / ((now - end + 3000) / 1000),
+							frameMs: frameMs.slice(1)
+						});
 				};
 				requestAnimationFrame(tick);
 			})
@@ -95,7 +113,12 @@ try {
 			});
 			drawMs.push(performance.now() - t0);
 		}
-		return { drawMs, layers, scale: v.stage.scaleX() as number, nodes: v.stage.getLayers().map((l: any) => l.find('*').length) as number[] };
+		return {
+			drawMs,
+			layers,
+			scale: v.stage.scaleX() as number,
+			nodes: v.stage.getLayers().map((l: any) => l.find('*').length) as number[]
+		};
 	});
 
 	// 2. lighting the legal cells after the tile is turned: key R on the board → scene set, + the draw
@@ -126,7 +149,10 @@ try {
 		const target = await page.evaluate(() => {
 			const w = (window as any).__sandbox;
 			const m = w.session.legal.find((x: any) => x.rotation === w.rotation()) ?? w.session.legal[0];
-			for (let k = 0; k < 4 && w.rotation() !== m.rotation; k++) document.querySelector('.board')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
+			for (let k = 0; k < 4 && w.rotation() !== m.rotation; k++)
+				document
+					.querySelector('.board')!
+					.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
 			return { ...w.view.cellToClient(m.x, m.y), rotation: m.rotation };
 		});
 		await page.waitForFunction((r) => (window as any).__sandbox.rotation() === r, target.rotation);
@@ -134,7 +160,10 @@ try {
 			const w = window as any;
 			w.__benchDown = 0;
 			w.__benchLog = 0;
-			window.addEventListener('pointerdown', () => (w.__benchDown = performance.now()), { capture: true, once: true });
+			window.addEventListener('pointerdown', () => (w.__benchDown = performance.now()), {
+				capture: true,
+				once: true
+			});
 			new MutationObserver((_, o) => {
 				w.__benchLog = performance.now();
 				o.disconnect();
@@ -142,7 +171,10 @@ try {
 		});
 		const before = await page.evaluate(() => (window as any).__sandbox.session.at);
 		await page.mouse.click(target.x, target.y);
-		await page.waitForFunction((n) => (window as any).__sandbox.session.at === n + 1 && (window as any).__benchLog > 0, before);
+		await page.waitForFunction(
+			(n) => (window as any).__sandbox.session.at === n + 1 && (window as any).__benchLog > 0,
+			before
+		);
 		const ms = await page.evaluate(() => {
 			const w = window as any;
 			const draw = w.__sandbox.view.flushDraw();
@@ -157,19 +189,45 @@ try {
 
 	const result = {
 		tiles,
-		panZoom: { fps: Math.round(frames.fps * 10) / 10, cpuPerFrameMs, frameMsP95: quantile(frames.frameMs, 0.95), drawMsMedian: quantile(redraws.drawMs, 0.5), drawMsP95: quantile(redraws.drawMs, 0.95) },
-		lightCellsMs: { median: quantile(light, 0.5), p95: quantile(light, 0.95), drawMedian: quantile(lightDraw, 0.5) },
+		panZoom: {
+			fps: Math.round(frames.fps * 10) / 10,
+			cpuPerFrameMs,
+			frameMsP95: quantile(frames.frameMs, 0.95),
+			drawMsMedian: quantile(redraws.drawMs, 0.5),
+			drawMsP95: quantile(redraws.drawMs, 0.95)
+		},
+		lightCellsMs: {
+			median: quantile(light, 0.5),
+			p95: quantile(light, 0.95),
+			drawMedian: quantile(lightDraw, 0.5)
+		},
 		placementMs: { median: quantile(place, 0.5), p95: quantile(place, 0.95) },
 		targets: { fps: 55, lightCellsMs: 16, placementMs: 50 }
 	};
-	if (args.includes('--verbose')) console.log('layers (ms per draw):', (redraws.layers as number[]).map((x) => x.toFixed(1)).join(' / '), 'nodes:', redraws.nodes.join(' / '), 'scale', redraws.scale.toFixed(2));
+	if (args.includes('--verbose'))
+		console.log(
+			'layers (ms per draw):',
+			(redraws.layers as number[]).map((x) => x.toFixed(1)).join(' / '),
+			'nodes:',
+			redraws.nodes.join(' / '),
+			'scale',
+			redraws.scale.toFixed(2)
+		);
 	if (asJson) console.log(JSON.stringify(result, null, 2));
 	else {
 		const f = (n: number) => n.toFixed(1);
-		console.log(`sandbox, ${tiles} tiles on the board (a record of a 504-tile game loaded, at its last placement)`);
-		console.log(`pan + zoom: ${f(result.panZoom.fps)} fps (browser CPU ${f(cpuPerFrameMs)} ms per frame; frame p95 ${f(result.panZoom.frameMsP95)} ms; Konva draw median ${f(result.panZoom.drawMsMedian)} ms, p95 ${f(result.panZoom.drawMsP95)} ms) — target ≥ 55 fps`);
-		console.log(`light the cells after R: median ${f(result.lightCellsMs.median)} ms, p95 ${f(result.lightCellsMs.p95)} ms (draw ${f(result.lightCellsMs.drawMedian)} ms) — target ≤ 16 ms`);
-		console.log(`one placement (click → board, log, scores): median ${f(result.placementMs.median)} ms, p95 ${f(result.placementMs.p95)} ms — target ≤ 50 ms`);
+		console.log(
+			`sandbox, ${tiles} tiles on the board (a record of a 504-tile game loaded, at its last placement)`
+		);
+		console.log(
+			`pan + zoom: ${f(result.panZoom.fps)} fps (browser CPU ${f(cpuPerFrameMs)} ms per frame; frame p95 ${f(result.panZoom.frameMsP95)} ms; Konva draw median ${f(result.panZoom.drawMsMedian)} ms, p95 ${f(result.panZoom.drawMsP95)} ms) — target ≥ 55 fps`
+		);
+		console.log(
+			`light the cells after R: median ${f(result.lightCellsMs.median)} ms, p95 ${f(result.lightCellsMs.p95)} ms (draw ${f(result.lightCellsMs.drawMedian)} ms) — target ≤ 16 ms`
+		);
+		console.log(
+			`one placement (click → board, log, scores): median ${f(result.placementMs.median)} ms, p95 ${f(result.placementMs.p95)} ms — target ≤ 50 ms`
+		);
 	}
 } finally {
 	await h.close();

@@ -34,11 +34,20 @@ const WATCH_READY = `(() => {
 type Times = { interactive: number; edit: number; editor: number };
 type W = { __interactiveAt?: number; __answeredAt?: number; __editorAt?: number };
 const at = async (page: Page): Promise<Times> => {
-	await page.waitForFunction(() => (window as unknown as W).__interactiveAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
+	await page.waitForFunction(() => (window as unknown as W).__interactiveAt !== undefined, null, {
+		timeout: 30_000,
+		polling: 'raf'
+	});
 	// the designer clicks the north side's place at once (the benchmark tile has a city there)
 	const box = (await page.locator('[data-testid="tile-canvas"]').boundingBox())!;
 	await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.24);
-	await page.waitForFunction(() => (window as unknown as W).__answeredAt !== undefined && (window as unknown as W).__editorAt !== undefined, null, { timeout: 30_000 });
+	await page.waitForFunction(
+		() =>
+			(window as unknown as W).__answeredAt !== undefined &&
+			(window as unknown as W).__editorAt !== undefined,
+		null,
+		{ timeout: 30_000 }
+	);
 	return page.evaluate(() => {
 		const w = window as unknown as Required<W>;
 		return { interactive: w.__interactiveAt, edit: w.__answeredAt, editor: w.__editorAt };
@@ -58,29 +67,52 @@ async function once(browser: Browser, bench: Harness): Promise<{ cold: Times; wa
 	return { cold, warm };
 }
 
-const apps: { label: string; bench: Harness; samples: { cold: Times; warm: Times }[] }[] = [{ label: 'this checkout', bench: await startHarness(), samples: [] }];
+const apps: { label: string; bench: Harness; samples: { cold: Times; warm: Times }[] }[] = [
+	{ label: 'this checkout', bench: await startHarness(), samples: [] }
+];
 if (compare) apps.push({ label: compare, bench: await startHarness(compare), samples: [] });
 try {
 	for (const app of apps) await putHundredTiles(app.bench);
 	// one browser for both, so neither gets a warmer one
 	const browser = apps[0].bench.browser;
-	for (let i = 0; i < runs; i++) for (const app of apps) app.samples.push(await once(browser, app.bench));
-	const stats = (xs: number[]) => ({ median: quantile(xs, 0.5), p90: quantile(xs, 0.9), max: Math.max(...xs) });
+	for (let i = 0; i < runs; i++)
+		for (const app of apps) app.samples.push(await once(browser, app.bench));
+	const stats = (xs: number[]) => ({
+		median: quantile(xs, 0.5),
+		p90: quantile(xs, 0.9),
+		max: Math.max(...xs)
+	});
 	const summary = (s: { cold: Times; warm: Times }[]) =>
 		Object.fromEntries(
-			(['cold', 'warm'] as const).flatMap((k) => (['interactive', 'edit', 'editor'] as const).map((m) => [`${k}.${m}`, stats(s.map((x) => x[k][m]))]))
+			(['cold', 'warm'] as const).flatMap((k) =>
+				(['interactive', 'edit', 'editor'] as const).map((m) => [
+					`${k}.${m}`,
+					stats(s.map((x) => x[k][m]))
+				])
+			)
 		);
-	const result = { runs, targetMs: 1000, apps: apps.map((a) => ({ app: a.label, ...summary(a.samples) })) };
+	const result = {
+		runs,
+		targetMs: 1000,
+		apps: apps.map((a) => ({ app: a.label, ...summary(a.samples) }))
+	};
 	if (asJson) console.log(JSON.stringify(result, null, 2));
 	else {
-		const f = (s: { median: number; p90: number; max: number }) => `median ${s.median.toFixed(0)} ms, p90 ${s.p90.toFixed(0)} ms`;
-		console.log(`tile editor interactive (tile of a 100-tile expansion), ${runs} runs${compare ? ' each, in turns' : ''} (target < 1000 ms)`);
+		const f = (s: { median: number; p90: number; max: number }) =>
+			`median ${s.median.toFixed(0)} ms, p90 ${s.p90.toFixed(0)} ms`;
+		console.log(
+			`tile editor interactive (tile of a 100-tile expansion), ${runs} runs${compare ? ' each, in turns' : ''} (target < 1000 ms)`
+		);
 		for (const a of result.apps as Record<string, any>[]) {
 			console.log(a.app);
-			for (const k of ['cold', 'warm']) console.log(`  ${k}: interactive ${f(a[`${k}.interactive`])}; a click answered ${f(a[`${k}.edit`])}; Monaco ${f(a[`${k}.editor`])}`);
+			for (const k of ['cold', 'warm'])
+				console.log(
+					`  ${k}: interactive ${f(a[`${k}.interactive`])}; a click answered ${f(a[`${k}.edit`])}; Monaco ${f(a[`${k}.editor`])}`
+				);
 		}
 	}
-	if ((result.apps[0] as Record<string, any>)['cold.interactive'].median >= 1000) process.exitCode = 1;
+	if ((result.apps[0] as Record<string, any>)['cold.interactive'].median >= 1000)
+		process.exitCode = 1;
 } finally {
 	for (const app of apps) await app.bench.close();
 }

@@ -15,24 +15,40 @@ import { parseOptions } from '../../src/cli/args.ts';
 import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';
 
-const ALL = 'base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors';
-const parsed = parseOptions(process.argv.slice(2), { games: { type: 'string' }, expansions: { type: 'string' } }, true);
+const ALL =
+	'base,inns-and-cathedrals,river,dragon,bards,buddo,inn-and-stable-owners,messengers-and-mayors';
+const parsed = parseOptions(
+	process.argv.slice(2),
+	{ games: { type: 'string' }, expansions: { type: 'string' } },
+	true
+);
 const [a, b] = 'error' in parsed ? [] : parsed.positionals;
 if ('error' in parsed || !a || !b) {
-	console.error('usage: node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]');
+	console.error(
+		'usage: node bin/run-ts.js bench/checker/ab.ts <checkout A> <checkout B> [--games 1000] [--expansions a,b,...]'
+	);
 	process.exit(2);
 }
 const games = Number(parsed.values.games ?? 1000);
 const mix = resolveGame((parsed.values.expansions ?? ALL).split(','), lookupExpansion);
 if (!mix.ok) throw new Error(mix.errors.map((e) => e.message).join('; '));
-const text = JSON.stringify({ expansions: mix.expansions, modules: mix.modules, players: ['P1', 'P2'], games, seed: 3, sample: 1 });
+const text = JSON.stringify({
+	expansions: mix.expansions,
+	modules: mix.modules,
+	players: ['P1', 'P2'],
+	games,
+	seed: 3,
+	sample: 1
+});
 
 type RunGames = (cfg: CheckerConfig, from: number, to: number) => unknown;
 const require = createRequire(import.meta.url);
 function load(checkout: string): RunGames {
 	const bundle = path.resolve(checkout, 'node_modules/.cache/carcassonne-lab/cli.cjs');
 	if (!existsSync(bundle)) {
-		console.error(`${bundle} is missing: run \`node bin/carcassonne-lab.js simulate --games 1\` in ${checkout} first`);
+		console.error(
+			`${bundle} is missing: run \`node bin/carcassonne-lab.js simulate --games 1\` in ${checkout} first`
+		);
 		process.exit(2);
 	}
 	return require(bundle).checker.runGames;
@@ -54,4 +70,6 @@ chunksOf(games).forEach(([from, to], k) => {
 	}
 });
 const [A, B] = sides;
-console.log(`${games} games each: A ${A.name} ${(A.ms / 1000).toFixed(2)} s, B ${B.name} ${(B.ms / 1000).toFixed(2)} s; B/A ${(B.ms / A.ms).toFixed(3)} (load average ${load0} → ${loadavg()[0].toFixed(1)})`);
+console.log(
+	`${games} games each: A ${A.name} ${(A.ms / 1000).toFixed(2)} s, B ${B.name} ${(B.ms / 1000).toFixed(2)} s; B/A ${(B.ms / A.ms).toFixed(3)} (load average ${load0} → ${loadavg()[0].toFixed(1)})`
+);

@@ -12,15 +12,29 @@ export interface ParsedOptions<O extends OptionSpec> {
 const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity)/;
 
 /** The options and positional arguments, or the usage error to print (exit 2). */
-export function parseOptions<O extends OptionSpec>(args: readonly string[], options: O, allowPositionals = false): ParsedOptions<O> | { error: string } {
+export function parseOptions<O extends OptionSpec>(
+	args: readonly string[],
+	options: O,
+	allowPositionals = false
+): ParsedOptions<O> | { error: string } {
 	const joined: string[] = [];
 	for (let i = 0; i < args.length; i++) {
 		const name = args[i].startsWith('--') ? args[i].slice(2) : '';
-		if (options[name]?.type === 'string' && i + 1 < args.length && NEGATIVE_NUMBER.test(args[i + 1])) joined.push(`${args[i]}=${args[++i]}`);
+		if (
+			options[name]?.type === 'string' &&
+			i + 1 < args.length &&
+			NEGATIVE_NUMBER.test(args[i + 1])
+		)
+			joined.push(`${args[i]}=${args[++i]}`);
 		else joined.push(args[i]);
 	}
 	try {
-		const { values, positionals } = parseArgs({ args: joined, options, strict: true, allowPositionals });
+		const { values, positionals } = parseArgs({
+			args: joined,
+			options,
+			strict: true,
+			allowPositionals
+		});
 		return { values: values as ParsedOptions<O>['values'], positionals };
 	} catch (e) {
 		return { error: e instanceof Error ? e.message : String(e) };

@@ -8,7 +8,17 @@
 // command needs them (an ES module bundle imports all of them up front: pdfkit alone takes ~0.3 s).
 // `import.meta.url` is replaced, in each source file, by that file's own URL: every path built from
 // it (the worker files, the expansions folder, createRequire) resolves exactly as from the sources.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	utimesSync,
+	writeFileSync
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -83,7 +93,10 @@ function sourceUrls(dir) {
 				const text = readFileSync(args.path, 'utf8');
 				if (!text.includes('import.meta.url')) return undefined;
 				return {
-					contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+					contents: text.replaceAll(
+						'import.meta.url',
+						JSON.stringify(pathToFileURL(args.path).href)
+					),
 					loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js'
 				};
 			});
@@ -100,9 +113,16 @@ function sourceUrls(dir) {
 export async function buildBundle({ root, bundle, entries }) {
 	const started = Date.now();
 	const esbuild = await import('esbuild');
-	const reexports = Object.entries(entries).map(([name, file]) => `export * as ${name} from ${JSON.stringify('./' + file)};`);
+	const reexports = Object.entries(entries).map(
+		([name, file]) => `export * as ${name} from ${JSON.stringify('./' + file)};`
+	);
 	const result = await esbuild.build({
-		stdin: { contents: reexports.join('\n'), resolveDir: root, sourcefile: 'cli-entries.js', loader: 'js' },
+		stdin: {
+			contents: reexports.join('\n'),
+			resolveDir: root,
+			sourcefile: 'cli-entries.js',
+			loader: 'js'
+		},
 		bundle: true,
 		platform: 'node',
 		format: 'cjs',
@@ -135,8 +155,12 @@ export async function buildBundle({ root, bundle, entries }) {
  */
 export async function ensureBundle(where = {}) {
 	const root = where.root ?? ROOT;
-	const bundle = where.bundle ?? path.join(root, 'node_modules', '.cache', 'carcassonne-lab', 'cli.cjs');
-	const inputs = [...(where.inputs ?? INPUTS).map((p) => path.join(root, p)), fileURLToPath(import.meta.url)];
+	const bundle =
+		where.bundle ?? path.join(root, 'node_modules', '.cache', 'carcassonne-lab', 'cli.cjs');
+	const inputs = [
+		...(where.inputs ?? INPUTS).map((p) => path.join(root, p)),
+		fileURLToPath(import.meta.url)
+	];
 	if (isFresh(bundle, inputs)) return { bundle, built: false };
 	await buildBundle({ root, bundle, entries: where.entries ?? ENTRIES });
 	return { bundle, built: true };
@@ -157,9 +181,17 @@ export async function load(entry) {
 				({ bundle } = await ensureBundle());
 				if (isMainThread) process.env[BUNDLE_ENV] = bundle;
 			} catch (e) {
-				const first = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (e).errors?.[0];
-				const why = first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : String(e instanceof Error ? e.message : e).split('\n')[0];
-				if (isMainThread) process.stderr.write(`carcassonne-lab: running through tsx (slower start), no bundle: ${why}\n`);
+				const first =
+					/** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (
+						e
+					).errors?.[0];
+				const why = first
+					? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}`
+					: String(e instanceof Error ? e.message : e).split('\n')[0];
+				if (isMainThread)
+					process.stderr.write(
+						`carcassonne-lab: running through tsx (slower start), no bundle: ${why}\n`
+					);
 				// the worker threads started from here take the same path without trying again
 				process.env[TSX_ENV] = '1';
 			}

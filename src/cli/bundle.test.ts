@@ -1,7 +1,15 @@
 // The CLI's bundle (bundle.js): built when missing or older than a source, kept otherwise, written
 // whole, and what it runs is the current source (with each file's own import.meta.url).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+	mkdtempSync,
+	mkdirSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	utimesSync,
+	writeFileSync
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,10 +37,21 @@ const after = async (p: string, ms: number) => {
 beforeEach(() => {
 	root = mkdtempSync(path.join(tmpdir(), 'cli-bundle-'));
 	mkdirSync(path.join(root, 'src', 'lib'), { recursive: true });
-	writeFileSync(path.join(root, 'src', 'main.ts'), "import { n } from './lib/n.ts';\nexport const value: number = n + 1;\nexport const here: string = import.meta.url;\n");
-	writeFileSync(path.join(root, 'src', 'lib', 'n.ts'), 'export const n: number = 1;\nexport const here: string = import.meta.url;\n');
+	writeFileSync(
+		path.join(root, 'src', 'main.ts'),
+		"import { n } from './lib/n.ts';\nexport const value: number = n + 1;\nexport const here: string = import.meta.url;\n"
+	);
+	writeFileSync(
+		path.join(root, 'src', 'lib', 'n.ts'),
+		'export const n: number = 1;\nexport const here: string = import.meta.url;\n'
+	);
 	writeFileSync(path.join(root, 'package.json'), '{}\n');
-	where = { root, bundle: path.join(root, 'cache', 'cli.cjs'), entries: { main: 'src/main.ts', n: 'src/lib/n.ts' }, inputs: ['src', 'package.json'] };
+	where = {
+		root,
+		bundle: path.join(root, 'cache', 'cli.cjs'),
+		entries: { main: 'src/main.ts', n: 'src/lib/n.ts' },
+		inputs: ['src', 'package.json']
+	};
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -71,7 +90,12 @@ describe('the CLI bundle', () => {
 		expect(t).toBeGreaterThanOrEqual(before - 1);
 		expect(t).toBeLessThanOrEqual(Date.now());
 		await after(path.join(root, 'src', 'main.ts'), 1);
-		expect(isFresh(where.bundle, where.inputs.map((p) => path.join(root, p)))).toBe(false);
+		expect(
+			isFresh(
+				where.bundle,
+				where.inputs.map((p) => path.join(root, p))
+			)
+		).toBe(false);
 	});
 
 	it('is written whole: builds at once each replace it by a complete file and leave no temporary file', async () => {

@@ -10,7 +10,9 @@ const { runPooled } = await load('pool');
 const { cfg, workers } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 try {
-	port.postMessage({ total: await runPooled(cfg, workers, (games) => port.postMessage({ games })) });
+	port.postMessage({
+		total: await runPooled(cfg, workers, (games) => port.postMessage({ games }))
+	});
 } catch (e) {
 	port.postMessage({ error: e instanceof Error ? e.message : String(e) });
 }

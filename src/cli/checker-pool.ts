@@ -4,7 +4,14 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
-import { chunkAt, chunkCount, emptyAggregate, runGames, type Aggregate, type CheckerConfig } from '../lib/checker/run.ts';
+import {
+	chunkAt,
+	chunkCount,
+	emptyAggregate,
+	runGames,
+	type Aggregate,
+	type CheckerConfig
+} from '../lib/checker/run.ts';
 import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
 
 export interface PoolRun {
@@ -62,11 +69,18 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
  * from 4 to 16 MB over a long run (the peak of 100,000 games 1.4× that of 1,000). Resolves to the
  * merged aggregate; `progress` gets the games merged by each message.
  */
-function coordinated(cfg: CheckerConfig, workers: number, progress: (games: number) => void): Promise<Aggregate> {
+function coordinated(
+	cfg: CheckerConfig,
+	workers: number,
+	progress: (games: number) => void
+): Promise<Aggregate> {
 	return new Promise((resolve, reject) => {
 		const thread = new Worker(new URL('./checker-coordinator.js', import.meta.url), {
 			workerData: { cfg, workers },
-			resourceLimits: { maxOldGenerationSizeMb: COORDINATOR_HEAP_MB, maxYoungGenerationSizeMb: COORDINATOR_YOUNG_MB }
+			resourceLimits: {
+				maxOldGenerationSizeMb: COORDINATOR_HEAP_MB,
+				maxYoungGenerationSizeMb: COORDINATOR_YOUNG_MB
+			}
 		});
 		let total: Aggregate | null = null;
 		thread.on('message', (m: { games: number } | { total: Aggregate } | { error: string }) => {
@@ -75,12 +89,20 @@ function coordinated(cfg: CheckerConfig, workers: number, progress: (games: numb
 			else reject(new Error(m.error));
 		});
 		thread.on('error', reject);
-		thread.on('exit', (code) => (total ? resolve(total) : reject(new Error(`the checker's coordinating thread stopped (exit ${code})`))));
+		thread.on('exit', (code) =>
+			total
+				? resolve(total)
+				: reject(new Error(`the checker's coordinating thread stopped (exit ${code})`))
+		);
 	});
 }
 
 /** Plays every chunk of the configuration on a pool of `workers` threads, merged in chunk order (in the coordinating thread). */
-export async function runPooled(cfg: CheckerConfig, workers: number, progress: (games: number) => void): Promise<Aggregate> {
+export async function runPooled(
+	cfg: CheckerConfig,
+	workers: number,
+	progress: (games: number) => void
+): Promise<Aggregate> {
 	const chunks = chunkCount(cfg.games);
 	// the least semi-space of the isolates created from here on (a V8 flag: a worker's resourceLimits set
 	// only the most): the game workers start at their limit instead of growing to it over the run
@@ -94,7 +116,10 @@ export async function runPooled(cfg: CheckerConfig, workers: number, progress: (
 		workerData: cfg,
 		// a worker's live heap is small and flat (7–11 MB after a full collection, whatever the games played);
 		// bounded generations make V8 collect instead of growing the heap with the run's length
-		resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 2 * WORKER_SEMI_SPACE_MB }
+		resourceLimits: {
+			maxOldGenerationSizeMb: WORKER_HEAP_MB,
+			maxYoungGenerationSizeMb: 2 * WORKER_SEMI_SPACE_MB
+		}
 	});
 	try {
 		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,

@@ -6,4 +6,8 @@ export interface CommandContext {
 	stderr: (text: string) => void;
 }
 
-export type Command = { summary: string; usage: string; run: (ctx: CommandContext) => Promise<number> };
+export type Command = {
+	summary: string;
+	usage: string;
+	run: (ctx: CommandContext) => Promise<number>;
+};

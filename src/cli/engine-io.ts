@@ -27,9 +27,16 @@ export function expansionErrors(expansions: readonly Expansion[]): string[] {
 	for (const e of expansions) {
 		let lines = verdicts.get(e);
 		if (!lines) {
-			const errors = validateExpansion(e, { available: cache, registry: ruleRegistry }).filter((p) => p.severity === 'error');
-			lines = errors.slice(0, SHOWN).map((p) => `expansion '${e.id}' is invalid at ${p.pointer || '/'}: ${p.message}`);
-			if (errors.length > SHOWN) lines.push(`expansion '${e.id}': ${errors.length - SHOWN} more errors (carcassonne-lab validate lists them all)`);
+			const errors = validateExpansion(e, { available: cache, registry: ruleRegistry }).filter(
+				(p) => p.severity === 'error'
+			);
+			lines = errors
+				.slice(0, SHOWN)
+				.map((p) => `expansion '${e.id}' is invalid at ${p.pointer || '/'}: ${p.message}`);
+			if (errors.length > SHOWN)
+				lines.push(
+					`expansion '${e.id}': ${errors.length - SHOWN} more errors (carcassonne-lab validate lists them all)`
+				);
 			verdicts.set(e, lines);
 		}
 		out.push(...lines);
@@ -44,7 +51,11 @@ export function allExpansions(): Expansion[] {
 }
 
 /** A JCloisterZone saved game (.jcz) as a game record, its warnings and errors located as `file:/pointer: message`. */
-export function readJcz(file: string): { imported?: Extract<JczImport, { ok: true }>; errors: string[]; warnings: string[] } {
+export function readJcz(file: string): {
+	imported?: Extract<JczImport, { ok: true }>;
+	errors: string[];
+	warnings: string[];
+} {
 	let text: string;
 	try {
 		text = readFileSync(file, 'utf8');
@@ -53,7 +64,9 @@ export function readJcz(file: string): { imported?: Extract<JczImport, { ok: tru
 	}
 	const r = recordFromJcz(text, { expansions: allExpansions() });
 	const where = (p: JczProblem) => `${file}:${p.pointer || '/'}: ${p.message}`;
-	return r.ok ? { imported: r, errors: [], warnings: r.warnings.map(where) } : { errors: r.errors.map(where), warnings: r.warnings.map(where) };
+	return r.ok
+		? { imported: r, errors: [], warnings: r.warnings.map(where) }
+		: { errors: r.errors.map(where), warnings: r.warnings.map(where) };
 }
 
 /** True for a file the engine commands read as a JCloisterZone saved game. */

@@ -7,9 +7,15 @@ import type { Problem } from '../lib/formats/problems.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
 
 /** The project's own tile sets (the shipped expansions). */
-export const PROJECT_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../expansions');
+export const PROJECT_EXPANSIONS_DIR = resolve(
+	dirname(fileURLToPath(import.meta.url)),
+	'../../expansions'
+);
 /** The designer's own expansions when `EXPANSIONS_DIR` names no other folder (git-ignored). */
-export const WORKSPACE_EXPANSIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../workspace/expansions');
+export const WORKSPACE_EXPANSIONS_DIR = resolve(
+	dirname(fileURLToPath(import.meta.url)),
+	'../../workspace/expansions'
+);
 
 export interface LoadedFile {
 	/** The path as the user gave it (or joined from the folder they gave). */
@@ -25,7 +31,9 @@ export function listJsonFiles(path: string, endings: readonly string[] = ['.json
 	const stat = statSync(path);
 	if (!stat.isDirectory()) return [path];
 	const out: string[] = [];
-	for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+	for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+		a.name.localeCompare(b.name)
+	)) {
 		const full = join(path, entry.name);
 		if (entry.isDirectory()) out.push(...listJsonFiles(full, endings));
 		else if (endings.some((e) => entry.name.endsWith(e))) out.push(full);
@@ -58,9 +66,17 @@ export function parseJson(text: string): { doc?: unknown; problems: Problem[] } 
 		const pos = /position (\d+)/.exec(message);
 		if (lc) where = { line: Number(lc[1]), column: Number(lc[2]) };
 		else where = lineColumn(text, pos ? Number(pos[1]) : text.length);
-		const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+		const reason = message
+			.replace(/\s*\(line \d+ column \d+\)/, '')
+			.replace(/ in JSON at position \d+.*$/, '');
 		return {
-			problems: [{ pointer: '', message: `not valid JSON at line ${where.line}, column ${where.column}: ${reason}`, severity: 'error' }]
+			problems: [
+				{
+					pointer: '',
+					message: `not valid JSON at line ${where.line}, column ${where.column}: ${reason}`,
+					severity: 'error'
+				}
+			]
 		};
 	}
 	const deep = nestingProblem(doc);
@@ -72,7 +88,16 @@ export function loadFile(file: string): LoadedFile {
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (e) {
-		return { file, problems: [{ pointer: '', message: `cannot read the file: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }] };
+		return {
+			file,
+			problems: [
+				{
+					pointer: '',
+					message: `cannot read the file: ${e instanceof Error ? e.message : String(e)}`,
+					severity: 'error'
+				}
+			]
+		};
 	}
 	return { file, ...parseJson(text.replace(/^\uFEFF/, '')) };
 }
@@ -100,7 +125,10 @@ function byId(files: readonly LoadedFile[], into: Map<string, Expansion>): Map<s
  */
 export function availableExpansions(given: readonly LoadedFile[] = []): Map<string, Expansion> {
 	const map = new Map<string, Expansion>();
-	for (const dir of [PROJECT_EXPANSIONS_DIR, process.env.EXPANSIONS_DIR || WORKSPACE_EXPANSIONS_DIR]) {
+	for (const dir of [
+		PROJECT_EXPANSIONS_DIR,
+		process.env.EXPANSIONS_DIR || WORKSPACE_EXPANSIONS_DIR
+	]) {
 		if (dir && existsSync(dir) && statSync(dir).isDirectory()) byId(loadPaths([dir]), map);
 	}
 	return byId(given, map);

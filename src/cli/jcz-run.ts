@@ -21,21 +21,54 @@ export interface JczFileResult {
 export function runJczFile(file: string, rulings: Record<string, string> = {}): JczFileResult {
 	const { imported, errors, warnings } = readJcz(file);
 	if (!imported) return { file, description: '', errors, warnings, assertions: [], passed: false };
-	if (Object.keys(rulings).length) imported.record.rulings = { ...imported.record.rulings, ...rulings };
+	if (Object.keys(rulings).length)
+		imported.record.rulings = { ...imported.record.rulings, ...rulings };
 	const description = imported.test?.description ?? '';
-	if (!imported.test) return { file, description, errors: [`${file}: no test (test.assertions) in this saved game`], warnings, assertions: [], passed: false };
+	if (!imported.test)
+		return {
+			file,
+			description,
+			errors: [`${file}: no test (test.assertions) in this saved game`],
+			warnings,
+			assertions: [],
+			passed: false
+		};
 	// a game is never played with rules the validator rejects
 	const { setup } = setupFromRecord(imported.record, lookupExpansion);
 	const invalid = setup ? expansionErrors(setup.expansions) : [];
-	if (invalid.length) return { file, description, errors: invalid.map((e) => `${file}: ${e}`), warnings, assertions: [], passed: false };
+	if (invalid.length)
+		return {
+			file,
+			description,
+			errors: invalid.map((e) => `${file}: ${e}`),
+			warnings,
+			assertions: [],
+			passed: false
+		};
 	let r;
 	try {
 		r = runJczTest(imported, lookupExpansion);
 	} catch (e) {
-		return { file, description, errors: [], warnings, error: `crashed: ${e instanceof Error ? e.stack : String(e)}`, assertions: [], passed: false };
+		return {
+			file,
+			description,
+			errors: [],
+			warnings,
+			error: `crashed: ${e instanceof Error ? e.stack : String(e)}`,
+			assertions: [],
+			passed: false
+		};
 	}
 	const passed = r.results.length > 0 && r.results.every((a) => a.status === 'passed');
-	return { file, description, errors: [], warnings, ...(r.error ? { error: r.error } : {}), assertions: r.results, passed };
+	return {
+		file,
+		description,
+		errors: [],
+		warnings,
+		...(r.error ? { error: r.error } : {}),
+		assertions: r.results,
+		passed
+	};
 }
 
 /** The lines `test` prints for one .jcz: the verdict and description, then each assertion not passed (all with `all`). */

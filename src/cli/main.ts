@@ -18,7 +18,8 @@ export async function main(argv: string[]): Promise<number> {
 	const [name, ...rest] = argv;
 	if (!name || name === '--help' || name === '-h' || name === 'help') {
 		const lines = ['usage: carcassonne-lab <command> [options] [--json]', '', 'commands:'];
-		for (const [n, load] of Object.entries(commands)) lines.push(`  ${n.padEnd(13)} ${(await load()).summary}`);
+		for (const [n, load] of Object.entries(commands))
+			lines.push(`  ${n.padEnd(13)} ${(await load()).summary}`);
 		(name ? stdout : stderr)(lines.join('\n'));
 		return name ? 0 : 2;
 	}

@@ -8,14 +8,22 @@ import type { PageServerLoad } from './$types';
 export const load: PageServerLoad = async () => {
 	const list = await listExpansions();
 	const available = availableOf(list);
-	const expansions = list.map((e) => expansionView(e.id, e.doc, e.parseError ? [e.parseError] : validateDocument(e.doc, available)));
+	const expansions = list.map((e) =>
+		expansionView(e.id, e.doc, e.parseError ? [e.parseError] : validateDocument(e.doc, available))
+	);
 	// the shipped sets first, in the order of the game's boxes; then the designers' own by name
 	const rank = (id: string) => {
 		const i = (SHIPPED_EXPANSIONS as readonly string[]).indexOf(id);
 		return i < 0 ? SHIPPED_EXPANSIONS.length : i;
 	};
-	expansions.sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+	expansions.sort(
+		(a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
+	);
 	const shown = (dir: string) => path.relative(process.cwd(), dir) || '.';
 	const readOnly = new Set(list.filter((e) => e.readOnly).map((e) => e.id));
-	return { shippedFolder: shown(shippedDir()), folder: shown(expansionsDir()), expansions: expansions.map((e) => ({ ...e, readOnly: readOnly.has(e.id) })) };
+	return {
+		shippedFolder: shown(shippedDir()),
+		folder: shown(expansionsDir()),
+		expansions: expansions.map((e) => ({ ...e, readOnly: readOnly.has(e.id) }))
+	};
 };

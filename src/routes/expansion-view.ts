@@ -34,18 +34,24 @@ export interface ExpansionView {
 	tiles: TileView[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 function countOf(count: unknown): { fixed: number; perPlayer: number; label: string } {
-	if (typeof count === 'number' && Number.isFinite(count)) return { fixed: count, perPlayer: 0, label: `×${count}` };
+	if (typeof count === 'number' && Number.isFinite(count))
+		return { fixed: count, perPlayer: 0, label: `×${count}` };
 	if (isObject(count) && typeof count.perPlayer === 'number')
 		return { fixed: 0, perPlayer: count.perPlayer, label: `×${count.perPlayer} per player` };
 	return { fixed: 0, perPlayer: 0, label: '×?' };
 }
 
 /** The view of one stored document; `problems` are the validator's findings (or the parse error). */
-export function expansionView(id: string, doc: unknown, problems: readonly Problem[]): ExpansionView {
+export function expansionView(
+	id: string,
+	doc: unknown,
+	problems: readonly Problem[]
+): ExpansionView {
 	const d = isObject(doc) ? doc : {};
 	const rawTiles = Array.isArray(d.tiles) ? d.tiles : [];
 	let copies = 0;
@@ -64,7 +70,9 @@ export function expansionView(id: string, doc: unknown, problems: readonly Probl
 			image: `/api/expansions/${id}/tiles/${index}.svg`
 		};
 	});
-	const figures = (Array.isArray(d.figures) ? d.figures : []).map((f) => (isObject(f) ? str(f.name) || str(f.id) : '')).filter(Boolean);
+	const figures = (Array.isArray(d.figures) ? d.figures : [])
+		.map((f) => (isObject(f) ? str(f.name) || str(f.id) : ''))
+		.filter(Boolean);
 	const errors = problems.filter((p) => p.severity === 'error');
 	return {
 		id,

@@ -13,7 +13,10 @@ const api = (p: string, init?: RequestInit) => fetch(server.url + p, init);
 
 beforeAll(async () => {
 	dir = await tempStore(['base']);
-	await writeFile(path.join(dir, 'my-set.json'), JSON.stringify(smallSet('my-set'), null, '\t') + '\n');
+	await writeFile(
+		path.join(dir, 'my-set.json'),
+		JSON.stringify(smallSet('my-set'), null, '\t') + '\n'
+	);
 	server = await startServer(dir);
 });
 afterAll(async () => {
@@ -21,16 +24,22 @@ afterAll(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
-
 describe('methods an endpoint does not have', () => {
-	it.each(['POST', 'PATCH'])('%s /api/expansions/x: 405 as JSON with an Allow header', async (method) => {
-		const res = await api('/api/expansions/my-set', { method, headers: { 'content-type': 'application/json' }, body: '{}' });
-		const body = await expectJsonError(res, 405);
-		const allow = res.headers.get('allow')!.split(/,\s*/);
-		expect(allow).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
-		expect(allow).not.toContain(method);
-		expect(body.error).toContain(method);
-	});
+	it.each(['POST', 'PATCH'])(
+		'%s /api/expansions/x: 405 as JSON with an Allow header',
+		async (method) => {
+			const res = await api('/api/expansions/my-set', {
+				method,
+				headers: { 'content-type': 'application/json' },
+				body: '{}'
+			});
+			const body = await expectJsonError(res, 405);
+			const allow = res.headers.get('allow')!.split(/,\s*/);
+			expect(allow).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
+			expect(allow).not.toContain(method);
+			expect(body.error).toContain(method);
+		}
+	);
 	it('every endpoint answers a wrong method with JSON', async () => {
 		const cases: [string, string][] = [
 			['DELETE', '/api/expansions'],
@@ -59,13 +68,16 @@ describe('methods an endpoint does not have', () => {
 });
 
 describe('paths no endpoint serves', () => {
-	it.each(['/api/expansions/%2E%2E', '/api/expansions/%2e%2e/base', '/api/no-such-thing', '/api', '/api/expansions/my-set/nothing'])(
-		'GET %s: 404 as JSON',
-		async (p) => {
-			const body = await expectJsonError(await api(p), 404);
-			expect(body.error).toMatch(/^No API endpoint at \/api/);
-		}
-	);
+	it.each([
+		'/api/expansions/%2E%2E',
+		'/api/expansions/%2e%2e/base',
+		'/api/no-such-thing',
+		'/api',
+		'/api/expansions/my-set/nothing'
+	])('GET %s: 404 as JSON', async (p) => {
+		const body = await expectJsonError(await api(p), 404);
+		expect(body.error).toMatch(/^No API endpoint at \/api/);
+	});
 	it('pages outside /api/ keep their HTML 404', async () => {
 		const res = await api('/no-such-page');
 		expect(res.status).toBe(404);
@@ -88,25 +100,60 @@ describe('bodies that are not JSON', () => {
 		expect(await readFile(path.join(dir, 'my-set.json'), 'utf8')).toBe(before);
 	});
 	it('a cross-site form post to the API gets the same 415, also for a shipped set', async () => {
-		for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain;charset=UTF-8']) {
-			const res = await api('/api/expansions/base', { method: 'PUT', headers: { 'content-type': type, origin: 'https://evil.example' }, body: 'a=b' });
+		for (const type of [
+			'application/x-www-form-urlencoded',
+			'multipart/form-data; boundary=x',
+			'text/plain;charset=UTF-8'
+		]) {
+			const res = await api('/api/expansions/base', {
+				method: 'PUT',
+				headers: { 'content-type': type, origin: 'https://evil.example' },
+				body: 'a=b'
+			});
 			await expectJsonError(res, 415);
 		}
-		await expectJsonError(await api('/api/export/json', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415);
+		await expectJsonError(
+			await api('/api/export/json', {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain' },
+				body: '{}'
+			}),
+			415
+		);
 	});
 	it('the JCloisterZone import takes XML, not JSON', async () => {
-		const res = await api('/api/import/jcz', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const res = await api('/api/import/jcz', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}'
+		});
 		expect(res.headers.get('accept-post')).toBe('application/xml');
 		expect((await expectJsonError(res, 415)).error).toContain('application/xml');
 	});
 	it('a cross-site DELETE with a form body is refused (403, JSON); the same from this origin is not', async () => {
 		const headers = { 'content-type': 'text/plain', 'if-match': '"stale"' };
-		const res = await api('/api/expansions/my-set', { method: 'DELETE', headers: { ...headers, origin: 'https://evil.example' } });
+		const res = await api('/api/expansions/my-set', {
+			method: 'DELETE',
+			headers: { ...headers, origin: 'https://evil.example' }
+		});
 		expect((await expectJsonError(res, 403)).error).toMatch(/^Cross-site DELETE/);
-		await expectJsonError(await api('/api/expansions/my-set', { method: 'DELETE', headers: { ...headers, origin: server.url } }), 409);
+		await expectJsonError(
+			await api('/api/expansions/my-set', {
+				method: 'DELETE',
+				headers: { ...headers, origin: server.url }
+			}),
+			409
+		);
 	});
 	it('pages outside /api/ keep the cross-site form check', async () => {
-		const res = await api('/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body: 'a=b' });
+		const res = await api('/', {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				origin: 'https://evil.example'
+			},
+			body: 'a=b'
+		});
 		expect(res.status).toBe(403);
 		expect(await res.text()).toMatch(/^Cross-site POST/);
 	});

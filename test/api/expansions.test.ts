@@ -14,7 +14,10 @@ const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
 	dir = await tempStore(['base']);
-	await writeFile(path.join(dir, 'my-set.json'), JSON.stringify(smallSet('my-set'), null, '\t') + '\n');
+	await writeFile(
+		path.join(dir, 'my-set.json'),
+		JSON.stringify(smallSet('my-set'), null, '\t') + '\n'
+	);
 	await writeFile(path.join(dir, 'broken.json'), '{ "id": "broken", ');
 	server = await startServer(dir);
 });
@@ -22,7 +25,6 @@ afterAll(async () => {
 	await server?.stop();
 	await rm(dir, { recursive: true, force: true });
 });
-
 
 describe('reading', () => {
 	it('lists the store with revisions, read-only flags, tile counts and validity', async () => {
@@ -33,7 +35,13 @@ describe('reading', () => {
 		// the shipped sets come from expansions/ (read-only), beside the store's own documents
 		expect(Object.keys(byId).sort()).toEqual([...SHIPPED_EXPANSIONS, 'broken', 'my-set'].sort());
 		expect(byId.base).toMatchObject({ readOnly: true, name: expect.any(String), copies: 72 });
-		expect(byId['my-set']).toMatchObject({ readOnly: false, name: 'My set', tiles: 1, copies: 2, version: '1.0.0' });
+		expect(byId['my-set']).toMatchObject({
+			readOnly: false,
+			name: 'My set',
+			tiles: 1,
+			copies: 2,
+			version: '1.0.0'
+		});
 		expect(byId['my-set'].validity).toMatchObject({ valid: true, errors: 0 });
 		expect(byId.broken.validity.valid).toBe(false);
 		expect(byId.broken.parseError.message).toMatch(/Malformed JSON/);
@@ -44,7 +52,9 @@ describe('reading', () => {
 		const plain = (await (await api('/api/expansions')).json()).expansions;
 		expect(plain.some((e: { document?: unknown }) => 'document' in e)).toBe(false);
 		const { expansions } = await (await api('/api/expansions?documents')).json();
-		expect(expansions.map(({ document, ...summary }: { document?: unknown }) => summary)).toEqual(plain);
+		expect(expansions.map(({ document, ...summary }: { document?: unknown }) => summary)).toEqual(
+			plain
+		);
 		for (const e of expansions) {
 			if (e.id === 'broken') {
 				expect(e.document).toBeUndefined();
@@ -66,7 +76,14 @@ describe('reading', () => {
 
 	it('404 for a missing id, 400 for unsafe ids', async () => {
 		await expectJsonError(await api('/api/expansions/nothing-here'), 404);
-		for (const bad of ['..%2Fx', 'UPPER', '..%2F..%2Fetc%2Fpasswd', 'a.json', 'a--b', 'x'.repeat(65)])
+		for (const bad of [
+			'..%2Fx',
+			'UPPER',
+			'..%2F..%2Fetc%2Fpasswd',
+			'a.json',
+			'a--b',
+			'x'.repeat(65)
+		])
 			await expectJsonError(await api(`/api/expansions/${bad}`), 400);
 	});
 
@@ -130,7 +147,11 @@ describe('writing', () => {
 	});
 
 	it('428 for a write without a precondition', async () => {
-		const res = await api('/api/expansions/my-set', { method: 'PUT', headers: json, body: JSON.stringify(smallSet('my-set')) });
+		const res = await api('/api/expansions/my-set', {
+			method: 'PUT',
+			headers: json,
+			body: JSON.stringify(smallSet('my-set'))
+		});
 		await expectJsonError(res, 428);
 	});
 
@@ -147,22 +168,39 @@ describe('writing', () => {
 
 	it('400 when the document id differs from the URL id, and for unsafe ids', async () => {
 		await expectJsonError(
-			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('other')) }),
+			await api('/api/expansions/fresh', {
+				method: 'PUT',
+				headers: { ...json, 'if-none-match': '*' },
+				body: JSON.stringify(smallSet('other'))
+			}),
 			400
 		);
 		for (const bad of ['..%2Fx', 'UPPER'])
 			await expectJsonError(
-				await api(`/api/expansions/${bad}`, { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(smallSet('x')) }),
+				await api(`/api/expansions/${bad}`, {
+					method: 'PUT',
+					headers: { ...json, 'if-none-match': '*' },
+					body: JSON.stringify(smallSet('x'))
+				}),
 				400
 			);
-		expect((await readdir(dir)).sort()).toEqual(['base.json', 'broken.json', 'my-set.json', 'new-set.json']);
+		expect((await readdir(dir)).sort()).toEqual([
+			'base.json',
+			'broken.json',
+			'my-set.json',
+			'new-set.json'
+		]);
 	});
 
 	it('422 with located problems for an invalid document; warnings alone do not block', async () => {
 		const doc = smallSet('fresh') as Record<string, unknown> & { tiles: Record<string, unknown>[] };
 		doc.tiles[0].count = 0;
 		(doc.tiles[0].features as Record<string, unknown>[])[2].cities = [];
-		const res = await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: JSON.stringify(doc) });
+		const res = await api('/api/expansions/fresh', {
+			method: 'PUT',
+			headers: { ...json, 'if-none-match': '*' },
+			body: JSON.stringify(doc)
+		});
 		const body = await expectJsonError(res, 422);
 		expect(body.errors.length).toBeGreaterThan(0);
 		for (const p of body.errors) {
@@ -170,14 +208,20 @@ describe('writing', () => {
 			expect(typeof p.message).toBe('string');
 			expect(['error', 'warning', 'note']).toContain(p.severity);
 		}
-		expect(body.errors.some((p: { pointer: string }) => p.pointer.startsWith('/tiles/0'))).toBe(true);
+		expect(body.errors.some((p: { pointer: string }) => p.pointer.startsWith('/tiles/0'))).toBe(
+			true
+		);
 		expect((await api('/api/expansions/fresh')).status).toBe(404);
 	});
 
 	it('413 for an oversized body, declared or streamed', async () => {
 		const big = JSON.stringify({ ...smallSet('fresh'), description: 'x'.repeat(3 * 1024 * 1024) });
 		await expectJsonError(
-			await api('/api/expansions/fresh', { method: 'PUT', headers: { ...json, 'if-none-match': '*' }, body: big }),
+			await api('/api/expansions/fresh', {
+				method: 'PUT',
+				headers: { ...json, 'if-none-match': '*' },
+				body: big
+			}),
 			413
 		);
 		const bytes = new TextEncoder().encode(big);
@@ -200,12 +244,26 @@ describe('writing', () => {
 	it('403 for the shipped sets, 404 when updating a missing one', async () => {
 		const base = await api('/api/expansions/base');
 		await expectJsonError(
-			await api('/api/expansions/base', { method: 'PUT', headers: { ...json, 'if-match': base.headers.get('etag')! }, body: await base.text() }),
+			await api('/api/expansions/base', {
+				method: 'PUT',
+				headers: { ...json, 'if-match': base.headers.get('etag')! },
+				body: await base.text()
+			}),
 			403
 		);
-		await expectJsonError(await api('/api/expansions/base', { method: 'DELETE', headers: { 'if-match': base.headers.get('etag')! } }), 403);
 		await expectJsonError(
-			await api('/api/expansions/ghost', { method: 'PUT', headers: { ...json, 'if-match': '"0123"' }, body: JSON.stringify(smallSet('ghost')) }),
+			await api('/api/expansions/base', {
+				method: 'DELETE',
+				headers: { 'if-match': base.headers.get('etag')! }
+			}),
+			403
+		);
+		await expectJsonError(
+			await api('/api/expansions/ghost', {
+				method: 'PUT',
+				headers: { ...json, 'if-match': '"0123"' },
+				body: JSON.stringify(smallSet('ghost'))
+			}),
 			404
 		);
 	});
@@ -214,11 +272,23 @@ describe('writing', () => {
 		const cur = await api('/api/expansions/new-set');
 		const etag = cur.headers.get('etag')!;
 		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE' }), 428);
-		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': '"stale"' } }), 409);
-		const del = await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } });
+		await expectJsonError(
+			await api('/api/expansions/new-set', {
+				method: 'DELETE',
+				headers: { 'if-match': '"stale"' }
+			}),
+			409
+		);
+		const del = await api('/api/expansions/new-set', {
+			method: 'DELETE',
+			headers: { 'if-match': etag }
+		});
 		expect(del.status).toBe(204);
 		await expectJsonError(await api('/api/expansions/new-set'), 404);
-		await expectJsonError(await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }), 404);
+		await expectJsonError(
+			await api('/api/expansions/new-set', { method: 'DELETE', headers: { 'if-match': etag } }),
+			404
+		);
 	});
 });
 
@@ -235,15 +305,25 @@ describe('import', () => {
 		});
 		expect(res.status).toBe(200);
 		const body = await res.json();
-		expect(body.expansion).toMatchObject({ id: 'imported-set', name: 'Imported', tiles: [{ id: 'A', count: 3 }] });
+		expect(body.expansion).toMatchObject({
+			id: 'imported-set',
+			name: 'Imported',
+			tiles: [{ id: 'A', count: 3 }]
+		});
 		expect(body.report).toContain("tile MY/A: element 'tower' not mapped");
 		expect(body.problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
 		expect((await api('/api/expansions/imported-set')).status).toBe(404);
 	});
 	it('400 for malformed XML and unsafe ids, 413 for oversized bodies', async () => {
 		const post = (q: string, body: string) =>
-			api(`/api/import/jcz${q}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body });
-		expect((await expectJsonError(await post('', '<defs><tiles></defs>'), 400)).error).toMatch(/line 1/);
+			api(`/api/import/jcz${q}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/xml' },
+				body
+			});
+		expect((await expectJsonError(await post('', '<defs><tiles></defs>'), 400)).error).toMatch(
+			/line 1/
+		);
 		await expectJsonError(await post('?id=..%2Fx', xml), 400);
 		await expectJsonError(await post('', 'x'.repeat(3 * 1024 * 1024)), 413);
 	});
@@ -251,29 +331,68 @@ describe('import', () => {
 
 describe('export', () => {
 	it('runs the exporters on a stored document: text files as utf8, PNGs as base64', async () => {
-		const jcz = await api('/api/expansions/base/export?format=jcz', { headers: { 'x-requested-with': 'test' } });
+		const jcz = await api('/api/expansions/base/export?format=jcz', {
+			headers: { 'x-requested-with': 'test' }
+		});
 		expect(jcz.status).toBe(200);
 		const body = await jcz.json();
 		const paths = body.files.map((f: { path: string }) => f.path);
 		// one folder, the add-on's id in JCloisterZone
-		expect(paths).toEqual(expect.arrayContaining(['jcz-addon.json', 'base.xml', 'NOTES.txt', 'base-artwork/artwork.json', 'base-artwork/images/A.png'].map((p) => `cel-base/${p}`)));
+		expect(paths).toEqual(
+			expect.arrayContaining(
+				[
+					'jcz-addon.json',
+					'base.xml',
+					'NOTES.txt',
+					'base-artwork/artwork.json',
+					'base-artwork/images/A.png'
+				].map((p) => `cel-base/${p}`)
+			)
+		);
 		expect(body.files[1]).toMatchObject({ encoding: 'utf8', type: 'application/xml' });
-		const image = body.files.find((f: { path: string }) => f.path === 'cel-base/base-artwork/images/A.png');
+		const image = body.files.find(
+			(f: { path: string }) => f.path === 'cel-base/base-artwork/images/A.png'
+		);
 		expect(image).toMatchObject({ encoding: 'base64', type: 'image/png' });
 		expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 		expect(body.notes.some((n: string) => /^artwork: base-artwork\//.test(n))).toBe(true);
 
-		const png = await (await api('/api/expansions/my-set/export?format=png&sizePx=32', { headers: { 'x-requested-with': 'test' } })).json();
+		const png = await (
+			await api('/api/expansions/my-set/export?format=png&sizePx=32', {
+				headers: { 'x-requested-with': 'test' }
+			})
+		).json();
 		expect(png.files).toHaveLength(1);
 		expect(png.files[0]).toMatchObject({ path: 'A.png', encoding: 'base64', type: 'image/png' });
-		expect([...Buffer.from(png.files[0].data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+		expect([...Buffer.from(png.files[0].data, 'base64').subarray(0, 4)]).toEqual([
+			0x89, 0x50, 0x4e, 0x47
+		]);
 
-		const print = await (await api('/api/expansions/base/export?format=print&backs=1&bleedMm=2', { headers: { 'x-requested-with': 'test' } })).json();
+		const print = await (
+			await api('/api/expansions/base/export?format=print&backs=1&bleedMm=2', {
+				headers: { 'x-requested-with': 'test' }
+			})
+		).json();
 		expect(print.files.some((f: { path: string }) => f.path === 'page-01-back.svg')).toBe(true);
 	});
 	it('400 for an unknown format, 404 for a missing id, 422 for a file that does not parse', async () => {
-		await expectJsonError(await api('/api/expansions/base/export?format=docx', { headers: { 'x-requested-with': 'test' } }), 400);
-		await expectJsonError(await api('/api/expansions/ghost/export?format=json', { headers: { 'x-requested-with': 'test' } }), 404);
-		await expectJsonError(await api('/api/expansions/broken/export?format=json', { headers: { 'x-requested-with': 'test' } }), 422);
+		await expectJsonError(
+			await api('/api/expansions/base/export?format=docx', {
+				headers: { 'x-requested-with': 'test' }
+			}),
+			400
+		);
+		await expectJsonError(
+			await api('/api/expansions/ghost/export?format=json', {
+				headers: { 'x-requested-with': 'test' }
+			}),
+			404
+		);
+		await expectJsonError(
+			await api('/api/expansions/broken/export?format=json', {
+				headers: { 'x-requested-with': 'test' }
+			}),
+			422
+		);
 	});
 });

@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectJsonError, gamesDirOf, startServer, tempStore, type RunningServer } from './server.ts';
+import {
+	expectJsonError,
+	gamesDirOf,
+	startServer,
+	tempStore,
+	type RunningServer
+} from './server.ts';
 import { availableExpansions } from '../../src/cli/files.ts';
 import { playRandomGame } from '../../src/lib/engine/random.ts';
 import { recordOf, setupFromRecord } from '../../src/lib/engine/record.ts';
@@ -13,10 +19,18 @@ let server: RunningServer;
 let dir: string;
 const api = (p: string, init?: RequestInit) => fetch(server.url + p, init);
 const put = (name: string, body: unknown, headers: Record<string, string>) =>
-	api(`/api/games/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+	api(`/api/games/${name}`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body)
+	});
 
 const docs = availableExpansions();
-const game = playRandomGame({ expansions: [docs.get('base')!, docs.get('inns-and-cathedrals')!], players: ['Ann', 'Bob'], seed: 3 });
+const game = playRandomGame({
+	expansions: [docs.get('base')!, docs.get('inns-and-cathedrals')!],
+	players: ['Ann', 'Bob'],
+	seed: 3
+});
 const record = recordOf(game.state);
 
 beforeAll(async () => {
@@ -35,7 +49,14 @@ describe('/api/games', () => {
 		expect(created.status).toBe(201);
 		expect(created.headers.get('location')).toBe('/api/games/first-game');
 		const list = await (await api('/api/games')).json();
-		expect(list.games).toEqual([expect.objectContaining({ name: 'first-game', expansions: ['base', 'inns-and-cathedrals'], players: ['Ann', 'Bob'], moves: record.moves.length })]);
+		expect(list.games).toEqual([
+			expect.objectContaining({
+				name: 'first-game',
+				expansions: ['base', 'inns-and-cathedrals'],
+				players: ['Ann', 'Bob'],
+				moves: record.moves.length
+			})
+		]);
 		const got = await api('/api/games/first-game');
 		expect(got.headers.get('etag')).toBe(created.headers.get('etag'));
 		const body = await got.json();
@@ -52,7 +73,11 @@ describe('/api/games', () => {
 		const bad = await put('bad', { ...record, moves: 'none' }, { 'if-none-match': '*' });
 		const err = await expectJsonError(bad, 422);
 		expect(err.errors.some((e: { pointer: string }) => e.pointer === '/moves')).toBe(true);
-		const unknown = await put('unknown-expansion', { ...record, expansions: [{ id: 'base' }, { id: 'nowhere' }] }, { 'if-none-match': '*' });
+		const unknown = await put(
+			'unknown-expansion',
+			{ ...record, expansions: [{ id: 'base' }, { id: 'nowhere' }] },
+			{ 'if-none-match': '*' }
+		);
 		const err2 = await expectJsonError(unknown, 422);
 		expect(err2.errors[0].pointer).toBe('/expansions/1');
 	});

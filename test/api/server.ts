@@ -32,7 +32,15 @@ export const gamesDirOf = (dir: string) => `${dir}-games`;
 
 function launch(dir: string, port: number): Promise<RunningServer | undefined> {
 	const proc = spawn(process.execPath, [path.resolve('scripts/serve.js')], {
-		env: { ...process.env, EXPANSIONS_DIR: dir, SCENARIOS_DIR: scenariosDirOf(dir), GAMES_DIR: gamesDirOf(dir), PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+		env: {
+			...process.env,
+			EXPANSIONS_DIR: dir,
+			SCENARIOS_DIR: scenariosDirOf(dir),
+			GAMES_DIR: gamesDirOf(dir),
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			NODE_ENV: 'production'
+		},
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
 	const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -69,7 +69,10 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 
 		const onDisk = JSON.parse(await readFile(file, 'utf8'));
 		const same = (d: unknown) => JSON.stringify(onDisk) === JSON.stringify(d);
-		expect(same(docs[current]) || same(docs[next]), `iteration ${i}: the file is neither document`).toBe(true);
+		expect(
+			same(docs[current]) || same(docs[next]),
+			`iteration ${i}: the file is neither document`
+		).toBe(true);
 		if (same(docs[next])) {
 			outcomes.new++;
 			current = next;
@@ -84,7 +87,9 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 
 		server = await restartServer(dir, port);
 	}
-	const list = (await (await fetch(`${server.url}/api/expansions`)).json()).expansions.map((e: { id: string }) => e.id);
+	const list = (await (await fetch(`${server.url}/api/expansions`)).json()).expansions.map(
+		(e: { id: string }) => e.id
+	);
 	// the shipped sets are listed from expansions/ beside the store's one document
 	expect(list.sort()).toEqual([...SHIPPED_EXPANSIONS, 'big'].sort());
 	// listing removed the temporary files of the killed servers

@@ -7,7 +7,10 @@ import { CHECKER_RECORD_KEY } from '../../src/lib/sandbox/handover.ts';
 
 const FAN = ['bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
 
-test('200 games of base + the four fan expansions: progress, report, charts, a game in the sandbox', async ({ page, context }) => {
+test('200 games of base + the four fan expansions: progress, report, charts, a game in the sandbox', async ({
+	page,
+	context
+}) => {
 	test.slow(); // 200 all-module games on the shared machine's two cores
 	await page.goto('/checker');
 	await expect(page.getByRole('heading', { name: 'Interaction checker' })).toBeVisible();
@@ -21,7 +24,9 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 
 	// the progress bar advances while the run goes on, then reaches every game
 	const progress = page.getByTestId('progress');
-	await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 120_000 }).toBeGreaterThan(0);
+	await expect
+		.poll(async () => Number(await progress.getAttribute('value')), { timeout: 120_000 })
+		.toBeGreaterThan(0);
 	const first = Number(await progress.getAttribute('value'));
 	expect(first).toBeLessThan(200);
 	await expect(page.getByTestId('report')).toBeVisible();
@@ -64,14 +69,22 @@ test('200 games of base + the four fan expansions: progress, report, charts, a g
 	await sandbox.waitForLoadState();
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
 	await expect(sandbox.getByText('Game over.', { exact: true })).toBeVisible();
-	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
+	const rec = JSON.parse(
+		(await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!
+	);
 	expect(rec.seed).toBeGreaterThan(0);
-	const onScreen = await Promise.all(rec.players.map(async (_: string, i: number) => Number(await sandbox.getByTestId(`score-${i}`).textContent())));
+	const onScreen = await Promise.all(
+		rec.players.map(async (_: string, i: number) =>
+			Number(await sandbox.getByTestId(`score-${i}`).textContent())
+		)
+	);
 	expect(onScreen).toEqual(rec.result.scores);
 	await expect(sandbox.getByTestId('game-over')).toBeVisible();
 });
 
-test('the expansion page offers "Check interactions", which opens the checker with that expansion', async ({ page }) => {
+test('the expansion page offers "Check interactions", which opens the checker with that expansion', async ({
+	page
+}) => {
 	await page.goto('/expansions/buddo');
 	await page.getByTestId('check-interactions').click();
 	await expect(page).toHaveURL(/\/checker\?x=buddo/);
@@ -83,7 +96,9 @@ test('the expansion page offers "Check interactions", which opens the checker wi
 	await expectAccessible(page, '/checker before a run');
 });
 
-test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the difference table and its chart', async ({ page }) => {
+test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the difference table and its chart', async ({
+	page
+}) => {
 	test.slow(); // two runs on the shared machine
 	await page.goto('/checker');
 	await page.getByTestId('games').fill('40');
@@ -108,7 +123,16 @@ test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the d
 	await expect(row.locator('td').nth(5)).toHaveText('yes');
 	// the chart of the feature shares is drawn; the table exports as CSV
 	const canvas = page.getByTestId('chart-differences-features').locator('canvas');
-	await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
+	await expect
+		.poll(() =>
+			canvas.evaluate((c: HTMLCanvasElement) =>
+				c
+					.getContext('2d')!
+					.getImageData(0, 0, c.width, c.height)
+					.data.some((v, i) => i % 4 === 3 && v > 0)
+			)
+		)
+		.toBe(true);
 	const download = page.waitForEvent('download');
 	await page.getByTestId('export-differences-csv').click();
 	let csv = '';
@@ -118,7 +142,9 @@ test('ruling sensitivity on the page: the same seeds with BASE-R2 flipped, the d
 	await expectAccessible(page, '/checker with a ruling comparison');
 });
 
-test('a pairs sweep of two expansions on the page: base alone and the pair, with their rows and chart', async ({ page }) => {
+test('a pairs sweep of two expansions on the page: base alone and the pair, with their rows and chart', async ({
+	page
+}) => {
 	test.slow();
 	await page.goto('/checker');
 	await page.getByTestId('mix-bards').check();
@@ -137,19 +163,32 @@ test('a pairs sweep of two expansions on the page: base alone and the pair, with
 	await expect(page.getByTestId('export-sweep-json')).toBeVisible();
 });
 
-test('a draft with a new tile, checked from the editor: rules named by their text, a discard opened at its move, a ruling flip, a saved report compared', async ({ page, context }) => {
+test('a draft with a new tile, checked from the editor: rules named by their text, a discard opened at its move, a ruling flip, a saved report compared', async ({
+	page,
+	context
+}) => {
 	test.slow();
 	await page.setViewportSize({ width: 1280, height: 900 });
 	const id = `draft-check-${Date.now().toString(36)}`;
-	const res = await page.request.put(`/api/expansions/${id}`, { data: { id, name: 'Draft check', version: '1.0.0', dependencies: ['base'], tiles: [] }, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const res = await page.request.put(`/api/expansions/${id}`, {
+		data: { id, name: 'Draft check', version: '1.0.0', dependencies: ['base'], tiles: [] },
+		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
+	});
 	expect(res.status(), await res.text()).toBe(201);
 	// the new tile exists only in the editor's draft: four separate city caps, often hard to place
 	await page.goto(`/expansions/${id}`);
 	await page.getByTestId('add-tile').click();
 	await expect(page).toHaveURL(new RegExp(`/expansions/${id}/tiles/T1$`));
 	await openEditorReady(page);
-	const caps = ['N', 'E', 'S', 'W'].map((side, k) => ({ id: `c${k + 1}`, type: 'city', sides: [side] }));
-	await setJson(page, JSON.stringify({ id: 'T1', name: 'Four city caps', count: 6, features: caps }, null, 2));
+	const caps = ['N', 'E', 'S', 'W'].map((side, k) => ({
+		id: `c${k + 1}`,
+		type: 'city',
+		sides: [side]
+	}));
+	await setJson(
+		page,
+		JSON.stringify({ id: 'T1', name: 'Four city caps', count: 6, features: caps }, null, 2)
+	);
 	await expect.poll(async () => (await jsonOf(page)).features.length).toBe(4);
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
 	await page.getByTestId('check-interactions').click();
@@ -159,7 +198,10 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	// the seat pickers fit the form at 1,280 px, six seats and the longest bot names included
 	await page.getByTestId('players').fill('6');
 	// the last options are the longest labels (bots at a level)
-	for (let i = 0; i < 6; i++) await page.getByTestId(`policy-${i}`).selectOption({ index: (await page.getByTestId(`policy-${i}`).locator('option').count()) - 1 });
+	for (let i = 0; i < 6; i++)
+		await page.getByTestId(`policy-${i}`).selectOption({
+			index: (await page.getByTestId(`policy-${i}`).locator('option').count()) - 1
+		});
 	const seats = await page.locator('fieldset.seats').boundingBox();
 	for (let i = 0; i < 6; i++) {
 		const box = (await page.getByTestId(`policy-${i}`).boundingBox())!;
@@ -178,9 +220,15 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	const row = page.getByTestId('tiles').locator('tr', { hasText: `${id}/T1` });
 	expect(Number(await row.locator('td').nth(2).textContent())).toBeGreaterThan(0);
 	// what this run says, then the findings; rules named by their text
-	await expect(page.getByTestId('advice-summary')).toContainText(`base, ${id}; default rulings; 10 games, seed 1.`);
-	await expect(page.getByTestId('advice-summary')).toContainText(/New material: The new tiles scored [\d.]+ \[95 % CI/);
-	await expect(page.getByTestId('rules').locator('tr', { hasText: 'BASE-1.2.1' })).toContainText('A turn starts by drawing a tile and placing it');
+	await expect(page.getByTestId('advice-summary')).toContainText(
+		`base, ${id}; default rulings; 10 games, seed 1.`
+	);
+	await expect(page.getByTestId('advice-summary')).toContainText(
+		/New material: The new tiles scored [\d.]+ \[95 % CI/
+	);
+	await expect(page.getByTestId('rules').locator('tr', { hasText: 'BASE-1.2.1' })).toContainText(
+		'A turn starts by drawing a tile and placing it'
+	);
 	const discarded = page.getByTestId('finding-tiles-discarded');
 	await expect(discarded).toContainText('BASE-1.3.6');
 	const item = discarded.locator('li', { hasText: `${id}/T1` });
@@ -198,7 +246,9 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	// (the sandbox then writes the game's setup into its address)
 	await expect(sandbox.getByText(/Loaded a game of \d+ moves/)).toBeVisible({ timeout: 60_000 });
 	await expect(sandbox.getByRole('slider', { name: 'Timeline' })).toHaveValue(step);
-	const rec = JSON.parse((await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!);
+	const rec = JSON.parse(
+		(await sandbox.evaluate((key) => localStorage.getItem(key), CHECKER_RECORD_KEY))!
+	);
 	expect(rec.expansions.map((e: { id: string }) => e.id)).toContain(id);
 	await sandbox.close();
 
@@ -218,12 +268,22 @@ test('a draft with a new tile, checked from the editor: rules named by their tex
 	expect(Number(await flipped.locator('td').nth(2).textContent())).toBeGreaterThan(0);
 
 	// the saved report opened again and compared side by side with this run; a file that is no report says why
-	await page.getByTestId('open-reports').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"games": 3}') });
-	await expect(page.getByTestId('open-problem')).toContainText('broken.json: report.seed is missing');
+	await page.getByTestId('open-reports').setInputFiles({
+		name: 'broken.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from('{"games": 3}')
+	});
+	await expect(page.getByTestId('open-problem')).toContainText(
+		'broken.json: report.seed is missing'
+	);
 	await page.getByTestId('open-reports').setInputFiles(saved);
 	await expect(page.getByTestId('side-by-side')).toBeVisible();
-	await expect(page.getByTestId('side-b')).toContainText(`${id} · greedy vs random · 10 games, seed 1`);
-	await expect(page.getByTestId('saved-differences').locator('tr', { hasText: 'seat 1 mean score' })).toBeVisible();
+	await expect(page.getByTestId('side-b')).toContainText(
+		`${id} · greedy vs random · 10 games, seed 1`
+	);
+	await expect(
+		page.getByTestId('saved-differences').locator('tr', { hasText: 'seat 1 mean score' })
+	).toBeVisible();
 	await expectAccessible(page, '/checker with a flip and two reports side by side');
 
 	// the saved document is untouched: the tile is only in the draft

@@ -11,22 +11,45 @@ import { hook, placeByClicking, clickTarget } from './sandbox-driver.ts';
 /** The form's field for a JSON pointer into the document. */
 const field = (page: Page, pointer: string) => page.locator(`[data-pointer="${pointer}"]`).first();
 /** Adds an optional property to the object at `pointer` through its "Add property…" select. */
-const addProperty = (page: Page, pointer: string, key: string) => field(page, pointer).locator(':scope > label.add select').selectOption(key);
+const addProperty = (page: Page, pointer: string, key: string) =>
+	field(page, pointer).locator(':scope > label.add select').selectOption(key);
 
-test('a designer’s JSON-only expansion validates, plays in the sandbox, and its scoring shows WINE-1 and VINT-2 with their arithmetic', async ({ page }) => {
-	const doc = JSON.parse(readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8'));
+test('a designer’s JSON-only expansion validates, plays in the sandbox, and its scoring shows WINE-1 and VINT-2 with their arithmetic', async ({
+	page
+}) => {
+	const doc = JSON.parse(
+		readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8')
+	);
 	const id = `wine-${Date.now().toString(36)}`;
 	delete doc.$schema;
 	doc.id = id;
-	const res = await page.request.put(`/api/expansions/${id}`, { data: doc, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const res = await page.request.put(`/api/expansions/${id}`, {
+		data: doc,
+		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
+	});
 	expect(res.status()).toBe(201);
 	await page.goto(`/expansions/${id}`);
 	// the page lists the data rules in a form generated from the schema: ids and texts, no problem found
-	const values = () => page.getByTestId('data-rules').locator('input').evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value));
+	const values = () =>
+		page
+			.getByTestId('data-rules')
+			.locator('input')
+			.evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value));
 	await expect.poll(values).toContain('WINE-1');
-	expect(await values()).toEqual(expect.arrayContaining(['VINT-2', 'vintner', 'A completed city scores 1 more per tile for each wine in it.']));
-	await expect(field(page, '/dataRules/rules/0/feature').locator('label')).toHaveAttribute('title', /feature kind/);
-	await expect(field(page, '/dataRules/rules/0/effect/perTile').getByTestId('json-field')).toHaveValue('{"var":"modifier.wine"}');
+	expect(await values()).toEqual(
+		expect.arrayContaining([
+			'VINT-2',
+			'vintner',
+			'A completed city scores 1 more per tile for each wine in it.'
+		])
+	);
+	await expect(field(page, '/dataRules/rules/0/feature').locator('label')).toHaveAttribute(
+		'title',
+		/feature kind/
+	);
+	await expect(
+		field(page, '/dataRules/rules/0/effect/perTile').getByTestId('json-field')
+	).toHaveValue('{"var":"modifier.wine"}');
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 	await expectAccessible(page, 'the expansion page with its data rules form');
 	await page.getByTestId('test-in-sandbox').click();
@@ -37,7 +60,9 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 	// the wine cap closes the start tile's city: north of it, its city facing south
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
 	expect(await hook.step(page)).toBe('figure');
-	const vintner = (await hook.legal(page)).find((m) => m.type === 'deploy' && m.figure === 'vintner');
+	const vintner = (await hook.legal(page)).find(
+		(m) => m.type === 'deploy' && m.figure === 'vintner'
+	);
 	expect(vintner).toEqual({ type: 'deploy', figure: 'vintner', feature: 'c1' });
 	await clickTarget(page, vintner!);
 	const score = page.locator('li.ev-score').last();
@@ -46,18 +71,27 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 	await expect(score).toContainText('strength 3');
 	await expect(score.getByRole('button', { name: 'WINE-1' })).toBeVisible();
 	await score.getByRole('button', { name: 'VINT-2' }).click();
-	await expect(score.locator('.rule-text')).toContainText('each vintner in it earns its owner 2 points per wine');
+	await expect(score.locator('.rule-text')).toContainText(
+		'each vintner in it earns its owner 2 points per wine'
+	);
 	await expect(page.locator('.scores, [data-testid=scores]').first()).toContainText('8');
 });
 
-test('a value rule added through the data rules form is validated at its fields, saved, and fires in the sandbox', async ({ page }) => {
-	const doc = JSON.parse(readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8'));
+test('a value rule added through the data rules form is validated at its fields, saved, and fires in the sandbox', async ({
+	page
+}) => {
+	const doc = JSON.parse(
+		readFileSync('test/fixtures/expansions/valid/wine-and-vintners.json', 'utf8')
+	);
 	const id = `wine-form-${Date.now().toString(36)}`;
 	delete doc.$schema;
 	doc.id = id;
 	// the workspace copy has no value rule yet: WINE-1 is added through the form
 	doc.dataRules.rules = doc.dataRules.rules.filter((r: { id: string }) => r.id !== 'WINE-1');
-	const res = await page.request.put(`/api/expansions/${id}`, { data: doc, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const res = await page.request.put(`/api/expansions/${id}`, {
+		data: doc,
+		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
+	});
 	expect(res.status()).toBe(201);
 	await page.goto(`/expansions/${id}`);
 	await expect(page.getByTestId('dirty')).toHaveText('saved');
@@ -70,7 +104,9 @@ test('a value rule added through the data rules form is validated at its fields,
 	await field(page, `${rule}/id`).locator('input').fill('WINE-1');
 	await expect(field(page, `${rule}/id`).getByTestId('field-problems')).toHaveCount(0);
 	await addProperty(page, rule, 'text');
-	await field(page, `${rule}/text`).locator('input').fill('A completed city scores 1 more per tile for each wine in it.');
+	await field(page, `${rule}/text`)
+		.locator('input')
+		.fill('A completed city scores 1 more per tile for each wine in it.');
 	await addProperty(page, rule, 'feature');
 	await field(page, `${rule}/feature`).locator('select').selectOption({ label: 'city' });
 	await addProperty(page, rule, 'at');
@@ -96,7 +132,11 @@ test('a value rule added through the data rules form is validated at its fields,
 	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('wine');
 	// the JSON view of the data rules (Monaco) shows the same document: an edit there is in the form, and undone from either
 	await page.getByTestId('data-rules-json').locator('summary').click();
-	await expect(page.getByTestId('data-rules-json').getByTestId('json-editor')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+	await expect(page.getByTestId('data-rules-json').getByTestId('json-editor')).toHaveAttribute(
+		'data-ready',
+		'true',
+		{ timeout: 30_000 }
+	);
 	const json = () => page.evaluate(() => (window as any).__dataRulesJson.getValue() as string);
 	expect(await json()).toContain('"id": "WINE-1"');
 	await page.evaluate(() => {
@@ -118,11 +158,20 @@ test('a value rule added through the data rules form is validated at its fields,
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
 	await page.reload();
 	await expect(page.getByTestId('restored-notice')).toBeVisible();
-	await expect(field(page, '/dataRules/rules/0/effect/perTile').getByTestId('json-field')).toHaveValue('{"var":"modifier.wine"}');
+	await expect(
+		field(page, '/dataRules/rules/0/effect/perTile').getByTestId('json-field')
+	).toHaveValue('{"var":"modifier.wine"}');
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
 	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, `${id}.json`), 'utf8'));
-	expect(onDisk.dataRules.rules[0]).toEqual({ id: 'WINE-1', type: 'value', text: 'A completed city scores 1 more per tile for each wine in it.', feature: 'city', at: ['complete'], effect: { perTile: { var: 'modifier.wine' }, label: 'wine' } });
+	expect(onDisk.dataRules.rules[0]).toEqual({
+		id: 'WINE-1',
+		type: 'value',
+		text: 'A completed city scores 1 more per tile for each wine in it.',
+		feature: 'city',
+		at: ['complete'],
+		effect: { perTile: { var: 'modifier.wine' }, label: 'wine' }
+	});
 	await page.reload();
 	await expect(field(page, '/dataRules/rules/0/id').locator('input')).toHaveValue('WINE-1');
 

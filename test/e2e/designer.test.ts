@@ -3,7 +3,16 @@
 // tile's place, short pages, axe on every page and every control reachable by keyboard.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { CANVAS, at, clickPlace, jsonOf, markers, openEditorReady, placeCursorAfter, putExpansion } from './helpers.ts';
+import {
+	CANVAS,
+	at,
+	clickPlace,
+	jsonOf,
+	markers,
+	openEditorReady,
+	placeCursorAfter,
+	putExpansion
+} from './helpers.ts';
 import { zoneCentre } from '../../src/lib/editor/zones.ts';
 import { layoutTile } from '../../src/lib/render/layout.ts';
 import { readFileSync } from 'node:fs';
@@ -35,13 +44,28 @@ function threeTiles(id: string) {
 
 /** The RGBA of the stage's top layer under a point of the tile (0..100). */
 async function placesPixel(page: Page, x: number, y: number): Promise<number[]> {
-	return page.locator(`${CANVAS} canvas`).first().evaluate((c: HTMLCanvasElement, [x, y]) => {
-		const ctx = c.getContext('2d')!;
-		return [...ctx.getImageData(Math.round((x / 100) * c.width), Math.round((y / 100) * c.height), 1, 1).data];
-	}, [x, y]);
+	return page
+		.locator(`${CANVAS} canvas`)
+		.first()
+		.evaluate(
+			(c: HTMLCanvasElement, [x, y]) => {
+				const ctx = c.getContext('2d')!;
+				return [
+					...ctx.getImageData(
+						Math.round((x / 100) * c.width),
+						Math.round((y / 100) * c.height),
+						1,
+						1
+					).data
+				];
+			},
+			[x, y]
+		);
 }
 
-test('undo: a form edit and a burst of typing are two steps, in both directions', async ({ page }) => {
+test('undo: a form edit and a burst of typing are two steps, in both directions', async ({
+	page
+}) => {
 	threeTiles('e2e-undo');
 	await page.goto('/expansions/e2e-undo/tiles/T1');
 	await openEditorReady(page);
@@ -67,10 +91,18 @@ test('undo: a form edit and a burst of typing are two steps, in both directions'
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 	await page.keyboard.press('Control+Shift+z');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
-	expect(await page.evaluate(() => (window as unknown as { __tileEditor: { handle: { getValue(): string } } }).__tileEditor.handle.getValue())).toContain('"count": 1,x');
+	expect(
+		await page.evaluate(() =>
+			(
+				window as unknown as { __tileEditor: { handle: { getValue(): string } } }
+			).__tileEditor.handle.getValue()
+		)
+	).toContain('"count": 1,x');
 });
 
-test('the canvas and the form work before Monaco is up; what was done then is kept and undone step by step in Monaco', async ({ page }) => {
+test('the canvas and the form work before Monaco is up; what was done then is kept and undone step by step in Monaco', async ({
+	page
+}) => {
 	threeTiles('e2e-early');
 	// Monaco's modules wait (its icon font's style sheet is held) until the edits are made
 	let release!: () => void;
@@ -103,7 +135,9 @@ test('the canvas and the form work before Monaco is up; what was done then is ke
 	expect(json.features[0].id).toBe('r1');
 	expect([...json.features[0].sides].sort()).toEqual(['E', 'N', 'S']);
 	// Monaco took the focus from the plain text: Ctrl+Z there undoes the typing, the stroke, the name
-	await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(true);
+	await expect
+		.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor')))
+		.toBe(true);
 	await page.keyboard.press('Control+z');
 	await expect.poll(async () => (await jsonOf(page)).count).toBe(1);
 	await page.keyboard.press('Control+z');
@@ -113,7 +147,9 @@ test('the canvas and the form work before Monaco is up; what was done then is ke
 	await expect.poll(async () => (await jsonOf(page)).name).toBeUndefined();
 });
 
-test('a save with a tile whose JSON does not parse says what it left out; its message stays on its page and moves nothing', async ({ page }) => {
+test('a save with a tile whose JSON does not parse says what it left out; its message stays on its page and moves nothing', async ({
+	page
+}) => {
 	threeTiles('e2e-save-unparsed');
 	await page.goto('/expansions/e2e-save-unparsed/tiles/T3');
 	await openEditorReady(page);
@@ -133,9 +169,15 @@ test('a save with a tile whose JSON does not parse says what it left out; its me
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
 	// the message floats: the page's content did not move
 	expect(await heading.boundingBox()).toEqual(before);
-	const onDisk = JSON.parse(readFileSync(`${process.env.EXPANSIONS_DIR}/e2e-save-unparsed.json`, 'utf8'));
+	const onDisk = JSON.parse(
+		readFileSync(`${process.env.EXPANSIONS_DIR}/e2e-save-unparsed.json`, 'utf8')
+	);
 	expect(onDisk.name).toBe('Saved but not all');
-	expect(onDisk.tiles[2]).toEqual({ id: 'T3', count: 1, features: [field('f1'), { id: 'm1', type: 'monastery' }] });
+	expect(onDisk.tiles[2]).toEqual({
+		id: 'T3',
+		count: 1,
+		features: [field('f1'), { id: 'm1', type: 'monastery' }]
+	});
 	// the message's link leads to the tile, with the text as it was; the message does not follow
 	await page.getByTestId('status-tile').click();
 	await openEditorReady(page);
@@ -150,7 +192,9 @@ test('a save with a tile whose JSON does not parse says what it left out; its me
 	await expect(page.getByTestId('dirty')).toHaveText('saved');
 });
 
-test('two tile editors in one visit, no console error; the canvas is the drawn tile, edited on it', async ({ page }) => {
+test('two tile editors in one visit, no console error; the canvas is the drawn tile, edited on it', async ({
+	page
+}) => {
 	threeTiles('e2e-two-editors');
 	await page.goto('/expansions/e2e-two-editors');
 	await page.locator('[data-tile-id="T2"] a[data-testid="tile"]').click();
@@ -179,7 +223,9 @@ test('two tile editors in one visit, no console error; the canvas is the drawn t
 	await openEditorReady(page);
 	await expect.poll(async () => (await jsonOf(page)).id).toBe('T3');
 	// the monastery is hit where the renderer draws it
-	const doc = JSON.parse(readFileSync(`${process.env.EXPANSIONS_DIR}/e2e-two-editors.json`, 'utf8'));
+	const doc = JSON.parse(
+		readFileSync(`${process.env.EXPANSIONS_DIR}/e2e-two-editors.json`, 'utf8')
+	);
 	const spot = layoutTile(doc.tiles[2]).inner[0];
 	await page.mouse.click(...(await at(page, spot.at[0], spot.at[1])));
 	await expect(page.getByTestId('selected-feature')).toContainText('m1');
@@ -190,7 +236,9 @@ test('two tile editors in one visit, no console error; the canvas is the drawn t
 	await expect.poll(async () => (await jsonOf(page)).count).toBe(2);
 });
 
-test('a half in no field is marked on the tile and in the JSON at the field beside it', async ({ page }) => {
+test('a half in no field is marked on the tile and in the JSON at the field beside it', async ({
+	page
+}) => {
 	putExpansion({
 		id: 'e2e-uncovered',
 		name: 'Uncovered',
@@ -216,10 +264,18 @@ test('a half in no field is marked on the tile and in the JSON at the field besi
 	expect(px[1]).toBeLessThan(100);
 	expect((await placesPixel(page, ...zoneCentre('NL')))[3]).toBeLessThan(5);
 	// the marker sits on f2's halves (its line in the JSON), not on the whole features array
-	const text: string = await page.evaluate(() => (window as unknown as { __tileEditor: { handle: { getValue(): string } } }).__tileEditor.handle.getValue());
+	const text: string = await page.evaluate(() =>
+		(
+			window as unknown as { __tileEditor: { handle: { getValue(): string } } }
+		).__tileEditor.handle.getValue()
+	);
 	const f2Line = text.split('\n').findIndex((l) => l.includes('"id": "f2"')) + 1;
 	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.owner === 'carcassonne-lab' && /WL .* is in no field/.test(m.message)).map((m) => m.startLineNumber))
+		.poll(async () =>
+			(await markers(page))
+				.filter((m) => m.owner === 'carcassonne-lab' && /WL .* is in no field/.test(m.message))
+				.map((m) => m.startLineNumber)
+		)
 		.toEqual([f2Line + 2]);
 	// fixed from the keyboard: the feature's places are check boxes too
 	await page.getByTestId('feature-f2').click();
@@ -228,7 +284,9 @@ test('a half in no field is marked on the tile and in the JSON at the field besi
 	expect((await jsonOf(page)).features[2].halves).toEqual(['SR', 'WL']);
 });
 
-test('the expansion page with four dependencies stays short: rulings grouped by module, collapsed', async ({ page }) => {
+test('the expansion page with four dependencies stays short: rulings grouped by module, collapsed', async ({
+	page
+}) => {
 	putExpansion({
 		id: 'e2e-four-deps',
 		name: 'Four dependencies',
@@ -253,7 +311,9 @@ test('the expansion page with four dependencies stays short: rulings grouped by 
 	await expectAccessible(page, 'the expansion page');
 });
 
-test('axe finds no serious violation on any page; every control of the tile editor is reached by Tab', async ({ page }) => {
+test('axe finds no serious violation on any page; every control of the tile editor is reached by Tab', async ({
+	page
+}) => {
 	test.slow(); // axe on a page with Monaco takes seconds on the shared machine
 	threeTiles('e2e-axe');
 	await page.goto('/expansions/e2e-axe/tiles/T2');
@@ -267,7 +327,11 @@ test('axe finds no serious violation on any page; every control of the tile edit
 		w.__focused = [];
 		document.addEventListener('focusin', (e) => {
 			const el = e.target as HTMLElement;
-			w.__focused.push(el.closest('.monaco-editor') ? 'json-editor' : (el.dataset.testid ?? el.getAttribute('aria-label') ?? el.tagName));
+			w.__focused.push(
+				el.closest('.monaco-editor')
+					? 'json-editor'
+					: (el.dataset.testid ?? el.getAttribute('aria-label') ?? el.tagName)
+			);
 		});
 	});
 	let reached: string[] = [];
@@ -275,7 +339,17 @@ test('axe finds no serious violation on any page; every control of the tile edit
 		for (let k = 0; k < 10; k++) await page.keyboard.press('Tab');
 		reached = await page.evaluate(() => (window as unknown as { __focused: string[] }).__focused);
 	}
-	for (const want of ['save', 'feature-r1', 'feature-f1', 'feature-f2', 'place-NL', 'place-WR', 'tile-name', 'add-city', 'json-editor'])
+	for (const want of [
+		'save',
+		'feature-r1',
+		'feature-f1',
+		'feature-f2',
+		'place-NL',
+		'place-WR',
+		'tile-name',
+		'add-city',
+		'json-editor'
+	])
 		expect(reached, want).toContain(want);
 	// the other pages (the library and a designer's expansion page: in their own tests): a shipped
 	// set, read-only, a tile that does not exist, and the sandbox

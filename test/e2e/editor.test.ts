@@ -1,13 +1,25 @@
 // The editor against the real server (no mocks): the server writes to a temporary copy of
 // expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
 import { test, expect } from './fixtures.ts';
-import { CANVAS, at, clickPlace, createExpansion, jsonOf, markers, openEditorReady, setJson, type Hook } from './helpers.ts';
+import {
+	CANVAS,
+	at,
+	clickPlace,
+	createExpansion,
+	jsonOf,
+	markers,
+	openEditorReady,
+	setJson,
+	type Hook
+} from './helpers.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
 
-test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({ page }) => {
+test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({
+	page
+}) => {
 	await createExpansion(page, 'e2e-visual', 'Visual test');
 	await page.getByTestId('add-tile').click();
 	await expect(page).toHaveURL(/\/expansions\/e2e-visual\/tiles\/T1$/);
@@ -38,7 +50,9 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	await expect.poll(async () => (await jsonOf(page)).features[3]?.cities).toEqual(['c1']);
 	// undo and redo from the keyboard: the stroke goes (the new field is left empty) and comes back
 	await page.keyboard.press('Control+z');
-	await expect.poll(async () => (await jsonOf(page)).features[3]).toEqual({ id: 'f2', type: 'field', halves: [] });
+	await expect
+		.poll(async () => (await jsonOf(page)).features[3])
+		.toEqual({ id: 'f2', type: 'field', halves: [] });
 	await page.keyboard.press('Control+Shift+z');
 	await expect.poll(async () => (await jsonOf(page)).features[3]?.cities).toEqual(['c1']);
 
@@ -53,21 +67,35 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	await expect(page.locator('.monaco-editor .view-lines')).toContainText('"pennants": 1');
 
 	// Break the JSON: a syntax error keeps the last good tile and shows where.
-	const good = await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue());
+	const good = await page.evaluate(() =>
+		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
+	);
 	const lines = good.split('\n');
 	const countLine = lines.findIndex((l) => l.includes('"count"')) + 1;
 	await setJson(page, good.replace('"count": 1,', '"count": 1'));
 	await expect(page.getByTestId('parse-error')).toBeVisible();
-	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBeGreaterThan(0);
+	await expect
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
+		.toBeGreaterThan(0);
 	// A schema fault: the marker sits on the faulty line.
 	await setJson(page, good.replace('"count": 1,', '"count": "many",'));
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 	// Monaco's schema check (its worker) and our validator both mark it
 	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8 && m.owner !== 'carcassonne-lab').map((m) => m.startLineNumber), { timeout: 10_000 })
+		.poll(
+			async () =>
+				(await markers(page))
+					.filter((m) => m.severity === 8 && m.owner !== 'carcassonne-lab')
+					.map((m) => m.startLineNumber),
+			{ timeout: 10_000 }
+		)
 		.toContain(countLine);
 	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8 && m.owner === 'carcassonne-lab').map((m) => m.startLineNumber))
+		.poll(async () =>
+			(await markers(page))
+				.filter((m) => m.severity === 8 && m.owner === 'carcassonne-lab')
+				.map((m) => m.startLineNumber)
+		)
 		.toContain(countLine);
 	await expect(page.getByTestId('tile-problems')).toContainText('/count');
 	// Saving it anyway: the server refuses (422), the work stays a draft, the problems say where.
@@ -77,7 +105,9 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 
 	// Fix it, save, reload: the tile is as saved.
 	await setJson(page, good.replace('"count": 1,', '"count": 3,'));
-	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBe(0);
+	await expect
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
+		.toBe(0);
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
 	await expect(page.getByTestId('server-problems')).toBeHidden();
@@ -88,21 +118,41 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	expect(reloaded.count).toBe(3);
 	expect(reloaded.features).toEqual(JSON.parse(good).features);
 	// and on disk
-	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-visual.json'), 'utf8'));
+	const onDisk = JSON.parse(
+		readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-visual.json'), 'utf8')
+	);
 	expect(onDisk.tiles[0]).toEqual({ ...JSON.parse(good), count: 3 });
 });
 
-test('Monaco helps: completion and hover help from the schema, marker messages on hover, F8, find', async ({ page }) => {
+test('Monaco helps: completion and hover help from the schema, marker messages on hover, F8, find', async ({
+	page
+}) => {
 	await createExpansion(page, 'e2e-monaco', 'Monaco test');
 	await page.getByTestId('add-tile').click();
 	await openEditorReady(page);
-	const tile = ['{', '  "id": "T1",', '  "count": 1,', '  "features": [', '    { "id": "c1", "type": "city", "sides": ["N"] }', '  ]', '}'].join('\n');
+	const tile = [
+		'{',
+		'  "id": "T1",',
+		'  "count": 1,',
+		'  "features": [',
+		'    { "id": "c1", "type": "city", "sides": ["N"] }',
+		'  ]',
+		'}'
+	].join('\n');
 	await setJson(page, tile);
-	await expect.poll(async () => (await jsonOf(page)).features).toEqual([{ id: 'c1', type: 'city', sides: ['N'] }]);
+	await expect
+		.poll(async () => (await jsonOf(page)).features)
+		.toEqual([{ id: 'c1', type: 'city', sides: ['N'] }]);
 	const code = page.locator('.monaco-editor .view-lines');
 
 	// Completion inside a feature object offers the schema's properties (the keyboard only triggers it).
-	expect(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('"sides": ["N"]'))).toBe(true);
+	expect(
+		await page.evaluate(() =>
+			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(
+				'"sides": ["N"]'
+			)
+		)
+	).toBe(true);
 	await page.keyboard.type(', ');
 	await page.keyboard.press('Control+Space');
 	const suggest = page.locator('.monaco-editor .suggest-widget');
@@ -120,14 +170,22 @@ test('Monaco helps: completion and hover help from the schema, marker messages o
 
 	// A squiggle: hovering it shows the marker's message.
 	await setJson(page, tile.replace('"count": 1', '"count": "many"'));
-	await expect.poll(async () => (await markers(page)).filter((m) => m.owner === 'carcassonne-lab' && m.severity === 8).length).toBeGreaterThan(0);
+	await expect
+		.poll(
+			async () =>
+				(await markers(page)).filter((m) => m.owner === 'carcassonne-lab' && m.severity === 8)
+					.length
+		)
+		.toBeGreaterThan(0);
 	const ours = (await markers(page)).find((m) => m.owner === 'carcassonne-lab')!.message;
 	await code.locator('span', { hasText: /^"many"$/ }).hover();
 	await expect(page.locator('.monaco-hover:visible')).toContainText(ours, { timeout: 10_000 });
 	await page.mouse.move(0, 0);
 
 	// F8 goes to the next problem and shows it inline; Ctrl+F opens find.
-	await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('{'));
+	await page.evaluate(() =>
+		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('{')
+	);
 	await page.keyboard.press('F8');
 	await expect(page.locator('.monaco-editor .marker-widget')).toBeVisible();
 	await expect(page.locator('.monaco-editor .marker-widget')).toContainText(/count|many|integer/i);
@@ -136,7 +194,10 @@ test('Monaco helps: completion and hover help from the schema, marker messages o
 	await expect(page.locator('.monaco-editor .find-widget.visible')).toBeVisible();
 });
 
-test('a second tab saving a stale revision is refused and offered the choice', async ({ page, context }) => {
+test('a second tab saving a stale revision is refused and offered the choice', async ({
+	page,
+	context
+}) => {
 	await createExpansion(page, 'e2e-conflict', 'Conflict test');
 	const other = await context.newPage();
 	await other.goto('/expansions/e2e-conflict');
@@ -155,7 +216,9 @@ test('a second tab saving a stale revision is refused and offered the choice', a
 	await expect(other.getByTestId('merge-by-hand')).toBeVisible();
 	await other.getByTestId('keep-mine').click();
 	await expect(other.getByTestId('save-status')).toHaveText('Saved.');
-	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-conflict.json'), 'utf8'));
+	const onDisk = JSON.parse(
+		readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-conflict.json'), 'utf8')
+	);
 	expect(onDisk.name).toBe('Saved second');
 	await other.close();
 });
@@ -179,9 +242,20 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await createExpansion(page, 'e2e-unparsed', 'Unparsed test');
 	await page.getByTestId('add-tile').click();
 	await openEditorReady(page);
-	const count = () => page.evaluate(() => (window as unknown as { __tileEditor: { session: { tile: { count: unknown } } } }).__tileEditor.session.tile.count);
+	const count = () =>
+		page.evaluate(
+			() =>
+				(window as unknown as { __tileEditor: { session: { tile: { count: unknown } } } })
+					.__tileEditor.session.tile.count
+		);
 	// A valid change typed on the keyboard…
-	expect(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('"count": 1'))).toBe(true);
+	expect(
+		await page.evaluate(() =>
+			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(
+				'"count": 1'
+			)
+		)
+	).toBe(true);
 	await page.keyboard.press('Backspace');
 	await page.keyboard.type('2');
 	await expect.poll(count).toBe(2);
@@ -195,18 +269,24 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await expect(page.getByTestId('restored-notice')).toBeVisible();
 	await expect(page.getByTestId('restored-unparsed')).toContainText('T1');
 	await expect(page.getByTestId('restored-unparsed')).toContainText('unparsed JSON');
-	const text = await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue());
+	const text = await page.evaluate(() =>
+		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
+	);
 	expect(text).toContain('"count": 2 xx,');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
 	expect(await count()).toBe(2); // the tile keeps its last good version
-	await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length).toBeGreaterThan(0);
+	await expect
+		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
+		.toBeGreaterThan(0);
 	// Fixing the text makes it the tile again.
 	await setJson(page, text.replace('"count": 2 xx,', '"count": 4,'));
 	await expect.poll(count).toBe(4);
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 });
 
-test('large artwork is scaled down to fit; a draft that cannot be stored is said so', async ({ page }) => {
+test('large artwork is scaled down to fit; a draft that cannot be stored is said so', async ({
+	page
+}) => {
 	await createExpansion(page, 'e2e-artwork', 'Artwork test');
 	await page.getByTestId('add-tile').click();
 	await openEditorReady(page);
@@ -216,21 +296,30 @@ test('large artwork is scaled down to fit; a draft that cannot be stored is said
 		c.width = c.height = 1200;
 		const ctx = c.getContext('2d')!;
 		const img = ctx.createImageData(1200, 1200);
-		for (let i = 0; i < img.data.length; i++) img.data[i] = (i * 2654435761) >>> 24 ^ (i & 255);
+		for (let i = 0; i < img.data.length; i++) img.data[i] = ((i * 2654435761) >>> 24) ^ (i & 255);
 		ctx.putImageData(img, 0, 0);
 		return c.toDataURL('image/png').split(',')[1];
 	});
 	expect(png.length).toBeGreaterThan(1_000_000);
-	await page.getByTestId('artwork-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+	await page
+		.getByTestId('artwork-input')
+		.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
 	await expect(page.getByTestId('artwork-note')).toContainText('scaled down');
-	const artwork = () => page.evaluate(() => (window as unknown as { __tileEditor: { session: { tile: { artwork?: string } } } }).__tileEditor.session.tile.artwork ?? '');
+	const artwork = () =>
+		page.evaluate(
+			() =>
+				(window as unknown as { __tileEditor: { session: { tile: { artwork?: string } } } })
+					.__tileEditor.session.tile.artwork ?? ''
+		);
 	await expect.poll(async () => (await artwork()).length).toBeGreaterThan(1000);
 	expect((await artwork()).length).toBeLessThanOrEqual(262_144);
 	expect(await artwork()).toMatch(/^data:image\/(webp|png);base64,/);
 	await expect(page.getByTestId('tile-problems')).not.toContainText('artwork');
 	// An SVG over the limit is refused with what to do.
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(12_000)}</svg>`;
-	await page.getByTestId('artwork-input').setInputFiles({ name: 'big.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+	await page
+		.getByTestId('artwork-input')
+		.setInputFiles({ name: 'big.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
 	await expect(page.getByTestId('artwork-error')).toContainText('Simplify it');
 
 	// Local storage full: the designer is told, and the next change tries again.
@@ -249,7 +338,11 @@ test('large artwork is scaled down to fit; a draft that cannot be stored is said
 	await page.getByTestId('tile-count').fill('2');
 	await page.getByTestId('tile-count').press('Enter');
 	await expect(page.getByTestId('draft-error')).toContainText('could not be kept');
-	await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('e2e-junk-')).forEach((k) => localStorage.removeItem(k)));
+	await page.evaluate(() =>
+		Object.keys(localStorage)
+			.filter((k) => k.startsWith('e2e-junk-'))
+			.forEach((k) => localStorage.removeItem(k))
+	);
 	await page.getByTestId('tile-count').fill('3');
 	await page.getByTestId('tile-count').press('Enter');
 	await expect(page.getByTestId('draft-error')).toBeHidden();
@@ -270,7 +363,9 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await listed.nth(1).click();
 	expect((await download).suggestedFilename()).toBe('tileset.v1.json');
 	await page.getByTestId('export-png').click();
-	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({ timeout: 30_000 });
+	await expect(page.getByTestId('exports').locator('.files a[href^="blob:"]').first()).toBeVisible({
+		timeout: 30_000
+	});
 	page.once('dialog', (d) => d.accept('base-e2e-copy'));
 	await page.getByTestId('duplicate-to-edit').click();
 	await expect(page).toHaveURL(/\/expansions\/base-e2e-copy$/);
@@ -278,7 +373,9 @@ test('a shipped set opens read-only with a way to duplicate it', async ({ page }
 	await expect(page.getByTestId('tile-card').first()).toBeVisible();
 });
 
-test('print options from the page: paper, bleed and backs reach the print sheets and the PDF', async ({ page }) => {
+test('print options from the page: paper, bleed and backs reach the print sheets and the PDF', async ({
+	page
+}) => {
 	await page.goto('/expansions/river');
 	await expect(page.getByTestId('read-only')).toBeVisible();
 	await page.getByTestId('export-paper').selectOption('letter');
@@ -310,7 +407,9 @@ test('print options from the page: paper, bleed and backs reach the print sheets
 	expect((await single).suggestedFilename()).toBe('page-01.svg');
 });
 
-test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({ page }) => {
+test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({
+	page
+}) => {
 	const dir = process.env.EXPANSIONS_DIR!;
 	await page.goto('/');
 	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
@@ -318,7 +417,9 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	page.once('dialog', (d) => d.accept('river-lib-copy'));
 	await page.getByTestId('duplicate-river').click();
 	await expect(page).toHaveURL(/\/expansions\/river-lib-copy$/);
-	expect(JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official).toBeUndefined();
+	expect(
+		JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official
+	).toBeUndefined();
 
 	// rename it (name and id)
 	await page.goto('/');
@@ -330,7 +431,9 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
 	page.off('dialog', answer);
 	await expect(page.locator('[data-expansion="river-lib-copy"]')).toHaveCount(0);
-	expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe('Renamed river');
+	expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe(
+		'Renamed river'
+	);
 
 	// delete: asks first; cancel keeps it, confirm removes it
 	await page.getByTestId('delete-river-renamed').click();
@@ -344,8 +447,26 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	expect(existsSync(join(dir, 'river-renamed.json'))).toBe(false);
 
 	// import a JSON document
-	const doc = { id: 'imported-json', name: 'Imported', version: '1.0.0', tiles: [{ id: 'A', count: 2, features: [{ id: 'm1', type: 'monastery' }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] }] };
-	await page.getByTestId('import-json').setInputFiles({ name: 'imported.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+	const doc = {
+		id: 'imported-json',
+		name: 'Imported',
+		version: '1.0.0',
+		tiles: [
+			{
+				id: 'A',
+				count: 2,
+				features: [
+					{ id: 'm1', type: 'monastery' },
+					{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+				]
+			}
+		]
+	};
+	await page.getByTestId('import-json').setInputFiles({
+		name: 'imported.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(doc))
+	});
 	await expect(page).toHaveURL(/\/expansions\/imported-json$/);
 	await expect(page.getByTestId('tile-card')).toHaveCount(1);
 	// an export of one file downloads at once (one tile: one PNG)
@@ -365,7 +486,10 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	const manifest = JSON.parse(strFromU8(entries['cel-imported-json/jcz-addon.json']));
 	expect(names).toContain(manifest.expansions[0]);
 	expect(names).toContain(`${manifest.artworks[0]}/artwork.json`);
-	expect(names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png')).length).toBeGreaterThan(0);
+	expect(
+		names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png'))
+			.length
+	).toBeGreaterThan(0);
 	await expect(page.getByTestId('export-archive')).toHaveAttribute('download', 'imported-json.jca');
 
 	// import a JCloisterZone tile-definition file: the report says what was not mapped
@@ -374,7 +498,9 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 	const xml = `<?xml version="1.0"?><defs><tiles>
 <tile id="XX/M"><monastery/><road>S</road><field>NL NR EL ER SL SR WL WR</field><tower/></tile>
 </tiles><sets><tile-set id="xx:1"><ref count="2" tile="XX/M"/></tile-set></sets></defs>`;
-	await page.getByTestId('import-jcz').setInputFiles({ name: 'jcz-set.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+	await page
+		.getByTestId('import-jcz')
+		.setInputFiles({ name: 'jcz-set.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
 	const report = page.getByTestId('jcz-report');
 	await expect(report).toBeVisible();
 	await expect(report).toContainText('tower');

@@ -20,5 +20,6 @@ export function e2eExpansionsDir(): string {
 export function removeE2eExpansionsDir(): void {
 	const dir = process.env[VAR];
 	if (dir && dir.startsWith(tmpdir()) && dir.includes('carcassonne-lab-e2e-'))
-		for (const d of [dir, `${dir}-scenarios`, `${dir}-games`]) rmSync(d, { recursive: true, force: true });
+		for (const d of [dir, `${dir}-scenarios`, `${dir}-games`])
+			rmSync(d, { recursive: true, force: true });
 }

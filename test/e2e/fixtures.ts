@@ -16,7 +16,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 			const errors: string[] = [];
 			const watch = (page: Page) => {
 				page.on('console', (m) => {
-					if (m.type() === 'error' && !HARMLESS.some((p) => p.test(m.text()))) errors.push(`${page.url()}: console error: ${m.text()}`);
+					if (m.type() === 'error' && !HARMLESS.some((p) => p.test(m.text())))
+						errors.push(`${page.url()}: console error: ${m.text()}`);
 				});
 				page.on('pageerror', (e) => errors.push(`${page.url()}: uncaught: ${e.message}`));
 			};
@@ -31,9 +32,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 /** Runs axe-core on the page (WCAG 2.1 A and AA rules) and fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-	const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+	const result = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze();
 	const bad = result.violations
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+		.map(
+			(v) =>
+				`${v.id} (${v.impact}): ${v.help} — ${v.nodes
+					.map((n) => n.target.join(' '))
+					.slice(0, 5)
+					.join(' | ')}`
+		);
 	expect(bad, `axe on ${label}`).toEqual([]);
 }

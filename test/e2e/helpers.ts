@@ -25,19 +25,32 @@ export async function clickPlace(page: Page, place: Parameters<typeof zoneCentre
 	await page.mouse.click(...(await at(page, x, y)));
 }
 export async function jsonOf(page: Page): Promise<Record<string, any>> {
-	return JSON.parse(await page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()));
+	return JSON.parse(
+		await page.evaluate(() =>
+			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
+		)
+	);
 }
 export async function setJson(page: Page, text: string) {
-	await page.evaluate((t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.setValue(t), text);
+	await page.evaluate(
+		(t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.setValue(t),
+		text
+	);
 }
 export async function markers(page: Page) {
-	return page.evaluate(() => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.markers());
+	return page.evaluate(() =>
+		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.markers()
+	);
 }
 export async function openEditorReady(page: Page) {
 	// Monaco and Konva load on the first visit: give them time on a busy machine
 	await expect(page.locator(CANVAS)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-	await expect(page.locator('[data-testid="json-editor"]')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-	await page.waitForFunction(() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle);
+	await expect(page.locator('[data-testid="json-editor"]')).toHaveAttribute('data-ready', 'true', {
+		timeout: 20_000
+	});
+	await page.waitForFunction(
+		() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle
+	);
 }
 export async function createExpansion(page: Page, id: string, name: string) {
 	await page.goto('/');
@@ -51,9 +64,15 @@ export async function createExpansion(page: Page, id: string, name: string) {
 }
 
 export async function placeCursorAfter(page: Page, text: string): Promise<boolean> {
-	return page.evaluate((t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(t), text);
+	return page.evaluate(
+		(t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(t),
+		text
+	);
 }
 /** Puts an expansion file into the server's folder (valid or not: the library's way is tested elsewhere). */
 export function putExpansion(doc: { id: string } & Record<string, unknown>): void {
-	writeFileSync(join(process.env.EXPANSIONS_DIR!, `${doc.id}.json`), JSON.stringify(doc, null, '\t') + '\n');
+	writeFileSync(
+		join(process.env.EXPANSIONS_DIR!, `${doc.id}.json`),
+		JSON.stringify(doc, null, '\t') + '\n'
+	);
 }

@@ -32,16 +32,33 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 		const images = await section.getByTestId('tile').evaluateAll((items) =>
 			items.map((li) => {
 				const img = li.querySelector('img');
-				return { tile: li.getAttribute('data-tile'), src: img?.getAttribute('src'), text: li.textContent ?? '' };
+				return {
+					tile: li.getAttribute('data-tile'),
+					src: img?.getAttribute('src'),
+					text: li.textContent ?? ''
+				};
 			})
 		);
 		expect(images.map((i) => i.tile)).toEqual(e.tiles.map((t) => `${e.id}/${t.id}`));
-		expect(images.map((i) => i.src)).toEqual(e.tiles.map((_, index) => `/api/expansions/${e.id}/tiles/${index}.svg`));
-		for (const [i, tile] of e.tiles.entries()) if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
+		expect(images.map((i) => i.src)).toEqual(
+			e.tiles.map((_, index) => `/api/expansions/${e.id}/tiles/${index}.svg`)
+		);
+		for (const [i, tile] of e.tiles.entries())
+			if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
 		total += images.length;
 	}
 	await expect
-		.poll(() => page.locator('[data-testid="tile"] img').evaluateAll((all) => all.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth < 50).length))
+		.poll(() =>
+			page
+				.locator('[data-testid="tile"] img')
+				.evaluateAll(
+					(all) =>
+						all.filter(
+							(img) =>
+								!(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth < 50
+						).length
+				)
+		)
 		.toBe(0);
 	expect(total).toBe(expansions.reduce((n, e) => n + e.tiles.length, 0));
 	// a drawing: shapes, the tile's name as its title; revalidated by its revision (ETag → 304)
@@ -50,20 +67,30 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	const svg = await res.text();
 	expect(svg).toMatch(/^<svg[^>]*>/);
 	expect(svg).toContain('<path');
-	const again = await page.request.get(`/api/expansions/base/tiles/0.svg`, { headers: { 'if-none-match': res.headers()['etag'] } });
+	const again = await page.request.get(`/api/expansions/base/tiles/0.svg`, {
+		headers: { 'if-none-match': res.headers()['etag'] }
+	});
 	expect(again.status()).toBe(304);
 	// what the server sends is compressed when the browser accepts it; the page has an icon
 	const gz = await page.request.get('/', { headers: { 'accept-encoding': 'gzip' } });
 	expect(gz.headers()['content-encoding']).toBe('gzip');
 	const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-	expect((await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']).toMatch(/^image\/svg\+xml/);
+	expect(
+		(await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']
+	).toMatch(/^image\/svg\+xml/);
 	// the shipped sets are listed from their folder, the designer's own from the workspace
-	const shipped = readdirSync('expansions').filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
-	await expect(page.getByTestId('shipped-count')).toContainText(`${shipped.length} shipped sets (read-only) in expansions`);
+	const shipped = readdirSync('expansions')
+		.filter((n) => n.endsWith('.json'))
+		.map((n) => n.slice(0, -5));
+	await expect(page.getByTestId('shipped-count')).toContainText(
+		`${shipped.length} shipped sets (read-only) in expansions`
+	);
 	await expectAccessible(page, 'the library');
 	// the shipped sets are valid
 	for (const id of shipped) {
-		await expect(page.locator(`[data-expansion="${id}"] [data-testid="validity"]`)).toHaveText('Valid');
+		await expect(page.locator(`[data-expansion="${id}"] [data-testid="validity"]`)).toHaveText(
+			'Valid'
+		);
 	}
 });
 
@@ -83,7 +110,9 @@ async function withServer(dir: string, fn: (base: string) => Promise<void>): Pro
 	}
 }
 
-test('with an empty workspace the library lists the shipped sets, in under 150 kB of HTML', async ({ page }) => {
+test('with an empty workspace the library lists the shipped sets, in under 150 kB of HTML', async ({
+	page
+}) => {
 	const dir = mkdtempSync(join(tmpdir(), 'home-e2e-empty-'));
 	await withServer(dir, async (base) => {
 		// no drawing in the HTML (nor a copy of one in the page data): the tiles are images
@@ -91,7 +120,9 @@ test('with an empty workspace the library lists the shipped sets, in under 150 k
 		expect(html.length).toBeLessThan(150_000);
 		expect(html).not.toContain('<svg');
 		await page.goto(base);
-		await expect(page.getByTestId('expansion')).toHaveCount(readdirSync('expansions').filter((n) => n.endsWith('.json')).length);
+		await expect(page.getByTestId('expansion')).toHaveCount(
+			readdirSync('expansions').filter((n) => n.endsWith('.json')).length
+		);
 		await expect(page.getByTestId('workspace-count')).toContainText('none of your own');
 	});
 	rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,9 @@ import { hook, placeByClicking } from './sandbox-driver.ts';
 
 const UNKNOWN = '#fff3b0';
 
-test('a modifier gets a symbol of the library, an icon an own SVG; the tiles show them, saved and in the library', async ({ page }) => {
+test('a modifier gets a symbol of the library, an icon an own SVG; the tiles show them, saved and in the library', async ({
+	page
+}) => {
 	putExpansion({
 		id: 'e2e-looks',
 		name: 'Harbour looks',
@@ -44,7 +46,9 @@ test('a modifier gets a symbol of the library, an icon an own SVG; the tiles sho
 	await looks.getByLabel('Own SVG for harbour').setInputFiles({
 		name: 'harbour.svg',
 		mimeType: 'image/svg+xml',
-		buffer: Buffer.from('<svg viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" fill="#123456"/></svg>')
+		buffer: Buffer.from(
+			'<svg viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" fill="#123456"/></svg>'
+		)
 	});
 	await expect(tile.locator(`circle[fill="${UNKNOWN}"]`)).toHaveCount(0);
 	await expect(tile.locator('rect[fill="#123456"]')).toHaveCount(1);
@@ -61,7 +65,9 @@ test('a modifier gets a symbol of the library, an icon an own SVG; the tiles sho
 	expect(svg).not.toContain('script');
 });
 
-test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule from a template, its worked example, and its points in the sandbox — no JSON typed', async ({ page }) => {
+test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule from a template, its worked example, and its points in the sandbox — no JSON typed', async ({
+	page
+}) => {
 	const id = 'e2e-harbour';
 	const started = Date.now();
 	let clicks = 0;
@@ -85,29 +91,45 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	clicks += 3;
 	await click(page.getByTestId('feature-f1'));
 	await click(page.getByRole('button', { name: 'Split' }));
-	await expect.poll(async () => (await jsonOf(page)).features.filter((f: { type: string }) => f.type === 'field')).toEqual([
-		{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
-		{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
-	]);
+	await expect
+		.poll(async () =>
+			(await jsonOf(page)).features.filter((f: { type: string }) => f.type === 'field')
+		)
+		.toEqual([
+			{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
+			{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
+		]);
 	await expect(page.getByTestId('unseparated')).toHaveCount(0);
 	// the port on the city
 	await click(page.getByTestId('feature-c1'));
 	await page.getByLabel('Other modifier name').fill('port');
-	await click(page.getByTestId('selected-feature').getByRole('button', { name: 'add', exact: true }));
-	await expect.poll(async () => (await jsonOf(page)).features.find((f: { id: string }) => f.id === 'c1')).toEqual({ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } });
-	await expect(page.getByTestId('tile-unscored')).toHaveText('port: declared, but no rule scores it — add a rule');
+	await click(
+		page.getByTestId('selected-feature').getByRole('button', { name: 'add', exact: true })
+	);
+	await expect
+		.poll(async () => (await jsonOf(page)).features.find((f: { id: string }) => f.id === 'c1'))
+		.toEqual({ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } });
+	await expect(page.getByTestId('tile-unscored')).toHaveText(
+		'port: declared, but no rule scores it — add a rule'
+	);
 	await expectAccessible(page, 'the tile editor with the harbour drawn');
 	await click(page.locator('nav.crumbs a').nth(1));
 
 	const rules = page.getByTestId('rule-templates');
-	await expect(rules.getByTestId('unscored')).toContainText('port: declared, but no rule scores it');
+	await expect(rules.getByTestId('unscored')).toContainText(
+		'port: declared, but no rule scores it'
+	);
 	await page.getByTestId('looks').getByLabel('Look of port').selectOption('port');
 	clicks++;
-	await expect(page.getByTestId('tile-grid').getByTestId('tile').first().locator('circle[fill="#e4f1fb"]')).toHaveCount(1);
+	await expect(
+		page.getByTestId('tile-grid').getByTestId('tile').first().locator('circle[fill="#e4f1fb"]')
+	).toHaveCount(1);
 	await click(rules.getByRole('button', { name: 'add a rule' }));
 	const form = rules.getByTestId('template-form');
 	await expect(form.getByTestId('template-modifier')).toHaveValue('port');
-	await expect(form.getByTestId('worked-example')).toContainText('a 2-tile completed city with 1 port: 2 tiles × 2 + 2 port tiles × 1 = 6');
+	await expect(form.getByTestId('worked-example')).toContainText(
+		'a 2-tile completed city with 1 port: 2 tiles × 2 + 2 port tiles × 1 = 6'
+	);
 	await expectAccessible(page, 'the expansion page with a rule template open');
 	await click(form.getByTestId('add-rule'));
 	await expect(rules.getByTestId('rule-added')).toContainText('E2E-HARBOUR-PORT-1');
@@ -132,7 +154,9 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	console.log(`designer path: ${figure}`);
 });
 
-test('a split nothing separates is a warning under the canvas; merged, it goes', async ({ page }) => {
+test('a split nothing separates is a warning under the canvas; merged, it goes', async ({
+	page
+}) => {
 	putExpansion({
 		id: 'e2e-unseparated',
 		name: 'Unseparated',
@@ -152,27 +176,61 @@ test('a split nothing separates is a warning under the canvas; merged, it goes',
 	});
 	await page.goto('/expansions/e2e-unseparated/tiles/T1');
 	await openEditorReady(page);
-	await expect(page.getByTestId('unseparated')).toHaveText(/Fields f1 and f2 meet at WR\/NL with no road, river or city between them/);
+	await expect(page.getByTestId('unseparated')).toHaveText(
+		/Fields f1 and f2 meet at WR\/NL with no road, river or city between them/
+	);
 	await expectAccessible(page, 'the tile editor with an unseparated split');
 	// merged, the warning goes
-	await setJson(page, JSON.stringify({ id: 'T1', count: 1, features: [{ id: 'r1', type: 'road', sides: ['E', 'W'] }, { id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'WR'] }, { id: 'f3', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }] }));
+	await setJson(
+		page,
+		JSON.stringify({
+			id: 'T1',
+			count: 1,
+			features: [
+				{ id: 'r1', type: 'road', sides: ['E', 'W'] },
+				{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'WR'] },
+				{ id: 'f3', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
+			]
+		})
+	);
 	await expect(page.getByTestId('unseparated')).toHaveCount(0);
 });
 
-test('imports: a file that is not JCloisterZone’s says so alone, broken JSON is located, an import clears the last one’s messages', async ({ page }) => {
+test('imports: a file that is not JCloisterZone’s says so alone, broken JSON is located, an import clears the last one’s messages', async ({
+	page
+}) => {
 	await page.goto('/');
 	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
-	await page.getByTestId('import-jcz').setInputFiles({ name: 'notes.xml', mimeType: 'application/xml', buffer: Buffer.from('just some notes') });
+	await page.getByTestId('import-jcz').setInputFiles({
+		name: 'notes.xml',
+		mimeType: 'application/xml',
+		buffer: Buffer.from('just some notes')
+	});
 	await expect(page.getByTestId('library-error')).toBeVisible();
 	await expect(page.getByTestId('jcz-report')).toHaveCount(0);
 	// a document that breaks the schema: its problems listed
-	const bad = { id: 'e2e-import-bad', name: 'Bad', version: '1.0.0', tiles: [{ id: 'T1', count: 0, features: [] }] };
-	await page.getByTestId('import-json').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+	const bad = {
+		id: 'e2e-import-bad',
+		name: 'Bad',
+		version: '1.0.0',
+		tiles: [{ id: 'T1', count: 0, features: [] }]
+	};
+	await page.getByTestId('import-json').setInputFiles({
+		name: 'bad.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(bad))
+	});
 	await expect(page.getByTestId('library-error')).toContainText('Not saved');
 	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(1);
 	// broken JSON: line, column and the line itself; the schema problems of the import before are gone
-	await page.getByTestId('import-json').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n\t"id": "x",\n\t"name": "X"\n\t"tiles": []\n}') });
-	await expect(page.getByTestId('library-error')).toContainText("broken.json is not JSON: line 4, column 2: expected");
+	await page.getByTestId('import-json').setInputFiles({
+		name: 'broken.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from('{\n\t"id": "x",\n\t"name": "X"\n\t"tiles": []\n}')
+	});
+	await expect(page.getByTestId('library-error')).toContainText(
+		'broken.json is not JSON: line 4, column 2: expected'
+	);
 	await expect(page.getByTestId('library-error')).toContainText('"tiles": []');
 	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(0);
 	await expectAccessible(page, 'the library after a failed import');

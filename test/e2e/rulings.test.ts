@@ -3,7 +3,9 @@ import { test, expect } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-test('rulings and parameters of the modules in play: options, defaults, unknown names flagged', async ({ page }) => {
+test('rulings and parameters of the modules in play: options, defaults, unknown names flagged', async ({
+	page
+}) => {
 	await page.goto('/');
 	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
 	await page.getByTestId('new-expansion').click();
@@ -21,7 +23,12 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 	await expect(r2.getByTestId('ruling-unset')).toHaveText('(default)');
 	await expect(r2).toContainText('farm-scoring');
 	const select = page.getByTestId('ruling-select-BASE-R2');
-	await expect(select.locator('option')).toHaveText([/^\(default\) 3rd/, /^3rd ★ module default — /, /^2nd — /, /^1st — /]);
+	await expect(select.locator('option')).toHaveText([
+		/^\(default\) 3rd/,
+		/^3rd ★ module default — /,
+		/^2nd — /,
+		/^1st — /
+	]);
 	await expect(page.getByTestId('ruling-BARD-R1')).toHaveCount(0);
 	await select.selectOption('2nd');
 	await expect(r2.getByTestId('ruling-unset')).toHaveCount(0);
@@ -30,7 +37,10 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 	// a dependency brings its module's rulings and parameters in
 	await page.getByTestId('dep-bards').check();
 	// the group with a ruling the file sets comes first
-	await expect(page.locator('[data-testid^="ruling-group-"]').first()).toHaveAttribute('data-testid', 'ruling-group-base');
+	await expect(page.locator('[data-testid^="ruling-group-"]').first()).toHaveAttribute(
+		'data-testid',
+		'ruling-group-base'
+	);
 	await expect(page.getByTestId('ruling-group-base')).toContainText('1 set by this file');
 	await page.getByTestId('ruling-group-bards').locator('summary').click();
 	await expect(page.getByTestId('ruling-BARD-R1')).toBeVisible();
@@ -51,12 +61,18 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
-	const onDisk = JSON.parse(readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-rulings.json'), 'utf8'));
+	const onDisk = JSON.parse(
+		readFileSync(join(process.env.EXPANSIONS_DIR!, 'e2e-rulings.json'), 'utf8')
+	);
 	expect(onDisk.rulings).toEqual({ 'BASE-R2': '2nd' });
 	expect(onDisk.parameters).toEqual({ noteTokens: 5 });
 
 	// without the dependency, the Bards parameter is read by no module in play: kept, flagged, warned
 	await page.getByTestId('dep-bards').uncheck();
-	await expect(page.getByTestId('unread-parameter-noteTokens')).toContainText('read by no rule module in play');
-	await expect(page.getByTestId('expansion-problems')).toContainText("parameter 'noteTokens' is read by no enabled rule module");
+	await expect(page.getByTestId('unread-parameter-noteTokens')).toContainText(
+		'read by no rule module in play'
+	);
+	await expect(page.getByTestId('expansion-problems')).toContainText(
+		"parameter 'noteTokens' is read by no enabled rule module"
+	);
 });

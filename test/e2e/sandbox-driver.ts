@@ -8,12 +8,21 @@ export type Move = { type: string; [k: string]: unknown };
 
 /** The page's test hook: where the board draws things (tests click there) and the engine's options. */
 export const hook = {
-	step: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined),
+	step: (page: Page) =>
+		page.evaluate(
+			() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined
+		),
 	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
 	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
 	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
-	cell: (page: Page, x: number, y: number) => page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
-	target: (page: Page, x: number, y: number, f?: string) => page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [x, y, f] as const)
+	cell: (page: Page, x: number, y: number) =>
+		page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
+	target: (page: Page, x: number, y: number, f?: string) =>
+		page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [
+			x,
+			y,
+			f
+		] as const)
 };
 
 export async function openSandbox(page: Page, query: string) {
@@ -26,7 +35,12 @@ export async function openSandbox(page: Page, query: string) {
 export async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
 	const box = (await page.locator('.board').boundingBox())!;
 	let p = await point();
-	if (p.x < box.x + 10 || p.y < box.y + 10 || p.x > box.x + box.width - 10 || p.y > box.y + box.height - 10) {
+	if (
+		p.x < box.x + 10 ||
+		p.y < box.y + 10 ||
+		p.x > box.x + box.width - 10 ||
+		p.y > box.y + box.height - 10
+	) {
 		await page.getByRole('button', { name: 'Fit' }).click();
 		p = await point();
 	}
@@ -35,7 +49,8 @@ export async function inView(page: Page, point: () => Promise<{ x: number; y: nu
 
 /** Places the tile in hand by turning it with the rotate button and clicking the cell. */
 export async function placeByClicking(page: Page, move: Move) {
-	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.getByRole('button', { name: /Rotate clockwise/ }).click();
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++)
+		await page.getByRole('button', { name: /Rotate clockwise/ }).click();
 	expect(await hook.rotation(page)).toBe(move.rotation);
 	let at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
 	// point at the cell until the hover line names it: a click lands where the pointer rests once the
@@ -43,7 +58,9 @@ export async function placeByClicking(page: Page, move: Move) {
 	await expect(async () => {
 		at = await hook.cell(page, move.x as number, move.y as number);
 		await page.mouse.move(at.x, at.y);
-		await expect(page.getByTestId('hover')).toContainText(`(${move.x},${move.y}):`, { timeout: 500 });
+		await expect(page.getByTestId('hover')).toContainText(`(${move.x},${move.y}):`, {
+			timeout: 500
+		});
 	}).toPass();
 	const before = await hook.at(page);
 	await page.mouse.click(at.x, at.y);
@@ -56,12 +73,19 @@ export async function clickTarget(page: Page, move: Move) {
 		const s = (window as any).__sandbox.session.state;
 		return { x: s.bx[s.placed], y: s.by[s.placed] };
 	});
-	const at = await inView(page, () => hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature));
+	const at = await inView(page, () =>
+		hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature)
+	);
 	const before = await hook.at(page);
 	await page.mouse.click(at.x, at.y);
 	// several moves on one target: the menu asks which one
-	if (await page.getByRole('menu').isVisible()) await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
+	if (await page.getByRole('menu').isVisible())
+		await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
 	await expect.poll(() => hook.at(page)).toBe(before + 1);
 }
 
-export const cli = (args: string[]) => execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], { encoding: 'utf8', env: { ...process.env } });
+export const cli = (args: string[]) =>
+	execFileSync(process.execPath, ['bin/carcassonne-lab.js', ...args], {
+		encoding: 'utf8',
+		env: { ...process.env }
+	});

@@ -6,16 +6,22 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it imports back to the same game', async ({ page }) => {
+test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it imports back to the same game', async ({
+	page
+}) => {
 	const jcz = readFileSync('test/fixtures/jcz/base-action-phase.jcz', 'utf8');
 	await page.goto('/sandbox');
 	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.table)).toBe(true);
 	await page.evaluate((text) => {
 		const dt = new DataTransfer();
 		dt.items.add(new File([text], 'base-action-phase.jcz', { type: 'application/json' }));
-		window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+		window.dispatchEvent(
+			new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true })
+		);
 	}, jcz);
-	await expect(page.getByTestId('status')).toContainText('Loaded a game of 9 moves (base-action-phase.jcz)');
+	await expect(page.getByTestId('status')).toContainText(
+		'Loaded a game of 9 moves (base-action-phase.jcz)'
+	);
 	// JCZ's game: Ann's two-tile city (the UNDO took her farmer back), then her turn's tile at (1,-1)
 	await expect(page.getByTestId('score-0')).toHaveText('4');
 	const texts = await page.locator('.log .ev .text').allTextContents();
@@ -40,11 +46,16 @@ test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it
 		import { recordFromJcz } from './src/lib/formats/jcz-game.ts';
 		const r = recordFromJcz(readFileSync(${JSON.stringify(file)}, 'utf8'), { expansions: [...availableExpansions().values()] });
 		process.stdout.write(JSON.stringify(r.ok ? r.record : r.errors));`;
-	const back = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }));
+	const back = JSON.parse(
+		execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+			encoding: 'utf8'
+		})
+	);
 	expect(back.moves).toEqual(record.moves);
 	expect(back.drawOrder).toEqual(record.drawOrder);
 	expect(back.players).toEqual(record.players);
 	expect(back.figures).toEqual(record.figures);
 	// the sandbox's record lists every ruling in force; the import, those JCZ's setup decides
-	for (const [id, option] of Object.entries(back.rulings ?? {})) expect(record.rulings[id], id).toBe(option);
+	for (const [id, option] of Object.entries(back.rulings ?? {}))
+		expect(record.rulings[id], id).toBe(option);
 });

@@ -15,10 +15,15 @@ import { openSandbox } from './sandbox-driver.ts';
 const base = availableExpansions().get('base') as Expansion;
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-long-'));
 
-test('a record of a 2,000-design expansion: tiles left and log paged, a search past the first page, the timeline back and forth', async ({ page }) => {
+test('a record of a 2,000-design expansion: tiles left and log paged, a search past the first page, the timeline back and forth', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	const big = bigExpansion(base, 2000, 9900, 7);
-	const put = await page.request.put(`/api/expansions/${big.id}`, { data: big, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const put = await page.request.put(`/api/expansions/${big.id}`, {
+		data: big,
+		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
+	});
 	expect(put.ok(), await put.text()).toBe(true);
 	const record = bigRecord(base, big, 400, 7);
 	const file = join(dir, 'big.json');
@@ -26,7 +31,9 @@ test('a record of a 2,000-design expansion: tiles left and log paged, a search p
 
 	await page.goto('/sandbox');
 	await page.getByLabel('Load a game record').setInputFiles(file);
-	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at), { timeout: 60_000 }).toBe(400);
+	await expect
+		.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at), { timeout: 60_000 })
+		.toBe(400);
 	const tiles = page.getByRole('region', { name: 'Tiles left' });
 	await expect(tiles.getByRole('heading')).toContainText(/ of 20\d\d designs/);
 	expect(await tiles.locator('li').count()).toBe(60);
@@ -47,15 +54,24 @@ test('a record of a 2,000-design expansion: tiles left and log paged, a search p
 		await slider.fill(String(at));
 		await expect.poll(() => page.evaluate(() => (window as any).__sandbox.session.at)).toBe(at);
 		expect(await page.evaluate(() => (window as any).__sandbox.session.state.log.length)).toBe(at);
-		const steps = await log.locator('ol > li').evaluateAll((li) => li.map((l) => Number((l as HTMLElement).dataset.step)));
+		const steps = await log
+			.locator('ol > li')
+			.evaluateAll((li) => li.map((l) => Number((l as HTMLElement).dataset.step)));
 		expect(Math.max(...steps)).toBe(at);
 	}
 });
 
-test('a record that cannot be set up says why on a fresh page (10^6 players, an unknown start tile)', async ({ page }) => {
-	const record = recordOf(startGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1 }).state);
+test('a record that cannot be set up says why on a fresh page (10^6 players, an unknown start tile)', async ({
+	page
+}) => {
+	const record = recordOf(
+		startGame({ expansions: [base], players: ['Ann', 'Bob'], seed: 1 }).state
+	);
 	const crowd = join(dir, 'crowd.json');
-	writeFileSync(crowd, JSON.stringify({ ...record, players: Array.from({ length: 1e6 }, (_, i) => `P${i}`) }));
+	writeFileSync(
+		crowd,
+		JSON.stringify({ ...record, players: Array.from({ length: 1e6 }, (_, i) => `P${i}`) })
+	);
 	const nowhere = join(dir, 'nowhere.json');
 	writeFileSync(nowhere, JSON.stringify({ ...record, start: 'base/NOPE' }));
 
@@ -65,11 +81,15 @@ test('a record that cannot be set up says why on a fresh page (10^6 players, an 
 	await expect(page.getByRole('alert')).toContainText('/players must NOT have more than 8 items');
 	await page.goto('/sandbox');
 	await page.getByLabel('Load a game record').setInputFiles(nowhere);
-	await expect(page.getByRole('alert')).toContainText("nowhere.json cannot be loaded: unknown tile 'base/NOPE'");
+	await expect(page.getByRole('alert')).toContainText(
+		"nowhere.json cannot be loaded: unknown tile 'base/NOPE'"
+	);
 	await expect(page.getByRole('button', { name: 'Start the game' })).toBeVisible();
 });
 
-test('a kept game that cannot be set up again says so, and a new game of its setup starts', async ({ page }) => {
+test('a kept game that cannot be set up again says so, and a new game of its setup starts', async ({
+	page
+}) => {
 	const query = 'x=base&p=Ann~blue,Bob~orange&seed=3';
 	await openSandbox(page, query);
 	await page.evaluate((key) => {
@@ -78,6 +98,8 @@ test('a kept game that cannot be set up again says so, and a new game of its set
 		localStorage.setItem(key, JSON.stringify(kept));
 	}, SAVED_GAME_KEY);
 	await page.goto(`/sandbox?${query}`);
-	await expect(page.getByRole('alert')).toContainText("The game kept in this browser cannot be opened (a new game of its setup instead): unknown tile 'base/NOPE'");
+	await expect(page.getByRole('alert')).toContainText(
+		"The game kept in this browser cannot be opened (a new game of its setup instead): unknown tile 'base/NOPE'"
+	);
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
 });

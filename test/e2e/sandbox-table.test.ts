@@ -21,14 +21,27 @@ const mover = (page: Page) =>
 	});
 
 /** The board's targets of the step (as the board groups them), with their moves. */
-const targets = (page: Page) => page.evaluate(() => (window as any).__sandbox.scene.targets.map((t: any) => ({ x: t.x, y: t.y, feature: t.feature, moves: t.moves })) as { x: number; y: number; feature?: string; moves: Move[] }[]);
+const targets = (page: Page) =>
+	page.evaluate(
+		() =>
+			(window as any).__sandbox.scene.targets.map((t: any) => ({
+				x: t.x,
+				y: t.y,
+				feature: t.feature,
+				moves: t.moves
+			})) as { x: number; y: number; feature?: string; moves: Move[] }[]
+	);
 
 async function setPace(page: Page, pace: string) {
 	await page.getByLabel('Bot speed').selectOption(pace);
 }
 
 /** Chooses the first move of a target with several moves through the pop-up menu, by mouse or by keyboard. */
-async function chooseFromMenu(page: Page, t: { x: number; y: number; feature?: string; moves: Move[] }, by: 'mouse' | 'keyboard') {
+async function chooseFromMenu(
+	page: Page,
+	t: { x: number; y: number; feature?: string; moves: Move[] },
+	by: 'mouse' | 'keyboard'
+) {
 	const before = await hook.at(page);
 	if (by === 'mouse') {
 		const at = await inView(page, () => hook.target(page, t.x, t.y, t.feature));
@@ -49,7 +62,9 @@ async function chooseFromMenu(page: Page, t: { x: number; y: number; feature?: s
 	await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
 }
 
-test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bot plays on', async ({ page }) => {
+test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bot plays on', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	await openSandbox(page, 'x=inns-and-cathedrals&p=Ann~blue,Bob~orange~greedy&seed=7');
 	await setPace(page, 'instant');
@@ -69,9 +84,13 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 	}
 });
 
-test('a fan-mix game against a greedy and an MCTS bot to its end: figures through the menu, axe at every step kind, the end view names the winner, scores equal the CLI replay', async ({ page }) => {
+test('a fan-mix game against a greedy and an MCTS bot to its end: figures through the menu, axe at every step kind, the end view names the winner, scores equal the CLI replay', async ({
+	page
+}) => {
 	test.setTimeout(600_000);
-	await page.goto('/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3');
+	await page.goto(
+		'/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3'
+	);
 	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
 	await setPace(page, 'instant');
 	const kinds = new Set<string>();
@@ -93,8 +112,12 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 				await page.getByRole('button', { name: 'Hint' }).click();
 				const hints = page.getByTestId('hints').getByRole('listitem');
 				await expect(hints).toHaveCount(2, { timeout: 60_000 });
-				await expect(hints.first()).toContainText(/greedy would Place at \(-?\d+,-?\d+\), rotation \d/);
-				await expect(hints.nth(1)).toContainText(/mcts:medium would Place at .* simulations, win \d+ %/);
+				await expect(hints.first()).toContainText(
+					/greedy would Place at \(-?\d+,-?\d+\), rotation \d/
+				);
+				await expect(hints.nth(1)).toContainText(
+					/mcts:medium would Place at .* simulations, win \d+ %/
+				);
 			}
 			await placeByClicking(page, legal[turns % legal.length]);
 			turns++;
@@ -120,17 +143,31 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	// the end: the winner named, a ranking, the decisive scorings
 	const end = page.getByTestId('game-over');
 	await expect(end).toBeVisible();
-	const scores = await Promise.all([0, 1, 2].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent())));
+	const scores = await Promise.all(
+		[0, 1, 2].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent()))
+	);
 	const best = Math.max(...scores);
 	const winners = ['Ann', 'Bob', 'Cid'].filter((_, i) => scores[i] === best);
-	await expect(end.getByRole('heading', { level: 2 })).toContainText(winners.length === 1 ? `${winners[0]} wins with ${best} points` : 'share the win');
+	await expect(end.getByRole('heading', { level: 2 })).toContainText(
+		winners.length === 1 ? `${winners[0]} wins with ${best} points` : 'share the win'
+	);
 	await expect(end.getByRole('listitem').filter({ hasText: /^1st/ }).first()).toBeVisible();
 	await expectAccessible(page, 'the end view');
 	// the bots' moves carry what they weighed (greedy: values; MCTS: simulations and win rates)
 	const notes = page.getByTestId('bot-note');
 	expect(await notes.count()).toBeGreaterThan(30);
-	await expect(notes.filter({ hasText: /Bob \(greedy\)/ }).filter({ hasText: /value -?\d/ }).first()).toBeAttached();
-	await expect(notes.filter({ hasText: /Cid \(mcts:easy\)/ }).filter({ hasText: /simulations, win \d+ %/ }).first()).toBeAttached();
+	await expect(
+		notes
+			.filter({ hasText: /Bob \(greedy\)/ })
+			.filter({ hasText: /value -?\d/ })
+			.first()
+	).toBeAttached();
+	await expect(
+		notes
+			.filter({ hasText: /Cid \(mcts:easy\)/ })
+			.filter({ hasText: /simulations, win \d+ %/ })
+			.first()
+	).toBeAttached();
 	// the score bars are drawn, with a height
 	const bar = await page.locator('.track .fill').nth(scores.indexOf(best)).boundingBox();
 	expect(bar!.height).toBeGreaterThan(4);
@@ -139,7 +176,9 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	// a final scoring shown on the board is dropped when the timeline goes back before it
 	await page.getByRole('button', { name: 'Look at the board' }).click();
 	await page.locator('.finals button').first().click();
-	expect(await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)).toBeGreaterThan(0);
+	expect(
+		await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)
+	).toBeGreaterThan(0);
 	await page.getByLabel('Timeline').fill('10');
 	expect(await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)).toBe(0);
 	await page.getByRole('button', { name: 'Back to the game' }).click();
@@ -153,7 +192,9 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	expect(replayed.finished).toBe(true);
 	expect(scores).toEqual([replayed.scores.Ann, replayed.scores.Bob, replayed.scores.Cid]);
 	expect(JSON.parse(readFileSync(file, 'utf8')).moves.length).toBeGreaterThan(100);
-	console.log(`fan mix: ${turns} turns by the person, ${menus} menu choices, step kinds ${[...kinds].join(', ')}, scores ${scores.join(':')}`);
+	console.log(
+		`fan mix: ${turns} turns by the person, ${menus} menu choices, step kinds ${[...kinds].join(', ')}, scores ${scores.join(':')}`
+	);
 });
 
 test('a reload, a closed tab and a link come back to the same step', async ({ page, context }) => {
@@ -190,7 +231,9 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	await again.getByRole('button', { name: 'Copy link' }).click();
 	const link = await again.evaluate(() => navigator.clipboard.readText());
 	expect(link).toMatch(/\/sandbox\?g=/);
-	const other = await (await context.browser()!.newContext({ baseURL: new URL(link).origin })).newPage();
+	const other = await (
+		await context.browser()!.newContext({ baseURL: new URL(link).origin })
+	).newPage();
 	await other.goto(link);
 	await expect.poll(() => other.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
 	expect(await other.evaluate(() => (window as any).__sandbox.session.steps.length)).toBe(steps);
@@ -198,7 +241,9 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	await other.context().close();
 });
 
-test('undo against two bots takes back the person’s move in one click; the timeline inspects a bot’s step without the bots playing', async ({ page }) => {
+test('undo against two bots takes back the person’s move in one click; the timeline inspects a bot’s step without the bots playing', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	await openSandbox(page, 'x=base&p=Ann~blue,Bob~orange~greedy,Cid~green~random&seed=9');
 	await setPace(page, 'instant');
@@ -236,47 +281,89 @@ test('undo against two bots takes back the person’s move in one click; the tim
 	expect(await hook.at(page)).toBe(end);
 	// a refusal's message floats over the board: the board keeps its size
 	const box = await page.locator('.board').boundingBox();
-	await page.evaluate(() => (window as any).__sandbox.table.play({ type: 'place', x: 40, y: 40, rotation: 0 }));
+	await page.evaluate(() =>
+		(window as any).__sandbox.table.play({ type: 'place', x: 40, y: 40, rotation: 0 })
+	);
 	await expect(page.getByTestId('status')).toContainText('Refused');
 	expect(await page.locator('.board').boundingBox()).toEqual(box);
 });
 
-test('the bots’ pace: a change of speed while a bot waits, a pause and a resume', async ({ page }) => {
+test('the bots’ pace: a change of speed while a bot waits, a pause and a resume', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	await page.goto('/sandbox?x=base&p=Bob~orange~greedy,Cid~green~random&seed=2');
-	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at ?? -1), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+	await expect
+		.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at ?? -1), {
+			timeout: 30_000
+		})
+		.toBeGreaterThanOrEqual(1);
 	await setPace(page, 'slow');
 	await setPace(page, 'instant');
 	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
 	await page.getByRole('button', { name: 'Pause bots' }).click();
-	await expect(page.getByRole('button', { name: 'Resume bots' })).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByRole('button', { name: 'Resume bots' })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
 	await expect(page.getByTestId('seat-thinking')).toHaveCount(0);
 	const paused = await hook.at(page);
 	await page.getByRole('button', { name: 'Resume bots' }).click();
 	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
 });
 
-test('axe at every step kind of a game of every fan expansion, the dragon and the pig, opened from a link', async ({ page }) => {
+test('axe at every step kind of a game of every fan expansion, the dragon and the pig, opened from a link', async ({
+	page
+}) => {
 	test.setTimeout(180_000);
 	// a seeded game played by the engine's random player; the first step of each kind is where axe looks
 	const docs = availableExpansions();
-	const ids = ['base', 'inns-and-cathedrals', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
+	const ids = [
+		'base',
+		'inns-and-cathedrals',
+		'dragon',
+		'bards',
+		'inn-and-stable-owners',
+		'buddo',
+		'messengers-and-mayors'
+	];
 	const players = ['Ann', 'Bob', 'Cid'];
 	const firstOf = new Map<string, number>();
 	let n = 0;
 	const { state } = playRandomGame(
 		{ expansions: ids.map((id) => docs.get(id) as Expansion), modules: ['pig'], players, seed: 8 },
-		{ onMove: (s) => void (firstOf.has(s.pending[0].kind) || firstOf.set(s.pending[0].kind, n), n++) }
+		{
+			onMove: (s) => void (firstOf.has(s.pending[0].kind) || firstOf.set(s.pending[0].kind, n), n++)
+		}
 	);
 	const game: SavedGame = {
 		version: 1,
-		setup: { expansions: [...ids.slice(1), 'pig'], players: players.map((name, i) => ({ name, colour: PLAYER_COLOURS[i].id })), seed: 8, rulings: {}, free: false },
+		setup: {
+			expansions: [...ids.slice(1), 'pig'],
+			players: players.map((name, i) => ({ name, colour: PLAYER_COLOURS[i].id })),
+			seed: 8,
+			rulings: {},
+			free: false
+		},
 		record: recordOf(state),
 		at: 0
 	};
-	expect([...firstOf.keys()]).toEqual(expect.arrayContaining(['turn', 'place', 'figure', 'note', 'dragon', 'mayor', 'scarecrow', 'messenger']));
+	expect([...firstOf.keys()]).toEqual(
+		expect.arrayContaining([
+			'turn',
+			'place',
+			'figure',
+			'note',
+			'dragon',
+			'mayor',
+			'scarecrow',
+			'messenger'
+		])
+	);
 	await page.goto(`/sandbox?${GAME_PARAM}=${encodeGameLink(game)}`);
-	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.steps.length)).toBe(state.log.length + 1);
+	await expect
+		.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.steps.length))
+		.toBe(state.log.length + 1);
 	for (const [kind, at] of firstOf) {
 		await page.getByLabel('Timeline').fill(String(at));
 		await expect.poll(() => hook.step(page)).toBe(kind);

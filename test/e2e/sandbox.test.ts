@@ -3,7 +3,15 @@
 // the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { cli, clickTarget, hook, inView, openSandbox, placeByClicking, type Move } from './sandbox-driver.ts';
+import {
+	cli,
+	clickTarget,
+	hook,
+	inView,
+	openSandbox,
+	placeByClicking,
+	type Move
+} from './sandbox-driver.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,23 +19,29 @@ import { join } from 'node:path';
 
 /** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
 function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
-	return page.evaluate(async ([a, b]) => {
-		const pixels = async (b64: string) => {
-			const img = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
-			const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
-			c.drawImage(img, 0, 0);
-			return c.getImageData(0, 0, img.width, img.height).data;
-		};
-		const [p, q] = [await pixels(a), await pixels(b)];
-		if (p.length !== q.length) return 1;
-		let sum = 0;
-		for (let i = 0; i < p.length; i++) sum += Math.abs(p[i] - q[i]);
-		return sum / p.length / 255;
-	}, [a.toString('base64'), b.toString('base64')] as const);
+	return page.evaluate(
+		async ([a, b]) => {
+			const pixels = async (b64: string) => {
+				const img = await createImageBitmap(
+					await (await fetch(`data:image/png;base64,${b64}`)).blob()
+				);
+				const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+				c.drawImage(img, 0, 0);
+				return c.getImageData(0, 0, img.width, img.height).data;
+			};
+			const [p, q] = [await pixels(a), await pixels(b)];
+			if (p.length !== q.length) return 1;
+			let sum = 0;
+			for (let i = 0; i < p.length; i++) sum += Math.abs(p[i] - q[i]);
+			return sum / p.length / 255;
+		},
+		[a.toString('base64'), b.toString('base64')] as const
+	);
 }
 
-
-test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({ page }) => {
+test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({
+	page
+}) => {
 	test.setTimeout(180_000);
 	await openSandbox(page, 'x=inns-and-cathedrals,bards&seed=7&p=Ann~blue,Bob~orange');
 	let turns = 0;
@@ -46,7 +60,12 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 			turns++;
 		} else if (kind === 'figure') {
 			// every other turn a figure on the board (clicked on its target), else the pass button
-			const deploy = turns % 2 === 1 ? legal.find((m) => m.type === 'deploy' && (m.figure === 'follower' || m.figure === 'large')) : undefined;
+			const deploy =
+				turns % 2 === 1
+					? legal.find(
+							(m) => m.type === 'deploy' && (m.figure === 'follower' || m.figure === 'large')
+						)
+					: undefined;
 			if (deploy) {
 				await clickTarget(page, deploy);
 				deployed++;
@@ -77,14 +96,24 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-e2e-')), 'game.json');
 	await (await download).saveAs(file);
 	const record = JSON.parse(readFileSync(file, 'utf8'));
-	expect(record.expansions.map((e: { id: string }) => e.id)).toEqual(['base', 'inns-and-cathedrals', 'bards']);
+	expect(record.expansions.map((e: { id: string }) => e.id)).toEqual([
+		'base',
+		'inns-and-cathedrals',
+		'bards'
+	]);
 	const replayed = JSON.parse(cli(['replay', file, '--json']));
-	const onScreen = await Promise.all([0, 1].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent())));
+	const onScreen = await Promise.all(
+		[0, 1].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent()))
+	);
 	expect(onScreen).toEqual([replayed.scores.Ann, replayed.scores.Bob]);
 	const texts = await page.locator('.log .ev .text').allTextContents();
-	expect(texts).toEqual(replayed.events.map((e: { text?: string; type: string }) => e.text ?? e.type));
+	expect(texts).toEqual(
+		replayed.events.map((e: { text?: string; type: string }) => e.text ?? e.type)
+	);
 	expect(texts.length).toBeGreaterThan(40);
-	console.log(`scripted game: ${turns} turns, ${deployed} figures, ${choices} choices, ${rotated} rotations, scores ${onScreen.join(':')}`);
+	console.log(
+		`scripted game: ${turns} turns, ${deployed} figures, ${choices} choices, ${rotated} rotations, scores ${onScreen.join(':')}`
+	);
 });
 
 test('hovering an illegal cell says why in the refusal’s own words', async ({ page }) => {
@@ -132,10 +161,13 @@ test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ p
 	expect(tiles).toBe(2);
 });
 
-test('pan by dragging and zoom with the wheel: the board follows the pointer, and a click still lands on its cell', async ({ page }) => {
+test('pan by dragging and zoom with the wheel: the board follows the pointer, and a click still lands on its cell', async ({
+	page
+}) => {
 	await openSandbox(page, 'x=base&seed=4');
 	const view = (fn: string) => page.evaluate((f) => (window as any).__sandbox.view[f], fn);
-	const shot = (p: { x: number; y: number }) => page.screenshot({ clip: { x: p.x - 12, y: p.y - 12, width: 24, height: 24 } });
+	const shot = (p: { x: number; y: number }) =>
+		page.screenshot({ clip: { x: p.x - 12, y: p.y - 12, width: 24, height: 24 } });
 	const start = await hook.cell(page, 0, 0);
 	const before = await shot(start);
 	// a drag from an empty spot near the start tile: the start tile moves with the pointer
@@ -150,7 +182,13 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 	expect(await hook.at(page)).toBe(0); // the drag placed nothing
 	// drawn there, while moving (a transform of the drawn board) and once at rest (drawn again)
 	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
-	await expect.poll(() => page.evaluate(() => (document.querySelector('.konvajs-content') as HTMLElement).style.transform)).toBe('');
+	await expect
+		.poll(() =>
+			page.evaluate(
+				() => (document.querySelector('.konvajs-content') as HTMLElement).style.transform
+			)
+		)
+		.toBe('');
 	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
 	// the wheel zooms at the pointer: the world point under it stays put
 	const scale = (await view('scale')) as number;
@@ -181,9 +219,12 @@ test('a turn with the keyboard only: cursor, rotate, place, choose a target', as
 	await page.keyboard.press('ArrowLeft');
 	const dx = (move.x as number) - 0;
 	const dy = (move.y as number) - 0;
-	for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
-	for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
-	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++) await page.keyboard.press('r');
+	for (let i = 0; i < Math.abs(dx); i++)
+		await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+	for (let i = 0; i < Math.abs(dy); i++)
+		await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++)
+		await page.keyboard.press('r');
 	await page.keyboard.press('Enter');
 	await expect.poll(() => hook.at(page)).toBe(1);
 	// the figure step: arrows go through the targets, Enter takes the focused one
@@ -195,11 +236,17 @@ test('a turn with the keyboard only: cursor, rotate, place, choose a target', as
 		await page.keyboard.press('Enter');
 	}
 	await expect.poll(() => hook.at(page)).toBe(2);
-	const figures = await page.evaluate(() => (window as any).__sandbox.session.state.pieces.filter((p: { seg: number }) => p.seg >= 0).length);
+	const figures = await page.evaluate(
+		() =>
+			(window as any).__sandbox.session.state.pieces.filter((p: { seg: number }) => p.seg >= 0)
+				.length
+	);
 	expect(figures).toBe(1);
 });
 
-test('load a record, step back and forward on the timeline: board and scores follow', async ({ page }) => {
+test('load a record, step back and forward on the timeline: board and scores follow', async ({
+	page
+}) => {
 	// a finished random game made by the engine itself (the CLI's simulator writes no records, so
 	// play one here through the module API in a child process)
 	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
@@ -210,13 +257,19 @@ test('load a record, step back and forward on the timeline: board and scores fol
 		const docs = availableExpansions();
 		const r = playRandomGame({ expansions: [docs.get('base'), docs.get('inns-and-cathedrals')], players: ['Ann', 'Bob'], seed: 9 });
 		process.stdout.write(JSON.stringify(recordOf(r.state)));`;
-	const rec = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+	const rec = execFileSync(
+		process.execPath,
+		['--import', 'tsx', '--input-type=module', '-e', script],
+		{ encoding: 'utf8' }
+	);
 	writeFileSync(file, rec);
 	const record = JSON.parse(rec);
 	const replayed = JSON.parse(cli(['replay', file, '--json']));
 	await page.goto('/sandbox');
 	await page.getByLabel('Load a game record').setInputFiles(file);
-	await expect(page.getByTestId('status')).toContainText(`Loaded a game of ${record.moves.length} moves`);
+	await expect(page.getByTestId('status')).toContainText(
+		`Loaded a game of ${record.moves.length} moves`
+	);
 	await expect(page.locator('.turn')).toContainText('Game over.');
 	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
 	expect(Number(await page.getByTestId('score-1').textContent())).toBe(replayed.scores.Bob);
@@ -228,7 +281,9 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	// forward to step 20: the board holds the tiles of the first 20 moves
 	await slider.fill('20');
 	const tiles20 = record.moves.slice(0, 20).filter((m: Move) => m.type === 'place').length + 1;
-	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(tiles20);
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(
+		tiles20
+	);
 	expect(await page.evaluate(() => (window as any).__sandbox.view.tileNodes.length)).toBe(tiles20);
 	// and to the end again
 	await slider.fill(String(record.moves.length));
@@ -236,7 +291,9 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	// a scoring in the log, shown on the board: its feature's parts and figures
 	await page.locator('.ev-score').last().getByRole('button', { name: 'Show on the board' }).click();
 	await expect(page.getByTestId('status')).toContainText('Highlighted');
-	expect(await page.evaluate(() => (window as any).__sandbox.view.pieceLayer.find('Path').length)).toBeGreaterThan(0);
+	expect(
+		await page.evaluate(() => (window as any).__sandbox.view.pieceLayer.find('Path').length)
+	).toBeGreaterThan(0);
 });
 
 test('free mode: pick any tile of the chosen sets, then place it', async ({ page }) => {
@@ -249,22 +306,44 @@ test('free mode: pick any tile of the chosen sets, then place it', async ({ page
 	expect(picks.every((k) => k.startsWith('river/'))).toBe(true);
 	await page.locator(`button.tile[data-tile="${picks[0]}"]`).click();
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
-	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toHaveAttribute('data-tile', picks[0]);
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toHaveAttribute(
+		'data-tile',
+		picks[0]
+	);
 });
 
-test('Test in sandbox from a designer’s new expansion with dependencies: its unsaved tile is picked, placed, and its modules play', async ({ page }) => {
+test('Test in sandbox from a designer’s new expansion with dependencies: its unsaved tile is picked, placed, and its modules play', async ({
+	page
+}) => {
 	const id = `stable-lute-${Date.now().toString(36)}`;
 	const halves = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
 	const doc = {
 		id,
 		name: 'Stable and lute',
 		version: '1.0.0',
-		dependencies: ['bards', 'inn-and-stable-owners', 'inns-and-cathedrals', 'messengers-and-mayors'],
+		dependencies: [
+			'bards',
+			'inn-and-stable-owners',
+			'inns-and-cathedrals',
+			'messengers-and-mayors'
+		],
 		tiles: [
-			{ id: 'lute-stable', name: 'Lute stable', count: 1, icons: ['lute'], features: [{ id: 'f1', type: 'field', halves }, { id: 's1', type: 'stable', modifiers: { livestock: true } }] }
+			{
+				id: 'lute-stable',
+				name: 'Lute stable',
+				count: 1,
+				icons: ['lute'],
+				features: [
+					{ id: 'f1', type: 'field', halves },
+					{ id: 's1', type: 'stable', modifiers: { livestock: true } }
+				]
+			}
 		]
 	};
-	const res = await page.request.put(`/api/expansions/${id}`, { data: doc, headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' } });
+	const res = await page.request.put(`/api/expansions/${id}`, {
+		data: doc,
+		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
+	});
 	expect(res.status()).toBe(201);
 	await page.goto(`/expansions/${id}`);
 	// an unsaved change: a copy of the tile that exists only in the editor's draft
@@ -279,13 +358,19 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 	await page.getByRole('button', { name: 'Draw a tile' }).click();
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
 	// the dependencies' modules are in play
-	for (const r of ['BARD-R1', 'ISO-R1', 'MM-R1', 'BASE-R1']) await expect(page.locator('.rulings summary', { hasText: new RegExp(`^${r} = `) })).toHaveCount(1);
+	for (const r of ['BARD-R1', 'ISO-R1', 'MM-R1', 'BASE-R1'])
+		await expect(page.locator('.rulings summary', { hasText: new RegExp(`^${r} = `) })).toHaveCount(
+			1
+		);
 	// the tiles left come a page at a time: the search finds the designer's
 	await page.getByRole('region', { name: 'Tiles left' }).getByLabel('Search').fill(copy);
 	const pick = page.locator(`button.tile[data-tile="${id}/${copy}"]`);
 	await expect(pick).toBeEnabled();
 	await pick.click();
-	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toHaveAttribute('data-tile', `${id}/${copy}`);
+	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toHaveAttribute(
+		'data-tile',
+		`${id}/${copy}`
+	);
 	const legal = await hook.legal(page);
 	await placeByClicking(page, legal[0]);
 	// a lute tile: the note token's step (Bards), then the figure step offers an owner on the stable (Inn and Stable Owners)
@@ -296,7 +381,9 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 	expect((await hook.legal(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
 });
 
-test('save a game as a scenario through the UI: it runs in the page, and npx carcassonne-lab test passes it', async ({ page }) => {
+test('save a game as a scenario through the UI: it runs in the page, and npx carcassonne-lab test passes it', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	await openSandbox(page, 'x=inns-and-cathedrals&seed=11');
 	// a refusal to remember: a click on a cell where the tile cannot go
@@ -304,7 +391,7 @@ test('save a game as a scenario through the UI: it runs in the page, and npx car
 	await page.mouse.click(far.x, far.y);
 	await expect(page.getByTestId('status')).toContainText('Refused');
 	// then eight turns: a follower whenever one can stand, so something scores
-	for (let turns = 0; turns < 8; ) {
+	for (let turns = 0; turns < 8;) {
 		const kind = await hook.step(page);
 		const legal = await hook.legal(page);
 		if (kind === 'place') {
@@ -321,7 +408,9 @@ test('save a game as a scenario through the UI: it runs in the page, and npx car
 	await page.getByRole('button', { name: 'Save as scenario…' }).click();
 	const name = `sandbox-e2e-${Date.now().toString(36)}`;
 	await page.getByLabel('Name').fill(name);
-	await page.getByLabel('Description').fill('eight turns of base + Inns & Cathedrals, saved from the sandbox');
+	await page
+		.getByLabel('Description')
+		.fill('eight turns of base + Inns & Cathedrals, saved from the sandbox');
 	await page.getByRole('button', { name: 'Save scenario' }).click();
 	await expect(page.getByTestId('scenario-message')).toContainText(`Saved scenario ${name}`);
 	await expect(page.getByTestId('scenario-message')).toContainText('1 refusals');
@@ -331,12 +420,16 @@ test('save a game as a scenario through the UI: it runs in the page, and npx car
 	// the file on disk, run by the CLI
 	const file = join(process.env.SCENARIOS_DIR!, `${name}.json`);
 	const scenario = JSON.parse(readFileSync(file, 'utf8'));
-	expect(scenario.expect.refusals).toEqual([expect.objectContaining({ after: 0, code: 'not-adjacent' })]);
+	expect(scenario.expect.refusals).toEqual([
+		expect.objectContaining({ after: 0, code: 'not-adjacent' })
+	]);
 	const out = cli(['test', file]);
 	expect(out).toContain('1 passed, 0 failed');
 });
 
-test('a record the engine refuses says why and replays as far as it goes; games saved on the server open again; /play is the sandbox', async ({ page }) => {
+test('a record the engine refuses says why and replays as far as it goes; games saved on the server open again; /play is the sandbox', async ({
+	page
+}) => {
 	await page.goto('/play?x=base&seed=3');
 	await expect(page).toHaveURL(/\/sandbox\?x=base&seed=3/);
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
@@ -369,12 +462,18 @@ test('a record the engine refuses says why and replays as far as it goes; games 
 	await expect(page.getByTestId('games-message')).toHaveText(`Saved as ${name}.`);
 	await page.goto('/sandbox');
 	await page.getByRole('button', { name: 'Games on the server…' }).click();
-	await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Open' }).click();
+	await page
+		.getByRole('listitem')
+		.filter({ hasText: name })
+		.getByRole('button', { name: 'Open' })
+		.click();
 	await expect(page.getByTestId('status')).toContainText('Loaded a game of 4 moves');
 	expect(await hook.at(page)).toBe(4);
 });
 
-test('the setup form: expansions, players, a ruling, seed → the URL, which reproduces the game’s start', async ({ page }) => {
+test('the setup form: expansions, players, a ruling, seed → the URL, which reproduces the game’s start', async ({
+	page
+}) => {
 	await page.goto('/sandbox');
 	const form = page.getByRole('form', { name: 'Game setup' });
 	await form.getByRole('checkbox', { name: /Inns & Cathedrals/ }).check();
@@ -391,11 +490,21 @@ test('the setup form: expansions, players, a ruling, seed → the URL, which rep
 	await expect(page).toHaveURL(/r=BASE-R2%3A1st|r=BASE-R2:1st/);
 	await expect(page.getByTestId('score-2')).toBeVisible();
 	const first = await page.evaluate(() => (window as any).__sandbox.session.state.tile as number);
-	await expect(page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })).toHaveCount(1);
+	await expect(
+		page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })
+	).toHaveCount(1);
 	// the same link in a fresh page: the same game start (same first tile)
 	const url = page.url();
 	const again = await page.context().newPage();
 	await again.goto(url);
-	await expect.poll(() => again.evaluate(() => (window as any).__sandbox?.session?.state.tile as number | undefined)).toBe(first);
-	expect(await again.evaluate(() => (window as any).__sandbox.session.state.players)).toEqual(['Ann', 'Bob', 'Zoe']);
+	await expect
+		.poll(() =>
+			again.evaluate(() => (window as any).__sandbox?.session?.state.tile as number | undefined)
+		)
+		.toBe(first);
+	expect(await again.evaluate(() => (window as any).__sandbox.session.state.players)).toEqual([
+		'Ann',
+		'Bob',
+		'Zoe'
+	]);
 });

@@ -21,9 +21,23 @@ export const command = {
 	summary: 'write a game record as a JCloisterZone saved game (.jcz)',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
-		const parsed = parseOptions(ctx.args, { format: { type: 'string' }, out: { type: 'string' } }, true);
-		if ('error' in parsed || parsed.positionals.length !== 1 || (parsed.values.format ?? 'jcz') !== 'jcz') {
-			ctx.stderr('error' in parsed ? `${parsed.error}\n\n${usage}` : parsed.values.format && parsed.values.format !== 'jcz' ? `unknown format '${parsed.values.format}' (formats: jcz)\n\n${usage}` : usage);
+		const parsed = parseOptions(
+			ctx.args,
+			{ format: { type: 'string' }, out: { type: 'string' } },
+			true
+		);
+		if (
+			'error' in parsed ||
+			parsed.positionals.length !== 1 ||
+			(parsed.values.format ?? 'jcz') !== 'jcz'
+		) {
+			ctx.stderr(
+				'error' in parsed
+					? `${parsed.error}\n\n${usage}`
+					: parsed.values.format && parsed.values.format !== 'jcz'
+						? `unknown format '${parsed.values.format}' (formats: jcz)\n\n${usage}`
+						: usage
+			);
 			return 2;
 		}
 		const files = parsed.positionals;
@@ -34,9 +48,18 @@ export const command = {
 			return 1;
 		}
 		const d = doc as Record<string, unknown>;
-		const rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
-		if (!rec || !Array.isArray(rec.expansions) || !Array.isArray(rec.moves) || !Array.isArray(rec.players)) {
-			ctx.stderr(`${files[0]}: not a game record (expansions, players, seed and moves are required)`);
+		const rec = (
+			d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d
+		) as GameRecord;
+		if (
+			!rec ||
+			!Array.isArray(rec.expansions) ||
+			!Array.isArray(rec.moves) ||
+			!Array.isArray(rec.players)
+		) {
+			ctx.stderr(
+				`${files[0]}: not a game record (expansions, players, seed and moves are required)`
+			);
 			return 1;
 		}
 		const { setup } = setupFromRecord(rec, lookupExpansion);

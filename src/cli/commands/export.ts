@@ -56,21 +56,31 @@ function parse(args: readonly string[]): Args | string {
 	const parsed = parseOptions(args, OPTIONS, true);
 	if ('error' in parsed) return parsed.error;
 	const { values, positionals: positional } = parsed;
-	for (const [name, value] of Object.entries(values)) if (value === '') return `--${name} needs a value`;
+	for (const [name, value] of Object.entries(values))
+		if (value === '') return `--${name} needs a value`;
 	const backs = values['no-backs'] ? false : values.backs ? true : undefined;
 	const archive = values.archive === true;
-	if (positional.length !== 1) return positional.length === 0 ? 'which expansion? give its id or file' : `one expansion at a time (got ${positional.join(', ')})`;
+	if (positional.length !== 1)
+		return positional.length === 0
+			? 'which expansion? give its id or file'
+			: `one expansion at a time (got ${positional.join(', ')})`;
 	if (!values.format) return `--format is required (${FORMATS.join('|')})`;
 	for (const name of ['bleed', 'size', 'players'] as const)
-		if (values[name] !== undefined && !Number.isFinite(Number(values[name]))) return `--${name} must be a number (got ${values[name]})`;
-	if (values.paper !== undefined && !isPaper(values.paper)) return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
-	const { options, notes } = clampExportOptions({ bleedMm: values.bleed, sizePx: values.size, players: values.players }, backs);
+		if (values[name] !== undefined && !Number.isFinite(Number(values[name])))
+			return `--${name} must be a number (got ${values[name]})`;
+	if (values.paper !== undefined && !isPaper(values.paper))
+		return `--paper must be ${PAPERS.join(' or ')} (got ${values.paper})`;
+	const { options, notes } = clampExportOptions(
+		{ bleedMm: values.bleed, sizePx: values.size, players: values.players },
+		backs
+	);
 	if (values.paper !== undefined) options.paper = values.paper as (typeof PAPERS)[number];
 	return { target: positional[0], format: values.format, out: values.out, archive, options, notes };
 }
 
 export const command = {
-	summary: 'export an expansion as tile-set JSON, JCloisterZone add-on, tile images or print sheets',
+	summary:
+		'export an expansion as tile-set JSON, JCloisterZone add-on, tile images or print sheets',
 	usage,
 	async run(ctx: CommandContext): Promise<number> {
 		const args = parse(ctx.args);
@@ -99,7 +109,9 @@ export const command = {
 		} else {
 			doc = available.get(args.target);
 			if (doc === undefined) {
-				ctx.stderr(`no expansion '${args.target}' (known: ${[...available.keys()].sort().join(', ')}); give an id or a file`);
+				ctx.stderr(
+					`no expansion '${args.target}' (known: ${[...available.keys()].sort().join(', ')}); give an id or a file`
+				);
 				return 2;
 			}
 			label = `expansion ${args.target}`;
@@ -108,7 +120,9 @@ export const command = {
 		const errors = problems.filter((p) => p.severity === 'error');
 		if (errors.length > 0) {
 			for (const p of errors) ctx.stderr(`${label}:${p.pointer}: ${p.message}`);
-			ctx.stderr(`not exported: ${errors.length} error${errors.length === 1 ? '' : 's'} (run carcassonne-lab validate for details)`);
+			ctx.stderr(
+				`not exported: ${errors.length} error${errors.length === 1 ? '' : 's'} (run carcassonne-lab validate for details)`
+			);
 			return 1;
 		}
 		const expansion = doc as Expansion;
@@ -131,7 +145,14 @@ export const command = {
 				written.push(path);
 			}
 		}
-		if (ctx.json) ctx.stdout(JSON.stringify({ expansion: expansion.id, format: args.format, files: written, notes: result.notes }, null, 2));
+		if (ctx.json)
+			ctx.stdout(
+				JSON.stringify(
+					{ expansion: expansion.id, format: args.format, files: written, notes: result.notes },
+					null,
+					2
+				)
+			);
 		else {
 			for (const path of written) ctx.stdout(`wrote ${path}`);
 			for (const note of result.notes) ctx.stdout(`note: ${note}`);

@@ -60,9 +60,19 @@ export const command = {
 			specs.push(s);
 		}
 		// the checker's ranges: games, seed and players as simulate takes them, threads as its workers
-		const checked = checkerOptions({ games: values.games ?? 100, seed: values.seed ?? 1, players: values.players ?? Math.max(2, names.length), sample: 1, workers: values.threads ?? Math.min(availableParallelism(), CHECKER_LIMITS.workers.max) });
+		const checked = checkerOptions({
+			games: values.games ?? 100,
+			seed: values.seed ?? 1,
+			players: values.players ?? Math.max(2, names.length),
+			sample: 1,
+			workers: values.threads ?? Math.min(availableParallelism(), CHECKER_LIMITS.workers.max)
+		});
 		if (!checked.ok) {
-			ctx.stderr(checked.problems.map((p) => `--${p.option === 'workers' ? 'threads' : p.option}: ${p.message}`).join('\n'));
+			ctx.stderr(
+				checked.problems
+					.map((p) => `--${p.option === 'workers' ? 'threads' : p.option}: ${p.message}`)
+					.join('\n')
+			);
 			return 2;
 		}
 		const { games, seed, players, workers: threads = 1 } = checked.options;
@@ -74,7 +84,8 @@ export const command = {
 		const ids = listOption(values.expansions, 'base');
 		const resolved = resolveGame(ids, lookupExpansion);
 		if (!resolved.ok) {
-			for (const e of resolved.errors) ctx.stderr(e.document ? e.message : `--expansions: ${e.message}`);
+			for (const e of resolved.errors)
+				ctx.stderr(e.document ? e.message : `--expansions: ${e.message}`);
 			return 1;
 		}
 		const invalid = expansionErrors(resolved.expansions);
@@ -88,7 +99,12 @@ export const command = {
 			minThreads: Math.min(threads, games),
 			maxThreads: Math.min(threads, games)
 		});
-		const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ clearOnComplete: true, format: 'match [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic) : null;
+		const bar = process.stderr.isTTY
+			? new cliProgress.SingleBar(
+					{ clearOnComplete: true, format: 'match [{bar}] {value}/{total} games' },
+					cliProgress.Presets.shades_classic
+				)
+			: null;
 		bar?.start(games, 0);
 		const t0 = performance.now();
 		let results: MatchGame[];
@@ -115,19 +131,39 @@ export const command = {
 		if (ctx.json) {
 			ctx.stdout(
 				JSON.stringify(
-					{ expansions: played, players, seed, threads, seconds, bots, games: results.map((g) => ({ index: g.index, seed: g.seed, seats: g.seats, scores: g.scores, winners: g.winners })) },
+					{
+						expansions: played,
+						players,
+						seed,
+						threads,
+						seconds,
+						bots,
+						games: results.map((g) => ({
+							index: g.index,
+							seed: g.seed,
+							seats: g.seats,
+							scores: g.scores,
+							winners: g.winners
+						}))
+					},
 					null,
 					2
 				)
 			);
 			return 0;
 		}
-		ctx.stdout(`${games} games, ${players} seats, seed ${seed}, expansions ${played.join(', ')}; ${threads} threads, ${seconds} s`);
+		ctx.stdout(
+			`${games} games, ${players} seats, seed ${seed}, expansions ${played.join(', ')}; ${threads} threads, ${seconds} s`
+		);
 		const w = Math.max(6, ...names.map((n) => n.length));
-		ctx.stdout(`${'bot'.padEnd(w)}  games    wins  win rate  95 % interval     mean score  ms/move  longest`);
+		ctx.stdout(
+			`${'bot'.padEnd(w)}  games    wins  win rate  95 % interval     mean score  ms/move  longest`
+		);
 		for (const b of bots)
 			ctx.stdout(
-				`${b.bot.padEnd(w)}  ${String(b.games).padStart(5)}  ${String(b.wins).padStart(6)}  ${pct(b.winRate).padStart(8)}  [${pct(b.ci[0])}, ${pct(b.ci[1])}]`.padEnd(w + 51) +
+				`${b.bot.padEnd(w)}  ${String(b.games).padStart(5)}  ${String(b.wins).padStart(6)}  ${pct(b.winRate).padStart(8)}  [${pct(b.ci[0])}, ${pct(b.ci[1])}]`.padEnd(
+					w + 51
+				) +
 					`${b.meanScore.toFixed(1).padStart(10)}  ${b.msPerMove.toFixed(1).padStart(7)}  ${b.maxMsPerMove.toFixed(0).padStart(7)}`
 			);
 		return 0;

@@ -1,7 +1,15 @@
 // carcassonne-lab replay <game.json>: plays a game record through the engine, printing every step
 // with its explanation; an illegal move exits 1 naming its index and the reason.
 import type { CommandContext } from '../command.ts';
-import { replay, contextOf, setupFromRecord, collectRulings, type GameRecord, type GameEvent, type Move } from '../../lib/engine/index.ts';
+import {
+	replay,
+	contextOf,
+	setupFromRecord,
+	collectRulings,
+	type GameRecord,
+	type GameEvent,
+	type Move
+} from '../../lib/engine/index.ts';
 import { expansionErrors, isJcz, lookupExpansion, readJcz, readJson } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 
@@ -41,8 +49,15 @@ export const command = {
 			const d = doc as Record<string, unknown>;
 			rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
 		}
-		if (!rec || !Array.isArray(rec.expansions) || !Array.isArray(rec.moves) || !Array.isArray(rec.players)) {
-			ctx.stderr(`${files[0]}: not a game record (expansions, players, seed and moves are required)`);
+		if (
+			!rec ||
+			!Array.isArray(rec.expansions) ||
+			!Array.isArray(rec.moves) ||
+			!Array.isArray(rec.players)
+		) {
+			ctx.stderr(
+				`${files[0]}: not a game record (expansions, players, seed and moves are required)`
+			);
 			return 1;
 		}
 		const { setup, moves, warnings, errors } = setupFromRecord(rec, lookupExpansion);
@@ -57,7 +72,8 @@ export const command = {
 			all.push(...events);
 			if (ctx.json) return;
 			ctx.stdout(index < 0 ? 'setup' : `#${index} ${JSON.stringify(move)}`);
-			for (const e of events) ctx.stdout(`    ${e.text ?? e.type}${e.rules.length ? `  [${e.rules.join(', ')}]` : ''}`);
+			for (const e of events)
+				ctx.stdout(`    ${e.text ?? e.type}${e.rules.length ? `  [${e.rules.join(', ')}]` : ''}`);
 		};
 		let result;
 		try {
@@ -70,13 +86,25 @@ export const command = {
 		const scores = Object.fromEntries(state.players.map((p, i) => [p, state.scores[i]]));
 		if (result.error) {
 			const { index, refusal } = result.error;
-			ctx.stderr(`move ${index} ${JSON.stringify(moves[index])} is illegal: ${refusal.message} (${refusal.code}; ${refusal.rules.join(', ')})`);
-			if (ctx.json) ctx.stdout(JSON.stringify({ finished: false, scores, events: all, error: { index, ...refusal } }, null, 2));
+			ctx.stderr(
+				`move ${index} ${JSON.stringify(moves[index])} is illegal: ${refusal.message} (${refusal.code}; ${refusal.rules.join(', ')})`
+			);
+			if (ctx.json)
+				ctx.stdout(
+					JSON.stringify(
+						{ finished: false, scores, events: all, error: { index, ...refusal } },
+						null,
+						2
+					)
+				);
 			return 1;
 		}
-		if (ctx.json) ctx.stdout(JSON.stringify({ finished: state.finished, scores, events: all }, null, 2));
+		if (ctx.json)
+			ctx.stdout(JSON.stringify({ finished: state.finished, scores, events: all }, null, 2));
 		else {
-			ctx.stdout(`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`);
+			ctx.stdout(
+				`${state.finished ? 'final' : 'current'} scores: ${state.players.map((p, i) => `${p} ${state.scores[i]}`).join(', ')}`
+			);
 			// the rules the explanations cite, in our words
 			const c = contextOf(state);
 			const rulings = collectRulings(c.modules);

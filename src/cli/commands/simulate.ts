@@ -4,7 +4,18 @@ import cliProgress from 'cli-progress';
 import type { CommandContext } from '../command.ts';
 import { resolveGame } from '../../lib/engine/index.ts';
 import { parseBotSpec, type BotSpec } from '../../lib/bots/index.ts';
-import { comparisonRuns, compareRuns, comparisonText, finalize, sweepRows, sweepText, textSummary, type CheckerConfig, type ComparisonSpec, type Report } from '../../lib/checker/index.ts';
+import {
+	comparisonRuns,
+	compareRuns,
+	comparisonText,
+	finalize,
+	sweepRows,
+	sweepText,
+	textSummary,
+	type CheckerConfig,
+	type ComparisonSpec,
+	type Report
+} from '../../lib/checker/index.ts';
 import { defaultWorkers, runAggregate } from '../checker-pool.ts';
 import { expansionErrors, lookupExpansion, rulingPairs } from '../engine-io.ts';
 import { listOption, parseOptions, type ParsedOptions } from '../args.ts';
@@ -48,13 +59,27 @@ const OPTIONS = {
 type Values = ParsedOptions<typeof OPTIONS>['values'];
 
 /** Parses the options shared by a run; an error message (usage) or the configuration. Nothing is played before every count is checked. */
-function parse(ctx: CommandContext): { error: string; code: number } | { cfg: CheckerConfig; workers: number; ids: string[]; values: Values } {
+function parse(
+	ctx: CommandContext
+):
+	| { error: string; code: number }
+	| { cfg: CheckerConfig; workers: number; ids: string[]; values: Values } {
 	const parsed = parseOptions(ctx.args, OPTIONS);
 	if ('error' in parsed) return { error: `${parsed.error}\n\n${usage}`, code: 2 };
 	const { values } = parsed;
 	const ids = listOption(values.expansions, 'base');
-	const checked = checkerOptions({ games: values.games ?? 100, seed: values.seed ?? 1, players: values.players ?? 2, sample: values.sample ?? 1, workers: values.workers ?? Math.min(defaultWorkers(), CHECKER_LIMITS.workers.max) });
-	if (!checked.ok) return { error: checked.problems.map((p) => `--${p.option}: ${p.message}`).join('\n'), code: 2 };
+	const checked = checkerOptions({
+		games: values.games ?? 100,
+		seed: values.seed ?? 1,
+		players: values.players ?? 2,
+		sample: values.sample ?? 1,
+		workers: values.workers ?? Math.min(defaultWorkers(), CHECKER_LIMITS.workers.max)
+	});
+	if (!checked.ok)
+		return {
+			error: checked.problems.map((p) => `--${p.option}: ${p.message}`).join('\n'),
+			code: 2
+		};
 	const { games, seed, players, sample, workers } = checked.options;
 	const policies: BotSpec[] = [];
 	for (const text of listOption(values.policies)) {
@@ -62,19 +87,39 @@ function parse(ctx: CommandContext): { error: string; code: number } | { cfg: Ch
 		if ('error' in spec) return { error: `--policies: ${spec.error}`, code: 2 };
 		policies.push(spec);
 	}
-	if (policies.length > players) return { error: `--policies names ${policies.length} seats but the game has ${players} players`, code: 2 };
+	if (policies.length > players)
+		return {
+			error: `--policies names ${policies.length} seats but the game has ${players} players`,
+			code: 2
+		};
 	const rulings = rulingPairs(values.rulings ?? '');
 	if (typeof rulings === 'string') return { error: `--rulings ${rulings}`, code: 2 };
 	const resolved = resolveMix(ids);
 	if (typeof resolved === 'string') return { error: resolved, code: 1 };
 	const names = Array.from({ length: players }, (_, i) => `P${i + 1}`);
-	return { cfg: { ...resolved, players: names, rulings, policies: policies.length ? policies : undefined, games, seed, sample }, workers: workers!, ids, values };
+	return {
+		cfg: {
+			...resolved,
+			players: names,
+			rulings,
+			policies: policies.length ? policies : undefined,
+			games,
+			seed,
+			sample
+		},
+		workers: workers!,
+		ids,
+		values
+	};
 }
 
 /** Base and every dependency, transitively, each valid: the game the designer means (or the located errors). */
 function resolveMix(ids: string[]): Pick<CheckerConfig, 'expansions' | 'modules'> | string {
 	const resolved = resolveGame(ids, lookupExpansion);
-	if (!resolved.ok) return resolved.errors.map((e) => (e.document ? e.message : `--expansions: ${e.message}`)).join('\n');
+	if (!resolved.ok)
+		return resolved.errors
+			.map((e) => (e.document ? e.message : `--expansions: ${e.message}`))
+			.join('\n');
 	const invalid = expansionErrors(resolved.expansions);
 	if (invalid.length) return invalid.join('\n');
 	return { expansions: resolved.expansions, modules: resolved.modules };
@@ -117,7 +162,13 @@ export const command = {
 		}
 		const total = runs.reduce((n, r) => n + r.cfg.games, 0);
 		const bar = process.stderr.isTTY
-			? new cliProgress.SingleBar({ clearOnComplete: true, format: 'checking [{bar}] {value}/{total} games | {rate} games/s | {eta_formatted} left' }, cliProgress.Presets.shades_classic)
+			? new cliProgress.SingleBar(
+					{
+						clearOnComplete: true,
+						format: 'checking [{bar}] {value}/{total} games | {rate} games/s | {eta_formatted} left'
+					},
+					cliProgress.Presets.shades_classic
+				)
 			: null;
 		const t0 = performance.now();
 		bar?.start(total, 0, { rate: 0 });
@@ -125,7 +176,13 @@ export const command = {
 		try {
 			let before = 0;
 			for (const run of runs) {
-				const agg = await runAggregate(run.cfg, { workers, onProgress: (done) => bar?.update(before + done, { rate: Math.round((before + done) / ((performance.now() - t0) / 1000)) }) });
+				const agg = await runAggregate(run.cfg, {
+					workers,
+					onProgress: (done) =>
+						bar?.update(before + done, {
+							rate: Math.round((before + done) / ((performance.now() - t0) / 1000))
+						})
+				});
 				before += run.cfg.games;
 				reports.push(finalize(run.cfg, agg));
 			}
@@ -141,9 +198,23 @@ export const command = {
 		const comparisons = compareRuns(labels, reports);
 		if (ctx.json) {
 			if (runs.length === 1) ctx.stdout(JSON.stringify({ ...first, seconds, workers }, null, 2));
-			else ctx.stdout(JSON.stringify({ seconds, workers, runs: runs.map((r, i) => ({ label: r.label, report: reports[i] })), comparisons }, null, 2));
-		} else if (flip !== undefined) ctx.stdout([textSummary(first, seconds), '', comparisonText(comparisons[0])].join('\n'));
-		else if (sweep !== undefined) ctx.stdout(sweepText(sweepRows(labels, reports, comparisons), first.games, seconds));
+			else
+				ctx.stdout(
+					JSON.stringify(
+						{
+							seconds,
+							workers,
+							runs: runs.map((r, i) => ({ label: r.label, report: reports[i] })),
+							comparisons
+						},
+						null,
+						2
+					)
+				);
+		} else if (flip !== undefined)
+			ctx.stdout([textSummary(first, seconds), '', comparisonText(comparisons[0])].join('\n'));
+		else if (sweep !== undefined)
+			ctx.stdout(sweepText(sweepRows(labels, reports, comparisons), first.games, seconds));
 		else ctx.stdout(textSummary(first, seconds));
 		return reports.some((r) => r.violations.length) ? 1 : 0;
 	}

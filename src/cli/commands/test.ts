@@ -11,7 +11,9 @@ import { jczLines, runJczFile, type JczFileResult } from '../jcz-run.ts';
 export function uncoveredRules(named: ReadonlySet<string>): Record<string, string[]> {
 	const out: Record<string, string[]> = {};
 	for (const m of MODULES) {
-		const ids = [...Object.keys(m.rules), ...(m.rulings ?? []).map((r) => r.id)].filter((id) => !named.has(id));
+		const ids = [...Object.keys(m.rules), ...(m.rulings ?? []).map((r) => r.id)].filter(
+			(id) => !named.has(id)
+		);
 		if (ids.length) out[m.id] = ids;
 	}
 	return out;
@@ -58,7 +60,13 @@ export const command = {
 					name: r.description || file,
 					file,
 					passed: r.passed,
-					failures: [...r.errors, ...(r.error ? [r.error] : []), ...r.assertions.filter((a) => a.status !== 'passed').map((a) => `${a.status}: ${a.assertion}${a.detail ? ` — ${a.detail}` : ''}`)]
+					failures: [
+						...r.errors,
+						...(r.error ? [r.error] : []),
+						...r.assertions
+							.filter((a) => a.status !== 'passed')
+							.map((a) => `${a.status}: ${a.assertion}${a.detail ? ` — ${a.detail}` : ''}`)
+					]
 				});
 				continue;
 			}
@@ -66,14 +74,23 @@ export const command = {
 			const sc = doc as Scenario;
 			for (const id of Array.isArray(sc?.rules) ? sc.rules : []) named.add(id);
 			if (error || !sc || typeof sc !== 'object' || !sc.game || !sc.expect) {
-				results.push({ name: file, file, passed: false, failures: [error ?? 'not a scenario (name, rules, game, expect)'] });
+				results.push({
+					name: file,
+					file,
+					passed: false,
+					failures: [error ?? 'not a scenario (name, rules, game, expect)']
+				});
 				continue;
 			}
 			let r;
 			try {
 				r = runScenario(sc, lookupExpansion);
 			} catch (e) {
-				r = { name: sc.name, passed: false, failures: [`crashed: ${e instanceof Error ? e.stack : String(e)}`] };
+				r = {
+					name: sc.name,
+					passed: false,
+					failures: [`crashed: ${e instanceof Error ? e.stack : String(e)}`]
+				};
 			}
 			results.push({ name: r.name, file, passed: r.passed, failures: r.failures });
 		}
@@ -94,7 +111,11 @@ export const command = {
 			// (JCZ's tests name no rule ids: the list is the scenarios')
 			const mods = Object.entries(uncovered);
 			if (results.length > jcz.length) {
-				ctx.stdout(mods.length ? 'Rule ids and rulings no scenario names:' : 'Every rule id and ruling is named by a scenario.');
+				ctx.stdout(
+					mods.length
+						? 'Rule ids and rulings no scenario names:'
+						: 'Every rule id and ruling is named by a scenario.'
+				);
 				for (const [m, ids] of mods) ctx.stdout(`  ${m}: ${ids.join(' ')}`);
 			}
 			ctx.stdout(`${passed} passed, ${failed} failed`);

@@ -40,18 +40,27 @@ export const command = {
 		const available = availableExpansions(files);
 		const found: FileProblem[] = [];
 		for (const f of files) {
-			const problems = f.doc === undefined ? f.problems : validateExpansion(f.doc, { available, registry: ruleRegistry });
+			const problems =
+				f.doc === undefined
+					? f.problems
+					: validateExpansion(f.doc, { available, registry: ruleRegistry });
 			// the contract: { file, pointer, message, severity } (a problem's editor-only `places` left out)
-			for (const p of problems) found.push({ file: f.file, pointer: p.pointer, message: p.message, severity: p.severity });
+			for (const p of problems)
+				found.push({ file: f.file, pointer: p.pointer, message: p.message, severity: p.severity });
 		}
 		const errors = found.filter((p) => p.severity === 'error').length;
 		if (ctx.json) {
 			ctx.stdout(JSON.stringify({ valid: errors === 0, errors: found }, null, 2));
 		} else {
-			for (const p of found) ctx.stdout(`${p.file}:${p.pointer}: ${p.severity === 'error' ? '' : p.severity + ': '}${p.message}`);
+			for (const p of found)
+				ctx.stdout(
+					`${p.file}:${p.pointer}: ${p.severity === 'error' ? '' : p.severity + ': '}${p.message}`
+				);
 			const warnings = found.filter((p) => p.severity === 'warning').length;
 			const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-			ctx.stdout(`${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+			ctx.stdout(
+				`${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`
+			);
 		}
 		return errors === 0 ? 0 : 1;
 	}

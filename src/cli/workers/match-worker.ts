@@ -21,5 +21,11 @@ export default function run(task: MatchTask): MatchGame {
 	let r = setups.get(key);
 	if (!r) setups.set(key, (r = resolveGame(task.ids, lookupExpansion)));
 	if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
-	return playBotGame({ expansions: r.expansions, modules: r.modules, rulings: task.rulings }, task.specs, task.index, task.seed, task.players);
+	return playBotGame(
+		{ expansions: r.expansions, modules: r.modules, rulings: task.rulings },
+		task.specs,
+		task.index,
+		task.seed,
+		task.players
+	);
 }

@@ -64,7 +64,9 @@ export function margins(state: GameState, reserveShare: number): number[] {
 	const n = state.players.length;
 	const v = state.scores.slice();
 	if (reserveShare > 0)
-		for (const p of state.pieces) if (p.seg === -1 && p.owner >= 0 && p.owner < n && p.kind === 'follower') v[p.owner] += RESERVE_POINTS * reserveShare;
+		for (const p of state.pieces)
+			if (p.seg === -1 && p.owner >= 0 && p.owner < n && p.kind === 'follower')
+				v[p.owner] += RESERVE_POINTS * reserveShare;
 	const out: number[] = [];
 	for (let p = 0; p < n; p++) {
 		let best = -Infinity;

@@ -3,7 +3,20 @@
 // (estimate.ts: points scored now, plus open features with figures valued by the engine's own final
 // scoring, plus figures kept in supply, minus the best opponent's). Choices of other players inside
 // the turn (the dragon's moves) are assumed to be the worst for it.
-import { apply, cloneState, copyState, finalBase, finishTrial, legalMoveCount, legalMoves, takeBack, TRIAL, type FinalBase, type GameState, type Move } from '../engine/index.ts';
+import {
+	apply,
+	cloneState,
+	copyState,
+	finalBase,
+	finishTrial,
+	legalMoveCount,
+	legalMoves,
+	takeBack,
+	TRIAL,
+	type FinalBase,
+	type GameState,
+	type Move
+} from '../engine/index.ts';
 import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate.ts';
 import type { Alternative, BotFactory } from './types.ts';
 
@@ -31,7 +44,8 @@ interface Search {
 function leafValue(s: GameState, k: Search): number {
 	k.leaves++;
 	// the state the turn starts from, kept as it is (pool[0]), copied: finalBase's award hooks write the modules' scratch records
-	if (s.finished) finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
+	if (s.finished)
+		finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
 	return margins(s, k.share)[k.me];
 }
 
@@ -66,7 +80,14 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 export function weighTurn(d: GameState, share: number): Alternative[] {
 	if (d.tile >= 0) lastTurn(d);
 	const before = cloneState(d);
-	const k: Search = { me: moverOf(d), turn: d.turn, share, leaves: 0, base: undefined, pool: [before] };
+	const k: Search = {
+		me: moverOf(d),
+		turn: d.turn,
+		share,
+		leaves: 0,
+		base: undefined,
+		pool: [before]
+	};
 	const out: Alternative[] = [];
 	for (const move of legalMoves(d)) {
 		if (apply(d, move, TRIAL).ok) out.push({ move, value: valueAfter(d, k, 1) });
@@ -85,7 +106,10 @@ export const greedyBot: BotFactory = (seed) => {
 			rng = next;
 			const weighed = weighTurn(d, reserveShare(state));
 			const move: Move = weighed[0]?.move ?? legalMoves(state)[0];
-			return { move, alternatives: weighed.slice(0, 3).map((a) => ({ move: a.move, value: round(a.value) })) };
+			return {
+				move,
+				alternatives: weighed.slice(0, 3).map((a) => ({ move: a.move, value: round(a.value) }))
+			};
 		}
 	};
 };

@@ -1,7 +1,13 @@
 // Players that are code: the seam shared by the interaction checker (policies per seat), the bots
 // (greedy, MCTS), the sandbox's bot seats and the `match` command. Pure: a bot sees only the state and
 // uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
-import { legalMoves, randomLegalMove, randomMove, type GameState, type Move } from '../engine/index.ts';
+import {
+	legalMoves,
+	randomLegalMove,
+	randomMove,
+	type GameState,
+	type Move
+} from '../engine/index.ts';
 import type { Bot, BotFactory, BotSpec } from './types.ts';
 import { greedyBot } from './greedy.ts';
 import { MCTS_LEVELS, mctsBot } from './mcts.ts';
@@ -36,7 +42,12 @@ export const hoarderBot: BotFactory = (seed) => {
 		id: 'hoarder',
 		decide(state, listed) {
 			const step = state.pending[0];
-			if (step && step.kind !== 'place' && state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1).length <= HOARD) {
+			if (
+				step &&
+				step.kind !== 'place' &&
+				state.pieces.filter((p) => p.owner === step.player && p.kind === 'follower' && p.seg === -1)
+					.length <= HOARD
+			) {
 				const options = listed ?? legalMoves(state);
 				const keep = options.filter((m) => m.type !== 'deploy');
 				if (keep.length && keep.length < options.length) {
@@ -56,8 +67,15 @@ export const hoarderBot: BotFactory = (seed) => {
 export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
 	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
 	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
-	mcts: { label: 'MCTS (search over sampled tile orders)', levels: Object.keys(MCTS_LEVELS), create: mctsBot },
-	hoarder: { label: 'Follower-hoarding (never deploys a figure if it can do anything else)', create: hoarderBot }
+	mcts: {
+		label: 'MCTS (search over sampled tile orders)',
+		levels: Object.keys(MCTS_LEVELS),
+		create: mctsBot
+	},
+	hoarder: {
+		label: 'Follower-hoarding (never deploys a figure if it can do anything else)',
+		create: hoarderBot
+	}
 };
 
 /** A spec as `name` or `name:level` (what parseBotSpec reads). */
@@ -69,7 +87,9 @@ export function parseBotSpec(text: string): BotSpec | { error: string } {
 	const known = BOTS[bot];
 	if (!known) return { error: `unknown bot "${bot}"; known: ${Object.keys(BOTS).join(', ')}` };
 	if (level !== undefined && !known.levels?.includes(level))
-		return { error: `bot "${bot}" has no level "${level}"${known.levels ? `; levels: ${known.levels.join(', ')}` : ''}` };
+		return {
+			error: `bot "${bot}" has no level "${level}"${known.levels ? `; levels: ${known.levels.join(', ')}` : ''}`
+		};
 	return level === undefined ? { bot } : { bot, level };
 }
 

@@ -1,6 +1,13 @@
 // Bots against each other: one seeded game (run by `match`'s workers) and the summary of many
 // (win rates with 95 % Wilson intervals, average scores, time per move). Pure.
-import { apply, startGame, IN_PLACE_SILENT, seedState, type GameSetup, type Move } from '../engine/index.ts';
+import {
+	apply,
+	startGame,
+	IN_PLACE_SILENT,
+	seedState,
+	type GameSetup,
+	type Move
+} from '../engine/index.ts';
 import { createBot, type BotSpec } from './index.ts';
 import { moverOf } from './estimate.ts';
 import { wilsonInterval } from '../stats.ts';
@@ -27,16 +34,34 @@ export interface MatchGame {
  * seat equally often; the deal (the game's seed) stays the same for `players` games in a row, so
  * each deal is played from every seat.
  */
-export function gamePlan(index: number, bots: number, players: number, seed: number): { seats: number[]; seed: number } {
+export function gamePlan(
+	index: number,
+	bots: number,
+	players: number,
+	seed: number
+): { seats: number[]; seed: number } {
 	const seats = Array.from({ length: players }, (_, p) => (p + index) % bots);
 	return { seats, seed: seed + Math.floor(index / players) };
 }
 
 /** Plays one game between bots (quiet, in place). */
-export function playBotGame(setup: Omit<GameSetup, 'seed' | 'players'>, specs: BotSpec[], index: number, seed: number, players = 2): MatchGame {
+export function playBotGame(
+	setup: Omit<GameSetup, 'seed' | 'players'>,
+	specs: BotSpec[],
+	index: number,
+	seed: number,
+	players = 2
+): MatchGame {
 	const plan = gamePlan(index, specs.length, players, seed);
-	let { state } = startGame({ ...setup, players: plan.seats.map((b, p) => `P${p + 1}`), seed: plan.seed, quiet: true });
-	const bots = plan.seats.map((b, p) => createBot(specs[b], seedState(seed * 1009 + index * 31 + p)));
+	let { state } = startGame({
+		...setup,
+		players: plan.seats.map((b, p) => `P${p + 1}`),
+		seed: plan.seed,
+		quiet: true
+	});
+	const bots = plan.seats.map((b, p) =>
+		createBot(specs[b], seedState(seed * 1009 + index * 31 + p))
+	);
 	const decisions = plan.seats.map(() => 0);
 	const ms = plan.seats.map(() => 0);
 	const maxMs = plan.seats.map(() => 0);
@@ -51,12 +76,25 @@ export function playBotGame(setup: Omit<GameSetup, 'seed' | 'players'>, specs: B
 		if (took > maxMs[seat]) maxMs[seat] = took;
 		decisions[seat]++;
 		const r = apply(state, move, IN_PLACE_SILENT);
-		if (!r.ok) throw new Error(`game ${index}: ${bots[seat].id} chose a refused move ${JSON.stringify(move)}: ${r.refusal.message}`);
+		if (!r.ok)
+			throw new Error(
+				`game ${index}: ${bots[seat].id} chose a refused move ${JSON.stringify(move)}: ${r.refusal.message}`
+			);
 		state = r.state;
 		moves.push(move);
 	}
 	const best = Math.max(...state.scores);
-	return { index, seats: plan.seats, seed: plan.seed, scores: state.scores.slice(), winners: state.scores.flatMap((v, p) => (v === best ? [p] : [])), moves, decisions, ms, maxMs };
+	return {
+		index,
+		seats: plan.seats,
+		seed: plan.seed,
+		scores: state.scores.slice(),
+		winners: state.scores.flatMap((v, p) => (v === best ? [p] : [])),
+		moves,
+		decisions,
+		ms,
+		maxMs
+	};
 }
 
 export interface BotSummary {
@@ -84,7 +122,12 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export function summarize(names: string[], games: MatchGame[]): BotSummary[] {
 	return names.map((bot, b) => {
-		let n = 0, wins = 0, score = 0, dec = 0, ms = 0, max = 0;
+		let n = 0,
+			wins = 0,
+			score = 0,
+			dec = 0,
+			ms = 0,
+			max = 0;
 		for (const g of games)
 			g.seats.forEach((sb, p) => {
 				if (sb !== b) return;
@@ -96,6 +139,15 @@ export function summarize(names: string[], games: MatchGame[]): BotSummary[] {
 				if (g.winners.includes(p)) wins += 1 / g.winners.length;
 			});
 		const [lo, hi] = wilson(wins, n);
-		return { bot, games: n, wins: r3(wins), winRate: r3(n ? wins / n : 0), ci: [r3(lo), r3(hi)], meanScore: r3(n ? score / n : 0), msPerMove: r3(dec ? ms / dec : 0), maxMsPerMove: r3(max) };
+		return {
+			bot,
+			games: n,
+			wins: r3(wins),
+			winRate: r3(n ? wins / n : 0),
+			ci: [r3(lo), r3(hi)],
+			meanScore: r3(n ? score / n : 0),
+			msPerMove: r3(dec ? ms / dec : 0),
+			maxMsPerMove: r3(max)
+		};
 	});
 }

@@ -13,7 +13,20 @@
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
 // A budget in simulations is deterministic for a seed; one in milliseconds (`ms`) is not.
-import { apply, cloneState, finalBase, finishTrial, legalMoveCount, legalMoves, TRIAL, randomLegalMove, nextRandom, type FinalBase, type GameState, type Move } from '../engine/index.ts';
+import {
+	apply,
+	cloneState,
+	finalBase,
+	finishTrial,
+	legalMoveCount,
+	legalMoves,
+	TRIAL,
+	randomLegalMove,
+	nextRandom,
+	type FinalBase,
+	type GameState,
+	type Move
+} from '../engine/index.ts';
 import { determinize, determinizeInto, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
 import { reserveShare, round, weighTurn } from './greedy.ts';
 import type { Alternative, BotFactory, BotSpec } from './types.ts';
@@ -56,7 +69,11 @@ interface Node {
 const keyOf = (m: Move) => JSON.stringify(m);
 
 export function mctsOptions(spec: BotSpec): MctsOptions {
-	return { ...DEFAULTS, ...(spec.level ? MCTS_LEVELS[spec.level] : MCTS_LEVELS.medium), ...(spec.options ?? {}) } as MctsOptions;
+	return {
+		...DEFAULTS,
+		...(spec.level ? MCTS_LEVELS[spec.level] : MCTS_LEVELS.medium),
+		...(spec.options ?? {})
+	} as MctsOptions;
 }
 
 export const mctsBot: BotFactory = (seed, spec) => {
@@ -106,7 +123,15 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					i = Math.floor(v * untried.length);
 				}
 				const m = untried[i];
-				pick = { move: m, mover: moverOf(s), visits: 0, avail: 1, reward: 0, margin: 0, child: null };
+				pick = {
+					move: m,
+					mover: moverOf(s),
+					visits: 0,
+					avail: 1,
+					reward: 0,
+					margin: 0,
+					child: null
+				};
 				node.edges.set(keyOf(m), pick);
 				expanded = true;
 			}
@@ -159,7 +184,9 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				rng = determinizeInto(d, state, rng);
 				simulate(root, prior, d, base);
 			}
-			const ranked = [...root.edges.values()].sort((a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits);
+			const ranked = [...root.edges.values()].sort(
+				(a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits
+			);
 			const alternatives: Alternative[] = ranked.slice(0, 3).map((e) => ({
 				move: e.move,
 				value: round(e.margin / e.visits),

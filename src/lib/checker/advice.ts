@@ -63,7 +63,8 @@ const interval = (i: Interval) => `${one(i.value)} [95 % CI ${one(i.low)}, ${one
 const OFTEN_DISCARDED = 0.1;
 
 /** The editor's page of a tile (its key is `<expansion>/<tile id>`). */
-export const tileHref = (tile: string, expansion: string): string => `/expansions/${encodeURIComponent(expansion)}/tiles/${encodeURIComponent(tile.slice(expansion.length + 1))}`;
+export const tileHref = (tile: string, expansion: string): string =>
+	`/expansions/${encodeURIComponent(expansion)}/tiles/${encodeURIComponent(tile.slice(expansion.length + 1))}`;
 
 export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): RunSummary {
 	const s = r.stats;
@@ -87,9 +88,17 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 		r.players.length < 2
 			? 'One seat: no seat advantage to measure.'
 			: `Seat 1 (${r.policies[0]}) scores ${one(Math.abs(lead.value))} points ${lead.value >= 0 ? 'more' : 'less'} than the others a game [95 % CI ${one(lead.low)}, ${one(lead.high)}] — ${fp.significant ? 'a real difference' : 'not distinguishable from none'} — and wins ${pct(fp.winShare.value)} of the games (even: ${pct(fp.even)}).` +
-				(new Set(r.policies).size > 1 ? ' The seats play different policies: the difference is mostly theirs.' : '');
+				(new Set(r.policies).size > 1
+					? ' The seats play different policies: the difference is mostly theirs.'
+					: '');
 	const withTiles = new Set(s.tiles.map((t) => t.expansion));
-	const material = s.expansions.filter((e) => e.expansion !== 'base' && withTiles.has(e.expansion)).map((e) => ({ expansion: e.expansion, perGame: s.expansionPoints[e.expansion] ?? { value: 0, low: 0, high: 0 }, share: e.share }));
+	const material = s.expansions
+		.filter((e) => e.expansion !== 'base' && withTiles.has(e.expansion))
+		.map((e) => ({
+			expansion: e.expansion,
+			perGame: s.expansionPoints[e.expansion] ?? { value: 0, low: 0, high: 0 },
+			share: e.share
+		}));
 	const materialText = material.length
 		? `The new tiles scored ${material.map((m) => `${interval(m.perGame)} points a game from ${m.expansion} (${pct(m.share)} of feature points)`).join('; ')}. ` +
 			(material.some((m) => m.perGame.low > 0) ? '' : 'No expansion’s tiles scored measurably. ') +
@@ -98,7 +107,12 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 	return {
 		mix: `${r.expansions.join(', ')}${rulings.length ? `; rulings ${rulings.map(([k, v]) => `${k}=${v}`).join(', ')}` : '; default rulings'}; ${r.games} games, seed ${r.seed}.`,
 		policies: r.players.map((p, i) => `seat ${i + 1} ${r.policies[i]}`).join(', '),
-		modules: [...byModule].map(([module, m]) => ({ module, perGame: Math.round((m.cited / n) * 10) / 10, fired: m.fired, citable: m.citable })),
+		modules: [...byModule].map(([module, m]) => ({
+			module,
+			perGame: Math.round((m.cited / n) * 10) / 10,
+			fired: m.fired,
+			citable: m.citable
+		})),
 		seat: { text: seatText, lead, significant: fp.significant },
 		material,
 		materialText,
@@ -116,30 +130,49 @@ export function adviceOf(r: Report): Advice[] {
 	const f = r.findings;
 	const out: Advice[] = [];
 	const tileRow = new Map(s.tiles.map((t) => [t.tile, t]));
-	const tileItem = (tile: string, detail?: string, first?: { game: number; step: number }): AdviceItem => {
+	const tileItem = (
+		tile: string,
+		detail?: string,
+		first?: { game: number; step: number }
+	): AdviceItem => {
 		const t = tileRow.get(tile);
 		const acts: Act[] = [];
 		if (t) acts.push({ kind: 'tile', tile, href: tileHref(tile, t.expansion) });
 		if (first) acts.push({ kind: 'replay', game: first.game, step: first.step });
 		return { label: tile, text: t?.name, detail, ...(acts.length ? { acts } : {}) };
 	};
-	const rule = (id: string): AdviceItem => ({ label: id, text: r.ruleBook[id]?.text, detail: r.ruleBook[id]?.module });
+	const rule = (id: string): AdviceItem => ({
+		label: id,
+		text: r.ruleBook[id]?.text,
+		detail: r.ruleBook[id]?.module
+	});
 	// a rule a ruling decides on comes up, or not, with the ruling flipped
 	const rulingOf = new Map<string, string>();
-	for (const { id, rules } of r.rulingBook) for (const x of rules) if (!rulingOf.has(x)) rulingOf.set(x, id);
+	for (const { id, rules } of r.rulingBook)
+		for (const x of rules) if (!rulingOf.has(x)) rulingOf.set(x, id);
 
 	for (const [invariant, count] of Object.entries(r.violationCounts)) {
-		const kept = r.violations.map((v, i) => ({ v, i })).filter(({ v }) => v.invariant === invariant);
+		const kept = r.violations
+			.map((v, i) => ({ v, i }))
+			.filter(({ v }) => v.invariant === invariant);
 		const engine = invariant === 'engine-error';
 		out.push({
 			id: `violation:${invariant}`,
 			severity: 'error',
-			title: engine ? `The engine failed ${count} time${count > 1 ? 's' : ''}` : `Invariant ${invariant} broken ${count} time${count > 1 ? 's' : ''}`,
+			title: engine
+				? `The engine failed ${count} time${count > 1 ? 's' : ''}`
+				: `Invariant ${invariant} broken ${count} time${count > 1 ? 's' : ''}`,
 			meaning: engine
 				? 'Listing, choosing or applying a move threw: the rules cannot finish these games.'
 				: `A game reached a state the rules never allow (${invariant}). Every such game is reproducible from its record.`,
-			action: 'Open the game at the move where it showed, step back a move, and read the event log: the rule that last acted is the suspect. Report it with the record.',
-			items: kept.map(({ v, i }) => ({ label: `game ${v.game} at move ${v.step}`, text: v.message, detail: `seed ${v.seed}`, acts: [{ kind: 'game', violation: i, step: v.step }] }))
+			action:
+				'Open the game at the move where it showed, step back a move, and read the event log: the rule that last acted is the suspect. Report it with the record.',
+			items: kept.map(({ v, i }) => ({
+				label: `game ${v.game} at move ${v.step}`,
+				text: v.message,
+				detail: `seed ${v.seed}`,
+				acts: [{ kind: 'game', violation: i, step: v.step }]
+			}))
 		});
 	}
 	if (f.tilesNeverPlaced.length)
@@ -147,9 +180,13 @@ export function adviceOf(r: Report): Advice[] {
 			id: 'tiles-never-placed',
 			severity: 'warning',
 			title: `${f.tilesNeverPlaced.length} tile${f.tilesNeverPlaced.length > 1 ? 's' : ''} never placed in ${r.games} games`,
-			meaning: 'These tiles are in the piles but no game put one on the board: when drawn they fitted nowhere (discarded) or were never drawn.',
-			action: 'Open the tile in the editor and check its edges against the mix: a tile nothing can match is drawn and thrown back every time.',
-			items: f.tilesNeverPlaced.map((t) => tileItem(t.tile, `drawn ${t.drawn}, discarded ${t.discarded}`, t.firstDiscard))
+			meaning:
+				'These tiles are in the piles but no game put one on the board: when drawn they fitted nowhere (discarded) or were never drawn.',
+			action:
+				'Open the tile in the editor and check its edges against the mix: a tile nothing can match is drawn and thrown back every time.',
+			items: f.tilesNeverPlaced.map((t) =>
+				tileItem(t.tile, `drawn ${t.drawn}, discarded ${t.discarded}`, t.firstDiscard)
+			)
 		});
 	if (f.tilesDiscarded.length) {
 		const often = f.tilesDiscarded.some((t) => t.share >= OFTEN_DISCARDED);
@@ -157,20 +194,35 @@ export function adviceOf(r: Report): Advice[] {
 			id: 'tiles-discarded',
 			severity: often ? 'warning' : 'note',
 			title: `${f.tilesDiscarded.length} tile${f.tilesDiscarded.length > 1 ? 's' : ''} sometimes fitted nowhere`,
-			meaning: 'Drawn when no place on the board took them, they went back to the box (BASE-1.3.6). The share is of the tile’s draws.',
+			meaning:
+				'Drawn when no place on the board took them, they went back to the box (BASE-1.3.6). The share is of the tile’s draws.',
 			action: `${often ? `A tile thrown back in ${pct(OFTEN_DISCARDED)} of its draws or more is hard to place: open it in the editor and check its edges.` : 'Rare discards are normal late in a game; nothing to do unless a tile of yours leads the list.'} Open the first game where it happened, at that move, to see the board it did not fit.`,
-			items: f.tilesDiscarded.map((t) => tileItem(t.tile, `discarded ${t.discarded} (${pct(t.share)} of its draws; first in game ${t.firstDiscard.game} after move ${t.firstDiscard.step})`, t.firstDiscard))
+			items: f.tilesDiscarded.map((t) =>
+				tileItem(
+					t.tile,
+					`discarded ${t.discarded} (${pct(t.share)} of its draws; first in game ${t.firstDiscard.game} after move ${t.firstDiscard.step})`,
+					t.firstDiscard
+				)
+			)
 		});
 	}
 	if (f.figuresNeverDeployed.length) {
-		const offered = (fig: string) => s.choices.find((c) => c.choice === `deploy:${fig}` || c.choice === fig);
+		const offered = (fig: string) =>
+			s.choices.find((c) => c.choice === `deploy:${fig}` || c.choice === fig);
 		out.push({
 			id: 'figures-never-deployed',
 			severity: 'warning',
 			title: `${f.figuresNeverDeployed.length === 1 ? 'A figure was' : `${f.figuresNeverDeployed.length} figures were`} never put on the board`,
-			meaning: 'No seat placed it in any game: either no tile offered a feature it may go on, or every policy preferred something else.',
-			action: 'Never offered: give it features to stand on (the figure’s feature kinds, the tiles’ features). Offered but never taken by a sensible bot (greedy): its value is too low next to a follower.',
-			items: f.figuresNeverDeployed.map((fig) => ({ label: fig, detail: offered(fig)?.available ? `offered at ${offered(fig)!.available} steps, never taken` : 'never offered' }))
+			meaning:
+				'No seat placed it in any game: either no tile offered a feature it may go on, or every policy preferred something else.',
+			action:
+				'Never offered: give it features to stand on (the figure’s feature kinds, the tiles’ features). Offered but never taken by a sensible bot (greedy): its value is too low next to a follower.',
+			items: f.figuresNeverDeployed.map((fig) => ({
+				label: fig,
+				detail: offered(fig)?.available
+					? `offered at ${offered(fig)!.available} steps, never taken`
+					: 'never offered'
+			}))
 		});
 	}
 	const samePolicies = new Set(r.policies).size === 1;
@@ -180,7 +232,8 @@ export function adviceOf(r: Report): Advice[] {
 			severity: 'warning',
 			title: `Seat 1 ${s.firstPlayer.lead.value > 0 ? 'has an edge' : 'is at a disadvantage'}`,
 			meaning: `With every seat playing ${r.policies[0]}, seat 1 leads by ${interval(s.firstPlayer.lead)} points a game: more than chance explains.`,
-			action: 'Check what rewards moving first (an early town hall, a tile that scores at once); run more games to narrow the interval.',
+			action:
+				'Check what rewards moving first (an early town hall, a tile that scores at once); run more games to narrow the interval.',
 			items: []
 		});
 	if (f.tilesLeftOut.length)
@@ -188,8 +241,10 @@ export function adviceOf(r: Report): Advice[] {
 			id: 'tiles-left-out',
 			severity: 'note',
 			title: `${f.tilesLeftOut.length} tile${f.tilesLeftOut.length > 1 ? 's' : ''} left in the box by the rules`,
-			meaning: 'The mix’s rules leave these tiles out of the piles: a tile with a river plays only with The River (MM-SETUP-3).',
-			action: 'Add The River to the mix to play them; if the tile is meant for the land, open it in the editor and take the river off.',
+			meaning:
+				'The mix’s rules leave these tiles out of the piles: a tile with a river plays only with The River (MM-SETUP-3).',
+			action:
+				'Add The River to the mix to play them; if the tile is meant for the land, open it in the editor and take the river off.',
 			items: f.tilesLeftOut.map((t) => tileItem(t))
 		});
 	if (f.featuresNeverCompleted.length)
@@ -197,7 +252,8 @@ export function adviceOf(r: Report): Advice[] {
 			id: 'features-never-completed',
 			severity: 'note',
 			title: `Never completed: ${f.featuresNeverCompleted.join(', ')}`,
-			meaning: 'Tiles of the mix have these feature kinds, but no game completed one (they scored only at the end, if at all).',
+			meaning:
+				'Tiles of the mix have these feature kinds, but no game completed one (they scored only at the end, if at all).',
 			action: 'Run more games, or check that enough tiles can close such a feature.',
 			items: []
 		});
@@ -207,7 +263,8 @@ export function adviceOf(r: Report): Advice[] {
 			severity: 'note',
 			title: `${f.rulesNeverFired.length} rule${f.rulesNeverFired.length > 1 ? 's' : ''} never applied`,
 			meaning: `No event of ${r.games} games cited these rules, though an event can in this mix (${f.rulesUncited.length} rules that no event cites here — statements, rules checked only when a move is refused, rules of other mixes or rulings — are left out).`,
-			action: 'Rare situations need more games or a scenario that sets them up; a rule tied to a ruling comes up with the ruling flipped.',
+			action:
+				'Rare situations need more games or a scenario that sets them up; a rule tied to a ruling comes up with the ruling flipped.',
 			items: f.rulesNeverFired.map((id) => {
 				const ruling = rulingOf.get(id);
 				return { ...rule(id), ...(ruling ? { acts: [{ kind: 'flip' as const, ruling }] } : {}) };
@@ -218,9 +275,15 @@ export function adviceOf(r: Report): Advice[] {
 			id: 'rulings-never-cited',
 			severity: 'note',
 			title: `${f.rulingsNeverFired.length} ruling${f.rulingsNeverFired.length > 1 ? 's' : ''} never came up`,
-			meaning: 'No event named the ruling or a rule it decides on, though one of them can come up in this mix.',
-			action: 'Flip it to see whether another option changes the games; if it does not, the ruling does not touch this mix.',
-			items: f.rulingsNeverFired.map((id) => ({ label: id, text: r.rulingBook.find((x) => x.id === id)?.description, acts: [{ kind: 'flip', ruling: id }] }))
+			meaning:
+				'No event named the ruling or a rule it decides on, though one of them can come up in this mix.',
+			action:
+				'Flip it to see whether another option changes the games; if it does not, the ruling does not touch this mix.',
+			items: f.rulingsNeverFired.map((id) => ({
+				label: id,
+				text: r.rulingBook.find((x) => x.id === id)?.description,
+				acts: [{ kind: 'flip', ruling: id }]
+			}))
 		});
 	if (f.choicesNeverAvailable.length)
 		out.push({
@@ -240,12 +303,24 @@ export function adviceText(r: Report): string {
 	const advice = adviceOf(r);
 	const sum = summaryOf(r, advice);
 	const out = ['What this run says', `  ${sum.mix}`, `  policies: ${sum.policies}`];
-	out.push(`  rules cited per game: ${sum.modules.map((m) => `${m.module} ${m.perGame} (${m.fired} of ${m.citable} rules)`).join(', ')}`);
+	out.push(
+		`  rules cited per game: ${sum.modules.map((m) => `${m.module} ${m.perGame} (${m.fired} of ${m.citable} rules)`).join(', ')}`
+	);
 	out.push(`  ${sum.seat.text}`, `  ${sum.materialText}`);
-	out.push(`  ${sum.counts.error} errors, ${sum.counts.warning} warnings, ${sum.counts.note} notes`);
+	out.push(
+		`  ${sum.counts.error} errors, ${sum.counts.warning} warnings, ${sum.counts.note} notes`
+	);
 	for (const a of advice) {
-		out.push('', `${a.severity.toUpperCase()}: ${a.title}`, `  what it means: ${a.meaning}`, `  what to do: ${a.action}`);
-		for (const it of a.items.slice(0, 20)) out.push(`  - ${it.label}${it.text ? `: ${it.text}` : ''}${it.detail ? ` (${it.detail})` : ''}`);
+		out.push(
+			'',
+			`${a.severity.toUpperCase()}: ${a.title}`,
+			`  what it means: ${a.meaning}`,
+			`  what to do: ${a.action}`
+		);
+		for (const it of a.items.slice(0, 20))
+			out.push(
+				`  - ${it.label}${it.text ? `: ${it.text}` : ''}${it.detail ? ` (${it.detail})` : ''}`
+			);
 		if (a.items.length > 20) out.push(`  … ${a.items.length - 20} more`);
 	}
 	return out.join('\n');
@@ -255,18 +330,52 @@ export function adviceText(r: Report): string {
 export function textSummary(r: Report, seconds?: number): string {
 	const s = r.stats;
 	const out: string[] = [];
-	out.push(`${r.games} games (${r.sampled} replayed and undone), ${r.placements} placements, ${r.moves} moves${seconds !== undefined ? ` in ${seconds} s (${Math.round(r.games / Math.max(seconds, 0.001))} games/s)` : ''}`);
-	out.push(`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${Object.keys(r.rulings).length ? `; rulings: ${Object.entries(r.rulings).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`);
+	out.push(
+		`${r.games} games (${r.sampled} replayed and undone), ${r.placements} placements, ${r.moves} moves${seconds !== undefined ? ` in ${seconds} s (${Math.round(r.games / Math.max(seconds, 0.001))} games/s)` : ''}`
+	);
+	out.push(
+		`expansions: ${r.expansions.join(', ')}; players: ${r.players.map((p, i) => `${p} (${r.policies[i]})`).join(', ')}${
+			Object.keys(r.rulings).length
+				? `; rulings: ${Object.entries(r.rulings)
+						.map(([k, v]) => `${k}=${v}`)
+						.join(', ')}`
+				: ''
+		}`
+	);
 	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
-	out.push(total ? `${total} violations and engine errors: ${Object.entries(r.violationCounts).map(([k, n]) => `${k} ${n}`).join(', ')}` : 'no invariant violations, no engine errors');
+	out.push(
+		total
+			? `${total} violations and engine errors: ${Object.entries(r.violationCounts)
+					.map(([k, n]) => `${k} ${n}`)
+					.join(', ')}`
+			: 'no invariant violations, no engine errors'
+	);
 	out.push('', adviceText(r));
 	out.push('', 'Scores');
-	for (const seat of s.seats) out.push(`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`);
+	for (const seat of s.seats)
+		out.push(
+			`  seat ${seat.seat} ${seat.player} (${seat.policy}): mean ${seat.mean} ± ${round(seat.ci.high - seat.ci.value, 2)} (sd ${seat.sd}), wins ${pct(seat.winShare.value)} [${pct(seat.winShare.low)}, ${pct(seat.winShare.high)}]`
+		);
 	if (r.players.length > 1)
-		out.push(`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`);
-	out.push(`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`);
-	out.push('  share of all points by feature: ' + s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', '));
-	out.push('  share of feature points by expansion of the tiles: ' + s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', '));
-	out.push('  rules fired: ' + Object.entries(s.rules).map(([k, n]) => `${k} ${n}`).join(', '));
+		out.push(
+			`  first player: leads by ${s.firstPlayer.lead.value} points [95 % CI ${s.firstPlayer.lead.low}, ${s.firstPlayer.lead.high}]${s.firstPlayer.significant ? ' (significant)' : ' (not significant)'}; wins ${pct(s.firstPlayer.winShare.value)} against an even ${pct(s.firstPlayer.even)}`
+		);
+	out.push(
+		`  game length: ${s.length.mean} placements (sd ${s.length.sd}, ${s.length.min}–${s.length.max})`
+	);
+	out.push(
+		'  share of all points by feature: ' +
+			s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', ')
+	);
+	out.push(
+		'  share of feature points by expansion of the tiles: ' +
+			s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', ')
+	);
+	out.push(
+		'  rules fired: ' +
+			Object.entries(s.rules)
+				.map(([k, n]) => `${k} ${n}`)
+				.join(', ')
+	);
 	return out.join('\n');
 }

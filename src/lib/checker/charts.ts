@@ -17,15 +17,24 @@ export function scoreChart(r: Report, width = 5): ChartData {
 	const buckets = [...all].sort((a, b) => a - b);
 	const series = r.stats.seats.map((s) => {
 		const counts = new Map<number, number>();
-		for (const [k, n] of Object.entries(s.histogram)) counts.set(bucket(k), (counts.get(bucket(k)) ?? 0) + n);
+		for (const [k, n] of Object.entries(s.histogram))
+			counts.set(bucket(k), (counts.get(bucket(k)) ?? 0) + n);
 		return { label: `seat ${s.seat} (${s.policy})`, data: buckets.map((b) => counts.get(b) ?? 0) };
 	});
-	const rows = buckets.map((b, i) => ({ scoreFrom: b, scoreTo: b + width - 1, ...Object.fromEntries(series.map((s) => [s.label, s.data[i]])) }));
+	const rows = buckets.map((b, i) => ({
+		scoreFrom: b,
+		scoreTo: b + width - 1,
+		...Object.fromEntries(series.map((s) => [s.label, s.data[i]]))
+	}));
 	return { labels: buckets.map((b) => `${b}–${b + width - 1}`), series, rows };
 }
 
 /** Games per number of placements. */
 export function lengthChart(r: Report): ChartData {
 	const rows = countRows(r.stats.length.histogram, 'placements', 'games');
-	return { labels: rows.map((x) => String(x.placements)), series: [{ label: 'games', data: rows.map((x) => x.games as number) }], rows };
+	return {
+		labels: rows.map((x) => String(x.placements)),
+		series: [{ label: 'games', data: rows.map((x) => x.games as number) }],
+		rows
+	};
 }

@@ -29,10 +29,25 @@ export interface Comparison {
 const Z = 1.959964;
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
-function welch(name: string, ma: number, sa: number, na: number, mb: number, sb: number, nb: number): Difference {
+function welch(
+	name: string,
+	ma: number,
+	sa: number,
+	na: number,
+	mb: number,
+	sb: number,
+	nb: number
+): Difference {
 	const se = Math.sqrt((sa * sa) / Math.max(1, na) + (sb * sb) / Math.max(1, nb));
 	const t = se > 0 ? (mb - ma) / se : mb === ma ? 0 : Infinity;
-	return { name, a: ma, b: mb, difference: round(mb - ma, 2), statistic: round(t, 2), significant: Math.abs(t) > Z };
+	return {
+		name,
+		a: ma,
+		b: mb,
+		difference: round(mb - ma, 2),
+		statistic: round(t, 2),
+		significant: Math.abs(t) > Z
+	};
 }
 
 /** Two counts over the same number of games: z of their difference (Poisson, normal approximation). */
@@ -42,17 +57,31 @@ function countDifference(name: string, a: number, b: number): Difference {
 }
 
 /** b against a (a: the reference, b: the variant), rules with the largest shifts first. */
-export function compareReports(a: Report, b: Report, labels: [string, string] = ['A', 'B']): Comparison {
+export function compareReports(
+	a: Report,
+	b: Report,
+	labels: [string, string] = ['A', 'B']
+): Comparison {
 	const scores = a.stats.seats.map((s, i) => {
 		const t = b.stats.seats[i];
-		return welch(`seat ${s.seat} mean score`, s.mean, s.sd, a.games, t?.mean ?? 0, t?.sd ?? 0, b.games);
+		return welch(
+			`seat ${s.seat} mean score`,
+			s.mean,
+			s.sd,
+			a.games,
+			t?.mean ?? 0,
+			t?.sd ?? 0,
+			b.games
+		);
 	});
 	const ids = [...new Set([...Object.keys(a.stats.rules), ...Object.keys(b.stats.rules)])].sort();
 	const rules = ids
 		.map((id) => countDifference(id, a.stats.rules[id] ?? 0, b.stats.rules[id] ?? 0))
 		.filter((d) => d.difference !== 0)
 		.sort((x, y) => Math.abs(y.statistic) - Math.abs(x.statistic) || (x.name < y.name ? -1 : 1));
-	const kinds = [...new Set([...a.stats.features.map((f) => f.kind), ...b.stats.features.map((f) => f.kind)])].sort();
+	const kinds = [
+		...new Set([...a.stats.features.map((f) => f.kind), ...b.stats.features.map((f) => f.kind)])
+	].sort();
 	const share = (r: Report, k: string) => r.stats.features.find((f) => f.kind === k)?.share ?? 0;
 	const total = (r: Report) => Object.values(r.violationCounts).reduce((x, y) => x + y, 0);
 	return {
@@ -60,9 +89,22 @@ export function compareReports(a: Report, b: Report, labels: [string, string] = 
 		b: labels[1],
 		games: Math.min(a.games, b.games),
 		scores,
-		length: welch('placements per game', a.stats.length.mean, a.stats.length.sd, a.games, b.stats.length.mean, b.stats.length.sd, b.games),
+		length: welch(
+			'placements per game',
+			a.stats.length.mean,
+			a.stats.length.sd,
+			a.games,
+			b.stats.length.mean,
+			b.stats.length.sd,
+			b.games
+		),
 		rules,
-		features: kinds.map((kind) => ({ kind, a: share(a, kind), b: share(b, kind), difference: round(share(b, kind) - share(a, kind)) })),
+		features: kinds.map((kind) => ({
+			kind,
+			a: share(a, kind),
+			b: share(b, kind),
+			difference: round(share(b, kind) - share(a, kind))
+		})),
 		violations: { a: total(a), b: total(b) }
 	};
 }
@@ -71,7 +113,8 @@ export function compareReports(a: Report, b: Report, labels: [string, string] = 
 export function combinations(ids: readonly string[], subsets = false): string[][] {
 	const out: string[][] = [];
 	if (!subsets) {
-		for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.push([ids[i], ids[j]]);
+		for (let i = 0; i < ids.length; i++)
+			for (let j = i + 1; j < ids.length; j++) out.push([ids[i], ids[j]]);
 		return out;
 	}
 	for (let mask = 1; mask < 1 << ids.length; mask++) {
@@ -104,10 +147,19 @@ const rulingsLabel = (rulings: Record<string, string> | undefined) => {
  * expansions (`ids`: the designer's choice, base aside). The first run is the reference of the
  * comparisons. `usage` marks an error in the request rather than in the documents.
  */
-export function comparisonRuns(cfg: CheckerConfig, ids: readonly string[], spec: ComparisonSpec | undefined, resolve: MixResolver): LabelledRun[] | { error: string; usage: boolean } {
+export function comparisonRuns(
+	cfg: CheckerConfig,
+	ids: readonly string[],
+	spec: ComparisonSpec | undefined,
+	resolve: MixResolver
+): LabelledRun[] | { error: string; usage: boolean } {
 	if (spec && 'sweep' in spec) {
 		const own = ids.filter((id) => id !== 'base');
-		if (own.length < 2) return { error: 'a sweep needs at least two expansions besides base in the mix', usage: true };
+		if (own.length < 2)
+			return {
+				error: 'a sweep needs at least two expansions besides base in the mix',
+				usage: true
+			};
 		const runs: LabelledRun[] = [];
 		for (const combo of [[], ...combinations(own, spec.sweep === 'subsets')]) {
 			const mix = resolve(['base', ...combo]);
@@ -119,8 +171,15 @@ export function comparisonRuns(cfg: CheckerConfig, ids: readonly string[], spec:
 	const runs: LabelledRun[] = [{ label: rulingsLabel(cfg.rulings), cfg }];
 	if (spec) {
 		const same = Object.entries(spec.flip).every(([k, v]) => cfg.rulings?.[k] === v);
-		if (!Object.keys(spec.flip).length || same) return { error: 'the flip must set a ruling to an option the run does not already use', usage: true };
-		runs.push({ label: rulingsLabel(spec.flip), cfg: { ...cfg, rulings: { ...cfg.rulings, ...spec.flip } } });
+		if (!Object.keys(spec.flip).length || same)
+			return {
+				error: 'the flip must set a ruling to an option the run does not already use',
+				usage: true
+			};
+		runs.push({
+			label: rulingsLabel(spec.flip),
+			cfg: { ...cfg, rulings: { ...cfg.rulings, ...spec.flip } }
+		});
 	}
 	return runs;
 }
@@ -160,15 +219,26 @@ export interface SweepRow {
 }
 
 /** The rows of a sweep (base alone first), from its runs' reports and their comparisons (compareRuns). */
-export function sweepRows(labels: readonly string[], reports: readonly Report[], comparisons: readonly Comparison[]): SweepRow[] {
+export function sweepRows(
+	labels: readonly string[],
+	reports: readonly Report[],
+	comparisons: readonly Comparison[]
+): SweepRow[] {
 	return reports.map((r, i) => {
 		const c = i > 0 ? comparisons[i - 1] : undefined;
-		const shifts = r.stats.seats.map((s, k) => ({ seat: s.seat, difference: c?.scores[k]?.difference ?? 0, significant: c?.scores[k]?.significant ?? false }));
+		const shifts = r.stats.seats.map((s, k) => ({
+			seat: s.seat,
+			difference: c?.scores[k]?.difference ?? 0,
+			significant: c?.scores[k]?.significant ?? false
+		}));
 		return {
 			mix: labels[i],
 			violations: Object.values(r.violationCounts).reduce((a, b) => a + b, 0),
 			invariants: Object.keys(r.violationCounts),
-			meanScore: round(r.stats.seats.reduce((a, s) => a + s.mean, 0) / Math.max(1, r.stats.seats.length), 2),
+			meanScore: round(
+				r.stats.seats.reduce((a, s) => a + s.mean, 0) / Math.max(1, r.stats.seats.length),
+				2
+			),
 			shifts,
 			length: r.stats.length.mean,
 			significant: !!c && (c.length.significant || c.scores.some((d) => d.significant))
@@ -178,11 +248,17 @@ export function sweepRows(labels: readonly string[], reports: readonly Report[],
 
 export function sweepText(rows: readonly SweepRow[], games: number, seconds: number): string {
 	const [base, ...mixes] = rows;
-	const out = [`combination sweep: ${mixes.length} mixes against base alone, ${games} games each, in ${seconds} s (* = significant at 5 %)`];
+	const out = [
+		`combination sweep: ${mixes.length} mixes against base alone, ${games} games each, in ${seconds} s (* = significant at 5 %)`
+	];
 	out.push(`  base: mean score ${base.meanScore}, ${base.violations} violations`);
 	for (const r of mixes) {
-		const shift = r.shifts.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`).join(' / ');
-		out.push(`  ${r.mix}: ${r.violations ? `${r.violations} VIOLATIONS (${r.invariants.join(', ')})` : 'no violations'}; mean score ${r.meanScore} (per seat ${shift}); length ${r.length}`);
+		const shift = r.shifts
+			.map((d) => `${d.difference >= 0 ? '+' : ''}${d.difference}${d.significant ? '*' : ''}`)
+			.join(' / ');
+		out.push(
+			`  ${r.mix}: ${r.violations ? `${r.violations} VIOLATIONS (${r.invariants.join(', ')})` : 'no violations'}; mean score ${r.meanScore} (per seat ${shift}); length ${r.length}`
+		);
 	}
 	return out.join('\n');
 }
@@ -190,12 +266,21 @@ export function sweepText(rows: readonly SweepRow[], games: number, seconds: num
 export function comparisonText(c: Comparison): string {
 	const sig = (d: Difference) => (d.significant ? ' *' : '');
 	const out = [`${c.b} against ${c.a} (${c.games} games, same seeds; * = significant at 5 %)`];
-	for (const d of c.scores) out.push(`  ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, t ${d.statistic})${sig(d)}`);
-	out.push(`  ${c.length.name}: ${c.length.a} → ${c.length.b} (${c.length.difference >= 0 ? '+' : ''}${c.length.difference}, t ${c.length.statistic})${sig(c.length)}`);
+	for (const d of c.scores)
+		out.push(
+			`  ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, t ${d.statistic})${sig(d)}`
+		);
+	out.push(
+		`  ${c.length.name}: ${c.length.a} → ${c.length.b} (${c.length.difference >= 0 ? '+' : ''}${c.length.difference}, t ${c.length.statistic})${sig(c.length)}`
+	);
 	out.push(`  violations: ${c.violations.a} → ${c.violations.b}`);
 	const shifts = c.features.filter((f) => f.difference !== 0);
-	if (shifts.length) out.push('  share of points: ' + shifts.map((f) => `${f.kind} ${f.a} → ${f.b}`).join(', '));
+	if (shifts.length)
+		out.push('  share of points: ' + shifts.map((f) => `${f.kind} ${f.a} → ${f.b}`).join(', '));
 	out.push(`  rules that fired differently (${c.rules.length}):`);
-	for (const d of c.rules.slice(0, 25)) out.push(`    ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, z ${d.statistic})${sig(d)}`);
+	for (const d of c.rules.slice(0, 25))
+		out.push(
+			`    ${d.name}: ${d.a} → ${d.b} (${d.difference >= 0 ? '+' : ''}${d.difference}, z ${d.statistic})${sig(d)}`
+		);
 	return out.join('\n');
 }

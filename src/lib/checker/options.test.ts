@@ -3,10 +3,20 @@ import { checkerOptions } from './options.ts';
 
 describe('checkerOptions (the checker page and simulate alike)', () => {
 	test('numbers from a form and text from a command line give the same options', () => {
-		const want = { ok: true, options: { games: 200, seed: -5, players: 3, sample: 0.5, workers: 4 } };
-		expect(checkerOptions({ games: 200, seed: -5, players: 3, sample: 0.5, workers: 4 })).toEqual(want);
-		expect(checkerOptions({ games: '200', seed: '-5', players: '3', sample: '0.5', workers: '4' })).toEqual(want);
-		expect(checkerOptions({ games: 1, seed: 0, players: 1, sample: 0 })).toEqual({ ok: true, options: { games: 1, seed: 0, players: 1, sample: 0 } });
+		const want = {
+			ok: true,
+			options: { games: 200, seed: -5, players: 3, sample: 0.5, workers: 4 }
+		};
+		expect(checkerOptions({ games: 200, seed: -5, players: 3, sample: 0.5, workers: 4 })).toEqual(
+			want
+		);
+		expect(
+			checkerOptions({ games: '200', seed: '-5', players: '3', sample: '0.5', workers: '4' })
+		).toEqual(want);
+		expect(checkerOptions({ games: 1, seed: 0, players: 1, sample: 0 })).toEqual({
+			ok: true,
+			options: { games: 1, seed: 0, players: 1, sample: 0 }
+		});
 	});
 	test('every value out of its range is named with the range and what was given', () => {
 		const r = checkerOptions({ games: 1e12, seed: 1.5, players: 2.5, sample: -1, workers: 256 });

@@ -32,29 +32,42 @@ export interface OptionProblem {
 }
 
 const count = (n: number) => n.toLocaleString('en');
-const numberOf = (v: number | string): number => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v));
-const shown = (v: number | string | null | undefined): string => (v === null || v === undefined || v === '' ? 'nothing' : String(v));
+const numberOf = (v: number | string): number =>
+	typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
+const shown = (v: number | string | null | undefined): string =>
+	v === null || v === undefined || v === '' ? 'nothing' : String(v);
 
 /**
  * The options as numbers, or every problem with them. `required` options (games, seed, players,
  * sample) must be given; workers only when present.
  */
-export function checkerOptions(input: CheckerOptionsInput): { ok: true; options: CheckerOptions } | { ok: false; problems: OptionProblem[] } {
+export function checkerOptions(
+	input: CheckerOptionsInput
+): { ok: true; options: CheckerOptions } | { ok: false; problems: OptionProblem[] } {
 	const problems: OptionProblem[] = [];
 	const out: Partial<CheckerOptions> = {};
 	const whole = (option: CheckerOption, range?: { min: number; max: number }) => {
 		const given = input[option];
 		if (option === 'workers' && (given === undefined || given === null)) return;
 		const v = given === null || given === undefined ? NaN : numberOf(given);
-		if (range ? Number.isInteger(v) && v >= range.min && v <= range.max : Number.isSafeInteger(v)) out[option] = v;
-		else problems.push({ option, message: `${range ? `a whole number from ${count(range.min)} to ${count(range.max)}` : 'a whole number'}, not ${shown(given)}` });
+		if (range ? Number.isInteger(v) && v >= range.min && v <= range.max : Number.isSafeInteger(v))
+			out[option] = v;
+		else
+			problems.push({
+				option,
+				message: `${range ? `a whole number from ${count(range.min)} to ${count(range.max)}` : 'a whole number'}, not ${shown(given)}`
+			});
 	};
 	whole('games', CHECKER_LIMITS.games);
 	whole('seed');
 	whole('players', CHECKER_LIMITS.players);
 	const sample = input.sample === null || input.sample === undefined ? NaN : numberOf(input.sample);
 	if (sample >= 0 && sample <= 1) out.sample = sample;
-	else problems.push({ option: 'sample', message: `a share of the games from 0 to 1, not ${shown(input.sample)}` });
+	else
+		problems.push({
+			option: 'sample',
+			message: `a share of the games from 0 to 1, not ${shown(input.sample)}`
+		});
 	whole('workers', CHECKER_LIMITS.workers);
 	return problems.length ? { ok: false, problems } : { ok: true, options: out as CheckerOptions };
 }

@@ -1,25 +1,47 @@
 // The checker page's controller: the form (mix, seats, games, rulings, comparison), the runs it
 // starts on Web Workers, the hand-over of a game to the sandbox, and the reports saved, opened again
 // and compared. The page (src/routes/checker) only lays it out.
-import { modulesFor, resolveGame, rulingsFor, type Expansion, type GameRecord, type RegisteredRuling } from '../engine/index.ts';
+import {
+	modulesFor,
+	resolveGame,
+	rulingsFor,
+	type Expansion,
+	type GameRecord,
+	type RegisteredRuling
+} from '../engine/index.ts';
 import { BOTS, parseBotSpec, type BotSpec } from '../bots/index.ts';
 import { CHECKER_RECORD_KEY } from '../sandbox/handover.ts';
 import { CheckerBatch, type WorkerFactory } from './browser-run.svelte.ts';
 import { recordOfGame, type CheckerConfig } from './run.ts';
-import { compareReports, comparisonRuns, type Comparison, type ComparisonSpec, type Mix } from './compare.ts';
+import {
+	compareReports,
+	comparisonRuns,
+	type Comparison,
+	type ComparisonSpec,
+	type Mix
+} from './compare.ts';
 import { readReportFile, reportFile, reportLabel } from './saved.ts';
 import type { Report } from './report.ts';
 import { checkerOptions, type CheckerOption } from './options.ts';
 
 export type CompareMode = 'none' | 'flip' | 'pairs' | 'subsets';
 
-const OPTION_LABELS: Record<CheckerOption, string> = { games: 'Games', seed: 'Seed', players: 'Players', sample: 'Replay sample', workers: 'Workers' };
+const OPTION_LABELS: Record<CheckerOption, string> = {
+	games: 'Games',
+	seed: 'Seed',
+	players: 'Players',
+	sample: 'Replay sample',
+	workers: 'Workers'
+};
 
 /** The page's default policy for every seat: a bot that plays as people would (greedy: the best value of the whole turn). */
 export const DEFAULT_POLICY = 'greedy';
 
 /** Every bot of the registry at each of its levels, as the seat pickers list them. */
-export const policyChoices = Object.entries(BOTS).flatMap(([id, b]) => [{ value: id, label: b.label }, ...(b.levels ?? []).map((l) => ({ value: `${id}:${l}`, label: `${b.label}, ${l}` }))]);
+export const policyChoices = Object.entries(BOTS).flatMap(([id, b]) => [
+	{ value: id, label: b.label },
+	...(b.levels ?? []).map((l) => ({ value: `${id}:${l}`, label: `${b.label}, ${l}` }))
+]);
 
 export interface OpenedReport {
 	label: string;
@@ -51,7 +73,12 @@ export class CheckerPage {
 	#draft: string | undefined;
 
 	/** `draft`: the expansion whose unsaved editor draft `available` holds (the sandbox opens games with it too). */
-	constructor(available: () => ReadonlyMap<string, Expansion>, workers: WorkerFactory, initial?: string | null, draft?: string) {
+	constructor(
+		available: () => ReadonlyMap<string, Expansion>,
+		workers: WorkerFactory,
+		initial?: string | null,
+		draft?: string
+	) {
 		this.#available = available;
 		this.#workers = workers;
 		this.#draft = draft;
@@ -70,12 +97,20 @@ export class CheckerPage {
 	});
 	readonly flipDef = $derived(this.rulingDefs.find((r) => r.id === this.flipId));
 	/** The options the flip may set: every option but the one the run uses. */
-	readonly flipOptions = $derived(this.flipDef ? Object.entries(this.flipDef.options).filter(([o]) => o !== (this.rulings[this.flipDef!.id] || this.flipDef!.default)) : []);
+	readonly flipOptions = $derived(
+		this.flipDef
+			? Object.entries(this.flipDef.options).filter(
+					([o]) => o !== (this.rulings[this.flipDef!.id] || this.flipDef!.default)
+				)
+			: []
+	);
 	readonly run = $derived(this.batch?.reference ?? null);
 	readonly report = $derived(this.run?.report ?? null);
 
 	toggle(id: string, on: boolean) {
-		this.chosen = on ? [...this.chosen.filter((x) => x !== id), id] : this.chosen.filter((x) => x !== id);
+		this.chosen = on
+			? [...this.chosen.filter((x) => x !== id), id]
+			: this.chosen.filter((x) => x !== id);
 	}
 
 	/** One seat per player: new seats take the last seat's policy (2.5 or 1e9 seats: configOf says why). */
@@ -83,26 +118,38 @@ export class CheckerPage {
 		this.players = n;
 		if (!checkerOptions({ games: 1, seed: 0, sample: 0, players: n }).ok) return;
 		const p = this.policies;
-		this.policies = p.length < n ? [...p, ...Array(n - p.length).fill(p[p.length - 1] ?? DEFAULT_POLICY)] : p.slice(0, n);
+		this.policies =
+			p.length < n
+				? [...p, ...Array(n - p.length).fill(p[p.length - 1] ?? DEFAULT_POLICY)]
+				: p.slice(0, n);
 	}
 
 	#resolveMix = (ids: string[]): Mix | string => {
 		const r = resolveGame(ids, this.#available());
-		return r.ok ? { expansions: $state.snapshot(r.expansions) as Expansion[], modules: r.modules } : r.errors.map((e) => e.message).join('; ');
+		return r.ok
+			? { expansions: $state.snapshot(r.expansions) as Expansion[], modules: r.modules }
+			: r.errors.map((e) => e.message).join('; ');
 	};
 
 	comparisonOf(): ComparisonSpec | undefined | string {
 		if (this.compare === 'pairs' || this.compare === 'subsets') return { sweep: this.compare };
 		if (this.compare !== 'flip') return undefined;
-		if (!this.flipDef || !this.flipOption) return 'Flip: choose a ruling and the option to compare with.';
+		if (!this.flipDef || !this.flipOption)
+			return 'Flip: choose a ruling and the option to compare with.';
 		return { flip: { [this.flipDef.id]: this.flipOption } };
 	}
 
 	configOf(): CheckerConfig | string {
 		const r = this.resolved;
 		if (!r.ok) return r.errors.map((e) => e.message).join('; ');
-		const checked = checkerOptions({ games: this.games, seed: this.seed, players: this.players, sample: this.sample });
-		if (!checked.ok) return checked.problems.map((p) => `${OPTION_LABELS[p.option]}: ${p.message}.`).join(' ');
+		const checked = checkerOptions({
+			games: this.games,
+			seed: this.seed,
+			players: this.players,
+			sample: this.sample
+		});
+		if (!checked.ok)
+			return checked.problems.map((p) => `${OPTION_LABELS[p.option]}: ${p.message}.`).join(' ');
 		const policies: BotSpec[] = [];
 		for (const text of this.policies) {
 			const spec = parseBotSpec(text);
@@ -141,7 +188,10 @@ export class CheckerPage {
 		this.batch?.stop();
 		let batch: CheckerBatch;
 		try {
-			batch = new CheckerBatch(runs, spec === undefined ? 'single' : 'flip' in spec ? 'flip' : 'sweep');
+			batch = new CheckerBatch(
+				runs,
+				spec === undefined ? 'single' : 'flip' in spec ? 'flip' : 'sweep'
+			);
 		} catch (e) {
 			this.problem = `The game cannot start: ${e instanceof Error ? e.message : String(e)}`;
 			return;
@@ -178,7 +228,10 @@ export class CheckerPage {
 	openGame(i: number, step?: number) {
 		const run = this.run;
 		if (!run) return;
-		this.openInSandbox(recordOfGame(run.config, Math.max(0, Math.min(run.total - 1, Math.floor(i)))), step);
+		this.openInSandbox(
+			recordOfGame(run.config, Math.max(0, Math.min(run.total - 1, Math.floor(i)))),
+			step
+		);
 	}
 
 	/** The finished report as a JSON file to open again later. */
@@ -212,14 +265,18 @@ export class CheckerPage {
 	readonly comparable = $derived.by((): { index: number; label: string; report: Report }[] => {
 		const out = this.opened.map((o, index) => ({ index, ...o }));
 		const current = this.report;
-		return current && !this.batch?.running ? [{ index: -1, label: `this run: ${reportLabel(current)}`, report: current }, ...out] : out;
+		return current && !this.batch?.running
+			? [{ index: -1, label: `this run: ${reportLabel(current)}`, report: current }, ...out]
+			: out;
 	});
 
-	readonly sideBySide = $derived.by((): { a: OpenedReport; b: OpenedReport; comparison: Comparison } | null => {
-		const pick = (i: number) => this.comparable.find((c) => c.index === i);
-		const a = pick(this.compareA);
-		const b = pick(this.compareB);
-		if (!a || !b || a === b) return null;
-		return { a, b, comparison: compareReports(a.report, b.report, [a.label, b.label]) };
-	});
+	readonly sideBySide = $derived.by(
+		(): { a: OpenedReport; b: OpenedReport; comparison: Comparison } | null => {
+			const pick = (i: number) => this.comparable.find((c) => c.index === i);
+			const a = pick(this.compareA);
+			const b = pick(this.compareB);
+			if (!a || !b || a === b) return null;
+			return { a, b, comparison: compareReports(a.report, b.report, [a.label, b.label]) };
+		}
+	);
 }

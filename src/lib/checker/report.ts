@@ -1,9 +1,24 @@
 // The checker's report: aggregates merged in chunk order, then read against what the mix puts in play
 // (tiles, feature kinds, rules, rulings, figures, choices) for the findings of what never happened,
 // with the statistics and their confidence intervals. Pure.
-import { contextOf, startGame, rulingList, SCORED_WHEN_COMPLETE, type Context, type PlayCondition } from '../engine/index.ts';
+import {
+	contextOf,
+	startGame,
+	rulingList,
+	SCORED_WHEN_COMPLETE,
+	type Context,
+	type PlayCondition
+} from '../engine/index.ts';
 import { botSpecText } from '../bots/index.ts';
-import { emptyAggregate, seatPolicy, KEEP_FINDINGS, type Aggregate, type CheckerConfig, type Finding, type TileStats } from './run.ts';
+import {
+	emptyAggregate,
+	seatPolicy,
+	KEEP_FINDINGS,
+	type Aggregate,
+	type CheckerConfig,
+	type Finding,
+	type TileStats
+} from './run.ts';
 import { Z95, wilsonInterval } from '../stats.ts';
 
 /** Adds `b` into `a` (chunks merged in order: the same chunks give the same report). */
@@ -12,10 +27,20 @@ export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
 	a.placements += b.placements;
 	a.moves += b.moves;
 	a.sampled += b.sampled;
-	for (const f of b.findings) if (a.findings.filter((x) => x.invariant === f.invariant).length < KEEP_FINDINGS) a.findings.push(f);
+	for (const f of b.findings)
+		if (a.findings.filter((x) => x.invariant === f.invariant).length < KEEP_FINDINGS)
+			a.findings.push(f);
 	sum(a.findingCounts, b.findingCounts);
 	for (const [k, t] of Object.entries(b.tiles)) {
-		const x = (a.tiles[k] ??= { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 });
+		const x = (a.tiles[k] ??= {
+			drawn: 0,
+			placed: 0,
+			discarded: 0,
+			setAside: 0,
+			completed: 0,
+			scored: 0,
+			points: 0
+		});
 		for (const f of Object.keys(t) as (keyof TileStats)[]) x[f] += t[f];
 	}
 	for (const [k, t] of Object.entries(b.features)) {
@@ -114,18 +139,32 @@ function holds(cond: PlayCondition | undefined, c: Context): boolean {
 	return !rulings.length || rulings.some(([id, options]) => options.includes(c.rulings[id]));
 }
 
-export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'players' | 'rulings' | 'free'>): Catalog {
+export function catalogOf(
+	cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'players' | 'rulings' | 'free'>
+): Catalog {
 	// started in free mode: nothing drawn yet, every tile of the game still in its pile
-	const { state } = startGame({ expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, free: true, seed: 1, quiet: true });
+	const { state } = startGame({
+		expansions: cfg.expansions,
+		modules: cfg.modules,
+		players: cfg.players,
+		rulings: cfg.rulings,
+		free: true,
+		seed: 1,
+		quiet: true
+	});
 	const c = contextOf(state);
 	// in play: in the piles, on the board from the start, or held (a town hall)
-	const inPiles = new Set<number>([...state.bt, ...state.piles.flatMap((p) => [...p.tiles, ...p.last])]);
+	const inPiles = new Set<number>([
+		...state.bt,
+		...state.piles.flatMap((p) => [...p.tiles, ...p.last])
+	]);
 	const tiles: Catalog['tiles'] = {};
 	const kinds = new Set<string>();
 	for (const t of c.tiles) {
 		const inPlay = inPiles.has(t.index) || !!t.wildcard;
 		tiles[t.key] = { expansion: t.expansion, name: t.def.name ?? t.id, inPlay };
-		if (inPlay) for (const f of t.features) if (SCORED_WHEN_COMPLETE.includes(f.kind)) kinds.add(f.kind);
+		if (inPlay)
+			for (const f of t.features) if (SCORED_WHEN_COMPLETE.includes(f.kind)) kinds.add(f.kind);
 	}
 	const ruleBook: Catalog['ruleBook'] = {};
 	const rules: string[] = [];
@@ -138,13 +177,15 @@ export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'p
 			ruleBook[id] = { text, module: m.name };
 			(m.uncited?.includes(id) || !holds(m.onlyWhen?.[id], c) ? uncited : rules).push(id);
 		}
-		for (const type of Object.keys(m.moves ?? {})) if (type !== 'deploy' && type !== 'pick' && holds(m.onlyWhen?.[type], c)) choices.add(type);
+		for (const type of Object.keys(m.moves ?? {}))
+			if (type !== 'deploy' && type !== 'pick' && holds(m.onlyWhen?.[type], c)) choices.add(type);
 		for (const [figure, move] of Object.entries(m.deployMoves ?? {})) deployMoves.set(figure, move);
 	}
 	if (cfg.free) choices.add('pick');
 	const figures: Catalog['figures'] = [];
 	for (const kind of new Set(state.pieces.map((p) => p.kind))) {
-		const choice = c.figures.get(kind)?.deployable === false ? deployMoves.get(kind) : `deploy:${kind}`;
+		const choice =
+			c.figures.get(kind)?.deployable === false ? deployMoves.get(kind) : `deploy:${kind}`;
 		if (!choice) continue;
 		figures.push({ figure: kind, choice });
 		choices.add(choice);
@@ -155,7 +196,9 @@ export function catalogOf(cfg: Pick<CheckerConfig, 'expansions' | 'modules' | 'p
 		rules: rules.sort(),
 		ruleBook,
 		uncited: uncited.sort(),
-		rulings: rulingList(c.modules).map((r) => ({ id: r.id, description: r.description, rules: r.rules })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+		rulings: rulingList(c.modules)
+			.map((r) => ({ id: r.id, description: r.description, rules: r.rules }))
+			.sort((a, b) => (a.id < b.id ? -1 : 1)),
 		figures: figures.sort((a, b) => (a.figure < b.figure ? -1 : 1)),
 		choices: [...choices].sort()
 	};
@@ -187,11 +230,22 @@ export interface Report {
 	rulingBook: { id: string; description: string; rules: string[] }[];
 	findings: {
 		/** Tiles in play (in the piles, on the board or held) never placed. */
-		tilesNeverPlaced: { tile: string; drawn: number; discarded: number; setAside: number; firstDiscard?: { game: number; step: number } }[];
+		tilesNeverPlaced: {
+			tile: string;
+			drawn: number;
+			discarded: number;
+			setAside: number;
+			firstDiscard?: { game: number; step: number };
+		}[];
 		/** Tiles of the mix's documents that its rules leave in the box (river tiles without The River). */
 		tilesLeftOut: string[];
 		/** Tiles drawn when they fitted nowhere; share: of the tile's draws; firstDiscard: the first game and move where it happened. */
-		tilesDiscarded: { tile: string; discarded: number; share: number; firstDiscard: { game: number; step: number } }[];
+		tilesDiscarded: {
+			tile: string;
+			discarded: number;
+			share: number;
+			firstDiscard: { game: number; step: number };
+		}[];
 		/** Kinds that complete and score at once, on tiles in play, never completed. */
 		featuresNeverCompleted: string[];
 		/** Rules an event could cite in this mix that none did. */
@@ -206,9 +260,19 @@ export interface Report {
 	};
 	stats: {
 		/** Per tile; completedPerPlacement: features completed per placement (a tile may complete several: not a share). */
-		tiles: ({ tile: string; expansion: string; name: string } & TileStats & { completedPerPlacement: number; averagePoints: number })[];
+		tiles: ({ tile: string; expansion: string; name: string } & TileStats & {
+				completedPerPlacement: number;
+				averagePoints: number;
+			})[];
 		/** share: of all points awarded (feature scorings and other events). */
-		features: { kind: string; scored: number; completed: number; final: number; points: number; share: number }[];
+		features: {
+			kind: string;
+			scored: number;
+			completed: number;
+			final: number;
+			points: number;
+			share: number;
+		}[];
 		/** share: of the points of feature scorings, each scoring's points shared by its tiles' expansions. */
 		expansions: { expansion: string; points: number; share: number }[];
 		/** Per expansion: the points a game its tiles' features scored (the same sharing), with its interval. */
@@ -219,10 +283,25 @@ export interface Report {
 		choices: { choice: string; available: number; chosen: number }[];
 		/** Figures put on the board per kind (by deploy, or by a move of their own: note tokens, owners). */
 		figures: Record<string, number>;
-		seats: { seat: number; player: string; policy: string; mean: number; sd: number; ci: Interval; winShare: Interval; histogram: Record<string, number> }[];
+		seats: {
+			seat: number;
+			player: string;
+			policy: string;
+			mean: number;
+			sd: number;
+			ci: Interval;
+			winShare: Interval;
+			histogram: Record<string, number>;
+		}[];
 		/** Seat 1's score minus the others' mean, and seat 1's share of wins against an even 1/players. */
 		firstPlayer: { lead: Interval; winShare: Interval; even: number; significant: boolean };
-		length: { mean: number; sd: number; min: number; max: number; histogram: Record<string, number> };
+		length: {
+			mean: number;
+			sd: number;
+			min: number;
+			max: number;
+			histogram: Record<string, number>;
+		};
 	};
 }
 
@@ -248,21 +327,45 @@ export function wilson(k: number, n: number): Interval {
 	return { value: round(k / n), low: round(low), high: round(high) };
 }
 
-const sortKeys = <T>(r: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-const numericKeys = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => Number(a) - Number(b)));
+const sortKeys = <T>(r: Record<string, T>): Record<string, T> =>
+	Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const numericKeys = (r: Record<string, number>) =>
+	Object.fromEntries(Object.entries(r).sort(([a], [b]) => Number(a) - Number(b)));
 
-export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = catalogOf(cfg)): Report {
+export function finalize(
+	cfg: CheckerConfig,
+	agg: Aggregate,
+	catalog: Catalog = catalogOf(cfg)
+): Report {
 	const n = agg.games;
 	const policies = cfg.players.map((_, p) => botSpecText(seatPolicy(cfg, p)));
 	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
-		const t = agg.tiles[tile] ?? { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 };
-		return { tile, expansion: info.expansion, name: info.name, ...t, points: round(t.points, 2), completedPerPlacement: t.placed ? round(t.completed / t.placed) : 0, averagePoints: t.scored ? round(t.points / t.scored, 2) : 0 };
+		const t = agg.tiles[tile] ?? {
+			drawn: 0,
+			placed: 0,
+			discarded: 0,
+			setAside: 0,
+			completed: 0,
+			scored: 0,
+			points: 0
+		};
+		return {
+			tile,
+			expansion: info.expansion,
+			name: info.name,
+			...t,
+			points: round(t.points, 2),
+			completedPerPlacement: t.placed ? round(t.completed / t.placed) : 0,
+			averagePoints: t.scored ? round(t.points / t.scored, 2) : 0
+		};
 	});
 	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
 	const citable = new Set(catalog.rules);
 	// a figure with a move of its own is put on the board each time that move is taken
 	const figures: Record<string, number> = { ...agg.figures };
-	for (const f of catalog.figures) if (!f.choice.startsWith('deploy:') && agg.choices[f.choice]?.chosen) figures[f.figure] = agg.choices[f.choice].chosen;
+	for (const f of catalog.figures)
+		if (!f.choice.startsWith('deploy:') && agg.choices[f.choice]?.chosen)
+			figures[f.figure] = agg.choices[f.choice].chosen;
 	const featurePoints = Object.values(agg.features).reduce((a, f) => a + f.points, 0);
 	const otherPoints = Object.values(agg.otherPoints).reduce((a, b) => a + b, 0);
 	const allPoints = featurePoints + otherPoints;
@@ -288,36 +391,88 @@ export function finalize(cfg: CheckerConfig, agg: Aggregate, catalog: Catalog = 
 		findings: {
 			tilesNeverPlaced: tileRows
 				.filter((t) => t.placed === 0 && inPlay(t.tile))
-				.map((t) => ({ tile: t.tile, drawn: t.drawn, discarded: t.discarded, setAside: t.setAside, ...(agg.firstDiscard[t.tile] ? { firstDiscard: agg.firstDiscard[t.tile] } : {}) })),
+				.map((t) => ({
+					tile: t.tile,
+					drawn: t.drawn,
+					discarded: t.discarded,
+					setAside: t.setAside,
+					...(agg.firstDiscard[t.tile] ? { firstDiscard: agg.firstDiscard[t.tile] } : {})
+				})),
 			tilesLeftOut: tileRows.filter((t) => t.placed === 0 && !inPlay(t.tile)).map((t) => t.tile),
 			tilesDiscarded: tileRows
 				.filter((t) => t.discarded > 0)
-				.map((t) => ({ tile: t.tile, discarded: t.discarded, share: round(t.discarded / Math.max(1, t.drawn)), firstDiscard: agg.firstDiscard[t.tile] }))
+				.map((t) => ({
+					tile: t.tile,
+					discarded: t.discarded,
+					share: round(t.discarded / Math.max(1, t.drawn)),
+					firstDiscard: agg.firstDiscard[t.tile]
+				}))
 				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
 			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
 			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
 			rulesUncited: catalog.uncited.filter((r) => !agg.rules[r]),
 			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
 			// only rulings that could: one of their rules can be cited in this mix
-			rulingsNeverFired: catalog.rulings.filter((r) => !agg.rules[r.id] && !r.rules.some((id) => agg.rules[id]) && r.rules.some((id) => citable.has(id))).map((r) => r.id),
+			rulingsNeverFired: catalog.rulings
+				.filter(
+					(r) =>
+						!agg.rules[r.id] &&
+						!r.rules.some((id) => agg.rules[id]) &&
+						r.rules.some((id) => citable.has(id))
+				)
+				.map((r) => r.id),
 			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
 			figuresNeverDeployed: catalog.figures.filter((f) => !figures[f.figure]).map((f) => f.figure)
 		},
 		stats: {
 			tiles: tileRows,
-			features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({ kind, ...f, points: round(f.points, 2), share: allPoints ? round(f.points / allPoints) : 0 })),
-			expansions: cfg.expansions.map((e) => ({ expansion: e.id, points: round(agg.expansions[e.id] ?? 0, 2), share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0 })),
-			expansionPoints: Object.fromEntries(cfg.expansions.map((e) => [e.id, meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)])),
+			features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({
+				kind,
+				...f,
+				points: round(f.points, 2),
+				share: allPoints ? round(f.points / allPoints) : 0
+			})),
+			expansions: cfg.expansions.map((e) => ({
+				expansion: e.id,
+				points: round(agg.expansions[e.id] ?? 0, 2),
+				share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0
+			})),
+			expansionPoints: Object.fromEntries(
+				cfg.expansions.map((e) => [
+					e.id,
+					meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)
+				])
+			),
 			otherPoints: sortKeys(agg.otherPoints),
 			rules: sortKeys(agg.rules),
 			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
 			figures: sortKeys(figures),
 			seats: cfg.players.map((player, p) => {
 				const { mean, sd } = meanSd(n, agg.seats.sum[p], agg.seats.sumSq[p]);
-				return { seat: p + 1, player, policy: policies[p], mean: round(mean, 2), sd: round(sd, 2), ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]), winShare: wilson(agg.seats.wins[p], n), histogram: numericKeys(agg.seats.hist[p]) };
+				return {
+					seat: p + 1,
+					player,
+					policy: policies[p],
+					mean: round(mean, 2),
+					sd: round(sd, 2),
+					ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]),
+					winShare: wilson(agg.seats.wins[p], n),
+					histogram: numericKeys(agg.seats.hist[p])
+				};
 			}),
-			firstPlayer: { lead, winShare: firstWins, even: round(even), significant: cfg.players.length > 1 && (lead.low > 0 || lead.high < 0) },
-			length: { mean: round(len.mean, 2), sd: round(len.sd, 2), min: n ? agg.length.min : 0, max: agg.length.max, histogram: numericKeys(agg.length.hist) }
+			firstPlayer: {
+				lead,
+				winShare: firstWins,
+				even: round(even),
+				significant: cfg.players.length > 1 && (lead.low > 0 || lead.high < 0)
+			},
+			length: {
+				mean: round(len.mean, 2),
+				sd: round(len.sd, 2),
+				min: n ? agg.length.min : 0,
+				max: agg.length.max,
+				histogram: numericKeys(agg.length.hist)
+			}
 		}
 	};
 }

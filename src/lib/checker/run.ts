@@ -3,13 +3,38 @@
 // aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
 import { seedState } from '../engine/rng.ts';
-import { apply, cloneState, contextOf, legalMoves, setupOf, startGame, undo, redo, IN_PLACE, IN_PLACE_SILENT } from '../engine/game.ts';
-import { checkState, sameMoves, sameState, snapshot, type Violation } from '../engine/invariants.ts';
+import {
+	apply,
+	cloneState,
+	contextOf,
+	legalMoves,
+	setupOf,
+	startGame,
+	undo,
+	redo,
+	IN_PLACE,
+	IN_PLACE_SILENT
+} from '../engine/game.ts';
+import {
+	checkState,
+	sameMoves,
+	sameState,
+	snapshot,
+	type Violation
+} from '../engine/invariants.ts';
 import { recordOf, type GameRecord } from '../engine/record.ts';
 import { pack } from '../engine/board.ts';
 import { tilesLeft } from '../engine/index.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
-import type { Context, Expansion, GameEvent, GameSetup, GameState, Move, ScoreEvent } from '../engine/types.ts';
+import type {
+	Context,
+	Expansion,
+	GameEvent,
+	GameSetup,
+	GameState,
+	Move,
+	ScoreEvent
+} from '../engine/types.ts';
 
 /** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
 export interface CheckerConfig {
@@ -92,7 +117,8 @@ export interface Aggregate {
 /** Findings kept with their record per invariant (the rest are counted). */
 export const KEEP_FINDINGS = 10;
 
-export const gameSeed = (seed: number, i: number): number => (Math.imul(seed, 1_000_003) + i * 7919) >>> 0;
+export const gameSeed = (seed: number, i: number): number =>
+	(Math.imul(seed, 1_000_003) + i * 7919) >>> 0;
 
 /** Whether game i's replay and undo are checked: a hash of its seed against the sample share. */
 export function sampled(seed: number, sample: number): boolean {
@@ -119,7 +145,12 @@ export function emptyAggregate(players: number): Aggregate {
 		choices: {},
 		figures: {},
 		firstDiscard: {},
-		seats: { sum: Array(players).fill(0), sumSq: Array(players).fill(0), wins: Array(players).fill(0), hist: Array.from({ length: players }, () => ({})) },
+		seats: {
+			sum: Array(players).fill(0),
+			sumSq: Array(players).fill(0),
+			wins: Array(players).fill(0),
+			hist: Array.from({ length: players }, () => ({}))
+		},
 		lead: { sum: 0, sumSq: 0 },
 		length: { sum: 0, sumSq: 0, min: Infinity, max: 0, hist: {} }
 	};
@@ -129,7 +160,15 @@ const add = (r: Record<string, number>, k: string, n = 1) => {
 	r[k] = (r[k] ?? 0) + n;
 };
 const tileOf = (agg: Aggregate, key: string): TileStats =>
-	(agg.tiles[key] ??= { drawn: 0, placed: 0, discarded: 0, setAside: 0, completed: 0, scored: 0, points: 0 });
+	(agg.tiles[key] ??= {
+		drawn: 0,
+		placed: 0,
+		discarded: 0,
+		setAside: 0,
+		completed: 0,
+		scored: 0,
+		points: 0
+	});
 
 /** Plays games [from, to) of the configuration into one aggregate. */
 export function runGames(cfg: CheckerConfig, from: number, to: number): Aggregate {
@@ -141,7 +180,10 @@ export function runGames(cfg: CheckerConfig, from: number, to: number): Aggregat
 /** How many chunks a run has. */
 export const chunkCount = (games: number): number => Math.ceil(games / CHUNK);
 /** Chunk k of a run: its [from, to) range of games, made when it is handed out (a run keeps no list of them). */
-export const chunkAt = (games: number, k: number): [number, number] => [k * CHUNK, Math.min(games, (k + 1) * CHUNK)];
+export const chunkAt = (games: number, k: number): [number, number] => [
+	k * CHUNK,
+	Math.min(games, (k + 1) * CHUNK)
+];
 
 /** The chunks of a run, in order: [from, to) game ranges of CHUNK games. */
 export function chunksOf(games: number): [number, number][] {
@@ -163,7 +205,10 @@ function seatBots(cfg: CheckerConfig, seed: number): Bot[] {
 		let bot = byKey.get(key);
 		if (!bot) {
 			// the first policy's seed is the one the simulator always used: an all-random run plays the same games
-			bot = createBot(spec, seedState(((seed ^ 0x5bd1e995) + Math.imul(byKey.size, 0x9e3779b9)) >>> 0));
+			bot = createBot(
+				spec,
+				seedState(((seed ^ 0x5bd1e995) + Math.imul(byKey.size, 0x9e3779b9)) >>> 0)
+			);
 			byKey.set(key, bot);
 		}
 		return bot;
@@ -187,11 +232,27 @@ export function recordOfGame(cfg: CheckerConfig, i: number): GameRecord {
 
 function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const seed = gameSeed(cfg.seed, i);
-	const setup: GameSetup = { expansions: cfg.expansions, modules: cfg.modules, players: cfg.players, rulings: cfg.rulings, free: cfg.free, seed, quiet: true };
+	const setup: GameSetup = {
+		expansions: cfg.expansions,
+		modules: cfg.modules,
+		players: cfg.players,
+		rulings: cfg.rulings,
+		free: cfg.free,
+		seed,
+		quiet: true
+	};
 	const found = (state: GameState, v: Violation, move?: Move) => {
 		const n = (agg.findingCounts[v.invariant] ?? 0) + 1;
 		agg.findingCounts[v.invariant] = n;
-		if (n <= KEEP_FINDINGS) agg.findings.push({ ...v, game: i, seed, step: state.log.length, record: recordOf(state), ...(move ? { move } : {}) });
+		if (n <= KEEP_FINDINGS)
+			agg.findings.push({
+				...v,
+				game: i,
+				seed,
+				step: state.log.length,
+				record: recordOf(state),
+				...(move ? { move } : {})
+			});
 	};
 	const started = startGame(setup);
 	// each expansion's points before this game: its points in this game are the difference
@@ -213,7 +274,10 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const offered: string[] = []; // the choices of this step, each once, in listing order
 	while (!state.finished) {
 		if (moves >= maxMoves) {
-			found(state, { invariant: 'game-ends', message: `no end after ${maxMoves} moves (${MOVES_PER_TURN} a turn for each tile to draw and each player)` });
+			found(state, {
+				invariant: 'game-ends',
+				message: `no end after ${maxMoves} moves (${MOVES_PER_TURN} a turn for each tile to draw and each player)`
+			});
 			break;
 		}
 		const step = state.pending[0];
@@ -238,18 +302,35 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			for (const k of offered) (agg.choices[k] ??= { available: 0, chosen: 0 }).available++;
 			move = bots[step?.player ?? state.active].decide(state, listed).move;
 		} catch (e) {
-			found(state, { invariant: 'engine-error', message: `listing or choosing a move threw: ${errorText(e)}` });
+			found(state, {
+				invariant: 'engine-error',
+				message: `listing or choosing a move threw: ${errorText(e)}`
+			});
 			break;
 		}
 		let r;
 		try {
 			r = apply(state, move, IN_PLACE);
 		} catch (e) {
-			found(state, { invariant: 'engine-error', message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}` }, move);
+			found(
+				state,
+				{
+					invariant: 'engine-error',
+					message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}`
+				},
+				move
+			);
 			break;
 		}
 		if (!r.ok) {
-			found(state, { invariant: 'listed-moves-legal', message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}` }, move);
+			found(
+				state,
+				{
+					invariant: 'listed-moves-legal',
+					message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}`
+				},
+				move
+			);
 			break;
 		}
 		moves++;
@@ -258,7 +339,9 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		(agg.choices[chosen] ??= { available: 0, chosen: 0 }).chosen++;
 		count(r.events, moves);
 		// every figure after every move; every segment's list every few moves and at the end
-		if (checkMoves) for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0)) found(state, v);
+		if (checkMoves)
+			for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0))
+				found(state, v);
 	}
 	if (state.finished && check) {
 		agg.sampled++;
@@ -324,22 +407,37 @@ export function checkReplay(state: GameState, undoAt: number, found: (v: Violati
 		const prior = i === undoAt ? cloneState(s) : null;
 		const r = apply(s, log[i], IN_PLACE_SILENT);
 		if (!r.ok) {
-			found({ invariant: 'replay-reproduces', message: `replay refused move ${i}: ${r.refusal.message}` });
+			found({
+				invariant: 'replay-reproduces',
+				message: `replay refused move ${i}: ${r.refusal.message}`
+			});
 			return;
 		}
 		if (prior) {
 			// s has undoAt + 1 moves: undo must give prior, redo s again
 			const back = undo(s);
 			if (!back || !sameState(back, prior) || !sameMoves(back.log, log, undoAt))
-				found({ invariant: 'undo-redo-identity', message: `undo of move ${undoAt} does not give the state before it` });
+				found({
+					invariant: 'undo-redo-identity',
+					message: `undo of move ${undoAt} does not give the state before it`
+				});
 			else {
 				const fwd = redo(back, IN_PLACE_SILENT);
-				if (!fwd || !fwd.ok || !sameState(fwd.state, s) || !sameMoves(fwd.state.log, log, undoAt + 1))
-					found({ invariant: 'undo-redo-identity', message: `undo then redo at move ${undoAt} changed the state` });
+				if (
+					!fwd ||
+					!fwd.ok ||
+					!sameState(fwd.state, s) ||
+					!sameMoves(fwd.state.log, log, undoAt + 1)
+				)
+					found({
+						invariant: 'undo-redo-identity',
+						message: `undo then redo at move ${undoAt} changed the state`
+					});
 			}
 		}
 	}
-	if (!sameState(s, state) || !sameMoves(s.log, log)) found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
+	if (!sameState(s, state) || !sameMoves(s.log, log))
+		found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
 }
 
 function errorText(e: unknown): string {
@@ -356,7 +454,6 @@ export function choiceKey(m: Move): string {
 }
 const deployKeys: Record<string, string> = {};
 
-
 /** A tile on the board of the game being counted: its statistics in the aggregate, and its expansion. */
 interface PlacedTile {
 	stats: TileStats;
@@ -364,7 +461,14 @@ interface PlacedTile {
 }
 
 /** Counts a move's events (game i, `step` moves played after it). */
-function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<number, PlacedTile>, game: number, step: number): void {
+function countEvents(
+	agg: Aggregate,
+	c: Context,
+	events: GameEvent[],
+	at: Map<number, PlacedTile>,
+	game: number,
+	step: number
+): void {
 	for (const e of events) {
 		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
 		switch (e.type) {
@@ -372,7 +476,10 @@ function countEvents(agg: Aggregate, c: Context, events: GameEvent[], at: Map<nu
 			case 'place': {
 				const stats = tileOf(agg, e.tile as string);
 				stats.placed++;
-				at.set(pack(e.x as number, e.y as number), { stats, expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion });
+				at.set(pack(e.x as number, e.y as number), {
+					stats,
+					expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion
+				});
 				break;
 			}
 			case 'draw':

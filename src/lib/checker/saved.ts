@@ -14,7 +14,8 @@ export interface SavedReport {
 }
 
 /** The default label of a report: its mix, policies and games. */
-export const reportLabel = (r: Report): string => `${r.expansions.filter((e) => e !== 'base').join(' + ') || 'base'} · ${[...new Set(r.policies)].join(' vs ')} · ${r.games} games, seed ${r.seed}`;
+export const reportLabel = (r: Report): string =>
+	`${r.expansions.filter((e) => e !== 'base').join(' + ') || 'base'} · ${[...new Set(r.policies)].join(' vs ')} · ${r.games} games, seed ${r.seed}`;
 
 export function reportFile(report: Report, label = reportLabel(report)): string {
 	const saved: SavedReport = { format: REPORT_FORMAT, version: 1, label, report };
@@ -45,23 +46,46 @@ const REQUIRED: [string, (v: unknown) => boolean][] = [
 ];
 
 /** A saved report file (or a `simulate --json` report) read back, or what is wrong with it. */
-export function readReportFile(text: string, name: string): { label: string; report: Report } | { error: string } {
+export function readReportFile(
+	text: string,
+	name: string
+): { label: string; report: Report } | { error: string } {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
 	} catch (e) {
 		return { error: `${name}: not JSON (${e instanceof Error ? e.message : String(e)})` };
 	}
-	if (!data || typeof data !== 'object') return { error: `${name}: not a checker report (a JSON ${data === null ? 'null' : typeof data})` };
+	if (!data || typeof data !== 'object')
+		return {
+			error: `${name}: not a checker report (a JSON ${data === null ? 'null' : typeof data})`
+		};
 	const o = data as Record<string, unknown>;
-	if ('format' in o && o.format !== REPORT_FORMAT) return { error: `${name}: format '${String(o.format)}' is not a checker report ('${REPORT_FORMAT}')` };
-	if ('format' in o && o.version !== 1) return { error: `${name}: version ${String(o.version)} of the report file is not known (this lab reads version 1)` };
+	if ('format' in o && o.format !== REPORT_FORMAT)
+		return {
+			error: `${name}: format '${String(o.format)}' is not a checker report ('${REPORT_FORMAT}')`
+		};
+	if ('format' in o && o.version !== 1)
+		return {
+			error: `${name}: version ${String(o.version)} of the report file is not known (this lab reads version 1)`
+		};
 	const report = ('format' in o ? o.report : o) as Record<string, unknown> | undefined;
 	if (!report || typeof report !== 'object') return { error: `${name}: the file has no report` };
-	if ('runs' in report) return { error: `${name}: a comparison's output (several runs): save or open one report at a time` };
+	if ('runs' in report)
+		return {
+			error: `${name}: a comparison's output (several runs): save or open one report at a time`
+		};
 	for (const [path, ok] of REQUIRED) {
-		const v = path.split('.').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), report);
-		if (!ok(v)) return { error: `${name}: report.${path} is ${v === undefined ? 'missing' : 'not what a report holds'} (a report of an older version of the lab, or not a checker report)` };
+		const v = path
+			.split('.')
+			.reduce<unknown>(
+				(x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
+				report
+			);
+		if (!ok(v))
+			return {
+				error: `${name}: report.${path} is ${v === undefined ? 'missing' : 'not what a report holds'} (a report of an older version of the lab, or not a checker report)`
+			};
 	}
 	const r = report as unknown as Report;
 	return { label: typeof o.label === 'string' && o.label ? o.label : reportLabel(r), report: r };

@@ -9,7 +9,9 @@ export interface ChunkTask {
 	from: number;
 	to: number;
 }
-export type ChunkAnswer = { key: string; chunk: number; aggregate: Aggregate } | { key: string; chunk: number; error: string };
+export type ChunkAnswer =
+	| { key: string; chunk: number; aggregate: Aggregate }
+	| { key: string; chunk: number; error: string };
 
 const configs = new Map<string, CheckerConfig>();
 

@@ -13,10 +13,19 @@ export const ARTWORK_MAX_CHARS = 262_144;
 export const ARTWORK_MAX_SIDE = 600;
 
 /** Draws `image` scaled so its longer side is at most `maxSide` and encodes it: a data: URL. */
-export type Rasterizer = (image: Blob, maxSide: number, type: 'image/webp' | 'image/png', quality?: number) => Promise<string>;
+export type Rasterizer = (
+	image: Blob,
+	maxSide: number,
+	type: 'image/webp' | 'image/png',
+	quality?: number
+) => Promise<string>;
 
 /** The attempts, in order: the first result under the limit is kept. */
-export const SHRINK_STEPS: readonly { side: number; type: 'image/webp' | 'image/png'; quality?: number }[] = [
+export const SHRINK_STEPS: readonly {
+	side: number;
+	type: 'image/webp' | 'image/png';
+	quality?: number;
+}[] = [
 	{ side: ARTWORK_MAX_SIDE, type: 'image/png' },
 	{ side: ARTWORK_MAX_SIDE, type: 'image/webp', quality: 0.9 },
 	{ side: ARTWORK_MAX_SIDE, type: 'image/webp', quality: 0.75 },
@@ -37,7 +46,11 @@ export interface Artwork {
  * The artwork to store for an uploaded file: as it is when it fits, else (PNG, JPEG) scaled down
  * with `shrink`; throws an Error with a message for the designer when it cannot be made to fit.
  */
-export async function artworkFromFile(type: string, bytes: Uint8Array, shrink?: Rasterizer): Promise<Artwork> {
+export async function artworkFromFile(
+	type: string,
+	bytes: Uint8Array,
+	shrink?: Rasterizer
+): Promise<Artwork> {
 	const url = artworkDataUrl(type, bytes);
 	if (url.length <= ARTWORK_MAX_CHARS) return { url };
 	if (type === 'image/svg+xml')
@@ -45,12 +58,18 @@ export async function artworkFromFile(type: string, bytes: Uint8Array, shrink?: 
 			`This SVG is ${kb(url.length)} once embedded; artwork can be at most ${kb(ARTWORK_MAX_CHARS)}. ` +
 				'Simplify it (fewer points, no embedded bitmaps), or export it as a PNG and upload that: PNG and JPEG images are scaled down to fit.'
 		);
-	if (!shrink) throw new Error(`This image is ${kb(url.length)} once embedded; artwork can be at most ${kb(ARTWORK_MAX_CHARS)}. Use a smaller image (at most ${ARTWORK_MAX_SIDE} px across).`);
+	if (!shrink)
+		throw new Error(
+			`This image is ${kb(url.length)} once embedded; artwork can be at most ${kb(ARTWORK_MAX_CHARS)}. Use a smaller image (at most ${ARTWORK_MAX_SIDE} px across).`
+		);
 	const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
 	for (const step of SHRINK_STEPS) {
 		const small = await shrink(blob, step.side, step.type, step.quality);
 		if (small.length <= ARTWORK_MAX_CHARS)
-			return { url: small, note: `The image (${kb(url.length)}) was scaled down to at most ${step.side} px across (${kb(small.length)}) to fit the ${kb(ARTWORK_MAX_CHARS)} artwork limit.` };
+			return {
+				url: small,
+				note: `The image (${kb(url.length)}) was scaled down to at most ${step.side} px across (${kb(small.length)}) to fit the ${kb(ARTWORK_MAX_CHARS)} artwork limit.`
+			};
 	}
 	const last = SHRINK_STEPS[SHRINK_STEPS.length - 1];
 	throw new Error(

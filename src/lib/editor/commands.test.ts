@@ -37,7 +37,14 @@ describe('assigning places', () => {
 		expect(r.selected).toBe('c1');
 		const city = r.tile.features.find((f) => f.id === 'c1')!;
 		expect(city.sides).toEqual(['N']);
-		expect(r.tile.features.find((f) => f.id === 'f1')!.halves).toEqual(['EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
+		expect(r.tile.features.find((f) => f.id === 'f1')!.halves).toEqual([
+			'EL',
+			'ER',
+			'SL',
+			'SR',
+			'WL',
+			'WR'
+		]);
 	});
 	test('a half given to a road stands for its whole side', () => {
 		const t = createFeature(blankTile('T'), 'road').tile;
@@ -71,7 +78,10 @@ describe('assigning places', () => {
 		const r = assignPlaces(t, 'v1', ['E']);
 		expect(r.tile.features.find((f) => f.id === 'r1')!.sides).toEqual(['W']);
 		t = { ...t, features: t.features.map((f) => (f.id === 'v1' ? { ...f, crosses: ['r1'] } : f)) };
-		expect(assignPlaces(t, 'v1', ['E']).tile.features.find((f) => f.id === 'r1')!.sides).toEqual(['E', 'W']);
+		expect(assignPlaces(t, 'v1', ['E']).tile.features.find((f) => f.id === 'r1')!.sides).toEqual([
+			'E',
+			'W'
+		]);
 	});
 	test('clearing places empties them', () => {
 		const r = clearPlaces(cityCapWithRoad(), ['N', 'SL']);
@@ -111,13 +121,25 @@ describe('features', () => {
 	test('splitting a road gives one road per side; modifiers stay with the original', () => {
 		let t = setModifier(cityCapWithRoad(), 'r1', 'inn', true).tile;
 		t = splitFeature(t, 'r1').tile;
-		expect(t.features.find((f) => f.id === 'r1')).toEqual({ id: 'r1', type: 'road', sides: ['E'], modifiers: { inn: true } });
+		expect(t.features.find((f) => f.id === 'r1')).toEqual({
+			id: 'r1',
+			type: 'road',
+			sides: ['E'],
+			modifiers: { inn: true }
+		});
 		expect(t.features.find((f) => f.id === 'r2')).toEqual({ id: 'r2', type: 'road', sides: ['W'] });
 	});
 	test('splitting a field separates its stretches of border', () => {
-		const t: Tile = { id: 'T', count: 1, features: [{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'SL', 'SR'] }] };
+		const t: Tile = {
+			id: 'T',
+			count: 1,
+			features: [{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'SL', 'SR'] }]
+		};
 		const r = splitFeature(t, 'f1');
-		expect(r.tile.features.map((f) => f.halves)).toEqual([['NL', 'NR'], ['SL', 'SR']]);
+		expect(r.tile.features.map((f) => f.halves)).toEqual([
+			['NL', 'NR'],
+			['SL', 'SR']
+		]);
 	});
 	test('splitting off chosen places', () => {
 		const r = splitFeature(cityCapWithRoad(), 'f2', ['ER']);
@@ -195,6 +217,8 @@ describe('setFeatureCrosses', () => {
 		expect(off.tile.features.find((f) => f.id === 'r1')).not.toHaveProperty('crosses');
 		t = createFeature(t, 'field', ['NL']).tile;
 		const field = t.features.find((f) => f.type === 'field')!;
-		expect(setFeatureCrosses(t, field.id, ['r1']).tile.features.find((f) => f.id === field.id)).not.toHaveProperty('crosses');
+		expect(
+			setFeatureCrosses(t, field.id, ['r1']).tile.features.find((f) => f.id === field.id)
+		).not.toHaveProperty('crosses');
 	});
 });

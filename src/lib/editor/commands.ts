@@ -28,7 +28,15 @@ export interface EditResult {
 	selected?: string | null;
 }
 
-export const FEATURE_TYPES: readonly FeatureType[] = ['city', 'road', 'river', 'field', 'monastery', 'garden', 'stable'];
+export const FEATURE_TYPES: readonly FeatureType[] = [
+	'city',
+	'road',
+	'river',
+	'field',
+	'monastery',
+	'garden',
+	'stable'
+];
 const PREFIX: Record<FeatureType, string> = {
 	city: 'c',
 	road: 'r',
@@ -40,12 +48,18 @@ const PREFIX: Record<FeatureType, string> = {
 	quarter: 'q'
 };
 
-export const isBorderType = (t: FeatureType): t is 'road' | 'city' | 'river' => t === 'road' || t === 'city' || t === 'river';
-export const isInnerType = (t: FeatureType): t is InnerType => t === 'monastery' || t === 'garden' || t === 'stable';
+export const isBorderType = (t: FeatureType): t is 'road' | 'city' | 'river' =>
+	t === 'road' || t === 'city' || t === 'river';
+export const isInnerType = (t: FeatureType): t is InnerType =>
+	t === 'monastery' || t === 'garden' || t === 'stable';
 export const isSide = (p: string): p is Side => (SIDES as readonly string[]).includes(p);
 export const isHalf = (p: string): p is Half => (HALVES as readonly string[]).includes(p);
 
-const unchanged = (tile: Tile, selected?: string | null): EditResult => ({ tile, undoable: false, selected });
+const unchanged = (tile: Tile, selected?: string | null): EditResult => ({
+	tile,
+	undoable: false,
+	selected
+});
 
 /** A deep copy through JSON: tiles are plain data. */
 export const cloneTile = (tile: Tile): Tile => JSON.parse(JSON.stringify(tile)) as Tile;
@@ -89,14 +103,21 @@ const sortHalves = (halves: Half[]): Half[] => HALVES.filter((h) => halves.inclu
  * halves), a field half takes its side away from a city. With `toggle`, places the feature already
  * holds all of are removed from it instead.
  */
-export function assignPlaces(tile: Tile, featureId: string, places: readonly Place[], mode: 'add' | 'toggle' = 'add'): EditResult {
+export function assignPlaces(
+	tile: Tile,
+	featureId: string,
+	places: readonly Place[],
+	mode: 'add' | 'toggle' = 'add'
+): EditResult {
 	const target = tile.features.find((f) => f.id === featureId);
 	if (!target || isInnerType(target.type) || places.length === 0) return unchanged(tile, featureId);
 	if (isBorderType(target.type)) {
 		const sides = [...new Set(places.map((p) => (isSide(p) ? p : sideOf(p))))];
 		const held = target.sides ?? [];
 		if (mode === 'toggle' && sides.every((s) => held.includes(s))) {
-			const features = tile.features.map((f) => (f.id === featureId ? tidy({ ...f, sides: held.filter((s) => !sides.includes(s)) }) : f));
+			const features = tile.features.map((f) =>
+				f.id === featureId ? tidy({ ...f, sides: held.filter((s) => !sides.includes(s)) }) : f
+			);
 			return result(tile, withFeatures(tile, features), featureId);
 		}
 		const lostHalves = target.type === 'city' ? sides.flatMap((s) => halvesOf(s)) : [];
@@ -106,7 +127,11 @@ export function assignPlaces(tile: Tile, featureId: string, places: readonly Pla
 			if (isBorderType(f.type) && f.sides?.some((s) => sides.includes(s)) && !crosses(target, f)) {
 				return tidy({ ...f, sides: f.sides.filter((s) => !sides.includes(s)) });
 			}
-			if (f.type === 'field' && lostHalves.length && f.halves?.some((h) => lostHalves.includes(h))) {
+			if (
+				f.type === 'field' &&
+				lostHalves.length &&
+				f.halves?.some((h) => lostHalves.includes(h))
+			) {
 				return { ...f, halves: f.halves.filter((h) => !lostHalves.includes(h)) };
 			}
 			return f;
@@ -118,7 +143,9 @@ export function assignPlaces(tile: Tile, featureId: string, places: readonly Pla
 	const halves = [...new Set(places.flatMap((p) => (isHalf(p) ? [p] : halvesOf(p))))];
 	const held = target.halves ?? [];
 	if (mode === 'toggle' && halves.every((h) => held.includes(h))) {
-		const features = tile.features.map((f) => (f.id === featureId ? { ...f, halves: held.filter((h) => !halves.includes(h)) } : f));
+		const features = tile.features.map((f) =>
+			f.id === featureId ? { ...f, halves: held.filter((h) => !halves.includes(h)) } : f
+		);
 		return result(tile, withFeatures(tile, features), featureId);
 	}
 	const sidesTaken = [...new Set(halves.map(sideOf))];
@@ -132,37 +159,53 @@ export function assignPlaces(tile: Tile, featureId: string, places: readonly Pla
 		}
 		return f;
 	});
-	return result(tile, target.type === 'field' ? withCityNeighbours(withFeatures(tile, features)) : withFeatures(tile, features), featureId);
+	return result(
+		tile,
+		target.type === 'field'
+			? withCityNeighbours(withFeatures(tile, features))
+			: withFeatures(tile, features),
+		featureId
+	);
 }
 
-const crosses = (a: Feature, b: Feature): boolean => !!(a.crosses?.includes(b.id) || b.crosses?.includes(a.id));
+const crosses = (a: Feature, b: Feature): boolean =>
+	!!(a.crosses?.includes(b.id) || b.crosses?.includes(a.id));
 
 /** Removes the places from whatever feature holds them. */
 export function clearPlaces(tile: Tile, places: readonly Place[]): EditResult {
 	const sides = places.filter(isSide);
 	const halves = places.filter(isHalf);
 	const features = tile.features.map((f) => {
-		if (isBorderType(f.type) && f.sides?.some((s) => sides.includes(s))) return tidy({ ...f, sides: f.sides.filter((s) => !sides.includes(s)) });
-		if (f.type === 'field' && f.halves?.some((h) => halves.includes(h))) return { ...f, halves: f.halves.filter((h) => !halves.includes(h)) };
+		if (isBorderType(f.type) && f.sides?.some((s) => sides.includes(s)))
+			return tidy({ ...f, sides: f.sides.filter((s) => !sides.includes(s)) });
+		if (f.type === 'field' && f.halves?.some((h) => halves.includes(h)))
+			return { ...f, halves: f.halves.filter((h) => !halves.includes(h)) };
 		return f;
 	});
 	return result(tile, withFeatures(tile, features));
 }
 
 /** Adds a feature of this type (with the given places), selected afterwards. */
-export function createFeature(tile: Tile, type: FeatureType, places: readonly Place[] = []): EditResult {
+export function createFeature(
+	tile: Tile,
+	type: FeatureType,
+	places: readonly Place[] = []
+): EditResult {
 	const id = nextFeatureId(tile, type);
 	const feature: Feature = { id, type };
 	if (isBorderType(type)) feature.sides = [];
 	if (type === 'field') feature.halves = [];
 	let next = withFeatures(tile, [...tile.features, feature]);
 	if (places.length) next = assignPlaces(next, id, places).tile;
-	const tidied = next.features.map((f) => (f.id === id && isBorderType(type) && !f.sides ? { ...f, sides: [] } : f));
+	const tidied = next.features.map((f) =>
+		f.id === id && isBorderType(type) && !f.sides ? { ...f, sides: [] } : f
+	);
 	return { tile: withFeatures(next, tidied), undoable: true, selected: id };
 }
 
 /** Adds a monastery, garden or stable: features that touch no border. */
-export const addInnerFeature = (tile: Tile, type: InnerType): EditResult => createFeature(tile, type);
+export const addInnerFeature = (tile: Tile, type: InnerType): EditResult =>
+	createFeature(tile, type);
 
 /** Removes a feature and every reference to it (fields' cities, bridges). */
 export function deleteFeature(tile: Tile, featureId: string): EditResult {
@@ -197,8 +240,11 @@ function mergeModifiers(a: Modifiers | undefined, b: Modifiers | undefined): Mod
  * modifiers (pennants) added up, flags or-ed; references to the merged ones now point to the first.
  */
 export function mergeFeatures(tile: Tile, ids: readonly string[]): EditResult {
-	const parts = ids.map((id) => tile.features.find((f) => f.id === id)).filter((f): f is Feature => !!f);
-	if (parts.length < 2 || parts.some((f) => f.type !== parts[0].type)) return unchanged(tile, ids[0]);
+	const parts = ids
+		.map((id) => tile.features.find((f) => f.id === id))
+		.filter((f): f is Feature => !!f);
+	if (parts.length < 2 || parts.some((f) => f.type !== parts[0].type))
+		return unchanged(tile, ids[0]);
 	const [keep, ...rest] = parts;
 	const gone = new Set(rest.map((f) => f.id));
 	let merged: Feature = { ...keep };
@@ -211,10 +257,18 @@ export function mergeFeatures(tile: Tile, ids: readonly string[]): EditResult {
 	}
 	const renameRef = (list: string[] | undefined, self: string) =>
 		list && [...new Set(list.map((c) => (gone.has(c) ? keep.id : c)))].filter((c) => c !== self);
-	merged = tidy({ ...merged, cities: renameRef(merged.cities, keep.id), crosses: renameRef(merged.crosses, keep.id) });
+	merged = tidy({
+		...merged,
+		cities: renameRef(merged.cities, keep.id),
+		crosses: renameRef(merged.crosses, keep.id)
+	});
 	const features = tile.features
 		.filter((f) => !gone.has(f.id))
-		.map((f) => (f.id === keep.id ? merged : tidy({ ...f, cities: renameRef(f.cities, f.id), crosses: renameRef(f.crosses, f.id) })));
+		.map((f) =>
+			f.id === keep.id
+				? merged
+				: tidy({ ...f, cities: renameRef(f.cities, f.id), crosses: renameRef(f.crosses, f.id) })
+		);
 	return result(tile, withFeatures(tile, features), keep.id);
 }
 
@@ -271,17 +325,33 @@ export function splitFeature(tile: Tile, featureId: string, places?: readonly Pl
 		delete copy.name;
 		newOnes.push(copy);
 	}
-	const features = tile.features.flatMap((x) => (x.id === featureId ? [{ ...x, [key]: groups[0] } as Feature, ...newOnes] : [x]));
+	const features = tile.features.flatMap((x) =>
+		x.id === featureId ? [{ ...x, [key]: groups[0] } as Feature, ...newOnes] : [x]
+	);
 	const next = withFeatures(tile, features);
 	if (f.type !== 'field' || tile.handDrawnAdjacency) return result(tile, next, featureId);
 	// each piece of a field borders the cities the geometry says
 	const pieces = new Set([featureId, ...newOnes.map((x) => x.id)]);
 	const suggestion = suggestAdjacency(next);
-	return result(tile, withFeatures(next, next.features.map((x) => (pieces.has(x.id) ? tidy({ ...x, cities: suggestion.get(x.id) ?? [] }) : x))), featureId);
+	return result(
+		tile,
+		withFeatures(
+			next,
+			next.features.map((x) =>
+				pieces.has(x.id) ? tidy({ ...x, cities: suggestion.get(x.id) ?? [] }) : x
+			)
+		),
+		featureId
+	);
 }
 
 /** Sets (or with `undefined`, removes) a modifier on a feature: pennants, inn, cathedral, livestock… */
-export function setModifier(tile: Tile, featureId: string, name: string, value: number | boolean | undefined): EditResult {
+export function setModifier(
+	tile: Tile,
+	featureId: string,
+	name: string,
+	value: number | boolean | undefined
+): EditResult {
 	if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) return unchanged(tile, featureId);
 	const features = tile.features.map((f) => {
 		if (f.id !== featureId) return f;
@@ -297,7 +367,10 @@ export function setModifier(tile: Tile, featureId: string, name: string, value: 
 export function toggleIcon(tile: Tile, icon: string): EditResult {
 	if (!/^[a-z][a-z0-9-]*$/.test(icon)) return unchanged(tile);
 	const icons = tile.icons ?? [];
-	const next: Tile = { ...tile, icons: icons.includes(icon) ? icons.filter((i) => i !== icon) : [...icons, icon] };
+	const next: Tile = {
+		...tile,
+		icons: icons.includes(icon) ? icons.filter((i) => i !== icon) : [...icons, icon]
+	};
 	if (next.icons!.length === 0) delete next.icons;
 	return result(tile, next);
 }
@@ -308,7 +381,11 @@ export function setCount(tile: Tile, count: TileCount): EditResult {
 
 type TileProps = Omit<Tile, 'features' | 'count' | 'icons'>;
 /** Sets a plain property of the tile (name, type, role, artwork, …); `undefined` removes it. */
-export function setTileProperty<K extends keyof TileProps>(tile: Tile, key: K, value: TileProps[K] | undefined): EditResult {
+export function setTileProperty<K extends keyof TileProps>(
+	tile: Tile,
+	key: K,
+	value: TileProps[K] | undefined
+): EditResult {
 	const next: Tile = { ...tile };
 	if (value === undefined || value === '' || value === false) delete next[key];
 	else next[key] = value as Tile[K];
@@ -316,14 +393,24 @@ export function setTileProperty<K extends keyof TileProps>(tile: Tile, key: K, v
 }
 
 /** Sets a feature's id, type or name; the id is renamed in every reference. */
-export function setFeatureProperty(tile: Tile, featureId: string, key: 'id' | 'type' | 'name', value: string): EditResult {
+export function setFeatureProperty(
+	tile: Tile,
+	featureId: string,
+	key: 'id' | 'type' | 'name',
+	value: string
+): EditResult {
 	const f = tile.features.find((x) => x.id === featureId);
 	if (!f) return unchanged(tile);
 	if (key === 'id') {
-		if (!/^[a-z][a-z0-9_-]*$/.test(value) || tile.features.some((x) => x.id === value)) return unchanged(tile, featureId);
+		if (!/^[a-z][a-z0-9_-]*$/.test(value) || tile.features.some((x) => x.id === value))
+			return unchanged(tile, featureId);
 		const ren = (l?: string[]) => l?.map((c) => (c === featureId ? value : c));
 		const features = tile.features.map((x) => {
-			const y = { ...x, ...(x.cities ? { cities: ren(x.cities) } : {}), ...(x.crosses ? { crosses: ren(x.crosses) } : {}) };
+			const y = {
+				...x,
+				...(x.cities ? { cities: ren(x.cities) } : {}),
+				...(x.crosses ? { crosses: ren(x.crosses) } : {})
+			};
 			return x.id === featureId ? { ...y, id: value } : y;
 		});
 		return result(tile, withFeatures(tile, features), value);
@@ -355,13 +442,21 @@ export function setFeatureProperty(tile: Tile, featureId: string, key: 'id' | 't
 
 /** Sets the cities a field borders. */
 export function setFieldCities(tile: Tile, fieldId: string, cities: readonly string[]): EditResult {
-	const features = tile.features.map((f) => (f.id === fieldId && f.type === 'field' ? tidy({ ...f, cities: [...cities] }) : f));
+	const features = tile.features.map((f) =>
+		f.id === fieldId && f.type === 'field' ? tidy({ ...f, cities: [...cities] }) : f
+	);
 	return result(tile, withFeatures(tile, features), fieldId);
 }
 
 /** Sets the features a road, city or river crosses (a bridge over them); an empty list removes it. */
-export function setFeatureCrosses(tile: Tile, featureId: string, crosses: readonly string[]): EditResult {
-	const features = tile.features.map((f) => (f.id === featureId && isBorderType(f.type) ? tidy({ ...f, crosses: [...crosses] }) : f));
+export function setFeatureCrosses(
+	tile: Tile,
+	featureId: string,
+	crosses: readonly string[]
+): EditResult {
+	const features = tile.features.map((f) =>
+		f.id === featureId && isBorderType(f.type) ? tidy({ ...f, crosses: [...crosses] }) : f
+	);
 	return result(tile, withFeatures(tile, features), featureId);
 }
 
@@ -371,7 +466,9 @@ export function setFeatureCrosses(tile: Tile, featureId: string, crosses: readon
  */
 export function suggestAdjacency(tile: Tile): Map<string, string[]> {
 	const cityOfSide = new Map<Side, string>();
-	for (const f of tile.features) if (f.type === 'city') for (const s of f.sides ?? []) if (!cityOfSide.has(s)) cityOfSide.set(s, f.id);
+	for (const f of tile.features)
+		if (f.type === 'city')
+			for (const s of f.sides ?? []) if (!cityOfSide.has(s)) cityOfSide.set(s, f.id);
 	const out = new Map<string, string[]>();
 	for (const f of tile.features) {
 		if (f.type !== 'field') continue;
@@ -394,7 +491,9 @@ function withCityNeighbours(tile: Tile): Tile {
 	const suggestion = suggestAdjacency(tile);
 	const features = tile.features.map((f) => {
 		const add = (suggestion.get(f.id) ?? []).filter((c) => !(f.cities ?? []).includes(c));
-		return f.type === 'field' && add.length ? tidy({ ...f, cities: [...(f.cities ?? []), ...add] }) : f;
+		return f.type === 'field' && add.length
+			? tidy({ ...f, cities: [...(f.cities ?? []), ...add] })
+			: f;
 	});
 	return withFeatures(tile, features);
 }
@@ -411,8 +510,11 @@ export function applySuggestedAdjacency(tile: Tile, fieldId?: string): EditResul
 
 /** Which feature holds a place (the first one, for bridges). */
 export function featureAt(tile: Tile, place: Place): Feature | undefined {
-	if (isSide(place)) return tile.features.find((f) => isBorderType(f.type) && f.sides?.includes(place));
-	return tile.features.find((f) => (f.type === 'field' || f.type === 'quarter') && f.halves?.includes(place));
+	if (isSide(place))
+		return tile.features.find((f) => isBorderType(f.type) && f.sides?.includes(place));
+	return tile.features.find(
+		(f) => (f.type === 'field' || f.type === 'quarter') && f.halves?.includes(place)
+	);
 }
 
 /** A new, empty tile: one field all round. */
@@ -430,7 +532,8 @@ export function paintPlaces(start: Tile, featureId: string, places: readonly Pla
 	if (!f || places.length === 0) return unchanged(start, featureId);
 	const holds = (p: Place) => {
 		if (isBorderType(f.type)) return (f.sides ?? []).includes(isSide(p) ? p : sideOf(p));
-		if (f.type === 'field') return (isHalf(p) ? [p] : halvesOf(p)).every((h) => (f.halves ?? []).includes(h));
+		if (f.type === 'field')
+			return (isHalf(p) ? [p] : halvesOf(p)).every((h) => (f.halves ?? []).includes(h));
 		return false;
 	};
 	if (!holds(places[0])) return assignPlaces(start, featureId, places, 'add');

@@ -23,10 +23,13 @@ export function loadDraft(storage: DraftStorage, id: string): Draft | undefined 
 		const raw = storage.getItem(draftKey(id));
 		if (!raw) return undefined;
 		const d = JSON.parse(raw) as Draft;
-		if (!d || typeof d !== 'object' || typeof d.doc !== 'object' || d.doc === null) return undefined;
+		if (!d || typeof d !== 'object' || typeof d.doc !== 'object' || d.doc === null)
+			return undefined;
 		if (d.pending !== undefined) {
 			const ok = typeof d.pending === 'object' && d.pending !== null && !Array.isArray(d.pending);
-			const pending = ok ? Object.fromEntries(Object.entries(d.pending).filter(([, v]) => typeof v === 'string')) : {};
+			const pending = ok
+				? Object.fromEntries(Object.entries(d.pending).filter(([, v]) => typeof v === 'string'))
+				: {};
 			if (Object.keys(pending).length) d.pending = pending;
 			else delete d.pending;
 		}
@@ -58,7 +61,10 @@ export function discardDraft(storage: DraftStorage, id: string): void {
  * The unsaved document of an expansion's draft, handed from the editor to a page that plays it
  * (Test in sandbox, Check interactions: `?draft=<id>` after `flushDraft`); undefined without one.
  */
-export function draftDocument(storage: DraftStorage | undefined, id: string | null | undefined): Expansion | undefined {
+export function draftDocument(
+	storage: DraftStorage | undefined,
+	id: string | null | undefined
+): Expansion | undefined {
 	const d = id && storage ? loadDraft(storage, id) : undefined;
 	return d && d.doc.id === id ? d.doc : undefined;
 }

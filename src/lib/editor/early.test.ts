@@ -23,7 +23,10 @@ describe('withEarlyAnswers', () => {
 
 	it('asks the network when the early request failed, for writes, and when the page asked nothing early', async () => {
 		network.length = 0;
-		holder.__early = { '/a': Promise.resolve(undefined), '/b': Promise.resolve(new Response('early')) };
+		holder.__early = {
+			'/a': Promise.resolve(undefined),
+			'/b': Promise.resolve(new Response('early'))
+		};
 		const get = withEarlyAnswers(net);
 		expect(await (await get('/a')).text()).toBe('from the network');
 		expect(await (await get('/b', { method: 'PUT' })).text()).toBe('from the network');

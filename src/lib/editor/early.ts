@@ -9,8 +9,14 @@ export function withEarlyAnswers(fetchFn: typeof fetch): typeof fetch {
 	const holder = globalThis as { __early?: EarlyAnswers };
 	const early = holder.__early;
 	return async (input, init) => {
-		const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : undefined;
-		const answer = url !== undefined && (init?.method ?? 'GET') === 'GET' ? early?.[url] : undefined;
+		const url =
+			typeof input === 'string'
+				? input
+				: input instanceof URL
+					? input.pathname + input.search
+					: undefined;
+		const answer =
+			url !== undefined && (init?.method ?? 'GET') === 'GET' ? early?.[url] : undefined;
 		if (answer) {
 			delete early![url!];
 			const res = await answer;

@@ -1,6 +1,14 @@
 import { expect, test } from 'vitest';
 import type { Expansion } from '../formats/schema-types.ts';
-import { addTile, deleteTile, duplicateExpansion, duplicateTile, featureTotals, moveTile, setMeta } from './expansion-commands.ts';
+import {
+	addTile,
+	deleteTile,
+	duplicateExpansion,
+	duplicateTile,
+	featureTotals,
+	moveTile,
+	setMeta
+} from './expansion-commands.ts';
 
 const doc = (): Expansion => ({
 	id: 'x',
@@ -8,7 +16,14 @@ const doc = (): Expansion => ({
 	version: '1.0.0',
 	official: true,
 	tiles: [
-		{ id: 'A', count: 2, features: [{ id: 'c1', type: 'city', sides: ['N'] }, { id: 'f1', type: 'field', halves: ['SL'] }] },
+		{
+			id: 'A',
+			count: 2,
+			features: [
+				{ id: 'c1', type: 'city', sides: ['N'] },
+				{ id: 'f1', type: 'field', halves: ['SL'] }
+			]
+		},
 		{ id: 'B', count: { perPlayer: 1 }, features: [{ id: 'c1', type: 'city', sides: ['N'] }] },
 		{ id: 'C', count: 1, features: [{ id: 'r1', type: 'road', sides: ['E', 'W'] }] }
 	]

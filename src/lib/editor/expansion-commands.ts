@@ -47,13 +47,20 @@ export function replaceTile(doc: Expansion, index: number, tile: Tile): Expansio
 
 type Meta = Omit<Expansion, 'tiles'>;
 /** Sets a top-level property; `undefined`, '' and empty lists or maps remove it. */
-export function setMeta<K extends keyof Meta>(doc: Expansion, key: K, value: Meta[K] | undefined): Expansion {
+export function setMeta<K extends keyof Meta>(
+	doc: Expansion,
+	key: K,
+	value: Meta[K] | undefined
+): Expansion {
 	const next = { ...doc };
 	const empty =
 		value === undefined ||
 		value === '' ||
 		(Array.isArray(value) && value.length === 0) ||
-		(typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+		(typeof value === 'object' &&
+			value !== null &&
+			!Array.isArray(value) &&
+			Object.keys(value).length === 0);
 	if (empty && key !== 'id' && key !== 'name' && key !== 'version') delete next[key];
 	else (next as Meta)[key] = value as Meta[K];
 	return next;
@@ -72,7 +79,9 @@ export function featureTotals(doc: Expansion): FeatureTotals {
 	const out: FeatureTotals = { fixed: {}, perPlayer: {}, tiles: { fixed: 0, perPlayer: 0 } };
 	for (const t of doc.tiles ?? []) {
 		const perPlayer = typeof t.count === 'object' && t.count !== null;
-		const n = perPlayer ? Number((t.count as { perPlayer: number }).perPlayer) || 0 : Number(t.count) || 0;
+		const n = perPlayer
+			? Number((t.count as { perPlayer: number }).perPlayer) || 0
+			: Number(t.count) || 0;
 		const bucket = perPlayer ? out.perPlayer : out.fixed;
 		if (perPlayer) out.tiles.perPlayer += n;
 		else out.tiles.fixed += n;
@@ -83,7 +92,14 @@ export function featureTotals(doc: Expansion): FeatureTotals {
 
 /** A fresh expansion document. */
 export function newExpansion(id: string, name: string): Expansion {
-	return { $schema: '../schemas/expansion.v1.json', formatVersion: FORMAT_VERSION, id, name, version: '0.1.0', tiles: [] };
+	return {
+		$schema: '../schemas/expansion.v1.json',
+		formatVersion: FORMAT_VERSION,
+		id,
+		name,
+		version: '0.1.0',
+		tiles: []
+	};
 }
 
 /** A copy under a new id and name, no longer official. */

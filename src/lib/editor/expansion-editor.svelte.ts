@@ -74,7 +74,11 @@ export class ExpansionEditor {
 	/** The document the server refused: its problems point into it. */
 	refusedDoc = $state.raw<Expansion | null>(null);
 	/** What the last save (or conflict choice) came to; `tiles`: the tiles it names, linked. */
-	status = $state<{ kind: 'info' | 'ok' | 'warning' | 'error'; text: string; tiles?: string[] } | null>(null);
+	status = $state<{
+		kind: 'info' | 'ok' | 'warning' | 'error';
+		text: string;
+		tiles?: string[];
+	} | null>(null);
 	saving = $state(false);
 	/** Bumped on every history change, so canUndo/canRedo are reactive. */
 	#historyTick = $state(0);
@@ -85,10 +89,14 @@ export class ExpansionEditor {
 
 	/** The saved document as JSON: serialised once per save, not on every edit (the typing path). */
 	#savedJson = $derived(this.saved === null ? null : JSON.stringify(this.saved));
-	dirty = $derived(this.saved === null || (this.doc !== this.saved && JSON.stringify(this.doc) !== this.#savedJson));
+	dirty = $derived(
+		this.saved === null || (this.doc !== this.saved && JSON.stringify(this.doc) !== this.#savedJson)
+	);
 	/** Unsaved work of any kind: a changed document or code-view text that does not parse yet. */
 	unsaved = $derived(this.dirty || Object.keys(this.pendingText).length > 0);
-	problems = $derived.by(() => validateExpansion(this.doc, { available: this.available, registry: ruleRegistry }));
+	problems = $derived.by(() =>
+		validateExpansion(this.doc, { available: this.available, registry: ruleRegistry })
+	);
 	/** How its icons and modifiers are drawn (its looks over its dependencies'). */
 	looks = $derived(looksInPlay(this.doc, (id) => this.available.get(id)));
 	canUndo = $derived.by(() => (this.#historyTick, this.#history.canUndo));
@@ -111,7 +119,9 @@ export class ExpansionEditor {
 		const draft = loadDraft(this.#storage, this.id);
 		if (!draft) return;
 		const ids = new Set(draft.doc.tiles?.map?.((t) => t.id) ?? []);
-		const pending = Object.fromEntries(Object.entries(draft.pending ?? {}).filter(([id]) => ids.has(id)));
+		const pending = Object.fromEntries(
+			Object.entries(draft.pending ?? {}).filter(([id]) => ids.has(id))
+		);
 		if (same(draft.doc, this.doc) && !Object.keys(pending).length) {
 			discardDraft(this.#storage, this.id);
 			return;
@@ -128,7 +138,10 @@ export class ExpansionEditor {
 	 * One edit: a new document and/or new unparsed code-view texts, recorded as one undo step
 	 * (unless `undoable: false`). Nothing changes: no step.
 	 */
-	change(next: { doc?: Expansion; pending?: Record<string, string> }, options: EditOptions = {}): void {
+	change(
+		next: { doc?: Expansion; pending?: Record<string, string> },
+		options: EditOptions = {}
+	): void {
 		const doc = next.doc ?? this.doc;
 		const pending = next.pending ?? this.pendingText;
 		if (this.readOnly || (doc === this.doc && same(pending, this.pendingText))) return;
@@ -152,7 +165,8 @@ export class ExpansionEditor {
 		this.doc = s.doc;
 		if (s.pending !== this.pendingText) {
 			this.pendingText = s.pending;
-			if (this.restoredUnparsed.some((id) => !(id in s.pending))) this.restoredUnparsed = this.restoredUnparsed.filter((id) => id in s.pending);
+			if (this.restoredUnparsed.some((id) => !(id in s.pending)))
+				this.restoredUnparsed = this.restoredUnparsed.filter((id) => id in s.pending);
 		}
 		this.#scheduleDraft();
 	}
@@ -201,14 +215,21 @@ export class ExpansionEditor {
 		clearTimeout(this.#draftTimer);
 		if (!this.#storage || this.readOnly) return;
 		const ids = new Set(this.doc.tiles.map((t) => t.id));
-		const pending = Object.fromEntries(Object.entries(this.pendingText).filter(([id]) => ids.has(id)));
+		const pending = Object.fromEntries(
+			Object.entries(this.pendingText).filter(([id]) => ids.has(id))
+		);
 		const hasPending = Object.keys(pending).length > 0;
 		if (!this.dirty && this.base !== null && !hasPending) {
 			discardDraft(this.#storage, this.id);
 			this.draftError = null;
 			return;
 		}
-		const stored = storeDraft(this.#storage, this.id, { doc: this.doc, base: this.base, savedAt: Date.now(), ...(hasPending ? { pending } : {}) });
+		const stored = storeDraft(this.#storage, this.id, {
+			doc: this.doc,
+			base: this.base,
+			savedAt: Date.now(),
+			...(hasPending ? { pending } : {})
+		});
 		// Not stored: say so (the work is only in this tab now); the next change tries again.
 		this.draftError = stored ? null : DRAFT_NOT_STORED;
 	}
@@ -232,7 +253,9 @@ export class ExpansionEditor {
 		this.status = { kind: 'info', text: 'Saving…' };
 		const doc = this.doc;
 		// Code-view text that does not parse cannot be saved: the save says so, by tile.
-		const unparsed = Object.keys(this.pendingText).filter((id) => doc.tiles.some((t) => t.id === id));
+		const unparsed = Object.keys(this.pendingText).filter((id) =>
+			doc.tiles.some((t) => t.id === id)
+		);
 		try {
 			const out = await saveExpansion(this.#fetch, doc, this.base);
 			this.#takeOutcome(doc, out, unparsed);
@@ -266,14 +289,25 @@ export class ExpansionEditor {
 				this.flushDraft();
 				break;
 			case 'conflict':
-				this.conflict = { message: out.message, theirs: out.theirs, theirsText: out.theirsText, revision: out.revision };
-				this.status = { kind: 'error', text: 'Not saved: someone else saved a newer version. Choose which to keep.' };
+				this.conflict = {
+					message: out.message,
+					theirs: out.theirs,
+					theirsText: out.theirsText,
+					revision: out.revision
+				};
+				this.status = {
+					kind: 'error',
+					text: 'Not saved: someone else saved a newer version. Choose which to keep.'
+				};
 				this.flushDraft();
 				break;
 			case 'invalid':
 				this.serverProblems = out.problems;
 				this.refusedDoc = doc;
-				this.status = { kind: 'error', text: `Not saved: ${out.message}. Your work is kept as a draft.` };
+				this.status = {
+					kind: 'error',
+					text: `Not saved: ${out.message}. Your work is kept as a draft.`
+				};
 				this.flushDraft();
 				break;
 			case 'refused':

@@ -8,12 +8,25 @@ const doc = (): Expansion => ({
 	id: 'mine',
 	name: 'Mine',
 	version: '1.0.0',
-	tiles: [{ id: 'A', count: 1, features: [{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }] }]
+	tiles: [
+		{
+			id: 'A',
+			count: 1,
+			features: [
+				{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+			]
+		}
+	]
 });
 
 function memory() {
 	const m = new Map<string, string>();
-	return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+	return {
+		getItem: (k: string) => m.get(k) ?? null,
+		setItem: (k: string, v: string) => void m.set(k, v),
+		removeItem: (k: string) => void m.delete(k),
+		m
+	};
 }
 
 function server(responses: { status: number; body: unknown; etag?: string }[]) {
@@ -21,7 +34,10 @@ function server(responses: { status: number; body: unknown; etag?: string }[]) {
 	const f = (async (_url: string, init: RequestInit) => {
 		calls.push({ init });
 		const r = responses.shift()!;
-		return new Response(JSON.stringify(r.body), { status: r.status, headers: r.etag ? { etag: `"${r.etag}"` } : {} });
+		return new Response(JSON.stringify(r.body), {
+			status: r.status,
+			headers: r.etag ? { etag: `"${r.etag}"` } : {}
+		});
 	}) as unknown as typeof fetch;
 	return { f, calls };
 }
@@ -35,7 +51,10 @@ describe('expansion editor state', () => {
 		expect(ed.dirty).toBe(true);
 		expect(ed.canUndo).toBe(true);
 		ed.flushDraft();
-		expect(JSON.parse(storage.m.get(draftKey('mine'))!)).toMatchObject({ base: 'r1', doc: { name: 'Changed' } });
+		expect(JSON.parse(storage.m.get(draftKey('mine'))!)).toMatchObject({
+			base: 'r1',
+			doc: { name: 'Changed' }
+		});
 		ed.undo();
 		expect(ed.doc.name).toBe('Mine');
 		expect(ed.dirty).toBe(false);
@@ -45,7 +64,10 @@ describe('expansion editor state', () => {
 
 	test('a draft from an earlier session is restored with a notice, and can be discarded', () => {
 		const storage = memory();
-		storage.setItem(draftKey('mine'), JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 }));
+		storage.setItem(
+			draftKey('mine'),
+			JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 })
+		);
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, storage });
 		expect(ed.restoredDraft).toBe(true);
 		expect(ed.doc.name).toBe('Draft');
@@ -57,7 +79,10 @@ describe('expansion editor state', () => {
 
 	test('a read-only set takes no edits and restores no draft', () => {
 		const storage = memory();
-		storage.setItem(draftKey('mine'), JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 }));
+		storage.setItem(
+			draftKey('mine'),
+			JSON.stringify({ doc: { ...doc(), name: 'Draft' }, base: 'r0', savedAt: 1 })
+		);
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: true, storage });
 		ed.apply({ ...ed.doc, name: 'x' });
 		expect(ed.doc.name).toBe('Mine');
@@ -67,7 +92,14 @@ describe('expansion editor state', () => {
 	test('409: keep mine saves again over their revision', async () => {
 		const theirs = { ...doc(), name: 'Theirs' };
 		const s = server([
-			{ status: 409, body: { error: 'stale', errors: [], current: { revision: 'r2', document: theirs, text: '' } } },
+			{
+				status: 409,
+				body: {
+					error: 'stale',
+					errors: [],
+					current: { revision: 'r2', document: theirs, text: '' }
+				}
+			},
 			{ status: 200, body: { revision: 'r3' }, etag: 'r3' }
 		]);
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: s.f });
@@ -84,7 +116,16 @@ describe('expansion editor state', () => {
 
 	test('409: take theirs replaces mine (undoable) and bases on their revision', async () => {
 		const theirs = { ...doc(), name: 'Theirs' };
-		const s = server([{ status: 409, body: { error: 'stale', errors: [], current: { revision: 'r2', document: theirs, text: '' } } }]);
+		const s = server([
+			{
+				status: 409,
+				body: {
+					error: 'stale',
+					errors: [],
+					current: { revision: 'r2', document: theirs, text: '' }
+				}
+			}
+		]);
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false, fetch: s.f });
 		ed.apply({ ...ed.doc, name: 'Mine 2' });
 		await ed.save();
@@ -105,7 +146,9 @@ describe('expansion editor state', () => {
 		await ed.save();
 		expect(ed.dirty).toBe(true);
 		expect(ed.serverProblems).toEqual(problems);
-		expect(session.problems.some((p) => p.pointer === '/count' && p.message.startsWith('server:'))).toBe(true);
+		expect(
+			session.problems.some((p) => p.pointer === '/count' && p.message.startsWith('server:'))
+		).toBe(true);
 	});
 });
 
@@ -170,7 +213,11 @@ describe('tile session', () => {
 		const s = new TileSession(ed, 'A');
 		s.stroke(['NL'], 'start');
 		expect(s.selected).toBe('f1');
-		s.run((t) => ({ tile: { ...t, features: [...t.features, { id: 'c1', type: 'city', sides: [] }] }, undoable: true, selected: 'c1' }));
+		s.run((t) => ({
+			tile: { ...t, features: [...t.features, { id: 'c1', type: 'city', sides: [] }] },
+			undoable: true,
+			selected: 'c1'
+		}));
 		s.stroke(['N'], 'start');
 		s.stroke(['N', 'E'], 'move');
 		s.stroke(['N', 'E'], 'end');

@@ -3,7 +3,14 @@
 // another side, or one of three or more roads meeting in a village), as does another field's half
 // or the side of a city that reaches another side (a city cap lets the field pass beneath it).
 // Split follows these regions; two fields in one region are a split nothing separates.
-import { HALVES, halfIndex, type Feature, type Half, type Side, type Tile } from '../formats/geometry.ts';
+import {
+	HALVES,
+	halfIndex,
+	type Feature,
+	type Half,
+	type Side,
+	type Tile
+} from '../formats/geometry.ts';
 
 const SIDE_OF = (i: number): Side => (['N', 'E', 'S', 'W'] as const)[i >> 1];
 
@@ -15,16 +22,25 @@ function separators(tile: Tile) {
 	for (const f of features) {
 		const sides = f.sides ?? [];
 		if (f.type === 'road' || f.type === 'river') {
-			if (sides.length >= 2 || (f.type === 'road' && stubs >= 3)) for (const s of sides) cutsSide.add(s);
-		} else if (f.type === 'city') for (const s of sides) citySide.set(s, Math.max(citySide.get(s) ?? 0, sides.length));
+			if (sides.length >= 2 || (f.type === 'road' && stubs >= 3))
+				for (const s of sides) cutsSide.add(s);
+		} else if (f.type === 'city')
+			for (const s of sides) citySide.set(s, Math.max(citySide.get(s) ?? 0, sides.length));
 	}
 	const fieldOf = new Map<Half, string>();
-	for (const f of features) if (f.type === 'field' || f.type === 'quarter') for (const h of f.halves ?? []) if (!fieldOf.has(h)) fieldOf.set(h, f.id);
+	for (const f of features)
+		if (f.type === 'field' || f.type === 'quarter')
+			for (const h of f.halves ?? []) if (!fieldOf.has(h)) fieldOf.set(h, f.id);
 	return { cutsSide, citySide, fieldOf };
 }
 
 /** True when walking clockwise along the border from half `a` to half `b` crosses something that divides a field. */
-function divided(a: number, b: number, inGroup: (i: number) => boolean, s: ReturnType<typeof separators>): boolean {
+function divided(
+	a: number,
+	b: number,
+	inGroup: (i: number) => boolean,
+	s: ReturnType<typeof separators>
+): boolean {
 	for (let k = a; k !== b; k = (k + 1) & 7) {
 		const next = (k + 1) & 7;
 		// the middle of a side, between its left and right halves
@@ -67,7 +83,9 @@ export interface Unseparated {
 
 /** Pairs of fields of the tile that lie in one stretch with nothing between them. */
 export function unseparatedFields(tile: Tile): Unseparated[] {
-	const fields = (Array.isArray(tile.features) ? tile.features : []).filter((f): f is Feature & { halves: Half[] } => f.type === 'field' && Array.isArray(f.halves));
+	const fields = (Array.isArray(tile.features) ? tile.features : []).filter(
+		(f): f is Feature & { halves: Half[] } => f.type === 'field' && Array.isArray(f.halves)
+	);
 	const all = fields.flatMap((f) => f.halves);
 	// every field's halves are one group here: only roads, rivers and cities divide
 	const owner = new Map(fields.flatMap((f) => f.halves.map((h) => [h, f.id] as const)));
@@ -80,7 +98,8 @@ export function unseparatedFields(tile: Tile): Unseparated[] {
 		const [a, b] = [owner.get(HALVES[idx[i]])!, owner.get(HALVES[idx[j]])!];
 		if (a === b || divided(idx[i], idx[j], (k) => held.has(k), s)) continue;
 		const pair = [a, b].sort() as [string, string];
-		if (!out.some(({ fields: [x, y] }) => x === pair[0] && y === pair[1])) out.push({ fields: pair, places: [HALVES[idx[i]], HALVES[idx[j]]] });
+		if (!out.some(({ fields: [x, y] }) => x === pair[0] && y === pair[1]))
+			out.push({ fields: pair, places: [HALVES[idx[i]], HALVES[idx[j]]] });
 	}
 	return out;
 }

@@ -14,7 +14,8 @@ export class History<T> {
 	/** Records the state before a change. */
 	record(before: T, coalesceKey?: string, windowMs = 1000): void {
 		const t = this.now();
-		const coalesce = coalesceKey !== undefined && coalesceKey === this.lastKey && t - this.lastTime < windowMs;
+		const coalesce =
+			coalesceKey !== undefined && coalesceKey === this.lastKey && t - this.lastTime < windowMs;
 		this.lastKey = coalesceKey;
 		this.lastTime = t;
 		this.future = [];

@@ -18,6 +18,8 @@ describe('the data rules’ JSON view', () => {
 			{ pointer: '/dataRulesX', message: 'b', severity: 'error' as const },
 			{ pointer: '/tiles/0', message: 'c', severity: 'error' as const }
 		];
-		expect(problemsUnder(problems, '/dataRules')).toEqual([{ pointer: '/rules/0/id', message: 'a', severity: 'error' }]);
+		expect(problemsUnder(problems, '/dataRules')).toEqual([
+			{ pointer: '/rules/0/id', message: 'a', severity: 'error' }
+		]);
 	});
 });

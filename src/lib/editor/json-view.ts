@@ -30,5 +30,7 @@ export function viewText(typed: Typed | null, value: unknown): string {
 
 /** The problems under `at`, their pointers relative to it. */
 export function problemsUnder(problems: readonly Problem[], at: string): Problem[] {
-	return problems.filter((p) => p.pointer === at || p.pointer.startsWith(at + '/')).map((p) => ({ ...p, pointer: p.pointer.slice(at.length) }));
+	return problems
+		.filter((p) => p.pointer === at || p.pointer.startsWith(at + '/'))
+		.map((p) => ({ ...p, pointer: p.pointer.slice(at.length) }));
 }

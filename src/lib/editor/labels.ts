@@ -15,13 +15,29 @@ export interface PlacedLabel extends WantedLabel {
 	height: number;
 }
 
-const OFFSETS: Pt[] = [[0, 0], [0, -6], [0, 6], [-9, 0], [9, 0], [0, -12], [0, 12], [-9, -6], [9, 6], [-9, 6], [9, -6]];
+const OFFSETS: Pt[] = [
+	[0, 0],
+	[0, -6],
+	[0, 6],
+	[-9, 0],
+	[9, 0],
+	[0, -12],
+	[0, 12],
+	[-9, -6],
+	[9, 6],
+	[-9, 6],
+	[9, -6]
+];
 
 /** Boxes (in the tile's 0..100 units) for the labels, in order of priority: no two intersect, all inside the tile. */
-export function placeLabels(wanted: readonly WantedLabel[], m: { fontSize: number; charWidth: number; pad: number }): PlacedLabel[] {
+export function placeLabels(
+	wanted: readonly WantedLabel[],
+	m: { fontSize: number; charWidth: number; pad: number }
+): PlacedLabel[] {
 	const out: PlacedLabel[] = [];
 	const height = m.fontSize + 2 * m.pad;
-	const overlaps = (a: PlacedLabel, b: PlacedLabel) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+	const overlaps = (a: PlacedLabel, b: PlacedLabel) =>
+		a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 	for (const w of wanted) {
 		const width = Math.min(100, w.text.length * m.charWidth + 2 * m.pad + 1);
 		for (const [dx, dy] of OFFSETS) {

@@ -11,6 +11,12 @@ describe('an imported file that is not JSON', () => {
 			error = e;
 		}
 		const message = jsonImportError('set.json', text, error);
-		expect(message.split('\n')).toEqual([expect.stringMatching(/^set\.json is not JSON: line 4, column 2: expected .*found '"tiles": \[\]'$/), ' "tiles": []', ' ^']);
+		expect(message.split('\n')).toEqual([
+			expect.stringMatching(
+				/^set\.json is not JSON: line 4, column 2: expected .*found '"tiles": \[\]'$/
+			),
+			' "tiles": []',
+			' ^'
+		]);
 	});
 });

@@ -15,12 +15,16 @@ export interface ExpansionSummary {
 }
 
 /** The list of expansions on disk and every document that parses, by id: one request (`GET /api/expansions?documents`). */
-export async function loadLibrary(fetchFn: typeof fetch): Promise<{ list: ExpansionSummary[]; available: Map<string, Expansion> }> {
+export async function loadLibrary(
+	fetchFn: typeof fetch
+): Promise<{ list: ExpansionSummary[]; available: Map<string, Expansion> }> {
 	const res = await fetchFn('/api/expansions?documents');
 	const available = new Map<string, Expansion>();
 	if (!res.ok) return { list: [], available };
 	const body = await res.json();
-	const entries: (ExpansionSummary & { document?: Expansion })[] = Array.isArray(body) ? body : (body.expansions ?? []);
+	const entries: (ExpansionSummary & { document?: Expansion })[] = Array.isArray(body)
+		? body
+		: (body.expansions ?? []);
 	const list: ExpansionSummary[] = [];
 	for (const { document, ...summary } of entries) {
 		list.push(summary);
@@ -53,8 +57,12 @@ export function freeExpansionId(taken: readonly string[], base: string): string 
  */
 export function jsonImportError(fileName: string, text: string, error: unknown): string {
 	const fault = findJsonFault(text);
-	if (!fault) return `${fileName} is not JSON: ${error instanceof Error ? error.message : String(error)}`;
-	const found = fault.position < text.length ? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'` : 'the end of the file';
+	if (!fault)
+		return `${fileName} is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+	const found =
+		fault.position < text.length
+			? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'`
+			: 'the end of the file';
 	const line = text.split('\n')[fault.line - 1] ?? '';
 	const from = Math.max(0, fault.column - 1 - 40);
 	const shown = (from > 0 ? '…' : '') + line.slice(from, fault.column - 1 + 40).replace(/\t/g, ' ');

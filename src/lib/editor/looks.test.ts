@@ -9,13 +9,25 @@ const doc = {
 	modifiers: { port: 'a port' },
 	dataRules: { modifiers: { wine: { combine: 'sum' } }, rules: [] },
 	tiles: [
-		{ id: 't', count: 1, icons: ['harbour', 'lute'], features: [{ id: 'c1', type: 'city', sides: ['N'], modifiers: { pennants: 1, port: true, fish: 2 } }] }
+		{
+			id: 't',
+			count: 1,
+			icons: ['harbour', 'lute'],
+			features: [
+				{ id: 'c1', type: 'city', sides: ['N'], modifiers: { pennants: 1, port: true, fish: 2 } }
+			]
+		}
 	]
 } as unknown as Expansion;
 
 describe('the looks section', () => {
 	it('offers the names the renderer cannot draw by itself, declared or only used', () => {
-		expect(lookNames(doc).map(({ name, kind }) => `${kind}:${name}`)).toEqual(['modifier:port', 'modifier:wine', 'modifier:fish', 'icon:harbour']);
+		expect(lookNames(doc).map(({ name, kind }) => `${kind}:${name}`)).toEqual([
+			'modifier:port',
+			'modifier:wine',
+			'modifier:fish',
+			'icon:harbour'
+		]);
 	});
 
 	it('sets, changes and removes a look; the last removed takes the looks away', () => {

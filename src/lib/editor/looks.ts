@@ -25,7 +25,8 @@ export function lookNames(doc: Expansion): LookName[] {
 	for (const name of Object.keys(doc.dataRules?.modifiers ?? {})) add(name, 'modifier');
 	for (const name of Object.keys(doc.icons ?? {})) add(name, 'icon');
 	for (const t of Array.isArray(doc.tiles) ? doc.tiles : []) {
-		for (const f of t?.features ?? []) for (const name of Object.keys(f?.modifiers ?? {})) add(name, 'modifier');
+		for (const f of t?.features ?? [])
+			for (const name of Object.keys(f?.modifiers ?? {})) add(name, 'modifier');
 		for (const name of t?.icons ?? []) add(name, 'icon');
 	}
 	for (const name of Object.keys(doc.looks ?? {})) add(name, 'icon');

@@ -10,7 +10,10 @@ export interface ModuleGroup<T> {
 	set: number;
 }
 
-export function groupByModule<T extends { module: string }>(items: readonly T[], isSet: (item: T) => boolean): ModuleGroup<T>[] {
+export function groupByModule<T extends { module: string }>(
+	items: readonly T[],
+	isSet: (item: T) => boolean
+): ModuleGroup<T>[] {
 	const byModule = new Map<string, T[]>();
 	for (const item of items) byModule.set(item.module, [...(byModule.get(item.module) ?? []), item]);
 	return [...byModule.entries()]

@@ -43,10 +43,10 @@ export function loadMonaco(): Promise<{ monaco: Monaco; json: JsonLang }> {
 			...EDITOR_FEATURES.map((load) => load())
 		]);
 		(self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
-			getWorker: (_: string, label: string) => (label === 'json' ? new JsonWorker.default() : new EditorWorker.default())
+			getWorker: (_: string, label: string) =>
+				label === 'json' ? new JsonWorker.default() : new EditorWorker.default()
 		};
 		return { monaco, json };
 	})();
 	return loading;
 }
-

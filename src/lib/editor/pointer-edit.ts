@@ -3,12 +3,17 @@
 // document when there is nothing to do (a pointer through something that is not there).
 import { pointerSegments, resolvePointer } from '../formats/problems.ts';
 
-const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === 'object';
+const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] =>
+	v !== null && typeof v === 'object';
 
 /** The value at a pointer, or undefined (the validator's reading of a pointer). */
 export const getAt = resolvePointer;
 
-function update(node: unknown, segs: string[], fn: (old: unknown) => unknown | typeof REMOVE): unknown {
+function update(
+	node: unknown,
+	segs: string[],
+	fn: (old: unknown) => unknown | typeof REMOVE
+): unknown {
 	if (segs.length === 0) return fn(node);
 	const [head, ...rest] = segs;
 	// a missing object on the way is made (setting dataRules.rules when there is no dataRules)
@@ -46,7 +51,15 @@ export function removeAt<T>(doc: T, pointer: string): T {
 /** The document with the list at `pointer` having its item `from` moved to `to`. */
 export function moveItem<T>(doc: T, pointer: string, from: number, to: number): T {
 	const list = getAt(doc, pointer);
-	if (!Array.isArray(list) || from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return doc;
+	if (
+		!Array.isArray(list) ||
+		from === to ||
+		from < 0 ||
+		to < 0 ||
+		from >= list.length ||
+		to >= list.length
+	)
+		return doc;
 	const copy = [...list];
 	const [item] = copy.splice(from, 1);
 	copy.splice(to, 0, item);
@@ -56,6 +69,18 @@ export function moveItem<T>(doc: T, pointer: string, from: number, to: number): 
 /** The document with the map at `pointer` having its entry `from` renamed `to`, in the same place. */
 export function renameKey<T>(doc: T, pointer: string, from: string, to: string): T {
 	const map = getAt(doc, pointer);
-	if (!isContainer(map) || Array.isArray(map) || from === to || !(from in map) || to in map || to === '') return doc;
-	return setAt(doc, pointer, Object.fromEntries(Object.entries(map).map(([k, v]) => [k === from ? to : k, v])));
+	if (
+		!isContainer(map) ||
+		Array.isArray(map) ||
+		from === to ||
+		!(from in map) ||
+		to in map ||
+		to === ''
+	)
+		return doc;
+	return setAt(
+		doc,
+		pointer,
+		Object.fromEntries(Object.entries(map).map(([k, v]) => [k === from ? to : k, v]))
+	);
 }

@@ -3,7 +3,15 @@ import { availableExpansions } from '../../cli/files.ts';
 import { validateExpansion } from '../formats/validate.ts';
 import { ruleRegistry } from '../engine/index.ts';
 import type { Expansion } from '../formats/schema-types.ts';
-import { addTemplateRule, ruleOf, sandboxUrl, unscoredNames, unscoredOnTile, workedExample, type Template } from './rule-templates.ts';
+import {
+	addTemplateRule,
+	ruleOf,
+	sandboxUrl,
+	unscoredNames,
+	unscoredOnTile,
+	workedExample,
+	type Template
+} from './rule-templates.ts';
 
 const docs = availableExpansions();
 const lookup = (id: string) => docs.get(id) as Expansion | undefined;
@@ -26,7 +34,15 @@ const harbour = {
 		}
 	]
 } as unknown as Expansion;
-const port = (t: Partial<Template>): Template => ({ kind: 'completed', feature: 'city', modifier: 'port', points: 1, per: 'tile', ...t }) as Template;
+const port = (t: Partial<Template>): Template =>
+	({
+		kind: 'completed',
+		feature: 'city',
+		modifier: 'port',
+		points: 1,
+		per: 'tile',
+		...t
+	}) as Template;
 
 describe('rule templates', () => {
 	it('a port no rule reads is named; the template’s rule makes it valid and read', () => {
@@ -36,17 +52,44 @@ describe('rule templates', () => {
 		const { doc, id } = addTemplateRule(harbour, port({}));
 		expect(id).toBe('HARBOUR-PORT-1');
 		expect(unscoredNames(doc)).toEqual([]);
-		expect(validateExpansion(doc, { available: docs as ReadonlyMap<string, Expansion>, registry: ruleRegistry }).filter((p) => p.severity !== 'note')).toEqual([]);
+		expect(
+			validateExpansion(doc, {
+				available: docs as ReadonlyMap<string, Expansion>,
+				registry: ruleRegistry
+			}).filter((p) => p.severity !== 'note')
+		).toEqual([]);
 		expect(addTemplateRule(doc, port({})).id).toBe('HARBOUR-PORT-2');
-		expect(ruleOf(port({ kind: 'final', per: 'nothing' }), 'X-1').effect).toEqual({ zero: 'a port on an incomplete city' });
+		expect(ruleOf(port({ kind: 'final', per: 'nothing' }), 'X-1').effect).toEqual({
+			zero: 'a port on an incomplete city'
+		});
 	});
 
 	it.each([
 		[port({}), 'a 2-tile completed city with 1 port', '2 tiles × 2 + 2 port tiles × 1 = 6', 6],
-		[port({ per: 'modifier', points: 3 }), 'a 2-tile completed city with 1 port', '2 tiles × 2 + 1 port × 3 = 7', 7],
-		[port({ feature: 'road' }), 'a 4-tile completed road with 1 port', '4 tiles × 1 + 4 port tiles × 1 = 8', 8],
-		[port({ kind: 'final', per: 'modifier', points: 2 }), 'a 2-tile incomplete city with 1 port', '2 tiles × 1 + 1 port × 2 = 4', 4],
-		[port({ kind: 'final', feature: 'road', per: 'nothing' }), 'a 2-tile incomplete road with 1 port', '0 (a port on an incomplete road)', 0]
+		[
+			port({ per: 'modifier', points: 3 }),
+			'a 2-tile completed city with 1 port',
+			'2 tiles × 2 + 1 port × 3 = 7',
+			7
+		],
+		[
+			port({ feature: 'road' }),
+			'a 4-tile completed road with 1 port',
+			'4 tiles × 1 + 4 port tiles × 1 = 8',
+			8
+		],
+		[
+			port({ kind: 'final', per: 'modifier', points: 2 }),
+			'a 2-tile incomplete city with 1 port',
+			'2 tiles × 1 + 1 port × 2 = 4',
+			4
+		],
+		[
+			port({ kind: 'final', feature: 'road', per: 'nothing' }),
+			'a 2-tile incomplete road with 1 port',
+			'0 (a port on an incomplete road)',
+			0
+		]
 	])('worked example by the engine: %o', (t, board, arithmetic, points) => {
 		const r = workedExample(harbour, t, lookup);
 		expect(r).toMatchObject({ ok: true, board });

@@ -3,7 +3,14 @@
 // rule is saved, and the sandbox address that shows it firing. Pure: the page only shows these.
 import type { DataRule, Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
-import { apply, legalMoves, resolveExpansions, startGame, type GameEvent, type Move } from '../engine/index.ts';
+import {
+	apply,
+	legalMoves,
+	resolveExpansions,
+	startGame,
+	type GameEvent,
+	type Move
+} from '../engine/index.ts';
 import { lookNames } from './looks.ts';
 
 export type TemplateFeature = 'city' | 'road';
@@ -33,14 +40,20 @@ export const TEMPLATE_KINDS: readonly { kind: Template['kind']; words: string }[
 /** The template's sentence, as the rule's text. */
 export function sentence(t: Template): string {
 	const per = t.per === 'tile' ? 'per tile' : `per ${t.modifier}`;
-	if (t.kind === 'completed') return `A completed ${t.feature} with a ${t.modifier} scores ${t.points} more ${t.points === 1 ? 'point' : 'points'} ${per}.`;
-	if (t.per === 'nothing') return `At the end, an incomplete ${t.feature} with a ${t.modifier} scores nothing.`;
+	if (t.kind === 'completed')
+		return `A completed ${t.feature} with a ${t.modifier} scores ${t.points} more ${t.points === 1 ? 'point' : 'points'} ${per}.`;
+	if (t.per === 'nothing')
+		return `At the end, an incomplete ${t.feature} with a ${t.modifier} scores nothing.`;
 	return `At the end, an incomplete ${t.feature} with a ${t.modifier} scores ${t.points} more ${t.points === 1 ? 'point' : 'points'} ${per}.`;
 }
 
 /** A rule id not yet used in the document: <EXPANSION>-<MODIFIER>-<n>. */
 export function freshRuleId(doc: Expansion, t: Template): string {
-	const word = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'X';
+	const word = (s: string) =>
+		s
+			.toUpperCase()
+			.replace(/[^A-Z0-9]+/g, '-')
+			.replace(/^-+|-+$/g, '') || 'X';
 	const head = /^[A-Z]/.test(word(doc.id)) ? word(doc.id) : `X${word(doc.id)}`;
 	const used = new Set((doc.dataRules?.rules ?? []).map((r) => r.id));
 	for (let n = 1; ; n++) {
@@ -55,8 +68,20 @@ export function ruleOf(t: Template, id: string): DataRule {
 	const count = t.per === 'tile' ? { var: 'tiles' } : { var: `modifier.${t.modifier}` };
 	const label = t.per === 'tile' ? `${t.modifier} tile` : t.modifier;
 	const base = { id, type: 'value' as const, text: sentence(t), feature: t.feature };
-	if (t.kind === 'completed') return { ...base, at: ['complete'], when: has, effect: { add: { count, per: t.points, label } } };
-	if (t.per === 'nothing') return { ...base, at: ['final'], when: has, effect: { zero: `a ${t.modifier} on an incomplete ${t.feature}` } };
+	if (t.kind === 'completed')
+		return {
+			...base,
+			at: ['complete'],
+			when: has,
+			effect: { add: { count, per: t.points, label } }
+		};
+	if (t.per === 'nothing')
+		return {
+			...base,
+			at: ['final'],
+			when: has,
+			effect: { zero: `a ${t.modifier} on an incomplete ${t.feature}` }
+		};
 	return { ...base, at: ['final'], when: has, effect: { add: { count, per: t.points, label } } };
 }
 
@@ -65,11 +90,13 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 	const id = freshRuleId(doc, t);
 	const dataRules = { ...(doc.dataRules ?? {}) };
 	const modifiers = { ...(dataRules.modifiers ?? {}) };
-	if (!modifiers[t.modifier]) modifiers[t.modifier] = { combine: 'sum', features: [t.feature], label: t.modifier };
+	if (!modifiers[t.modifier])
+		modifiers[t.modifier] = { combine: 'sum', features: [t.feature], label: t.modifier };
 	dataRules.modifiers = modifiers;
 	dataRules.rules = [...(dataRules.rules ?? []), ruleOf(t, id)];
 	const next: Expansion = { ...doc, dataRules };
-	if (!next.modifiers?.[t.modifier]) next.modifiers = { ...(next.modifiers ?? {}), [t.modifier]: sentence(t) };
+	if (!next.modifiers?.[t.modifier])
+		next.modifiers = { ...(next.modifiers ?? {}), [t.modifier]: sentence(t) };
 	return { doc: next, id };
 }
 
@@ -91,17 +118,53 @@ function board(t: Template): { tile: Tile; draws: string[]; moves: Move[]; tiles
 			id: 'example',
 			count: 1,
 			features: completed
-				? [{ id: 'c1', type: 'city', sides: ['N'], modifiers: mods }, field('f1', ['EL', 'ER', 'SL', 'SR', 'WL', 'WR'], ['c1'])]
-				: [{ id: 'c1', type: 'city', sides: ['N', 'S'], modifiers: mods }, field('f1', ['EL', 'ER'], ['c1']), field('f2', ['WL', 'WR'], ['c1'])]
+				? [
+						{ id: 'c1', type: 'city', sides: ['N'], modifiers: mods },
+						field('f1', ['EL', 'ER', 'SL', 'SR', 'WL', 'WR'], ['c1'])
+					]
+				: [
+						{ id: 'c1', type: 'city', sides: ['N', 'S'], modifiers: mods },
+						field('f1', ['EL', 'ER'], ['c1']),
+						field('f2', ['WL', 'WR'], ['c1'])
+					]
 		} as Tile;
-		return { tile, draws: [`${EXAMPLE}/example`], moves: [{ type: 'place', x: 0, y: -1, rotation: completed ? 2 : 0 }, { type: 'deploy', figure: 'follower', feature: 'c1' }] as Move[], tiles: 2 };
+		return {
+			tile,
+			draws: [`${EXAMPLE}/example`],
+			moves: [
+				{ type: 'place', x: 0, y: -1, rotation: completed ? 2 : 0 },
+				{ type: 'deploy', figure: 'follower', feature: 'c1' }
+			] as Move[],
+			tiles: 2
+		};
 	}
-	const tile = { id: 'example', count: 1, features: [{ id: 'r1', type: 'road', sides: ['E', 'W'], modifiers: mods }, field('f1', ['NL', 'NR', 'EL', 'WR']), field('f2', ['ER', 'SL', 'SR', 'WL'])] } as Tile;
-	const first: Move[] = [{ type: 'place', x: 1, y: 0, rotation: 0 }, { type: 'deploy', figure: 'follower', feature: 'r1' }] as Move[];
+	const tile = {
+		id: 'example',
+		count: 1,
+		features: [
+			{ id: 'r1', type: 'road', sides: ['E', 'W'], modifiers: mods },
+			field('f1', ['NL', 'NR', 'EL', 'WR']),
+			field('f2', ['ER', 'SL', 'SR', 'WL'])
+		]
+	} as Tile;
+	const first: Move[] = [
+		{ type: 'place', x: 1, y: 0, rotation: 0 },
+		{ type: 'deploy', figure: 'follower', feature: 'r1' }
+	] as Move[];
 	if (t.kind === 'final') return { tile, draws: [`${EXAMPLE}/example`], moves: first, tiles: 2 };
 	// base/A: a monastery with a road south; turned to close the road at both ends
-	const closing: Move[] = [{ type: 'place', x: 2, y: 0, rotation: 1 }, { type: 'pass' }, { type: 'place', x: -1, y: 0, rotation: 3 }, { type: 'pass' }] as Move[];
-	return { tile, draws: [`${EXAMPLE}/example`, 'base/A', 'base/A'], moves: [...first, ...closing], tiles: 4 };
+	const closing: Move[] = [
+		{ type: 'place', x: 2, y: 0, rotation: 1 },
+		{ type: 'pass' },
+		{ type: 'place', x: -1, y: 0, rotation: 3 },
+		{ type: 'pass' }
+	] as Move[];
+	return {
+		tile,
+		draws: [`${EXAMPLE}/example`, 'base/A', 'base/A'],
+		moves: [...first, ...closing],
+		tiles: 4
+	};
 }
 
 export type WorkedExample =
@@ -113,18 +176,39 @@ export type WorkedExample =
  * example expansion with the document's data rules (the new one included) and one tile carrying the
  * modifier; the scoring of that feature, its arithmetic as the log shows it.
  */
-export function workedExample(doc: Expansion, t: Template, lookup: (id: string) => Expansion | undefined): WorkedExample {
+export function workedExample(
+	doc: Expansion,
+	t: Template,
+	lookup: (id: string) => Expansion | undefined
+): WorkedExample {
 	const { doc: withRule, id } = addTemplateRule(doc, t);
 	const plan = board(t);
-	const example: Expansion = { ...withRule, id: EXAMPLE, name: 'Worked example', official: false, looks: undefined, tiles: [plan.tile] };
-	const resolved = resolveExpansions(['base', EXAMPLE], (x: string) => (x === EXAMPLE ? example : lookup(x)));
+	const example: Expansion = {
+		...withRule,
+		id: EXAMPLE,
+		name: 'Worked example',
+		official: false,
+		looks: undefined,
+		tiles: [plan.tile]
+	};
+	const resolved = resolveExpansions(['base', EXAMPLE], (x: string) =>
+		x === EXAMPLE ? example : lookup(x)
+	);
 	if (!resolved.ok) return { ok: false, error: resolved.errors.map((e) => e.message).join('; ') };
 	try {
-		let { state } = startGame({ expansions: resolved.expansions, modules: resolved.modules, players: ['Ann', 'Bob'], seed: 1, drawOrder: plan.draws, start: 'base/D' });
+		let { state } = startGame({
+			expansions: resolved.expansions,
+			modules: resolved.modules,
+			players: ['Ann', 'Bob'],
+			seed: 1,
+			drawOrder: plan.draws,
+			start: 'base/D'
+		});
 		const events: GameEvent[] = [];
 		for (const move of plan.moves) {
 			const r = apply(state, move);
-			if (!r.ok) return { ok: false, error: `the example board refused ${move.type}: ${r.refusal.message}` };
+			if (!r.ok)
+				return { ok: false, error: `the example board refused ${move.type}: ${r.refusal.message}` };
 			state = r.state;
 			events.push(...r.events);
 		}
@@ -137,11 +221,18 @@ export function workedExample(doc: Expansion, t: Template, lookup: (id: string) 
 			state = r.state;
 			events.push(...r.events);
 		}
-		const score = events.find((e) => e.type === 'score' && (e as { feature?: { kind?: string } }).feature?.kind === t.feature && (e as { rules?: string[] }).rules?.includes(id)) as
-			| { arithmetic: string; points: number }
-			| undefined;
+		const score = events.find(
+			(e) =>
+				e.type === 'score' &&
+				(e as { feature?: { kind?: string } }).feature?.kind === t.feature &&
+				(e as { rules?: string[] }).rules?.includes(id)
+		) as { arithmetic: string; points: number } | undefined;
 		const where = `a ${plan.tiles}-tile ${t.kind === 'completed' ? 'completed' : 'incomplete'} ${t.feature} with 1 ${t.modifier}`;
-		if (!score) return { ok: false, error: `on ${where}, the rule did not apply (another rule of the expansion may take its place)` };
+		if (!score)
+			return {
+				ok: false,
+				error: `on ${where}, the rule did not apply (another rule of the expansion may take its place)`
+			};
 		return { ok: true, board: where, arithmetic: score.arithmetic, points: score.points, rule: id };
 	} catch (e) {
 		return { ok: false, error: e instanceof Error ? e.message : String(e) };
@@ -153,16 +244,32 @@ export function workedExample(doc: Expansion, t: Template, lookup: (id: string) 
 
 /** The document's own modifiers and icons that no rule of it reads and no rule module knows. */
 export function unscoredNames(doc: Expansion): { name: string; kind: 'modifier' | 'icon' }[] {
-	const text = JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
-	const read = (n: string) => text.includes(`"modifier.${n}"`) || text.includes(`"icon.${n}"`) || text.includes(`"around.icon.${n}"`) || text.includes(`"${n}"`);
+	const text =
+		JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
+	const read = (n: string) =>
+		text.includes(`"modifier.${n}"`) ||
+		text.includes(`"icon.${n}"`) ||
+		text.includes(`"around.icon.${n}"`) ||
+		text.includes(`"${n}"`);
 	return lookNames(doc)
-		.filter(({ name, kind }) => !(kind === 'modifier' ? name in KNOWN_MODIFIERS : KNOWN_ICONS.includes(name)) && !read(name))
+		.filter(
+			({ name, kind }) =>
+				!(kind === 'modifier' ? name in KNOWN_MODIFIERS : KNOWN_ICONS.includes(name)) && !read(name)
+		)
 		.map(({ name, kind }) => ({ name, kind }));
 }
 
 /** Of those, the ones the tile carries. */
-export function unscoredOnTile(doc: Expansion, tile: Tile): { name: string; kind: 'modifier' | 'icon' }[] {
-	const used = new Set([...(tile.icons ?? []), ...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) => Object.keys(f?.modifiers ?? {}))]);
+export function unscoredOnTile(
+	doc: Expansion,
+	tile: Tile
+): { name: string; kind: 'modifier' | 'icon' }[] {
+	const used = new Set([
+		...(tile.icons ?? []),
+		...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) =>
+			Object.keys(f?.modifiers ?? {})
+		)
+	]);
 	return unscoredNames(doc).filter((u) => used.has(u.name));
 }
 

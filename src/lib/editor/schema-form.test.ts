@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import expansionSchema from '../../../schemas/expansion.v1.json';
 import wine from '../../../test/fixtures/expansions/valid/wine-and-vintners.json';
-import { branchIndex, branches, fieldKind, formPointers, initialValue, objectFields, placeProblems, resolve, type RootSchema, type Schema } from './schema-form.ts';
+import {
+	branchIndex,
+	branches,
+	fieldKind,
+	formPointers,
+	initialValue,
+	objectFields,
+	placeProblems,
+	resolve,
+	type RootSchema,
+	type Schema
+} from './schema-form.ts';
 import { getAt, moveItem, removeAt, renameKey, setAt } from './pointer-edit.ts';
 
 const root = expansionSchema as unknown as RootSchema;
 const def = (name: string) => ({ $ref: `#/$defs/${name}` }) as Schema;
 const rule = def('dataRule');
-const prop = (s: Schema, ...path: string[]) => path.reduce((x, k) => resolve(x, root).properties![k], s);
+const prop = (s: Schema, ...path: string[]) =>
+	path.reduce((x, k) => resolve(x, root).properties![k], s);
 
 describe('a form generated from the expansion schema’s dataRules', () => {
 	it('gives each property the field its schema asks for', () => {
@@ -47,17 +59,35 @@ describe('a form generated from the expansion schema’s dataRules', () => {
 
 	it('places every problem at the field its pointer names, or the nearest field above it', () => {
 		const value = wine.dataRules;
-		const fields = formPointers(expansionSchema.properties.dataRules as Schema, value, root, '/dataRules');
+		const fields = formPointers(
+			expansionSchema.properties.dataRules as Schema,
+			value,
+			root,
+			'/dataRules'
+		);
 		expect(fields).toContainEqual({ pointer: '/dataRules/rules/0/effect/perTile', deep: true });
-		expect(fields).toContainEqual({ pointer: '/dataRules/figures/vintner/strength/city', deep: true });
+		expect(fields).toContainEqual({
+			pointer: '/dataRules/figures/vintner/strength/city',
+			deep: true
+		});
 		const problems = [
-			{ pointer: '/dataRules/rules/0/effect/perTile/var', message: 'unknown modifier', severity: 'error' as const },
-			{ pointer: '/dataRules/rules/1/nope', message: 'unknown property', severity: 'error' as const },
+			{
+				pointer: '/dataRules/rules/0/effect/perTile/var',
+				message: 'unknown modifier',
+				severity: 'error' as const
+			},
+			{
+				pointer: '/dataRules/rules/1/nope',
+				message: 'unknown property',
+				severity: 'error' as const
+			},
 			{ pointer: '/dataRules/modifiers/wine/combine', message: 'bad', severity: 'error' as const },
 			{ pointer: '/tiles/0', message: 'not ours', severity: 'error' as const }
 		];
 		const placed = placeProblems(problems, fields, '/dataRules');
-		expect(placed.get('/dataRules/rules/0/effect/perTile')?.map((p) => p.message)).toEqual(['unknown modifier']);
+		expect(placed.get('/dataRules/rules/0/effect/perTile')?.map((p) => p.message)).toEqual([
+			'unknown modifier'
+		]);
 		expect(placed.get('/dataRules/rules/1')?.map((p) => p.message)).toEqual(['unknown property']);
 		expect(placed.get('/dataRules/modifiers/wine/combine')?.map((p) => p.message)).toEqual(['bad']);
 		expect([...placed.values()].flat()).toHaveLength(3);

@@ -11,14 +11,18 @@ import { replaceTile } from './expansion-commands.ts';
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
 
 /** A code-view text read as a tile, or why it is not one (does not parse, or is not an object). */
-function readTile(text: string): { tile: Tile; error?: undefined } | { tile?: undefined; error: string } {
+function readTile(
+	text: string
+): { tile: Tile; error?: undefined } | { tile?: undefined; error: string } {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch (e) {
 		return { error: (e as Error).message };
 	}
-	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { tile: parsed as Tile } : { error: 'A tile is a JSON object' };
+	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+		? { tile: parsed as Tile }
+		: { error: 'A tile is a JSON object' };
 }
 
 export class TileSession {
@@ -35,16 +39,29 @@ export class TileSession {
 	problems = $derived.by((): Problem[] => {
 		const t = this.tile;
 		if (!t) return [];
-		const out = validateTile(t, { expansion: this.editor.doc, available: this.editor.available, registry: ruleRegistry });
+		const out = validateTile(t, {
+			expansion: this.editor.doc,
+			available: this.editor.available,
+			registry: ruleRegistry
+		});
 		const twin = this.editor.doc.tiles.findIndex((x, i) => i !== this.index && x.id === t.id);
-		if (twin >= 0) out.push({ pointer: '/id', message: `tile id '${t.id}' is also used by tile ${twin + 1}`, severity: 'error' });
+		if (twin >= 0)
+			out.push({
+				pointer: '/id',
+				message: `tile id '${t.id}' is also used by tile ${twin + 1}`,
+				severity: 'error'
+			});
 		// What the server said when it refused to save (422), while this tile is still as refused.
 		const prefix = `/tiles/${this.index}`;
 		const refused = this.editor.refusedDoc?.tiles[this.index] === t;
 		if (refused)
 			for (const p of this.editor.serverProblems)
 				if (p.pointer === prefix || p.pointer.startsWith(prefix + '/'))
-					out.push({ ...p, pointer: p.pointer.slice(prefix.length), message: `server: ${p.message}` });
+					out.push({
+						...p,
+						pointer: p.pointer.slice(prefix.length),
+						message: `server: ${p.message}`
+					});
 		return out;
 	});
 
@@ -87,7 +104,10 @@ export class TileSession {
 		if (!this.#strokeStart || !this.selected) return;
 		if (phase !== 'end' || places.length === 1) {
 			const r = paintPlaces(this.#strokeStart, this.selected, places);
-			this.editor.replaceTile(this.index, r.tile, { coalesce: `stroke-${this.#strokeCount}`, undoable: true });
+			this.editor.replaceTile(this.index, r.tile, {
+				coalesce: `stroke-${this.#strokeCount}`,
+				undoable: true
+			});
 			this.syncText();
 		}
 		if (phase === 'end') {
@@ -114,7 +134,10 @@ export class TileSession {
 		}
 		this.parseError = null;
 		// Schema-invalid tiles are kept too: the markers say what is wrong, saving refuses them.
-		const doc = JSON.stringify(t) === JSON.stringify(read.tile) ? undefined : replaceTile(this.editor.doc, this.index, read.tile);
+		const doc =
+			JSON.stringify(t) === JSON.stringify(read.tile)
+				? undefined
+				: replaceTile(this.editor.doc, this.index, read.tile);
 		this.editor.change({ doc, pending: this.editor.pendingWith(t.id, undefined) }, { coalesce });
 	}
 

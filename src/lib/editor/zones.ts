@@ -3,7 +3,14 @@
 // features are hit where the renderer draws them (layoutTile). Pure geometry, shared by the canvas
 // and the browser tests; the perimeter points (corners and side middles, clockwise from the
 // north-west corner) are the renderer's.
-import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, type Half, type Side } from '../formats/geometry.ts';
+import {
+	HALF_WORDS,
+	HALVES,
+	SIDES,
+	SIDE_NAMES,
+	type Half,
+	type Side
+} from '../formats/geometry.ts';
 import { PERIMETER, type Pt } from '../render/layout.ts';
 
 export type { Pt };
@@ -31,16 +38,28 @@ export function sideZone(side: Side): Pt[] {
 	const j = SIDES.indexOf(side) * 2;
 	const a = PERIMETER[j];
 	const b = PERIMETER[(j + 2) & 7];
-	return [toward(a, HALF_DEPTH), toward(b, HALF_DEPTH), toward(b, SIDE_DEPTH), toward(a, SIDE_DEPTH)];
+	return [
+		toward(a, HALF_DEPTH),
+		toward(b, HALF_DEPTH),
+		toward(b, SIDE_DEPTH),
+		toward(a, SIDE_DEPTH)
+	];
 }
 
 /** A place in words: 'the north side', 'the west half of the north side'. */
 export function placeWords(place: Side | Half): string {
-	return (SIDES as readonly string[]).includes(place) ? `the ${SIDE_NAMES[place as Side]} side` : HALF_WORDS[place as Half];
+	return (SIDES as readonly string[]).includes(place)
+		? `the ${SIDE_NAMES[place as Side]} side`
+		: HALF_WORDS[place as Half];
 }
 
 /** A point well inside a place's zone (its centroid). */
 export function zoneCentre(place: Side | Half): Pt {
-	const poly = (SIDES as readonly string[]).includes(place) ? sideZone(place as Side) : halfZone(place as Half);
-	return [poly.reduce((s, p) => s + p[0], 0) / poly.length, poly.reduce((s, p) => s + p[1], 0) / poly.length];
+	const poly = (SIDES as readonly string[]).includes(place)
+		? sideZone(place as Side)
+		: halfZone(place as Half);
+	return [
+		poly.reduce((s, p) => s + p[0], 0) / poly.length,
+		poly.reduce((s, p) => s + p[1], 0) / poly.length
+	];
 }

@@ -34,7 +34,12 @@ const OFF = W >> 1;
 export const BOARD_REACH = OFF - 2;
 /** Whether (x, y) is a cell of the board: whole numbers within BOARD_REACH of the start tile. */
 export const onBoard = (x: number, y: number): boolean =>
-	Number.isInteger(x) && Number.isInteger(y) && x >= -BOARD_REACH && x <= BOARD_REACH && y >= -BOARD_REACH && y <= BOARD_REACH;
+	Number.isInteger(x) &&
+	Number.isInteger(y) &&
+	x >= -BOARD_REACH &&
+	x <= BOARD_REACH &&
+	y >= -BOARD_REACH &&
+	y <= BOARD_REACH;
 export const pack = (x: number, y: number): number => (x + OFF) * W + (y + OFF);
 export const unpackX = (c: number): number => Math.floor(c / W) - OFF;
 export const unpackY = (c: number): number => (c % W) - OFF;
@@ -58,7 +63,8 @@ export function fits(s: GameState, t: CTile, frontIndex: number, rotation: numbe
 /** Fit key of a position past the frontier's end: fits nothing. */
 export const FIT_NONE = 625;
 /** Fit key of an open cell: the four edge codes it requires (0 = any), N E S W, as a base-5 number. */
-export const fitKey = (freq: number): number => (freq & 15) + 5 * ((freq >> 4) & 15) + 25 * ((freq >> 8) & 15) + 125 * ((freq >> 12) & 15);
+export const fitKey = (freq: number): number =>
+	(freq & 15) + 5 * ((freq >> 4) & 15) + 25 * ((freq >> 8) & 15) + 125 * ((freq >> 12) & 15);
 
 /** Tiles with the same edges fit the same cells: one class each; per fit key, the rotations of each class that fit. */
 export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule[]): FitTables {
@@ -115,8 +121,18 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 	fitFrom[FIT_NONE + 1] = classes.length;
 	const hooks = modules.filter((m) => m.hooks?.placement);
 	const filtered = new Uint8Array(tiles.length);
-	for (const t of tiles) if (hooks.some((m) => !m.placementFor || m.placementFor(t))) filtered[t.index] = 1;
-	return { K, cls, rot, pop, fitFrom, fitClass: Int32Array.from(classes), fitPop: Int8Array.from(pops), filtered };
+	for (const t of tiles)
+		if (hooks.some((m) => !m.placementFor || m.placementFor(t))) filtered[t.index] = 1;
+	return {
+		K,
+		cls,
+		rot,
+		pop,
+		fitFrom,
+		fitClass: Int32Array.from(classes),
+		fitPop: Int8Array.from(pops),
+		filtered
+	};
 }
 
 // ------------------------------------------------------------------ the board index
@@ -128,7 +144,8 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
  */
 const IX = Symbol('board index');
 const elsewhere = new WeakMap<GameState, BoardIndex>();
-const held = (s: GameState): BoardIndex | undefined => (s as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(s);
+const held = (s: GameState): BoardIndex | undefined =>
+	(s as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(s);
 
 function attach(s: GameState, ix: BoardIndex): void {
 	try {
@@ -149,7 +166,8 @@ export function indexOf(s: GameState, c: Context): BoardIndex {
 	if (ix === undefined) {
 		ix = buildIndex(s, c);
 		attach(s, ix);
-	} else if (ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length) Object.assign(ix, buildIndex(s, c));
+	} else if (ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length)
+		Object.assign(ix, buildIndex(s, c));
 	return ix;
 }
 
@@ -227,7 +245,7 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 	}
 	if (!placed) {
 		// no tile placed since `to` was `from`: the arrays are as they were
-	} else if (!t.shared && t.blk !== null === (f.blk !== null)) {
+	} else if (!t.shared && (t.blk !== null) === (f.blk !== null)) {
 		// t's arrays are its own (it placed a tile since it last shared them): f's written into them
 		copyNumbers(t.grid, f.grid);
 		copyNumbers(t.fkey, f.fkey);
@@ -340,7 +358,8 @@ function grow(ix: BoardIndex, u: number, v: number): void {
 	const w = gw + left + right;
 	const h = gh + top + bottom;
 	const next = filled(w * h, MISSING);
-	for (let i = 0; i < gw; i++) for (let j = 0; j < gh; j++) next[(i + left) * h + j + top] = grid[i * gh + j];
+	for (let i = 0; i < gw; i++)
+		for (let j = 0; j < gh; j++) next[(i + left) * h + j + top] = grid[i * gh + j];
 	ix.grid = next;
 	ix.gx -= left;
 	ix.gy -= top;
@@ -419,7 +438,15 @@ function startBlocks(fit: FitTables, ix: BoardIndex): void {
 	ix.blk = blk;
 }
 
-function frontAdd(s: GameState, fit: FitTables, ix: BoardIndex, cell: number, entry: number, side: number, code: number): void {
+function frontAdd(
+	s: GameState,
+	fit: FitTables,
+	ix: BoardIndex,
+	cell: number,
+	entry: number,
+	side: number,
+	code: number
+): void {
 	let i: number;
 	if (entry === MISSING) {
 		i = s.front.length;
@@ -649,19 +676,50 @@ export function completedInner(g: Engine, b: number): readonly number[] {
 
 // Placement check with reasons
 /** Why a placement is illegal, or null if it is legal (used by the place move and the UI). */
-export function placementRefusal(g: Engine, tile: number, x: number, y: number, rotation: number): Refusal | null {
+export function placementRefusal(
+	g: Engine,
+	tile: number,
+	x: number,
+	y: number,
+	rotation: number
+): Refusal | null {
 	const s = g.s;
 	const t = g.c.tiles[tile];
-	if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(rotation) || rotation < 0 || rotation > 3)
-		return { code: 'bad-placement', message: 'x, y must be integers and rotation 0..3', rules: ['BASE-1.3.3'] };
+	if (
+		!Number.isInteger(x) ||
+		!Number.isInteger(y) ||
+		!Number.isInteger(rotation) ||
+		rotation < 0 ||
+		rotation > 3
+	)
+		return {
+			code: 'bad-placement',
+			message: 'x, y must be integers and rotation 0..3',
+			rules: ['BASE-1.3.3']
+		};
 	if (!onBoard(x, y))
-		return { code: 'off-board', message: `(${x},${y}) is off the board: a tile lies at most ${BOARD_REACH} cells from the start tile along each axis`, rules: ['BASE-1.3.1'], details: { x, y } };
+		return {
+			code: 'off-board',
+			message: `(${x},${y}) is off the board: a tile lies at most ${BOARD_REACH} cells from the start tile along each axis`,
+			rules: ['BASE-1.3.1'],
+			details: { x, y }
+		};
 	const cell = pack(x, y);
 	const here = cellGet(boardIndex(g), cell);
 	if (here >= 0)
-		return { code: 'cell-occupied', message: `(${x},${y}) already holds ${g.c.tiles[s.bt[here]].key}`, rules: ['BASE-1.3.1'], details: { x, y } };
+		return {
+			code: 'cell-occupied',
+			message: `(${x},${y}) already holds ${g.c.tiles[s.bt[here]].key}`,
+			rules: ['BASE-1.3.1'],
+			details: { x, y }
+		};
 	if (here === MISSING)
-		return { code: 'not-adjacent', message: `(${x},${y}) touches no tile along an edge`, rules: ['BASE-1.3.1'], details: { x, y } };
+		return {
+			code: 'not-adjacent',
+			message: `(${x},${y}) touches no tile along an edge`,
+			rules: ['BASE-1.3.1'],
+			details: { x, y }
+		};
 	const fi = -here - 1;
 	if (!fits(s, t, fi, rotation)) {
 		for (let side = 0; side < 4; side++) {
@@ -677,7 +735,12 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
 				code: 'edge-mismatch',
 				message: `the ${SIDE_WORD[side]} edge (${EDGE_NAMES[have]}) of ${t.key} meets the ${SIDE_WORD[(side + 2) & 3]} edge (${EDGE_NAMES[need]}) of ${g.c.tiles[s.bt[n]].key} at (${nx},${ny})`,
 				rules,
-				details: { side: 'NESW'[side], ours: EDGE_NAMES[have], theirs: EDGE_NAMES[need], neighbour: { x: nx, y: ny, tile: g.c.tiles[s.bt[n]].key } }
+				details: {
+					side: 'NESW'[side],
+					ours: EDGE_NAMES[have],
+					theirs: EDGE_NAMES[need],
+					neighbour: { x: nx, y: ny, tile: g.c.tiles[s.bt[n]].key }
+				}
 			};
 		}
 	}
@@ -692,7 +755,10 @@ export function placementRefusal(g: Engine, tile: number, x: number, y: number, 
  * The tiles on the 8 cells around board tile b: how many, and how many of them are wildcards (town
  * halls: they complete surroundings but are no land tile, ISO-R4 / MM-R3) or river tiles.
  */
-export function surroundings(g: Engine, b: number): { tiles: number; wildcards: number; river: number } {
+export function surroundings(
+	g: Engine,
+	b: number
+): { tiles: number; wildcards: number; river: number } {
 	const s = g.s;
 	const cell = pack(s.bx[b], s.by[b]);
 	let tiles = 0;

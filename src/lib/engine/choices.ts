@@ -23,7 +23,9 @@ export function opponentPieceChoices(
 	eligible: (piece: number) => boolean,
 	purpose: string
 ): OpponentChoice {
-	let pieces = pool.filter((pc) => g.s.pieces[pc].owner !== chooser && g.s.pieces[pc].seg !== -2 && eligible(pc));
+	let pieces = pool.filter(
+		(pc) => g.s.pieces[pc].owner !== chooser && g.s.pieces[pc].seg !== -2 && eligible(pc)
+	);
 	const rules: string[] = [];
 	for (const h of g.c.hooks.opponentChoice) {
 		const r = h(g, chooser, [...pool], pieces, purpose);

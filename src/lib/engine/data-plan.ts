@@ -5,7 +5,18 @@ import { compileExpr } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import type { DataRule } from '../formats/schema-types.ts';
 import type { Context, Engine, FeatureValue, ValuePart } from './types.ts';
-import { Scope, constantOf, figuresOf, fold, isLiteral, numOf, push, readerOf, type Get, type Mode } from './data-scope.ts';
+import {
+	Scope,
+	constantOf,
+	figuresOf,
+	fold,
+	isLiteral,
+	numOf,
+	push,
+	readerOf,
+	type Get,
+	type Mode
+} from './data-scope.ts';
 
 /** Enters a plan's scope for feature `root` (call `leave` after). */
 export function enter(p: Plan, g: Engine, root: number): Scope {
@@ -32,9 +43,17 @@ export const leave = (sc: Scope) => {
 };
 
 /** The figures of group `i` of a plan (figuresOf), found once per scope. */
-export const groupOf = (p: Plan, sc: Scope, i: number) => (sc.groups[i] ??= figuresOf(sc, p.groupDefs[i].figure, p.groupDefs[i].tiles));
+export const groupOf = (p: Plan, sc: Scope, i: number) =>
+	(sc.groups[i] ??= figuresOf(sc, p.groupDefs[i].figure, p.groupDefs[i].tiles));
 
-const PART: Record<string, string> = { perTile: 'tiles', setPerTile: 'tiles', perPennant: 'pennants', setPerPennant: 'pennants', perCity: 'cities', setPerCity: 'cities' };
+const PART: Record<string, string> = {
+	perTile: 'tiles',
+	setPerTile: 'tiles',
+	perPennant: 'pennants',
+	setPerPennant: 'pennants',
+	perCity: 'cities',
+	setPerCity: 'cities'
+};
 
 /** One value rule compiled for a rules context and mode: its condition (null: always) and the readings of its effect. */
 export interface ValueStep {
@@ -60,11 +79,19 @@ export function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 	if (op === undefined) {
 		// marks only
 	} else if (op === 'zero') v.zero = e.zero!;
-	else if (op === 'add') v.parts.push({ id: rule.id, label: e.add!.label, count: numOf(st.x!(sc)), per: numOf(st.y!(sc)) });
-	else if (op === 'multiply') (v.factors ??= []).push({ by: numOf(st.x!(sc)), label: e.label ?? rule.id });
+	else if (op === 'add')
+		v.parts.push({
+			id: rule.id,
+			label: e.add!.label,
+			count: numOf(st.x!(sc)),
+			per: numOf(st.y!(sc))
+		});
+	else if (op === 'multiply')
+		(v.factors ??= []).push({ by: numOf(st.x!(sc)), label: e.label ?? rule.id });
 	else {
 		let part: ValuePart | undefined;
-		for (let i = 0; i < v.parts.length && !part; i++) if (v.parts[i].id === st.part) part = v.parts[i];
+		for (let i = 0; i < v.parts.length && !part; i++)
+			if (v.parts[i].id === st.part) part = v.parts[i];
 		if (!part) return;
 		const n = numOf(st.x!(sc));
 		if (st.set) part.per = n;
@@ -74,7 +101,6 @@ export function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 	for (let i = 0; i < st.facts.length; i++) v.facts[st.facts[i][0]] = st.facts[i][1](sc);
 	for (let i = 0; i < st.ids.length; i++) push(v.rules, st.ids[i]);
 }
-
 
 /** An award rule compiled for a rules context and mode. */
 export interface AwardStep {
@@ -134,7 +160,8 @@ export interface RuleLists {
 	modifiers: Record<string, string>;
 }
 
-export const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) => ((r.at as Mode[] | undefined) ?? dflt).includes(mode);
+export const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) =>
+	((r.at as Mode[] | undefined) ?? dflt).includes(mode);
 
 /** Compiles a data module's rules for rules context `c` (see Plan). */
 export function compilePlan(c: Context, lists: RuleLists): Plan {
@@ -147,7 +174,8 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 			const k = constantOf(c, mode, name, award);
 			if (k !== undefined) return () => k;
 			const read = readerOf(c, name, award, lists.modifiers);
-			if ((award && AWARD_VARS.has(name)) || name === 'neighbours' || name === 'players') return read;
+			if ((award && AWARD_VARS.has(name)) || name === 'neighbours' || name === 'players')
+				return read;
 			let slot = slotOf.get(name);
 			if (slot === undefined) slotOf.set(name, (slot = slotOf.size));
 			const i = slot;
@@ -157,7 +185,10 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 				return v;
 			};
 		};
-		return compileExpr<Scope>(fold(e, (name) => constantOf(c, mode, name, award)), resolve);
+		return compileExpr<Scope>(
+			fold(e, (name) => constantOf(c, mode, name, award)),
+			resolve
+		);
 	};
 	/** A rule's condition: null when it always holds, false when it never does. */
 	const condition = (r: DataRule, mode: Mode, award: boolean): Get | null | false => {
@@ -172,7 +203,11 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 		if (i < 0) i = groupDefs.push({ figure, tiles }) - 1;
 		return i;
 	};
-	const perKind = <T>(rules: DataRule[], dflt: Mode[], make: (r: DataRule, mode: Mode) => T | null): Map<string, PerMode<T>> => {
+	const perKind = <T>(
+		rules: DataRule[],
+		dflt: Mode[],
+		make: (r: DataRule, mode: Mode) => T | null
+	): Map<string, PerMode<T>> => {
 		const out = new Map<string, PerMode<T>>();
 		for (const r of rules) {
 			let m = out.get(r.feature!);
@@ -190,7 +225,14 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 		if (when === false) return null;
 		const e = r.effect!;
 		const op = VALUE_EFFECTS.find((k) => e[k] !== undefined);
-		const x = op === 'add' ? e.add!.count : op === 'multiply' ? e.multiply : op && op !== 'zero' ? e[op] : undefined;
+		const x =
+			op === 'add'
+				? e.add!.count
+				: op === 'multiply'
+					? e.multiply
+					: op && op !== 'zero'
+						? e[op]
+						: undefined;
 		const y = op === 'add' ? e.add!.per : undefined;
 		return {
 			rule: r,
@@ -200,7 +242,10 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 			y: y === undefined ? null : compile(y, mode, false),
 			part: op ? (PART[op] ?? '') : '',
 			set: !!op && op.startsWith('set'),
-			facts: Object.entries(e.facts ?? {}).map(([k, f]): [string, Get] => [k, compile(f, mode, false)]),
+			facts: Object.entries(e.facts ?? {}).map(([k, f]): [string, Get] => [
+				k,
+				compile(f, mode, false)
+			]),
 			ids: [r.id, ...(r.cites ?? [])]
 		};
 	});
@@ -224,14 +269,20 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 	});
 	const wins = perKind<WinsStep>(lists.wins, ['complete', 'final'], (r, mode) => {
 		const when = condition(r, mode, false);
-		return when === false ? null : { rule: r, group: groupIndex(r.figure!, r.where), when, ids: [r.id, ...(r.cites ?? [])] };
+		return when === false
+			? null
+			: { rule: r, group: groupIndex(r.figure!, r.where), when, ids: [r.id, ...(r.cites ?? [])] };
 	});
 	const collect = new Map<string, CollectStep[]>();
 	for (const r of lists.collect) {
 		const when = condition(r, 'complete', false);
 		if (when === false) continue;
 		const list = collect.get(r.feature!) ?? [];
-		list.push({ rule: r, when, count: compile({ var: `modifier.${r.modifier}` }, 'complete', false) });
+		list.push({
+			rule: r,
+			when,
+			count: compile({ var: `modifier.${r.modifier}` }, 'complete', false)
+		});
 		collect.set(r.feature!, list);
 	}
 	const strengths = new Map<unknown, Get>();
@@ -244,7 +295,18 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 		}
 		return get;
 	};
-	const plan: Plan = { value, awards, wins, collect, groupDefs, figureCount: figureIds.length, strength, slots: 0, groups: 0, scope: null as never };
+	const plan: Plan = {
+		value,
+		awards,
+		wins,
+		collect,
+		groupDefs,
+		figureCount: figureIds.length,
+		strength,
+		slots: 0,
+		groups: 0,
+		scope: null as never
+	};
 	const size = () => {
 		plan.slots = slotOf.size;
 		plan.groups = groupDefs.length;

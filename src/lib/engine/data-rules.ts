@@ -11,7 +11,15 @@ import { emit } from './events.ts';
 import { perContext } from './per-context.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure } from '../formats/schema-types.ts';
-import type { Award, Engine, Expansion, FeatureKind, FigureType, Hooks, RuleModule } from './types.ts';
+import type {
+	Award,
+	Engine,
+	Expansion,
+	FeatureKind,
+	FigureType,
+	Hooks,
+	RuleModule
+} from './types.ts';
 import { mapped, filled } from './arrays.ts';
 import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
 import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
@@ -47,10 +55,19 @@ function finish(b: Building, quiet: boolean): Award {
 	return { player: b.player, points, arithmetic, rules: b.rules };
 }
 
-function compileFigure(e: Expansion, id: string, f: DataFigure, read: (g: Engine, root: number, expr: unknown) => number): FigureType {
+function compileFigure(
+	e: Expansion,
+	id: string,
+	f: DataFigure,
+	read: (g: Engine, root: number, expr: unknown) => number
+): FigureType {
 	const decl = (e.figures ?? []).find((x) => x.id === id);
 	const strength = f.strength;
-	const perKind = strength !== null && typeof strength === 'object' && !('var' in strength) && Object.keys(strength).some((k) => k in KIND_SET);
+	const perKind =
+		strength !== null &&
+		typeof strength === 'object' &&
+		!('var' in strength) &&
+		Object.keys(strength).some((k) => k in KIND_SET);
 	let strengthOf: FigureType['strength'];
 	if (strength === undefined) strengthOf = () => 1;
 	else if (typeof strength === 'number') strengthOf = () => evNum(strength, () => 0);
@@ -60,7 +77,9 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, read: (g: Engine
 		strengthOf = (g) => Math.max(0, g.c.params[name] ?? 0);
 	} else
 		strengthOf = (g, _piece, root) => {
-			const expr = perKind ? (strength as Record<string, unknown>)[featureOf(g, root).kind] : strength;
+			const expr = perKind
+				? (strength as Record<string, unknown>)[featureOf(g, root).kind]
+				: strength;
 			return expr === undefined ? 1 : Math.max(0, read(g, root, expr));
 		};
 	return {
@@ -81,10 +100,19 @@ function compileFigure(e: Expansion, id: string, f: DataFigure, read: (g: Engine
 function paramOf(e: unknown): string | undefined {
 	if (e === null || typeof e !== 'object') return undefined;
 	const v = (e as Record<string, unknown>).var;
-	return Object.keys(e).length === 1 && typeof v === 'string' && v.startsWith('param.') ? v.slice(6) : undefined;
+	return Object.keys(e).length === 1 && typeof v === 'string' && v.startsWith('param.')
+		? v.slice(6)
+		: undefined;
 }
-const KIND_SET: Record<string, true> = { road: true, city: true, river: true, field: true, monastery: true, garden: true, stable: true };
-
+const KIND_SET: Record<string, true> = {
+	road: true,
+	city: true,
+	river: true,
+	field: true,
+	monastery: true,
+	garden: true,
+	stable: true
+};
 
 const compiled = new WeakMap<Expansion, RuleModule | null>();
 
@@ -122,8 +150,14 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		leave(sc);
 		return v;
 	};
-	const figures = Object.entries(dr.figures ?? {}).map(([fid, f]) => compileFigure(e, fid, f, readStrength));
-	const deniers = new Map(Object.entries(dr.figures ?? {}).filter(([, f]) => f.deniesScoring).map(([fid, f]) => [fid, f]));
+	const figures = Object.entries(dr.figures ?? {}).map(([fid, f]) =>
+		compileFigure(e, fid, f, readStrength)
+	);
+	const deniers = new Map(
+		Object.entries(dr.figures ?? {})
+			.filter(([, f]) => f.deniesScoring)
+			.map(([fid, f]) => [fid, f])
+	);
 	const parameters: Record<string, number> = {};
 	const parameterRanges: Record<string, { min: number; max: number }> = {};
 	for (const [k, p] of Object.entries(dr.parameters ?? {})) {
@@ -132,8 +166,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	}
 	const majorityRules = rules.filter((r) => r.type === 'majority');
 	// a text rule is cited by an event only when a scoring rule, a cites list or a figure names it (IC-2.3: the large meeple's strength)
-	const cited = new Set(rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])])));
-	for (const f of Object.values(dr.figures ?? {})) for (const id of [...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])]) cited.add(id);
+	const cited = new Set(
+		rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])]))
+	);
+	for (const f of Object.values(dr.figures ?? {}))
+		for (const id of [...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])
+			cited.add(id);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
 	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
@@ -200,12 +238,21 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					const key = st.figure * players + player;
 					let b = open[key];
 					if (!b || st.points !== null) {
-						b = { player, n: per.counts[k], label: st.label, points: 0, bonuses: [], zero: null, rules: [] };
+						b = {
+							player,
+							n: per.counts[k],
+							label: st.label,
+							points: 0,
+							bonuses: [],
+							zero: null,
+							rules: []
+						};
 						open[key] = b;
 						(built ??= []).push(b);
 					}
 					if (st.points !== null) b.points = numOf(st.points(sc));
-					else if (st.bonus !== null) b.bonuses.push({ per: numOf(st.bonus(sc)), label: st.bonusLabel });
+					else if (st.bonus !== null)
+						b.bonuses.push({ per: numOf(st.bonus(sc)), label: st.bonusLabel });
 					else if (r.zero !== undefined) b.zero = r.zero;
 					for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
 				}
@@ -269,8 +316,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				const player = s.active;
 				const tokens = (st.tokens[r.token!] ??= filled(s.players.length, 0));
 				tokens[player] += n;
-				emit(g, { type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at }, () =>
-					`${playerName(g, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
+				emit(
+					g,
+					{ type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at },
+					() =>
+						`${playerName(g, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
 				);
 			}
 			leave(sc);
@@ -282,13 +332,35 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			for (const r of majorityRules) {
 				const tokens = st.tokens[r.token!] ?? filled(s.players.length, 0);
 				const most = Math.max(0, ...tokens);
-				const points = evNum(r.points, (n) => (n.startsWith('param.') ? (g.c.params[n.slice(6)] ?? 0) : n === 'players' ? s.players.length : 0));
+				const points = evNum(r.points, (n) =>
+					n.startsWith('param.')
+						? (g.c.params[n.slice(6)] ?? 0)
+						: n === 'players'
+							? s.players.length
+							: 0
+				);
 				const winners = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
 				for (const p of winners) s.scores[p] += points;
-				emit(g, { type: 'majority', rules: [r.id], token: r.token, counts: [...tokens], winners, points, awards: mapped(winners, (p) => ({ player: p, points, arithmetic: `most ${r.token} (${most}): ${points}`, rules: [r.id] })) }, () =>
-					winners.length
-						? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(g, p)} +${points}`).join(', ')}.`
-						: `Nobody has any ${r.token}: no majority bonus.`
+				emit(
+					g,
+					{
+						type: 'majority',
+						rules: [r.id],
+						token: r.token,
+						counts: [...tokens],
+						winners,
+						points,
+						awards: mapped(winners, (p) => ({
+							player: p,
+							points,
+							arithmetic: `most ${r.token} (${most}): ${points}`,
+							rules: [r.id]
+						}))
+					},
+					() =>
+						winners.length
+							? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(g, p)} +${points}`).join(', ')}.`
+							: `Nobody has any ${r.token}: no majority bonus.`
 				);
 			}
 		};
@@ -301,7 +373,17 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		figures,
 		parameters,
 		parameterRanges,
-		...(dr.rulings ? { rulings: Object.entries(dr.rulings).map(([rid, r]) => ({ id: rid, description: r.description, default: r.default, options: r.options, rules: r.rules ?? [] })) } : {}),
+		...(dr.rulings
+			? {
+					rulings: Object.entries(dr.rulings).map(([rid, r]) => ({
+						id: rid,
+						description: r.description,
+						default: r.default,
+						options: r.options,
+						rules: r.rules ?? []
+					}))
+				}
+			: {}),
 		hooks,
 		...(uncited.length ? { uncited } : {})
 	};
@@ -310,7 +392,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 }
 
 /** The modules of a game with the expansions' data rules inserted in play order (formats/resolve.ts `orderModules`). */
-export function withDataModules(modules: RuleModule[], expansions: readonly Expansion[], allIds: ReadonlySet<string>): RuleModule[] {
+export function withDataModules(
+	modules: RuleModule[],
+	expansions: readonly Expansion[],
+	allIds: ReadonlySet<string>
+): RuleModule[] {
 	const byId = new Map(modules.map((m) => [m.id, m]));
 	const data: Expansion[] = [];
 	for (const e of expansions) {
@@ -320,6 +406,9 @@ export function withDataModules(modules: RuleModule[], expansions: readonly Expa
 		data.push(e);
 	}
 	if (!data.length) return modules;
-	return orderModules(modules.map((m) => m.id), data, allIds).map((id) => byId.get(id)!);
+	return orderModules(
+		modules.map((m) => m.id),
+		data,
+		allIds
+	).map((id) => byId.get(id)!);
 }
-

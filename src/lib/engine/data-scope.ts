@@ -52,8 +52,17 @@ export const tilesOf = (sc: Scope) => (sc.tiles ??= featureTiles(sc.g.s, sc.root
 export const aroundOf = (sc: Scope) => (sc.around ??= surroundings(sc.g, sc.g.s.st[sc.root]));
 
 /** The value a variable has in every scoring of a rules context and mode ('complete', 'param.x', 'ruling.X.y'), or undefined. */
-export function constantOf(c: Context, mode: Mode, name: string, award: boolean): number | boolean | undefined {
-	if (award && (name === 'winner' || name === 'heads' || name === 'othersHeads' || name === 'denied')) return undefined;
+export function constantOf(
+	c: Context,
+	mode: Mode,
+	name: string,
+	award: boolean
+): number | boolean | undefined {
+	if (
+		award &&
+		(name === 'winner' || name === 'heads' || name === 'othersHeads' || name === 'denied')
+	)
+		return undefined;
 	switch (name) {
 		case 'tiles':
 		case 'pennants':
@@ -74,13 +83,23 @@ export function constantOf(c: Context, mode: Mode, name: string, award: boolean)
 		const i = rest.indexOf('.');
 		return c.rulings[rest.slice(0, i)] === rest.slice(i + 1);
 	}
-	if (head === 'modifier' || head === 'figures' || head === 'onTiles' || head === 'icon') return undefined;
-	if (head === 'around' && (rest === 'tiles' || rest === 'wildcards' || rest === 'river' || rest.startsWith('icon.'))) return undefined;
+	if (head === 'modifier' || head === 'figures' || head === 'onTiles' || head === 'icon')
+		return undefined;
+	if (
+		head === 'around' &&
+		(rest === 'tiles' || rest === 'wildcards' || rest === 'river' || rest.startsWith('icon.'))
+	)
+		return undefined;
 	return 0;
 }
 
 /** The reading of a variable that depends on the feature (or the player paid); constantOf gave undefined. */
-export function readerOf(c: Context, name: string, award: boolean, modifiers: Record<string, string>): Get {
+export function readerOf(
+	c: Context,
+	name: string,
+	award: boolean,
+	modifiers: Record<string, string>
+): Get {
 	if (award)
 		switch (name) {
 			case 'winner':
@@ -91,7 +110,8 @@ export function readerOf(c: Context, name: string, award: boolean, modifiers: Re
 				return (sc) => {
 					const heads = (sc.heads ??= headsOf(sc.g, sc.root));
 					let most = 0;
-					for (let q = 0; q < heads.length; q++) if (q !== sc.player && heads[q] > most) most = heads[q];
+					for (let q = 0; q < heads.length; q++)
+						if (q !== sc.player && heads[q] > most) most = heads[q];
 					return most;
 				};
 			case 'denied':
@@ -107,7 +127,8 @@ export function readerOf(c: Context, name: string, award: boolean, modifiers: Re
 				return n;
 			};
 		case 'cities':
-			return ({ g, root }) => (featureOf(g, root).kind === 'field' ? fieldCities(g, root).complete.length : 0);
+			return ({ g, root }) =>
+				featureOf(g, root).kind === 'field' ? fieldCities(g, root).complete.length : 0;
 		case 'neighbours':
 			return ({ g, root }) => g.s.bnb[g.s.st[root]];
 		case 'players':
@@ -132,7 +153,8 @@ export function readerOf(c: Context, name: string, award: boolean, modifiers: Re
 		return (sc) => {
 			const tiles = tilesOf(sc);
 			let n = 0;
-			for (const p of sc.g.s.pieces) if (p.kind === rest && p.seg >= 0 && tiles.includes(p.tile)) n++;
+			for (const p of sc.g.s.pieces)
+				if (p.kind === rest && p.seg >= 0 && tiles.includes(p.tile)) n++;
 			return n;
 		};
 	if (head === 'icon')
@@ -142,7 +164,8 @@ export function readerOf(c: Context, name: string, award: boolean, modifiers: Re
 			for (const b of tilesOf(sc)) if (g.c.tiles[g.s.bt[b]].icons.has(rest)) n++;
 			return n;
 		};
-	if (rest === 'tiles' || rest === 'wildcards' || rest === 'river') return (sc) => aroundOf(sc)[rest];
+	if (rest === 'tiles' || rest === 'wildcards' || rest === 'river')
+		return (sc) => aroundOf(sc)[rest];
 	const icon = rest.slice(5); // around.icon.<name>
 	return ({ g, root }) => {
 		const s = g.s;
@@ -158,7 +181,8 @@ export function readerOf(c: Context, name: string, award: boolean, modifiers: Re
 	};
 }
 
-export const isLiteral = (v: unknown): v is number | boolean => typeof v === 'number' || typeof v === 'boolean';
+export const isLiteral = (v: unknown): v is number | boolean =>
+	typeof v === 'number' || typeof v === 'boolean';
 /** A constant written back into an expression gives what reading it gives (numbers: whole and bounded, as evaluate keeps them). */
 const literalOk = (v: number | boolean) => typeof v === 'boolean' || evaluate(v, () => 0) === v;
 
@@ -183,14 +207,16 @@ export function fold(e: unknown, constOf: (name: string) => number | boolean | u
 	// the result of these is settled by one literal whatever the others give (they only read)
 	if (op === 'and' && args.some((x) => isLiteral(x) && x !== true)) return false;
 	if (op === 'or' && args.some((x) => x === true)) return true;
-	if (op === 'if' && args.length === 3 && isLiteral(args[0])) return args[0] === true ? args[1] : args[2];
+	if (op === 'if' && args.length === 3 && isLiteral(args[0]))
+		return args[0] === true ? args[1] : args[2];
 	return out;
 }
 
 // how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
 export const gameCombine = perContext((c) => {
 	const t: Record<string, string> = {};
-	for (const m of c.modules) if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
+	for (const m of c.modules)
+		if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
 	return t;
 });
 
@@ -214,14 +240,15 @@ export function combine(g: Engine, root: number, name: string, how: string): num
 	return any ? false : all ? true : max ? most : sum;
 }
 
-
 /** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
 export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	const s = sc.g.s;
 	let out: Group | null = null;
 	if (tiles) {
 		const on = tilesOf(sc);
-		for (const p of s.pieces) if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile)) out = added(out, p.owner);
+		for (const p of s.pieces)
+			if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile))
+				out = added(out, p.owner);
 	} else {
 		const list = s.figs[sc.root];
 		if (list)
@@ -288,4 +315,6 @@ export function deniedBy(g: Engine, root: number): string | null {
 
 /** Data modules whose figures deny scorings (deniesScoring), found once per rules context. */
 export const denyingModules = new WeakSet<RuleModule>();
-const denying = perContext((c) => c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id));
+const denying = perContext((c) =>
+	c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)
+);

@@ -5,7 +5,13 @@ import type { Context, Engine, GameEvent, GameState } from './types.ts';
  * The engine over state s: every engine is made here with the same fields in the same order (the
  * board index slot included), so each engine read in the modules sees one object shape.
  */
-export function engineOf(s: GameState, c: Context, quiet: boolean, silent = false, unscored = false): Engine {
+export function engineOf(
+	s: GameState,
+	c: Context,
+	quiet: boolean,
+	silent = false,
+	unscored = false
+): Engine {
 	return { s, c, events: silent ? NO_EVENTS : [], quiet, silent, ix: undefined, unscored };
 }
 /** The events of every silent engine: nothing is ever pushed (emit and the score events check g.silent), so one array serves all. */
@@ -17,7 +23,6 @@ export function emit(g: Engine, ev: GameEvent, text?: () => string): void {
 	if (!g.quiet && text) ev.text = text();
 	g.events.push(ev);
 }
-
 
 /**
  * How many times a state was taken back (trial.ts `takeBack`). A cache kept for "the same state at the

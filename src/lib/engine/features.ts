@@ -53,7 +53,8 @@ export function union(s: GameState, a: number, b: number, border: boolean): numb
 /** The segments of the feature at `root`, in the order they joined. */
 export function segsOf(s: GameState, root: number): number[] {
 	const out: number[] = [];
-	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg]) out.push(seg);
+	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg])
+		out.push(seg);
 	return out;
 }
 

@@ -2,7 +2,20 @@
 // A turn runs through fixed phases; modules hook into them and may push decision steps
 // (each answered by a move from legalMoves). The engine advances automatically between steps.
 import { compileTiles } from './tiles.ts';
-import { putTile, unpackX, unpackY, completedBorderRoots, completedInner, compileFit, boardIndex, copyIndex, restoreIndex, indexOf, fitAt, fitCount } from './board.ts';
+import {
+	putTile,
+	unpackX,
+	unpackY,
+	completedBorderRoots,
+	completedInner,
+	compileFit,
+	boardIndex,
+	copyIndex,
+	restoreIndex,
+	indexOf,
+	fitAt,
+	fitCount
+} from './board.ts';
 import { emit, engineOf, tookBack } from './events.ts';
 import { perGame } from './per-context.ts';
 import { find, featureOf } from './features.ts';
@@ -38,7 +51,16 @@ import {
 
 const MODULE_IDS = new Set(MODULES.map((m) => m.id));
 
-export const PHASES = ['turnStart', 'draw', 'placed', 'figure', 'afterFigure', 'score', 'afterScore', 'turnEnd'] as const;
+export const PHASES = [
+	'turnStart',
+	'draw',
+	'placed',
+	'figure',
+	'afterFigure',
+	'score',
+	'afterScore',
+	'turnEnd'
+] as const;
 
 // ------------------------------------------------------------------ contexts
 const contexts = new Map<string, Context>();
@@ -57,22 +79,31 @@ export function expansionHash(doc: Expansion): string {
 }
 
 /** The rule modules a setup enables, in registry order (base first). */
-export function modulesFor(expansions: readonly Expansion[], extra: readonly string[] = []): RuleModule[] {
+export function modulesFor(
+	expansions: readonly Expansion[],
+	extra: readonly string[] = []
+): RuleModule[] {
 	const ids = new Set<string>(['base', ...extra]);
 	for (const e of expansions) for (const m of modulesForExpansion(e)) ids.add(m);
-	for (const id of ids) if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
+	for (const id of ids)
+		if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
 	return MODULES.filter((m) => ids.has(m.id));
 }
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */
-export function contextFor(expansions: Expansion[], extraModules: string[], rulings?: Record<string, string>): Context {
+export function contextFor(
+	expansions: Expansion[],
+	extraModules: string[],
+	rulings?: Record<string, string>
+): Context {
 	// the same documents (by identity, as expansionHash caches them), modules and rulings as one of the
 	// last two calls: the same context. A replay's setup names the context's own rulings (its game's state
 	// shares them), which resolve to themselves; the game's setup names only some, compared as JSON.
 	let rulingsText: string | undefined;
 	for (const l of lastInputs) {
 		if (!sameItems(l.expansions, expansions) || !sameItems(l.modules, extraModules)) continue;
-		if (rulings === l.ctx.rulings || l.rulings === (rulingsText ??= rulingsKey(rulings))) return l.ctx;
+		if (rulings === l.ctx.rulings || l.rulings === (rulingsText ??= rulingsKey(rulings)))
+			return l.ctx;
 	}
 	rulingsText ??= rulingsKey(rulings);
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
@@ -83,7 +114,10 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const ids = new Set([...expansions.map((e) => e.id), ...extraModules]);
 	for (const e of expansions)
 		(e.dependencies ?? []).forEach((dep, k) => {
-			if (!ids.has(dep)) throw new Error(`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`);
+			if (!ids.has(dep))
+				throw new Error(
+					`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`
+				);
 		});
 	// rules written as data in the documents, compiled into modules of their own (data-rules.ts)
 	const modules = withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
@@ -91,7 +125,8 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
 	const params: Record<string, number> = {};
 	for (const m of modules) Object.assign(params, m.parameters ?? {});
-	for (const e of expansions) for (const [k, v] of Object.entries(e.parameters ?? {})) if (k in params) params[k] = v;
+	for (const e of expansions)
+		for (const [k, v] of Object.entries(e.parameters ?? {})) if (k in params) params[k] = v;
 	const exps = expansions.map((e) => ({ id: e.id, version: e.version, hash: expansionHash(e) }));
 	const key = hashText(JSON.stringify([exps, modules.map((m) => m.id), resolved, params]));
 	const cached = contexts.get(key);
@@ -101,19 +136,43 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 	}
 	const tiles = compileTiles(expansions);
 	const hookNames: (keyof Hooks)[] = [
-		'setup', 'drawn', 'placement', 'placed', 'figureOptions', 'deployCheck', 'afterFigure', 'turnStart',
-		'value', 'winners', 'awards', 'scored', 'pieceLeft', 'scoringMarks', 'afterScore', 'finalScoring',
-		'dragonTargets', 'dragonEnters', 'opponentChoice', 'noTile', 'playsWithoutTile', 'dragonEnter'
+		'setup',
+		'drawn',
+		'placement',
+		'placed',
+		'figureOptions',
+		'deployCheck',
+		'afterFigure',
+		'turnStart',
+		'value',
+		'winners',
+		'awards',
+		'scored',
+		'pieceLeft',
+		'scoringMarks',
+		'afterScore',
+		'finalScoring',
+		'dragonTargets',
+		'dragonEnters',
+		'opponentChoice',
+		'noTile',
+		'playsWithoutTile',
+		'dragonEnter'
 	];
 	const hooks = {} as Context['hooks'];
-	for (const n of hookNames) (hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) => (m.hooks?.[n] ? [m.hooks[n]] : []));
+	for (const n of hookNames)
+		(hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) =>
+			m.hooks?.[n] ? [m.hooks[n]] : []
+		);
 	const ctx: Context = {
 		key,
 		tiles,
 		tileIndex: new Map(tiles.map((t) => [t.key, t.index])),
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
-		figures: new Map(modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, figureRecord(f)] as const))),
+		figures: new Map(
+			modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, figureRecord(f)] as const))
+		),
 		// frozen: every game's state shares it (startGame)
 		rulings: Object.freeze(fastObject(resolved)),
 		params: fastObject(params),
@@ -129,7 +188,10 @@ export function contextFor(expansions: Expansion[], extraModules: string[], ruli
 			),
 			['pick', PICK_STEP]
 		]),
-		moves: new Map([...modules.flatMap((m) => Object.entries(m.moves ?? {})), ['pick', pickMove as MoveHandler]]),
+		moves: new Map([
+			...modules.flatMap((m) => Object.entries(m.moves ?? {})),
+			['pick', pickMove as MoveHandler]
+		]),
 		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
 		source: { expansions, modules: [...extraModules] }
 	};
@@ -171,12 +233,20 @@ function figureRecord(f: FigureType): FigureType {
 const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
 
 /** The rulings of a setup as contextFor compares them. */
-const rulingsKey = (rulings?: Record<string, string>): string => (rulings ? JSON.stringify(rulings) : '');
+const rulingsKey = (rulings?: Record<string, string>): string =>
+	rulings ? JSON.stringify(rulings) : '';
 
 /** contextFor's last two inputs, the latest first (copies of the lists: a caller may change its arrays later), and their answers. */
-const lastInputs: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context }[] = [];
-const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-function remember(expansions: Expansion[], modules: string[], rulings: string, ctx: Context): Context {
+const lastInputs: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context }[] =
+	[];
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean =>
+	a.length === b.length && a.every((x, i) => x === b[i]);
+function remember(
+	expansions: Expansion[],
+	modules: string[],
+	rulings: string,
+	ctx: Context
+): Context {
 	lastInputs.unshift({ expansions: [...expansions], modules: [...modules], rulings, ctx });
 	if (lastInputs.length > 2) lastInputs.pop();
 	return ctx;
@@ -186,7 +256,8 @@ export function contextOf(state: GameState): Context {
 	// the last context asked for, kept at hand: a game asks for its own at every move
 	if (state.ctx === lastKey) return lastContext!;
 	const c = contexts.get(state.ctx);
-	if (!c) throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+	if (!c)
+		throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
 	lastKey = state.ctx;
 	lastContext = c;
 	return c;
@@ -198,7 +269,8 @@ let lastContext: Context | null = null;
 export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
 	if (!contexts.has(state.ctx)) {
 		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
-		if (c.key !== state.ctx) throw new Error('the expansions or rulings differ from those the game was played with');
+		if (c.key !== state.ctx)
+			throw new Error('the expansions or rulings differ from those the game was played with');
 	}
 	indexOf(state, contextOf(state));
 	return state;
@@ -219,9 +291,12 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 	if (setup.start) start = tileKeyIndex(c, setup.start);
 	else if (river && springs.length) start = springs[0].index;
 	else start = c.tiles.find((t) => t.role === 'start')?.index ?? -1;
-	if (start < 0) throw new Error('no start tile: no tile has role "start" (or "spring" with The River)');
+	if (start < 0)
+		throw new Error('no start tile: no tile has role "start" (or "spring" with The River)');
 	if (setup.drawOrder) {
-		s.piles = [{ tiles: setup.drawOrder.map((k) => tileKeyIndex(c, k)).reverse(), last: [], random: false }];
+		s.piles = [
+			{ tiles: setup.drawOrder.map((k) => tileKeyIndex(c, k)).reverse(), last: [], random: false }
+		];
 		return start;
 	}
 	const n = s.players.length;
@@ -239,7 +314,8 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 			for (let i = 0; i < copies; i++) to.push(t.index);
 			continue;
 		}
-		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard') copies = t.index === start ? 0 : copies - 1;
+		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard')
+			copies = t.index === start ? 0 : copies - 1;
 		for (let i = 0; i < copies; i++) land.push(t.index);
 	}
 	// keep one lake per source and per fork (River II)
@@ -257,13 +333,18 @@ const problemsOf = perGame(setupProblems);
 const piecesOf = perGame((c, players) => piecesWith(c, players));
 
 /** The pieces a game starts with, `counts` per player overriding the expansions' (a figure type the rules lack is ignored). */
-function piecesWith(c: Context, players: number, counts: Record<string, number> = {}): { kind: string; owner: number }[] {
+function piecesWith(
+	c: Context,
+	players: number,
+	counts: Record<string, number> = {}
+): { kind: string; owner: number }[] {
 	const out: { kind: string; owner: number }[] = [];
 	// a document may say how many each player gets (expansion figures[].perPlayer)
 	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
 	for (const [id, ft] of c.figures) {
 		const per = counts[id] ?? declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
-		for (let p = 0; p < players; p++) for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
+		for (let p = 0; p < players; p++)
+			for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
 		for (let i = 0; i < (ft.neutral ?? 0); i++) out.push({ kind: id, owner: -1 });
 	}
 	return out;
@@ -294,9 +375,23 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		piles: [],
 		outcomes: [...(setup.outcomes ?? [])],
 		discarded: [],
-		bx: [], by: [], bt: [], br: [], bseg: [], bnb: [],
-		front: [], freq: [], fmask: [],
-		parent: [], st: [], sl: [], open: [], snext: [], slast: [], ssize: [], figs: [],
+		bx: [],
+		by: [],
+		bt: [],
+		br: [],
+		bseg: [],
+		bnb: [],
+		front: [],
+		freq: [],
+		fmask: [],
+		parent: [],
+		st: [],
+		sl: [],
+		open: [],
+		snext: [],
+		slast: [],
+		ssize: [],
+		figs: [],
 		pieces: [],
 		mod: {},
 		log: [],
@@ -311,14 +406,19 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		}
 	});
 	const g = engineOf(s, c, setup.quiet === true);
-	for (const p of setup.figures ? piecesWith(c, s.players.length, setup.figures) : piecesOf(c, s.players.length)) s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
+	for (const p of setup.figures
+		? piecesWith(c, s.players.length, setup.figures)
+		: piecesOf(c, s.players.length))
+		s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
 	const start = buildPiles(g, setup);
 	for (const h of c.hooks.setup) h(g);
 	putTile(g, start, 0, 0, 0);
 	// piles: tiles in each draw pile, in drawing order (river tiles before land tiles)
 	const piles = s.piles.map((p) => p.tiles.length + p.last.length);
-	emit(g, { type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0, piles }, () =>
-		`The start tile ${c.tiles[start].key} lies at (0,0); ${piles.join(' + ')} tiles to draw.`
+	emit(
+		g,
+		{ type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0, piles },
+		() => `The start tile ${c.tiles[start].key} lies at (0,0); ${piles.join(' + ')} tiles to draw.`
 	);
 	for (const h of c.hooks.placed) h(g, 0);
 	advance(g);
@@ -354,7 +454,8 @@ function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 		for (let r = 0; r < 4; r++) {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
-			for (let f = 0; f < filters.length && ok; f++) if (filters[f](g, tile, x, y, r, false)) ok = false;
+			for (let f = 0; f < filters.length && ok; f++)
+				if (filters[f](g, tile, x, y, r, false)) ok = false;
 			if (ok) {
 				out.push(i * 4 + r);
 				if (first) return out;
@@ -367,7 +468,13 @@ function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 /** The placement move of a packed placement (front position × 4 + rotation). */
 function placeMove(g: Engine, tile: number, p: number): PlaceMove {
 	const cell = g.s.front[p >> 2];
-	return { type: 'place', tile: g.c.tiles[tile].key, x: unpackX(cell), y: unpackY(cell), rotation: p & 3 };
+	return {
+		type: 'place',
+		tile: g.c.tiles[tile].key,
+		x: unpackX(cell),
+		y: unpackY(cell),
+		rotation: p & 3
+	};
 }
 
 /** Legal placements of a tile on the current board as moves (the order of allowedPlacements). */
@@ -408,7 +515,8 @@ function drawnPlacements(g: Engine): PlaceMove[] {
 /** Number of legal placements of tile t (the drawn one by default): from the board index, unless a hook filters this tile. */
 function placementCount(g: Engine, t = g.s.tile): number {
 	const fit = g.c.fit;
-	if (t !== g.s.tile) return fit.filtered[t] ? allowedPlacements(g, t).length : fitCount(g, fit.cls[t]);
+	if (t !== g.s.tile)
+		return fit.filtered[t] ? allowedPlacements(g, t).length : fitCount(g, fit.cls[t]);
 	const ix = drawnIndex(g);
 	if (ix.count < 0) ix.count = fit.filtered[t] ? drawnAllowed(g).length : fitCount(g, fit.cls[t]);
 	return ix.count;
@@ -432,7 +540,11 @@ function placementAt(g: Engine, n: number): PlaceMove {
 	const fit = g.c.fit;
 	const ix = drawnIndex(g);
 	if (ix.moves !== null) return ix.moves[n];
-	return placeMove(g, s.tile, fit.filtered[s.tile] ? drawnAllowed(g)[n] : fitAt(g, fit.cls[s.tile], n));
+	return placeMove(
+		g,
+		s.tile,
+		fit.filtered[s.tile] ? drawnAllowed(g)[n] : fitAt(g, fit.cls[s.tile], n)
+	);
 }
 
 /**
@@ -449,13 +561,23 @@ function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
 	if (!placeable(g)) {
 		s.tile = -1;
 		s.discarded.push(t);
-		emit(g, { type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key }, () =>
-			`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
+		emit(
+			g,
+			{ type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key },
+			() =>
+				`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
 		);
 		return 'discarded';
 	}
 	if (g.silent) return 'drawn';
-	const ev: GameEvent = { type: 'draw', rules: ['BASE-1.2.1'], player: s.active, tile: c.tiles[t].key, river: c.tiles[t].river, left: tilesLeft(s) };
+	const ev: GameEvent = {
+		type: 'draw',
+		rules: ['BASE-1.2.1'],
+		player: s.active,
+		tile: c.tiles[t].key,
+		river: c.tiles[t].river,
+		left: tilesLeft(s)
+	};
 	if (s.origin.free) ev.picked = true;
 	emit(g, ev, () => {
 		const options = placementCount(g);
@@ -475,7 +597,8 @@ function drawTile(g: Engine): boolean {
 // ------------------------------------------------------------------ free mode (the sandbox)
 /** Free mode: one `pick` move per kind of tile the next draw may give that fits somewhere. */
 function pickMoves(g: Engine, _step: Step, out: Move[]): void {
-	for (const t of new Set(drawable(g.s))) if (placementCount(g, t) > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
+	for (const t of new Set(drawable(g.s)))
+		if (placementCount(g, t) > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
 	out.sort((a, b) => String((a as PlaceMove).tile).localeCompare(String((b as PlaceMove).tile)));
 }
 
@@ -483,21 +606,46 @@ function pickMoves(g: Engine, _step: Step, out: Move[]): void {
 function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refusal | null {
 	const { s, c } = g;
 	const t = typeof move.tile === 'string' ? c.tileIndex.get(move.tile) : undefined;
-	if (t === undefined) return { code: 'wrong-tile', message: `there is no tile '${String(move.tile)}' in this game`, rules: ['BASE-1.2.1'] };
+	if (t === undefined)
+		return {
+			code: 'wrong-tile',
+			message: `there is no tile '${String(move.tile)}' in this game`,
+			rules: ['BASE-1.2.1']
+		};
 	const key = c.tiles[t].key;
 	if (!drawable(s).includes(t)) {
 		return s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t))
-			? { code: 'not-yet', message: `${key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`, rules: ['RIVER-3.1.1'], details: { tile: key } }
-			: { code: 'none-left', message: `no copy of ${key} is left to draw`, rules: ['BASE-1.2.1'], details: { tile: key } };
+			? {
+					code: 'not-yet',
+					message: `${key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`,
+					rules: ['RIVER-3.1.1'],
+					details: { tile: key }
+				}
+			: {
+					code: 'none-left',
+					message: `no copy of ${key} is left to draw`,
+					rules: ['BASE-1.2.1'],
+					details: { tile: key }
+				};
 	}
-	if (placementCount(g, t) === 0) return { code: 'fits-nowhere', message: `${key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`, rules: ['BASE-1.3.6'], details: { tile: key } };
+	if (placementCount(g, t) === 0)
+		return {
+			code: 'fits-nowhere',
+			message: `${key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`,
+			rules: ['BASE-1.3.6'],
+			details: { tile: key }
+		};
 	takeChosen(s, t);
 	// set aside (a dragon before any volcano): pick again
 	s.pending.push({ kind: offerTile(g, t) === 'drawn' ? 'place' : 'pick', player: step.player });
 	return null;
 }
 
-const PICK_STEP: StepDef = { accepts: ['pick'], describe: 'pick the next tile (free mode)', moves: pickMoves };
+const PICK_STEP: StepDef = {
+	accepts: ['pick'],
+	describe: 'pick the next tile (free mode)',
+	moves: pickMoves
+};
 
 function scoreTurn(g: Engine): void {
 	const s = g.s;
@@ -514,7 +662,11 @@ function scoreTurn(g: Engine): void {
 /** The final scoring: every unfinished feature with figures, then the modules' (farmers, majorities); the game is over. */
 export function finalScoring(g: Engine): void {
 	const s = g.s;
-	emit(g, { type: 'finalScoring', rules: ['BASE-1.7'] }, () => 'No tiles left: final scoring of every unfinished feature with figures.');
+	emit(
+		g,
+		{ type: 'finalScoring', rules: ['BASE-1.7'] },
+		() => 'No tiles left: final scoring of every unfinished feature with figures.'
+	);
 	const done = new Set<number>();
 	for (let i = 0; i < s.pieces.length; i++) {
 		const p = s.pieces[i];
@@ -532,8 +684,11 @@ export function finalScoring(g: Engine): void {
 	s.pending = [];
 	const best = Math.max(...s.scores);
 	const winners = s.players.flatMap((_, p) => (s.scores[p] === best ? [p] : []));
-	emit(g, { type: 'gameEnd', rules: ['BASE-1.7.3'], scores: [...s.scores], winners }, () =>
-		`Game over. ${s.players.map((n, p) => `${n} ${s.scores[p]}`).join(', ')}. ${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}.`
+	emit(
+		g,
+		{ type: 'gameEnd', rules: ['BASE-1.7.3'], scores: [...s.scores], winners },
+		() =>
+			`Game over. ${s.players.map((n, p) => `${n} ${s.scores[p]}`).join(', ')}. ${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}.`
 	);
 }
 
@@ -551,7 +706,8 @@ export function advance(g: Engine): void {
 			case 1:
 				if (s.origin.free && tilesLeft(s) > 0) s.pending.push({ kind: 'pick', player: s.active });
 				else if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
-				else if (h.noTile.some((f) => f(g))) break; // a town hall still to place keeps the game going (MM-HALL-8)
+				else if (h.noTile.some((f) => f(g)))
+					break; // a town hall still to place keeps the game going (MM-HALL-8)
 				else if (g.unscored) {
 					// a trial (apply's `final: false`): the game ends here and the caller scores it (trial.ts)
 					s.finished = true;
@@ -588,7 +744,8 @@ export function advance(g: Engine): void {
 /** Every option at the current step (empty when the game is over). Do not mutate the result. */
 export function legalMoves(state: GameState): Move[] {
 	if (state.finished || state.pending.length === 0) return [];
-	if (state.pending[0].kind === 'place') return drawnPlacements(engineOf(state, contextOf(state), true));
+	if (state.pending[0].kind === 'place')
+		return drawnPlacements(engineOf(state, contextOf(state), true));
 	return legalMovesInto(state, []);
 }
 
@@ -616,7 +773,8 @@ export function legalMovesInto(state: GameState, out: Move[]): Move[] {
  */
 export function legalMoveCount(state: GameState): number {
 	if (state.finished || state.pending.length === 0) return 0;
-	if (state.pending[0].kind === 'place') return placementCount(engineOf(state, contextOf(state), true));
+	if (state.pending[0].kind === 'place')
+		return placementCount(engineOf(state, contextOf(state), true));
 	return legalMoves(state).length;
 }
 
@@ -640,7 +798,12 @@ export function legalMoveAt(state: GameState, n: number): Move | undefined {
 	return legalMoves(state)[n];
 }
 
-function refuse(code: string, message: string, rules: string[], details?: Record<string, unknown>): ApplyResult {
+function refuse(
+	code: string,
+	message: string,
+	rules: string[],
+	details?: Record<string, unknown>
+): ApplyResult {
 	return { ok: false, refusal: { code, message, rules, ...(details ? { details } : {}) } };
 }
 
@@ -660,11 +823,29 @@ export interface ApplyOptions {
 // Options for callers that apply move after move, every member in ApplyOptions' order: apply reads
 // its options at every move, and options of many shapes make each read a lookup by name.
 /** In place, quiet events (a simulated game). */
-export const IN_PLACE: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: true, keepRedo: false, final: true };
+export const IN_PLACE: Readonly<ApplyOptions> = {
+	mutate: true,
+	quiet: true,
+	events: true,
+	keepRedo: false,
+	final: true
+};
 /** In place, no events (a replay, a playout). */
-export const IN_PLACE_SILENT: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false, final: true };
+export const IN_PLACE_SILENT: Readonly<ApplyOptions> = {
+	mutate: true,
+	quiet: true,
+	events: false,
+	keepRedo: false,
+	final: true
+};
 /** In place, no events, no final scoring (a bot's trial, taken back after: trial.ts). */
-export const TRIAL: Readonly<ApplyOptions> = { mutate: true, quiet: true, events: false, keepRedo: false, final: false };
+export const TRIAL: Readonly<ApplyOptions> = {
+	mutate: true,
+	quiet: true,
+	events: false,
+	keepRedo: false,
+	final: false
+};
 
 /** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
 export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
@@ -734,7 +915,13 @@ export function replay(
 	let state = started.state;
 	const events = [...started.events];
 	opts.onStep?.(-1, { type: 'start' }, started.events, state);
-	const applyOpts: ApplyOptions = { mutate: true, quiet: opts.quiet, events: opts.events, keepRedo: false, final: true }; // IN_PLACE's shape
+	const applyOpts: ApplyOptions = {
+		mutate: true,
+		quiet: opts.quiet,
+		events: opts.events,
+		keepRedo: false,
+		final: true
+	}; // IN_PLACE's shape
 	for (let i = 0; i < moves.length; i++) {
 		const r = apply(state, moves[i], applyOpts);
 		if (!r.ok) return { state, events, error: { index: i, refusal: r.refusal } };
@@ -750,13 +937,19 @@ export function undo(state: GameState): GameState | null {
 	if (state.log.length === 0) return null;
 	const last = state.log[state.log.length - 1];
 	const r = replay(setupOf(state), state.log.slice(0, -1), { quiet: true, events: false });
-	if (r.error) throw new Error(`undo: the log no longer replays (move ${r.error.index}: ${r.error.refusal.message})`);
+	if (r.error)
+		throw new Error(
+			`undo: the log no longer replays (move ${r.error.index}: ${r.error.refusal.message})`
+		);
 	r.state.redo = [...state.redo, last];
 	return r.state;
 }
 
 /** Re-applies the last undone move (with apply's options: events, in place); null when there is nothing to redo. */
-export function redo(state: GameState, opts: Omit<ApplyOptions, 'keepRedo'> = {}): ApplyResult | null {
+export function redo(
+	state: GameState,
+	opts: Omit<ApplyOptions, 'keepRedo'> = {}
+): ApplyResult | null {
 	if (state.redo.length === 0) return null;
 	const move = state.redo[state.redo.length - 1];
 	const r = apply(state, move, { ...opts, keepRedo: true });
@@ -768,9 +961,17 @@ export function redo(state: GameState, opts: Omit<ApplyOptions, 'keepRedo'> = {}
 export function cloneState(s: GameState): GameState {
 	const copy = stateRecord({
 		...s,
-		pending: mapped(s.pending, (p) => (p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data })),
+		pending: mapped(s.pending, (p) =>
+			p.data === undefined
+				? { kind: p.kind, player: p.player }
+				: { kind: p.kind, player: p.player, data: p.data }
+		),
 		scores: s.scores.slice(),
-		piles: mapped(s.piles, (p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random })),
+		piles: mapped(s.piles, (p) => ({
+			tiles: p.tiles.slice(),
+			last: p.last.slice(),
+			random: p.random
+		})),
 		outcomes: s.outcomes.slice(),
 		discarded: s.discarded.slice(),
 		bx: s.bx.slice(),
@@ -833,10 +1034,19 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	while (pending.length > 0) pending.pop();
 	for (let i = 0; i < from.pending.length; i++) {
 		const p = from.pending[i];
-		pending.push(p.data === undefined ? { kind: p.kind, player: p.player } : { kind: p.kind, player: p.player, data: p.data });
+		pending.push(
+			p.data === undefined
+				? { kind: p.kind, player: p.player }
+				: { kind: p.kind, player: p.player, data: p.data }
+		);
 	}
 	copyNumbers(to.scores, from.scores);
-	if (to.piles.length !== from.piles.length) to.piles = mapped(from.piles, (p) => ({ tiles: p.tiles.slice(), last: p.last.slice(), random: p.random }));
+	if (to.piles.length !== from.piles.length)
+		to.piles = mapped(from.piles, (p) => ({
+			tiles: p.tiles.slice(),
+			last: p.last.slice(),
+			random: p.random
+		}));
 	else
 		for (let i = 0; i < from.piles.length; i++) {
 			copyNumbers(to.piles[i].tiles, from.piles[i].tiles);
@@ -886,7 +1096,13 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 			else copyNumbers(mine, list);
 		}
 	}
-	if (to.pieces.length !== from.pieces.length) to.pieces = mapped(from.pieces, (p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile }));
+	if (to.pieces.length !== from.pieces.length)
+		to.pieces = mapped(from.pieces, (p) => ({
+			kind: p.kind,
+			owner: p.owner,
+			seg: p.seg,
+			tile: p.tile
+		}));
 	else
 		for (let i = 0; i < from.pieces.length; i++) {
 			const p = to.pieces[i];
@@ -924,7 +1140,8 @@ function copyMoves(to: Move[], from: readonly Move[]): void {
  */
 function sameData(to: unknown, from: unknown): unknown {
 	if (from === null || typeof from !== 'object') return from;
-	if (to === null || typeof to !== 'object' || Array.isArray(to) !== Array.isArray(from)) return JSON.parse(JSON.stringify(from));
+	if (to === null || typeof to !== 'object' || Array.isArray(to) !== Array.isArray(from))
+		return JSON.parse(JSON.stringify(from));
 	if (Array.isArray(from)) {
 		const a = to as unknown[];
 		while (a.length > from.length) a.pop();
@@ -994,4 +1211,3 @@ function stateRecord(f: GameState): GameState {
 		origin: f.origin
 	};
 }
-

@@ -1,6 +1,29 @@
 // The engine's public surface.
 export * from './types.ts';
-export { createGame, startGame, legalMoves, legalMoveCount, legalMoveAt, apply, undo, redo, replay, restoreGame, setupOf, contextOf, contextFor, expansionHash, modulesFor, cloneState, copyState, takeBack, PHASES, IN_PLACE, IN_PLACE_SILENT, TRIAL } from './game.ts';
+export {
+	createGame,
+	startGame,
+	legalMoves,
+	legalMoveCount,
+	legalMoveAt,
+	apply,
+	undo,
+	redo,
+	replay,
+	restoreGame,
+	setupOf,
+	contextOf,
+	contextFor,
+	expansionHash,
+	modulesFor,
+	cloneState,
+	copyState,
+	takeBack,
+	PHASES,
+	IN_PLACE,
+	IN_PLACE_SILENT,
+	TRIAL
+} from './game.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { placementRefusal, pack } from './board.ts';
@@ -12,11 +35,53 @@ export { rulingList, collectRulings } from './rulings.ts';
 export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
 export { runScenario, type Scenario, type ScenarioResult } from './scenario.ts';
 // the interaction checker's invariants
-export { checkState, sameState, sameMoves, snapshot, type Violation, type Snapshot } from './invariants.ts';
+export {
+	checkState,
+	sameState,
+	sameMoves,
+	snapshot,
+	type Violation,
+	type Snapshot
+} from './invariants.ts';
 
-export { boardTiles, boardTileAt, placedTile, boardPieces, boardMarkers, supplies, tilesToDraw, featureParts, ruleBook, type BoardTile, type BoardPiece, type BoardMarker, type RuleInfo } from './view.ts';
-export { resolveGame, modulesEnabledBy, modulesWithoutDocument, meaningOf, ruleRegistry, rulingsFor, parametersFor, type RegisteredRuling, type RegisteredParameter } from './registry.ts';
+export {
+	boardTiles,
+	boardTileAt,
+	placedTile,
+	boardPieces,
+	boardMarkers,
+	supplies,
+	tilesToDraw,
+	featureParts,
+	ruleBook,
+	type BoardTile,
+	type BoardPiece,
+	type BoardMarker,
+	type RuleInfo
+} from './view.ts';
+export {
+	resolveGame,
+	modulesEnabledBy,
+	modulesWithoutDocument,
+	meaningOf,
+	ruleRegistry,
+	rulingsFor,
+	parametersFor,
+	type RegisteredRuling,
+	type RegisteredParameter
+} from './registry.ts';
 export { resolveExpansions, type Resolution, type ResolveError } from '../formats/resolve.ts';
-export { scenarioFromGame, type MetRefusal, type ScenarioFromGameOptions } from './scenario-from-game.ts';
-export { runJczTest, readAssertion, jczPhase, type AssertionResult, type AssertionStatus, type JczTestResult } from './jcz-test.ts';
+export {
+	scenarioFromGame,
+	type MetRefusal,
+	type ScenarioFromGameOptions
+} from './scenario-from-game.ts';
+export {
+	runJczTest,
+	readAssertion,
+	jczPhase,
+	type AssertionResult,
+	type AssertionStatus,
+	type JczTestResult
+} from './jcz-test.ts';
 export { jczFromRecord, type JczExport } from './jcz-record.ts';

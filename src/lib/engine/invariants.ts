@@ -51,7 +51,11 @@ function markRemoved(s: GameState, out: Violation[]): number {
 			const known = Number.isInteger(pc) && pc >= 0 && pc < n;
 			if (known && removedMark[pc] === mark) continue; // listed twice: reported once
 			if (known) removedMark[pc] = mark;
-			if (s.pieces[pc]?.seg !== -2) out.push({ invariant: 'figure-removed', message: `piece ${pc} is recorded as removed but is not` });
+			if (s.pieces[pc]?.seg !== -2)
+				out.push({
+					invariant: 'figure-removed',
+					message: `piece ${pc} is recorded as removed but is not`
+				});
 		}
 	}
 	return mark;
@@ -64,13 +68,21 @@ function markRemoved(s: GameState, out: Violation[]): number {
 function visitList(s: GameState, r: number, out: Violation[], known = -1): number {
 	const list = s.figs[r];
 	if (!list) return 0;
-	if (s.parent[r] !== r) out.push({ invariant: 'figures-on-roots', message: `segment ${r} holds figures but is not a root` });
+	if (s.parent[r] !== r)
+		out.push({
+			invariant: 'figures-on-roots',
+			message: `segment ${r} holds figures but is not a root`
+		});
 	for (let j = 0; j < list.length; j++) {
 		const pc = list[j];
 		seen[pc]++;
 		const p = s.pieces[pc];
 		// `known`: a piece the caller has just found on root r
-		if (!p || p.seg < 0 || (pc !== known && find(s, p.seg) !== r)) out.push({ invariant: 'figure-placement', message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}` });
+		if (!p || p.seg < 0 || (pc !== known && find(s, p.seg) !== r))
+			out.push({
+				invariant: 'figure-placement',
+				message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}`
+			});
 	}
 	return list.length;
 }
@@ -82,7 +94,12 @@ function visitList(s: GameState, r: number, out: Violation[], known = -1): numbe
  * every segment for figure lists left on a segment that is no longer a feature's root (the whole
  * board: the simulator does it every few moves and at the end, not after every move).
  */
-export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, scanFeatures = true): Violation[] {
+export function checkState(
+	s: GameState,
+	before?: Snapshot,
+	into?: Snapshot,
+	scanFeatures = true
+): Violation[] {
 	const out: Violation[] = [];
 	const ps = s.pieces;
 	const n = ps.length;
@@ -92,8 +109,7 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		// most segments hold no list: the test here, not a call per segment
 		const figs = s.figs;
 		for (let r = 0; r < figs.length; r++) if (figs[r]) visitList(s, r, out);
-	}
-	else {
+	} else {
 		// the lists of the features the figures stand on, each once (a root's first figure visits it)
 		let listed = 0;
 		let onBoard = 0;
@@ -104,7 +120,11 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 			const r = find(s, p.seg);
 			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out, i);
 		}
-		if (listed !== onBoard) out.push({ invariant: 'figure-placement', message: `${onBoard} figures stand on the board but their features list ${listed}` });
+		if (listed !== onBoard)
+			out.push({
+				invariant: 'figure-placement',
+				message: `${onBoard} figures stand on the board but their features list ${listed}`
+			});
 	}
 	let removed = 0; // markRemoved's mark, once asked
 	// the census: the same kinds and owners in the same order as before the move
@@ -115,12 +135,21 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 		const p = ps[i];
 		if (same && kinds && (p.kind !== kinds[i] || p.owner !== owners![i])) same = false;
 		if (p.seg >= 0) {
-			if (seen[i] !== 1) out.push({ invariant: 'figure-listed-once', message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times` });
-			if (s.st[p.seg] !== p.tile) out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
+			if (seen[i] !== 1)
+				out.push({
+					invariant: 'figure-listed-once',
+					message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times`
+				});
+			if (s.st[p.seg] !== p.tile)
+				out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
 		} else if (p.seg === -1) {
-			if (p.tile !== -1) out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
+			if (p.tile !== -1)
+				out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
 		} else if (p.seg < -2 || p.tile !== -1 || (removed ||= markRemoved(s, out)) !== removedMark[i])
-			out.push({ invariant: 'figure-removed', message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it` });
+			out.push({
+				invariant: 'figure-removed',
+				message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it`
+			});
 	}
 	// the records are read when a piece is out of the game, and on the full scans (reading every
 	// module's state after every move cost more than the rest of the check)
@@ -129,8 +158,13 @@ export function checkState(s: GameState, before?: Snapshot, into?: Snapshot, sca
 	const tiles = before || into ? tileCount(s) : 0;
 	if (before) {
 		for (let p = 0; p < s.scores.length; p++)
-			if (s.scores[p] < before.scores[p]) out.push({ invariant: 'scores-never-fall', message: `player ${p} fell from ${before.scores[p]} to ${s.scores[p]}` });
-		if (tiles !== before.tiles) out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
+			if (s.scores[p] < before.scores[p])
+				out.push({
+					invariant: 'scores-never-fall',
+					message: `player ${p} fell from ${before.scores[p]} to ${s.scores[p]}`
+				});
+		if (tiles !== before.tiles)
+			out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
 	if (into) {
 		if (into !== before || !same) censusInto(s, into);
@@ -161,7 +195,8 @@ export function sameState(a: GameState, b: GameState): boolean {
 			const q = b.parent;
 			if (p.length !== q.length) return false;
 			// where both point to the same parent, the roots are the same if the parent's are (checked at its index)
-			for (let j = 0; j < p.length; j++) if (p[j] !== q[j] && rootOf(p, j) !== rootOf(q, j)) return false;
+			for (let j = 0; j < p.length; j++)
+				if (p[j] !== q[j] && rootOf(p, j) !== rootOf(q, j)) return false;
 		} else if (k === 'pieces') {
 			if (!samePieces(a.pieces, b.pieces)) return false;
 		} else if (k === 'figs') {
@@ -174,7 +209,26 @@ export function sameState(a: GameState, b: GameState): boolean {
 }
 
 /** The state's arrays of numbers: compared by a loop of their own (below). */
-const NUMBER_ARRAYS = new Set(['scores', 'outcomes', 'discarded', 'bx', 'by', 'bt', 'br', 'bseg', 'bnb', 'front', 'freq', 'fmask', 'st', 'sl', 'open', 'snext', 'slast', 'ssize']);
+const NUMBER_ARRAYS = new Set([
+	'scores',
+	'outcomes',
+	'discarded',
+	'bx',
+	'by',
+	'bt',
+	'br',
+	'bseg',
+	'bnb',
+	'front',
+	'freq',
+	'fmask',
+	'st',
+	'sl',
+	'open',
+	'snext',
+	'slast',
+	'ssize'
+]);
 
 /**
  * sameValue for the state's arrays of numbers. The same rule, in a loop of its own: one loop for
@@ -202,7 +256,16 @@ function samePieces(x: unknown, y: unknown): boolean {
 	for (let i = 0; i < x.length; i++) {
 		const p = x[i];
 		const q = y[i];
-		if (p === q || (isPiece(p) && isPiece(q) && p.kind === q.kind && p.owner === q.owner && p.seg === q.seg && p.tile === q.tile)) continue;
+		if (
+			p === q ||
+			(isPiece(p) &&
+				isPiece(q) &&
+				p.kind === q.kind &&
+				p.owner === q.owner &&
+				p.seg === q.seg &&
+				p.tile === q.tile)
+		)
+			continue;
 		if (!sameValue(p, q)) return false;
 	}
 	return true;
@@ -212,7 +275,13 @@ function samePieces(x: unknown, y: unknown): boolean {
 function isPiece(p: unknown): p is Piece {
 	if (typeof p !== 'object' || p === null) return false;
 	const o = p as Record<string, unknown>;
-	if (typeof o.kind !== 'string' || typeof o.owner !== 'number' || typeof o.seg !== 'number' || typeof o.tile !== 'number') return false;
+	if (
+		typeof o.kind !== 'string' ||
+		typeof o.owner !== 'number' ||
+		typeof o.seg !== 'number' ||
+		typeof o.tile !== 'number'
+	)
+		return false;
 	let n = 0;
 	for (const k in o) if (o[k] !== undefined) n++;
 	return n === 4;
@@ -284,7 +353,8 @@ function sameValue(x: unknown, y: unknown): boolean {
 /** Whether log `a` is the first n moves of `b`: the same move objects, or moves equal as JSON. */
 export function sameMoves(a: readonly Move[], b: readonly Move[], n = b.length): boolean {
 	if (a.length !== n || b.length < n) return false;
-	for (let i = 0; i < n; i++) if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+	for (let i = 0; i < n; i++)
+		if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
 	return true;
 }
 

@@ -6,10 +6,22 @@ import { contextOf, legalMoves, replay } from './game.ts';
 import { setupFromRecord } from './record.ts';
 import type { Expansion, GameEvent, GameState, Move } from './types.ts';
 import type { GameRecord } from './record.ts';
-import { JCZ_FEATURE_NAME, JCZ_MEEPLES, JCZ_SETS, jczIdOf, jczLocation, type JczProblem } from '../formats/jcz-game.ts';
+import {
+	JCZ_FEATURE_NAME,
+	JCZ_MEEPLES,
+	JCZ_SETS,
+	jczIdOf,
+	jczLocation,
+	type JczProblem
+} from '../formats/jcz-game.ts';
 
 /** Our expansion → JCZ's tile set (the edition with the garden tiles our sets carry). */
-const SETS: Record<string, string> = { base: 'basic:2', 'inns-and-cathedrals': 'inns-and-cathedrals:2', dragon: 'princess-and-dragon:2', river: 'river/1:2' };
+const SETS: Record<string, string> = {
+	base: 'basic:2',
+	'inns-and-cathedrals': 'inns-and-cathedrals:2',
+	dragon: 'princess-and-dragon:2',
+	river: 'river/1:2'
+};
 /** Our rulings → JCZ's rules, where JCZ has the option. */
 const RULES: Record<string, { rule: string; values: Record<string, string> }> = {
 	'DRAGON-R1': { rule: 'dragon-move', values: { 'after-scoring': 'after-scoring' } },
@@ -21,15 +33,35 @@ const AS_ELEMENTS = new Set(['BASE-R3', 'IC-R1', 'IC-R2', 'DRAGON-R4']);
 const JCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead', 'ABBOT-R1': 'no' };
 const MEEPLE_TYPE = Object.fromEntries(Object.entries(JCZ_MEEPLES).map(([k, v]) => [v, k]));
 
-export type JczExport = { ok: true; text: string; warnings: JczProblem[] } | { ok: false; errors: JczProblem[]; warnings: JczProblem[] };
+export type JczExport =
+	| { ok: true; text: string; warnings: JczProblem[] }
+	| { ok: false; errors: JczProblem[]; warnings: JczProblem[] };
 
 /** The record as a .jcz saved game, or located errors (`/moves/N`: a move JCZ has no message for). */
-export function jczFromRecord(rec: GameRecord, lookup: (id: string) => Expansion | undefined): JczExport {
+export function jczFromRecord(
+	rec: GameRecord,
+	lookup: (id: string) => Expansion | undefined
+): JczExport {
 	const warnings: JczProblem[] = [];
 	const errors: JczProblem[] = [];
 	const { setup, moves, errors: setupErrors } = setupFromRecord(rec, lookup);
-	if (!setup) return { ok: false, errors: setupErrors.map((message) => ({ pointer: '', message })), warnings };
-	if (setup.free) return { ok: false, errors: [{ pointer: '/free', message: 'a game played in free mode (tiles picked, not drawn) has no JCloisterZone form' }], warnings };
+	if (!setup)
+		return {
+			ok: false,
+			errors: setupErrors.map((message) => ({ pointer: '', message })),
+			warnings
+		};
+	if (setup.free)
+		return {
+			ok: false,
+			errors: [
+				{
+					pointer: '/free',
+					message: 'a game played in free mode (tiles picked, not drawn) has no JCloisterZone form'
+				}
+			],
+			warnings
+		};
 
 	// tile sets, elements, rules
 	const ids = setup.expansions.map((e) => e.id);
@@ -40,13 +72,18 @@ export function jczFromRecord(rec: GameRecord, lookup: (id: string) => Expansion
 		const e = setup.expansions.find((x) => x.id === id)!;
 		if (SETS[id]) sets[SETS[id]] = 1;
 		else if (Object.values(JCZ_SETS).includes(id) || e.tiles.length) sets[`cel/${id}`] = 1;
-		if (!SETS[id] && e.tiles.length) warnings.push({ pointer: '/expansions', message: `'${id}' is played in JCloisterZone through its add-on (carcassonne-lab export ${id} --format jcz): install it there first` });
+		if (!SETS[id] && e.tiles.length)
+			warnings.push({
+				pointer: '/expansions',
+				message: `'${id}' is played in JCloisterZone through its add-on (carcassonne-lab export ${id} --format jcz): install it there first`
+			});
 	}
 	const r = contextOf(start).rulings;
 	const figures = rec.figures ?? {};
 	const elements: Record<string, unknown> = { 'small-follower': figures.follower ?? 7 };
 	if (r['BASE-R3'] !== 'no-farmers') elements.farmers = true;
-	if (modules.includes('abbot') && figures.abbot !== 0) Object.assign(elements, { abbot: figures.abbot ?? 1, garden: true });
+	if (modules.includes('abbot') && figures.abbot !== 0)
+		Object.assign(elements, { abbot: figures.abbot ?? 1, garden: true });
 	if (ids.includes('inns-and-cathedrals')) {
 		elements['big-follower'] = figures.large ?? 1;
 		if (r['IC-R1'] !== 'no-inns') elements.inn = true;
@@ -61,34 +98,60 @@ export function jczFromRecord(rec: GameRecord, lookup: (id: string) => Expansion
 	const rules: Record<string, string> = {};
 	for (const [id, option] of Object.entries(rec.rulings ?? {}) as [string, string][]) {
 		if (RULES[id]?.values[option]) rules[RULES[id].rule] = RULES[id].values[option];
-		else if (!AS_ELEMENTS.has(id) && JCZ_READING[id] !== option && !Object.hasOwn(RULES[id]?.values ?? {}, option))
-			warnings.push({ pointer: `/rulings/${id}`, message: `${id} = ${option} has no JCloisterZone option: JCZ plays its own reading` });
+		else if (
+			!AS_ELEMENTS.has(id) &&
+			JCZ_READING[id] !== option &&
+			!Object.hasOwn(RULES[id]?.values ?? {}, option)
+		)
+			warnings.push({
+				pointer: `/rulings/${id}`,
+				message: `${id} = ${option} has no JCloisterZone option: JCZ plays its own reading`
+			});
 	}
 	for (const [id, reading] of Object.entries(JCZ_READING))
-		if (modules.includes(id.split('-')[0].toLowerCase()) && !(id === 'ABBOT-R1' && figures.abbot === 0) && r[id] !== reading) warnings.push({ pointer: `/rulings/${id}`, message: `JCloisterZone reads ${id} as '${reading}', not '${r[id]}': its game may go otherwise` });
+		if (
+			modules.includes(id.split('-')[0].toLowerCase()) &&
+			!(id === 'ABBOT-R1' && figures.abbot === 0) &&
+			r[id] !== reading
+		)
+			warnings.push({
+				pointer: `/rulings/${id}`,
+				message: `JCloisterZone reads ${id} as '${reading}', not '${r[id]}': its game may go otherwise`
+			});
 
 	// the moves, each as JCZ's message, from the replay
 	const replayMsgs: { type: string; payload: Record<string, unknown> }[] = [];
 	const drawn: string[] = [];
 	// what the next move needs of the state before it (the replay changes its state in place)
-	const seen = (state: GameState): Before => ({ turn: state.turn, placed: state.placed, options: !state.finished && legalMoves(state).some((m) => m.type !== 'pass') });
+	const seen = (state: GameState): Before => ({
+		turn: state.turn,
+		placed: state.placed,
+		options: !state.finished && legalMoves(state).some((m) => m.type !== 'pass')
+	});
 	let before: Before | null = null;
 	let failed = false;
 	const run = replay(setup, moves as Move[], {
 		onStep(index, move, events: GameEvent[], state) {
 			if (failed) return;
-			for (const e of events) if ((e.type === 'draw' || e.type === 'discard') && typeof e.tile === 'string') drawn.push(jczTile(state, e.tile).id);
+			for (const e of events)
+				if ((e.type === 'draw' || e.type === 'discard') && typeof e.tile === 'string')
+					drawn.push(jczTile(state, e.tile).id);
 			if (index >= 0 && before) {
 				const msgs = messageOf(before, state, move, events, `/moves/${index}`, errors);
 				if (msgs === null) failed = true;
 				else replayMsgs.push(...msgs);
 				// JCZ's turn ends with a COMMIT (so does a turn ended by the game's end)
-				if (state.turn !== before.turn || state.finished) replayMsgs.push({ type: 'COMMIT', payload: {} });
+				if (state.turn !== before.turn || state.finished)
+					replayMsgs.push({ type: 'COMMIT', payload: {} });
 			}
 			before = seen(state);
 		}
 	});
-	if (run.error) errors.push({ pointer: `/moves/${run.error.index}`, message: `refused: ${run.error.refusal.message}` });
+	if (run.error)
+		errors.push({
+			pointer: `/moves/${run.error.index}`,
+			message: `refused: ${run.error.refusal.message}`
+		});
 	if (failed || errors.length) return { ok: false, errors, warnings };
 
 	const c = contextOf(run.state);
@@ -100,11 +163,22 @@ export function jczFromRecord(rec: GameRecord, lookup: (id: string) => Expansion
 		gameId: '1',
 		name: '',
 		initialRandom: 0,
-		setup: { sets, elements, rules, timer: null, start: [{ tile: startId.id, x: 0, y: 0, rotation: startId.offset }] },
+		setup: {
+			sets,
+			elements,
+			rules,
+			timer: null,
+			start: [{ tile: startId.id, x: 0, y: 0, rotation: startId.offset }]
+		},
 		players: rec.players.map((name, slot) => ({ name, slot })),
 		replay: replayMsgs,
 		// the pack ends where the record's pile ends (or where the game ended)
-		gameAnnotations: { drawOrder: order, ...(rec.drawOrder || run.state.finished ? { endTurn: rec.drawOrder ? rec.drawOrder.length : drawn.length } : {}) }
+		gameAnnotations: {
+			drawOrder: order,
+			...(rec.drawOrder || run.state.finished
+				? { endTurn: rec.drawOrder ? rec.drawOrder.length : drawn.length }
+				: {})
+		}
 	};
 	return { ok: true, text: JSON.stringify(doc, null, 2) + '\n', warnings };
 }
@@ -122,7 +196,8 @@ function meepleId(state: GameState, piece: number): string | null {
 	const type = MEEPLE_TYPE[p.kind];
 	if (!type) return null;
 	let n = 0;
-	for (let i = 0; i <= piece; i++) if (state.pieces[i].kind === p.kind && state.pieces[i].owner === p.owner) n++;
+	for (let i = 0; i <= piece; i++)
+		if (state.pieces[i].kind === p.kind && state.pieces[i].owner === p.owner) n++;
 	return `${p.owner}.${type}.${n}`;
 }
 
@@ -130,7 +205,11 @@ function meepleId(state: GameState, piece: number): string | null {
 function pointerOf(state: GameState, b: number, feature: string) {
 	const def = contextOf(state).tiles[state.bt[b]].def;
 	const f = def.features.find((x) => x.id === feature)!;
-	return { position: [state.bx[b], state.by[b]], feature: JCZ_FEATURE_NAME[f.type] ?? f.type, location: jczLocation(f, state.br[b]) };
+	return {
+		position: [state.bx[b], state.by[b]],
+		feature: JCZ_FEATURE_NAME[f.type] ?? f.type,
+		location: jczLocation(f, state.br[b])
+	};
 }
 
 interface Before {
@@ -141,13 +220,29 @@ interface Before {
 	options: boolean;
 }
 
-function messageOf(before: Before, after: GameState, move: Move, events: GameEvent[], at: string, errors: JczProblem[]): { type: string; payload: Record<string, unknown> }[] | null {
+function messageOf(
+	before: Before,
+	after: GameState,
+	move: Move,
+	events: GameEvent[],
+	at: string,
+	errors: JczProblem[]
+): { type: string; payload: Record<string, unknown> }[] | null {
 	switch (move.type) {
 		case 'place': {
 			const b = after.placed >= 0 ? after.placed : after.bt.length - 1;
 			const key = contextOf(after).tiles[after.bt[b]].key;
 			const { id, offset } = jczTile(after, key);
-			return [{ type: 'PLACE_TILE', payload: { tileId: id, rotation: `R${(after.br[b] * 90 + offset) % 360}`, position: [after.bx[b], after.by[b]] } }];
+			return [
+				{
+					type: 'PLACE_TILE',
+					payload: {
+						tileId: id,
+						rotation: `R${(after.br[b] * 90 + offset) % 360}`,
+						position: [after.bx[b], after.by[b]]
+					}
+				}
+			];
 		}
 		case 'pass':
 			// JCZ skips an action phase with nothing to do: its COMMIT ends the turn alone
@@ -156,13 +251,23 @@ function messageOf(before: Before, after: GameState, move: Move, events: GameEve
 			const piece = events.find((e) => e.type === 'deploy')?.piece;
 			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
 			if (!id) {
-				errors.push({ pointer: `${at}/figure`, message: `JCloisterZone has no meeple for a ${String(move.figure)}` });
+				errors.push({
+					pointer: `${at}/figure`,
+					message: `JCloisterZone has no meeple for a ${String(move.figure)}`
+				});
 				return null;
 			}
-			return [{ type: 'DEPLOY_MEEPLE', payload: { pointer: pointerOf(after, before.placed, String(move.feature)), meepleId: id } }];
+			return [
+				{
+					type: 'DEPLOY_MEEPLE',
+					payload: { pointer: pointerOf(after, before.placed, String(move.feature)), meepleId: id }
+				}
+			];
 		}
 		case 'dragon':
-			return [{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'dragon.1', to: [move.x, move.y] } }];
+			return [
+				{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'dragon.1', to: [move.x, move.y] } }
+			];
 		case 'fairy': {
 			// the fairy moves no piece: the follower it stands by is where it was
 			const s = after;
@@ -173,10 +278,21 @@ function messageOf(before: Before, after: GameState, move: Move, events: GameEve
 				errors.push({ pointer: at, message: 'no follower by the fairy' });
 				return null;
 			}
-			return [{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'fairy.1', to: { featurePointer: pointerOf(s, b, String(move.feature)), meepleId: id } } }];
+			return [
+				{
+					type: 'MOVE_NEUTRAL_FIGURE',
+					payload: {
+						figureId: 'fairy.1',
+						to: { featurePointer: pointerOf(s, b, String(move.feature)), meepleId: id }
+					}
+				}
+			];
 		}
 		default:
-			errors.push({ pointer: `${at}/type`, message: `a '${move.type}' move has no JCloisterZone message here` });
+			errors.push({
+				pointer: `${at}/type`,
+				message: `a '${move.type}' move has no JCloisterZone message here`
+			});
 			return null;
 	}
 }

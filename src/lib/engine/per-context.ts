@@ -19,7 +19,9 @@ export function perContext<T>(compute: (c: Context) => T): (c: Context) => T {
 }
 
 /** A function of the rules context and the number of players, computed once per pair (the same answer every game). */
-export function perGame<T>(compute: (c: Context, players: number) => T): (c: Context, players: number) => T {
+export function perGame<T>(
+	compute: (c: Context, players: number) => T
+): (c: Context, players: number) => T {
 	const byPlayers = perContext(() => new Map<number, T>());
 	return (c, players) => {
 		const m = byPlayers(c);

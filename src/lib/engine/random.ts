@@ -1,7 +1,14 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
 import { randomStep, randomValue, seedState } from './rng.ts';
-import { apply, legalMoveCount, legalMovesInto, placementPick, startGame, IN_PLACE } from './game.ts';
+import {
+	apply,
+	legalMoveCount,
+	legalMovesInto,
+	placementPick,
+	startGame,
+	IN_PLACE
+} from './game.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {
@@ -16,7 +23,12 @@ export interface RandomGameResult {
 /** Plays a whole game with random legal moves (in place, quiet unless asked). */
 export function playRandomGame(
 	setup: GameSetup,
-	opts: { chooserSeed?: number; keepEvents?: boolean; maxMoves?: number; onMove?: (s: GameState, m: Move) => void } = {}
+	opts: {
+		chooserSeed?: number;
+		keepEvents?: boolean;
+		maxMoves?: number;
+		onMove?: (s: GameState, m: Move) => void;
+	} = {}
 ): RandomGameResult {
 	const started = startGame({ ...setup, quiet: setup.quiet ?? true });
 	let state = started.state;
@@ -27,17 +39,26 @@ export function playRandomGame(
 	const max = opts.maxMoves ?? 100_000;
 	const applyOpts = setup.quiet === false ? { ...IN_PLACE, quiet: false } : IN_PLACE;
 	while (!state.finished && moves < max) {
-		if (legalMoveCount(state) === 0) return { state, moves, placements, events, error: 'no legal move but the game is not over' };
+		if (legalMoveCount(state) === 0)
+			return { state, moves, placements, events, error: 'no legal move but the game is not over' };
 		const [move, after] = randomLegalMove(state, rng);
 		rng = after;
 		opts.onMove?.(state, move);
 		const r = apply(state, move, applyOpts);
-		if (!r.ok) return { state, moves, placements, events, error: `listed move refused: ${JSON.stringify(move)}: ${r.refusal.message}` };
+		if (!r.ok)
+			return {
+				state,
+				moves,
+				placements,
+				events,
+				error: `listed move refused: ${JSON.stringify(move)}: ${r.refusal.message}`
+			};
 		if (events) for (const e of r.events) events.push(e);
 		if (move.type === 'place') placements++;
 		moves++;
 	}
-	if (!state.finished) return { state, moves, placements, events, error: `game not over after ${max} moves` };
+	if (!state.finished)
+		return { state, moves, placements, events, error: `game not over after ${max} moves` };
 	return { state, moves, placements, events };
 }
 

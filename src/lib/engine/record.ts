@@ -43,12 +43,22 @@ export function setupFromRecord(
 	const modules = rec.modules ?? [];
 	const r = resolveGame([...named, ...modules], lookup);
 	if (!r.ok) {
-		const groups = [['/expansions', named.length], ['/modules', modules.length]] as const;
-		return { moves: [], warnings, errors: r.errors.map((e) => `${chosenPointer(e, groups)}: ${e.message}`) };
+		const groups = [
+			['/expansions', named.length],
+			['/modules', modules.length]
+		] as const;
+		return {
+			moves: [],
+			warnings,
+			errors: r.errors.map((e) => `${chosenPointer(e, groups)}: ${e.message}`)
+		};
 	}
 	for (const e of rec.expansions) {
 		const doc = r.expansions.find((d) => d.id === e.id);
-		if (doc && e.hash && e.hash !== expansionHash(doc)) warnings.push(`expansion '${e.id}' changed since the game was recorded (content hash ${e.hash} → ${expansionHash(doc)})`);
+		if (doc && e.hash && e.hash !== expansionHash(doc))
+			warnings.push(
+				`expansion '${e.id}' changed since the game was recorded (content hash ${e.hash} → ${expansionHash(doc)})`
+			);
 	}
 	return {
 		setup: {

@@ -3,10 +3,23 @@
 // expansion page read it instead of taking rulings and parameters as free text.
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import type { Expansion } from './types.ts';
-import type { Meaning, MeaningKind, RuleRegistry, RegisteredParameter, RegisteredRuling } from '../formats/rule-registry.ts';
+import type {
+	Meaning,
+	MeaningKind,
+	RuleRegistry,
+	RegisteredParameter,
+	RegisteredRuling
+} from '../formats/rule-registry.ts';
 import { modulesEnabled, resolveExpansions, type Resolution } from '../formats/resolve.ts';
 
-export type { Meaning, MeaningKind, RuleRegistry, RegisteredParameter, RegisteredRuling, Resolution };
+export type {
+	Meaning,
+	MeaningKind,
+	RuleRegistry,
+	RegisteredParameter,
+	RegisteredRuling,
+	Resolution
+};
 
 const selected = (moduleIds: readonly string[]) => MODULES.filter((m) => moduleIds.includes(m.id));
 
@@ -31,12 +44,21 @@ export function modulesOf(doc: Pick<Expansion, 'id' | 'rules' | 'figures'>): str
 	return ['base', ...modulesForExpansion(doc).filter((id) => id !== 'base')];
 }
 
-const meanings: Record<MeaningKind, Map<string, Meaning>> = { feature: new Map(), modifier: new Map(), icon: new Map(), figure: new Map() };
+const meanings: Record<MeaningKind, Map<string, Meaning>> = {
+	feature: new Map(),
+	modifier: new Map(),
+	icon: new Map(),
+	figure: new Map()
+};
 for (const m of MODULES) {
 	const add = (kind: MeaningKind, name: string, meaning: Omit<Meaning, 'module'>) => {
 		if (!meanings[kind].has(name)) meanings[kind].set(name, { module: m.id, ...meaning });
 	};
-	for (const [kind, rule] of Object.entries(m.features ?? {})) add('feature', kind, { rule, ...(m.leavesOut?.includes(kind as never) ? { leftOut: true } : {}) });
+	for (const [kind, rule] of Object.entries(m.features ?? {}))
+		add('feature', kind, {
+			rule,
+			...(m.leavesOut?.includes(kind as never) ? { leftOut: true } : {})
+		});
 	for (const [name, rule] of Object.entries(m.modifiers ?? {})) add('modifier', name, { rule });
 	for (const [name, rule] of Object.entries(m.icons ?? {})) add('icon', name, { rule });
 	for (const [name, inert] of Object.entries(m.inert ?? {})) add('icon', name, { inert });
@@ -50,7 +72,13 @@ export function meaningOf(kind: MeaningKind, name: string): Meaning | undefined 
 }
 
 /** The registry as the validator takes it (formats cannot import the engine: it is injected). */
-export const ruleRegistry: RuleRegistry = { moduleIds: MODULES.map((m) => m.id), modulesOf, rulingsFor, parametersFor, meaningOf };
+export const ruleRegistry: RuleRegistry = {
+	moduleIds: MODULES.map((m) => m.id),
+	modulesOf,
+	rulingsFor,
+	parametersFor,
+	meaningOf
+};
 
 type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>;
 
@@ -59,19 +87,31 @@ type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies'>
  * (`resolveExpansions`) closes it over — base and its dependencies, transitively — in registry
  * order. Dependencies that do not resolve enable nothing (the validator reports them).
  */
-export function modulesEnabledBy(doc: ModuleSource, available: ReadonlyMap<string, ModuleSource>): string[] {
+export function modulesEnabledBy(
+	doc: ModuleSource,
+	available: ReadonlyMap<string, ModuleSource>
+): string[] {
 	return modulesEnabled(doc, available, ruleRegistry);
 }
 
 /** The rule modules that no document of the list is named after (abbot, pig): a game adds them by id alone. */
-export function modulesWithoutDocument(documents: readonly { id: string }[]): { id: string; name: string }[] {
-	return MODULES.filter((m) => !documents.some((e) => e.id === m.id)).map((m) => ({ id: m.id, name: m.name }));
+export function modulesWithoutDocument(
+	documents: readonly { id: string }[]
+): { id: string; name: string }[] {
+	return MODULES.filter((m) => !documents.some((e) => e.id === m.id)).map((m) => ({
+		id: m.id,
+		name: m.name
+	}));
 }
 
 /**
  * The game's expansions from the chosen ids: `resolveExpansions` with the engine's rule modules as
  * the ids that may stand without a document (abbot, pig). Every caller of `startGame` goes through it.
  */
-export function resolveGame(chosen: readonly string[], available: readonly Expansion[] | ReadonlyMap<string, Expansion> | ((id: string) => Expansion | undefined)): Resolution {
+export function resolveGame(
+	chosen: readonly string[],
+	available:
+		readonly Expansion[] | ReadonlyMap<string, Expansion> | ((id: string) => Expansion | undefined)
+): Resolution {
 	return resolveExpansions(chosen, available, { moduleIds: ruleRegistry.moduleIds });
 }

@@ -22,7 +22,10 @@ export function resolveRulings(
 		for (const [id, v] of Object.entries(layer ?? {})) {
 			const d = defs.get(id);
 			if (!d) continue; // a ruling of a module not in play: ignored
-			if (!(v in d.options)) throw new Error(`ruling ${id}: unknown option '${v}' (options: ${Object.keys(d.options).join(', ')})`);
+			if (!(v in d.options))
+				throw new Error(
+					`ruling ${id}: unknown option '${v}' (options: ${Object.keys(d.options).join(', ')})`
+				);
 			out[id] = v;
 		}
 	}

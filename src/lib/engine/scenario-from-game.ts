@@ -26,7 +26,11 @@ export interface ScenarioFromGameOptions {
  * refusals named), sorted. Throws when the record does not replay (its expansions do not resolve
  * or a move is illegal): the message says which.
  */
-export function scenarioFromGame(record: GameRecord, opts: ScenarioFromGameOptions, lookup: (id: string) => Expansion | undefined): Scenario {
+export function scenarioFromGame(
+	record: GameRecord,
+	opts: ScenarioFromGameOptions,
+	lookup: (id: string) => Expansion | undefined
+): Scenario {
 	const { setup, moves, errors } = setupFromRecord(record, lookup);
 	if (!setup) throw new Error(`the game cannot be set up: ${errors.join('; ')}`);
 	const fired = new Set<string>();
@@ -35,14 +39,22 @@ export function scenarioFromGame(record: GameRecord, opts: ScenarioFromGameOptio
 		quiet: true,
 		onStep(index, _move, events, state) {
 			for (const e of events) for (const r of e.rules) fired.add(r);
-			if (index >= 0 && events.some((e) => e.type === 'score')) scores.push({ after: index + 1, scores: [...state.scores] });
+			if (index >= 0 && events.some((e) => e.type === 'score'))
+				scores.push({ after: index + 1, scores: [...state.scores] });
 		}
 	});
 	if (played.error) {
 		const { index, refusal } = played.error;
-		throw new Error(`move ${index} ${JSON.stringify(moves[index])} is illegal: ${refusal.message} (${refusal.code})`);
+		throw new Error(
+			`move ${index} ${JSON.stringify(moves[index])} is illegal: ${refusal.message} (${refusal.code})`
+		);
 	}
-	const refusals = (opts.refusals ?? []).map((r) => ({ after: r.after, move: { ...r.move }, code: r.code, rules: [...r.rules] }));
+	const refusals = (opts.refusals ?? []).map((r) => ({
+		after: r.after,
+		move: { ...r.move },
+		code: r.code,
+		rules: [...r.rules]
+	}));
 	for (const r of refusals) for (const id of r.rules) fired.add(id);
 	const { state } = played;
 	const game = structuredClone(record);

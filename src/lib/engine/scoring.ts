@@ -4,7 +4,8 @@ import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 
-const plural = (n: number, w: string) => (n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's');
+const plural = (n: number, w: string) =>
+	n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's';
 
 /** A part's points per counted thing, data rules' bonuses included. */
 export function partPer(p: ValuePart): number {
@@ -22,9 +23,12 @@ export function perTerms(p: ValuePart, more: string[] = []): string {
 export function arithmetic(v: FeatureValue, total: number): string {
 	if (v.zero) return `0 (${v.zero})`;
 	const per = (p: ValuePart) => (p.extra?.length ? `(${perTerms(p)})` : String(p.per));
-	const terms = v.parts.filter((p) => p.count !== 0 || v.parts.length === 1).map((p) => `${p.count} ${plural(p.count, p.label)} × ${per(p)}`);
+	const terms = v.parts
+		.filter((p) => p.count !== 0 || v.parts.length === 1)
+		.map((p) => `${p.count} ${plural(p.count, p.label)} × ${per(p)}`);
 	let sum = terms.join(' + ') || '0';
-	if (v.factors?.length) sum = `${terms.length > 1 ? `(${sum})` : sum}${v.factors.map((f) => ` × ${f.by} ${f.label}`).join('')}`;
+	if (v.factors?.length)
+		sum = `${terms.length > 1 ? `(${sum})` : sum}${v.factors.map((f) => ` × ${f.by} ${f.label}`).join('')}`;
 	return `${sum} = ${total}`;
 }
 
@@ -57,12 +61,14 @@ export function strengthRules(g: Engine, refs: FigureRef[]): string[] {
 	const out: string[] = [];
 	for (const r of refs) {
 		if (r.strength === undefined || r.strength === 1) continue;
-		for (const id of g.c.figures.get(r.figure)?.strengthRules ?? []) if (!out.includes(id)) out.push(id);
+		for (const id of g.c.figures.get(r.figure)?.strengthRules ?? [])
+			if (!out.includes(id)) out.push(id);
 	}
 	return out;
 }
 
-export const playerName = (g: Engine, p: number): string => (p < 0 ? 'neutral' : (g.s.players[p] ?? `player ${p}`));
+export const playerName = (g: Engine, p: number): string =>
+	p < 0 ? 'neutral' : (g.s.players[p] ?? `player ${p}`);
 
 /** Returns a piece to its owner's supply (or the general supply), detaching it from its feature. */
 export function returnPiece(g: Engine, piece: number, detach = true): void {
@@ -144,7 +150,12 @@ function judge(g: Engine, root: number, mode: FeatureValue['mode']): Judgment {
 		if (w) winners = w;
 	}
 	const arith = g.quiet ? '' : arithmetic(v, points);
-	const awards: Award[] = mapped(winners, (p) => ({ player: p, points, arithmetic: arith, rules: v.rules }));
+	const awards: Award[] = mapped(winners, (p) => ({
+		player: p,
+		points,
+		arithmetic: arith,
+		rules: v.rules
+	}));
 	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
 	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
 }
@@ -160,11 +171,19 @@ export function staysAfterScoring(g: Engine, pc: number): boolean {
  * player), each piece that would go back to supply pushed to `returned`. The state keeps its scores
  * and pieces and no `scored` hook runs (the modules' winners and awards hooks do, as when it is scored).
  */
-export function awardsOf(g: Engine, root: number, mode: FeatureValue['mode'], into: number[], returned: number[]): void {
+export function awardsOf(
+	g: Engine,
+	root: number,
+	mode: FeatureValue['mode'],
+	into: number[],
+	returned: number[]
+): void {
 	const j = judge(g, root, mode);
 	for (const a of j.awards) into[a.player] += a.points;
 	const list = g.s.figs[root];
-	if (list) for (let i = 0; i < list.length; i++) if (!staysAfterScoring(g, list[i])) returned.push(list[i]);
+	if (list)
+		for (let i = 0; i < list.length; i++)
+			if (!staysAfterScoring(g, list[i])) returned.push(list[i]);
 }
 
 /**
@@ -173,10 +192,30 @@ export function awardsOf(g: Engine, root: number, mode: FeatureValue['mode'], in
  */
 export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): void {
 	const s = g.s;
-	const { v, points, strengths, present, refs, max, winners, rules, arith, awards } = judge(g, root, mode);
+	const { v, points, strengths, present, refs, max, winners, rules, arith, awards } = judge(
+		g,
+		root,
+		mode
+	);
 	for (const a of awards) s.scores[a.player] += a.points;
 	const explain = !g.silent;
-	const ev = explain ? scoreEvent(g, root, v, mode, rules, refs, strengths, present, max, winners, points, arith, awards) : null;
+	const ev = explain
+		? scoreEvent(
+				g,
+				root,
+				v,
+				mode,
+				rules,
+				refs,
+				strengths,
+				present,
+				max,
+				winners,
+				points,
+				arith,
+				awards
+			)
+		: null;
 	if (!explain && g.c.hooks.scored.length) {
 		const bare = bareEvent(g, root, v, mode, winners, points, arith, awards);
 		for (const h of g.c.hooks.scored) h(g, root, bare);
@@ -217,11 +256,14 @@ function scoreEvent(
 	const players = s.players.length;
 	let why = '';
 	const strengthRecord: Record<string, number> = {};
-	for (let p = 0; p <= players; p++) if (strengths[p] > 0 || present[p]) strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
+	for (let p = 0; p <= players; p++)
+		if (strengths[p] > 0 || present[p])
+			strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
 	const tiles = featureTiles(s, root);
 	if (!g.quiet) {
 		if (refs.length === 0) why = 'no figures: nobody scores';
-		else if (winners.length === 0) why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
+		else if (winners.length === 0)
+			why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
 		else if (max === 0) {
 			// only a module's rule gives winners without strength (MM-R1, a stable's owners)
 			const names = winners.map((p) => playerName(g, p)).join(' and ');
@@ -246,8 +288,15 @@ function scoreEvent(
 	ev.rules = dedupe(rules);
 	if (!g.quiet) {
 		const what = `${v.kind} of ${tiles.length} ${plural(tiles.length, 'tile')} at (${ev.feature.at.x},${ev.feature.at.y})`;
-		const head = mode === 'final' ? `Final scoring: ${what}` : mode === 'abbot' ? `Abbot taken back: ${what}` : `Completed ${what}`;
-		const gains = awards.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`).join('; ');
+		const head =
+			mode === 'final'
+				? `Final scoring: ${what}`
+				: mode === 'abbot'
+					? `Abbot taken back: ${what}`
+					: `Completed ${what}`;
+		const gains = awards
+			.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`)
+			.join('; ');
 		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
 	}
 	g.events.push(ev);
@@ -260,13 +309,27 @@ function scoreEvent(
  * what a silent engine's `scored` hooks see (they may change the state: tokens collected,
  * messengers waiting to ride), and what scoreEvent fills in.
  */
-function bareEvent(g: Engine, root: number, v: FeatureValue, mode: FeatureValue['mode'], winners: number[], points: number, arith: string, awards: Award[]): ScoreEvent {
+function bareEvent(
+	g: Engine,
+	root: number,
+	v: FeatureValue,
+	mode: FeatureValue['mode'],
+	winners: number[],
+	points: number,
+	arith: string,
+	awards: Award[]
+): ScoreEvent {
 	const s = g.s;
 	return {
 		type: 'score',
 		final: mode === 'final',
 		mode,
-		feature: { kind: v.kind, at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id }, tiles: [], complete: v.complete },
+		feature: {
+			kind: v.kind,
+			at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id },
+			tiles: [],
+			complete: v.complete
+		},
 		figures: [],
 		strengths: {},
 		winners,

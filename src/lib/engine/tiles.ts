@@ -1,7 +1,13 @@
 // Compiles tile definitions once into a fast internal form: edge codes per rotation as packed
 // nibbles, feature-per-side and field-per-half tables per rotation. Compiled sets are cached by
 // content so thousands of simulated games share them.
-import { FEATURE_KINDS, type CFeature, type CTile, type Expansion, type FeatureKind } from './types.ts';
+import {
+	FEATURE_KINDS,
+	type CFeature,
+	type CTile,
+	type Expansion,
+	type FeatureKind
+} from './types.ts';
 import { SIDES, HALVES } from '../formats/geometry.ts';
 
 /** Edge codes: 0 = unconstrained (empty cell, wildcard), 1 field, 2 road, 3 city, 4 river. */
@@ -12,7 +18,11 @@ const EDGE_RIVER = 4;
 export const EDGE_NAMES = ['open', 'field', 'road', 'city', 'river'];
 const EDGE_OF: Record<string, number> = { road: EDGE_ROAD, city: EDGE_CITY, river: EDGE_RIVER };
 
-export function compileTile(expansion: string, def: Expansion['tiles'][number], index: number): CTile {
+export function compileTile(
+	expansion: string,
+	def: Expansion['tiles'][number],
+	index: number
+): CTile {
 	const features: CFeature[] = def.features.map((f) => {
 		const kind = f.type as FeatureKind;
 		const modifiers: Record<string, number | boolean> = {};
@@ -30,7 +40,8 @@ export function compileTile(expansion: string, def: Expansion['tiles'][number], 
 	});
 	const byId = new Map(def.features.map((f, i) => [f.id, i]));
 	def.features.forEach((f, i) => {
-		if (f.type === 'field') features[i].cities = (f.cities ?? []).map((c) => byId.get(c) ?? -1).filter((c) => c >= 0);
+		if (f.type === 'field')
+			features[i].cities = (f.cities ?? []).map((c) => byId.get(c) ?? -1).filter((c) => c >= 0);
 	});
 	// unrotated tables
 	const side0 = [-1, -1, -1, -1];
@@ -39,7 +50,8 @@ export function compileTile(expansion: string, def: Expansion['tiles'][number], 
 		if (f.type === 'road' || f.type === 'city' || f.type === 'river') {
 			for (const s of f.sides ?? []) if (side0[SIDES.indexOf(s)] < 0) side0[SIDES.indexOf(s)] = i;
 		} else if (f.type === 'field') {
-			for (const h of f.halves ?? []) if (half0[HALVES.indexOf(h)] < 0) half0[HALVES.indexOf(h)] = i;
+			for (const h of f.halves ?? [])
+				if (half0[HALVES.indexOf(h)] < 0) half0[HALVES.indexOf(h)] = i;
 		}
 	});
 	const code0 = side0.map((f) => (f < 0 ? EDGE_FIELD : EDGE_OF[features[f].kind]));

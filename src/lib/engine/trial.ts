@@ -70,7 +70,16 @@ export function finalBase(s: GameState): FinalBase | null {
 	const g = engineOf(s, contextOf(s), true, true);
 	if (!additive(g)) return null;
 	const n = s.players.length;
-	const base: FinalBase = { tiles: s.bx.length, segs: [], roots: scoredRoots(g, null, 0), awards: [], returned: [], marks: marksOf(g), cities: [], complete: [] };
+	const base: FinalBase = {
+		tiles: s.bx.length,
+		segs: [],
+		roots: scoredRoots(g, null, 0),
+		awards: [],
+		returned: [],
+		marks: marksOf(g),
+		cities: [],
+		complete: []
+	};
 	for (let i = 0; i < s.pieces.length; i++) base.segs.push(s.pieces[i].seg);
 	for (const root of base.roots) {
 		const into = filled(n, 0);

@@ -7,14 +7,28 @@ import type { Expansion, Tile, Feature } from '../formats/schema-types.ts';
 export type { Expansion, Tile, Feature };
 
 /** Feature kinds, also used as small ints in hot paths (index into FEATURE_KINDS). */
-export const FEATURE_KINDS = ['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable'] as const;
+export const FEATURE_KINDS = [
+	'road',
+	'city',
+	'river',
+	'field',
+	'monastery',
+	'garden',
+	'stable'
+] as const;
 export type FeatureKind = (typeof FEATURE_KINDS)[number];
 /**
  * The kinds a placement completes and scores at once (game.ts scoreTurn): closed roads and cities,
  * surrounded monasteries, gardens and stables. Fields never complete (BASE-1.5.4); a closed river
  * is never scored (RIVER-3.1.3).
  */
-export const SCORED_WHEN_COMPLETE: readonly FeatureKind[] = ['road', 'city', 'monastery', 'garden', 'stable'];
+export const SCORED_WHEN_COMPLETE: readonly FeatureKind[] = [
+	'road',
+	'city',
+	'monastery',
+	'garden',
+	'stable'
+];
 export const K_ROAD = 0;
 export const K_CITY = 1;
 export const K_RIVER = 2;
@@ -94,7 +108,13 @@ export interface GameEvent {
 export interface ScoreEvent extends GameEvent {
 	type: 'score';
 	final: boolean;
-	feature: { kind: FeatureKind; at: Point & { feature: string }; tiles: Point[]; complete: boolean; [k: string]: unknown };
+	feature: {
+		kind: FeatureKind;
+		at: Point & { feature: string };
+		tiles: Point[];
+		complete: boolean;
+		[k: string]: unknown;
+	};
 	figures: FigureRef[];
 	/** Total strength per player present (player index → strength). */
 	strengths: Record<string, number>;
@@ -200,7 +220,14 @@ export interface GameState {
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
-	origin: { drawOrder?: string[]; start?: string; outcomes?: number[]; modules?: string[]; free?: boolean; figures?: Record<string, number> };
+	origin: {
+		drawOrder?: string[];
+		start?: string;
+		outcomes?: number[];
+		modules?: string[];
+		free?: boolean;
+		figures?: Record<string, number>;
+	};
 }
 
 export interface GameSetup {
@@ -226,8 +253,7 @@ export interface GameSetup {
 }
 
 export type ApplyResult =
-	| { ok: true; state: GameState; events: GameEvent[] }
-	| { ok: false; refusal: Refusal };
+	{ ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
 // ---------------------------------------------------------------- compiled tiles
 export interface CFeature {
@@ -352,7 +378,14 @@ export interface Hooks {
 	 * false when only whether it is allowed matters (listing and counting placements): the refusal
 	 * need not say why (a module may answer a bare one it keeps).
 	 */
-	placement(g: Engine, tile: number, x: number, y: number, rotation: number, explain: boolean): Refusal | null;
+	placement(
+		g: Engine,
+		tile: number,
+		x: number,
+		y: number,
+		rotation: number,
+		explain: boolean
+	): Refusal | null;
 	/** The tile was placed and merged (volcano: dragon flies in). */
 	placed(g: Engine, boardIndex: number): void;
 	/** Moves offered at the figure step, beside deploy and pass. */
@@ -366,7 +399,13 @@ export interface Hooks {
 	/** Adjust what a feature is worth. */
 	value(g: Engine, root: number, v: FeatureValue): void;
 	/** Decide the winners of a feature (default: the strongest, strength above 0). */
-	winners(g: Engine, root: number, strengths: number[], winners: number[], v: FeatureValue): number[] | null;
+	winners(
+		g: Engine,
+		root: number,
+		strengths: number[],
+		winners: number[],
+		v: FeatureValue
+	): number[] | null;
 	/** Per-player bonuses once winners and points are known (pig, fairy). */
 	awards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
 	/** After a feature was scored (before its pieces return). */
@@ -383,14 +422,27 @@ export interface Hooks {
 	/** Extra final scoring after features. */
 	finalScoring(g: Engine): void;
 	/** Narrow the tiles the dragon may enter next (`open`: the usual ones), e.g. Buddo draws it (BUDDO-DRAGON-1). */
-	dragonTargets(g: Engine, open: number[]): { tiles: number[]; rules: string[]; reason: string } | null;
+	dragonTargets(
+		g: Engine,
+		open: number[]
+	): { tiles: number[]; rules: string[]; reason: string } | null;
 	/** The dragon entered board tile `b`: end its movement (`stop` says why) and/or spare pieces from being eaten. */
-	dragonEnters(g: Engine, b: number, player: number): { stop?: string; rules?: string[]; spare?: number[] } | null;
+	dragonEnters(
+		g: Engine,
+		b: number,
+		player: number
+	): { stop?: string; rules?: string[]; spare?: number[] } | null;
 	/**
 	 * A rule makes `chooser` pick one of the opponents' pieces (choices.ts): modules may add pieces of
 	 * `pool` or narrow `candidates` (BUDDO-WANT-1: Buddo must be chosen).
 	 */
-	opponentChoice(g: Engine, chooser: number, pool: number[], candidates: number[], purpose: string): { pieces: number[]; rules: string[] } | null;
+	opponentChoice(
+		g: Engine,
+		chooser: number,
+		pool: number[],
+		candidates: number[],
+		purpose: string
+	): { pieces: number[]; rules: string[] } | null;
 	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
 	noTile(g: Engine): boolean;
 	/** Pure question, no side effects: will the active player take a turn although no tile can be drawn (a town hall in hand)? */

@@ -43,7 +43,15 @@ export interface BoardMarker {
 
 function tileOf(state: GameState, b: number): BoardTile {
 	const ct = contextOf(state).tiles[state.bt[b]];
-	return { index: b, x: state.bx[b], y: state.by[b], rotation: state.br[b], key: ct.key, expansion: ct.expansion, def: ct.def };
+	return {
+		index: b,
+		x: state.bx[b],
+		y: state.by[b],
+		rotation: state.br[b],
+		key: ct.key,
+		expansion: ct.expansion,
+		def: ct.def
+	};
 }
 
 /** The tiles on the board, in placement order. */
@@ -81,7 +89,15 @@ export function boardPieces(state: GameState): BoardPiece[] {
 	state.pieces.forEach((p, i) => {
 		if (p.seg < 0) return;
 		const b = state.st[p.seg];
-		out.push({ piece: i, kind: p.kind, owner: p.owner, x: state.bx[b], y: state.by[b], feature: featureIdOf(state, p.seg), ...(lying.has(i) ? { lying: true } : {}) });
+		out.push({
+			piece: i,
+			kind: p.kind,
+			owner: p.owner,
+			x: state.bx[b],
+			y: state.by[b],
+			feature: featureIdOf(state, p.seg),
+			...(lying.has(i) ? { lying: true } : {})
+		});
 	});
 	return out;
 }
@@ -91,7 +107,13 @@ export function boardMarkers(state: GameState): BoardMarker[] {
 	const d = state.mod.dragon as { at: number; fairy: number; fairyPiece: number } | undefined;
 	const out: BoardMarker[] = [];
 	if (d && d.at >= 0) out.push({ kind: 'dragon', x: state.bx[d.at], y: state.by[d.at] });
-	if (d && d.fairy >= 0) out.push({ kind: 'fairy', x: state.bx[d.fairy], y: state.by[d.fairy], ...(d.fairyPiece >= 0 ? { piece: d.fairyPiece } : {}) });
+	if (d && d.fairy >= 0)
+		out.push({
+			kind: 'fairy',
+			x: state.bx[d.fairy],
+			y: state.by[d.fairy],
+			...(d.fairyPiece >= 0 ? { piece: d.fairyPiece } : {})
+		});
 	return out;
 }
 
@@ -111,17 +133,29 @@ export function supplies(state: GameState): Map<number, Record<string, number>> 
 export function tilesToDraw(state: GameState): { key: string; def: Tile; count: number }[] {
 	const c = contextOf(state);
 	const counts = new Map<number, number>();
-	for (const pile of state.piles) for (const t of [...pile.tiles, ...pile.last]) counts.set(t, (counts.get(t) ?? 0) + 1);
+	for (const pile of state.piles)
+		for (const t of [...pile.tiles, ...pile.last]) counts.set(t, (counts.get(t) ?? 0) + 1);
 	return [...counts].map(([t, count]) => ({ key: c.tiles[t].key, def: c.tiles[t].def, count }));
 }
 
 /** The parts of the whole feature that feature `feature` of the tile at (x, y) belongs to. */
-export function featureParts(state: GameState, x: number, y: number, feature: string): { x: number; y: number; feature: string }[] {
+export function featureParts(
+	state: GameState,
+	x: number,
+	y: number,
+	feature: string
+): { x: number; y: number; feature: string }[] {
 	const t = boardTileAt(state, x, y);
-	const local = t ? contextOf(state).tiles[state.bt[t.index]].features.findIndex((f) => f.id === feature) : -1;
+	const local = t
+		? contextOf(state).tiles[state.bt[t.index]].features.findIndex((f) => f.id === feature)
+		: -1;
 	if (!t || local < 0) return [];
 	const root = rootOf(state, state.bseg[t.index] + local);
-	return segsOf(state, root).map((seg) => ({ x: state.bx[state.st[seg]], y: state.by[state.st[seg]], feature: featureIdOf(state, seg) }));
+	return segsOf(state, root).map((seg) => ({
+		x: state.bx[state.st[seg]],
+		y: state.by[state.st[seg]],
+		feature: featureIdOf(state, seg)
+	}));
 }
 
 export interface RuleInfo {
@@ -134,6 +168,8 @@ export interface RuleInfo {
 /** Every rule id of the game's modules with its text and its module. */
 export function ruleBook(state: GameState): Map<string, RuleInfo> {
 	const out = new Map<string, RuleInfo>();
-	for (const m of contextOf(state).modules) for (const [id, text] of Object.entries(m.rules)) out.set(id, { module: m.id, moduleName: m.name, text });
+	for (const m of contextOf(state).modules)
+		for (const [id, text] of Object.entries(m.rules))
+			out.set(id, { module: m.id, moduleName: m.name, text });
 	return out;
 }

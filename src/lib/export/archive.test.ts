@@ -6,13 +6,18 @@ import { availableExpansions } from '../../cli/files.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
 
-const bytes = (f: ExportFile) => (typeof f.data === 'string' ? new TextEncoder().encode(f.data) : f.data);
+const bytes = (f: ExportFile) =>
+	typeof f.data === 'string' ? new TextEncoder().encode(f.data) : f.data;
 
 describe('archiveFiles', () => {
 	it('unzips to exactly the files given, paths and bytes', () => {
 		const files: ExportFile[] = [
 			{ path: 'a.json', data: '{"ü": "naïve"}', type: 'application/json' },
-			{ path: 'dir/sub/b.png', data: new Uint8Array([137, 80, 78, 71, 0, 255, 3]), type: 'image/png' },
+			{
+				path: 'dir/sub/b.png',
+				data: new Uint8Array([137, 80, 78, 71, 0, 255, 3]),
+				type: 'image/png'
+			},
 			{ path: 'dir/c.txt', data: 'x'.repeat(5000), type: 'text/plain' }
 		];
 		const entries = unzipSync(archiveFiles(files));
@@ -28,7 +33,9 @@ describe('archiveFiles', () => {
 
 	it('refuses paths leaving the root and duplicates', () => {
 		for (const path of ['/abs.txt', '../up.txt', 'a//b.txt', 'a/./b.txt', 'a\\b.txt'])
-			expect(() => archiveFiles([{ path, data: '', type: 'text/plain' }]), path).toThrow(/Cannot archive/);
+			expect(() => archiveFiles([{ path, data: '', type: 'text/plain' }]), path).toThrow(
+				/Cannot archive/
+			);
 		expect(() =>
 			archiveFiles([
 				{ path: 'a.txt', data: '1', type: 'text/plain' },
@@ -50,8 +57,13 @@ describe('archiveFiles', () => {
 		expect(Object.keys(entries).sort()).toEqual(result.files.map((f) => f.path).sort());
 		for (const f of result.files) expect(entries[f.path], f.path).toEqual(bytes(f));
 		// the client's installer wants exactly one folder at the root: the add-on's id
-		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(new Set(['cel-river']));
+		expect(new Set(Object.keys(entries).map((p) => p.split('/')[0]))).toEqual(
+			new Set(['cel-river'])
+		);
 		const manifest = JSON.parse(strFromU8(entries['cel-river/jcz-addon.json']));
-		expect(Object.keys(entries).filter((p) => p.startsWith(`cel-river/${manifest.artworks[0]}/images/`)).length).toBeGreaterThan(0);
+		expect(
+			Object.keys(entries).filter((p) => p.startsWith(`cel-river/${manifest.artworks[0]}/images/`))
+				.length
+		).toBeGreaterThan(0);
 	}, 60_000);
 });

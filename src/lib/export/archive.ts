@@ -27,7 +27,9 @@ export function archiveFiles(files: readonly ExportFile[]): Uint8Array {
 	for (const file of files) {
 		const segments = file.path.split('/');
 		if (file.path.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..'))
-			throw new Error(`Cannot archive '${file.path}': paths are relative, '/'-separated, without '.' or '..'`);
+			throw new Error(
+				`Cannot archive '${file.path}': paths are relative, '/'-separated, without '.' or '..'`
+			);
 		if (Object.hasOwn(entries, file.path)) throw new Error(`Cannot archive '${file.path}' twice`);
 		const data = typeof file.data === 'string' ? encoder.encode(file.data) : file.data;
 		entries[file.path] = [data, { level: STORED.test(file.type) ? 0 : 6 }];

@@ -13,7 +13,8 @@ const EXPORTERS: Record<ExportFormat, () => Promise<{ exporter: Exporter }>> = {
 
 export const EXPORT_FORMATS = Object.keys(EXPORTERS) as ExportFormat[];
 
-export const isExportFormat = (format: string): format is ExportFormat => Object.hasOwn(EXPORTERS, format);
+export const isExportFormat = (format: string): format is ExportFormat =>
+	Object.hasOwn(EXPORTERS, format);
 
 /** The exporter of a format. */
 export async function loadExporter(format: ExportFormat): Promise<Exporter> {

@@ -36,7 +36,24 @@ export const JCZ_FEATURE_CLASS: Record<Feature['type'], string> = {
 
 // JCloisterZone's names for a set of sides (its Location constants), by mask N=1 E=2 S=4 W=8: every
 // non-empty set has one; a set of three is named after the side it lacks (_N = E, S and W).
-const SIDE_SET_NAMES = ['', 'N', 'E', 'NE', 'S', 'NS', 'SE', '_W', 'W', 'NW', 'WE', '_S', 'SW', '_E', '_N', 'NWSE'];
+const SIDE_SET_NAMES = [
+	'',
+	'N',
+	'E',
+	'NE',
+	'S',
+	'NS',
+	'SE',
+	'_W',
+	'W',
+	'NW',
+	'WE',
+	'_S',
+	'SW',
+	'_E',
+	'_N',
+	'NWSE'
+];
 
 /**
  * The JCZ location of each feature: the side set's name for roads, cities and rivers, the
@@ -46,7 +63,8 @@ const SIDE_SET_NAMES = ['', 'N', 'E', 'NE', 'S', 'NS', 'SE', '_W', 'W', 'NW', 'W
 export function jczLocations(features: readonly Feature[]): string[] {
 	const inner = new Map<string, number>();
 	return features.map((f) => {
-		if (f.type === 'field' && f.halves?.length) return HALVES.filter((h) => f.halves?.includes(h)).join('.');
+		if (f.type === 'field' && f.halves?.length)
+			return HALVES.filter((h) => f.halves?.includes(h)).join('.');
 		if (f.type === 'road' || f.type === 'city' || f.type === 'river') {
 			const mask = SIDES.reduce((m, s, i) => (f.sides?.includes(s) ? m | (1 << i) : m), 0);
 			return SIDE_SET_NAMES[mask];
@@ -58,7 +76,18 @@ export function jczLocations(features: readonly Feature[]): string[] {
 }
 
 const ARC_FLAGS = new Set([3, 4]);
-const ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
+const ARITY: Record<string, number> = {
+	m: 2,
+	l: 2,
+	h: 1,
+	v: 1,
+	c: 6,
+	s: 4,
+	q: 4,
+	t: 2,
+	a: 7,
+	z: 0
+};
 
 /**
  * SVG path data scaled by `factor` about the origin (relative commands included; an arc's angle and
@@ -82,7 +111,10 @@ export function scalePath(d: string, factor: number): string {
 		k++;
 		const value = Number(t);
 		const keep = cmd === 'a' && (index === 2 || ARC_FLAGS.has(index));
-		out.push((out.length && !/^[A-Za-z]$/.test(out[out.length - 1]) ? ' ' : '') + (keep ? t : round(value * factor)));
+		out.push(
+			(out.length && !/^[A-Za-z]$/.test(out[out.length - 1]) ? ' ' : '') +
+				(keep ? t : round(value * factor))
+		);
 	}
 	return out.join('');
 }
@@ -93,7 +125,13 @@ const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/;
 const imageName = (tileId: string) => `${tileId.replace(/[^A-Za-z0-9_.-]/g, '_')}.png`;
 
 /** The artwork folder's files, for the tiles the XML holds (their icons and modifiers drawn by `looks`). */
-export async function buildJczArtwork(folder: string, title: string, tiles: readonly JczTileOut[], notes: string[], looks: Looks = {}): Promise<ExportFile[]> {
+export async function buildJczArtwork(
+	folder: string,
+	title: string,
+	tiles: readonly JczTileOut[],
+	notes: string[],
+	looks: Looks = {}
+): Promise<ExportFile[]> {
 	const raster = await loadRasteriser(JCZ_TILE_SIZE);
 	const files: ExportFile[] = [];
 	const shapes: Record<string, { clip: string; point: [number, number] }> = {};
@@ -109,7 +147,10 @@ export async function buildJczArtwork(folder: string, title: string, tiles: read
 			// the designer's own picture, stretched to the tile
 			svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" viewBox="0 0 ${JCZ_TILE_SIZE} ${JCZ_TILE_SIZE}"><image href="${art.replace(/"/g, '%22')}" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" preserveAspectRatio="none"/></svg>`;
 		} else {
-			if (art) notes.push(`tile ${id}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the add-on shows the drawing of its features`);
+			if (art)
+				notes.push(
+					`tile ${id}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the add-on shows the drawing of its features`
+				);
 			svg = renderTileSvg(tile, { size: JCZ_TILE_SIZE, idPrefix: `${name}-`, looks });
 		}
 		files.push({ path: `${folder}/images/${name}`, data: raster(svg), type: 'image/png' });
@@ -120,7 +161,9 @@ export async function buildJczArtwork(folder: string, title: string, tiles: read
 		features.forEach((f, i) => {
 			const area = areas.get(f.id);
 			if (!area) {
-				notes.push(`tile ${id}: ${f.type} '${f.id}' has no drawn area: no clickable shape in the artwork`);
+				notes.push(
+					`tile ${id}: ${f.type} '${f.id}' has no drawn area: no clickable shape in the artwork`
+				);
 				return;
 			}
 			const shapeId = `${id}.${f.id}`;
@@ -140,6 +183,15 @@ export async function buildJczArtwork(folder: string, title: string, tiles: read
 		featuresInclude: ['shapes.json'],
 		tilesInclude: ['tiles.json']
 	};
-	const json = (path: string, value: unknown): ExportFile => ({ path: `${folder}/${path}`, data: JSON.stringify(value, null, '\t') + '\n', type: 'application/json' });
-	return [json('artwork.json', artwork), json('shapes.json', shapes), json('tiles.json', tileEntries), ...files];
+	const json = (path: string, value: unknown): ExportFile => ({
+		path: `${folder}/${path}`,
+		data: JSON.stringify(value, null, '\t') + '\n',
+		type: 'application/json'
+	});
+	return [
+		json('artwork.json', artwork),
+		json('shapes.json', shapes),
+		json('tiles.json', tileEntries),
+		...files
+	];
 }

@@ -21,7 +21,20 @@ const JCZ_KINDS = ['city', 'road', 'monastery', 'field'] as const;
 type JczKind = (typeof JCZ_KINDS)[number];
 const JCZ_TYPE: Record<string, string | undefined> = { sum: '+', any: 'any', all: 'all' };
 /** Globals JCZ binds (or JavaScript reserves) that a modifier's name must not shadow. */
-const TAKEN = new Set(['tiles', 'completed', 'cities', 'castles', 'globalThis', 'Math', 'undefined', 'NaN', 'Infinity', 'items', 'm', 'b']);
+const TAKEN = new Set([
+	'tiles',
+	'completed',
+	'cities',
+	'castles',
+	'globalThis',
+	'Math',
+	'undefined',
+	'NaN',
+	'Infinity',
+	'items',
+	'm',
+	'b'
+]);
 
 export interface JczModifier {
 	/** `+`, `any` or `all`. */
@@ -43,12 +56,17 @@ export interface JczDataRules {
 	notes: string[];
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 class Unsupported extends Error {}
 
 /** An expression as JavaScript for JCZ's script on a feature of `kind`; throws Unsupported naming what JCZ cannot see. */
-function js(e: unknown, kind: JczKind, ctx: { modifiers: Map<string, 'int' | 'bool'>; param: (n: string) => number | undefined }): string {
+function js(
+	e: unknown,
+	kind: JczKind,
+	ctx: { modifiers: Map<string, 'int' | 'bool'>; param: (n: string) => number | undefined }
+): string {
 	if (typeof e === 'number') {
 		if (!Number.isFinite(e)) throw new Unsupported('a number that is not finite');
 		return String(e);
@@ -78,7 +96,9 @@ function js(e: unknown, kind: JczKind, ctx: { modifiers: Map<string, 'int' | 'bo
 			const v = ctx.param(name.slice('param.'.length));
 			if (v !== undefined) return `(${v})`;
 		}
-		throw new Unsupported(`the variable '${name}', which JCloisterZone's script on a ${kind} cannot see`);
+		throw new Unsupported(
+			`the variable '${name}', which JCloisterZone's script on a ${kind} cannot see`
+		);
 	}
 	const args = (Array.isArray(arg) ? arg : [arg]).map((a) => js(a, kind, ctx));
 	switch (op) {
@@ -115,24 +135,33 @@ function js(e: unknown, kind: JczKind, ctx: { modifiers: Map<string, 'int' | 'bo
 const isVar = (e: unknown, name: string) => isObj(e) && e.var === name;
 
 /** The modifier a rule's points vanish without (its condition needs it, or its amount is a multiple of it), if any. */
-function anchorOf(rule: DataRule, amounts: unknown[], readable: Map<string, 'int' | 'bool'>): string | undefined {
+function anchorOf(
+	rule: DataRule,
+	amounts: unknown[],
+	readable: Map<string, 'int' | 'bool'>
+): string | undefined {
 	const needs = (c: unknown): string[] => {
 		if (!isObj(c)) return [];
 		const [op] = Object.keys(c);
 		const a = c[op];
-		const mod = (x: unknown) => (isObj(x) && typeof x.var === 'string' && x.var.startsWith('modifier.') ? x.var.slice('modifier.'.length) : undefined);
+		const mod = (x: unknown) =>
+			isObj(x) && typeof x.var === 'string' && x.var.startsWith('modifier.')
+				? x.var.slice('modifier.'.length)
+				: undefined;
 		if (op === 'var') return mod(c) && readable.get(mod(c)!) === 'bool' ? [mod(c)!] : [];
 		if (op === 'and' && Array.isArray(a)) return a.flatMap(needs);
 		if (!Array.isArray(a) || a.length !== 2) return [];
 		const [l, r] = a;
 		// modifier > 0, modifier >= 1, modifier != 0, 0 < modifier
-		if ((op === '>' && r === 0) || (op === '>=' && r === 1) || (op === '!=' && r === 0)) return mod(l) ? [mod(l)!] : [];
+		if ((op === '>' && r === 0) || (op === '>=' && r === 1) || (op === '!=' && r === 0))
+			return mod(l) ? [mod(l)!] : [];
 		if ((op === '<' && l === 0) || (op === '<=' && l === 1)) return mod(r) ? [mod(r)!] : [];
 		return [];
 	};
 	const factor = (e: unknown): string[] => {
 		if (!isObj(e)) return [];
-		if (typeof e.var === 'string' && e.var.startsWith('modifier.')) return [e.var.slice('modifier.'.length)];
+		if (typeof e.var === 'string' && e.var.startsWith('modifier.'))
+			return [e.var.slice('modifier.'.length)];
 		if (Array.isArray(e['*'])) return (e['*'] as unknown[]).flatMap(factor);
 		return [];
 	};
@@ -141,18 +170,39 @@ function anchorOf(rule: DataRule, amounts: unknown[], readable: Map<string, 'int
 }
 
 /** The scoring item a value rule adds, as JavaScript, or why JCZ cannot carry it. */
-function itemOf(rule: DataRule, kind: JczKind, ctx: Parameters<typeof js>[2]): { amounts: unknown[]; item: string } | string {
+function itemOf(
+	rule: DataRule,
+	kind: JczKind,
+	ctx: Parameters<typeof js>[2]
+): { amounts: unknown[]; item: string } | string {
 	const e = rule.effect ?? {};
 	const name = JSON.stringify(rule.id);
 	if (e.perTile !== undefined) {
-		if (kind === 'field') return 'perTile on a field (JCloisterZone gives a field\'s script no tile count)';
-		return { amounts: [e.perTile], item: `{ name: ${name}, count: tiles, points: b(tiles * ${js(e.perTile, kind, ctx)}) }` };
+		if (kind === 'field')
+			return "perTile on a field (JCloisterZone gives a field's script no tile count)";
+		return {
+			amounts: [e.perTile],
+			item: `{ name: ${name}, count: tiles, points: b(tiles * ${js(e.perTile, kind, ctx)}) }`
+		};
 	}
-	if (e.perPennant !== undefined) return { amounts: [e.perPennant], item: `{ name: ${name}, count: m("pennants"), points: b(m("pennants") * ${js(e.perPennant, kind, ctx)}) }` };
-	if (e.perCity !== undefined) return { amounts: [e.perCity], item: `{ name: ${name}, count: cities, points: b(cities * ${js(e.perCity, kind, ctx)}) }` };
-	if (e.add !== undefined) return { amounts: [e.add.count, e.add.per], item: `{ name: ${name}, count: ${js(e.add.count, kind, ctx)}, points: b(${js(e.add.count, kind, ctx)} * ${js(e.add.per, kind, ctx)}) }` };
+	if (e.perPennant !== undefined)
+		return {
+			amounts: [e.perPennant],
+			item: `{ name: ${name}, count: m("pennants"), points: b(m("pennants") * ${js(e.perPennant, kind, ctx)}) }`
+		};
+	if (e.perCity !== undefined)
+		return {
+			amounts: [e.perCity],
+			item: `{ name: ${name}, count: cities, points: b(cities * ${js(e.perCity, kind, ctx)}) }`
+		};
+	if (e.add !== undefined)
+		return {
+			amounts: [e.add.count, e.add.per],
+			item: `{ name: ${name}, count: ${js(e.add.count, kind, ctx)}, points: b(${js(e.add.count, kind, ctx)} * ${js(e.add.per, kind, ctx)}) }`
+		};
 	for (const k of ['setPerTile', 'setPerPennant', 'setPerCity', 'multiply', 'zero'] as const)
-		if (e[k] !== undefined) return `its effect ${k} (a JCloisterZone script can only add points to the feature's, not change them)`;
+		if (e[k] !== undefined)
+			return `its effect ${k} (a JCloisterZone script can only add points to the feature's, not change them)`;
 	return 'it only marks the value (no points to add)';
 }
 
@@ -161,10 +211,12 @@ function conditionOf(rule: DataRule, kind: JczKind, ctx: Parameters<typeof js>[2
 	const at = rule.at ?? ['complete', 'final'];
 	const parts: string[] = [];
 	const modes = at.filter((m) => m !== 'abbot');
-	if (modes.length === 0) throw new Unsupported('only an abbot taken back (JCloisterZone scores no abbot this way)');
+	if (modes.length === 0)
+		throw new Unsupported('only an abbot taken back (JCloisterZone scores no abbot this way)');
 	if (kind === 'field') {
 		// a field scores only at the end: JCZ binds no `completed` for it
-		if (!modes.includes('final')) throw new Unsupported('a field scored on completion (fields score at the end)');
+		if (!modes.includes('final'))
+			throw new Unsupported('a field scored on completion (fields score at the end)');
 	} else if (modes.length === 1) parts.push(modes[0] === 'complete' ? 'completed' : '!completed');
 	if (rule.when !== undefined) parts.push(js(rule.when, kind, ctx));
 	return parts.length ? parts.join(' && ') : 'true';
@@ -177,25 +229,37 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 	const attributes = new Map<string, Map<string, 'int' | 'bool'>>();
 	if (!data) return { modifiers: [], attributes, notes };
 	// JCZ's own modifiers (the inn, the cathedral, …): written by their attributes, scored by JCZ's own rules
-	const own = new Map(Object.values(JCZ_ATTRIBUTES).flatMap((m) => Object.entries(m).map(([attr, x]) => [x.modifier, attr] as const)));
+	const own = new Map(
+		Object.values(JCZ_ATTRIBUTES).flatMap((m) =>
+			Object.entries(m).map(([attr, x]) => [x.modifier, attr] as const)
+		)
+	);
 	for (const [name, m] of Object.entries(data.modifiers ?? {})) {
 		if (own.has(name)) {
-			notes.push(`data modifier '${name}': JCloisterZone's own (attribute ${own.get(name)}), scored there by its own rules`);
+			notes.push(
+				`data modifier '${name}': JCloisterZone's own (attribute ${own.get(name)}), scored there by its own rules`
+			);
 			continue;
 		}
 		const type = JCZ_TYPE[m.combine];
 		if (!type) {
-			notes.push(`data modifier '${name}' (combine ${m.combine}): JCloisterZone's modifiers add (+) or are true for any or all segments, none takes the largest: dropped, with the rules that read it`);
+			notes.push(
+				`data modifier '${name}' (combine ${m.combine}): JCloisterZone's modifiers add (+) or are true for any or all segments, none takes the largest: dropped, with the rules that read it`
+			);
 			continue;
 		}
 		if (TAKEN.has(name) || Object.values(JCZ_ATTRIBUTES).some((m) => name in m)) {
-			notes.push(`data modifier '${name}': its name is one JCloisterZone already gives a meaning to: dropped`);
+			notes.push(
+				`data modifier '${name}': its name is one JCloisterZone already gives a meaning to: dropped`
+			);
 			continue;
 		}
 		const kinds = m.features ?? JCZ_KINDS;
 		for (const k of kinds) {
 			if (!(JCZ_KINDS as readonly string[]).includes(k)) {
-				notes.push(`data modifier '${name}' on ${k}s: JCloisterZone's modifiers stand on cities, roads, monasteries and fields only: dropped there`);
+				notes.push(
+					`data modifier '${name}' on ${k}s: JCloisterZone's modifiers stand on cities, roads, monasteries and fields only: dropped there`
+				);
 				continue;
 			}
 			if (!attributes.has(k)) attributes.set(k, new Map());
@@ -203,20 +267,27 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		}
 	}
 	const param = (n: string) => {
-		const v = data.parameters?.[n] ? (expansion.parameters?.[n] ?? data.parameters[n].default) : expansion.parameters?.[n];
+		const v = data.parameters?.[n]
+			? (expansion.parameters?.[n] ?? data.parameters[n].default)
+			: expansion.parameters?.[n];
 		return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 	};
 	const usedParams = new Set<string>();
-	const byModifier = new Map<string, { kind: JczKind; name: string; lines: string[]; rules: string[] }>();
+	const byModifier = new Map<
+		string,
+		{ kind: JczKind; name: string; lines: string[]; rules: string[] }
+	>();
 	const texts = new Map<string, string>();
 	for (const r of data.rules ?? []) if (r.text && !texts.has(r.id)) texts.set(r.id, r.text);
 	(data.rules ?? []).forEach((rule, i) => {
 		const where = `data rule ${rule.id} (/dataRules/rules/${i}, ${rule.type})`;
 		if (rule.type !== 'value') {
 			const why: Record<string, string> = {
-				award: 'awards points to the owners of a figure type; JCloisterZone has no data figures and its scripts only add to a feature\'s points',
+				award:
+					"awards points to the owners of a figure type; JCloisterZone has no data figures and its scripts only add to a feature's points",
 				collect: 'hands tokens to the completer; JCloisterZone has no tokens of a data expansion',
-				majority: 'an end-of-game majority of tokens; JCloisterZone\'s scripts score single features only',
+				majority:
+					"an end-of-game majority of tokens; JCloisterZone's scripts score single features only",
 				text: 'a rule for the rule book (enforced by figure properties): not part of a tile add-on'
 			};
 			notes.push(`${where}: ${why[rule.type] ?? 'not expressible'}: dropped`);
@@ -224,11 +295,20 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		}
 		const kind = rule.feature as JczKind | undefined;
 		if (!kind || !(JCZ_KINDS as readonly string[]).includes(kind)) {
-			notes.push(`${where}: a value of ${rule.feature ?? 'no feature'}s; JCloisterZone scripts score cities, roads, monasteries and fields only: dropped`);
+			notes.push(
+				`${where}: a value of ${rule.feature ?? 'no feature'}s; JCloisterZone scripts score cities, roads, monasteries and fields only: dropped`
+			);
 			return;
 		}
 		const readable = attributes.get(kind) ?? new Map<string, 'int' | 'bool'>();
-		const ctx = { modifiers: readable, param: (n: string) => { const v = param(n); if (v !== undefined) usedParams.add(n); return v; } };
+		const ctx = {
+			modifiers: readable,
+			param: (n: string) => {
+				const v = param(n);
+				if (v !== undefined) usedParams.add(n);
+				return v;
+			}
+		};
 		try {
 			const item = itemOf(rule, kind, ctx);
 			if (typeof item === 'string') {
@@ -237,14 +317,19 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 			}
 			const anchor = anchorOf(rule, item.amounts, readable);
 			if (!anchor) {
-				notes.push(`${where}: JCloisterZone runs a scoring script only on a feature carrying its modifier, and this rule scores ${kind}s without one of this expansion's modifiers (its condition or amount must need one): dropped`);
+				notes.push(
+					`${where}: JCloisterZone runs a scoring script only on a feature carrying its modifier, and this rule scores ${kind}s without one of this expansion's modifiers (its condition or amount must need one): dropped`
+				);
 				return;
 			}
 			const cond = conditionOf(rule, kind, ctx);
 			const key = `${kind}[${anchor}]`;
 			const entry = byModifier.get(key) ?? { kind, name: anchor, lines: [], rules: [] };
 			const text = texts.get(rule.id);
-			entry.lines.push(`// ${rule.id}${text ? `: ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : ''}`, `if (${cond}) items.push(${item.item});`);
+			entry.lines.push(
+				`// ${rule.id}${text ? `: ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : ''}`,
+				`if (${cond}) items.push(${item.item});`
+			);
 			if (!entry.rules.includes(rule.id)) entry.rules.push(rule.id);
 			byModifier.set(key, entry);
 		} catch (e) {
@@ -263,8 +348,17 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 			...entry.lines,
 			'return items;'
 		].join('\n');
-		modifiers.push({ type, selector, kind: entry.kind, name: entry.name, script, rules: entry.rules });
-		notes.push(`data rules ${entry.rules.join(', ')}: written as JCloisterZone's scripted modifier ${selector} (type ${type}), its scoring generated from the rules`);
+		modifiers.push({
+			type,
+			selector,
+			kind: entry.kind,
+			name: entry.name,
+			script,
+			rules: entry.rules
+		});
+		notes.push(
+			`data rules ${entry.rules.join(', ')}: written as JCloisterZone's scripted modifier ${selector} (type ${type}), its scoring generated from the rules`
+		);
 	}
 	// a modifier no kept rule scores is still declared, so that JCZ carries its values on the features
 	// (and binds them for the other scripts): its script adds nothing
@@ -272,12 +366,26 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		for (const [name] of names) {
 			const selector = `${kind}[${name}]`;
 			if (byModifier.has(selector)) continue;
-			modifiers.push({ type: JCZ_TYPE[data.modifiers![name].combine]!, selector, kind: kind as JczKind, name, script: 'return [];', rules: [] });
-			notes.push(`data modifier '${name}' on ${kind}s: declared as JCloisterZone's modifier ${selector} so its values stay on the features; no rule of it is scored there`);
+			modifiers.push({
+				type: JCZ_TYPE[data.modifiers![name].combine]!,
+				selector,
+				kind: kind as JczKind,
+				name,
+				script: 'return [];',
+				rules: []
+			});
+			notes.push(
+				`data modifier '${name}' on ${kind}s: declared as JCloisterZone's modifier ${selector} so its values stay on the features; no rule of it is scored there`
+			);
 		}
-	for (const n of usedParams) notes.push(`parameter '${n}': its value in this expansion (${param(n)}) is written into the scripts (JCloisterZone has no parameters)`);
+	for (const n of usedParams)
+		notes.push(
+			`parameter '${n}': its value in this expansion (${param(n)}) is written into the scripts (JCloisterZone has no parameters)`
+		);
 	for (const [id, f] of Object.entries(data.figures ?? {}))
-		notes.push(`data figure '${id}' (${[...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])].join(', ') || 'no rule id'}): where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped`);
+		notes.push(
+			`data figure '${id}' (${[...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])].join(', ') || 'no rule id'}): where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped`
+		);
 	return { modifiers, attributes, notes };
 }
 

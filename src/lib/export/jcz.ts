@@ -11,7 +11,14 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
-import { JCZ_ATTRIBUTES, JCZ_ICON_ELEMENTS, adjacencyDrawnByHand, groupOf, impliedCrossings, wagonMoves } from '../formats/jcz-vocabulary.ts';
+import {
+	JCZ_ATTRIBUTES,
+	JCZ_ICON_ELEMENTS,
+	adjacencyDrawnByHand,
+	groupOf,
+	impliedCrossings,
+	wagonMoves
+} from '../formats/jcz-vocabulary.ts';
 import { buildJczArtwork, JCZ_TILE_SIZE, type JczTileOut } from './jcz-artwork.ts';
 import { looksInPlay } from '../render/looks.ts';
 import { jczAttributeValue, jczDataRules } from './jcz-scripts.ts';
@@ -33,7 +40,8 @@ export function jczIds(expansionId: string) {
 	};
 }
 export const jczPrefix = (expansionId: string): string => jczIds(expansionId).prefix;
-export const jczTileId = (expansionId: string, tileId: string): string => `${jczPrefix(expansionId)}/${tileId}`;
+export const jczTileId = (expansionId: string, tileId: string): string =>
+	`${jczPrefix(expansionId)}/${tileId}`;
 
 /**
  * The manifest's integer version from a semantic version, small and growing (the client shows it
@@ -42,7 +50,10 @@ export const jczTileId = (expansionId: string, tileId: string): string => `${jcz
 export function integerVersion(version: string): number {
 	const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
 	if (!m) return 1;
-	return Math.max(1, Number(m[1]) * 100 + Math.min(99, Number(m[2]) * 10 + Math.min(9, Number(m[3]))));
+	return Math.max(
+		1,
+		Number(m[1]) * 100 + Math.min(99, Number(m[2]) * 10 + Math.min(9, Number(m[3])))
+	);
 }
 
 /**
@@ -58,7 +69,8 @@ export function impliedElements(expansion: Expansion): string[] {
 	if (figures.has('large')) out.push('big-follower');
 	if (features.some((f) => f.modifiers?.inn)) out.push('inn');
 	if (features.some((f) => f.modifiers?.cathedral)) out.push('cathedral');
-	if (figures.has('abbot') || features.some((f) => f.type === 'garden')) out.push('abbot', 'garden');
+	if (figures.has('abbot') || features.some((f) => f.type === 'garden'))
+		out.push('abbot', 'garden');
 	if (icons.has('volcano') || icons.has('dragon')) out.push('dragon', 'fairy');
 	return out;
 }
@@ -67,14 +79,27 @@ const CLIENT_FIGURES: Record<string, string> = { large: 'big-follower', abbot: '
 
 type XmlNode = Record<string, unknown>;
 const text = (t: string) => [{ '#text': t }];
-const el = (name: string, children: XmlNode[] | { '#text': string }[] = [], attrs?: Record<string, string | number>): XmlNode => {
+const el = (
+	name: string,
+	children: XmlNode[] | { '#text': string }[] = [],
+	attrs?: Record<string, string | number>
+): XmlNode => {
 	const node: XmlNode = { [name]: children };
 	if (attrs && Object.keys(attrs).length > 0)
 		node[':@'] = Object.fromEntries(Object.entries(attrs).map(([k, v]) => [`@_${k}`, String(v)]));
 	return node;
 };
 
-const ORDER: Record<Feature['type'], number> = { city: 0, road: 1, river: 2, monastery: 3, garden: 4, stable: 5, field: 6, quarter: 7 };
+const ORDER: Record<Feature['type'], number> = {
+	city: 0,
+	road: 1,
+	river: 2,
+	monastery: 3,
+	garden: 4,
+	stable: 5,
+	field: 6,
+	quarter: 7
+};
 
 /**
  * The features in the order they are written: cities first (a field's `city` attribute can only
@@ -83,25 +108,42 @@ const ORDER: Record<Feature['type'], number> = { city: 0, road: 1, river: 2, mon
  */
 export function writeOrder(features: readonly Feature[]): Feature[] {
 	const index = new Map(features.map((f, i) => [f.id, i]));
-	const over = (a: Feature, b: Feature) => a.type === b.type && (a.crosses?.includes(b.id) ?? false);
-	return [...features].sort((a, b) => ORDER[a.type] - ORDER[b.type] || (over(a, b) ? -1 : over(b, a) ? 1 : index.get(a.id)! - index.get(b.id)!));
+	const over = (a: Feature, b: Feature) =>
+		a.type === b.type && (a.crosses?.includes(b.id) ?? false);
+	return [...features].sort(
+		(a, b) =>
+			ORDER[a.type] - ORDER[b.type] ||
+			(over(a, b) ? -1 : over(b, a) ? 1 : index.get(a.id)! - index.get(b.id)!)
+	);
 }
 
 /** Crossings as 'over>under' pairs. */
 const pairsOf = (entries: Iterable<readonly [string, readonly string[] | undefined]>) =>
-	new Set([...entries].flatMap(([over, unders]) => (unders ?? []).map((under) => `${over}>${under}`)));
+	new Set(
+		[...entries].flatMap(([over, unders]) => (unders ?? []).map((under) => `${over}>${under}`))
+	);
 
 /** The XML elements of one tile's features (pushing the features written to `written`), with notes for what does not map. */
-function tileElements(tile: Tile, where: string, notes: string[], written: Feature[], dataAttributes: ReturnType<typeof jczDataRules>['attributes']): XmlNode[] {
+function tileElements(
+	tile: Tile,
+	where: string,
+	notes: string[],
+	written: Feature[],
+	dataAttributes: ReturnType<typeof jczDataRules>['attributes']
+): XmlNode[] {
 	const byId = new Map(tile.features.map((f) => [f.id, f]));
 	const kept: Feature[] = [];
 	for (const f of writeOrder(tile.features)) {
 		if ((f.type === 'road' || f.type === 'city' || f.type === 'river') && !f.sides?.length) {
-			notes.push(`${where}: ${f.type} '${f.id}' touches no side: JCloisterZone needs border places, dropped`);
+			notes.push(
+				`${where}: ${f.type} '${f.id}' touches no side: JCloisterZone needs border places, dropped`
+			);
 			continue;
 		}
 		if (f.type === 'stable') {
-			notes.push(`${where}: stable '${f.id}' (Inn and Stable Owners) has no JCloisterZone element: dropped`);
+			notes.push(
+				`${where}: stable '${f.id}' (Inn and Stable Owners) has no JCloisterZone element: dropped`
+			);
 			continue;
 		}
 		// A quarter of The Count's city is written as JCZ's own count.xml has it: its half-sides in
@@ -116,10 +158,16 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 	}
 	const keptIds = new Set(kept.map((f) => f.id));
 	// Roads a city passes over: JCZ marks them as tunnels (its Princess & Dragon and Abbey & Mayor tiles).
-	const tunnels = new Set(kept.flatMap((f) => (f.type === 'city' ? (f.crosses ?? []).filter((c) => byId.get(c)?.type === 'road') : [])));
+	const tunnels = new Set(
+		kept.flatMap((f) =>
+			f.type === 'city' ? (f.crosses ?? []).filter((c) => byId.get(c)?.type === 'road') : []
+		)
+	);
 	// Crossings are not written: they follow from the places. Say where a reader would take them otherwise.
 	const implied = pairsOf(impliedCrossings(kept, tunnels));
-	const declared = pairsOf(kept.map((f) => [f.id, f.crosses?.filter((c) => keptIds.has(c))] as const));
+	const declared = pairsOf(
+		kept.map((f) => [f.id, f.crosses?.filter((c) => keptIds.has(c))] as const)
+	);
 	for (const p of declared)
 		if (!implied.has(p)) {
 			const [a, b] = p.split('>');
@@ -131,9 +179,13 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 		}
 	for (const p of implied)
 		if (!declared.has(p) && !declared.has(p.split('>').reverse().join('>')))
-			notes.push(`${where}: '${p.split('>')[0]}' and '${p.split('>')[1]}' cross by their places; JCloisterZone reads them as crossing`);
+			notes.push(
+				`${where}: '${p.split('>')[0]}' and '${p.split('>')[1]}' cross by their places; JCloisterZone reads them as crossing`
+			);
 	if (tile.handDrawnAdjacency && !adjacencyDrawnByHand(kept))
-		notes.push(`${where}: is marked as drawn by hand, but its adjacency is what the geometry gives; JCloisterZone keeps no such mark`);
+		notes.push(
+			`${where}: is marked as drawn by hand, but its adjacency is what the geometry gives; JCloisterZone keeps no such mark`
+		);
 
 	// Wagon moves (Abbey & Mayor): a label per group of features the wagon may move between.
 	const moves = new Map<string, string[]>();
@@ -146,7 +198,8 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 	let enclosed = 0;
 	for (const f of kept) {
 		const attrs: Record<string, string | number> = {};
-		const mapping = f.type in JCZ_ATTRIBUTES ? JCZ_ATTRIBUTES[f.type as keyof typeof JCZ_ATTRIBUTES] : {};
+		const mapping =
+			f.type in JCZ_ATTRIBUTES ? JCZ_ATTRIBUTES[f.type as keyof typeof JCZ_ATTRIBUTES] : {};
 		for (const [name, value] of Object.entries(f.modifiers ?? {})) {
 			const entry = Object.entries(mapping).find(([, m]) => m.modifier === name);
 			// a modifier of the expansion's data rules: an attribute named like its JCZ selector's modifier
@@ -157,7 +210,9 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 				continue;
 			}
 			if (!entry) {
-				notes.push(`${where}: modifier '${name}' of ${f.type} '${f.id}' has no JCloisterZone attribute: dropped`);
+				notes.push(
+					`${where}: modifier '${name}' of ${f.type} '${f.id}' has no JCloisterZone attribute: dropped`
+				);
 				continue;
 			}
 			const [attr, m] = entry;
@@ -173,25 +228,38 @@ function tileElements(tile: Tile, where: string, notes: string[], written: Featu
 			for (const cid of f.cities ?? []) {
 				const c: Feature | undefined = byId.get(cid);
 				if (c?.type === 'city' && c.sides?.length) cities.push(c.sides[0]);
-				else notes.push(`${where}: field '${f.id}' lists city '${cid}', which has no side to name it by: left out`);
+				else
+					notes.push(
+						`${where}: field '${f.id}' lists city '${cid}', which has no side to name it by: left out`
+					);
 			}
 			// An enclosed field stands on an inner place, I, II, …, as in JCZ's own tiles.
 			const places = f.halves?.length ? f.halves.join(' ') : 'I'.repeat(++enclosed);
-			out.push(el('field', text(places), cities.length ? { city: cities.join(' '), ...attrs } : attrs));
+			out.push(
+				el('field', text(places), cities.length ? { city: cities.join(' '), ...attrs } : attrs)
+			);
 		} else if (f.type === 'monastery' || f.type === 'garden') out.push(el(f.type, [], attrs));
 		else out.push(el(f.type, text(f.sides!.join(' ')), attrs));
 		written.push(f);
 	}
 	for (const icon of tile.icons ?? []) {
-		if (icon in JCZ_ICON_ELEMENTS) out.push(el(JCZ_ICON_ELEMENTS[icon as keyof typeof JCZ_ICON_ELEMENTS]));
-		else if (icon === 'princess' && tile.features.some((f) => f.modifiers?.princess === true)) continue;
+		if (icon in JCZ_ICON_ELEMENTS)
+			out.push(el(JCZ_ICON_ELEMENTS[icon as keyof typeof JCZ_ICON_ELEMENTS]));
+		else if (icon === 'princess' && tile.features.some((f) => f.modifiers?.princess === true))
+			continue;
 		else notes.push(`${where}: icon '${icon}' has no JCloisterZone equivalent: dropped`);
 	}
 	return out;
 }
 
 /** The tile-definition XML and what it had to leave out. */
-export function buildJczXml(expansion: Expansion): { xml: string; notes: string[]; tiles: number; copies: number; written: JczTileOut[] } {
+export function buildJczXml(expansion: Expansion): {
+	xml: string;
+	notes: string[];
+	tiles: number;
+	copies: number;
+	written: JczTileOut[];
+} {
 	const ids = jczIds(expansion.id);
 	const notes: string[] = [];
 	const written: JczTileOut[] = [];
@@ -202,11 +270,15 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 	for (const tile of expansion.tiles) {
 		const where = `tile ${expansion.id}/${tile.id}`;
 		if (tile.wildcard) {
-			notes.push(`${where}: a wildcard tile (matches any neighbour) cannot be expressed in JCloisterZone: left out`);
+			notes.push(
+				`${where}: a wildcard tile (matches any neighbour) cannot be expressed in JCloisterZone: left out`
+			);
 			continue;
 		}
 		if (typeof tile.count !== 'number') {
-			notes.push(`${where}: per-player counts (${tile.count.perPlayer} per player) have no JCloisterZone equivalent: left out`);
+			notes.push(
+				`${where}: per-player counts (${tile.count.perPlayer} per player) have no JCloisterZone equivalent: left out`
+			);
 			continue;
 		}
 		if (tile.role === 'start')
@@ -222,7 +294,13 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		const id = jczTileId(expansion.id, tile.id);
 		const group = groupOf(tile);
 		const features: Feature[] = [];
-		tiles.push(el('tile', tileElements(tile, where, notes, features, data.attributes), group ? { id, group } : { id }));
+		tiles.push(
+			el(
+				'tile',
+				tileElements(tile, where, notes, features, data.attributes),
+				group ? { id, group } : { id }
+			)
+		);
 		written.push({ tile, id, features });
 		refs.push(el('ref', [], { count: tile.count, tile: id }));
 		copies += tile.count;
@@ -236,7 +314,11 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 		suppressEmptyNode: true,
 		cdataPropName: '#cdata'
 	});
-	const comment = ` ${expansion.name} ${expansion.version}: exported by Carcassonne Expansion Lab `.replace(/--/g, '- -');
+	const comment =
+		` ${expansion.name} ${expansion.version}: exported by Carcassonne Expansion Lab `.replace(
+			/--/g,
+			'- -'
+		);
 	const about = [
 		el('title', text(expansion.name)),
 		...(expansion.description ? [el('description', text(expansion.description))] : []),
@@ -245,9 +327,19 @@ export function buildJczXml(expansion: Expansion): { xml: string; notes: string[
 	];
 	notes.push(...data.notes);
 	// JCZ reads every <modifier> of the file before its tiles; its scoring is a function body (GraalJS)
-	const modifiers = data.modifiers.map((m) => el('modifier', [el('scoring', [{ '#cdata': text(m.script.replace(/\]\]>/g, ']] >')) }])], { type: m.type, selector: m.selector }));
+	const modifiers = data.modifiers.map((m) =>
+		el('modifier', [el('scoring', [{ '#cdata': text(m.script.replace(/\]\]>/g, ']] >')) }])], {
+			type: m.type,
+			selector: m.selector
+		})
+	);
 	const body = builder.build([
-		el('defs', [...modifiers, el('tiles', tiles), el('sets', [el('tile-set', refs, { id: ids.tileSet })]), el('expansion', about, { id: ids.expansion })])
+		el('defs', [
+			...modifiers,
+			el('tiles', tiles),
+			el('sets', [el('tile-set', refs, { id: ids.tileSet })]),
+			el('expansion', about, { id: ids.expansion })
+		])
 	]) as string;
 	const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<!--${comment}-->\n${body.trim()}\n`;
 	return { xml, notes, tiles: tiles.length, copies, written };
@@ -261,7 +353,9 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const { xml, notes, written } = buildJczXml(expansion);
 	const xmlPath = `${expansion.id}.xml`;
 	if (expansion.rules && expansion.rules !== 'base')
-		notes.push(`rules '${expansion.rules}': JCloisterZone plays the tiles by its own rules; this engine's rule module does not travel with the add-on`);
+		notes.push(
+			`rules '${expansion.rules}': JCloisterZone plays the tiles by its own rules; this engine's rule module does not travel with the add-on`
+		);
 	for (const f of expansion.figures ?? [])
 		notes.push(
 			CLIENT_FIGURES[f.id]
@@ -269,12 +363,24 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 				: `figure '${f.id}' (${f.name}): figures are not part of a tile add-on: dropped`
 		);
 	const implied = impliedElements(expansion);
-	if (implied.length) notes.push(`implies: choosing the expansion in the client's game setup switches on ${implied.join(', ')}`);
-	for (const t of expansion.tokens ?? []) notes.push(`token '${t.id}': tokens are not part of a tile add-on: dropped`);
+	if (implied.length)
+		notes.push(
+			`implies: choosing the expansion in the client's game setup switches on ${implied.join(', ')}`
+		);
+	for (const t of expansion.tokens ?? [])
+		notes.push(`token '${t.id}': tokens are not part of a tile add-on: dropped`);
 	if (expansion.parameters && Object.keys(expansion.parameters).length)
-		notes.push(`parameters (${Object.keys(expansion.parameters).join(', ')}): not expressible in the add-on: dropped`);
+		notes.push(
+			`parameters (${Object.keys(expansion.parameters).join(', ')}): not expressible in the add-on: dropped`
+		);
 	const folder = artworkFolder(expansion.id);
-	const artwork = await buildJczArtwork(folder, expansion.name, written, notes, looksInPlay(expansion, (id) => options.available?.get(id)));
+	const artwork = await buildJczArtwork(
+		folder,
+		expansion.name,
+		written,
+		notes,
+		looksInPlay(expansion, (id) => options.available?.get(id))
+	);
 	notes.push(
 		`add-on: the folder ${ids.addon}/ (the .jca's one root folder) is the add-on's id in JCloisterZone; it declares the expansion ${ids.expansion} ` +
 			`("${expansion.name}") with the tile set ${ids.tileSet}, offered in the client's game setup. Install the .jca (carcassonne-lab export ${expansion.id} --format jcz --archive): ` +
@@ -283,8 +389,8 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	);
 	notes.push(
 		`artwork: ${folder}/ holds one ${JCZ_TILE_SIZE} px image per tile (the designer's artwork where the tile has one as a data: URL, else this program's drawing) ` +
-			'and per feature a clickable shape and a meeple point (this program\'s drawing of the feature areas). ' +
-			'Read by the client\'s add-on, tile and artwork loaders (JCloisterZone-Client 0f66860, FanCloisterZone): artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); ' +
+			"and per feature a clickable shape and a meeple point (this program's drawing of the feature areas). " +
+			"Read by the client's add-on, tile and artwork loaders (JCloisterZone-Client 0f66860, FanCloisterZone): artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); " +
 			'a tile\'s whole picture as its "image"; locations named like JCloisterZone\'s (N, NE, WE, _N for three sides, NWSE; fields NL.NR…; I for an inner feature); ' +
 			'feature classes Road, City, River, Field, Monastery, Garden'
 	);
@@ -298,7 +404,11 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	};
 	const inAddon = (f: ExportFile): ExportFile => ({ ...f, path: `${ids.addon}/${f.path}` });
 	const files: ExportFile[] = [
-		{ path: 'jcz-addon.json', data: JSON.stringify(manifest, null, '\t') + '\n', type: 'application/json' },
+		{
+			path: 'jcz-addon.json',
+			data: JSON.stringify(manifest, null, '\t') + '\n',
+			type: 'application/json'
+		},
 		{ path: xmlPath, data: xml, type: 'application/xml' },
 		...artwork,
 		{ path: 'NOTES.txt', data: notes.map((n) => `- ${n}`).join('\n') + '\n', type: 'text/plain' }

@@ -4,7 +4,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { exporter, TILESET_SCHEMA_FILE, TILESET_SCHEMA_ID } from './json.ts';
 import type { Expansion, TileSet } from '../formats/schema-types.ts';
 
-const fixture = (name: string): Expansion => JSON.parse(readFileSync(`test/fixtures/expansions/valid/${name}.json`, 'utf8'));
+const fixture = (name: string): Expansion =>
+	JSON.parse(readFileSync(`test/fixtures/expansions/valid/${name}.json`, 'utf8'));
 
 test('the tile set carries ids, counts, geometry and derived edges', async () => {
 	const { files, notes } = await exporter(fixture('small-set'));

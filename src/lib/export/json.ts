@@ -18,7 +18,9 @@ export const exporter: Exporter = async (expansion) => {
 		const { $schema: _schema, ...rest } = tile;
 		const [N, E, S, W] = edgeTypes(tile);
 		if (tile.artwork !== undefined && !tile.artwork.startsWith('data:'))
-			notes.push(`tile ${tile.id}: its artwork '${tile.artwork}' is a path relative to the expansion file; copy that file next to the export`);
+			notes.push(
+				`tile ${tile.id}: its artwork '${tile.artwork}' is a path relative to the expansion file; copy that file next to the export`
+			);
 		return {
 			...structuredClone(rest),
 			count: typeof tile.count === 'number' ? tile.count : { ...tile.count },
@@ -38,8 +40,16 @@ export const exporter: Exporter = async (expansion) => {
 	};
 	return {
 		files: [
-			{ path: `${expansion.id}.json`, data: JSON.stringify(set, null, '\t') + '\n', type: 'application/json' },
-			{ path: TILESET_SCHEMA_FILE, data: JSON.stringify(tilesetSchema, null, '\t') + '\n', type: 'application/schema+json' }
+			{
+				path: `${expansion.id}.json`,
+				data: JSON.stringify(set, null, '\t') + '\n',
+				type: 'application/json'
+			},
+			{
+				path: TILESET_SCHEMA_FILE,
+				data: JSON.stringify(tilesetSchema, null, '\t') + '\n',
+				type: 'application/schema+json'
+			}
 		],
 		notes
 	};

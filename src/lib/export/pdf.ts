@@ -21,7 +21,10 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 		autoFirstPage: false,
 		size,
 		margin: 0,
-		info: { Title: `${expansion.name} ${expansion.version ?? ''} – print and play`.trim(), Creator: 'Carcassonne Expansion Lab' }
+		info: {
+			Title: `${expansion.name} ${expansion.version ?? ''} – print and play`.trim(),
+			Creator: 'Carcassonne Expansion Lab'
+		}
 	});
 	const chunks: Uint8Array[] = [];
 	doc.on('data', (c: Uint8Array) => chunks.push(c));
@@ -33,7 +36,11 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const pages = sheets.files.filter((f) => f.path.endsWith('.svg'));
 	for (const f of pages) {
 		doc.addPage({ size, margin: 0 });
-		SVGtoPDF(doc, String(f.data), 0, 0, { width: size[0], height: size[1], preserveAspectRatio: 'xMinYMin meet' });
+		SVGtoPDF(doc, String(f.data), 0, 0, {
+			width: size[0],
+			height: size[1],
+			preserveAspectRatio: 'xMinYMin meet'
+		});
 	}
 	doc.end();
 	await done;
@@ -43,5 +50,14 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	notes.push(
 		`${expansion.id}-print.pdf: ${pages.length} ${label} page${pages.length === 1 ? '' : 's'} (${fronts} of tiles${backs ? `, each followed by its backs: print double-sided, flip on the long edge` : ''}); print at 100 % (actual size)`
 	);
-	return { files: [{ path: `${expansion.id}-print.pdf`, data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), type: 'application/pdf' }], notes };
+	return {
+		files: [
+			{
+				path: `${expansion.id}-print.pdf`,
+				data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+				type: 'application/pdf'
+			}
+		],
+		notes
+	};
 };

@@ -12,12 +12,22 @@ const DEFAULT_SIZE = 300;
  */
 export async function loadRasteriser(size: number): Promise<(svg: string) => Uint8Array> {
 	const { createRequire } = await import('node:module');
-	const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-	return (svg) => new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: size }, background: 'white' }).render().asPng());
+	const { Resvg } = createRequire(import.meta.url)(
+		'@resvg/resvg-js'
+	) as typeof import('@resvg/resvg-js');
+	return (svg) =>
+		new Uint8Array(
+			new Resvg(svg, { fitTo: { mode: 'width', value: size }, background: 'white' })
+				.render()
+				.asPng()
+		);
 }
 
 export const exporter: Exporter = async (expansion, options = {}) => {
-	const size = options.sizePx && options.sizePx > 0 ? Math.min(4096, Math.round(options.sizePx)) : DEFAULT_SIZE;
+	const size =
+		options.sizePx && options.sizePx > 0
+			? Math.min(4096, Math.round(options.sizePx))
+			: DEFAULT_SIZE;
 	const raster = await loadRasteriser(size);
 	const svg = await svgExporter(expansion, { ...options, sizePx: size });
 	const files: ExportFile[] = [];

@@ -4,7 +4,13 @@
 // around each frame, and optional pages of tile backs mirrored for double-sided printing (flip on
 // the long edge). The PDF export (pdf.ts) puts these same pages into one file.
 import type { Expansion, Tile } from '../formats/schema-types.ts';
-import { isPaper, type ExportFile, type ExportOptions, type Exporter, type Paper } from './types.ts';
+import {
+	isPaper,
+	type ExportFile,
+	type ExportOptions,
+	type Exporter,
+	type Paper
+} from './types.ts';
 import { copiesOf, isRiverTile } from '../formats/geometry.ts';
 import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
 import { looksInPlay } from '../render/looks.ts';
@@ -53,8 +59,18 @@ export function printLayout(bleedMm = 0, paper: Paper = 'a4'): PrintLayout {
 	const band = h - MIN_MARGIN - FOOTER;
 	const cols = Math.floor((w - 2 * MIN_MARGIN + 1e-9) / cell);
 	const rows = Math.floor((band + 1e-9) / cell);
-	if (cols < 1 || rows < 1) throw new Error(`a bleed of ${bleedMm} mm leaves no room for a 45 mm tile on a ${label} page`);
-	return { cols, rows, perPage: cols * rows, cell, x0: (w - cols * cell) / 2, y0: MIN_MARGIN + (band - rows * cell) / 2, w, h };
+	if (cols < 1 || rows < 1)
+		throw new Error(`a bleed of ${bleedMm} mm leaves no room for a 45 mm tile on a ${label} page`);
+	return {
+		cols,
+		rows,
+		perPage: cols * rows,
+		cell,
+		x0: (w - cols * cell) / 2,
+		y0: MIN_MARGIN + (band - rows * cell) / 2,
+		w,
+		h
+	};
 }
 
 const n = (v: number) => String(Math.round(v * 1000) / 1000);
@@ -69,7 +85,13 @@ function page(layout: PrintLayout, content: string, title: string): string {
 }
 
 /** Short lines in the margin in line with every frame edge of the used part of the grid. */
-function cutMarks(layout: PrintLayout, usedCols: number, usedRows: number, bleed: number, mirrored: boolean): string {
+function cutMarks(
+	layout: PrintLayout,
+	usedCols: number,
+	usedRows: number,
+	bleed: number,
+	mirrored: boolean
+): string {
 	const xs = new Set<number>();
 	const ys = new Set<number>();
 	for (let c = 0; c < usedCols; c++) {
@@ -87,24 +109,33 @@ function cutMarks(layout: PrintLayout, usedCols: number, usedRows: number, bleed
 	const maxY = Math.max(...[...ys]) + bleed;
 	const lines: string[] = [];
 	for (const x of xs) {
-		lines.push(`<line x1="${n(x)}" y1="${n(minY - MARK_GAP - MARK_LEN)}" x2="${n(x)}" y2="${n(minY - MARK_GAP)}"/>`);
-		lines.push(`<line x1="${n(x)}" y1="${n(maxY + MARK_GAP)}" x2="${n(x)}" y2="${n(maxY + MARK_GAP + MARK_LEN)}"/>`);
+		lines.push(
+			`<line x1="${n(x)}" y1="${n(minY - MARK_GAP - MARK_LEN)}" x2="${n(x)}" y2="${n(minY - MARK_GAP)}"/>`
+		);
+		lines.push(
+			`<line x1="${n(x)}" y1="${n(maxY + MARK_GAP)}" x2="${n(x)}" y2="${n(maxY + MARK_GAP + MARK_LEN)}"/>`
+		);
 	}
 	for (const y of ys) {
-		lines.push(`<line x1="${n(minX - MARK_GAP - MARK_LEN)}" y1="${n(y)}" x2="${n(minX - MARK_GAP)}" y2="${n(y)}"/>`);
-		lines.push(`<line x1="${n(maxX + MARK_GAP)}" y1="${n(y)}" x2="${n(maxX + MARK_GAP + MARK_LEN)}" y2="${n(y)}"/>`);
+		lines.push(
+			`<line x1="${n(minX - MARK_GAP - MARK_LEN)}" y1="${n(y)}" x2="${n(minX - MARK_GAP)}" y2="${n(y)}"/>`
+		);
+		lines.push(
+			`<line x1="${n(maxX + MARK_GAP)}" y1="${n(y)}" x2="${n(maxX + MARK_GAP + MARK_LEN)}" y2="${n(y)}"/>`
+		);
 	}
 	return `<g class="cut-marks" stroke="#000" stroke-width="0.2">${lines.join('')}</g>\n`;
 }
 
 /** The back of a tile: the expansion's name and mark; river tiles get their own back. */
 function backDefs(expansion: Expansion, cell: number): string {
-	const mark = expansion.name
-		.split(/[\s-]+/)
-		.filter((w) => /^[A-Za-z0-9]/.test(w) && !/^(and|of|the|de|et|&)$/i.test(w))
-		.map((w) => w[0]!.toUpperCase())
-		.join('')
-		.slice(0, 3) || expansion.id.slice(0, 3).toUpperCase();
+	const mark =
+		expansion.name
+			.split(/[\s-]+/)
+			.filter((w) => /^[A-Za-z0-9]/.test(w) && !/^(and|of|the|de|et|&)$/i.test(w))
+			.map((w) => w[0]!.toUpperCase())
+			.join('')
+			.slice(0, 3) || expansion.id.slice(0, 3).toUpperCase();
 	const c = cell / 2;
 	const back = (id: string, fill: string, ring: string, label: string) =>
 		`<g id="${id}"><rect width="${n(cell)}" height="${n(cell)}" fill="${fill}"/>` +
@@ -119,7 +150,8 @@ function backDefs(expansion: Expansion, cell: number): string {
 
 export const exporter: Exporter = async (expansion, options: PrintOptions = {}) => {
 	const bleed = Math.max(0, Math.min(10, Number(options.bleedMm) || 0));
-	const players = options.players && options.players > 0 ? Math.round(options.players) : DEFAULT_PLAYERS;
+	const players =
+		options.players && options.players > 0 ? Math.round(options.players) : DEFAULT_PLAYERS;
 	const paper: Paper = isPaper(options.paper) ? options.paper : 'a4';
 	const layout = printLayout(bleed, paper);
 	const { w: pageW, h: pageH } = layout;
@@ -132,7 +164,9 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 	tiles.forEach((tile, design) => {
 		for (let k = 0; k < copiesOf(tile, players); k++) physical.push({ design, tile });
 		if (typeof tile.count !== 'number')
-			notes.push(`tile ${tile.id}: ${tile.count.perPlayer} per player, printed for ${players} players (${copiesOf(tile, players)} copies)`);
+			notes.push(
+				`tile ${tile.id}: ${tile.count.perPlayer} per player, printed for ${players} players (${copiesOf(tile, players)} copies)`
+			);
 	});
 	if (physical.length === 0) notes.push(`expansion ${expansion.id} has no tiles: nothing to print`);
 
@@ -140,7 +174,10 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 	const designDefs = (used: Set<number>) =>
 		[...used]
 			.sort((a, b) => a - b)
-			.map((i) => `<g id="${defId(i)}">${renderTileSvg(tiles[i], { size: 100, idPrefix: `${defId(i)}-`, artwork: true, looks })}</g>`)
+			.map(
+				(i) =>
+					`<g id="${defId(i)}">${renderTileSvg(tiles[i], { size: 100, idPrefix: `${defId(i)}-`, artwork: true, looks })}</g>`
+			)
 			.join('\n');
 
 	const pages = Math.ceil(physical.length / layout.perPage);
@@ -162,7 +199,10 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 			const cy = layout.y0 + row * layout.cell;
 			const ref = `${expansion.id}/${tile.id}`;
 			// The bleed shows the tile enlarged to the cell, under the tile itself at 45 mm.
-			const under = bleed > 0 ? `<use href="#${defId(design)}" transform="translate(${n(cx)} ${n(cy)}) scale(${n(bleedScale)})"/>` : '';
+			const under =
+				bleed > 0
+					? `<use href="#${defId(design)}" transform="translate(${n(cx)} ${n(cy)}) scale(${n(bleedScale)})"/>`
+					: '';
 			frames.push(
 				`<g class="frame" data-tile="${escapeXml(ref)}">${under}` +
 					`<use href="#${defId(design)}" transform="translate(${n(cx + bleed)} ${n(cy + bleed)}) scale(${n(scale)})"/>` +
@@ -209,7 +249,11 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 	notes.push(
 		`${physical.length} tiles on ${pages} ${PAPER_MM[paper].label} page${pages === 1 ? '' : 's'} (${layout.cols} × ${layout.rows} per page, ${TILE_MM} mm${bleed ? ` with ${n(bleed)} mm bleed` : ''}); print at 100 % scale`
 	);
-	if (options.backs) notes.push('backs: print each page-NN-back.svg on the reverse of page-NN.svg, flipping on the long edge');
-	if (!tiles.some((t) => t.artwork)) notes.push('no tile has artwork: the tiles are drawn from their features');
+	if (options.backs)
+		notes.push(
+			'backs: print each page-NN-back.svg on the reverse of page-NN.svg, flipping on the long edge'
+		);
+	if (!tiles.some((t) => t.artwork))
+		notes.push('no tile has artwork: the tiles are drawn from their features');
 	return { files, notes };
 };

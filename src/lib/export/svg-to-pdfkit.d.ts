@@ -5,6 +5,12 @@ declare module 'svg-to-pdfkit' {
 		svg: string,
 		x?: number,
 		y?: number,
-		options?: { width?: number; height?: number; preserveAspectRatio?: string; assumePt?: boolean; warningCallback?: (message: string) => void }
+		options?: {
+			width?: number;
+			height?: number;
+			preserveAspectRatio?: string;
+			assumePt?: boolean;
+			warningCallback?: (message: string) => void;
+		}
 	): void;
 }

@@ -34,7 +34,9 @@ describe('svg exporter', () => {
 	});
 
 	it('exports the shipped base set', async () => {
-		const base = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../expansions/base.json'), 'utf8')) as Expansion;
+		const base = JSON.parse(
+			readFileSync(resolve(import.meta.dirname, '../../../expansions/base.json'), 'utf8')
+		) as Expansion;
 		const { files } = await exporter(base, { sizePx: 120 });
 		expect(files.filter((f) => f.path.endsWith('.svg'))).toHaveLength(base.tiles.length);
 		expect(text(files[0].data)).toContain('width="120"');
@@ -50,26 +52,42 @@ describe('svg exporter', () => {
 			])
 		);
 		expect(notes.some((n) => n.includes("tile A: its artwork 'art/a.png'"))).toBe(true);
-		expect(notes.some((n) => n.includes('1 of 3 tiles have no artwork') && n.includes('C'))).toBe(true);
+		expect(notes.some((n) => n.includes('1 of 3 tiles have no artwork') && n.includes('C'))).toBe(
+			true
+		);
 		expect(notes.some((n) => n.includes("icon 'hill'"))).toBe(true);
 		expect(notes.some((n) => n.includes("modifier 'wine'"))).toBe(true);
-		expect(text(files.find((f) => f.path === 'B.svg')!.data)).toContain('<image href="data:image/png');
+		expect(text(files.find((f) => f.path === 'B.svg')!.data)).toContain(
+			'<image href="data:image/png'
+		);
 		expect(text(files.find((f) => f.path === 'A.svg')!.data)).not.toContain('<image');
 	});
 
 	it('accepts modifiers and icons the expansion declares', async () => {
 		const [a] = BASE_SAMPLES;
-		const { notes } = await exporter(expansion([{ ...a, icons: ['hill'] }], { icons: { hill: 'a hill' } }));
+		const { notes } = await exporter(
+			expansion([{ ...a, icons: ['hill'] }], { icons: { hill: 'a hill' } })
+		);
 		expect(notes.some((n) => n.includes('hill'))).toBe(false);
 		const dependent = expansion([{ ...a, icons: ['hill'] }], { dependencies: ['hills'] });
 		const hills = expansion([], { id: 'hills', icons: { hill: 'a hill' } });
 		expect((await exporter(dependent)).notes.some((n) => n.includes('hill'))).toBe(true);
-		expect((await exporter(dependent, { available: new Map([['hills', hills]]) })).notes.some((n) => n.includes('hill'))).toBe(false);
+		expect(
+			(await exporter(dependent, { available: new Map([['hills', hills]]) })).notes.some((n) =>
+				n.includes('hill')
+			)
+		).toBe(false);
 	});
 
 	it('keeps file names unique and safe', async () => {
 		const [a, b] = BASE_SAMPLES;
-		const { files, notes } = await exporter(expansion([{ ...a, id: 'x' }, { ...b, id: 'X' }, { ...b, id: '../evil' }]));
+		const { files, notes } = await exporter(
+			expansion([
+				{ ...a, id: 'x' },
+				{ ...b, id: 'X' },
+				{ ...b, id: '../evil' }
+			])
+		);
 		const paths = files.map((f) => f.path);
 		expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
 		expect(paths.every((p) => !p.includes('/'))).toBe(true);

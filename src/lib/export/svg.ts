@@ -30,7 +30,10 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	const files: ExportFile[] = [];
 	const taken = new Set<string>();
 	// names the expansion or its dependencies declare are not worth a note
-	const declaring = [expansion, ...(expansion.dependencies ?? []).map((id) => options.available?.get(id))];
+	const declaring = [
+		expansion,
+		...(expansion.dependencies ?? []).map((id) => options.available?.get(id))
+	];
 	const declaredModifiers = new Set(declaring.flatMap((e) => Object.keys(e?.modifiers ?? {})));
 	const declaredIcons = new Set(declaring.flatMap((e) => Object.keys(e?.icons ?? {})));
 	const looks = looksInPlay(expansion, (id) => options.available?.get(id));
@@ -41,20 +44,31 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	tiles.forEach((tile, index) => {
 		const name = fileNameFor(tile?.id, taken, index);
 		if (name !== tile?.id)
-			notes.push(`tile ${index + 1}: its id '${String(tile?.id)}' is not usable as a file name (unsafe, or equal to another's but for case); written as ${name}.svg`);
+			notes.push(
+				`tile ${index + 1}: its id '${String(tile?.id)}' is not usable as a file name (unsafe, or equal to another's but for case); written as ${name}.svg`
+			);
 		const svg = renderTileSvg(tile, { size, idPrefix: `${name}-`, artwork: true, looks });
-		files.push({ path: `${name}.svg`, data: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, type: 'image/svg+xml' });
+		files.push({
+			path: `${name}.svg`,
+			data: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`,
+			type: 'image/svg+xml'
+		});
 
 		const art = tile?.artwork;
 		if (!art) withoutArtwork.push(name);
 		else if (!/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(art))
-			notes.push(`tile ${name}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the image shows the features only`);
+			notes.push(
+				`tile ${name}: its artwork '${art.slice(0, 80)}' is not an embedded image (data: URL); the image shows the features only`
+			);
 		for (const icon of tile?.icons ?? [])
-			if (!KNOWN_ICONS.includes(icon) && !declaredIcons.has(icon) && !looks[icon]) notes.push(`tile ${name}: icon '${icon}' is unknown; drawn as a '?' badge`);
+			if (!KNOWN_ICONS.includes(icon) && !declaredIcons.has(icon) && !looks[icon])
+				notes.push(`tile ${name}: icon '${icon}' is unknown; drawn as a '?' badge`);
 		for (const f of tile?.features ?? [])
 			for (const m of Object.keys(f?.modifiers ?? {}))
 				if (!(m in KNOWN_MODIFIERS) && !declaredModifiers.has(m) && m !== 'princess' && !looks[m])
-					notes.push(`tile ${name}: modifier '${m}' on feature ${f.id} is unknown; drawn as a '?' badge`);
+					notes.push(
+						`tile ${name}: modifier '${m}' on feature ${f.id} is unknown; drawn as a '?' badge`
+					);
 
 		cards.push(
 			`<figure><img src="${escapeXml(name)}.svg" width="150" height="150" alt="${escapeXml(String(tile?.id ?? name))}">` +
@@ -64,9 +78,14 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 		);
 	});
 
-	if (tiles.length === 0) notes.push(`expansion ${expansion.id} has no tiles: only the contact sheet is written`);
-	else if (withoutArtwork.length === tiles.length) notes.push('no tile has artwork: every image is drawn from the tile features');
-	else if (withoutArtwork.length) notes.push(`${withoutArtwork.length} of ${tiles.length} tiles have no artwork and are drawn from their features: ${withoutArtwork.join(', ')}`);
+	if (tiles.length === 0)
+		notes.push(`expansion ${expansion.id} has no tiles: only the contact sheet is written`);
+	else if (withoutArtwork.length === tiles.length)
+		notes.push('no tile has artwork: every image is drawn from the tile features');
+	else if (withoutArtwork.length)
+		notes.push(
+			`${withoutArtwork.length} of ${tiles.length} tiles have no artwork and are drawn from their features: ${withoutArtwork.join(', ')}`
+		);
 
 	const title = `${expansion.name} (${expansion.id} ${expansion.version})`;
 	const html = `<!doctype html>

@@ -3,7 +3,8 @@
 
 export function bytesToBase64(bytes: Uint8Array): string {
 	let s = '';
-	for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	for (let i = 0; i < bytes.length; i += 0x8000)
+		s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
 	return btoa(s);
 }
 

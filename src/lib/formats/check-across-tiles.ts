@@ -1,7 +1,15 @@
 // The checks across the tiles of an expansion: tiles that are the same under rotation, and edges
 // nothing in the enabled sets can match.
 import type { Expansion, Feature, Tile } from './schema-types.ts';
-import { SIDES, SIDE_NAMES, copiesOf, edgeTypes, halfIndex, sideIndex, type EdgeType } from './geometry.ts';
+import {
+	SIDES,
+	SIDE_NAMES,
+	copiesOf,
+	edgeTypes,
+	halfIndex,
+	sideIndex,
+	type EdgeType
+} from './geometry.ts';
 import type { Problem } from './problems.ts';
 import { isObject } from './meanings.ts';
 
@@ -23,14 +31,24 @@ function offerOf(expansion: Record<string, unknown>): Offer {
 		if (!isObject(t) || !Array.isArray(t.features)) continue;
 		if (t.wildcard === true) offer.wildcard = true;
 		const n =
-			typeof t.count === 'number' ? t.count : isObject(t.count) && typeof t.count.perPlayer === 'number' ? t.count.perPlayer * MIN_PLAYERS : 1;
+			typeof t.count === 'number'
+				? t.count
+				: isObject(t.count) && typeof t.count.perPlayer === 'number'
+					? t.count.perPlayer * MIN_PLAYERS
+					: 1;
 		for (const ty of new Set(edgeTypes(t as Pick<Tile, 'features'>))) offer.counts[ty] += n;
 	}
 	offerCache.set(expansion, offer);
 	return offer;
 }
 
-export function checkEdgeMatches(doc: Expansion, good: readonly number[], deps: readonly unknown[], available: ReadonlyMap<string, Expansion>, out: Problem[]): void {
+export function checkEdgeMatches(
+	doc: Expansion,
+	good: readonly number[],
+	deps: readonly unknown[],
+	available: ReadonlyMap<string, Expansion>,
+	out: Problem[]
+): void {
 	const total: Record<EdgeType, number> = { road: 0, city: 0, river: 0, field: 0 };
 	let wildcard = false;
 	const own = good.map((i) => {
@@ -115,7 +133,11 @@ export function checkRotations(doc: Expansion, good: readonly number[], out: Pro
 			const key = rotationKey(t, 0);
 			const earlier = seen.get(key);
 			if (earlier !== undefined) {
-				out.push({ pointer: `/tiles/${i}`, message: `tile ${t.id} is the same as tile ${doc.tiles[earlier].id}: merge them and add up their counts`, severity: 'warning' });
+				out.push({
+					pointer: `/tiles/${i}`,
+					message: `tile ${t.id} is the same as tile ${doc.tiles[earlier].id}: merge them and add up their counts`,
+					severity: 'warning'
+				});
 				continue;
 			}
 			for (let r = 1; r < 4; r++) {

@@ -1,7 +1,16 @@
 // The checks of one tile that passed the schema: its features against its sides, halves and
 // corners, its neighbours, modifiers and icons against the names the enabled sets know.
 import type { Feature, Half, Tile } from './schema-types.ts';
-import { HALF_WORDS, HALVES, SIDES, SIDE_NAMES, cornerName, cornerNeighbourSide, halfIndex, sideIndex } from './geometry.ts';
+import {
+	HALF_WORDS,
+	HALVES,
+	SIDES,
+	SIDE_NAMES,
+	cornerName,
+	cornerNeighbourSide,
+	halfIndex,
+	sideIndex
+} from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
 import { INERT_ICONS, KNOWN_MODIFIERS } from './known.ts';
 import { needsModule, type Known } from './meanings.ts';
@@ -31,14 +40,21 @@ export function banksAround(own: ReadonlySet<number>): [half: number, bank: numb
  * The field holding a half next to half `hi` on the same stretch of border (not across a road, river
  * or city), or -1: the field a half left out most likely belongs to.
  */
-function neighbourField(hi: number, sideOwner: readonly number[], halfOwner: readonly number[], features: readonly Feature[]): number {
+function neighbourField(
+	hi: number,
+	sideOwner: readonly number[],
+	halfOwner: readonly number[],
+	features: readonly Feature[]
+): number {
 	const cuts = (side: number) => sideOwner[side] >= 0; // a road, river or city on that side
 	// the other half of the same side, unless the side's feature runs between them
 	const partner = hi ^ 1;
-	if (!cuts(hi >> 1) && halfOwner[partner] >= 0 && features[halfOwner[partner]].type === 'field') return halfOwner[partner];
+	if (!cuts(hi >> 1) && halfOwner[partner] >= 0 && features[halfOwner[partner]].type === 'field')
+		return halfOwner[partner];
 	// across the corner: the next half of the neighbouring side
 	const corner = (hi & 1) === 1 ? (hi + 1) & 7 : (hi + 7) & 7;
-	if (halfOwner[corner] >= 0 && features[halfOwner[corner]].type === 'field') return halfOwner[corner];
+	if (halfOwner[corner] >= 0 && features[halfOwner[corner]].type === 'field')
+		return halfOwner[corner];
 	return -1;
 }
 
@@ -57,20 +73,35 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 	for (let i = 0; i < features.length; i++) {
 		const f = features[i];
 		const first = byId.get(f.id);
-		if (first !== undefined) problem(`/features/${i}/id`, `feature id '${f.id}' is used twice on this tile (also by feature ${first})`);
+		if (first !== undefined)
+			problem(
+				`/features/${i}/id`,
+				`feature id '${f.id}' is used twice on this tile (also by feature ${first})`
+			);
 		else byId.set(f.id, i);
 		if (BORDER.has(f.type)) {
-			if (f.halves !== undefined) problem(`/features/${i}/halves`, `only fields list half-sides: a ${f.type} lists the sides it touches in 'sides'`);
+			if (f.halves !== undefined)
+				problem(
+					`/features/${i}/halves`,
+					`only fields list half-sides: a ${f.type} lists the sides it touches in 'sides'`
+				);
 			if (f.sides === undefined) {
 				problem(`/features/${i}`, `${name(f)} must list the sides it touches in 'sides'`);
 				continue;
 			}
 			if (f.sides.length === 0 && !(f.type === 'city' && handDrawn))
-				problem(`/features/${i}/sides`, `${name(f)} touches no side: a ${f.type} must touch at least one side`);
+				problem(
+					`/features/${i}/sides`,
+					`${name(f)} touches no side: a ${f.type} must touch at least one side`
+				);
 			for (let k = 0; k < f.sides.length; k++) {
 				const s = sideIndex(f.sides[k]);
 				const owner = sideOwner[s];
-				if (owner >= 0) problem(`/features/${i}/sides/${k}`, `the ${SIDE_NAMES[f.sides[k]]} side is covered twice: by ${name(features[owner])} and by ${name(f)}`);
+				if (owner >= 0)
+					problem(
+						`/features/${i}/sides/${k}`,
+						`the ${SIDE_NAMES[f.sides[k]]} side is covered twice: by ${name(features[owner])} and by ${name(f)}`
+					);
 				else sideOwner[s] = i;
 			}
 		} else {
@@ -82,10 +113,16 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 						: `a ${f.type} stands inside the tile and touches no side: remove 'sides'`
 				);
 			if (INNER.has(f.type) && f.halves !== undefined)
-				problem(`/features/${i}/halves`, `a ${f.type} stands inside the tile and touches no half-side: remove 'halves'`);
+				problem(
+					`/features/${i}/halves`,
+					`a ${f.type} stands inside the tile and touches no half-side: remove 'halves'`
+				);
 		}
 		if (f.type !== 'field' && f.cities !== undefined)
-			problem(`/features/${i}/cities`, `only fields list the cities they border; ${name(f)} is a ${f.type}`);
+			problem(
+				`/features/${i}/cities`,
+				`only fields list the cities they border; ${name(f)} is a ${f.type}`
+			);
 	}
 
 	// Field halves: each half of a road, river or field side in exactly one field (or a quarter of
@@ -107,7 +144,10 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 			const hi = halfIndex(h);
 			const owner = sideOwner[hi >> 1];
 			if (owner >= 0 && features[owner].type === 'city') {
-				problem(`/features/${i}/halves/${k}`, `${name(f)} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`);
+				problem(
+					`/features/${i}/halves/${k}`,
+					`${name(f)} holds ${h} (${HALF_WORDS[h]}), but that side is city ${features[owner].id}: a city side has no field halves`
+				);
 			} else if (halfOwner[hi] >= 0) {
 				const other = features[halfOwner[hi]];
 				problem(
@@ -132,12 +172,25 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 			const owner = sideOwner[halfIndex(h) >> 1];
 			const side = SIDE_NAMES[SIDES[halfIndex(h) >> 1]];
 			const why =
-				owner >= 0 ? `the ${side} side is ${name(features[owner])}, so a field lies on each side of it` : `the ${side} side has no road, city or river, so it is field`;
+				owner >= 0
+					? `the ${side} side is ${name(features[owner])}, so a field lies on each side of it`
+					: `the ${side} side has no road, city or river, so it is field`;
 			// The field on the same stretch of border most likely misses it: point at its 'halves'.
 			const next = neighbourField(halfIndex(h), sideOwner, halfOwner, features);
 			if (next >= 0)
-				problem(`/features/${next}/halves`, `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to the 'halves' of field ${features[next].id} beside it, or to another field`, 'error', [h]);
-			else problem('/features', `${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`, 'error', [h]);
+				problem(
+					`/features/${next}/halves`,
+					`${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to the 'halves' of field ${features[next].id} beside it, or to another field`,
+					'error',
+					[h]
+				);
+			else
+				problem(
+					'/features',
+					`${h} (${HALF_WORDS[h]}) is in no field: ${why}; add it to a field's 'halves'`,
+					'error',
+					[h]
+				);
 		} else if (missing) {
 			problem(
 				'/features',
@@ -172,7 +225,10 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 			const field = features[j];
 			if (field.crosses?.includes(f.id) || f.crosses?.includes(field.id)) continue;
 			const through = [...own].sort().map((s) => SIDE_NAMES[SIDES[s]]);
-			const joins = through.length === 2 ? `${through[0]} and ${through[1]}` : `${through.slice(0, -1).join(', ')} and ${through[through.length - 1]}`;
+			const joins =
+				through.length === 2
+					? `${through[0]} and ${through[1]}`
+					: `${through.slice(0, -1).join(', ')} and ${through[through.length - 1]}`;
 			problem(
 				`/features/${j}/halves`,
 				`field ${field.id} lies on both sides of ${name(f)}, which runs through the tile joining the ${joins} sides: ` +
@@ -191,16 +247,27 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 			for (let k = 0; k < f.crosses.length; k++) {
 				const id = f.crosses[k];
 				if (id === f.id) problem(`/features/${i}/crosses/${k}`, `${name(f)} cannot cross itself`);
-				else if (!byId.has(id)) problem(`/features/${i}/crosses/${k}`, `${name(f)} crosses '${id}', but this tile has no feature '${id}'`);
+				else if (!byId.has(id))
+					problem(
+						`/features/${i}/crosses/${k}`,
+						`${name(f)} crosses '${id}', but this tile has no feature '${id}'`
+					);
 			}
 		}
 		if (f.type !== 'field' || f.halves === undefined) continue;
 		const listed = f.cities ?? [];
 		for (let k = 0; k < listed.length; k++) {
 			const j = byId.get(listed[k]);
-			if (j === undefined) problem(`/features/${i}/cities/${k}`, `field ${f.id} lists city '${listed[k]}', but this tile has no feature '${listed[k]}'`);
+			if (j === undefined)
+				problem(
+					`/features/${i}/cities/${k}`,
+					`field ${f.id} lists city '${listed[k]}', but this tile has no feature '${listed[k]}'`
+				);
 			else if (features[j].type !== 'city')
-				problem(`/features/${i}/cities/${k}`, `field ${f.id} lists '${listed[k]}' as a city, but ${listed[k]} is a ${features[j].type}`);
+				problem(
+					`/features/${i}/cities/${k}`,
+					`field ${f.id} lists '${listed[k]}' as a city, but ${listed[k]} is a ${features[j].type}`
+				);
 		}
 		// The cities this field borders along the perimeter: a half at a corner next to a city side.
 		let bordered: number[] | undefined;
@@ -231,7 +298,10 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 	}
 
 	// River roles belong on river tiles.
-	if ((tile.role === 'spring' || tile.role === 'lake' || tile.role === 'fork') && !features.some((f) => f.type === 'river'))
+	if (
+		(tile.role === 'spring' || tile.role === 'lake' || tile.role === 'fork') &&
+		!features.some((f) => f.type === 'river')
+	)
 		problem('/role', `a ${tile.role} is a river tile, but tile ${tile.id} has no river`, 'warning');
 
 	// Feature kinds, modifiers and icons a module not in play gives meaning to: depend on it.
@@ -252,9 +322,17 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 			const needs = needsModule(known, 'modifier', m, `modifier '${m}'`);
 			if (needs) problem(`/features/${i}/modifiers${pointer(m)}`, needs.message, needs.severity);
 			else if (!known.modifiers.has(m) && !known.meanings?.registry.meaningOf('modifier', m))
-				problem(`/features/${i}/modifiers${pointer(m)}`, `unknown modifier '${m}': no enabled expansion gives it a meaning (known: ${[...known.modifiers].join(', ')})`, 'warning');
+				problem(
+					`/features/${i}/modifiers${pointer(m)}`,
+					`unknown modifier '${m}': no enabled expansion gives it a meaning (known: ${[...known.modifiers].join(', ')})`,
+					'warning'
+				);
 			else if (belongs !== undefined && belongs !== f.type)
-				problem(`/features/${i}/modifiers${pointer(m)}`, `modifier '${m}' belongs on a ${belongs}; on ${name(f)} it has no effect`, 'warning');
+				problem(
+					`/features/${i}/modifiers${pointer(m)}`,
+					`modifier '${m}' belongs on a ${belongs}; on ${name(f)} it has no effect`,
+					'warning'
+				);
 		}
 	}
 	const icons = tile.icons ?? [];
@@ -264,7 +342,12 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 		const meaning = known.meanings?.registry.meaningOf('icon', icon);
 		if (needs) problem(`/icons/${k}`, needs.message, needs.severity);
 		else if (!known.icons.has(icon) && !meaning)
-			problem(`/icons/${k}`, `unknown icon '${icon}': no enabled expansion gives it a meaning (known: ${[...known.icons].join(', ')})`, 'warning');
-		else if (known.meanings ? meaning?.inert : INERT_ICONS.includes(icon)) problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
+			problem(
+				`/icons/${k}`,
+				`unknown icon '${icon}': no enabled expansion gives it a meaning (known: ${[...known.icons].join(', ')})`,
+				'warning'
+			);
+		else if (known.meanings ? meaning?.inert : INERT_ICONS.includes(icon))
+			problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
 	}
 }

@@ -7,18 +7,44 @@ import { pointer, type Problem } from './problems.ts';
 import { KNOWN_ICONS } from './known.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
 
-export const DATA_FEATURE_KINDS = ['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable'] as const;
+export const DATA_FEATURE_KINDS = [
+	'road',
+	'city',
+	'river',
+	'field',
+	'monastery',
+	'garden',
+	'stable'
+] as const;
 /** Default range of a data parameter. */
 export const DATA_PARAMETER_RANGE = { min: 0, max: 100 };
 /** Effects of a value rule: exactly one per rule. */
-export const VALUE_EFFECTS = ['perTile', 'perPennant', 'perCity', 'setPerTile', 'setPerPennant', 'setPerCity', 'add', 'multiply', 'zero'] as const;
+export const VALUE_EFFECTS = [
+	'perTile',
+	'perPennant',
+	'perCity',
+	'setPerTile',
+	'setPerPennant',
+	'setPerCity',
+	'add',
+	'multiply',
+	'zero'
+] as const;
 
 /** The properties each type of data rule needs. */
-const NEEDS: Record<string, string[]> = { value: ['feature', 'effect'], award: ['feature', 'figure'], wins: ['feature', 'figure'], collect: ['feature', 'modifier', 'token'], majority: ['token', 'points'], text: ['text'] };
+const NEEDS: Record<string, string[]> = {
+	value: ['feature', 'effect'],
+	award: ['feature', 'figure'],
+	wins: ['feature', 'figure'],
+	collect: ['feature', 'modifier', 'token'],
+	majority: ['token', 'points'],
+	text: ['text']
+};
 /** What an award rule does to the award of each player with such figures: exactly one, or none (it only cites its id). */
 export const AWARD_EFFECTS = ['points', 'bonus', 'zero'] as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** What the expressions of a game (or of one document and its dependencies) may name. */
 export interface DataNames {
@@ -51,7 +77,8 @@ const PER_PLAYER: Record<string, ExprType> = {
 };
 /** Counts among the 8 tiles around the feature's tile (inner features: monastery, garden, stable). */
 const AROUND: Record<string, ExprType> = { tiles: 'number', wildcards: 'number', river: 'number' };
-const VARIABLES = 'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, param.<name>, ruling.<ID>.<option>';
+const VARIABLES =
+	'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, param.<name>, ruling.<ID>.<option>';
 
 /** The variables a rule's expressions may read; `award`: those of an award rule, which also reads the paid player's (winner, heads, …). */
 export function dataScope(names: DataNames, award = false): Scope {
@@ -59,37 +86,52 @@ export function dataScope(names: DataNames, award = false): Scope {
 		lookup(name) {
 			if (Object.hasOwn(PLAIN, name)) return PLAIN[name];
 			if (Object.hasOwn(PER_PLAYER, name))
-				return award ? PER_PLAYER[name] : `'${name}' is a variable of the player an award rule pays: only award rules read it`;
+				return award
+					? PER_PLAYER[name]
+					: `'${name}' is a variable of the player an award rule pays: only award rules read it`;
 			const dot = name.indexOf('.');
 			const head = dot < 0 ? name : name.slice(0, dot);
 			const rest = dot < 0 ? '' : name.slice(dot + 1);
 			switch (head) {
 				case 'modifier': {
 					const c = names.modifiers.get(rest);
-					if (!c) return `unknown modifier '${rest}': declare it in dataRules.modifiers (known: ${[...names.modifiers.keys()].join(', ') || 'none'})`;
+					if (!c)
+						return `unknown modifier '${rest}': declare it in dataRules.modifiers (known: ${[...names.modifiers.keys()].join(', ') || 'none'})`;
 					return c === 'any' || c === 'all' ? 'boolean' : 'number';
 				}
 				case 'icon':
-					return names.icons.has(rest) ? 'number' : `unknown icon '${rest}' (known: ${[...names.icons].join(', ')})`;
+					return names.icons.has(rest)
+						? 'number'
+						: `unknown icon '${rest}' (known: ${[...names.icons].join(', ')})`;
 				case 'figures':
-					return names.figures.has(rest) ? 'number' : `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
+					return names.figures.has(rest)
+						? 'number'
+						: `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
 				case 'param':
-					return names.parameters.has(rest) ? 'number' : `unknown parameter '${rest}': declare it in dataRules.parameters`;
+					return names.parameters.has(rest)
+						? 'number'
+						: `unknown parameter '${rest}': declare it in dataRules.parameters`;
 				case 'onTiles':
-					return names.figures.has(rest) ? 'number' : `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
+					return names.figures.has(rest)
+						? 'number'
+						: `unknown figure '${rest}' (known: ${[...names.figures].join(', ')})`;
 				case 'ruling': {
 					const i = rest.indexOf('.');
 					const id = i < 0 ? rest : rest.slice(0, i);
 					const options = names.rulings.get(id);
-					if (!options) return `unknown ruling '${id}' (rulings in play: ${[...names.rulings.keys()].join(', ') || 'none'})`;
-					if (i < 0 || !options.includes(rest.slice(i + 1))) return `ruling ${id} has no option '${i < 0 ? '' : rest.slice(i + 1)}' (options: ${options.join(', ')}): write ruling.${id}.<option>`;
+					if (!options)
+						return `unknown ruling '${id}' (rulings in play: ${[...names.rulings.keys()].join(', ') || 'none'})`;
+					if (i < 0 || !options.includes(rest.slice(i + 1)))
+						return `ruling ${id} has no option '${i < 0 ? '' : rest.slice(i + 1)}' (options: ${options.join(', ')}): write ruling.${id}.<option>`;
 					return 'boolean';
 				}
 				case 'around':
 					if (Object.hasOwn(AROUND, rest)) return AROUND[rest];
 					if (rest.startsWith('icon.')) {
 						const icon = rest.slice(5);
-						return names.icons.has(icon) ? 'number' : `unknown icon '${icon}' (known: ${[...names.icons].join(', ')})`;
+						return names.icons.has(icon)
+							? 'number'
+							: `unknown icon '${icon}' (known: ${[...names.icons].join(', ')})`;
 					}
 			}
 			return `unknown variable '${name}' (variables: ${VARIABLES}${award ? `, and of the paid player: ${Object.keys(PER_PLAYER).join(', ')}` : ''})`;
@@ -104,31 +146,50 @@ export function dataNames(
 	engineParameters: Iterable<string>,
 	rulings: Iterable<{ id: string; options: Record<string, string> }> = []
 ): DataNames {
-	const names: DataNames = { modifiers: new Map(), icons: new Set(KNOWN_ICONS), figures: new Set(engineFigures), parameters: new Set(engineParameters), rulings: new Map() };
+	const names: DataNames = {
+		modifiers: new Map(),
+		icons: new Set(KNOWN_ICONS),
+		figures: new Set(engineFigures),
+		parameters: new Set(engineParameters),
+		rulings: new Map()
+	};
 	for (const r of rulings) names.rulings.set(r.id, Object.keys(r.options));
 	if (Array.isArray(docs))
-		for (const d of docs) if (isObject(d) && Array.isArray(d.tokens)) for (const t of d.tokens) if (isObject(t) && typeof t.id === 'string') names.figures.add(t.id);
+		for (const d of docs)
+			if (isObject(d) && Array.isArray(d.tokens))
+				for (const t of d.tokens)
+					if (isObject(t) && typeof t.id === 'string') names.figures.add(t.id);
 	for (const d of docs) {
 		if (!isObject(d)) continue;
 		if (isObject(d.icons)) for (const k of Object.keys(d.icons)) names.icons.add(k);
-		if (Array.isArray(d.figures)) for (const f of d.figures) if (isObject(f) && typeof f.id === 'string') names.figures.add(f.id);
+		if (Array.isArray(d.figures))
+			for (const f of d.figures)
+				if (isObject(f) && typeof f.id === 'string') names.figures.add(f.id);
 		const dr = d.dataRules;
 		if (!isObject(dr)) continue;
 		if (isObject(dr.modifiers))
-			for (const [k, m] of Object.entries(dr.modifiers)) if (isObject(m) && typeof m.combine === 'string') names.modifiers.set(k, m.combine);
-		if (isObject(dr.parameters)) for (const k of Object.keys(dr.parameters)) names.parameters.add(k);
+			for (const [k, m] of Object.entries(dr.modifiers))
+				if (isObject(m) && typeof m.combine === 'string') names.modifiers.set(k, m.combine);
+		if (isObject(dr.parameters))
+			for (const k of Object.keys(dr.parameters)) names.parameters.add(k);
 	}
 	return names;
 }
 
 /** The data parameters of documents with their defaults and ranges. */
-export function dataParameters(docs: readonly unknown[]): Map<string, { default: number; min: number; max: number }> {
+export function dataParameters(
+	docs: readonly unknown[]
+): Map<string, { default: number; min: number; max: number }> {
 	const out = new Map<string, { default: number; min: number; max: number }>();
 	for (const d of docs) {
 		if (!isObject(d) || !isObject(d.dataRules) || !isObject(d.dataRules.parameters)) continue;
 		for (const [k, p] of Object.entries(d.dataRules.parameters))
 			if (isObject(p) && typeof p.default === 'number')
-				out.set(k, { default: p.default, min: typeof p.min === 'number' ? p.min : DATA_PARAMETER_RANGE.min, max: typeof p.max === 'number' ? p.max : DATA_PARAMETER_RANGE.max });
+				out.set(k, {
+					default: p.default,
+					min: typeof p.min === 'number' ? p.min : DATA_PARAMETER_RANGE.min,
+					max: typeof p.max === 'number' ? p.max : DATA_PARAMETER_RANGE.max
+				});
 	}
 	return out;
 }
@@ -137,29 +198,50 @@ export function dataParameters(docs: readonly unknown[]): Map<string, { default:
  * Located errors in a document's dataRules (it passed the schema, or is read defensively after a
  * schema error): `names` from `dataNames` over the document and its dependencies.
  */
-export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | Record<string, unknown>, names: DataNames, out: Problem[]): void {
+export function checkDataRules(
+	doc: Pick<Expansion, 'figures' | 'dataRules'> | Record<string, unknown>,
+	names: DataNames,
+	out: Problem[]
+): void {
 	const dr = (doc as Record<string, unknown>).dataRules;
 	if (!isObject(dr)) return;
 	const scope = dataScope(names);
 	const awardScope = dataScope(names, true);
 	const at = (...s: (string | number)[]) => pointer('dataRules', ...s);
-	const err = (ptr: string, message: string) => out.push({ pointer: ptr, message, severity: 'error' });
-	const own = new Set(Array.isArray(doc.figures) ? doc.figures.flatMap((f) => (isObject(f) && typeof f.id === 'string' ? [f.id] : [])) : []);
+	const err = (ptr: string, message: string) =>
+		out.push({ pointer: ptr, message, severity: 'error' });
+	const own = new Set(
+		Array.isArray(doc.figures)
+			? doc.figures.flatMap((f) => (isObject(f) && typeof f.id === 'string' ? [f.id] : []))
+			: []
+	);
 	if (isObject(dr.parameters))
 		for (const [k, p] of Object.entries(dr.parameters)) {
 			if (!isObject(p)) continue;
 			const min = typeof p.min === 'number' ? p.min : DATA_PARAMETER_RANGE.min;
 			const max = typeof p.max === 'number' ? p.max : DATA_PARAMETER_RANGE.max;
 			if (min > max) err(at('parameters', k), `parameter '${k}': min ${min} is above max ${max}`);
-			else if (typeof p.default === 'number' && (p.default < min || p.default > max)) err(at('parameters', k, 'default'), `parameter '${k}': the default ${p.default} is outside ${min}…${max}`);
+			else if (typeof p.default === 'number' && (p.default < min || p.default > max))
+				err(
+					at('parameters', k, 'default'),
+					`parameter '${k}': the default ${p.default} is outside ${min}…${max}`
+				);
 		}
 	if (isObject(dr.figures))
 		for (const [id, f] of Object.entries(dr.figures)) {
-			if (!own.has(id)) err(at('figures', id), `figure '${id}' is not among this expansion's figures (${[...own].join(', ') || 'none'}): add it to 'figures' with a name`);
+			if (!own.has(id))
+				err(
+					at('figures', id),
+					`figure '${id}' is not among this expansion's figures (${[...own].join(', ') || 'none'}): add it to 'figures' with a name`
+				);
 			if (!isObject(f)) continue;
 			const s = f.strength;
-			if (isObject(s) && Object.keys(s).some((k) => (DATA_FEATURE_KINDS as readonly string[]).includes(k)))
-				for (const [kind, e] of Object.entries(s)) checkExpr(e, 'number', scope, at('figures', id, 'strength', kind), out);
+			if (
+				isObject(s) &&
+				Object.keys(s).some((k) => (DATA_FEATURE_KINDS as readonly string[]).includes(k))
+			)
+				for (const [kind, e] of Object.entries(s))
+					checkExpr(e, 'number', scope, at('figures', id, 'strength', kind), out);
 			else if (s !== undefined) checkExpr(s, 'number', scope, at('figures', id, 'strength'), out);
 		}
 	if (!Array.isArray(dr.rules)) return;
@@ -169,55 +251,109 @@ export function checkDataRules(doc: Pick<Expansion, 'figures' | 'dataRules'> | R
 		if (!isObject(r)) return;
 		if (typeof r.id === 'string' && !ids.has(r.id)) {
 			ids.set(r.id, i);
-			if (typeof r.text !== 'string') err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
+			if (typeof r.text !== 'string')
+				err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
 		}
 		const needs = typeof r.type === 'string' ? NEEDS[r.type] : undefined;
 		const missing = (needs ?? []).filter((k) => r[k] === undefined);
 		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
-		if (r.when !== undefined) checkExpr(r.when, 'boolean', r.type === 'award' ? awardScope : scope, at('rules', i, 'when'), out);
+		if (r.when !== undefined)
+			checkExpr(
+				r.when,
+				'boolean',
+				r.type === 'award' ? awardScope : scope,
+				at('rules', i, 'when'),
+				out
+			);
 		for (const k of ['bonus', 'zero', 'where'] as const)
-			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins')) err(at('rules', i, k), `${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`);
+			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins'))
+				err(
+					at('rules', i, k),
+					`${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`
+				);
 		const kind = typeof r.feature === 'string' ? r.feature : undefined;
 		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
-			err(at('rules', i, 'feature'), `unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`);
+			err(
+				at('rules', i, 'feature'),
+				`unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`
+			);
 		if (r.type === 'value' && isObject(r.effect)) {
 			const e = r.effect;
 			const ops = VALUE_EFFECTS.filter((k) => e[k] !== undefined);
 			if (ops.length > 1 || (ops.length === 0 && e.fact === undefined && e.facts === undefined))
-				err(at('rules', i, 'effect'), `a value rule has one effect (${VALUE_EFFECTS.join(', ')}) or only marks the value (fact, facts); found ${ops.join(', ') || 'none'}`);
-			if (isObject(e.facts)) for (const [k, x] of Object.entries(e.facts)) checkExpr(x, 'any', scope, at('rules', i, 'effect', 'facts', k), out);
+				err(
+					at('rules', i, 'effect'),
+					`a value rule has one effect (${VALUE_EFFECTS.join(', ')}) or only marks the value (fact, facts); found ${ops.join(', ') || 'none'}`
+				);
+			if (isObject(e.facts))
+				for (const [k, x] of Object.entries(e.facts))
+					checkExpr(x, 'any', scope, at('rules', i, 'effect', 'facts', k), out);
 			for (const op of ops) {
 				const ptr = at('rules', i, 'effect', op);
-				if ((op === 'perPennant' || op === 'setPerPennant') && kind !== 'city') err(ptr, `${op} applies to cities only (this rule is about ${kind ?? 'no feature'})`);
-				if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field') err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
-				if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city') err(ptr, `${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`);
+				if ((op === 'perPennant' || op === 'setPerPennant') && kind !== 'city')
+					err(ptr, `${op} applies to cities only (this rule is about ${kind ?? 'no feature'})`);
+				if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field')
+					err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
+				if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city')
+					err(
+						ptr,
+						`${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`
+					);
 				if (op === 'add' && isObject(e.add)) {
 					// (a missing count or per is the schema's error)
-					if (e.add.count !== undefined) checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
+					if (e.add.count !== undefined)
+						checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
 					if (e.add.per !== undefined) checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
 				} else if (op !== 'zero' && op !== 'add') checkExpr(e[op], 'number', scope, ptr, out);
 			}
 		}
 		if (r.type === 'award' || r.type === 'wins') {
 			if (typeof r.figure === 'string' && !names.figures.has(r.figure))
-				err(at('rules', i, 'figure'), `unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`);
+				err(
+					at('rules', i, 'figure'),
+					`unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`
+				);
 		}
-		if (r.type === 'wins' && r.points !== undefined) err(at('rules', i, 'points'), 'a wins rule gives the feature itself to the figures\' owners: its value comes from value rules, not points');
+		if (r.type === 'wins' && r.points !== undefined)
+			err(
+				at('rules', i, 'points'),
+				"a wins rule gives the feature itself to the figures' owners: its value comes from value rules, not points"
+			);
 		if (r.type === 'award') {
 			const effects = AWARD_EFFECTS.filter((k) => r[k] !== undefined);
-			if (effects.length > 1) err(at('rules', i), `an award rule has at most one of ${AWARD_EFFECTS.join(', ')}; found ${effects.join(', ')}`);
-			if (r.points !== undefined) checkExpr(r.points, 'number', awardScope, at('rules', i, 'points'), out);
-			if (r.bonus !== undefined) checkExpr(r.bonus, 'number', awardScope, at('rules', i, 'bonus'), out);
+			if (effects.length > 1)
+				err(
+					at('rules', i),
+					`an award rule has at most one of ${AWARD_EFFECTS.join(', ')}; found ${effects.join(', ')}`
+				);
+			if (r.points !== undefined)
+				checkExpr(r.points, 'number', awardScope, at('rules', i, 'points'), out);
+			if (r.bonus !== undefined)
+				checkExpr(r.bonus, 'number', awardScope, at('rules', i, 'bonus'), out);
 		}
 		if (r.type === 'collect') {
 			if (typeof r.modifier === 'string' && !names.modifiers.has(r.modifier))
-				err(at('rules', i, 'modifier'), `unknown modifier '${r.modifier}': declare it in dataRules.modifiers`);
+				err(
+					at('rules', i, 'modifier'),
+					`unknown modifier '${r.modifier}': declare it in dataRules.modifiers`
+				);
 			if (typeof r.token === 'string') collected.add(r.token);
 		}
 		if (r.type === 'majority') {
-			if (r.points !== undefined) checkExpr(r.points, 'number', scope, at('rules', i, 'points'), out);
-			if (typeof r.token === 'string' && !collected.has(r.token) && !(dr.rules as unknown[]).some((o: unknown) => isObject(o) && o.type === 'collect' && o.token === r.token))
-				out.push({ pointer: at('rules', i, 'token'), message: `no collect rule gives tokens '${r.token}': this majority never pays`, severity: 'warning' });
+			if (r.points !== undefined)
+				checkExpr(r.points, 'number', scope, at('rules', i, 'points'), out);
+			if (
+				typeof r.token === 'string' &&
+				!collected.has(r.token) &&
+				!(dr.rules as unknown[]).some(
+					(o: unknown) => isObject(o) && o.type === 'collect' && o.token === r.token
+				)
+			)
+				out.push({
+					pointer: at('rules', i, 'token'),
+					message: `no collect rule gives tokens '${r.token}': this majority never pays`,
+					severity: 'warning'
+				});
 		}
 	});
 }

@@ -15,7 +15,16 @@ import {
 describe('tile geometry', () => {
 	test('a quarter turn moves every side and half one side clockwise', () => {
 		expect(SIDES.map((s) => rotateSide(s, 1))).toEqual(['E', 'S', 'W', 'N']);
-		expect(HALVES.map((h) => rotateHalf(h, 1))).toEqual(['EL', 'ER', 'SL', 'SR', 'WL', 'WR', 'NL', 'NR']);
+		expect(HALVES.map((h) => rotateHalf(h, 1))).toEqual([
+			'EL',
+			'ER',
+			'SL',
+			'SR',
+			'WL',
+			'WR',
+			'NL',
+			'NR'
+		]);
 		expect(rotateHalf('NL', 4)).toBe('NL');
 	});
 	test('facing halves are the same stretch of border seen from both tiles', () => {

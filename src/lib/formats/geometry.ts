@@ -48,7 +48,7 @@ export function facingHalf(half: Half): Half {
  */
 export function cornerNeighbourSide(half: Half): Side {
 	const i = halfIndex(half);
-	return SIDES[(((i >> 1) + (i & 1 ? 1 : 3)) & 3)];
+	return SIDES[((i >> 1) + (i & 1 ? 1 : 3)) & 3];
 }
 /** Corner names for messages: the corner a half touches. */
 export function cornerName(half: Half): string {
@@ -88,7 +88,11 @@ export function edgeTypes(tile: Pick<Tile, 'features'>): [EdgeType, EdgeType, Ed
 	const edges: [EdgeType, EdgeType, EdgeType, EdgeType] = ['field', 'field', 'field', 'field'];
 	const set = [false, false, false, false];
 	for (const f of tile.features ?? []) {
-		if ((f?.type !== 'road' && f?.type !== 'city' && f?.type !== 'river') || !Array.isArray(f.sides)) continue;
+		if (
+			(f?.type !== 'road' && f?.type !== 'city' && f?.type !== 'river') ||
+			!Array.isArray(f.sides)
+		)
+			continue;
 		for (const s of f.sides) {
 			const i = sideIndex(s);
 			if (i >= 0 && !set[i]) {

@@ -71,22 +71,45 @@ export const JCZ_FEATURE_NAME: Partial<Record<Feature['type'], string>> = {
 };
 
 /** JCZ's meeple types (the middle of a meeple id '0.small.1') and our figure types. */
-export const JCZ_MEEPLES: Record<string, string> = { small: 'follower', big: 'large', abbot: 'abbot', pig: 'pig' };
+export const JCZ_MEEPLES: Record<string, string> = {
+	small: 'follower',
+	big: 'large',
+	abbot: 'abbot',
+	pig: 'pig'
+};
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
-export const JCZ_MEEPLE_CLASSES: Record<string, string> = { SmallFollower: 'follower', BigFollower: 'large', Abbot: 'abbot', Pig: 'pig' };
+export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
+	SmallFollower: 'follower',
+	BigFollower: 'large',
+	Abbot: 'abbot',
+	Pig: 'pig'
+};
 
 // ---------------------------------------------------------------- locations
 
 const SIDE_NAMES: Record<string, Side[]> = {
-	N: ['N'], E: ['E'], S: ['S'], W: ['W'],
-	NW: ['N', 'W'], NE: ['N', 'E'], SE: ['S', 'E'], SW: ['S', 'W'],
-	WE: ['W', 'E'], NS: ['N', 'S'], NWSE: ['N', 'E', 'S', 'W'],
-	_N: ['E', 'S', 'W'], _E: ['N', 'S', 'W'], _S: ['N', 'E', 'W'], _W: ['N', 'E', 'S']
+	N: ['N'],
+	E: ['E'],
+	S: ['S'],
+	W: ['W'],
+	NW: ['N', 'W'],
+	NE: ['N', 'E'],
+	SE: ['S', 'E'],
+	SW: ['S', 'W'],
+	WE: ['W', 'E'],
+	NS: ['N', 'S'],
+	NWSE: ['N', 'E', 'S', 'W'],
+	_N: ['E', 'S', 'W'],
+	_E: ['N', 'S', 'W'],
+	_S: ['N', 'E', 'W'],
+	_W: ['N', 'E', 'S']
 };
 const INNER = ['I', 'II', 'III', 'IV'];
 
 /** A JCZ location ('SE', '_N', 'NL.NR.EL', 'I') as board sides, half-sides or an inner place; null when it names none. */
-export function parseLocation(location: string): { sides: Side[]; halves: Half[]; inner: string | null } | null {
+export function parseLocation(
+	location: string
+): { sides: Side[]; halves: Half[]; inner: string | null } | null {
 	if (INNER.includes(location)) return { sides: [], halves: [], inner: location };
 	if (location in SIDE_NAMES) return { sides: [...SIDE_NAMES[location]], halves: [], inner: null };
 	const parts = location.split('.');
@@ -102,7 +125,9 @@ export function jczLocation(f: Feature, rotation: number, inner = 'I'): string {
 	}
 	if (!f.sides?.length) return inner;
 	const sides = new Set(f.sides.map((s) => rotateSide(s, rotation)));
-	return Object.keys(SIDE_NAMES).find((n) => SIDE_NAMES[n].length === sides.size && SIDE_NAMES[n].every((s) => sides.has(s)))!;
+	return Object.keys(SIDE_NAMES).find(
+		(n) => SIDE_NAMES[n].length === sides.size && SIDE_NAMES[n].every((s) => sides.has(s))
+	)!;
 }
 
 /** The inner place JCZ gives each of a tile's features without border places (monastery and garden I, enclosed fields I, II, …). */
@@ -117,17 +142,29 @@ function innerPlaces(tile: Tile): Map<string, string> {
 }
 
 /** The feature of `tile` (lying at `rotation`) that a JCZ pointer names, or why none is. */
-export function featureAt(tile: Tile, rotation: number, featureName: string, location: string): { feature: Feature } | { error: string } {
+export function featureAt(
+	tile: Tile,
+	rotation: number,
+	featureName: string,
+	location: string
+): { feature: Feature } | { error: string } {
 	const type = FEATURE_NAMES[featureName];
 	if (!type) return { error: `feature '${featureName}' is not played here` };
 	const loc = parseLocation(location);
 	if (!loc) return { error: `location '${location}' is not one of JCloisterZone's` };
 	const inner = innerPlaces(tile);
 	const candidates = tile.features.filter((f) => f.type === type);
-	const same = candidates.find((f) => (loc.inner ? inner.get(f.id) === loc.inner : sameLocation(f, rotation, loc.sides, loc.halves)));
+	const same = candidates.find((f) =>
+		loc.inner ? inner.get(f.id) === loc.inner : sameLocation(f, rotation, loc.sides, loc.halves)
+	);
 	if (same) return { feature: same };
 	// a tile whose fields JCZ draws otherwise (see the tile's description): the field holding the pointer's half-sides
-	const overlap = type === 'field' && !loc.inner && candidates.find((f) => (f.halves ?? []).some((h) => loc.halves.includes(rotateHalf(h, rotation))));
+	const overlap =
+		type === 'field' &&
+		!loc.inner &&
+		candidates.find((f) =>
+			(f.halves ?? []).some((h) => loc.halves.includes(rotateHalf(h, rotation)))
+		);
 	if (overlap) return { feature: overlap };
 	return { error: `the tile has no ${type} at ${location}` };
 }
@@ -156,7 +193,8 @@ export function jczTileIndex(expansions: readonly Expansion[]): Map<string, JczT
 	for (const e of expansions)
 		for (const t of e.tiles) {
 			const ref = { key: `${e.id}/${t.id}`, tile: t };
-			for (const j of t.jcz ? [t.jcz, ...(t.jcz.also ?? [])] : []) if (!out.has(j.id)) out.set(j.id, { ...ref, offset: j.rotation });
+			for (const j of t.jcz ? [t.jcz, ...(t.jcz.also ?? [])] : [])
+				if (!out.has(j.id)) out.set(j.id, { ...ref, offset: j.rotation });
 			const cel = `CEL-${e.id.toUpperCase()}/${t.id}`;
 			if (!out.has(cel)) out.set(cel, { ...ref, offset: 0 });
 		}
@@ -165,7 +203,9 @@ export function jczTileIndex(expansions: readonly Expansion[]): Map<string, JczT
 
 /** The JCZ id a tile of ours is known by (its `jcz` id, else the add-on export's). */
 export function jczIdOf(expansionId: string, tile: Tile): { id: string; offset: number } {
-	return tile.jcz ? { id: tile.jcz.id, offset: tile.jcz.rotation } : { id: `CEL-${expansionId.toUpperCase()}/${tile.id}`, offset: 0 };
+	return tile.jcz
+		? { id: tile.jcz.id, offset: tile.jcz.rotation }
+		: { id: `CEL-${expansionId.toUpperCase()}/${tile.id}`, offset: 0 };
 }
 
 // ---------------------------------------------------------------- import
@@ -173,7 +213,8 @@ export function jczIdOf(expansionId: string, tile: Tile): { id: string; offset: 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-const isPos = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
+const isPos = (v: unknown): v is [number, number] =>
+	Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
 
 /** Elements of JCZ's setup that name figures or rules we play, and what they become. */
 const ELEMENT_MODULES: Record<string, string> = { pig: 'pig', dragon: 'dragon', fairy: 'dragon' };
@@ -191,9 +232,15 @@ const NOT_PLAYED: Record<string, string> = {
 };
 /** JCZ rules → our rulings, by the rule's value. */
 const RULES: Record<string, { ruling: string; options: Record<string, string> }> = {
-	'dragon-move': { ruling: 'DRAGON-R1', options: { 'before-scoring': 'before-scoring', 'after-scoring': 'after-scoring' } },
+	'dragon-move': {
+		ruling: 'DRAGON-R1',
+		options: { 'before-scoring': 'before-scoring', 'after-scoring': 'after-scoring' }
+	},
 	'tiny-city-scoring': { ruling: 'BASE-R1', options: { '2': 'c1-early', '4': 'modern' } },
-	'inn-and-cathedral-final-scoring': { ruling: 'IC-R3', options: { ignore: 'as-usual', zero: 'zero' } }
+	'inn-and-cathedral-final-scoring': {
+		ruling: 'IC-R3',
+		options: { ignore: 'as-usual', zero: 'zero' }
+	}
 };
 
 /**
@@ -204,7 +251,11 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const errors: JczProblem[] = [];
 	const warnings: JczProblem[] = [];
-	const fail = (pointer: string, message: string): JczImport => ({ ok: false, errors: [...errors, { pointer, message }], warnings });
+	const fail = (pointer: string, message: string): JczImport => ({
+		ok: false,
+		errors: [...errors, { pointer, message }],
+		warnings
+	});
 	let doc: unknown;
 	try {
 		doc = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -214,7 +265,8 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	if (!isObj(doc)) return fail('', 'a JCloisterZone saved game is a JSON object');
 	const setup = doc.setup;
 	if (!isObj(setup)) return fail('/setup', 'missing: a saved game has a setup');
-	if (!Array.isArray(doc.players) || !doc.players.length) return fail('/players', 'missing: a saved game lists its players');
+	if (!Array.isArray(doc.players) || !doc.players.length)
+		return fail('/players', 'missing: a saved game lists its players');
 	if (!Array.isArray(doc.replay)) return fail('/replay', 'missing: a saved game has its replay');
 
 	// tile sets → expansions
@@ -224,24 +276,47 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const unknown: string[] = [];
 	for (const key of Object.keys(sets)) {
 		const name = key.split(':')[0];
-		const id = catalog.sets?.[name] ?? JCZ_SETS[name] ?? (name.startsWith('cel/') ? name.slice(4) : undefined);
+		const id =
+			catalog.sets?.[name] ??
+			JCZ_SETS[name] ??
+			(name.startsWith('cel/') ? name.slice(4) : undefined);
 		if (!id || !byId.has(id)) unknown.push(key);
 		else if (!chosen.includes(id)) chosen.push(id);
-		if (sets[key] !== 1) warnings.push({ pointer: `/setup/sets/${esc(key)}`, message: `${String(sets[key])} copies of the set: played with one` });
+		if (sets[key] !== 1)
+			warnings.push({
+				pointer: `/setup/sets/${esc(key)}`,
+				message: `${String(sets[key])} copies of the set: played with one`
+			});
 	}
 	if (!chosen.includes('base')) chosen.unshift('base');
 	// tiles the shipped sets lack (a set of JCZ's we do not ship, or its tiles beyond ours): played by
 	// the designer's own sets that hold them (imported from JCZ's tile XML, they keep JCZ's ids)
 	const known = jczTileIndex(closure(chosen, byId));
 	const missing = new Set(usedTileIds(doc).filter((t) => !known.has(t)));
-	const providers = missing.size ? catalog.expansions.filter((e) => !chosen.includes(e.id) && [...jczTileIndex([e]).keys()].some((t) => missing.has(t))) : [];
+	const providers = missing.size
+		? catalog.expansions.filter(
+				(e) => !chosen.includes(e.id) && [...jczTileIndex([e]).keys()].some((t) => missing.has(t))
+			)
+		: [];
 	const by = providers.map((e) => `'${e.id}'`).join(', ');
 	for (const key of unknown) {
 		const name = key.split(':')[0];
-		if (!providers.length) errors.push({ pointer: `/setup/sets/${esc(key)}`, message: `JCloisterZone's '${name}' is not played here` });
-		else warnings.push({ pointer: `/setup/sets/${esc(key)}`, message: `JCloisterZone's '${name}' is played by ${by}, holding tiles the game uses` });
+		if (!providers.length)
+			errors.push({
+				pointer: `/setup/sets/${esc(key)}`,
+				message: `JCloisterZone's '${name}' is not played here`
+			});
+		else
+			warnings.push({
+				pointer: `/setup/sets/${esc(key)}`,
+				message: `JCloisterZone's '${name}' is played by ${by}, holding tiles the game uses`
+			});
 	}
-	if (providers.length && !unknown.length) warnings.push({ pointer: '/setup/sets', message: `tiles the shipped sets lack are played from ${by}` });
+	if (providers.length && !unknown.length)
+		warnings.push({
+			pointer: '/setup/sets',
+			message: `tiles the shipped sets lack are played from ${by}`
+		});
 	for (const e of providers) chosen.push(e.id);
 
 	// elements → modules and notes
@@ -259,21 +334,37 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		};
 		if (k === 'small-follower') count('follower', 7);
 		else if (k === 'big-follower') {
-			if (!chosen.includes('inns-and-cathedrals')) errors.push({ pointer: at, message: 'the large meeple comes with Inns & Cathedrals here: add its set' });
+			if (!chosen.includes('inns-and-cathedrals'))
+				errors.push({
+					pointer: at,
+					message: 'the large meeple comes with Inns & Cathedrals here: add its set'
+				});
 			else count('large', 1);
 		} else if (k === 'abbot') count('abbot', 1);
 		else if (k in ELEMENT_MODULES) {
 			if (!on) continue;
-			if (!modules.includes(ELEMENT_MODULES[k]) && !(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon'))) modules.push(ELEMENT_MODULES[k]);
+			if (
+				!modules.includes(ELEMENT_MODULES[k]) &&
+				!(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon'))
+			)
+				modules.push(ELEMENT_MODULES[k]);
 			if (k === 'pig') count(k, 1);
 		} else if (k in SWITCHES) {
 			continue; // below: an absent switch is off too
 		} else if (k in NOT_PLAYED) {
 			if (on) warnings.push({ pointer: at, message: NOT_PLAYED[k] });
 		} else if (k === 'traders') {
-			if (on && !chosen.some((id) => id === 'traders-and-builders-goods' || byId.get(id)?.dependencies?.includes('traders-and-builders-goods')))
+			if (
+				on &&
+				!chosen.some(
+					(id) =>
+						id === 'traders-and-builders-goods' ||
+						byId.get(id)?.dependencies?.includes('traders-and-builders-goods')
+				)
+			)
 				errors.push({ pointer: at, message: "goods need Traders & Builders' tiles: add its set" });
-		} else if (on) errors.push({ pointer: at, message: `JCloisterZone's '${k}' is not played here` });
+		} else if (on)
+			errors.push({ pointer: at, message: `JCloisterZone's '${k}' is not played here` });
 	}
 
 	// rules and switches → rulings
@@ -282,19 +373,33 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	for (const [k, sw] of Object.entries(SWITCHES)) {
 		if (sw.needs && !chosen.includes(sw.needs)) continue;
 		if (!(k in elements)) rulings[sw.ruling] = sw.off;
-		else if (elements[k] === false) warnings.push({ pointer: `/setup/elements/${k}`, message: `false, but JCloisterZone's engine plays ${k} whenever the key is there, and so does this import` });
+		else if (elements[k] === false)
+			warnings.push({
+				pointer: `/setup/elements/${k}`,
+				message: `false, but JCloisterZone's engine plays ${k} whenever the key is there, and so does this import`
+			});
 	}
 	const rules = isObj(setup.rules) ? setup.rules : {};
 	for (const [k, v] of Object.entries(rules)) {
 		const map = RULES[k];
 		const option = map?.options[String(v)];
 		if (option) rulings[map.ruling] = option;
-		else warnings.push({ pointer: `/setup/rules/${esc(k)}`, message: `JCloisterZone's rule '${k}' = '${String(v)}' is not modelled here: played by our rules` });
+		else
+			warnings.push({
+				pointer: `/setup/rules/${esc(k)}`,
+				message: `JCloisterZone's rule '${k}' = '${String(v)}' is not modelled here: played by our rules`
+			});
 	}
 	// the dragon and the fairy (each an element of JCZ's setup) where The Princess & the Dragon's rules are in play
 	if (chosen.includes('dragon') || modules.includes('dragon')) {
 		const has = (k: string) => k in elements && elements[k] !== null;
-		const which = has('dragon') ? (has('fairy') ? 'dragon-and-fairy' : 'dragon-only') : has('fairy') ? 'fairy-only' : 'neither';
+		const which = has('dragon')
+			? has('fairy')
+				? 'dragon-and-fairy'
+				: 'dragon-only'
+			: has('fairy')
+				? 'fairy-only'
+				: 'neither';
 		if (which !== 'dragon-and-fairy') rulings['DRAGON-R4'] = which;
 	}
 	if (errors.length) return { ok: false, errors, warnings };
@@ -309,7 +414,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const tiles = jczTileIndex(inPlay);
 	const tileAt = (id: unknown, at: string): JczTileRef | undefined => {
 		const t = typeof id === 'string' ? tiles.get(id) : undefined;
-		if (!t) errors.push({ pointer: at, message: `tile '${String(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})` });
+		if (!t)
+			errors.push({
+				pointer: at,
+				message: `tile '${String(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})`
+			});
 		return t;
 	};
 
@@ -317,20 +426,30 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const start = Array.isArray(setup.start) ? setup.start : [];
 	let startKey: string | undefined;
 	const board = new Map<string, { ref: JczTileRef; rotation: number }>();
-	if (start.length !== 1) errors.push({ pointer: '/setup/start', message: `${start.length} start tiles: one is played here` });
+	if (start.length !== 1)
+		errors.push({
+			pointer: '/setup/start',
+			message: `${start.length} start tiles: one is played here`
+		});
 	else {
 		const s = start[0] as Obj;
 		const ref = tileAt(s.tile, '/setup/start/0/tile');
 		if (ref) {
 			if (s.x !== 0 || s.y !== 0 || ((Number(s.rotation) || 0) - ref.offset) % 360 !== 0)
-				errors.push({ pointer: '/setup/start/0', message: 'the start tile lies at (0,0) unturned here' });
+				errors.push({
+					pointer: '/setup/start/0',
+					message: 'the start tile lies at (0,0) unturned here'
+				});
 			startKey = ref.key;
 			board.set('0,0', { ref, rotation: 0 });
 		}
 	}
 
 	// players (in turn order: by slot)
-	const players = (doc.players as Obj[]).map((p, i) => ({ name: typeof p?.name === 'string' ? p.name : `Player ${i + 1}`, slot: Number(p?.slot ?? i) }));
+	const players = (doc.players as Obj[]).map((p, i) => ({
+		name: typeof p?.name === 'string' ? p.name : `Player ${i + 1}`,
+		slot: Number(p?.slot ?? i)
+	}));
 
 	// replay → moves
 	type Out = { move: GameRecord['moves'][number]; type: string; at?: string };
@@ -344,13 +463,15 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		if (type === 'COMMIT') {
 			// a turn committed right after its tile: JCZ had nothing to offer or the player let it be (a pass here)
 			const turn = out.slice(out.findLastIndex((o) => o.type === 'COMMIT') + 1);
-			if (turn.length === 1 && turn[0].type === 'PLACE_TILE') out.push({ move: { type: 'pass' }, type: 'PASS' });
+			if (turn.length === 1 && turn[0].type === 'PLACE_TILE')
+				out.push({ move: { type: 'pass' }, type: 'PASS' });
 			out.push({ move: { type: 'commit' }, type });
 			continue;
 		}
 		if (type === 'UNDO') {
 			const last = out.findLastIndex((o) => o.type !== 'COMMIT');
-			if (last < 0 || out.slice(last + 1).length) errors.push({ pointer: at, message: 'UNDO with nothing to undo in this turn' });
+			if (last < 0 || out.slice(last + 1).length)
+				errors.push({ pointer: at, message: 'UNDO with nothing to undo in this turn' });
 			else {
 				const [gone] = out.splice(last, 1);
 				if (gone.type === 'PLACE_TILE') board.delete(placed.pop()!);
@@ -360,8 +481,13 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		if (type === 'PLACE_TILE') {
 			const ref = tileAt(p.tileId, `${at}/payload/tileId`);
 			const deg = /^R(0|90|180|270)$/.exec(String(p.rotation));
-			if (!deg) errors.push({ pointer: `${at}/payload/rotation`, message: `rotation '${String(p.rotation)}' is not R0, R90, R180 or R270` });
-			if (!isPos(p.position)) errors.push({ pointer: `${at}/payload/position`, message: 'a position is [x, y]' });
+			if (!deg)
+				errors.push({
+					pointer: `${at}/payload/rotation`,
+					message: `rotation '${String(p.rotation)}' is not R0, R90, R180 or R270`
+				});
+			if (!isPos(p.position))
+				errors.push({ pointer: `${at}/payload/position`, message: 'a position is [x, y]' });
 			if (!ref || !deg || !isPos(p.position)) continue;
 			const rotation = ((Number(deg[1]) - ref.offset + 360) % 360) / 90;
 			const [x, y] = p.position;
@@ -379,27 +505,51 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(p.meepleId));
 			const figure = meeple ? JCZ_MEEPLES[meeple[2]] : undefined;
 			if (!figure) {
-				errors.push({ pointer: `${at}/payload/meepleId`, message: `meeple '${String(p.meepleId)}' is not a figure played here` });
+				errors.push({
+					pointer: `${at}/payload/meepleId`,
+					message: `meeple '${String(p.meepleId)}' is not a figure played here`
+				});
 				continue;
 			}
 			const feature = pointerFeature(ptr, `${at}/payload/pointer`, board, errors);
 			if (!feature) continue;
 			if (placed.at(-1) !== `${(ptr.position as number[])[0]},${(ptr.position as number[])[1]}`)
-				errors.push({ pointer: `${at}/payload/pointer/position`, message: 'a figure is placed on the tile just placed here (the magic portal has no effect)' });
+				errors.push({
+					pointer: `${at}/payload/pointer/position`,
+					message:
+						'a figure is placed on the tile just placed here (the magic portal has no effect)'
+				});
 			else out.push({ move: { type: 'deploy', figure, feature }, type });
 			continue;
 		}
 		if (type === 'MOVE_NEUTRAL_FIGURE') {
 			const fig = String(p.figureId ?? '');
-			if (fig.startsWith('dragon.') && isPos(p.to)) out.push({ move: { type: 'dragon', x: p.to[0], y: p.to[1] }, type });
+			if (fig.startsWith('dragon.') && isPos(p.to))
+				out.push({ move: { type: 'dragon', x: p.to[0], y: p.to[1] }, type });
 			else if (fig.startsWith('fairy.') && isObj(p.to) && isObj(p.to.featurePointer)) {
 				const fp = p.to.featurePointer;
 				const feature = pointerFeature(fp, `${at}/payload/to/featurePointer`, board, errors);
-				if (feature) out.push({ move: { type: 'fairy', x: (fp.position as number[])[0], y: (fp.position as number[])[1], feature }, type });
-			} else errors.push({ pointer: `${at}/payload`, message: `moving '${fig}' ${fig.startsWith('fairy.') ? 'onto a tile (the fairy stands by a follower here)' : ''}is not played here` });
+				if (feature)
+					out.push({
+						move: {
+							type: 'fairy',
+							x: (fp.position as number[])[0],
+							y: (fp.position as number[])[1],
+							feature
+						},
+						type
+					});
+			} else
+				errors.push({
+					pointer: `${at}/payload`,
+					message: `moving '${fig}' ${fig.startsWith('fairy.') ? 'onto a tile (the fairy stands by a follower here)' : ''}is not played here`
+				});
 			continue;
 		}
-		errors.push({ pointer: `${at}/type`, message: `JCloisterZone's message '${type}' is not played here` });
+		errors.push({
+			pointer: `${at}/type`,
+			message: `JCloisterZone's message '${type}' is not played here`
+		});
 	}
 	if (errors.length) return { ok: false, errors, warnings };
 	const moves = out.filter((o) => o.type !== 'COMMIT').map((o) => o.move);
@@ -416,17 +566,24 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	}
 	if (errors.length) return { ok: false, errors, warnings };
 	const end = ann.endTurn;
-	if (end !== undefined && !(Number.isInteger(end) && (end as number) >= 0)) return fail('/gameAnnotations/endTurn', 'endTurn is a whole number');
+	if (end !== undefined && !(Number.isInteger(end) && (end as number) >= 0))
+		return fail('/gameAnnotations/endTurn', 'endTurn is a whole number');
 	const placedKeys = moves.filter((m) => m.type === 'place').map((m) => m.tile as string);
 	if (!order.length) drawOrder.push(...placedKeys);
 	const test = isObj(doc.test)
-		? { description: String(doc.test.description ?? ''), assertions: Array.isArray(doc.test.assertions) ? doc.test.assertions.map(String) : [] }
+		? {
+				description: String(doc.test.description ?? ''),
+				assertions: Array.isArray(doc.test.assertions) ? doc.test.assertions.map(String) : []
+			}
 		: undefined;
 	if (typeof end === 'number') drawOrder.splice(end);
 	else {
 		// past the forced order JCZ drew at random: a test names the tile it drew next
-		const next = test?.assertions.map((a) => /^(?:Available action TilePlacement for|TilePlacement) (\S+)/.exec(a)?.[1]).find((id) => id && tiles.has(id));
-		if (next && moves.filter((m) => m.type === 'place').length >= drawOrder.length) drawOrder.push(tiles.get(next)!.key);
+		const next = test?.assertions
+			.map((a) => /^(?:Available action TilePlacement for|TilePlacement) (\S+)/.exec(a)?.[1])
+			.find((id) => id && tiles.has(id));
+		if (next && moves.filter((m) => m.type === 'place').length >= drawOrder.length)
+			drawOrder.push(tiles.get(next)!.key);
 		drawOrder.push(...restOfPack(inPlay, players.length, [startKey ?? '', ...drawOrder]));
 	}
 
@@ -464,13 +621,22 @@ function usedTileIds(doc: Obj): string[] {
 	const ann = isObj(doc.gameAnnotations) ? doc.gameAnnotations : {};
 	return [
 		...(Array.isArray(setup.start) ? setup.start.map((s) => (isObj(s) ? s.tile : undefined)) : []),
-		...(Array.isArray(doc.replay) ? doc.replay.map((m) => (isObj(m) && m.type === 'PLACE_TILE' && isObj(m.payload) ? m.payload.tileId : undefined)) : []),
+		...(Array.isArray(doc.replay)
+			? doc.replay.map((m) =>
+					isObj(m) && m.type === 'PLACE_TILE' && isObj(m.payload) ? m.payload.tileId : undefined
+				)
+			: []),
 		...(Array.isArray(ann.drawOrder) ? ann.drawOrder : [])
 	].filter((t): t is string => typeof t === 'string');
 }
 
 /** The feature id a JCZ feature pointer names on the board built so far (or an error pushed). */
-function pointerFeature(ptr: Obj, at: string, board: Map<string, { ref: JczTileRef; rotation: number }>, errors: JczProblem[]): string | undefined {
+function pointerFeature(
+	ptr: Obj,
+	at: string,
+	board: Map<string, { ref: JczTileRef; rotation: number }>,
+	errors: JczProblem[]
+): string | undefined {
 	if (!isPos(ptr.position)) {
 		errors.push({ pointer: `${at}/position`, message: 'a position is [x, y]' });
 		return undefined;
@@ -508,4 +674,3 @@ function restOfPack(inPlay: readonly Expansion[], players: number, used: string[
 		}
 	return [...river, ...lakes, ...land];
 }
-

@@ -5,14 +5,26 @@ import { HALVES, cornerNeighbourSide, halvesOf, oppositeSide, sideIndex } from '
 import { banksAround } from './check-tile.ts';
 
 /** Feature elements with border places, and our feature type for each. */
-export const JCZ_BORDER_ELEMENTS = { road: 'road', city: 'city', river: 'river', field: 'field' } as const;
+export const JCZ_BORDER_ELEMENTS = {
+	road: 'road',
+	city: 'city',
+	river: 'river',
+	field: 'field'
+} as const;
 /** Marker elements for inner features that have a feature in our model. */
 export const JCZ_INNER_FEATURES = { monastery: 'monastery', garden: 'garden' } as const;
 /** Marker elements that are tile icons in our model. */
-export const JCZ_ICON_ELEMENTS = { dragon: 'dragon', volcano: 'volcano', portal: 'portal' } as const;
+export const JCZ_ICON_ELEMENTS = {
+	dragon: 'dragon',
+	volcano: 'volcano',
+	portal: 'portal'
+} as const;
 
 /** Boolean / numeric feature attributes and our modifier names. */
-export const JCZ_ATTRIBUTES: Record<'road' | 'city' | 'field' | 'river', Record<string, { modifier: string; kind: 'int' | 'bool' }>> = {
+export const JCZ_ATTRIBUTES: Record<
+	'road' | 'city' | 'field' | 'river',
+	Record<string, { modifier: string; kind: 'int' | 'bool' }>
+> = {
 	city: {
 		pennants: { modifier: 'pennants', kind: 'int' },
 		cathedral: { modifier: 'cathedral', kind: 'bool' },
@@ -80,7 +92,10 @@ const OVER: Record<string, number> = { city: 3, road: 2, river: 1 };
  * feature that is part of a crossing passes over it too (as at a bridge, where the field runs on
  * under the arch). `tunnel` holds the ids of roads JCZ marks as tunnels.
  */
-export function impliedCrossings(features: readonly Feature[], tunnel: ReadonlySet<string> = new Set()): Map<string, string[]> {
+export function impliedCrossings(
+	features: readonly Feature[],
+	tunnel: ReadonlySet<string> = new Set()
+): Map<string, string[]> {
 	const out = new Map<string, string[]>();
 	const add = (over: string, under: string) => {
 		const list = out.get(over) ?? [];
@@ -156,7 +171,13 @@ export function adjacencyDrawnByHand(features: readonly Feature[]): boolean {
 		const bordered = borderedCities(f, features);
 		if (bordered.length !== listed.size || bordered.some((c) => !listed.has(c))) return true;
 		for (const g of features) {
-			if (BORDER.has(g.type) && !f.crosses?.includes(g.id) && !g.crosses?.includes(f.id) && spansBanks(f, g)) return true;
+			if (
+				BORDER.has(g.type) &&
+				!f.crosses?.includes(g.id) &&
+				!g.crosses?.includes(f.id) &&
+				spansBanks(f, g)
+			)
+				return true;
 		}
 	}
 	return false;

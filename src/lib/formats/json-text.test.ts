@@ -3,8 +3,16 @@ import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
 import { findJsonFault, locatePointer, spansOf } from './json-text.ts';
 
-
-const text = JSON.stringify({ id: 'A', count: 2, features: [{ id: 'c1', type: 'city', sides: ['N'] }], 'a/b': { '~x': true } }, null, 2);
+const text = JSON.stringify(
+	{
+		id: 'A',
+		count: 2,
+		features: [{ id: 'c1', type: 'city', sides: ['N'] }],
+		'a/b': { '~x': true }
+	},
+	null,
+	2
+);
 
 test('finds values by pointer, members with their names', () => {
 	const at = (p: string) => {
@@ -39,7 +47,6 @@ test('strings with escaped quotes do not end early', () => {
 	expect(t.slice(s.start, s.end)).toBe('-2.5e3');
 });
 
-
 describe('findJsonFault', () => {
 	it('finds no fault in well-formed JSON (agrees with JSON.parse)', () => {
 		fc.assert(
@@ -50,24 +57,39 @@ describe('findJsonFault', () => {
 	});
 	it('finds a fault wherever JSON.parse refuses', () => {
 		fc.assert(
-			fc.property(fc.json(), fc.nat(), fc.constantFrom('', '}', ',', '"', '\\', 'x', '\n', ':'), (text, at, ins) => {
-				const p = at % (text.length + 1);
-				const bad = text.slice(0, p) + ins + text.slice(p + (ins === '' ? 1 : 0));
-				let parses = true;
-				try {
-					JSON.parse(bad);
-				} catch {
-					parses = false;
+			fc.property(
+				fc.json(),
+				fc.nat(),
+				fc.constantFrom('', '}', ',', '"', '\\', 'x', '\n', ':'),
+				(text, at, ins) => {
+					const p = at % (text.length + 1);
+					const bad = text.slice(0, p) + ins + text.slice(p + (ins === '' ? 1 : 0));
+					let parses = true;
+					try {
+						JSON.parse(bad);
+					} catch {
+						parses = false;
+					}
+					expect(findJsonFault(bad) === undefined).toBe(parses);
 				}
-				expect(findJsonFault(bad) === undefined).toBe(parses);
-			})
+			)
 		);
 	});
 	it('locates the fault by line and column', () => {
-		expect(findJsonFault('{\n\t"id": "x",\n\t"name": }')).toMatchObject({ line: 3, column: 10, expected: 'a value' });
+		expect(findJsonFault('{\n\t"id": "x",\n\t"name": }')).toMatchObject({
+			line: 3,
+			column: 10,
+			expected: 'a value'
+		});
 		expect(findJsonFault('[1, 2,]')).toMatchObject({ position: 6, line: 1, column: 7 });
-		expect(findJsonFault('{"a": 1} x')).toMatchObject({ position: 9, expected: 'the end of the document' });
-		expect(findJsonFault('{"a": "b')).toMatchObject({ position: 8, expected: 'the closing quote of the string' });
+		expect(findJsonFault('{"a": 1} x')).toMatchObject({
+			position: 9,
+			expected: 'the end of the document'
+		});
+		expect(findJsonFault('{"a": "b')).toMatchObject({
+			position: 8,
+			expected: 'the closing quote of the string'
+		});
 		expect(findJsonFault('')).toMatchObject({ position: 0 });
 	});
 });
@@ -93,7 +115,8 @@ describe('spansOf', () => {
 		fc.assert(
 			fc.property(fc.jsonValue(), (v) => {
 				const text = JSON.stringify(v, null, 2);
-				for (const [ptr, s] of spansOf(text)) expect(JSON.parse(text.slice(s.start, s.end))).toEqual(at(JSON.parse(text), ptr));
+				for (const [ptr, s] of spansOf(text))
+					expect(JSON.parse(text.slice(s.start, s.end))).toEqual(at(JSON.parse(text), ptr));
 			}),
 			{ numRuns: 200 }
 		);

@@ -45,10 +45,15 @@ export function scanJson(text: string): JsonScan {
 	const spans = new Map<string, Span>();
 	let i = 0;
 	const ws = () => {
-		while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+		while (
+			i < text.length &&
+			(text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')
+		)
+			i++;
 	};
 	const literal = (word: string) => {
-		for (let k = 0; k < word.length; k++) if (text[i + k] !== word[k]) throw new Fault(i + k, `'${word}'`);
+		for (let k = 0; k < word.length; k++)
+			if (text[i + k] !== word[k]) throw new Fault(i + k, `'${word}'`);
 		i += word.length;
 	};
 	/** A string; returns its offset (its value is decoded only where needed: property names). */
@@ -66,7 +71,8 @@ export function scanJson(text: string): JsonScan {
 			if (c === 0x5c) {
 				const e = text[i + 1];
 				if (e === 'u') {
-					if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Fault(i, 'four hex digits after \\u');
+					if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+						throw new Fault(i, 'four hex digits after \\u');
 					i += 6;
 				} else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
 				else throw new Fault(i, 'a valid escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
@@ -83,7 +89,8 @@ export function scanJson(text: string): JsonScan {
 		const start = i;
 		const c = text[i];
 		// recursion stays shallow: deeper text is refused as every reader refuses the parsed value (nesting.ts)
-		if (depth >= MAX_NESTING && (c === '{' || c === '[')) throw new Fault(i, `at most ${MAX_NESTING} levels of arrays and objects inside each other`);
+		if (depth >= MAX_NESTING && (c === '{' || c === '['))
+			throw new Fault(i, `at most ${MAX_NESTING} levels of arrays and objects inside each other`);
 		if (c === '{') {
 			i++;
 			ws();
@@ -142,7 +149,10 @@ export function scanJson(text: string): JsonScan {
 		if (!(e instanceof Fault)) throw e;
 		const before = text.slice(0, e.at);
 		const line = before.split('\n').length;
-		return { spans, fault: { position: e.at, line, column: e.at - before.lastIndexOf('\n'), expected: e.expected } };
+		return {
+			spans,
+			fault: { position: e.at, line, column: e.at - before.lastIndexOf('\n'), expected: e.expected }
+		};
 	}
 }
 

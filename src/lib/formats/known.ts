@@ -12,7 +12,14 @@ export const KNOWN_MODIFIERS: Readonly<Record<string, Feature['type']>> = {
 };
 
 /** Built-in tile icons. */
-export const KNOWN_ICONS: readonly string[] = ['lute', 'mayor', 'volcano', 'dragon', 'princess', 'portal'];
+export const KNOWN_ICONS: readonly string[] = [
+	'lute',
+	'mayor',
+	'volcano',
+	'dragon',
+	'princess',
+	'portal'
+];
 
 /** Icons the format accepts but no rule module of this engine reacts to yet. */
 export const INERT_ICONS: readonly string[] = ['princess', 'portal'];

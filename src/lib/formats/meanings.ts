@@ -24,19 +24,31 @@ export interface Meanings {
 	data: Map<string, Meaning>;
 }
 
-export function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Expansion> | undefined, registry: RuleRegistry | undefined): Meanings | undefined {
+export function meaningsOf(
+	expansion: unknown,
+	available: ReadonlyMap<string, Expansion> | undefined,
+	registry: RuleRegistry | undefined
+): Meanings | undefined {
 	if (!registry || !isObject(expansion) || typeof expansion.id !== 'string') return undefined;
 	const docs = available ?? new Map<string, Expansion>();
 	// documents may be malformed here: read their figures and rules defensively
 	const modulesOf = (e: unknown) => (isObject(e) ? modulesOfDoc(e, registry) : []);
-	const enabled = modulesEnabled(expansion as unknown as Expansion, docs, { moduleIds: registry.moduleIds, modulesOf });
+	const enabled = modulesEnabled(expansion as unknown as Expansion, docs, {
+		moduleIds: registry.moduleIds,
+		modulesOf
+	});
 	const data = new Map<string, Meaning>();
 	for (const [id, doc] of [...docs, [expansion.id, expansion] as const]) {
 		if (!isObject(doc) || !isObject(doc.dataRules)) continue;
 		const module = dataModuleId(id, registry.moduleIds);
 		const rules = Array.isArray(doc.dataRules.rules) ? doc.dataRules.rules.filter(isObject) : [];
 		// a modifier's meaning: the first rule that reads it; a figure's: its first rule id
-		const reads = (name: string) => rules.find((r) => typeof r.id === 'string' && (r.modifier === name || JSON.stringify(r).includes(`"modifier.${name}"`)))?.id;
+		const reads = (name: string) =>
+			rules.find(
+				(r) =>
+					typeof r.id === 'string' &&
+					(r.modifier === name || JSON.stringify(r).includes(`"modifier.${name}"`))
+			)?.id;
 		if (isObject(doc.dataRules.modifiers))
 			for (const name of Object.keys(doc.dataRules.modifiers)) {
 				const rule = reads(name);
@@ -44,14 +56,22 @@ export function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Ex
 			}
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
-				const rule = isObject(f) && Array.isArray(f.rules) && typeof f.rules[0] === 'string' ? f.rules[0] : undefined;
+				const rule =
+					isObject(f) && Array.isArray(f.rules) && typeof f.rules[0] === 'string'
+						? f.rules[0]
+						: undefined;
 				data.set(`figure:${name}`, { module, ...(rule ? { rule } : {}) });
 			}
 	}
 	const enabler = (module: string) => {
 		const owner = module.endsWith(':data') ? module.slice(0, -5) : module;
-		if (modulesOf(docs.get(owner)).includes(module) || (isObject(docs.get(owner)) && isObject(docs.get(owner)!.dataRules))) return owner;
-		for (const [id, doc] of docs) if (id !== expansion.id && modulesOf(doc).includes(module)) return id;
+		if (
+			modulesOf(docs.get(owner)).includes(module) ||
+			(isObject(docs.get(owner)) && isObject(docs.get(owner)!.dataRules))
+		)
+			return owner;
+		for (const [id, doc] of docs)
+			if (id !== expansion.id && modulesOf(doc).includes(module)) return id;
 		return undefined;
 	};
 	return { registry, enabled, on: new Set(enabled), enabler, data };
@@ -61,30 +81,46 @@ export function meaningsOf(expansion: unknown, available: ReadonlyMap<string, Ex
  * With the registry: the advice when a rule module gives `name` its meaning but is not in play
  * ("a stable needs inn-and-stable-owners: add it to dependencies"); undefined otherwise.
  */
-export function needsModule(known: Known, kind: MeaningKind, name: string, what: string): { message: string; severity: Severity } | undefined {
+export function needsModule(
+	known: Known,
+	kind: MeaningKind,
+	name: string,
+	what: string
+): { message: string; severity: Severity } | undefined {
 	const m = known.meanings;
 	const meaning = m?.registry.meaningOf(kind, name) ?? m?.data.get(`${kind}:${name}`);
 	if (!m || !meaning || m.on.has(meaning.module)) return undefined;
-	const by = meaning.rule ? `${meaning.rule}, rule module ${meaning.module}` : `rule module ${meaning.module}`;
+	const by = meaning.rule
+		? `${meaning.rule}, rule module ${meaning.module}`
+		: `rule module ${meaning.module}`;
 	const exp = m.enabler(meaning.module);
 	const inPlay = `in play: ${m.enabled.join(', ')}`;
 	// a tile the game leaves out without the module is a choice of the designer (MM's waterfall)
 	if (meaning.leftOut)
-		return { message: `${what} plays only with ${exp ?? `the rule module ${meaning.module}`}; without it the tile is left out (${by}; ${inPlay})`, severity: 'note' };
+		return {
+			message: `${what} plays only with ${exp ?? `the rule module ${meaning.module}`}; without it the tile is left out (${by}; ${inPlay})`,
+			severity: 'note'
+		};
 	return {
-		message: exp ? `${what} needs ${exp}: add it to dependencies (${by}; ${inPlay})` : `${what} needs the rule module ${meaning.module}, which no available expansion enables (${inPlay})`,
+		message: exp
+			? `${what} needs ${exp}: add it to dependencies (${by}; ${inPlay})`
+			: `${what} needs the rule module ${meaning.module}, which no available expansion enables (${inPlay})`,
 		severity: 'warning'
 	};
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function stringList(v: unknown): string[] {
 	return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** The expansions `root` depends on, transitively (without itself), found in `available`. */
-export function dependencyClosure(root: unknown, available: ReadonlyMap<string, Expansion> | undefined): unknown[] {
+export function dependencyClosure(
+	root: unknown,
+	available: ReadonlyMap<string, Expansion> | undefined
+): unknown[] {
 	if (!available || !isObject(root)) return [];
 	const out: unknown[] = [];
 	const seen = new Set<string>();
@@ -102,13 +138,18 @@ export function dependencyClosure(root: unknown, available: ReadonlyMap<string, 
 	return out;
 }
 
-export function knownNames(expansion: unknown, deps: readonly unknown[], meanings?: Meanings): Known {
+export function knownNames(
+	expansion: unknown,
+	deps: readonly unknown[],
+	meanings?: Meanings
+): Known {
 	const modifiers = new Set(Object.keys(KNOWN_MODIFIERS));
 	const icons = new Set(KNOWN_ICONS);
 	for (const e of [expansion, ...deps]) {
 		if (!isObject(e)) continue;
 		if (isObject(e.modifiers)) for (const k of Object.keys(e.modifiers)) modifiers.add(k);
-		if (isObject(e.dataRules) && isObject(e.dataRules.modifiers)) for (const k of Object.keys(e.dataRules.modifiers)) modifiers.add(k);
+		if (isObject(e.dataRules) && isObject(e.dataRules.modifiers))
+			for (const k of Object.keys(e.dataRules.modifiers)) modifiers.add(k);
 		if (isObject(e.icons)) for (const k of Object.keys(e.icons)) icons.add(k);
 	}
 	return { modifiers, icons, meanings };
@@ -117,6 +158,12 @@ export function knownNames(expansion: unknown, deps: readonly unknown[], meaning
 /** The modules a (possibly invalid) document turns on by itself. */
 export function modulesOfDoc(e: Record<string, unknown>, registry: RuleRegistry): string[] {
 	if (typeof e.id !== 'string') return [];
-	const figures = (Array.isArray(e.figures) ? e.figures : []).filter((f): f is { id: string } => isObject(f) && typeof f.id === 'string');
-	return registry.modulesOf({ id: e.id, rules: typeof e.rules === 'string' ? e.rules : undefined, figures: figures as Expansion['figures'] });
+	const figures = (Array.isArray(e.figures) ? e.figures : []).filter(
+		(f): f is { id: string } => isObject(f) && typeof f.id === 'string'
+	);
+	return registry.modulesOf({
+		id: e.id,
+		rules: typeof e.rules === 'string' ? e.rules : undefined,
+		figures: figures as Expansion['figures']
+	});
 }

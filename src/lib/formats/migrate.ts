@@ -25,9 +25,15 @@ export interface Migration {
  * rules are written as data in the shipped document of the same id (`true`: a TypeScript module of
  * that id still plays the placement steps; `false`: none is left).
  */
-const RULES_NOW_DATA: Record<string, boolean> = { 'inns-and-cathedrals': false, buddo: true, bards: true, 'inn-and-stable-owners': true };
+const RULES_NOW_DATA: Record<string, boolean> = {
+	'inns-and-cathedrals': false,
+	buddo: true,
+	bards: true,
+	'inn-and-stable-owners': true
+};
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Does `doc` reach `target` through its dependencies (transitively)? */
 function reaches(doc: Record<string, unknown>, target: string, lookup: Lookup): boolean {
@@ -52,7 +58,8 @@ export const MIGRATIONS: readonly Migration[] = [
 			"A `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
 		apply(doc, lookup) {
 			const id = doc.rules;
-			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id) return false;
+			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id)
+				return false;
 			if (reaches(doc, id, lookup)) {
 				// its rules come with the dependency already: only a `rules` naming no module is left to drop
 				if (RULES_NOW_DATA[id]) return false;
@@ -68,12 +75,17 @@ export const MIGRATIONS: readonly Migration[] = [
 				if (Object.keys(merged).length) rules[k] = merged;
 			}
 			// the document's own rules keep their places (and pointers); the copied ones follow
-			rules.rules = [...(Array.isArray(own.rules) ? own.rules : []), ...(src.dataRules.rules ?? [])];
+			rules.rules = [
+				...(Array.isArray(own.rules) ? own.rules : []),
+				...(src.dataRules.rules ?? [])
+			];
 			doc.dataRules = rules;
 			const figures = Array.isArray(doc.figures) ? [...doc.figures] : [];
-			for (const f of src.figures ?? []) if (!figures.some((x) => isObject(x) && x.id === f.id)) figures.push(f);
+			for (const f of src.figures ?? [])
+				if (!figures.some((x) => isObject(x) && x.id === f.id)) figures.push(f);
 			if (figures.length) doc.figures = figures;
-			if (src.modifiers) doc.modifiers = { ...src.modifiers, ...(isObject(doc.modifiers) ? doc.modifiers : {}) };
+			if (src.modifiers)
+				doc.modifiers = { ...src.modifiers, ...(isObject(doc.modifiers) ? doc.modifiers : {}) };
 			if (!RULES_NOW_DATA[id]) delete doc.rules;
 			return true;
 		}
@@ -81,7 +93,10 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /** Per document: its migrated form and the documents the migrations looked up for it (id → what was found). */
-const migrated = new WeakMap<object, { result: { doc: Expansion; applied: string[] }; seen: Map<string, Expansion | undefined> }>();
+const migrated = new WeakMap<
+	object,
+	{ result: { doc: Expansion; applied: string[] }; seen: Map<string, Expansion | undefined> }
+>();
 
 /**
  * The document as the current format reads it and the names of the migrations that changed it. A
@@ -90,10 +105,14 @@ const migrated = new WeakMap<object, { result: { doc: Expansion; applied: string
  * reports it at /formatVersion. The answer is kept per document while `lookup` finds the same
  * documents it found before (another library may give another answer).
  */
-export function migrateExpansion(doc: Expansion, lookup: Lookup): { doc: Expansion; applied: string[] } {
+export function migrateExpansion(
+	doc: Expansion,
+	lookup: Lookup
+): { doc: Expansion; applied: string[] } {
 	if (!isObject(doc)) return { doc, applied: [] };
 	const v = doc.formatVersion ?? 1;
-	if (v === FORMAT_VERSION || !Number.isInteger(v) || v > FORMAT_VERSION || v < 1) return { doc, applied: [] };
+	if (v === FORMAT_VERSION || !Number.isInteger(v) || v > FORMAT_VERSION || v < 1)
+		return { doc, applied: [] };
 	const known = migrated.get(doc);
 	if (known && [...known.seen].every(([id, d]) => lookup(id) === d)) return known.result;
 	const seen = new Map<string, Expansion | undefined>();

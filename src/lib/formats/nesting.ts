@@ -26,8 +26,12 @@ export function nestingFault(value: unknown, limit = MAX_NESTING): string | unde
 			for (let at: Frame | undefined = f; at?.up; at = at.up) segs.push(at.key);
 			return pointer(...segs.reverse());
 		}
-		if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ value: v[i], depth: f.depth + 1, key: i, up: f });
-		else for (const k of Object.keys(v)) stack.push({ value: (v as Record<string, unknown>)[k], depth: f.depth + 1, key: k, up: f });
+		if (Array.isArray(v))
+			for (let i = 0; i < v.length; i++)
+				stack.push({ value: v[i], depth: f.depth + 1, key: i, up: f });
+		else
+			for (const k of Object.keys(v))
+				stack.push({ value: (v as Record<string, unknown>)[k], depth: f.depth + 1, key: k, up: f });
 	}
 	return undefined;
 }

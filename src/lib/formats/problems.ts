@@ -34,10 +34,12 @@ export function resolvePointer(doc: unknown, ptr: string): unknown {
 	let cur: unknown = doc;
 	for (const seg of pointerSegments(ptr)) {
 		if (Array.isArray(cur)) cur = /^(0|[1-9][0-9]*)$/.test(seg) ? cur[Number(seg)] : undefined;
-		else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg)) cur = (cur as Record<string, unknown>)[seg];
+		else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg))
+			cur = (cur as Record<string, unknown>)[seg];
 		else return undefined;
 	}
 	return cur;
 }
 
-export const hasErrors = (problems: readonly Problem[]): boolean => problems.some((p) => p.severity === 'error');
+export const hasErrors = (problems: readonly Problem[]): boolean =>
+	problems.some((p) => p.severity === 'error');

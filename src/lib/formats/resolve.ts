@@ -41,7 +41,9 @@ export interface ResolveOptions {
 
 type Lookup = (id: string) => Expansion | undefined;
 
-function lookupOf(available: readonly Expansion[] | ReadonlyMap<string, Expansion> | Lookup): Lookup {
+function lookupOf(
+	available: readonly Expansion[] | ReadonlyMap<string, Expansion> | Lookup
+): Lookup {
 	if (typeof available === 'function') return available;
 	if (Array.isArray(available)) {
 		const byId = new Map<string, Expansion>();
@@ -71,7 +73,11 @@ export function resolveExpansions(
 		const onPath = path.indexOf(id);
 		if (onPath >= 0) {
 			const cycle = [...path.slice(onPath), id];
-			errors.push({ id, ...from, message: `dependency cycle: ${cycle.join(' → ')} ('${from.document}' ${from.pointer})` });
+			errors.push({
+				id,
+				...from,
+				message: `dependency cycle: ${cycle.join(' → ')} ('${from.document}' ${from.pointer})`
+			});
 			return;
 		}
 		const found = lookup(id);
@@ -108,7 +114,9 @@ export function resolveExpansions(
 	// base first: it depends on nothing, so moving it keeps every dependency before its dependents
 	const b = out.findIndex((e) => e.id === 'base');
 	if (b > 0) out.unshift(...out.splice(b, 1));
-	return errors.length ? { ok: false, errors, partial: out, modules } : { ok: true, expansions: out, modules };
+	return errors.length
+		? { ok: false, errors, partial: out, modules }
+		: { ok: true, expansions: out, modules };
 }
 
 /**
@@ -116,7 +124,10 @@ export function resolveExpansions(
  * `[['/expansions', 3], ['/modules', 1]]`: the chosen id's own entry (`/expansions/2`), or the
  * first group for an error inside the dependencies (the message names the document).
  */
-export function chosenPointer(e: ResolveError, groups: readonly (readonly [path: string, length: number])[]): string {
+export function chosenPointer(
+	e: ResolveError,
+	groups: readonly (readonly [path: string, length: number])[]
+): string {
 	let i = e.document || e.pointer === '' ? -1 : Number(e.pointer.slice(1));
 	if (i >= 0)
 		for (const [path, length] of groups) {
@@ -129,8 +140,17 @@ export function chosenPointer(e: ResolveError, groups: readonly (readonly [path:
 type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies' | 'dataRules'>;
 
 /** The id of the module an expansion's dataRules compile to: its own id, or `<id>:data` beside a TypeScript module of that id. */
-export const dataModuleId = (docId: string, moduleIds: readonly string[] | ReadonlySet<string>): string =>
-	(Array.isArray(moduleIds) ? moduleIds.includes(docId) : (moduleIds as ReadonlySet<string>).has(docId)) ? `${docId}:data` : docId;
+export const dataModuleId = (
+	docId: string,
+	moduleIds: readonly string[] | ReadonlySet<string>
+): string =>
+	(
+		Array.isArray(moduleIds)
+			? moduleIds.includes(docId)
+			: (moduleIds as ReadonlySet<string>).has(docId)
+	)
+		? `${docId}:data`
+		: docId;
 
 /**
  * The order modules play in: the TypeScript ones in registry order, each document's data module
@@ -138,12 +158,21 @@ export const dataModuleId = (docId: string, moduleIds: readonly string[] | Reado
  * buddo, last) or, failing that, of the module its `rules` names (a migrated format-1 document,
  * migrate.ts), the others after base and the abbot (before the modules that adjust values).
  */
-export function orderModules(ts: readonly string[], dataDocs: readonly { id: string; rules?: string }[], moduleIds: readonly string[] | ReadonlySet<string>): string[] {
+export function orderModules(
+	ts: readonly string[],
+	dataDocs: readonly { id: string; rules?: string }[],
+	moduleIds: readonly string[] | ReadonlySet<string>
+): string[] {
 	const out = [...ts];
 	let slot = Math.max(out.indexOf('abbot'), out.indexOf('base')) + 1;
 	for (const doc of dataDocs) {
 		const id = dataModuleId(doc.id, moduleIds);
-		const anchor = id !== doc.id ? out.indexOf(doc.id) : typeof doc.rules === 'string' && doc.rules !== 'base' ? out.indexOf(doc.rules) : -1;
+		const anchor =
+			id !== doc.id
+				? out.indexOf(doc.id)
+				: typeof doc.rules === 'string' && doc.rules !== 'base'
+					? out.indexOf(doc.rules)
+					: -1;
 		if (anchor >= 0) {
 			// after its anchor and the data modules already placed there
 			let at = anchor + 1;
@@ -173,5 +202,9 @@ export function modulesEnabled(
 	const played = r.ok ? r.expansions : r.partial;
 	for (const e of played) for (const m of registry.modulesOf(e)) on.add(m);
 	const data = played.filter((e) => e.dataRules && typeof e.dataRules === 'object');
-	return orderModules(registry.moduleIds.filter((id) => on.has(id)), data, registry.moduleIds);
+	return orderModules(
+		registry.moduleIds.filter((id) => on.has(id)),
+		data,
+		registry.moduleIds
+	);
 }

@@ -8,7 +8,10 @@ export type ExprType = 'number' | 'boolean';
 export type Expr = number | boolean | { [op: string]: unknown };
 
 /** Operators: their operand types and result type. */
-const OPS: Record<string, { args: ExprType | 'any'; min: number; max: number; result: ExprType | 'same' }> = {
+const OPS: Record<
+	string,
+	{ args: ExprType | 'any'; min: number; max: number; result: ExprType | 'same' }
+> = {
 	'+': { args: 'number', min: 1, max: 16, result: 'number' },
 	'-': { args: 'number', min: 1, max: 2, result: 'number' },
 	'*': { args: 'number', min: 1, max: 16, result: 'number' },
@@ -36,7 +39,8 @@ export interface Scope {
 	lookup(name: string): ExprType | string;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 const typeWord = (t: ExprType) => (t === 'number' ? 'a number' : 'true or false');
 
 /**
@@ -44,33 +48,54 @@ const typeWord = (t: ExprType) => (t === 'number' ? 'a number' : 'true or false'
  * (`at` is the JSON pointer of `e`). Every mistake is an error: an unknown operator or variable,
  * a wrong operand count, a number where a condition goes.
  */
-export function checkExpr(e: unknown, want: ExprType | 'any', scope: Scope, at: string, out: Problem[], depth = 0): ExprType | undefined {
+export function checkExpr(
+	e: unknown,
+	want: ExprType | 'any',
+	scope: Scope,
+	at: string,
+	out: Problem[],
+	depth = 0
+): ExprType | undefined {
 	const err = (ptr: string, message: string) => {
 		out.push({ pointer: ptr, message, severity: 'error' });
 		return undefined;
 	};
 	let got: ExprType | undefined;
 	if (depth > MAX_DEPTH) return err(at, `the expression is nested deeper than ${MAX_DEPTH} levels`);
-	if (typeof e === 'number') got = Number.isFinite(e) ? 'number' : err(at, 'a number must be finite');
+	if (typeof e === 'number')
+		got = Number.isFinite(e) ? 'number' : err(at, 'a number must be finite');
 	else if (typeof e === 'boolean') got = 'boolean';
-	else if (!isObj(e)) return err(at, `an expression is a number, true/false or an object such as {"var": "tiles"} or {"+": [1, 2]}, not ${Array.isArray(e) ? 'a list' : JSON.stringify(e) ?? String(e)}`);
+	else if (!isObj(e))
+		return err(
+			at,
+			`an expression is a number, true/false or an object such as {"var": "tiles"} or {"+": [1, 2]}, not ${Array.isArray(e) ? 'a list' : (JSON.stringify(e) ?? String(e))}`
+		);
 	else {
 		const keys = Object.keys(e);
-		if (keys.length !== 1) return err(at, `an expression object has exactly one operator (found ${keys.length ? keys.join(', ') : 'none'}; operators: var, ${OPERATORS.join(', ')})`);
+		if (keys.length !== 1)
+			return err(
+				at,
+				`an expression object has exactly one operator (found ${keys.length ? keys.join(', ') : 'none'}; operators: var, ${OPERATORS.join(', ')})`
+			);
 		const op = keys[0];
 		const arg = e[op];
 		const here = at + pointer(op);
 		if (op === 'var') {
-			if (typeof arg !== 'string') return err(here, 'var takes the name of a variable as text, e.g. {"var": "tiles"}');
+			if (typeof arg !== 'string')
+				return err(here, 'var takes the name of a variable as text, e.g. {"var": "tiles"}');
 			const t = scope.lookup(arg);
 			if (t !== 'number' && t !== 'boolean') return err(here, t);
 			got = t;
 		} else {
 			const def = OPS[op];
-			if (!def) return err(here, `unknown operator '${op}' (operators: var, ${OPERATORS.join(', ')})`);
+			if (!def)
+				return err(here, `unknown operator '${op}' (operators: var, ${OPERATORS.join(', ')})`);
 			const args = Array.isArray(arg) ? arg : [arg];
 			if (args.length < def.min || args.length > def.max)
-				return err(here, `'${op}' takes ${def.min === def.max ? def.min : `${def.min} to ${def.max}`} operand${def.max > 1 ? 's' : ''}, not ${args.length}`);
+				return err(
+					here,
+					`'${op}' takes ${def.min === def.max ? def.min : `${def.min} to ${def.max}`} operand${def.max > 1 ? 's' : ''}, not ${args.length}`
+				);
 			const ptrOf = (i: number) => (Array.isArray(arg) ? here + pointer(i) : here);
 			if (op === 'if') {
 				const c = checkExpr(args[0], 'boolean', scope, ptrOf(0), out, depth + 1);
@@ -80,13 +105,16 @@ export function checkExpr(e: unknown, want: ExprType | 'any', scope: Scope, at: 
 				got = a;
 			} else {
 				let ok = true;
-				for (let i = 0; i < args.length; i++) if (!checkExpr(args[i], def.args as ExprType, scope, ptrOf(i), out, depth + 1)) ok = false;
+				for (let i = 0; i < args.length; i++)
+					if (!checkExpr(args[i], def.args as ExprType, scope, ptrOf(i), out, depth + 1))
+						ok = false;
 				if (!ok) return undefined;
 				got = def.result as ExprType;
 			}
 		}
 	}
-	if (got && want !== 'any' && got !== want) return err(at, `expected ${typeWord(want)} here, but this expression gives ${typeWord(got)}`);
+	if (got && want !== 'any' && got !== want)
+		return err(at, `expected ${typeWord(want)} here, but this expression gives ${typeWord(got)}`);
 	return got;
 }
 
@@ -178,7 +206,10 @@ const NUM =
  * `resolve`, when given, supplies the closure that reads each variable (the engine's data rules
  * resolve names once, not per reading); without it a variable is read by calling the Env.
  */
-export function compileExpr<E = Env>(e: unknown, resolve?: (name: string) => Compiled<E>): Compiled<E> {
+export function compileExpr<E = Env>(
+	e: unknown,
+	resolve?: (name: string) => Compiled<E>
+): Compiled<E> {
 	if (typeof e === 'number') {
 		const v = bound(e);
 		return () => v;

@@ -9,7 +9,12 @@ import { pointer, pointerSegments, resolvePointer, type Problem } from './proble
 // validateSchema off: our schemas are checked against the 2020-12 meta-schema once, by a test
 // (test/schemas.test.ts), not at every start (compiling the meta-schema took about a fifth of
 // the tile editor's first load on the main thread).
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
+const ajv = new Ajv2020({
+	allErrors: true,
+	strict: true,
+	allowUnionTypes: true,
+	validateSchema: false
+});
 ajv.addSchema(tileSchema);
 export const checkExpansionSchema = ajv.compile(expansionSchema);
 export const checkTileSchema = ajv.getSchema(tileSchema.$id)!;
@@ -39,11 +44,15 @@ const PATTERN_HELP: Record<string, string> = {
 		"may use only letters, digits, '-', '_' and '.', and must start with a letter or digit",
 	[tileSchema.$defs.featureId.pattern]:
 		"must start with a lower-case letter, then lower-case letters, digits, '_' or '-' (e.g. c1, r2, f1)",
-	[expansionSchema.properties.id.pattern]: "must be lower-case words of letters and digits joined by '-' (e.g. inns-and-cathedrals)",
+	[expansionSchema.properties.id.pattern]:
+		"must be lower-case words of letters and digits joined by '-' (e.g. inns-and-cathedrals)",
 	[expansionSchema.properties.version.pattern]: 'must be a version number like 1.0.0',
-	[tileSchema.properties.icons.items.pattern]: "must be lower-case letters, digits and '-', starting with a letter",
-	[tileSchema.$defs.modifiers.propertyNames.pattern]: 'must be letters and digits, starting with a letter (e.g. pigHerd)',
-	[expansionSchema.properties.rulings.propertyNames.pattern]: "must be upper-case words joined by '-' (e.g. FARM-SCORING)"
+	[tileSchema.properties.icons.items.pattern]:
+		"must be lower-case letters, digits and '-', starting with a letter",
+	[tileSchema.$defs.modifiers.propertyNames.pattern]:
+		'must be letters and digits, starting with a letter (e.g. pigHerd)',
+	[expansionSchema.properties.rulings.propertyNames.pattern]:
+		"must be upper-case words joined by '-' (e.g. FARM-SCORING)"
 };
 const TYPE_WORDS: Record<string, string> = {
 	string: 'text',
@@ -98,7 +107,12 @@ function show(value: unknown): string {
 }
 
 /** Turns ajv's errors into designer problems, dropping its noise (branch errors of a oneOf, repeats). */
-export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, root: 'expansion' | 'tile', prefix: string): Problem[] {
+export function schemaProblems(
+	errors: readonly ErrorObject[],
+	doc: unknown,
+	root: 'expansion' | 'tile',
+	prefix: string
+): Problem[] {
 	const out: Problem[] = [];
 	const seen = new Set<string>();
 	// A oneOf (only 'count' uses one) reports every branch's failure: keep only what helps.
@@ -115,11 +129,14 @@ export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, roo
 		const data = resolvePointer(doc, e.instancePath);
 		if (e.keyword === 'oneOf') {
 			// An object that is close to { perPlayer: n } gets its own branch errors instead.
-			if (data === null || typeof data !== 'object' || Array.isArray(data)) add(e.instancePath, COUNT_MESSAGE);
+			if (data === null || typeof data !== 'object' || Array.isArray(data))
+				add(e.instancePath, COUNT_MESSAGE);
 			continue;
 		}
 		const branch = oneOfs.find(
-			(o) => e.schemaPath.startsWith(o.schemaPath + '/') && (e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
+			(o) =>
+				e.schemaPath.startsWith(o.schemaPath + '/') &&
+				(e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
 		);
 		if (branch) {
 			const owner = resolvePointer(doc, branch.instancePath);
@@ -133,12 +150,18 @@ export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, roo
 				const kind = kindAt(segs, root);
 				const prop = String(p.additionalProperty);
 				const allowed = kind && ALLOWED[kind] ? ` (allowed: ${ALLOWED[kind]})` : '';
-				add(e.instancePath + pointer(prop), `unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`);
+				add(
+					e.instancePath + pointer(prop),
+					`unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`
+				);
 				break;
 			}
 			case 'required': {
 				const kind = kindAt(segs, root);
-				add(e.instancePath, `${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`);
+				add(
+					e.instancePath,
+					`${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`
+				);
 				break;
 			}
 			case 'type': {
@@ -149,7 +172,10 @@ export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, roo
 			}
 			case 'enum': {
 				const allowed = (p.allowedValues as unknown[]).map(String).join(', ');
-				add(e.instancePath, `${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`);
+				add(
+					e.instancePath,
+					`${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`
+				);
 				break;
 			}
 			case 'const':
@@ -157,31 +183,56 @@ export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, roo
 				break;
 			case 'pattern': {
 				const help = PATTERN_HELP[String(p.pattern)] ?? `must match ${String(p.pattern)}`;
-				add(e.instancePath, `${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`);
+				add(
+					e.instancePath,
+					`${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`
+				);
 				break;
 			}
 			case 'propertyNames': {
 				const name = String(p.propertyName);
-				const inner = errors.find((x) => x.propertyName === name && x.instancePath === e.instancePath && x.keyword === 'pattern');
-				const help = inner ? PATTERN_HELP[String((inner.params as Record<string, unknown>).pattern)] : undefined;
-				add(e.instancePath + pointer(name), `'${name}' is not a valid name here${help ? `: names ${help}` : ''}`);
+				const inner = errors.find(
+					(x) =>
+						x.propertyName === name && x.instancePath === e.instancePath && x.keyword === 'pattern'
+				);
+				const help = inner
+					? PATTERN_HELP[String((inner.params as Record<string, unknown>).pattern)]
+					: undefined;
+				add(
+					e.instancePath + pointer(name),
+					`'${name}' is not a valid name here${help ? `: names ${help}` : ''}`
+				);
 				break;
 			}
 			case 'minimum':
 			case 'maximum':
 			case 'exclusiveMinimum':
 			case 'exclusiveMaximum': {
-				const word = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than' }[e.keyword];
-				if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile') add(e.instancePath, COUNT_MESSAGE);
+				const word = {
+					minimum: 'at least',
+					maximum: 'at most',
+					exclusiveMinimum: 'more than',
+					exclusiveMaximum: 'less than'
+				}[e.keyword];
+				if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile')
+					add(e.instancePath, COUNT_MESSAGE);
 				else add(e.instancePath, `${what} must be ${word} ${String(p.limit)} (got ${show(data)})`);
 				break;
 			}
 			case 'minLength':
-				add(e.instancePath, Number(p.limit) === 1 ? `${what} must not be empty` : `${what} must have at least ${String(p.limit)} characters`);
+				add(
+					e.instancePath,
+					Number(p.limit) === 1
+						? `${what} must not be empty`
+						: `${what} must have at least ${String(p.limit)} characters`
+				);
 				break;
 			case 'maxLength':
 				if (segs[segs.length - 1] === 'artwork' && kindAt(segs.slice(0, -1), root) === 'tile')
-					add(e.instancePath, `${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`);
+					add(
+						e.instancePath,
+						`${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`
+					);
 				else add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
 				break;
 			case 'maxItems':
@@ -194,7 +245,10 @@ export function schemaProblems(errors: readonly ErrorObject[], doc: unknown, roo
 				const later = Math.max(Number(p.i), Number(p.j));
 				const earlier = Math.min(Number(p.i), Number(p.j));
 				const item = Array.isArray(data) ? data[later] : undefined;
-				add(`${e.instancePath}/${later}`, `${show(item)} is listed twice in ${what} (also entry ${earlier})`);
+				add(
+					`${e.instancePath}/${later}`,
+					`${show(item)} is listed twice in ${what} (also entry ${earlier})`
+				);
 				break;
 			}
 			default:

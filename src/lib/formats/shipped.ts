@@ -14,4 +14,5 @@ export const SHIPPED_EXPANSIONS = [
 	'wells'
 ] as const;
 
-export const isShipped = (id: string): boolean => (SHIPPED_EXPANSIONS as readonly string[]).includes(id);
+export const isShipped = (id: string): boolean =>
+	(SHIPPED_EXPANSIONS as readonly string[]).includes(id);

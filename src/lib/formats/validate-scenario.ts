@@ -29,13 +29,18 @@ function schemaProblem(e: ErrorObject): Problem {
 		case 'required':
 			return { pointer: at, message: `needs '${String(p.missingProperty)}'`, severity: 'error' };
 		case 'additionalProperties':
-			return { pointer: at + pointer(String(p.additionalProperty)), message: `unknown property '${String(p.additionalProperty)}'`, severity: 'error' };
+			return {
+				pointer: at + pointer(String(p.additionalProperty)),
+				message: `unknown property '${String(p.additionalProperty)}'`,
+				severity: 'error'
+			};
 		default:
 			return { pointer: at, message: e.message ?? e.keyword, severity: 'error' };
 	}
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The schema's findings, then the game's expansions against `available`. */
 export function validateScenario(doc: unknown, options: ValidateScenarioOptions = {}): Problem[] {
@@ -47,7 +52,13 @@ export function validateGameRecord(doc: unknown, options: ValidateScenarioOption
 	return checkGame(checkRecordSchema, doc, (d) => d, '', options);
 }
 
-function checkGame(check: ValidateFunction, doc: unknown, gameOf: (d: Record<string, unknown>) => unknown, at: string, options: ValidateScenarioOptions): Problem[] {
+function checkGame(
+	check: ValidateFunction,
+	doc: unknown,
+	gameOf: (d: Record<string, unknown>) => unknown,
+	at: string,
+	options: ValidateScenarioOptions
+): Problem[] {
 	// ajv's error reporting throws on a value nested thousands deep
 	const deep = nestingProblem(doc);
 	if (deep) return [deep];
@@ -65,6 +76,13 @@ function checkGame(check: ValidateFunction, doc: unknown, gameOf: (d: Record<str
 	const modules = (game.modules as string[] | undefined) ?? [];
 	const r = resolveExpansions([...named, ...modules], available, { moduleIds });
 	if (r.ok) return [];
-	const groups = [[`${at}/expansions`, named.length], [`${at}/modules`, modules.length]] as const;
-	return r.errors.map((e) => ({ pointer: chosenPointer(e, groups), message: e.message, severity: 'error' as const }));
+	const groups = [
+		[`${at}/expansions`, named.length],
+		[`${at}/modules`, modules.length]
+	] as const;
+	return r.errors.map((e) => ({
+		pointer: chosenPointer(e, groups),
+		message: e.message,
+		severity: 'error' as const
+	}));
 }

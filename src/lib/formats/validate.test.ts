@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { validateExpansion, validateTile } from './validate.ts';
 import type { Expansion, Tile } from './schema-types.ts';
 
-const load = (name: string): Expansion => JSON.parse(readFileSync(`test/fixtures/expansions/valid/${name}.json`, 'utf8'));
+const load = (name: string): Expansion =>
+	JSON.parse(readFileSync(`test/fixtures/expansions/valid/${name}.json`, 'utf8'));
 const errors = (doc: unknown) => validateExpansion(doc).filter((p) => p.severity === 'error');
 
 describe('validateExpansion', () => {
@@ -53,7 +54,9 @@ describe('what the enabled sets provide', () => {
 	test('a river end no other tile offers is a warning once the enabled sets are known', () => {
 		expect(validateExpansion(river)).toEqual([]);
 		const available = new Map([['base', load('small-set')]]);
-		expect(validateExpansion(river, { available }).map((p) => [p.pointer, p.severity])).toEqual([['/tiles/0', 'warning']]);
+		expect(validateExpansion(river, { available }).map((p) => [p.pointer, p.severity])).toEqual([
+			['/tiles/0', 'warning']
+		]);
 		const twoCopies = structuredClone(river);
 		twoCopies.tiles[0].count = 2;
 		expect(validateExpansion(twoCopies, { available })).toEqual([]);
@@ -67,7 +70,10 @@ describe('what the enabled sets provide', () => {
 		doc.dependencies = ['middle'];
 		const available = new Map<string, Expansion>([
 			['middle', { id: 'middle', name: 'M', version: '1.0.0', dependencies: ['wine'], tiles: [] }],
-			['wine', { id: 'wine', name: 'W', version: '1.0.0', modifiers: { wine: 'a barrel' }, tiles: [] }]
+			[
+				'wine',
+				{ id: 'wine', name: 'W', version: '1.0.0', modifiers: { wine: 'a barrel' }, tiles: [] }
+			]
 		]);
 		expect(validateExpansion(doc, { available })).toEqual([]);
 		available.delete('wine');
@@ -92,7 +98,8 @@ describe('validateTile', () => {
 });
 
 describe('documents no game can be played with', () => {
-	const shipped = (id: string): Expansion => JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8'));
+	const shipped = (id: string): Expansion =>
+		JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8'));
 	test('10,000 nested arrays anywhere: one located error, no throw (JSON.parse reads them, nothing else can)', () => {
 		const text = '['.repeat(10_000) + ']'.repeat(10_000);
 		const doc = { ...load('small-set'), description: JSON.parse(text) };
@@ -107,10 +114,16 @@ describe('documents no game can be played with', () => {
 		for (const t of base.tiles) delete t.role;
 		const problems = validateExpansion(base, { available: new Map() });
 		expect(problems.filter((p) => p.severity === 'error')).toEqual([
-			{ pointer: '/tiles', message: expect.stringContaining('no tile of this expansion has role "start"'), severity: 'error' }
+			{
+				pointer: '/tiles',
+				message: expect.stringContaining('no tile of this expansion has role "start"'),
+				severity: 'error'
+			}
 		]);
 		// another set plays with the shipped base, which has one
 		const available = new Map([['base', shipped('base')]]);
-		expect(validateExpansion(load('small-set'), { available }).filter((p) => p.severity === 'error')).toEqual([]);
+		expect(
+			validateExpansion(load('small-set'), { available }).filter((p) => p.severity === 'error')
+		).toEqual([]);
 	});
 });

@@ -3,16 +3,32 @@
 // check-dependencies.ts). Pure: no Node I/O, no UI imports, usable in the browser and the CLI.
 // Every problem is located by a JSON pointer and worded for a tile designer.
 import type { Expansion, Tile } from './schema-types.ts';
-import { pointer, pointerSegments, resolvePointer, type Problem, type Severity } from './problems.ts';
+import {
+	pointer,
+	pointerSegments,
+	resolvePointer,
+	type Problem,
+	type Severity
+} from './problems.ts';
 import type { RuleRegistry } from './rule-registry.ts';
 import { nestingProblem } from './nesting.ts';
 import { checkDataRules, dataNames } from './data-rules.ts';
 import { MIGRATIONS, migrateExpansion } from './migrate.ts';
-import { ARTWORK_TOO_LARGE, checkExpansionSchema, checkTileSchema, schemaProblems } from './schema-wording.ts';
+import {
+	ARTWORK_TOO_LARGE,
+	checkExpansionSchema,
+	checkTileSchema,
+	schemaProblems
+} from './schema-wording.ts';
 import { dependencyClosure, isObject, knownNames, meaningsOf, type Known } from './meanings.ts';
 import { checkTile } from './check-tile.ts';
 import { checkEdgeMatches, checkRotations } from './check-across-tiles.ts';
-import { checkDependencies, checkGameFits, checkRulesRegistry, declaredRulings } from './check-dependencies.ts';
+import {
+	checkDependencies,
+	checkGameFits,
+	checkRulesRegistry,
+	declaredRulings
+} from './check-dependencies.ts';
 
 export type { Problem, Severity };
 export { ARTWORK_TOO_LARGE, resolvePointer };
@@ -30,7 +46,10 @@ export interface ValidateOptions {
 
 export interface ValidateTileOptions extends ValidateOptions {
 	/** The expansion the tile belongs to: its own and its dependencies' modifiers and icons are known. */
-	expansion?: Pick<Expansion, 'id'> & Partial<Pick<Expansion, 'dependencies' | 'modifiers' | 'icons' | 'rules' | 'figures' | 'dataRules'>>;
+	expansion?: Pick<Expansion, 'id'> &
+		Partial<
+			Pick<Expansion, 'dependencies' | 'modifiers' | 'icons' | 'rules' | 'figures' | 'dataRules'>
+		>;
 }
 
 /** Each look draws one thing: a symbol or the designer's SVG (the schema lets either be absent). */
@@ -40,9 +59,20 @@ function checkLooks(doc: Record<string, unknown>, out: Problem[]): void {
 		if (!isObject(look)) continue;
 		const at = pointer('looks', name);
 		if ((look.symbol === undefined) === (look.svg === undefined))
-			out.push({ pointer: at, message: `the look of '${name}' needs a symbol or an svg, exactly one of them`, severity: 'error' });
-		else if (typeof look.svg === 'string' && !/^\s*(<\?xml[^>]*>\s*)?(<!--[^]*?-->\s*)*<svg[\s>]/.test(look.svg))
-			out.push({ pointer: `${at}/svg`, message: `the look of '${name}' is not an SVG document (it must start with <svg …>): drawn as a '?'`, severity: 'warning' });
+			out.push({
+				pointer: at,
+				message: `the look of '${name}' needs a symbol or an svg, exactly one of them`,
+				severity: 'error'
+			});
+		else if (
+			typeof look.svg === 'string' &&
+			!/^\s*(<\?xml[^>]*>\s*)?(<!--[^]*?-->\s*)*<svg[\s>]/.test(look.svg)
+		)
+			out.push({
+				pointer: `${at}/svg`,
+				message: `the look of '${name}' is not an SVG document (it must start with <svg …>): drawn as a '?'`,
+				severity: 'warning'
+			});
 	}
 }
 
@@ -59,8 +89,18 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 		const m = migrateExpansion(doc as unknown as Expansion, (id) => available?.get(id));
 		if (m.applied.length === 0) return semanticExpansion(doc, available, registry, [], NO_TILES);
 		const at = Object.hasOwn(doc, 'formatVersion') ? '/formatVersion' : '';
-		const notes: Problem[] = m.applied.map((name) => ({ pointer: at, message: `format ${doc.formatVersion ?? 1}: read through the migration ${name} (${MIGRATIONS.find((x) => x.name === name)?.description})`, severity: 'note' }));
-		const problems = semanticExpansion(m.doc as unknown as Record<string, unknown>, available, registry, notes, NO_TILES);
+		const notes: Problem[] = m.applied.map((name) => ({
+			pointer: at,
+			message: `format ${doc.formatVersion ?? 1}: read through the migration ${name} (${MIGRATIONS.find((x) => x.name === name)?.description})`,
+			severity: 'note'
+		}));
+		const problems = semanticExpansion(
+			m.doc as unknown as Record<string, unknown>,
+			available,
+			registry,
+			notes,
+			NO_TILES
+		);
 		return problems.map((p) => inDocument(doc, p, m.applied));
 	}
 	const errors = checkExpansionSchema.errors ?? [];
@@ -84,8 +124,13 @@ const NO_TILES: ReadonlySet<number> = new Set();
 function inDocument(doc: Record<string, unknown>, p: Problem, applied: readonly string[]): Problem {
 	if (resolvePointer(doc, p.pointer) !== undefined) return p;
 	const segments = pointerSegments(p.pointer);
-	while (segments.length > 0 && resolvePointer(doc, pointer(...segments)) === undefined) segments.pop();
-	return { ...p, pointer: pointer(...segments), message: `${p.message} (at ${p.pointer} of the document as the migration ${applied.join(', ')} rewrites it)` };
+	while (segments.length > 0 && resolvePointer(doc, pointer(...segments)) === undefined)
+		segments.pop();
+	return {
+		...p,
+		pointer: pointer(...segments),
+		message: `${p.message} (at ${p.pointer} of the document as the migration ${applied.join(', ')} rewrites it)`
+	};
 }
 
 function semanticExpansion(
@@ -98,11 +143,19 @@ function semanticExpansion(
 	checkDependencies(doc, available, problems);
 	const deps = dependencyClosure(doc, available);
 	const meanings = meaningsOf(doc, available, registry);
-	if (registry) checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, meanings?.data, problems);
+	if (registry)
+		checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, meanings?.data, problems);
 	if (doc.dataRules !== undefined) {
 		const enabled = meanings?.enabled ?? [];
 		const moduleParameters = registry ? registry.parametersFor(enabled).map((p) => p.name) : [];
-		checkDataRules(doc, dataNames([doc, ...deps], ['follower'], moduleParameters, [...(registry ? registry.rulingsFor(enabled) : []), ...declaredRulings([doc, ...deps])]), problems);
+		checkDataRules(
+			doc,
+			dataNames([doc, ...deps], ['follower'], moduleParameters, [
+				...(registry ? registry.rulingsFor(enabled) : []),
+				...declaredRulings([doc, ...deps])
+			]),
+			problems
+		);
 	}
 	checkGameFits(doc, deps, available, registry, problems);
 	checkLooks(doc, problems);
@@ -115,7 +168,11 @@ function semanticExpansion(
 		if (isObject(t) && typeof t.id === 'string') {
 			const first = ids.get(t.id);
 			if (first !== undefined)
-				problems.push({ pointer: `/tiles/${i}/id`, message: `tile id '${t.id}' is used twice (also by tile ${first})`, severity: 'error' });
+				problems.push({
+					pointer: `/tiles/${i}/id`,
+					message: `tile id '${t.id}' is used twice (also by tile ${first})`,
+					severity: 'error'
+				});
 			else ids.set(t.id, i);
 		}
 		if (broken.has(i)) continue;
@@ -128,7 +185,14 @@ function semanticExpansion(
 	return problems;
 }
 
-const knownCache = new WeakMap<object, { available: ReadonlyMap<string, Expansion> | undefined; registry: RuleRegistry | undefined; known: Known }>();
+const knownCache = new WeakMap<
+	object,
+	{
+		available: ReadonlyMap<string, Expansion> | undefined;
+		registry: RuleRegistry | undefined;
+		known: Known;
+	}
+>();
 const builtinKnown = knownNames(undefined, []);
 
 /**
@@ -143,9 +207,14 @@ export function validateTile(tile: unknown, options: ValidateTileOptions = {}): 
 	const exp = options.expansion;
 	if (exp) {
 		const cached = knownCache.get(exp);
-		if (cached && cached.available === options.available && cached.registry === options.registry) known = cached.known;
+		if (cached && cached.available === options.available && cached.registry === options.registry)
+			known = cached.known;
 		else {
-			known = knownNames(exp, dependencyClosure(exp, options.available), meaningsOf(exp, options.available, options.registry));
+			known = knownNames(
+				exp,
+				dependencyClosure(exp, options.available),
+				meaningsOf(exp, options.available, options.registry)
+			);
 			knownCache.set(exp, { available: options.available, registry: options.registry, known });
 		}
 	}

@@ -56,7 +56,8 @@ export const CORNERS = {
 export type CornerName = keyof typeof CORNERS;
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads any value as a tile, dropping what cannot be drawn; never throws. */
 export function normalizeTile(input: unknown): NTile {
@@ -64,8 +65,12 @@ export function normalizeTile(input: unknown): NTile {
 	const features: NFeature[] = [];
 	asArray(t.features).forEach((raw, index) => {
 		if (!isObject(raw)) return;
-		const sides = [...new Set(asArray(raw.sides).filter((s): s is Side => SIDES.includes(s as Side)))];
-		const halves = [...new Set(asArray(raw.halves).filter((h): h is Half => HALVES.includes(h as Half)))];
+		const sides = [
+			...new Set(asArray(raw.sides).filter((s): s is Side => SIDES.includes(s as Side)))
+		];
+		const halves = [
+			...new Set(asArray(raw.halves).filter((h): h is Half => HALVES.includes(h as Half)))
+		];
 		features.push({
 			index,
 			id: typeof raw.id === 'string' && raw.id ? raw.id : `#${index}`,
@@ -132,7 +137,8 @@ export function strokeOutline(c: Curve, width: number): string {
 }
 const circlePath = (c: Pt, r: number): string =>
 	`M${pt([c[0] - r, c[1]])}a${fmt(r)} ${fmt(r)} 0 1 0 ${fmt(2 * r)} 0a${fmt(r)} ${fmt(r)} 0 1 0 ${fmt(-2 * r)} 0Z`;
-const rectPath = (c: Pt, r: number): string => `M${pt([c[0] - r, c[1] - r])}h${fmt(2 * r)}v${fmt(2 * r)}h${fmt(-2 * r)}Z`;
+const rectPath = (c: Pt, r: number): string =>
+	`M${pt([c[0] - r, c[1] - r])}h${fmt(2 * r)}v${fmt(2 * r)}h${fmt(-2 * r)}Z`;
 
 // ---- cities
 /** A city wall: a cubic curve from `a` to `b` through the tile. */
@@ -264,7 +270,9 @@ export function layoutTile(input: unknown): TileLayout {
 	const centreCity = tile.features.some((f) => f.type === 'city' && f.sides.length !== 1);
 	const roadStubs = tile.features.filter((f) => f.type === 'road' && f.sides.length === 1);
 	const junction = !monastery && !centreCity && roadStubs.length >= 2;
-	const firstCity = [...cities.values()].sort((x, y) => Number(y.walls.length > 0) - Number(x.walls.length > 0))[0];
+	const firstCity = [...cities.values()].sort(
+		(x, y) => Number(y.walls.length > 0) - Number(x.walls.length > 0)
+	)[0];
 
 	const linear = new Map<string, LinearShape>();
 	for (const f of tile.features) {
@@ -301,7 +309,9 @@ export function layoutTile(input: unknown): TileLayout {
 	const free = cornerOrder.filter((c) => !CORNERS[c].sides.some((s) => cityOn.has(s)));
 	const spare = cornerOrder.filter((c) => !free.includes(c));
 	// without a free corner, an item goes in the middle of the largest field
-	const fields = tile.features.filter((f) => f.type === 'field').sort((x, y) => y.halves.length - x.halves.length);
+	const fields = tile.features
+		.filter((f) => f.type === 'field')
+		.sort((x, y) => y.halves.length - x.halves.length);
 	const takeCorner = (): Pt => {
 		const c = free.shift();
 		if (c) return CORNERS[c].at;
@@ -328,25 +338,38 @@ export function layoutTile(input: unknown): TileLayout {
 			inner.push({ feature: f, at: takeCorner(), r: 8 });
 		}
 	}
-	const freeCorners = (['NE', 'NW', 'SE', 'SW'] as CornerName[]).filter((c) => [...free, ...spare].includes(c));
+	const freeCorners = (['NE', 'NW', 'SE', 'SW'] as CornerName[]).filter((c) =>
+		[...free, ...spare].includes(c)
+	);
 	let volcano: TileLayout['volcano'];
 	if (tile.icons.includes('volcano')) {
 		// a lone dead-end road ends at the volcano instead of a house
 		const stubs = [...linear.values()];
-		if (!centreFree && stubs.length === 1 && stubs[0].end === 'house' && !inner.some((p) => p.at === CENTRE)) {
+		if (
+			!centreFree &&
+			stubs.length === 1 &&
+			stubs[0].end === 'house' &&
+			!inner.some((p) => p.at === CENTRE)
+		) {
 			stubs[0].end = 'volcano';
 			centreFree = true;
 		}
 		if (centreFree) {
 			const anchors = [...cities.values()].map((c) => sub(c.anchor, CENTRE));
 			const away: Pt = anchors.length
-				? mul(anchors.reduce((s, p) => add(s, p), [0, 0] as Pt), -0.3 / anchors.length)
+				? mul(
+						anchors.reduce((s, p) => add(s, p), [0, 0] as Pt),
+						-0.3 / anchors.length
+					)
 				: [0, 4];
 			volcano = { at: add(CENTRE, away), scale: anchors.length ? 0.85 : 1 };
 			centreFree = false;
 		} else {
-			const big = tile.features.filter((f) => f.type === 'field').sort((x, y) => y.halves.length - x.halves.length)[0];
-			if (big && big.halves.length >= 4 && !centreCity) volcano = { at: fieldAnchor(big), scale: 0.5 };
+			const big = tile.features
+				.filter((f) => f.type === 'field')
+				.sort((x, y) => y.halves.length - x.halves.length)[0];
+			if (big && big.halves.length >= 4 && !centreCity)
+				volcano = { at: fieldAnchor(big), scale: 0.5 };
 		}
 	}
 	return { tile, cities, linear, inner, junction, freeCorners, centreFree, volcano };
@@ -362,7 +385,9 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 	if (count === 0) return circlePath(CENTRE, 10);
 	const runs = cyclicRuns(on);
 	const walls = [...layout.cities.values()].flatMap((c) => c.walls);
-	const curves = [...layout.linear.values()].flatMap((l) => l.curves.map((c) => ({ c, through: !l.end && l.curves.length === 1 })));
+	const curves = [...layout.linear.values()].flatMap((l) =>
+		l.curves.map((c) => ({ c, through: !l.end && l.curves.length === 1 }))
+	);
 	/** The divider that runs into the tile from a side's midpoint: a stub, or half of a through road or river. */
 	const inward = (x: Pt): Curve | undefined => {
 		for (const { c, through } of curves) {
@@ -381,7 +406,10 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 		const p = PERIMETER[(b + 1) & 7];
 		const q = PERIMETER[runs[(k + 1) % runs.length][0]];
 		const along = wallChain(walls, p, q);
-		const road = curves.find(({ c, through }) => through && ((same(c.p0, p) && same(c.p2, q)) || (same(c.p0, q) && same(c.p2, p))));
+		const road = curves.find(
+			({ c, through }) =>
+				through && ((same(c.p0, p) && same(c.p2, q)) || (same(c.p0, q) && same(c.p2, p)))
+		);
 		if (along) path += along;
 		else if (road) path += `Q${pt(road.c.p1)} ${pt(q)}`;
 		else {
@@ -416,7 +444,10 @@ function fieldAnchor(f: NFeature): Pt {
 		const m = lerp(PERIMETER[i], PERIMETER[(i + 1) & 7], 0.5);
 		return lerp(m, CENTRE, 0.25);
 	});
-	return [pts.reduce((x, p) => x + p[0], 0) / pts.length, pts.reduce((y, p) => y + p[1], 0) / pts.length];
+	return [
+		pts.reduce((x, p) => x + p[0], 0) / pts.length,
+		pts.reduce((y, p) => y + p[1], 0) / pts.length
+	];
 }
 
 export interface FeatureShape {
@@ -432,7 +463,10 @@ export interface FeatureShape {
  * Per feature, the area it covers, in drawing order (fields first, then cities, rivers, roads, inner
  * features): where shapes overlap, the later one is on top, as in the drawing.
  */
-export function featureShapes(input: unknown, layout: TileLayout = layoutTile(input)): FeatureShape[] {
+export function featureShapes(
+	input: unknown,
+	layout: TileLayout = layoutTile(input)
+): FeatureShape[] {
 	const out: FeatureShape[] = [];
 	const a = (p: Pt) => ({ x: Math.round(p[0] * 100) / 100, y: Math.round(p[1] * 100) / 100 });
 	const { tile } = layout;
@@ -451,18 +485,34 @@ export function featureShapes(input: unknown, layout: TileLayout = layoutTile(in
 							? 4
 							: 5;
 	const ids = new Set(tile.features.map((f) => f.id));
-	const crossing = (f: NFeature) => f.type !== 'field' && f.crosses.some((id) => id !== f.id && ids.has(id));
+	const crossing = (f: NFeature) =>
+		f.type !== 'field' && f.crosses.some((id) => id !== f.id && ids.has(id));
 	// features that cross others are drawn on top, as bridges: so are their areas
-	const ordered = [...tile.features].sort((x, y) => rank(x) + 10 * Number(crossing(x)) - rank(y) - 10 * Number(crossing(y)));
+	const ordered = [...tile.features].sort(
+		(x, y) => rank(x) + 10 * Number(crossing(x)) - rank(y) - 10 * Number(crossing(y))
+	);
 	for (const f of ordered) {
 		// a quarter of The Count's city holds half-sides as a field does: its area is drawn the same way
-		if (f.type === 'field' || f.type === 'quarter') out.push({ featureId: f.id, type: f.type, path: fieldPath(f, layout), anchor: a(fieldAnchor(f)) });
+		if (f.type === 'field' || f.type === 'quarter')
+			out.push({
+				featureId: f.id,
+				type: f.type,
+				path: fieldPath(f, layout),
+				anchor: a(fieldAnchor(f))
+			});
 		else if (f.type === 'city') {
 			const c = layout.cities.get(f.id)!;
 			const bridge = crossing(f) && f.sides.length >= 2;
 			// a city crossing another feature is drawn as its caps joined by a bridge: its area is just that
-			const path = bridge ? f.sides.map((s) => cityShape([s]).path).join('') + strokeOutline(bridgeDeck(f.sides), 16) : c.path;
-			out.push({ featureId: f.id, type: f.type, path, anchor: a(bridge ? curveAt(bridgeDeck(f.sides), 0.5) : c.anchor) });
+			const path = bridge
+				? f.sides.map((s) => cityShape([s]).path).join('') + strokeOutline(bridgeDeck(f.sides), 16)
+				: c.path;
+			out.push({
+				featureId: f.id,
+				type: f.type,
+				path,
+				anchor: a(bridge ? curveAt(bridgeDeck(f.sides), 0.5) : c.anchor)
+			});
 		} else if (isLinear(f)) {
 			const l = layout.linear.get(f.id);
 			if (!l) continue;

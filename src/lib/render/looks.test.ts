@@ -41,16 +41,24 @@ describe('looks: the symbols of an expansion’s own icons and modifiers', () =>
 
 	it('a number draws one per unit (at most 4); an icon with a look sits in a free corner', () => {
 		const well = drawSymbol('well', [0, 0]).slice(60, 160);
-		const twoWells = { ...HARBOUR, features: [{ ...HARBOUR.features[0], modifiers: { well: 2 } }, ...HARBOUR.features.slice(1)] } as Tile;
-		expect(renderTileSvg(twoWells, { looks: { well: { symbol: 'well' } } }).split(well).length - 1).toBe(2);
+		const twoWells = {
+			...HARBOUR,
+			features: [{ ...HARBOUR.features[0], modifiers: { well: 2 } }, ...HARBOUR.features.slice(1)]
+		} as Tile;
+		expect(
+			renderTileSvg(twoWells, { looks: { well: { symbol: 'well' } } }).split(well).length - 1
+		).toBe(2);
 		const withIcon = { ...HARBOUR, icons: ['harbour'] } as Tile;
-		const svg = renderTileSvg(withIcon, { looks: { harbour: { symbol: 'fish' }, port: { symbol: 'port' } } });
+		const svg = renderTileSvg(withIcon, {
+			looks: { harbour: { symbol: 'fish' }, port: { symbol: 'port' } }
+		});
 		expect(svg).not.toContain(UNKNOWN);
 		expect(svg).toMatch(/translate\((17|83) (17|83)\) scale\(1\)"><circle r="8" fill="#e4f1fb"/);
 	});
 
 	it('the designer’s SVG is sanitised and fitted; something not SVG is a ?', () => {
-		const own = '<svg viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><circle cx="5" cy="5" r="4" fill="#123456"/></svg>';
+		const own =
+			'<svg viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><circle cx="5" cy="5" r="4" fill="#123456"/></svg>';
 		const drawn = drawLook({ svg: own }, [50, 50]);
 		expect(drawn).toContain('fill="#123456"');
 		expect(drawn).toContain('viewBox="0 0 10 10"');
@@ -63,7 +71,11 @@ describe('looks: the symbols of an expansion’s own icons and modifiers', () =>
 	});
 
 	it('looks of dependencies apply, the expansion’s own over them; junk is skipped', () => {
-		expect(looksOf({ looks: { port: { symbol: 'port' }, bad: 3 } }, [{ looks: { port: { symbol: 'flag' }, well: { symbol: 'well' } } }])).toEqual({
+		expect(
+			looksOf({ looks: { port: { symbol: 'port' }, bad: 3 } }, [
+				{ looks: { port: { symbol: 'flag' }, well: { symbol: 'well' } } }
+			])
+		).toEqual({
 			port: { symbol: 'port' },
 			well: { symbol: 'well' }
 		});

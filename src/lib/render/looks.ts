@@ -14,7 +14,8 @@ const INK = COLOURS.ink;
 const g = (at: Pt, scale: number, body: string): string =>
 	`<g transform="translate(${fmt(at[0])} ${fmt(at[1])}) scale(${fmt(scale)})">${body}</g>`;
 /** A round badge of radius 8 holding a glyph drawn in about ±5.5 units. */
-const badge = (fill: string, body: string) => `<circle r="8" fill="${fill}" stroke="${INK}" stroke-width=".9"/>${body}`;
+const badge = (fill: string, body: string) =>
+	`<circle r="8" fill="${fill}" stroke="${INK}" stroke-width=".9"/>${body}`;
 
 /** The library's own drawings, each about 16 units across at scale 1, centred on 0,0. */
 const DRAWN: Record<string, { label: string; body: string }> = {
@@ -88,7 +89,12 @@ const DRAWN: Record<string, { label: string; body: string }> = {
 			'#fbf5e2',
 			`<path d="M0 6.5V-6" stroke="#a07a24" stroke-width=".9"/>` +
 				`<g fill="#e0b84a" stroke="#a07a24" stroke-width=".5">` +
-				[-4.5, -1.5, 1.5].map((y) => `<ellipse cx="-1.6" cy="${y}" rx="1.1" ry="2" transform="rotate(-30 -1.6 ${y})"/><ellipse cx="1.6" cy="${y}" rx="1.1" ry="2" transform="rotate(30 1.6 ${y})"/>`).join('') +
+				[-4.5, -1.5, 1.5]
+					.map(
+						(y) =>
+							`<ellipse cx="-1.6" cy="${y}" rx="1.1" ry="2" transform="rotate(-30 -1.6 ${y})"/><ellipse cx="1.6" cy="${y}" rx="1.1" ry="2" transform="rotate(30 1.6 ${y})"/>`
+					)
+					.join('') +
 				`</g>`
 		)
 	},
@@ -130,7 +136,10 @@ const DRAWN: Record<string, { label: string; body: string }> = {
 	},
 	star: {
 		label: 'Star',
-		body: badge('#f2ecff', `<path d="M0 -6L1.8 -1.9L6 -1.9L2.6 .8L3.8 5L0 2.5L-3.8 5L-2.6 .8L-6 -1.9L-1.8 -1.9Z" fill="#e6b422" stroke="#7a5a0a" stroke-width=".6" stroke-linejoin="round"/>`)
+		body: badge(
+			'#f2ecff',
+			`<path d="M0 -6L1.8 -1.9L6 -1.9L2.6 .8L3.8 5L0 2.5L-3.8 5L-2.6 .8L-6 -1.9L-1.8 -1.9Z" fill="#e6b422" stroke="#7a5a0a" stroke-width=".6" stroke-linejoin="round"/>`
+		)
 	}
 };
 
@@ -178,8 +187,10 @@ function customSvg(text: string): { viewBox: string; inner: string } | null {
 	const open = /^<svg\b([^>]*?)(\/?)>/.exec(safe);
 	if (!open) return null;
 	const attr = (n: string) => new RegExp(`\\s${n}="([^"]*)"`).exec(open[1])?.[1];
-	const num = (v: string | undefined) => (v && Number.isFinite(parseFloat(v)) && parseFloat(v) > 0 ? parseFloat(v) : undefined);
-	const viewBox = attr('viewBox') ?? `0 0 ${num(attr('width')) ?? 100} ${num(attr('height')) ?? 100}`;
+	const num = (v: string | undefined) =>
+		v && Number.isFinite(parseFloat(v)) && parseFloat(v) > 0 ? parseFloat(v) : undefined;
+	const viewBox =
+		attr('viewBox') ?? `0 0 ${num(attr('width')) ?? 100} ${num(attr('height')) ?? 100}`;
 	const inner = open[2] ? '' : safe.slice(open[0].length, safe.lastIndexOf('</svg>'));
 	return { viewBox: viewBox.replace(/"/g, ''), inner };
 }

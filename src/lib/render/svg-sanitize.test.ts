@@ -3,7 +3,9 @@ import { artworkDataUrl, safeArtworkUrl, sanitizeSvg } from './svg-sanitize.ts';
 
 describe('artwork SVG sanitiser', () => {
 	test('keeps drawing content', () => {
-		const out = sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g fill="url(#grad)"><path d="M0 0L10 10"/><text x="1">A &amp; B</text></g></svg>');
+		const out = sanitizeSvg(
+			'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g fill="url(#grad)"><path d="M0 0L10 10"/><text x="1">A &amp; B</text></g></svg>'
+		);
 		expect(out).toContain('<path d="M0 0L10 10"/>');
 		expect(out).toContain('fill="url(#grad)"');
 		expect(out).toContain('A &amp; B');
@@ -43,7 +45,9 @@ describe('artwork SVG sanitiser', () => {
 		}
 	});
 	test('entities from a doctype are not expanded', () => {
-		const out = sanitizeSvg('<!DOCTYPE svg [<!ENTITY boom "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&boom;</text></svg>');
+		const out = sanitizeSvg(
+			'<!DOCTYPE svg [<!ENTITY boom "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&boom;</text></svg>'
+		);
 		expect(out).not.toContain('BOOM');
 		expect(out).toContain('&amp;boom;');
 	});
@@ -56,7 +60,9 @@ describe('artwork SVG sanitiser', () => {
 		const decoded = atob(url.split(',')[1]);
 		expect(decoded).toContain('<circle r="3"/>');
 		expect(decoded).not.toContain('script');
-		expect(safeArtworkUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+		expect(safeArtworkUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(
+			'data:image/png;base64,iVBORw0KGgo='
+		);
 		expect(safeArtworkUrl('https://example.com/a.png')).toBeUndefined();
 		const uploaded = artworkDataUrl('image/svg+xml', new TextEncoder().encode(svg));
 		expect(atob(uploaded.split(',')[1])).not.toContain('script');

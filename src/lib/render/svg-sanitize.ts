@@ -5,17 +5,53 @@ import { XMLParser } from 'fast-xml-parser';
 import { base64ToBytes, bytesToBase64 } from '../formats/base64.ts';
 
 const ALLOWED = new Set([
-	'svg', 'g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath',
-	'defs', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'symbol', 'use', 'image',
-	'title', 'desc', 'marker', 'filter', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feMerge',
-	'feMergeNode', 'feFlood', 'feComposite', 'feMorphology', 'feDropShadow', 'metadata'
+	'svg',
+	'g',
+	'path',
+	'rect',
+	'circle',
+	'ellipse',
+	'line',
+	'polyline',
+	'polygon',
+	'text',
+	'tspan',
+	'textPath',
+	'defs',
+	'linearGradient',
+	'radialGradient',
+	'stop',
+	'clipPath',
+	'mask',
+	'pattern',
+	'symbol',
+	'use',
+	'image',
+	'title',
+	'desc',
+	'marker',
+	'filter',
+	'feGaussianBlur',
+	'feOffset',
+	'feBlend',
+	'feColorMatrix',
+	'feMerge',
+	'feMergeNode',
+	'feFlood',
+	'feComposite',
+	'feMorphology',
+	'feDropShadow',
+	'metadata'
 ]);
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
 
 type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
 
 const escapeText = (s: string) =>
-	s.replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	s
+		.replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
 /** An attribute value as the browser reads it: character references decoded (the parser keeps them as written). */
@@ -23,7 +59,8 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 const decodeReferences = (s: string): string =>
 	s.replace(/&(#[0-9]+|#x[0-9a-f]+|[a-z]+);?/gi, (whole, ref: string) => {
 		if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole;
-		const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+		const code =
+			ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
 		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
 	});
 
@@ -31,7 +68,9 @@ function attributeAllowed(element: string, name: string, value: string): boolean
 	const n = name.toLowerCase();
 	if (n.startsWith('on')) return false;
 	if (!/^[a-zA-Z_][\w:.-]*$/.test(name)) return false;
-	const v = decodeReferences(value).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+	const v = decodeReferences(value)
+		.replace(/[\s\u0000-\u001f]/g, '')
+		.toLowerCase();
 	if (n === 'href' || n.endsWith(':href') || n === 'src') {
 		if (v.startsWith('#')) return true;
 		return element === 'image' && SAFE_IMAGE.test(value.trim());
@@ -83,7 +122,8 @@ export function sanitizeSvg(svg: string): string {
 	});
 	const tree = parser.parse(svg) as Node[];
 	const root = tree.find((n) => Object.keys(n).some((k) => k !== ':@' && k !== '#text'));
-	if (!root || !('svg' in root)) throw new Error('not an SVG document (its root element must be <svg>)');
+	if (!root || !('svg' in root))
+		throw new Error('not an SVG document (its root element must be <svg>)');
 	const attrs = root[':@'] ?? {};
 	if (!attrs['@_xmlns']) root[':@'] = { ...attrs, '@_xmlns': 'http://www.w3.org/2000/svg' };
 	return serialize([root]);
@@ -119,7 +159,8 @@ export function safeArtworkUrl(artwork: string | undefined): string | undefined 
 
 /** An uploaded file's bytes as the data: URL stored in the tile (SVG sanitised first). */
 export function artworkDataUrl(type: string, bytes: Uint8Array): string {
-	if (type === 'image/svg+xml') return `data:image/svg+xml;base64,${toBase64(sanitizeSvg(new TextDecoder().decode(bytes)))}`;
+	if (type === 'image/svg+xml')
+		return `data:image/svg+xml;base64,${toBase64(sanitizeSvg(new TextDecoder().decode(bytes)))}`;
 	if (type === 'image/png' || type === 'image/jpeg') {
 		return `data:${type};base64,${bytesToBase64(bytes)}`;
 	}

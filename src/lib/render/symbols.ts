@@ -113,7 +113,9 @@ export function stable(at: Pt, scale = 1, livestock = false): string {
 		`<path d="M-2 1.5v2M1.5 1.5v2" stroke="${COLOURS.ink}" stroke-width=".8"/>` +
 		`<path d="M-3.6 0a1.6 1.6 0 0 1 1.2-2.2a1.8 1.8 0 0 1 3.2-.2a1.6 1.6 0 0 1 1.6 2.4a1.6 1.6 0 0 1-1.8 1.6h-2.6a1.6 1.6 0 0 1-1.6-1.6z" fill="#fff" stroke="${COLOURS.ink}" stroke-width=".6"/>` +
 		`<ellipse cx="-4.4" cy="-.8" rx="1.3" ry="1" fill="${COLOURS.ink}"/></g>`;
-	const animals = livestock ? LIVESTOCK_SPOTS.map(([x, y], i) => sheep(x, y, i === LIVESTOCK_SPOTS.length - 1)).join('') : '';
+	const animals = livestock
+		? LIVESTOCK_SPOTS.map(([x, y], i) => sheep(x, y, i === LIVESTOCK_SPOTS.length - 1)).join('')
+		: '';
 	return g(
 		at,
 		scale,
@@ -126,7 +128,20 @@ export function stable(at: Pt, scale = 1, livestock = false): string {
 
 /** A few grass tufts so a field reads as a meadow (drawn under everything else). */
 export function grass(): string {
-	const spots: Pt[] = [[14, 30], [30, 12], [72, 10], [88, 34], [86, 70], [66, 90], [30, 88], [10, 64], [40, 32], [62, 68], [64, 30], [36, 66]];
+	const spots: Pt[] = [
+		[14, 30],
+		[30, 12],
+		[72, 10],
+		[88, 34],
+		[86, 70],
+		[66, 90],
+		[30, 88],
+		[10, 64],
+		[40, 32],
+		[62, 68],
+		[64, 30],
+		[36, 66]
+	];
 	return (
 		`<g fill="none" stroke="${COLOURS.fieldLine}" stroke-width=".9" stroke-linecap="round">` +
 		spots.map(([x, y]) => `<path d="M${x - 2} ${y - 2.5}l1 2.5l1 -3l1 3l1 -2.5"/>`).join('') +

@@ -19,7 +19,8 @@ function shippedTiles(): { ref: string; tile: Tile }[] {
 			if (statSync(p).isDirectory()) walk(p);
 			else if (name.endsWith('.json')) {
 				const doc = JSON.parse(readFileSync(p, 'utf8'));
-				if (Array.isArray(doc?.tiles)) for (const tile of doc.tiles) out.push({ ref: `${doc.id}/${tile.id}`, tile });
+				if (Array.isArray(doc?.tiles))
+					for (const tile of doc.tiles) out.push({ ref: `${doc.id}/${tile.id}`, tile });
 			}
 		}
 	};
@@ -32,7 +33,10 @@ function shippedTiles(): { ref: string; tile: Tile }[] {
 }
 
 const valid = (svg: string) => XMLValidator.validate(svg) === true;
-const samples = [...BASE_SAMPLES, ...SPECIAL_SAMPLES].map((tile) => ({ ref: `sample/${tile.id}`, tile }));
+const samples = [...BASE_SAMPLES, ...SPECIAL_SAMPLES].map((tile) => ({
+	ref: `sample/${tile.id}`,
+	tile
+}));
 const all = [...samples, ...shippedTiles()];
 
 /** Turns the tile's data itself by `r` quarter turns. */
@@ -60,13 +64,16 @@ describe('renderTileSvg', () => {
 		expect(all.length).toBeGreaterThanOrEqual(samples.length);
 	});
 
-	it.each(all.map((t) => [t.ref, t.tile] as const))('%s renders to well-formed SVG', (_ref, tile) => {
-		const svg = renderTileSvg(tile, { size: 80 });
-		expect(valid(svg)).toBe(true);
-		expect(svg.startsWith('<svg ')).toBe(true);
-		expect(svg).toContain('viewBox="0 0 100 100"');
-		expect(svg).toContain('width="80"');
-	});
+	it.each(all.map((t) => [t.ref, t.tile] as const))(
+		'%s renders to well-formed SVG',
+		(_ref, tile) => {
+			const svg = renderTileSvg(tile, { size: 80 });
+			expect(valid(svg)).toBe(true);
+			expect(svg.startsWith('<svg ')).toBe(true);
+			expect(svg).toContain('viewBox="0 0 100 100"');
+			expect(svg).toContain('width="80"');
+		}
+	);
 
 	it('draws each feature type in its colour, and only where it exists', () => {
 		for (const { ref, tile } of all) {
@@ -87,7 +94,10 @@ describe('renderTileSvg', () => {
 		const shields = (svg: string) => svg.split(`fill="${COLOURS.shield}"`).length - 1;
 		expect(shields(renderTileSvg(byId.get('C')!))).toBe(1);
 		expect(shields(renderTileSvg(byId.get('E')!))).toBe(0);
-		const two = { ...byId.get('C')!, features: [{ id: 'c', type: 'city', sides: ['N', 'E', 'S', 'W'], modifiers: { pennants: 2 } }] } as Tile;
+		const two = {
+			...byId.get('C')!,
+			features: [{ id: 'c', type: 'city', sides: ['N', 'E', 'S', 'W'], modifiers: { pennants: 2 } }]
+		} as Tile;
 		expect(shields(renderTileSvg(two))).toBe(2);
 		expect(renderTileSvg(byId.get('cathedral')!)).toContain('#5d6f91');
 		expect(renderTileSvg(byId.get('C')!)).not.toContain('#5d6f91');
@@ -105,7 +115,9 @@ describe('renderTileSvg', () => {
 		const flat = { ...bridge, features: bridge.features.map(({ crosses: _c, ...f }) => f) } as Tile;
 		expect(renderTileSvg(flat)).not.toContain(`stroke="${COLOURS.stone}"`);
 		// the crossing road is drawn after (on top of) the river
-		expect(svg.lastIndexOf(`stroke="${COLOURS.road}"`)).toBeGreaterThan(svg.lastIndexOf(`stroke="${COLOURS.river}"`));
+		expect(svg.lastIndexOf(`stroke="${COLOURS.road}"`)).toBeGreaterThan(
+			svg.lastIndexOf(`stroke="${COLOURS.river}"`)
+		);
 	});
 
 	it('turns the drawing with the rotation; four quarter turns come back to the start', () => {
@@ -128,7 +140,8 @@ describe('renderTileSvg', () => {
 			const building = tile.features.some((f) => f.type === 'monastery');
 			expect(meanDiff(turned, ofTurned), tile.id).toBeLessThan(building ? 6 : 2);
 			// control: the unturned drawing differs clearly unless the tile is symmetric (B, C, X)
-			if (!['B', 'C', 'X'].includes(tile.id)) expect(meanDiff(unturned, ofTurned), tile.id).toBeGreaterThan(4);
+			if (!['B', 'C', 'X'].includes(tile.id))
+				expect(meanDiff(unturned, ofTurned), tile.id).toBeGreaterThan(4);
 		}
 	});
 
@@ -162,8 +175,18 @@ describe('renderTileSvg', () => {
 		const badge = '#fff3b0';
 		expect(renderTileSvg(plain)).not.toContain(badge);
 		expect(renderTileSvg({ ...plain, icons: ['hill'] })).toContain(badge);
-		expect(renderTileSvg({ ...plain, features: [...plain.features, { id: 'x', type: 'tower' } as never] })).toContain(badge);
-		expect(renderTileSvg({ ...plain, features: [{ id: 'c', type: 'city', sides: ['N'], modifiers: { wine: 1 } }] })).toContain(badge);
+		expect(
+			renderTileSvg({
+				...plain,
+				features: [...plain.features, { id: 'x', type: 'tower' } as never]
+			})
+		).toContain(badge);
+		expect(
+			renderTileSvg({
+				...plain,
+				features: [{ id: 'c', type: 'city', sides: ['N'], modifiers: { wine: 1 } }]
+			})
+		).toContain(badge);
 	});
 
 	it('never throws, whatever it is given', () => {
@@ -172,11 +195,24 @@ describe('renderTileSvg', () => {
 		const feature = fc.record(
 			{
 				id: fc.oneof(fc.string({ maxLength: 4 }), fc.constant(undefined)),
-				type: fc.constantFrom('road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'tower', ''),
+				type: fc.constantFrom(
+					'road',
+					'city',
+					'river',
+					'field',
+					'monastery',
+					'garden',
+					'stable',
+					'tower',
+					''
+				),
 				sides: fc.oneof(fc.array(side, { maxLength: 6 }), fc.constant(null), fc.string()),
 				halves: fc.oneof(fc.array(half, { maxLength: 9 }), fc.constant(undefined)),
 				crosses: fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
-				modifiers: fc.oneof(fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.boolean())), fc.constant(7))
+				modifiers: fc.oneof(
+					fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.boolean())),
+					fc.constant(7)
+				)
 			},
 			{ requiredKeys: [] }
 		);
@@ -185,7 +221,12 @@ describe('renderTileSvg', () => {
 				id: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()),
 				wildcard: fc.boolean(),
 				role: fc.constantFrom('spring', 'lake', 'start', 'x'),
-				icons: fc.oneof(fc.array(fc.constantFrom('lute', 'volcano', 'dragon', 'princess', 'portal', 'mayor', 'zz')), fc.constant('lute')),
+				icons: fc.oneof(
+					fc.array(
+						fc.constantFrom('lute', 'volcano', 'dragon', 'princess', 'portal', 'mayor', 'zz')
+					),
+					fc.constant('lute')
+				),
 				features: fc.oneof(fc.array(feature, { maxLength: 10 }), fc.constant({}), fc.constant(null))
 			},
 			{ requiredKeys: [] }
@@ -205,10 +246,14 @@ describe('featureShapes', () => {
 	it('gives every feature of every tile an area and an anchor inside the tile', () => {
 		for (const { ref, tile } of all) {
 			const shapes = featureShapes(tile);
-			expect(shapes.map((s) => s.featureId).sort(), ref).toEqual(tile.features.map((f) => f.id).sort());
+			expect(shapes.map((s) => s.featureId).sort(), ref).toEqual(
+				tile.features.map((f) => f.id).sort()
+			);
 			for (const s of shapes) {
 				expect(s.path, `${ref} ${s.featureId}`).toMatch(/^M[\d.-]+ [\d.-]+/);
-				expect(valid(`<svg xmlns="http://www.w3.org/2000/svg"><path d="${s.path}"/></svg>`)).toBe(true);
+				expect(valid(`<svg xmlns="http://www.w3.org/2000/svg"><path d="${s.path}"/></svg>`)).toBe(
+					true
+				);
 				expect(s.anchor.x).toBeGreaterThanOrEqual(0);
 				expect(s.anchor.x).toBeLessThanOrEqual(100);
 				expect(s.anchor.y).toBeGreaterThanOrEqual(0);
@@ -237,8 +282,17 @@ describe('featureShapes', () => {
 it('a stable with livestock keeps its animals on the tile, wherever the barn stands', () => {
 	const doc = JSON.parse(readFileSync('expansions/inn-and-stable-owners.json', 'utf8'));
 	// a sheep reaches 6 units left, 5 right (mirrored for the last), 4 down from its spot, 2.5 up
-	const reach = LIVESTOCK_SPOTS.map(([x, y], i) => (i === LIVESTOCK_SPOTS.length - 1 ? [x - 5, x + 6, y - 2.5, y + 4] : [x - 6, x + 5, y - 2.5, y + 4]));
-	const corners = [[17, 17], [83, 17], [83, 83], [17, 83]];
+	const reach = LIVESTOCK_SPOTS.map(([x, y], i) =>
+		i === LIVESTOCK_SPOTS.length - 1
+			? [x - 5, x + 6, y - 2.5, y + 4]
+			: [x - 6, x + 5, y - 2.5, y + 4]
+	);
+	const corners = [
+		[17, 17],
+		[83, 17],
+		[83, 83],
+		[17, 83]
+	];
 	let stables = 0;
 	for (const tile of doc.tiles) {
 		for (const p of layoutTile(tile).inner.filter((i) => i.feature.type === 'stable')) {

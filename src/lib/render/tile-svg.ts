@@ -56,10 +56,14 @@ const KNOWN_MODIFIERS: Record<string, string[]> = {
 
 /** True when the renderer draws this modifier or icon itself (a look does not change it). */
 export const drawnByRenderer = (name: string): boolean =>
-	sym.KNOWN_ICONS.includes(name) || Object.values(KNOWN_MODIFIERS).some((names) => names.includes(name));
+	sym.KNOWN_ICONS.includes(name) ||
+	Object.values(KNOWN_MODIFIERS).some((names) => names.includes(name));
 
 export const escapeXml = (s: string): string =>
-	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+	s.replace(
+		/[&<>"']/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!
+	);
 
 export function renderTileSvg(tile: Tile | unknown, options: RenderOptions = {}): string {
 	const size = Number.isFinite(options.size) && options.size! > 0 ? options.size! : 100;
@@ -82,7 +86,9 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	const crossing = (f: NFeature) => f.crosses.some((id) => byId.has(id) && id !== f.id);
 	const features = tile.features;
 	const linear = (type: string, bridges: boolean) =>
-		features.filter((f) => f.type === type && crossing(f) === bridges).map((f) => linearFeature(f, layout));
+		features
+			.filter((f) => f.type === type && crossing(f) === bridges)
+			.map((f) => linearFeature(f, layout));
 
 	const body: string[] = [];
 	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
@@ -90,7 +96,8 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	// the inside of The Count's city of Carcassonne: paved, under its roads and walls
 	for (const f of features) if (f.type === 'quarter') body.push(sym.paving(fieldPath(f, layout)));
 	body.push(...linear('river', false), ...linear('road', false));
-	for (const f of features) if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
+	for (const f of features)
+		if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
 	// features that cross others go on top, as bridges
 	for (const f of features.filter(crossing)) {
 		if (f.type === 'city') body.push(cityBridge(f));
@@ -112,13 +119,18 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	}
 
 	let content = body.join('');
-	const art = options.artwork && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(tile.artwork) ? tile.artwork : '';
+	const art =
+		options.artwork && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(tile.artwork)
+			? tile.artwork
+			: '';
 	if (art) {
 		content =
 			`<image href="${escapeXml(art)}" x="0" y="0" width="100" height="100" preserveAspectRatio="xMidYMid slice"/>` +
 			`<g opacity=".4">${content}</g>`;
 	}
-	const turned = rotation ? `<g transform="rotate(${rotation * 90} 50 50)">${content}</g>` : content;
+	const turned = rotation
+		? `<g transform="rotate(${rotation * 90} 50 50)">${content}</g>`
+		: content;
 	const title = tile.name ? `${tile.id} – ${tile.name}` : tile.id;
 	return (
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(size)}" height="${fmt(size)}" viewBox="0 0 100 100" role="img">` +
@@ -251,7 +263,9 @@ function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): str
 		const before = out.length;
 		const known = KNOWN_MODIFIERS[f.type] ?? [];
 		const mods = f.modifiers;
-		const shown = Object.keys(mods).filter((k) => !known.includes(k) && mods[k] !== false && mods[k] !== 0);
+		const shown = Object.keys(mods).filter(
+			(k) => !known.includes(k) && mods[k] !== false && mods[k] !== 0
+		);
 		const unknown = shown.filter((k) => !looks[k]);
 		let anchor: Pt | undefined;
 		if (f.type === 'city') {
@@ -262,7 +276,8 @@ function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): str
 			if (cathedral) out.push(sym.cathedral(anchor, shape.walls.length ? 0.9 : 1.3));
 			const row: Pt = cathedral ? [anchor[0], anchor[1] + 17] : anchor;
 			for (let i = 0; i < n; i++) out.push(sym.shield([row[0] + (i - (n - 1) / 2) * 10, row[1]]));
-			if (mods.princess === true) out.push(sym.iconBadge('princess', [row[0] + (n ? 5 * n + 6 : 0), row[1]]));
+			if (mods.princess === true)
+				out.push(sym.iconBadge('princess', [row[0] + (n ? 5 * n + 6 : 0), row[1]]));
 		} else if (f.type === 'road') {
 			const shape = layout.linear.get(f.id);
 			if (shape && mods.inn === true) out.push(sym.inn(innSpot(shape.curves[0], layout), 1.7));
@@ -272,13 +287,17 @@ function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): str
 			anchor = p ? [p.x, p.y] : undefined;
 			if (anchor && mods.pigHerd === true) out.push(sym.pigs(anchor));
 		} else {
-			anchor = layout.inner.find((p) => p.feature === f)?.at ?? layout.linear.get(f.id)?.curves[0].p2;
+			anchor =
+				layout.inner.find((p) => p.feature === f)?.at ?? layout.linear.get(f.id)?.curves[0].p2;
 		}
 		// a drawn thing sits below the anchor's own drawing (shields, a cathedral, pigs) when there is one
 		const busy = out.length > before;
 		for (const k of shown.filter((k) => looks[k])) {
 			const look = looks[k];
-			const base: Pt | undefined = anchor && busy && (look.place ?? 'feature') === 'feature' ? [anchor[0], clampY(anchor[1] + 15)] : anchor;
+			const base: Pt | undefined =
+				anchor && busy && (look.place ?? 'feature') === 'feature'
+					? [anchor[0], clampY(anchor[1] + 15)]
+					: anchor;
 			const at = lookSpot(look.place ?? 'feature', base, corners);
 			if (at) out.push(lookRow(look, at, mods[k]));
 		}
@@ -298,7 +317,8 @@ function innSpot(c: Curve, layout: TileLayout): Pt {
 		[p[0] - n[0], p[1] - n[1]]
 	];
 	const away = [...layout.cities.values()].map((s) => s.anchor);
-	const score = (pt: Pt) => Math.min(99, ...away.map((a) => Math.hypot(a[0] - pt[0], a[1] - pt[1])));
+	const score = (pt: Pt) =>
+		Math.min(99, ...away.map((a) => Math.hypot(a[0] - pt[0], a[1] - pt[1])));
 	const [x, y] = score(candidates[1]) > score(candidates[0]) + 1 ? candidates[1] : candidates[0];
 	const clamp = (v: number) => Math.max(16, Math.min(84, v));
 	return [clamp(x), clamp(y)];
@@ -306,7 +326,11 @@ function innSpot(c: Curve, layout: TileLayout): Pt {
 
 function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[] {
 	const out: string[] = [];
-	const shownAsModifier = new Set(layout.tile.features.flatMap((f) => Object.keys(f.modifiers).filter((k) => f.modifiers[k] === true)));
+	const shownAsModifier = new Set(
+		layout.tile.features.flatMap((f) =>
+			Object.keys(f.modifiers).filter((k) => f.modifiers[k] === true)
+		)
+	);
 	let extra = 0;
 	for (const name of layout.tile.icons) {
 		if (name === 'volcano' && layout.volcano) {
@@ -329,11 +353,18 @@ function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[
 
 /** The town hall: a plaza with a hall in the middle and every edge type along each side ("fits anything"). */
 function wildcard(layout: TileLayout): string {
-	const strip = (x: number, w: number, fill: string) => `<rect x="${x}" y="0" width="${w}" height="7" fill="${fill}"/>`;
+	const strip = (x: number, w: number, fill: string) =>
+		`<rect x="${x}" y="0" width="${w}" height="7" fill="${fill}"/>`;
 	const side =
-		strip(0, 30, C.city) + strip(30, 12, C.field) + strip(42, 16, C.road) + strip(58, 12, C.field) + strip(70, 30, C.city) +
+		strip(0, 30, C.city) +
+		strip(30, 12, C.field) +
+		strip(42, 16, C.road) +
+		strip(58, 12, C.field) +
+		strip(70, 30, C.city) +
 		`<path d="M0 7H100" stroke="${C.ink}" stroke-width=".8" stroke-dasharray="3 2"/>`;
-	const sides = [0, 90, 180, 270].map((a) => `<g transform="rotate(${a} 50 50)">${side}</g>`).join('');
+	const sides = [0, 90, 180, 270]
+		.map((a) => `<g transform="rotate(${a} 50 50)">${side}</g>`)
+		.join('');
 	const centre = layout.centreFree && !layout.inner.some((p) => p.at === CENTRE);
 	return sides + sym.townHall(centre ? [50, 56] : [50, 56], centre ? 1 : 0.7);
 }

@@ -102,7 +102,8 @@ const OTHER_STROKE = '#9a6a10';
 const HIGHLIGHT_FILL = 'rgba(255,214,0,0.5)';
 /** Screen pixels a figure keeps at least when the board is zoomed out (up to 2.5 times its size on the tile). */
 const MIN_FIGURE_PX = 14;
-const figureScaleAt = (s: number): number => Math.min(2.5, Math.max(1, Math.round((MIN_FIGURE_PX / (24 * s)) * 4) / 4));
+const figureScaleAt = (s: number): number =>
+	Math.min(2.5, Math.max(1, Math.round((MIN_FIGURE_PX / (24 * s)) * 4) / 4));
 
 export class BoardView {
 	private K: typeof Konva;
@@ -167,11 +168,21 @@ export class BoardView {
 	/** performance.now() when the last scene was set (benchmark). */
 	sceneAt = 0;
 
-	constructor(K: typeof Konva, private container: HTMLDivElement, private on: BoardEvents) {
+	constructor(
+		K: typeof Konva,
+		private container: HTMLDivElement,
+		private on: BoardEvents
+	) {
 		this.K = K;
 		this.stage = new K.Stage({ container, width: 1, height: 1 });
 		this.content = this.stage.getContent();
-		Object.assign(this.content.style, { position: 'absolute', left: `${-OVERSCAN}px`, top: `${-OVERSCAN}px`, transformOrigin: '0 0', willChange: 'transform' });
+		Object.assign(this.content.style, {
+			position: 'absolute',
+			left: `${-OVERSCAN}px`,
+			top: `${-OVERSCAN}px`,
+			transformOrigin: '0 0',
+			willChange: 'transform'
+		});
 		this.flat = document.createElement('canvas');
 		Object.assign(this.flat.style, { position: 'absolute', left: '0', top: '0', display: 'none' });
 		this.measure();
@@ -179,9 +190,32 @@ export class BoardView {
 		this.overLayer = new K.Layer();
 		this.pieceLayer = new K.Group();
 		this.stage.add(this.tileLayer, this.overLayer);
-		this.lastMark = new K.Rect({ width: CELL, height: CELL, stroke: '#e0a23c', strokeWidth: 5, dash: [14, 6], visible: false, listening: false });
-		this.ghost = new K.Image({ width: CELL, height: CELL, opacity: 0.6, visible: false, listening: false, image: undefined });
-		this.cursorMark = new K.Rect({ width: CELL, height: CELL, stroke: '#2b2620', strokeWidth: 3, dash: [6, 4], visible: false, listening: false });
+		this.lastMark = new K.Rect({
+			width: CELL,
+			height: CELL,
+			stroke: '#e0a23c',
+			strokeWidth: 5,
+			dash: [14, 6],
+			visible: false,
+			listening: false
+		});
+		this.ghost = new K.Image({
+			width: CELL,
+			height: CELL,
+			opacity: 0.6,
+			visible: false,
+			listening: false,
+			image: undefined
+		});
+		this.cursorMark = new K.Rect({
+			width: CELL,
+			height: CELL,
+			stroke: '#2b2620',
+			strokeWidth: 3,
+			dash: [6, 4],
+			visible: false,
+			listening: false
+		});
 		this.overLayer.add(this.lastMark, this.ghost, this.cursorMark, this.pieceLayer);
 		this.content.appendChild(this.flat);
 		container.style.background = `radial-gradient(circle at 1px 1px, ${DOT} 1px, transparent 0) 0 0 / ${DOT_STEP}px ${DOT_STEP}px, ${TABLE}`;
@@ -219,7 +253,10 @@ export class BoardView {
 		const ratio = window.devicePixelRatio || 1;
 		this.flat.width = Math.round(this.stage.width() * ratio);
 		this.flat.height = Math.round(this.stage.height() * ratio);
-		Object.assign(this.flat.style, { width: `${this.stage.width()}px`, height: `${this.stage.height()}px` });
+		Object.assign(this.flat.style, {
+			width: `${this.stage.width()}px`,
+			height: `${this.stage.height()}px`
+		});
 	}
 
 	resize(): void {
@@ -242,7 +279,10 @@ export class BoardView {
 		// fitted before the tiles are made: their bitmaps are made once, at the fitted zoom
 		if (!this.fitted && scene.tiles.length) this.fit();
 		this.tilesByCell = new Map(scene.tiles.map((t) => [`${t.x},${t.y}`, t]));
-		const tilesChanged = this.syncTiles(scene.tiles, opts.animate === true && scene.tiles.length === before + 1);
+		const tilesChanged = this.syncTiles(
+			scene.tiles,
+			opts.animate === true && scene.tiles.length === before + 1
+		);
 		this.drawLit(scene.lit);
 		const last = scene.tiles[scene.tiles.length - 1];
 		this.lastMark.visible(!!last && scene.tiles.length > 1);
@@ -305,7 +345,8 @@ export class BoardView {
 		const tiles = this.scene?.tiles ?? [];
 		const waiting = new Set(this.placeholders.values());
 		this.tileNodes.forEach((n, i) => {
-			if (tiles[i] && waiting.has(n.node.image() as HTMLCanvasElement)) n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, this.drawnLevel || undefined));
+			if (tiles[i] && waiting.has(n.node.image() as HTMLCanvasElement))
+				n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, this.drawnLevel || undefined));
 		});
 		this.updateGhost();
 	}
@@ -325,7 +366,10 @@ export class BoardView {
 				// the board takes the drawings decoded meanwhile a few times a second, not at every one
 				if (this.fresh) return;
 				this.fresh = true;
-				setTimeout(() => !this.destroyed && this.redraw(this.tileLayer, this.overLayer), TAKE_DECODED_MS);
+				setTimeout(
+					() => !this.destroyed && this.redraw(this.tileLayer, this.overLayer),
+					TAKE_DECODED_MS
+				);
 			};
 			img.src = url;
 		}
@@ -342,7 +386,9 @@ export class BoardView {
 		if (size === this.drawnLevel) return;
 		this.drawnLevel = size;
 		const tiles = this.scene?.tiles ?? [];
-		this.tileNodes.forEach((n, i) => tiles[i] && n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, size)));
+		this.tileNodes.forEach(
+			(n, i) => tiles[i] && n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, size))
+		);
 	}
 
 	/** Draws the given layers on the next frame (only those that changed). */
@@ -387,7 +433,15 @@ export class BoardView {
 			if (have?.sig === sig) return;
 			changed = true;
 			const img = this.bitmap(t.def, t.rotation);
-			const attrs = { x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, width: CELL, height: CELL, image: img };
+			const attrs = {
+				x: t.x * CELL + CELL / 2,
+				y: t.y * CELL + CELL / 2,
+				offsetX: CELL / 2,
+				offsetY: CELL / 2,
+				width: CELL,
+				height: CELL,
+				image: img
+			};
 			if (have) {
 				have.node.setAttrs(attrs);
 				have.sig = sig;
@@ -408,7 +462,12 @@ export class BoardView {
 	private drawLit(lit: LitCell[]): void {
 		const K = this.K;
 		while (this.litPool.length < lit.length) {
-			const r = new K.Rect({ width: CELL - 6, height: CELL - 6, cornerRadius: 6, listening: false });
+			const r = new K.Rect({
+				width: CELL - 6,
+				height: CELL - 6,
+				cornerRadius: 6,
+				listening: false
+			});
 			this.overLayer.add(r);
 			r.moveToBottom();
 			this.litPool.push(r);
@@ -428,7 +487,10 @@ export class BoardView {
 		});
 	}
 
-	private anchor(tile: BoardTile | undefined, feature: string | undefined): { x: number; y: number } | null {
+	private anchor(
+		tile: BoardTile | undefined,
+		feature: string | undefined
+	): { x: number; y: number } | null {
 		if (!tile) return null;
 		const shape = feature ? tileShapes(tile.def).get(feature) : undefined;
 		const p = shape ? rotatePoint(shape.anchor.x, shape.anchor.y, tile.rotation) : { x: 50, y: 50 };
@@ -439,12 +501,50 @@ export class BoardView {
 		return this.tilesByCell.get(`${x},${y}`);
 	}
 
-	private figure(kind: string, featureType: string | undefined, fill: string, ink: string, label: string, at: { x: number; y: number }, lying = false): Konva.Group {
+	private figure(
+		kind: string,
+		featureType: string | undefined,
+		fill: string,
+		ink: string,
+		label: string,
+		at: { x: number; y: number },
+		lying = false
+	): Konva.Group {
 		const K = this.K;
 		const size = 24 * sizeOf(kind) * this.figureScale;
-		const g = new K.Group({ x: at.x, y: at.y, scaleX: size / 20, scaleY: size / 20, rotation: lying ? 90 : 0, listening: false });
-		g.add(new K.Path({ data: silhouetteOf(kind, featureType), offsetX: 10, offsetY: 10, fill, stroke: '#1d1a16', strokeWidth: 1.4, perfectDrawEnabled: false }));
-		if (label) g.add(new K.Text({ text: label, x: -10, y: -1.5, width: 20, align: 'center', fontSize: 7, fontStyle: 'bold', fill: ink, fontFamily: 'system-ui, sans-serif' }));
+		const g = new K.Group({
+			x: at.x,
+			y: at.y,
+			scaleX: size / 20,
+			scaleY: size / 20,
+			rotation: lying ? 90 : 0,
+			listening: false
+		});
+		g.add(
+			new K.Path({
+				data: silhouetteOf(kind, featureType),
+				offsetX: 10,
+				offsetY: 10,
+				fill,
+				stroke: '#1d1a16',
+				strokeWidth: 1.4,
+				perfectDrawEnabled: false
+			})
+		);
+		if (label)
+			g.add(
+				new K.Text({
+					text: label,
+					x: -10,
+					y: -1.5,
+					width: 20,
+					align: 'center',
+					fontSize: 7,
+					fontStyle: 'bold',
+					fill: ink,
+					fontFamily: 'system-ui, sans-serif'
+				})
+			);
 		return g;
 	}
 
@@ -462,18 +562,50 @@ export class BoardView {
 			const t = this.tileAt(p.x, p.y);
 			const shape = t && tileShapes(t.def).get(p.feature);
 			if (!t || !shape) continue;
-			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
-			g.add(new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 }));
+			const g = new K.Group({
+				x: t.x * CELL + CELL / 2,
+				y: t.y * CELL + CELL / 2,
+				offsetX: CELL / 2,
+				offsetY: CELL / 2,
+				rotation: t.rotation * 90,
+				listening: false
+			});
+			g.add(
+				new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 })
+			);
 			this.pieceLayer.add(g);
 		}
 		// the bots' tiles since the person's last decision: a frame in the placing seat's colour
 		for (const r of scene.recent ?? []) {
 			const c = scene.colours[r.seat];
-			this.pieceLayer.add(new K.Rect({ x: r.x * CELL + 2, y: r.y * CELL + 2, width: CELL - 4, height: CELL - 4, stroke: c?.fill ?? '#444', strokeWidth: 4, cornerRadius: 4, listening: false, name: 'recent' }));
+			this.pieceLayer.add(
+				new K.Rect({
+					x: r.x * CELL + 2,
+					y: r.y * CELL + 2,
+					width: CELL - 4,
+					height: CELL - 4,
+					stroke: c?.fill ?? '#444',
+					strokeWidth: 4,
+					cornerRadius: 4,
+					listening: false,
+					name: 'recent'
+				})
+			);
 		}
 		for (const r of scene.ringed) {
 			const a = this.anchor(this.tileAt(r.x, r.y), r.feature);
-			if (a) this.pieceLayer.add(new K.Circle({ x: a.x, y: a.y, radius: 17, stroke: '#b8860b', strokeWidth: 4, dash: [5, 3], listening: false }));
+			if (a)
+				this.pieceLayer.add(
+					new K.Circle({
+						x: a.x,
+						y: a.y,
+						radius: 17,
+						stroke: '#b8860b',
+						strokeWidth: 4,
+						dash: [5, 3],
+						listening: false
+					})
+				);
 		}
 		// figures; several on one feature stand side by side
 		const stacks = new Map<string, number>();
@@ -486,13 +618,29 @@ export class BoardView {
 			stacks.set(k, n + 1);
 			const colour = pc.owner >= 0 ? scene.colours[pc.owner] : undefined;
 			const ftype = t.def.features.find((f) => f.id === pc.feature)?.type;
-			const node = this.figure(pc.kind, ftype, colour?.fill ?? (pc.kind === 'note' ? '#f4d35e' : NEUTRAL.fill), colour?.ink ?? NEUTRAL.ink, pc.owner >= 0 ? String(pc.owner + 1) : '', { x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 }, pc.lying);
+			const node = this.figure(
+				pc.kind,
+				ftype,
+				colour?.fill ?? (pc.kind === 'note' ? '#f4d35e' : NEUTRAL.fill),
+				colour?.ink ?? NEUTRAL.ink,
+				pc.owner >= 0 ? String(pc.owner + 1) : '',
+				{ x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 },
+				pc.lying
+			);
 			this.pieceLayer.add(node);
 			if (animate && before.get(pc.piece) !== k) {
 				// dropped onto the board: from above and larger, in 180 ms (the board takes clicks meanwhile)
 				const { y, scaleX, scaleY } = node.attrs as { y: number; scaleX: number; scaleY: number };
 				node.setAttrs({ y: y - 18, scaleX: scaleX * 1.5, scaleY: scaleY * 1.5, opacity: 0.3 });
-				new K.Tween({ node, duration: 0.18, y, scaleX, scaleY, opacity: 1, easing: K.Easings.EaseOut }).play();
+				new K.Tween({
+					node,
+					duration: 0.18,
+					y,
+					scaleX,
+					scaleY,
+					opacity: 1,
+					easing: K.Easings.EaseOut
+				}).play();
 			}
 		}
 		for (const m of scene.markers) {
@@ -500,17 +648,22 @@ export class BoardView {
 			if (!t) continue;
 			let at = { x: t.x * CELL + 24, y: t.y * CELL + 26 };
 			if (m.kind === 'fairy') {
-				const pc = m.piece !== undefined ? scene.pieces.find((p) => p.piece === m.piece) : undefined;
+				const pc =
+					m.piece !== undefined ? scene.pieces.find((p) => p.piece === m.piece) : undefined;
 				const a = pc ? this.anchor(t, pc.feature) : null;
 				at = a ? { x: a.x + 14, y: a.y - 12 } : { x: t.x * CELL + 76, y: t.y * CELL + 24 };
 			}
-			this.pieceLayer.add(this.figure(m.kind, undefined, m.kind === 'dragon' ? '#b8472f' : '#f7a8d8', '#fff', '', at));
+			this.pieceLayer.add(
+				this.figure(m.kind, undefined, m.kind === 'dragon' ? '#b8472f' : '#f7a8d8', '#fff', '', at)
+			);
 		}
 		// the current step's targets; two on one spot (a field's centre and a stable) are set apart
 		this.targetAt.clear();
 		const placed: { x: number; y: number }[] = [];
 		scene.targets.forEach((tg, i) => {
-			const a = tg.feature ? this.anchor(this.tileAt(tg.x, tg.y), tg.feature) : { x: tg.x * CELL + CELL / 2, y: tg.y * CELL + CELL / 2 };
+			const a = tg.feature
+				? this.anchor(this.tileAt(tg.x, tg.y), tg.feature)
+				: { x: tg.x * CELL + CELL / 2, y: tg.y * CELL + CELL / 2 };
 			if (!a) return;
 			for (let k = 0; k < 6 && placed.some((p) => Math.hypot(p.x - a.x, p.y - a.y) < 24); k++) {
 				a.x += k % 2 ? -26 : 26;
@@ -521,8 +674,27 @@ export class BoardView {
 			// a whole empty cell (the town hall) is lit as a placement is; a feature or a tile gets a circle
 			const c: Konva.Shape =
 				!tg.feature && !this.tileAt(tg.x, tg.y)
-					? new K.Rect({ x: tg.x * CELL + 3, y: tg.y * CELL + 3, width: CELL - 6, height: CELL - 6, cornerRadius: 6, fill: FIT_FILL, stroke: FIT_STROKE, strokeWidth: 3, name: 'target' })
-					: new K.Circle({ x: a.x, y: a.y, radius: (tg.feature ? 12 : 22) * this.figureScale, fill: 'rgba(255,255,255,0.55)', stroke: '#2e5c8f', strokeWidth: 3, dash: tg.feature ? [] : [6, 4], name: 'target' });
+					? new K.Rect({
+							x: tg.x * CELL + 3,
+							y: tg.y * CELL + 3,
+							width: CELL - 6,
+							height: CELL - 6,
+							cornerRadius: 6,
+							fill: FIT_FILL,
+							stroke: FIT_STROKE,
+							strokeWidth: 3,
+							name: 'target'
+						})
+					: new K.Circle({
+							x: a.x,
+							y: a.y,
+							radius: (tg.feature ? 12 : 22) * this.figureScale,
+							fill: 'rgba(255,255,255,0.55)',
+							stroke: '#2e5c8f',
+							strokeWidth: 3,
+							dash: tg.feature ? [] : [6, 4],
+							name: 'target'
+						});
 			c.on('click tap', (e) => {
 				e.cancelBubble = true;
 				if (!this.panned) this.on.target(tg);
@@ -549,7 +721,14 @@ export class BoardView {
 			const t = this.tileAt(p.x, p.y);
 			const shape = t && tileShapes(t.def).get(p.feature);
 			if (!t || !shape) continue;
-			const g = new K.Group({ x: t.x * CELL + CELL / 2, y: t.y * CELL + CELL / 2, offsetX: CELL / 2, offsetY: CELL / 2, rotation: t.rotation * 90, listening: false });
+			const g = new K.Group({
+				x: t.x * CELL + CELL / 2,
+				y: t.y * CELL + CELL / 2,
+				offsetX: CELL / 2,
+				offsetY: CELL / 2,
+				rotation: t.rotation * 90,
+				listening: false
+			});
 			g.add(new K.Path({ data: shape.path, fill: 'rgba(255,255,255,0.85)' }));
 			this.overLayer.add(g);
 			new K.Tween({ node: g, duration: 0.2, opacity: 0, onFinish: () => g.destroy() }).play();
@@ -579,7 +758,12 @@ export class BoardView {
 			this.ghost.visible(false);
 			return;
 		}
-		this.ghost.setAttrs({ visible: true, x: at.x * CELL, y: at.y * CELL, image: this.bitmap(hand.def, hand.rotation) });
+		this.ghost.setAttrs({
+			visible: true,
+			x: at.x * CELL,
+			y: at.y * CELL,
+			image: this.bitmap(hand.def, hand.rotation)
+		});
 	}
 
 	private updateCursor(): void {
@@ -609,9 +793,16 @@ export class BoardView {
 			const [a0, b0] = [...this.pointers.values()];
 			const r = this.container.getBoundingClientRect();
 			const d0 = Math.hypot(a0.x - b0.x, a0.y - b0.y);
-			if (d0 > 0) this.zoomAt({ x: (a.x + b.x) / 2 - r.left, y: (a.y + b.y) / 2 - r.top }, Math.hypot(a.x - b.x, a.y - b.y) / d0);
+			if (d0 > 0)
+				this.zoomAt(
+					{ x: (a.x + b.x) / 2 - r.left, y: (a.y + b.y) / 2 - r.top },
+					Math.hypot(a.x - b.x, a.y - b.y) / d0
+				);
 			this.panned = true;
-		} else if (this.panned || (this.dragStart && Math.hypot(now.x - this.dragStart.x, now.y - this.dragStart.y) > 4)) {
+		} else if (
+			this.panned ||
+			(this.dragStart && Math.hypot(now.x - this.dragStart.x, now.y - this.dragStart.y) > 4)
+		) {
 			this.panned = true;
 			this.panBy(now.x - was.x, now.y - was.y);
 		} else return; // not a drag yet: keep the start point
@@ -644,11 +835,19 @@ export class BoardView {
 		const left = tx - OVERSCAN;
 		const top = ty - OVERSCAN;
 		const covers =
-			k < MAX_CSS_ZOOM && k > 1 / MAX_CSS_ZOOM && left <= 0 && top <= 0 && left + k * (this.width + 2 * OVERSCAN) >= this.width && top + k * (this.height + 2 * OVERSCAN) >= this.height;
+			k < MAX_CSS_ZOOM &&
+			k > 1 / MAX_CSS_ZOOM &&
+			left <= 0 &&
+			top <= 0 &&
+			left + k * (this.width + 2 * OVERSCAN) >= this.width &&
+			top + k * (this.height + 2 * OVERSCAN) >= this.height;
 		if (!covers) return this.drawAtView();
 		if (!this.moving && !this.recentre) this.flatten();
 		// a pan alone moves by whole pixels (a fraction would resample the drawn board: blurred tiles)
-		this.content.style.transform = k === 1 ? `translate(${Math.round(tx)}px, ${Math.round(ty)}px)` : `translate(${tx}px, ${ty}px) scale(${k})`;
+		this.content.style.transform =
+			k === 1
+				? `translate(${Math.round(tx)}px, ${Math.round(ty)}px)`
+				: `translate(${tx}px, ${ty}px) scale(${k})`;
 		clearTimeout(this.settle);
 		this.settle = setTimeout(() => this.drawAtView(), SETTLE_MS);
 	}
@@ -672,7 +871,12 @@ export class BoardView {
 		g.setTransform(ratio, 0, 0, ratio, 0, 0);
 		g.translate(mod(this.drawn.x, DOT_STEP) + OVERSCAN, mod(this.drawn.y, DOT_STEP) + OVERSCAN);
 		g.fillStyle = g.createPattern(dot, 'repeat')!;
-		g.fillRect(-OVERSCAN - DOT_STEP, -OVERSCAN - DOT_STEP, this.stage.width() + DOT_STEP, this.stage.height() + DOT_STEP);
+		g.fillRect(
+			-OVERSCAN - DOT_STEP,
+			-OVERSCAN - DOT_STEP,
+			this.stage.width() + DOT_STEP,
+			this.stage.height() + DOT_STEP
+		);
 		g.setTransform(1, 0, 0, 1, 0, 0);
 		for (const l of [this.tileLayer, this.overLayer]) g.drawImage(l.getNativeCanvasElement(), 0, 0);
 		this.showLayers(false);
@@ -681,7 +885,8 @@ export class BoardView {
 	private showLayers(show: boolean): void {
 		this.moving = !show;
 		this.flat.style.display = show ? 'none' : 'block';
-		for (const l of [this.tileLayer, this.overLayer]) l.getNativeCanvasElement().style.visibility = show ? '' : 'hidden';
+		for (const l of [this.tileLayer, this.overLayer])
+			l.getNativeCanvasElement().style.visibility = show ? '' : 'hidden';
 	}
 
 	/** Draws the board at the current view on the next frame. */
@@ -704,7 +909,10 @@ export class BoardView {
 			return;
 		}
 		const r = this.container.getBoundingClientRect();
-		this.zoomAt({ x: e.clientX - r.left, y: e.clientY - r.top }, Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)));
+		this.zoomAt(
+			{ x: e.clientX - r.left, y: e.clientY - r.top },
+			Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015))
+		);
 	}
 
 	/** Zooms by `factor` keeping the world point under `p` (container pixels) in place. */
@@ -737,12 +945,24 @@ export class BoardView {
 		if (!cells.length) return;
 		const xs = cells.map((c) => c.x);
 		const ys = cells.map((c) => c.y);
-		const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
+		const [x0, x1, y0, y1] = [
+			Math.min(...xs),
+			Math.max(...xs) + 1,
+			Math.min(...ys),
+			Math.max(...ys) + 1
+		];
 		const w = this.width;
 		const h = this.height;
 		if (w < 10 || h < 10) return;
-		const scale = Math.min(1.4, Math.max(0.08, Math.min(w / ((x1 - x0) * CELL + 60), h / ((y1 - y0) * CELL + 60))));
-		this.cam = { x: w / 2 - ((x0 + x1) / 2) * CELL * scale, y: h / 2 - ((y0 + y1) / 2) * CELL * scale, s: scale };
+		const scale = Math.min(
+			1.4,
+			Math.max(0.08, Math.min(w / ((x1 - x0) * CELL + 60), h / ((y1 - y0) * CELL + 60)))
+		);
+		this.cam = {
+			x: w / 2 - ((x0 + x1) / 2) * CELL * scale,
+			y: h / 2 - ((y0 + y1) / 2) * CELL * scale,
+			s: scale
+		};
 		this.fitted = true;
 		this.drawAtView();
 	}
@@ -766,7 +986,12 @@ export class BoardView {
 	/** Handles a key on the focused board; true when it was the board's. */
 	key(e: KeyboardEvent): boolean {
 		const s = this.scene;
-		const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+		const arrows: Record<string, [number, number]> = {
+			ArrowLeft: [-1, 0],
+			ArrowRight: [1, 0],
+			ArrowUp: [0, -1],
+			ArrowDown: [0, 1]
+		};
 		const step = arrows[e.key];
 		if (step && e.shiftKey) {
 			this.panBy(-step[0] * 80, -step[1] * 80);
@@ -776,7 +1001,8 @@ export class BoardView {
 			// cycle through the step's targets
 			const n = s.targets.length;
 			const dir = step[0] + step[1] > 0 ? 1 : -1;
-			this.focusedTarget = this.focusedTarget < 0 ? (dir > 0 ? 0 : n - 1) : (this.focusedTarget + dir + n) % n;
+			this.focusedTarget =
+				this.focusedTarget < 0 ? (dir > 0 ? 0 : n - 1) : (this.focusedTarget + dir + n) % n;
 			this.markFocusedTarget();
 			this.on.targetHover(s.targets[this.focusedTarget]);
 			return true;
@@ -798,7 +1024,8 @@ export class BoardView {
 		}
 		if (e.key === 'Enter' || e.key === ' ') {
 			if (s?.hand && this.cursorMark.visible()) this.on.cell(this.cursor.x, this.cursor.y);
-			else if (s && this.focusedTarget >= 0 && s.targets[this.focusedTarget]) this.on.target(s.targets[this.focusedTarget]);
+			else if (s && this.focusedTarget >= 0 && s.targets[this.focusedTarget])
+				this.on.target(s.targets[this.focusedTarget]);
 			else return false;
 			return true;
 		}
@@ -806,14 +1033,20 @@ export class BoardView {
 			this.on.rotate(e.shiftKey ? -1 : 1);
 			return true;
 		}
-		if (e.key === '+' || e.key === '=') return this.zoom(1.25), true;
-		if (e.key === '-' || e.key === '_') return this.zoom(0.8), true;
-		if (e.key === '0' || e.key === 'f' || e.key === 'F') return this.fit(), true;
+		if (e.key === '+' || e.key === '=') return (this.zoom(1.25), true);
+		if (e.key === '-' || e.key === '_') return (this.zoom(0.8), true);
+		if (e.key === '0' || e.key === 'f' || e.key === 'F') return (this.fit(), true);
 		return false;
 	}
 
 	private markFocusedTarget(): void {
-		this.targetNodes.forEach((c, i) => c?.setAttrs(i === this.focusedTarget ? { stroke: '#e0a23c', strokeWidth: 5 } : { stroke: c instanceof this.K.Rect ? FIT_STROKE : '#2e5c8f', strokeWidth: 3 }));
+		this.targetNodes.forEach((c, i) =>
+			c?.setAttrs(
+				i === this.focusedTarget
+					? { stroke: '#e0a23c', strokeWidth: 5 }
+					: { stroke: c instanceof this.K.Rect ? FIT_STROKE : '#2e5c8f', strokeWidth: 3 }
+			)
+		);
 		this.redraw(this.overLayer);
 	}
 
@@ -828,8 +1061,11 @@ export class BoardView {
 		return this.toClient(x * CELL + CELL / 2, y * CELL + CELL / 2);
 	}
 	targetToClient(x: number, y: number, feature?: string): { x: number; y: number } | null {
-		const a = this.targetAt.get(`${x},${y},${feature ?? ''}`) ?? (feature ? this.anchor(this.tileAt(x, y), feature) : { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 });
+		const a =
+			this.targetAt.get(`${x},${y},${feature ?? ''}`) ??
+			(feature
+				? this.anchor(this.tileAt(x, y), feature)
+				: { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 });
 		return a ? this.toClient(a.x, a.y) : null;
 	}
 }
-

@@ -14,17 +14,26 @@ self.onmessage = (e: MessageEvent<BotRequest>) => {
 		let state = last?.key === key ? last.state : null;
 		if (!state) {
 			const r = replay(setup, moves, { quiet: true });
-			if (r.error) throw new Error(`move ${r.error.index + 1} is refused: ${r.error.refusal.message}`);
+			if (r.error)
+				throw new Error(`move ${r.error.index + 1} is refused: ${r.error.refusal.message}`);
 			state = r.state;
 			last = { key, state };
 		}
 		const decisions = specs.map((spec) => {
 			const t0 = performance.now();
 			const d = createBot(spec, seed).decide(state);
-			return { spec, move: d.move, alternatives: d.alternatives, ms: Math.round(performance.now() - t0) };
+			return {
+				spec,
+				move: d.move,
+				alternatives: d.alternatives,
+				ms: Math.round(performance.now() - t0)
+			};
 		});
 		self.postMessage({ id, decisions } satisfies BotAnswer);
 	} catch (err) {
-		self.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies BotAnswer);
+		self.postMessage({
+			id,
+			error: err instanceof Error ? err.message : String(err)
+		} satisfies BotAnswer);
 	}
 };

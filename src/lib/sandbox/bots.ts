@@ -19,7 +19,9 @@ export interface BotDecision {
 	alternatives: Alternative[];
 	ms: number;
 }
-export type BotAnswer = { id: number; decisions: BotDecision[]; error?: undefined } | { id: number; error: string; decisions?: undefined };
+export type BotAnswer =
+	| { id: number; decisions: BotDecision[]; error?: undefined }
+	| { id: number; error: string; decisions?: undefined };
 
 /** What a hint asks: every bot that weighs its moves, at its default strength. */
 export const HINT_BOTS: BotSpec[] = [{ bot: 'greedy' }, { bot: 'mcts', level: 'medium' }];
@@ -59,7 +61,7 @@ export class BotWorker {
 			e.preventDefault();
 			this.failAll(`the bot's worker stopped: ${e.message || 'a script error'}`);
 		};
-		this.worker.onmessageerror = () => this.failAll('the bot\'s answer could not be read');
+		this.worker.onmessageerror = () => this.failAll("the bot's answer could not be read");
 	}
 
 	/** The decisions of the bots named for the game's current state (the worker replays the setup and moves). */
@@ -67,12 +69,21 @@ export class BotWorker {
 		const id = this.next++;
 		return new Promise((resolve) => {
 			try {
-				const request: BotRequest = { id, setup: plainCopy(setup), moves: plainCopy(state.log), specs: plainCopy(specs), seed: decisionSeed(state) };
+				const request: BotRequest = {
+					id,
+					setup: plainCopy(setup),
+					moves: plainCopy(state.log),
+					specs: plainCopy(specs),
+					seed: decisionSeed(state)
+				};
 				this.waiting.set(id, resolve);
 				this.worker.postMessage(request);
 			} catch (err) {
 				this.waiting.delete(id);
-				resolve({ id, error: `the question could not be sent to the bot: ${err instanceof Error ? err.message : String(err)}` });
+				resolve({
+					id,
+					error: `the question could not be sent to the bot: ${err instanceof Error ? err.message : String(err)}`
+				});
 			}
 		});
 	}

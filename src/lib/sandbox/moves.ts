@@ -1,6 +1,13 @@
 // How the sandbox shows the engine's moves: where on the board a move points (its target) and a
 // short label. The moves themselves, and whether they are legal, come from legalMoves only.
-import { boardPieces, boardTileAt, placedTile, type GameState, type Move, type RuleInfo } from '../engine/index.ts';
+import {
+	boardPieces,
+	boardTileAt,
+	placedTile,
+	type GameState,
+	type Move,
+	type RuleInfo
+} from '../engine/index.ts';
 
 export interface MoveTarget {
 	x: number;
@@ -18,7 +25,10 @@ export function targetOf(move: Move, state: GameState): MoveTarget | null {
 	let feature = typeof m.feature === 'string' ? m.feature : undefined;
 	if (num(m.x) && num(m.y)) {
 		// the abbot's return points at the abbot's own feature on that tile
-		if (m.type === 'abbot-return') feature = boardPieces(state).find((p) => p.kind === 'abbot' && p.x === m.x && p.y === m.y)?.feature;
+		if (m.type === 'abbot-return')
+			feature = boardPieces(state).find(
+				(p) => p.kind === 'abbot' && p.x === m.x && p.y === m.y
+			)?.feature;
 		return { x: m.x, y: m.y, ...(feature ? { feature } : {}) };
 	}
 	const placed = placedTile(state);
@@ -36,16 +46,22 @@ const FIGURE_NAMES: Record<string, string> = {
 	scarecrow: 'Scarecrow'
 };
 
-export const figureName = (kind: string): string => FIGURE_NAMES[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+export const figureName = (kind: string): string =>
+	FIGURE_NAMES[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /** The kind of feature `feature` is on the tile at the move's target, for labels. */
-const featureKind = (state: GameState, t: MoveTarget | null): string => (t?.feature ? (boardTileAt(state, t.x, t.y)?.def.features.find((f) => f.id === t.feature)?.type ?? '') : '');
+const featureKind = (state: GameState, t: MoveTarget | null): string =>
+	t?.feature
+		? (boardTileAt(state, t.x, t.y)?.def.features.find((f) => f.id === t.feature)?.type ?? '')
+		: '';
 
 /** A short label for a move, in the board's terms. */
 export function moveLabel(move: Move, state: GameState): string {
 	const m = move as Record<string, unknown>;
 	const t = targetOf(move, state);
-	const where = t ? `${t.feature ? `${featureKind(state, t) || 'feature'} ${t.feature} of ` : ''}(${t.x},${t.y})` : '';
+	const where = t
+		? `${t.feature ? `${featureKind(state, t) || 'feature'} ${t.feature} of ` : ''}(${t.x},${t.y})`
+		: '';
 	const name = (p: unknown) => (num(p) ? (state.players[p] ?? `player ${p}`) : 'neutral');
 	switch (m.type) {
 		case 'pass':
@@ -73,13 +89,24 @@ export function moveLabel(move: Move, state: GameState): string {
 		case 'coin':
 			return `Coin: ${m.result}`;
 		case 'mayor':
-			return m.choice === 'none' ? 'Mayor: no favour' : `Mayor: win ${name(m.owner)}'s ${figureName(String(m.figure)).toLowerCase()} on ${where}`;
+			return m.choice === 'none'
+				? 'Mayor: no favour'
+				: `Mayor: win ${name(m.owner)}'s ${figureName(String(m.figure)).toLowerCase()} on ${where}`;
 		case 'scarecrow':
-			return m.choice === 'farmer' ? 'Scarecrow: swap for a farmer' : m.choice === 'lie' ? 'Scarecrow: lie down' : 'Scarecrow: do nothing';
+			return m.choice === 'farmer'
+				? 'Scarecrow: swap for a farmer'
+				: m.choice === 'lie'
+					? 'Scarecrow: lie down'
+					: 'Scarecrow: do nothing';
 		case 'messenger':
-			return m.choice === 'return' ? 'Messenger: back to supply' : `Messenger rides to the ${m.choice} ${where}`;
+			return m.choice === 'return'
+				? 'Messenger: back to supply'
+				: `Messenger rides to the ${m.choice} ${where}`;
 		default: {
-			const rest = Object.entries(m).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${String(v)}`).join(', ');
+			const rest = Object.entries(m)
+				.filter(([k]) => k !== 'type')
+				.map(([k, v]) => `${k} ${String(v)}`)
+				.join(', ');
 			return `${String(m.type)}${rest ? ` (${rest})` : ''}`;
 		}
 	}
@@ -94,49 +121,133 @@ export function sameMove(a: Move, b: Move): boolean {
 
 /** What a figure is and does, in words, with the rules that say so (legend and tooltips). */
 export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
-	follower: { text: 'A follower: on a road a thief, in a city a knight, in a monastery a monk, in a field a farmer. Scores the feature for its owner.', rules: ['BASE-1.4.1'] },
-	large: { text: 'The large meeple counts as two followers when the majority is counted.', rules: ['IC-2.4'] },
-	abbot: { text: 'The abbot stands in a monastery or garden; it may be taken back early for the points it would score then.', rules: ['ABBOT-6.2.1', 'ABBOT-6.2.3'] },
-	pig: { text: 'The pig, in a field with a farmer of its owner, adds 1 point per completed city at the end.', rules: ['PIG-6.1.1', 'PIG-6.1.2'] },
-	buddo: { text: 'Buddo belongs to nobody and counts as two followers; where it is in the majority, nobody scores the feature.', rules: ['BUDDO-SCORE-1', 'BUDDO-SCORE-2'] },
-	mayor: { text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).', rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7'] },
-	messenger: { text: 'The messenger on a road: after the road scores it may ride on to the next road or city, or go back to the supply.', rules: ['MM-MSG-1', 'MM-MSG-3'] },
-	scarecrow: { text: 'The scarecrow in a field (strength 0 standing): once its tile is surrounded, it may lie down (strength 1) or be swapped for a farmer.', rules: ['MM-CROW-1', 'MM-CROW-3', 'MM-CROW-6'] },
-	owner: { text: 'An owner on an inn (innkeeper) or a stable (stable owner), besides the turn’s follower; it scores the inn’s road or the stable’s surroundings.', rules: ['ISO-INN-1', 'ISO-STABLE-1', 'ISO-SCORE-1', 'ISO-SCORE-4'] },
-	note: { text: 'A note token (nobody’s): a completed city or road scores 1 more per tile for each note on it; unfinished at the end, it scores 0.', rules: ['BARD-SETUP-2', 'BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-4'] },
-	dragon: { text: 'The dragon (neutral) moves over the board and eats the figures on the tiles it enters.', rules: ['DRAGON-4.4.1', 'DRAGON-4.4.3'] },
-	fairy: { text: 'The fairy stands next to a follower: that follower cannot be eaten, and its owner scores 1 point at the start of each turn.', rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2'] }
+	follower: {
+		text: 'A follower: on a road a thief, in a city a knight, in a monastery a monk, in a field a farmer. Scores the feature for its owner.',
+		rules: ['BASE-1.4.1']
+	},
+	large: {
+		text: 'The large meeple counts as two followers when the majority is counted.',
+		rules: ['IC-2.4']
+	},
+	abbot: {
+		text: 'The abbot stands in a monastery or garden; it may be taken back early for the points it would score then.',
+		rules: ['ABBOT-6.2.1', 'ABBOT-6.2.3']
+	},
+	pig: {
+		text: 'The pig, in a field with a farmer of its owner, adds 1 point per completed city at the end.',
+		rules: ['PIG-6.1.1', 'PIG-6.1.2']
+	},
+	buddo: {
+		text: 'Buddo belongs to nobody and counts as two followers; where it is in the majority, nobody scores the feature.',
+		rules: ['BUDDO-SCORE-1', 'BUDDO-SCORE-2']
+	},
+	mayor: {
+		text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).',
+		rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7']
+	},
+	messenger: {
+		text: 'The messenger on a road: after the road scores it may ride on to the next road or city, or go back to the supply.',
+		rules: ['MM-MSG-1', 'MM-MSG-3']
+	},
+	scarecrow: {
+		text: 'The scarecrow in a field (strength 0 standing): once its tile is surrounded, it may lie down (strength 1) or be swapped for a farmer.',
+		rules: ['MM-CROW-1', 'MM-CROW-3', 'MM-CROW-6']
+	},
+	owner: {
+		text: 'An owner on an inn (innkeeper) or a stable (stable owner), besides the turn’s follower; it scores the inn’s road or the stable’s surroundings.',
+		rules: ['ISO-INN-1', 'ISO-STABLE-1', 'ISO-SCORE-1', 'ISO-SCORE-4']
+	},
+	note: {
+		text: 'A note token (nobody’s): a completed city or road scores 1 more per tile for each note on it; unfinished at the end, it scores 0.',
+		rules: ['BARD-SETUP-2', 'BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-4']
+	},
+	dragon: {
+		text: 'The dragon (neutral) moves over the board and eats the figures on the tiles it enters.',
+		rules: ['DRAGON-4.4.1', 'DRAGON-4.4.3']
+	},
+	fairy: {
+		text: 'The fairy stands next to a follower: that follower cannot be eaten, and its owner scores 1 point at the start of each turn.',
+		rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2']
+	}
 };
 
 /** What a move does, in words, and the rules behind it (a tooltip gives their text). */
-export function moveHelp(move: Move, book: ReadonlyMap<string, RuleInfo>): { text: string; rules: string } {
+export function moveHelp(
+	move: Move,
+	book: ReadonlyMap<string, RuleInfo>
+): { text: string; rules: string } {
 	const m = move as Record<string, unknown>;
 	const by: Record<string, [string, string[]]> = {
 		pass: ['Place no figure this turn.', ['BASE-1.4.1']],
 		draw: ['Draw a land tile and place it.', ['BASE-1.2.1']],
-		'town-hall': ['Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).', ['MM-HALL-1', 'MM-HALL-2', 'MM-HALL-3']],
-		coin: ['Buddo on a tile the dragon enters: heads, Buddo survives and goes back to the supply; tails, it is eaten.', ['BUDDO-DRAGON-2']],
-		mayor: [m.choice === 'none' ? 'Do not use the favour: the mayor goes back to its owner’s supply.' : 'Win the knight’s favour: the opponent’s knight goes back to its owner and one of your followers takes its place.', ['MM-MAYOR-4', 'MM-MAYOR-5']],
-		scarecrow: [m.choice === 'lie' ? 'The scarecrow lies down: strength 1 in its field from now on.' : m.choice === 'farmer' ? 'Swap the scarecrow for one of your farmers from the supply.' : 'Do nothing: the scarecrow goes back to your supply.', ['MM-CROW-3', 'MM-CROW-4', 'MM-CROW-6']],
-		messenger: [m.choice === 'return' ? 'The messenger goes back to your supply.' : 'The messenger rides on and stays on that feature (strength 1).', ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-7']],
-		'abbot-return': ['Take the abbot back now: its monastery or garden scores as it stands.', ['ABBOT-6.2.3']],
-		dragon: ['Move the dragon one tile on: it eats the figures there.', ['DRAGON-4.4.2', 'DRAGON-4.4.3']],
-		fairy: ['Put the fairy next to this follower: protected from the dragon, 1 point at the start of your turns.', ['DRAGON-4.5.1', 'DRAGON-4.5.2']]
+		'town-hall': [
+			'Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).',
+			['MM-HALL-1', 'MM-HALL-2', 'MM-HALL-3']
+		],
+		coin: [
+			'Buddo on a tile the dragon enters: heads, Buddo survives and goes back to the supply; tails, it is eaten.',
+			['BUDDO-DRAGON-2']
+		],
+		mayor: [
+			m.choice === 'none'
+				? 'Do not use the favour: the mayor goes back to its owner’s supply.'
+				: 'Win the knight’s favour: the opponent’s knight goes back to its owner and one of your followers takes its place.',
+			['MM-MAYOR-4', 'MM-MAYOR-5']
+		],
+		scarecrow: [
+			m.choice === 'lie'
+				? 'The scarecrow lies down: strength 1 in its field from now on.'
+				: m.choice === 'farmer'
+					? 'Swap the scarecrow for one of your farmers from the supply.'
+					: 'Do nothing: the scarecrow goes back to your supply.',
+			['MM-CROW-3', 'MM-CROW-4', 'MM-CROW-6']
+		],
+		messenger: [
+			m.choice === 'return'
+				? 'The messenger goes back to your supply.'
+				: 'The messenger rides on and stays on that feature (strength 1).',
+			['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-7']
+		],
+		'abbot-return': [
+			'Take the abbot back now: its monastery or garden scores as it stands.',
+			['ABBOT-6.2.3']
+		],
+		dragon: [
+			'Move the dragon one tile on: it eats the figures there.',
+			['DRAGON-4.4.2', 'DRAGON-4.4.3']
+		],
+		fairy: [
+			'Put the fairy next to this follower: protected from the dragon, 1 point at the start of your turns.',
+			['DRAGON-4.5.1', 'DRAGON-4.5.2']
+		]
 	};
-	const figure = m.type === 'deploy' ? FIGURE_HELP[String(m.figure)] : m.type === 'owner' || m.type === 'note' ? FIGURE_HELP[String(m.type)] : undefined;
+	const figure =
+		m.type === 'deploy'
+			? FIGURE_HELP[String(m.figure)]
+			: m.type === 'owner' || m.type === 'note'
+				? FIGURE_HELP[String(m.type)]
+				: undefined;
 	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);
 	const known = rules.filter((r) => book.has(r));
 	return { text, rules: known.map((r) => `${r}: ${book.get(r)!.text}`).join('\n') };
 }
 
 /** The figures and tokens on the tile at (x, y), in words: whose, what, where, what it does (the board's tooltip). */
-export function piecesAt(state: GameState, x: number, y: number, book: ReadonlyMap<string, RuleInfo>): string {
+export function piecesAt(
+	state: GameState,
+	x: number,
+	y: number,
+	book: ReadonlyMap<string, RuleInfo>
+): string {
 	const tile = boardTileAt(state, x, y);
 	if (!tile) return '';
 	const parts = boardPieces(state)
 		.filter((p) => p.x === x && p.y === y)
 		.map((p) => {
-			const whose = p.owner >= 0 ? `${state.players[p.owner]}'s ${figureName(p.kind).toLowerCase()}` : `${figureName(p.kind)} (nobody's)`;
+			const whose =
+				p.owner >= 0
+					? `${state.players[p.owner]}'s ${figureName(p.kind).toLowerCase()}`
+					: `${figureName(p.kind)} (nobody's)`;
 			const kind = tile.def.features.find((f) => f.id === p.feature)?.type ?? 'feature';
 			const help = FIGURE_HELP[p.kind];
 			const rules = help?.rules.filter((r) => book.has(r)) ?? [];

@@ -24,7 +24,8 @@ export interface SavedGame {
 	notes?: Record<number, { name: string; alternatives: Alternative[] }>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The saved game in `text`, or why it is not one. */
 export function parseSavedGame(text: string): { game: SavedGame } | { error: string } {
@@ -35,10 +36,14 @@ export function parseSavedGame(text: string): { game: SavedGame } | { error: str
 		return { error: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
 	}
 	if (!isObject(v) || v.version !== 1) return { error: 'not a saved sandbox game (version 1)' };
-	if (!isObject(v.setup) || !Array.isArray(v.setup.players) || !Array.isArray(v.setup.expansions)) return { error: 'its setup is missing' };
-	if (!isObject(v.record) || !Array.isArray(v.record.moves)) return { error: 'its game record is missing' };
-	if (!Number.isInteger(v.at) || (v.at as number) < 0) return { error: 'its step is not a whole number' };
-	if (v.notes !== undefined && !isObject(v.notes)) return { error: 'its bot notes are not an object' };
+	if (!isObject(v.setup) || !Array.isArray(v.setup.players) || !Array.isArray(v.setup.expansions))
+		return { error: 'its setup is missing' };
+	if (!isObject(v.record) || !Array.isArray(v.record.moves))
+		return { error: 'its game record is missing' };
+	if (!Number.isInteger(v.at) || (v.at as number) < 0)
+		return { error: 'its step is not a whole number' };
+	if (v.notes !== undefined && !isObject(v.notes))
+		return { error: 'its bot notes are not an object' };
 	return { game: v as unknown as SavedGame };
 }
 
@@ -61,8 +66,10 @@ export function storeSavedGame(storage: Storage | undefined, game: SavedGame): b
 	}
 }
 
-const toBase64Url = (bytes: Uint8Array): string => bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64Url = (text: string): Uint8Array => base64ToBytes(text.replace(/-/g, '+').replace(/_/g, '/'));
+const toBase64Url = (bytes: Uint8Array): string =>
+	bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64Url = (text: string): Uint8Array =>
+	base64ToBytes(text.replace(/-/g, '+').replace(/_/g, '/'));
 
 /** The value of a link's `g` parameter for a game (compressed; the bots' notes stay at home). */
 export function encodeGameLink(game: SavedGame): string {
@@ -75,12 +82,18 @@ export const MAX_LINK_CHARS = 200_000;
 
 /** The game a link's `g` parameter carries, or why it cannot be read. */
 export function decodeGameLink(value: string): { game: SavedGame } | { error: string } {
-	if (value.length > MAX_LINK_CHARS) return { error: `the link's game is ${value.length} characters long; the most a link carries is ${MAX_LINK_CHARS}` };
+	if (value.length > MAX_LINK_CHARS)
+		return {
+			error: `the link's game is ${value.length} characters long; the most a link carries is ${MAX_LINK_CHARS}`
+		};
 	let text: string;
 	try {
 		text = strFromU8(inflateSync(fromBase64Url(value)));
 	} catch {
-		return { error: 'the link\'s game is damaged (it could not be decompressed): was it cut short when copied?' };
+		return {
+			error:
+				"the link's game is damaged (it could not be decompressed): was it cut short when copied?"
+		};
 	}
 	return parseSavedGame(text);
 }

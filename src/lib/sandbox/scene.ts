@@ -1,6 +1,14 @@
 // What the board shows at a step, from the engine's state and its legal moves: tiles, figures,
 // markers, the lit cells of the tile in hand, and the targets of the current step.
-import { boardMarkers, boardPieces, boardTiles, contextOf, type GameState, type Move, type PlaceMove } from '../engine/index.ts';
+import {
+	boardMarkers,
+	boardPieces,
+	boardTiles,
+	contextOf,
+	type GameState,
+	type Move,
+	type PlaceMove
+} from '../engine/index.ts';
 import type { BoardScene, BoardTarget, LitCell, Part } from './board.ts';
 import { targetOf } from './moves.ts';
 import type { PlayerColour } from './palette.ts';
@@ -8,7 +16,9 @@ import type { PlayerColour } from './palette.ts';
 const isPlace = (m: Move): m is PlaceMove => m.type === 'place';
 
 /** Per cell, the rotations in which the tile in hand fits there. */
-export function placementCells(legal: readonly Move[]): Map<string, { x: number; y: number; rotations: number[] }> {
+export function placementCells(
+	legal: readonly Move[]
+): Map<string, { x: number; y: number; rotations: number[] }> {
 	const cells = new Map<string, { x: number; y: number; rotations: number[] }>();
 	for (const m of legal) {
 		if (!isPlace(m)) continue;
@@ -29,7 +39,11 @@ export function usableRotation(legal: readonly Move[], preferred: number): numbe
 }
 
 export function litCells(legal: readonly Move[], rotation: number): LitCell[] {
-	return [...placementCells(legal).values()].map((c) => ({ x: c.x, y: c.y, fits: c.rotations.includes(rotation) }));
+	return [...placementCells(legal).values()].map((c) => ({
+		x: c.x,
+		y: c.y,
+		fits: c.rotations.includes(rotation)
+	}));
 }
 
 /** The step's moves grouped by where they point on the board. */
@@ -51,7 +65,12 @@ export function boardTargets(legal: readonly Move[], state: GameState): BoardTar
  * seat that placed each: at most one round of them (`steps`: the timeline, each with the seat to
  * decide there).
  */
-export function recentTiles(steps: readonly { move: Move | null; player?: number }[], at: number, players: number, isPerson: (seat: number) => boolean): { x: number; y: number; seat: number }[] {
+export function recentTiles(
+	steps: readonly { move: Move | null; player?: number }[],
+	at: number,
+	players: number,
+	isPerson: (seat: number) => boolean
+): { x: number; y: number; seat: number }[] {
 	const out: { x: number; y: number; seat: number }[] = [];
 	// at most one round: with no person at the table, the last tile of each seat
 	for (let i = at; i > 0 && out.length < players; i--) {

@@ -2,7 +2,14 @@
 // games of every expansion, the sums by feature kind and by module equal the state's scores.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
-import { apply, legalMoves, ruleBook, startGame, type Expansion, type GameEvent } from '../engine/index.ts';
+import {
+	apply,
+	legalMoves,
+	ruleBook,
+	startGame,
+	type Expansion,
+	type GameEvent
+} from '../engine/index.ts';
 import { randomMove } from '../engine/random.ts';
 import { finalScoring, scoreBreakdown } from './scores.ts';
 import { boardTargets, litCells, usableRotation } from './scene.ts';
@@ -10,10 +17,24 @@ import { moveLabel, targetOf } from './moves.ts';
 
 const docs = availableExpansions();
 const get = (id: string) => docs.get(id) as Expansion;
-const ALL = ['base', 'inns-and-cathedrals', 'river', 'dragon', 'bards', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'];
+const ALL = [
+	'base',
+	'inns-and-cathedrals',
+	'river',
+	'dragon',
+	'bards',
+	'inn-and-stable-owners',
+	'buddo',
+	'messengers-and-mayors'
+];
 
 function playOut(ids: string[], seed: number, modules: string[] = []) {
-	let { state, events } = startGame({ expansions: ids.map(get), modules, players: ['A', 'B', 'C'], seed });
+	let { state, events } = startGame({
+		expansions: ids.map(get),
+		modules,
+		players: ['A', 'B', 'C'],
+		seed
+	});
 	const all: GameEvent[] = [...events];
 	let rng = seed;
 	const seen = { targets: 0, labels: new Set<string>() };
@@ -25,7 +46,8 @@ function playOut(ids: string[], seed: number, modules: string[] = []) {
 			if (t) {
 				seen.targets++;
 				// a target names a tile on the board (or an empty cell for a town hall)
-				if (m.type !== 'town-hall') expect(state.bx.some((x, b) => x === t.x && state.by[b] === t.y)).toBe(true);
+				if (m.type !== 'town-hall')
+					expect(state.bx.some((x, b) => x === t.x && state.by[b] === t.y)).toBe(true);
 			}
 		}
 		const [m, next] = randomMove(legal, rng);
@@ -38,7 +60,11 @@ function playOut(ids: string[], seed: number, modules: string[] = []) {
 }
 
 describe('score breakdown', () => {
-	for (const [ids, modules] of [[['base'], []], [['base', 'inns-and-cathedrals', 'river', 'dragon'], ['pig']], [ALL, []]] as [string[], string[]][]) {
+	for (const [ids, modules] of [
+		[['base'], []],
+		[['base', 'inns-and-cathedrals', 'river', 'dragon'], ['pig']],
+		[ALL, []]
+	] as [string[], string[]][]) {
 		it(`accounts for every point: ${ids.join(' + ')}${modules.length ? ` + ${modules}` : ''}`, () => {
 			for (const seed of [1, 2, 3]) {
 				const { state, events, seen } = playOut(ids, seed, modules);
@@ -59,7 +85,9 @@ describe('score breakdown', () => {
 		const b = scoreBreakdown(events, 3, ruleBook(state));
 		const modules = new Set(b.flatMap((x) => Object.keys(x.byModule)));
 		expect(modules.has('base')).toBe(true);
-		expect([...modules].every((m) => ['base', 'inns-and-cathedrals', 'bards', 'abbot'].includes(m))).toBe(true);
+		expect(
+			[...modules].every((m) => ['base', 'inns-and-cathedrals', 'bards', 'abbot'].includes(m))
+		).toBe(true);
 	});
 });
 
@@ -69,17 +97,33 @@ describe('board scene', () => {
 		const legal = legalMoves(state);
 		const r = usableRotation(legal, 0);
 		const lit = litCells(legal, r);
-		expect(lit.length).toBe(new Set(legal.map((m) => `${(m as { x: number }).x},${(m as { y: number }).y}`)).size);
-		for (const c of lit) expect(c.fits).toBe(legal.some((m) => (m as { x: number }).x === c.x && (m as { y: number }).y === c.y && (m as { rotation: number }).rotation === r));
+		expect(lit.length).toBe(
+			new Set(legal.map((m) => `${(m as { x: number }).x},${(m as { y: number }).y}`)).size
+		);
+		for (const c of lit)
+			expect(c.fits).toBe(
+				legal.some(
+					(m) =>
+						(m as { x: number }).x === c.x &&
+						(m as { y: number }).y === c.y &&
+						(m as { rotation: number }).rotation === r
+				)
+			);
 		expect(lit.some((c) => c.fits)).toBe(true);
 	});
 	it('groups the figure step’s moves by the feature they point at', () => {
-		const { state } = startGame({ expansions: [get('base'), get('inns-and-cathedrals')], players: ['A', 'B'], seed: 3 });
+		const { state } = startGame({
+			expansions: [get('base'), get('inns-and-cathedrals')],
+			players: ['A', 'B'],
+			seed: 3
+		});
 		const s1 = apply(state, legalMoves(state)[0]);
 		if (!s1.ok) throw new Error(s1.refusal.message);
 		const legal = legalMoves(s1.state);
 		const targets = boardTargets(legal, s1.state);
-		expect(targets.flatMap((t) => t.moves).length).toBe(legal.filter((m) => m.type !== 'pass').length);
+		expect(targets.flatMap((t) => t.moves).length).toBe(
+			legal.filter((m) => m.type !== 'pass').length
+		);
 		// follower and large meeple on the same feature share one target
 		expect(targets.some((t) => t.moves.length === 2)).toBe(true);
 	});

@@ -24,8 +24,15 @@ export function moduleOf(rules: readonly string[], book: ReadonlyMap<string, Rul
 const isScore = (e: GameEvent): e is ScoreEvent => e.type === 'score';
 
 /** Points per player from the events, by feature kind and by module. */
-export function scoreBreakdown(events: readonly GameEvent[], players: number, book: ReadonlyMap<string, RuleInfo>): ScoreBreakdown[] {
-	const out = Array.from({ length: players }, () => ({ total: 0, byKind: {}, byModule: {} }) as ScoreBreakdown);
+export function scoreBreakdown(
+	events: readonly GameEvent[],
+	players: number,
+	book: ReadonlyMap<string, RuleInfo>
+): ScoreBreakdown[] {
+	const out = Array.from(
+		{ length: players },
+		() => ({ total: 0, byKind: {}, byModule: {} }) as ScoreBreakdown
+	);
 	for (const e of events) {
 		if (isScore(e)) {
 			const kind = e.feature.farmers ? 'field' : e.feature.kind;
@@ -48,7 +55,8 @@ export function scoreBreakdown(events: readonly GameEvent[], players: number, bo
 }
 
 /** The final scoring's score events, in the order the engine scored them. */
-export const finalScoring = (events: readonly GameEvent[]): ScoreEvent[] => events.filter((e): e is ScoreEvent => isScore(e) && e.final);
+export const finalScoring = (events: readonly GameEvent[]): ScoreEvent[] =>
+	events.filter((e): e is ScoreEvent => isScore(e) && e.final);
 
 export interface Rank {
 	player: number;
@@ -59,7 +67,9 @@ export interface Rank {
 
 /** The players by final score, best first, ties sharing a place. */
 export function ranking(scores: readonly number[]): Rank[] {
-	const order = scores.map((score, player) => ({ player, score })).sort((a, b) => b.score - a.score || a.player - b.player);
+	const order = scores
+		.map((score, player) => ({ player, score }))
+		.sort((a, b) => b.score - a.score || a.player - b.player);
 	return order.map((r) => ({ ...r, place: 1 + order.filter((o) => o.score > r.score).length }));
 }
 
@@ -74,5 +84,9 @@ export function winnerText(players: readonly string[], scores: readonly number[]
 /** The scorings that gave the most points, biggest first (what decided the game). */
 export function biggestScorings(events: readonly GameEvent[], n = 5): ScoreEvent[] {
 	const total = (e: ScoreEvent) => e.awards.reduce((s, a) => s + a.points, 0);
-	return events.filter(isScore).filter((e) => total(e) > 0).sort((a, b) => total(b) - total(a)).slice(0, n);
+	return events
+		.filter(isScore)
+		.filter((e) => total(e) > 0)
+		.sort((a, b) => total(b) - total(a))
+		.slice(0, n);
 }

@@ -67,7 +67,8 @@ export const MAX_CHECKPOINTS = 48;
 /** States of steps shown lately, kept besides the checkpoints (undo, the log's bot notes, the slider). */
 const RECENT = 8;
 
-const seatOf = (s: GameState): number | undefined => (s.finished ? undefined : s.pending[0]?.player);
+const seatOf = (s: GameState): number | undefined =>
+	s.finished ? undefined : s.pending[0]?.player;
 
 export class SandboxSession {
 	readonly setup: GameSetup;
@@ -109,7 +110,11 @@ export class SandboxSession {
 	 * A game from a record, replayed as far as the engine accepts its moves; `notes` are the bots'
 	 * explanations by timeline step (a game restored after a reload keeps them).
 	 */
-	static fromRecord(record: GameRecord, lookup: (id: string) => Expansion | undefined, notes: Readonly<Record<number, TimelineStep['bot']>> = {}): LoadOutcome {
+	static fromRecord(
+		record: GameRecord,
+		lookup: (id: string) => Expansion | undefined,
+		notes: Readonly<Record<number, TimelineStep['bot']>> = {}
+	): LoadOutcome {
 		const { setup, moves, warnings, errors } = setupFromRecord(record, lookup);
 		if (!setup || errors.length) return { warnings, errors };
 		let session: SandboxSession;
@@ -130,7 +135,13 @@ export class SandboxSession {
 			}
 			const bot = notes[steps.length];
 			session.#flat.push(...r.events);
-			steps.push({ move: moves[i], events: r.events, player: seatOf(state), eventsThrough: session.#flat.length, ...(bot ? { bot } : {}) });
+			steps.push({
+				move: moves[i],
+				events: r.events,
+				player: seatOf(state),
+				eventsThrough: session.#flat.length,
+				...(bot ? { bot } : {})
+			});
 			session.#checkpoint(steps.length - 1, state, true);
 		}
 		session.#end = state;
@@ -169,7 +180,8 @@ export class SandboxSession {
 	stateAt(i: number): GameState {
 		const steps = this.steps;
 		const last = steps.length - 1;
-		if (i < 0 || i > last || !Number.isInteger(i)) throw new RangeError(`no step ${i} in a timeline of ${last} moves`);
+		if (i < 0 || i > last || !Number.isInteger(i))
+			throw new RangeError(`no step ${i} in a timeline of ${last} moves`);
 		if (i === last) return this.#end;
 		const seen = this.#recent.get(i);
 		if (seen) {
@@ -193,7 +205,8 @@ export class SandboxSession {
 		const out: LoggedEvent[] = [];
 		for (let i = this.at; i >= 0 && out.length < n; i--) {
 			const ev = this.steps[i].events;
-			for (let j = ev.length - 1; j >= 0 && out.length < n; j--) out.push({ step: i, event: ev[j] });
+			for (let j = ev.length - 1; j >= 0 && out.length < n; j--)
+				out.push({ step: i, event: ev[j] });
 		}
 		return out.reverse();
 	}
@@ -222,7 +235,16 @@ export class SandboxSession {
 		const from = this.state;
 		const r = apply(from, move);
 		if (!r.ok) {
-			this.refusals = [...this.refusals, { after: this.at, move, code: r.refusal.code, rules: r.refusal.rules, message: r.refusal.message }];
+			this.refusals = [
+				...this.refusals,
+				{
+					after: this.at,
+					move,
+					code: r.refusal.code,
+					rules: r.refusal.rules,
+					message: r.refusal.message
+				}
+			];
 			return r.refusal;
 		}
 		// a new move forgets the undone future, and the refusals met there
@@ -233,7 +255,16 @@ export class SandboxSession {
 		const i = this.at + 1;
 		this.#end = r.state;
 		this.#checkpoint(i, r.state, false);
-		this.steps = [...this.steps.slice(0, i), { move, events: r.events, player: seatOf(r.state), eventsThrough: this.#flat.length, ...(bot ? { bot } : {}) }];
+		this.steps = [
+			...this.steps.slice(0, i),
+			{
+				move,
+				events: r.events,
+				player: seatOf(r.state),
+				eventsThrough: this.#flat.length,
+				...(bot ? { bot } : {})
+			}
+		];
 		this.at = i;
 		return null;
 	}

@@ -3,7 +3,15 @@
 // the log is read a page at a time; play, undo and play on cut the timeline consistently.
 import { describe, expect, test } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
-import { cloneState, legalMoves, replay, sameState, setupFromRecord, type Expansion, type GameState } from '../engine/index.ts';
+import {
+	cloneState,
+	legalMoves,
+	replay,
+	sameState,
+	setupFromRecord,
+	type Expansion,
+	type GameState
+} from '../engine/index.ts';
 import { bigExpansion, bigRecord } from '../../../scripts/big-game.ts';
 import { FIRST_SPAN, MAX_CHECKPOINTS, SandboxSession } from './session.svelte.ts';
 
@@ -31,15 +39,33 @@ describe('a long game', () => {
 
 	test("every step's state is the engine's replay up to it (checkpoints, between them, after the span doubled)", () => {
 		const n = s.steps.length;
-		const wanted = new Set([0, 1, FIRST_SPAN - 1, FIRST_SPAN, FIRST_SPAN + 1, 2 * FIRST_SPAN * MAX_CHECKPOINTS - 1, 2 * FIRST_SPAN * MAX_CHECKPOINTS + 1, Math.floor(n / 2), n - 2, n - 1].filter((i) => i < n));
+		const wanted = new Set(
+			[
+				0,
+				1,
+				FIRST_SPAN - 1,
+				FIRST_SPAN,
+				FIRST_SPAN + 1,
+				2 * FIRST_SPAN * MAX_CHECKPOINTS - 1,
+				2 * FIRST_SPAN * MAX_CHECKPOINTS + 1,
+				Math.floor(n / 2),
+				n - 2,
+				n - 1
+			].filter((i) => i < n)
+		);
 		const expected = new Map<number, GameState>();
 		const { setup, moves } = setupFromRecord(record, lookup);
-		replay(setup!, moves, { quiet: true, events: false, onStep: (i, _m, _e, st) => wanted.has(i + 1) && expected.set(i + 1, cloneState(st)) });
+		replay(setup!, moves, {
+			quiet: true,
+			events: false,
+			onStep: (i, _m, _e, st) => wanted.has(i + 1) && expected.set(i + 1, cloneState(st))
+		});
 		// out of order: a later step first, then earlier ones (the recent states are no shortcut back)
-		for (const i of [...wanted].sort((a, b) => (a * 7919) % 13 - (b * 7919) % 13)) expect(sameState(s.stateAt(i), expected.get(i)!), `step ${i}`).toBe(true);
+		for (const i of [...wanted].sort((a, b) => ((a * 7919) % 13) - ((b * 7919) % 13)))
+			expect(sameState(s.stateAt(i), expected.get(i)!), `step ${i}`).toBe(true);
 	});
 
-	test("the log: the events up to the step shown, its last page read without copying the whole", () => {
+	test('the log: the events up to the step shown, its last page read without copying the whole', () => {
 		const { setup, moves } = setupFromRecord(record, lookup);
 		const loud = replay(setup!, moves, { quiet: false });
 		expect(s.eventCount).toBe(loud.events.length);
@@ -50,14 +76,20 @@ describe('a long game', () => {
 		expect(tail[299].step).toBe(s.steps.length - 1);
 		s.jump(100);
 		expect(s.eventCount).toBe(s.steps[100].eventsThrough);
-		expect(s.logTail(5).map((l) => l.step).every((st) => st <= 100)).toBe(true);
+		expect(
+			s
+				.logTail(5)
+				.map((l) => l.step)
+				.every((st) => st <= 100)
+		).toBe(true);
 		expect(s.logTail(1e6)).toHaveLength(s.steps[100].eventsThrough);
 	});
 });
 
 test('play, undo and play on from an earlier step: the timeline is cut there and replays alike', () => {
 	const s = new SandboxSession({ expansions: [base], players: ['Ann', 'Bob'], seed: 9 });
-	for (let i = 0; i < 100; i++) expect(s.play(legalMoves(s.state)[i % 3] ?? legalMoves(s.state)[0])).toBeNull();
+	for (let i = 0; i < 100; i++)
+		expect(s.play(legalMoves(s.state)[i % 3] ?? legalMoves(s.state)[0])).toBeNull();
 	expect(s.steps.length).toBe(101);
 	s.undo();
 	expect(s.at).toBe(99);
@@ -69,7 +101,11 @@ test('play, undo and play on from an earlier step: the timeline is cut there and
 	const r = replay(s.setup, s.fullRecord().moves as never, { quiet: true, events: false });
 	expect(sameState(s.stateAt(71), r.state)).toBe(true);
 	for (const i of [64, 65, 70]) {
-		const partial = replay(s.setup, s.steps.slice(1, i + 1).map((x) => x.move!), { quiet: true, events: false });
+		const partial = replay(
+			s.setup,
+			s.steps.slice(1, i + 1).map((x) => x.move!),
+			{ quiet: true, events: false }
+		);
 		expect(sameState(s.stateAt(i), partial.state), `step ${i}`).toBe(true);
 	}
 	expect(s.eventCount).toBe(s.events.length);

@@ -21,7 +21,9 @@ describe('sandbox setup in the URL', () => {
 	});
 
 	it('reports what it cannot read and keeps the defaults there', () => {
-		const { setup, problems } = setupFromParams(new URLSearchParams('x=base,../etc&p=A&seed=-3&r=nope&start=x y'));
+		const { setup, problems } = setupFromParams(
+			new URLSearchParams('x=base,../etc&p=A&seed=-3&r=nope&start=x y')
+		);
 		expect(setup.expansions).toEqual(['base']);
 		expect(setup.players).toEqual(defaultSetup().players);
 		expect(setup.seed).toBe(1);
@@ -40,7 +42,9 @@ describe('sandbox setup in the URL', () => {
 	});
 
 	it('seats a person where the bot named is unknown, and says so', () => {
-		const { setup, problems } = setupFromParams(new URLSearchParams('p=A~blue~mcts:extreme,B~red~nobody,C~green~random'));
+		const { setup, problems } = setupFromParams(
+			new URLSearchParams('p=A~blue~mcts:extreme,B~red~nobody,C~green~random')
+		);
 		expect(setup.players.map((p) => p.bot)).toEqual([undefined, undefined, 'random']);
 		expect(problems).toEqual([
 			'players: seat 1: bot "mcts" has no level "extreme"; levels: easy, medium, hard (a person plays it)',

@@ -48,7 +48,12 @@ const RULING = /^[A-Z][A-Z0-9-]*$/;
 export function setupToParams(s: SandboxSetup): URLSearchParams {
 	const q = new URLSearchParams();
 	q.set('x', s.expansions.join(','));
-	q.set('p', s.players.map((p) => `${p.name.replace(/[,~]/g, ' ')}~${p.colour}${p.bot ? `~${p.bot}` : ''}`).join(','));
+	q.set(
+		'p',
+		s.players
+			.map((p) => `${p.name.replace(/[,~]/g, ' ')}~${p.colour}${p.bot ? `~${p.bot}` : ''}`)
+			.join(',')
+	);
 	q.set('seed', String(s.seed));
 	const r = Object.entries(s.rulings);
 	if (r.length) q.set('r', r.map(([k, v]) => `${k}:${v}`).join(','));
@@ -64,9 +69,15 @@ export function setupFromParams(q: URLSearchParams): { setup: SandboxSetup; prob
 	const setup = defaultSetup();
 	const x = q.get('x');
 	if (x !== null) {
-		const ids = x.split(',').map((s) => s.trim()).filter(Boolean);
+		const ids = x
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean);
 		const bad = ids.filter((id) => !ID.test(id));
-		if (bad.length) problems.push(`expansions: '${bad.join("', '")}' ${bad.length > 1 ? 'are not expansion ids' : 'is not an expansion id'}`);
+		if (bad.length)
+			problems.push(
+				`expansions: '${bad.join("', '")}' ${bad.length > 1 ? 'are not expansion ids' : 'is not an expansion id'}`
+			);
 		const good = ids.filter((id) => ID.test(id));
 		if (good.length) setup.expansions = [...new Set(good)];
 	}
@@ -74,21 +85,30 @@ export function setupFromParams(q: URLSearchParams): { setup: SandboxSetup; prob
 	if (p !== null) {
 		const players = p.split(',').map((entry, i): PlayerSetup => {
 			const [name, colour, bot] = entry.split('~');
-			const pl: PlayerSetup = { name: (name ?? '').trim().slice(0, 40) || DEFAULT_NAMES[i] || `P${i + 1}`, colour: PLAYER_COLOURS.some((c) => c.id === colour) ? colour : '' };
+			const pl: PlayerSetup = {
+				name: (name ?? '').trim().slice(0, 40) || DEFAULT_NAMES[i] || `P${i + 1}`,
+				colour: PLAYER_COLOURS.some((c) => c.id === colour) ? colour : ''
+			};
 			if (bot) {
 				const spec = parseBotSpec(bot);
-				if ('error' in spec) problems.push(`players: seat ${i + 1}: ${spec.error} (a person plays it)`);
+				if ('error' in spec)
+					problems.push(`players: seat ${i + 1}: ${spec.error} (a person plays it)`);
 				else pl.bot = bot;
 			}
 			return pl;
 		});
-		if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) problems.push(`players: ${players.length} given, the sandbox seats ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
+		if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS)
+			problems.push(
+				`players: ${players.length} given, the sandbox seats ${MIN_PLAYERS} to ${MAX_PLAYERS}`
+			);
 		else {
 			// a colour missing or taken twice gets the first free one
 			const used = new Set<string>();
-			for (const pl of players) if (pl.colour && !used.has(pl.colour)) used.add(pl.colour);
-			else pl.colour = '';
-			for (const pl of players) if (!pl.colour) used.add((pl.colour = PLAYER_COLOURS.find((c) => !used.has(c.id))!.id));
+			for (const pl of players)
+				if (pl.colour && !used.has(pl.colour)) used.add(pl.colour);
+				else pl.colour = '';
+			for (const pl of players)
+				if (!pl.colour) used.add((pl.colour = PLAYER_COLOURS.find((c) => !used.has(c.id))!.id));
 			setup.players = players;
 		}
 	}

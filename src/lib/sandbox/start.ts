@@ -16,25 +16,39 @@ export interface ResolvedSetup {
 	errors: string[];
 }
 
-export function resolveSetup(setup: SandboxSetup, available: ReadonlyMap<string, Expansion>): ResolvedSetup {
+export function resolveSetup(
+	setup: SandboxSetup,
+	available: ReadonlyMap<string, Expansion>
+): ResolvedSetup {
 	const r = resolveGame(setup.expansions, available);
-	if (!r.ok) return { expansions: [], modules: [], rulings: [], errors: r.errors.map((e) => e.message) };
+	if (!r.ok)
+		return { expansions: [], modules: [], rulings: [], errors: r.errors.map((e) => e.message) };
 	const expansions = r.expansions;
 	let modules: string[];
 	try {
 		modules = modulesFor(expansions, r.modules).map((m) => m.id);
 	} catch (e) {
-		return { expansions, modules: [], rulings: [], errors: [e instanceof Error ? e.message : String(e)] };
+		return {
+			expansions,
+			modules: [],
+			rulings: [],
+			errors: [e instanceof Error ? e.message : String(e)]
+		};
 	}
 	const rulings = rulingsFor(modules).map((ru) => {
 		const by = [...expansions].reverse().find((e) => e.rulings?.[ru.id] !== undefined);
 		return by ? { ...ru, fileDefault: by.rulings![ru.id], fileDefaultBy: by.id } : ru;
 	});
 	const known = new Set(rulings.map((x) => x.id));
-	const errors = Object.keys(setup.rulings).filter((id) => !known.has(id)).map((id) => `ruling ${id}: no rule module in play registers it`);
+	const errors = Object.keys(setup.rulings)
+		.filter((id) => !known.has(id))
+		.map((id) => `ruling ${id}: no rule module in play registers it`);
 	for (const ru of rulings) {
 		const o = setup.rulings[ru.id];
-		if (o !== undefined && !(o in ru.options)) errors.push(`ruling ${ru.id}: '${o}' is not one of its options (${Object.keys(ru.options).join(', ')})`);
+		if (o !== undefined && !(o in ru.options))
+			errors.push(
+				`ruling ${ru.id}: '${o}' is not one of its options (${Object.keys(ru.options).join(', ')})`
+			);
 	}
 	const game: GameSetup = {
 		expansions,

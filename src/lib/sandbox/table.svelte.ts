@@ -2,13 +2,28 @@
 // the browser's storage at every step. The page shows it; every decision is the engine's (through
 // SandboxSession), the bots think in a worker (BotWorker). No rule lives here: only who plays when.
 import { untrack } from 'svelte';
-import { jczFromRecord, legalMoveCount, type Expansion, type GameRecord, type GameState, type Move, type Refusal } from '../engine/index.ts';
+import {
+	jczFromRecord,
+	legalMoveCount,
+	type Expansion,
+	type GameRecord,
+	type GameState,
+	type Move,
+	type Refusal
+} from '../engine/index.ts';
 import { recordFromJcz } from '../formats/jcz-game.ts';
 import { botSpecText, type BotSpec } from '../bots/index.ts';
 import { BotWorker, HINT_BOTS, seatBot, type BotDecision } from './bots.ts';
 import { colourOf } from './palette.ts';
 import { SandboxSession, type LoadOutcome, type TimelineStep } from './session.svelte.ts';
-import { decodeGameLink, encodeGameLink, GAME_PARAM, loadSavedGame, storeSavedGame, type SavedGame } from './saved-game.ts';
+import {
+	decodeGameLink,
+	encodeGameLink,
+	GAME_PARAM,
+	loadSavedGame,
+	storeSavedGame,
+	type SavedGame
+} from './saved-game.ts';
 import { setupToParams, type SandboxSetup } from './setup.ts';
 import { resolveSetup } from './start.ts';
 
@@ -21,7 +36,8 @@ export type Status = { text: string; kind: 'info' | 'refusal' } | null;
 /** Milliseconds after which a bot's thinking offers the person a way on (a worker that died answers nothing). */
 export const SLOW_MS = 20_000;
 
-export const refusalText = (r: { message: string; rules: string[] }) => `${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
+export const refusalText = (r: { message: string; rules: string[] }) =>
+	`${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
 
 export class SandboxTable {
 	session = $state.raw<SandboxSession | null>(null);
@@ -120,7 +136,9 @@ export class SandboxTable {
 			this.startError = `The game cannot start: ${e instanceof Error ? e.message : String(e)}`;
 			return false;
 		}
-		this.startError = problems.length ? `Some of the link's setup was not understood: ${problems.join('; ')}` : '';
+		this.startError = problems.length
+			? `Some of the link's setup was not understood: ${problems.join('; ')}`
+			: '';
 		this.enter(session, s, null);
 		return true;
 	}
@@ -129,7 +147,10 @@ export class SandboxTable {
 	openRecord(record: GameRecord, name: string, seats?: SandboxSetup['players']): void {
 		const outcome = SandboxSession.fromRecord(record, (id) => this.available().get(id));
 		if (!outcome.session) {
-			this.status = { text: `${name} cannot be loaded: ${outcome.errors.join('; ')}`, kind: 'refusal' };
+			this.status = {
+				text: `${name} cannot be loaded: ${outcome.errors.join('; ')}`,
+				kind: 'refusal'
+			};
 			return;
 		}
 		if (outcome.refused || outcome.warnings.length) {
@@ -137,7 +158,10 @@ export class SandboxTable {
 			return;
 		}
 		this.adopt(outcome.session, record, seats);
-		this.status = { text: `Loaded a game of ${outcome.session.steps.length - 1} moves (${name}).`, kind: 'info' };
+		this.status = {
+			text: `Loaded a game of ${outcome.session.steps.length - 1} moves (${name}).`,
+			kind: 'info'
+		};
 	}
 
 	/** Opens a JCloisterZone saved game (.jcz): imported as a record (formats/jcz-game.ts), its notes in the status. */
@@ -145,26 +169,43 @@ export class SandboxTable {
 		const r = recordFromJcz(text, { expansions: [...this.available().values()] });
 		const where = (p: { pointer: string; message: string }) => `${p.pointer || '/'} ${p.message}`;
 		if (!r.ok) {
-			this.status = { text: `${name} cannot be loaded: ${r.errors.slice(0, 3).map(where).join('; ')}${r.errors.length > 3 ? ` (and ${r.errors.length - 3} more)` : ''}`, kind: 'refusal' };
+			this.status = {
+				text: `${name} cannot be loaded: ${r.errors.slice(0, 3).map(where).join('; ')}${r.errors.length > 3 ? ` (and ${r.errors.length - 3} more)` : ''}`,
+				kind: 'refusal'
+			};
 			return;
 		}
 		this.openRecord(r.record, name);
 		if (this.session && !this.loadProblem && r.warnings.length && this.status)
-			this.status = { text: `${this.status.text} JCloisterZone options played otherwise here: ${r.warnings.slice(0, 3).map(where).join('; ')}${r.warnings.length > 3 ? ' …' : ''}`, kind: 'info' };
+			this.status = {
+				text: `${this.status.text} JCloisterZone options played otherwise here: ${r.warnings.slice(0, 3).map(where).join('; ')}${r.warnings.length > 3 ? ' …' : ''}`,
+				kind: 'info'
+			};
 	}
 
 	/** The game as a JCloisterZone saved game (.jcz text), or why it cannot be one. */
 	jczText(): { text: string } | { error: string } {
 		if (!this.session) return { error: 'no game' };
 		const r = jczFromRecord(this.session.record(), (id) => this.available().get(id));
-		return r.ok ? { text: r.text } : { error: r.errors.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`).join('; ') };
+		return r.ok
+			? { text: r.text }
+			: {
+					error: r.errors
+						.slice(0, 3)
+						.map((e) => `${e.pointer || '/'} ${e.message}`)
+						.join('; ')
+				};
 	}
 
 	/** Takes a loaded game to the table; people play every seat unless `seats` names bots. */
 	adopt(s: SandboxSession, record: GameRecord, seats?: SandboxSetup['players']): void {
 		const setup: SandboxSetup = {
 			expansions: [...record.expansions.map((e) => e.id), ...(record.modules ?? [])],
-			players: record.players.map((name, i) => ({ name, colour: seats?.[i]?.colour ?? colourOf(undefined, i).id, ...(seats?.[i]?.bot ? { bot: seats[i].bot } : {}) })),
+			players: record.players.map((name, i) => ({
+				name,
+				colour: seats?.[i]?.colour ?? colourOf(undefined, i).id,
+				...(seats?.[i]?.bot ? { bot: seats[i].bot } : {})
+			})),
 			seed: record.seed,
 			rulings: { ...(record.rulings ?? {}) },
 			free: record.free === true,
@@ -190,10 +231,18 @@ export class SandboxTable {
 
 	/** A kept game (storage or link) back at its step; an error when it cannot be set up again. */
 	resume(game: SavedGame): string | null {
-		const outcome = SandboxSession.fromRecord(game.record, (id) => this.available().get(id), game.notes ?? {});
+		const outcome = SandboxSession.fromRecord(
+			game.record,
+			(id) => this.available().get(id),
+			game.notes ?? {}
+		);
 		if (!outcome.session) return outcome.errors.join('; ');
 		this.enter(outcome.session, game.setup, game.at);
-		if (outcome.refused) this.status = { text: `The kept game stops at move ${outcome.refused.index + 1}: ${refusalText(outcome.refused.refusal)}`, kind: 'refusal' };
+		if (outcome.refused)
+			this.status = {
+				text: `The kept game stops at move ${outcome.refused.index + 1}: ${refusalText(outcome.refused.refusal)}`,
+				kind: 'refusal'
+			};
 		return null;
 	}
 
@@ -206,7 +255,13 @@ export class SandboxTable {
 	snapshot(withNotes = true): SavedGame | null {
 		const s = this.session;
 		if (!s || !this.setup) return null;
-		return { version: 1, setup: this.setup, record: s.fullRecord(), at: s.at, ...(withNotes ? { notes: s.notes() } : {}) };
+		return {
+			version: 1,
+			setup: this.setup,
+			record: s.fullRecord(),
+			at: s.at,
+			...(withNotes ? { notes: s.notes() } : {})
+		};
 	}
 
 	/** A link (query string) that carries the whole game: setup, moves and the step shown. */
@@ -232,7 +287,10 @@ export class SandboxTable {
 		const s = this.session;
 		if (!s) return null;
 		if (!bot && this.inspecting) {
-			this.status = { text: 'You are looking at a bot\'s decision in the past: go back to the game, or play on from here, first.', kind: 'refusal' };
+			this.status = {
+				text: "You are looking at a bot's decision in the past: go back to the game, or play on from here, first.",
+				kind: 'refusal'
+			};
 			return null;
 		}
 		const refusal = s.play(move, bot);
@@ -260,7 +318,9 @@ export class SandboxTable {
 	}
 
 	get canUndo(): boolean {
-		return !!this.session && (this.hasBots ? this.lastOwnDecision() !== null : this.session.canUndo);
+		return (
+			!!this.session && (this.hasBots ? this.lastOwnDecision() !== null : this.session.canUndo)
+		);
 	}
 	get canRedo(): boolean {
 		return !!this.session?.canRedo;
@@ -281,7 +341,12 @@ export class SandboxTable {
 		const s = this.session;
 		if (!s || !s.canRedo) return;
 		let i = s.at + 1;
-		if (this.hasBots) while (i < s.steps.length - 1 && (s.steps[i].player === undefined || this.botOf(s.steps[i].player!))) i++;
+		if (this.hasBots)
+			while (
+				i < s.steps.length - 1 &&
+				(s.steps[i].player === undefined || this.botOf(s.steps[i].player!))
+			)
+				i++;
 		s.jump(i);
 		this.changed();
 	}
@@ -346,7 +411,8 @@ export class SandboxTable {
 		void this.worker.ask(s.setup, asked, HINT_BOTS).then((a) => {
 			this.hinting = false;
 			if (this.session !== s || s.state !== asked) return;
-			if (a.error !== undefined) return void (this.status = { text: `No hint: ${a.error}`, kind: 'refusal' });
+			if (a.error !== undefined)
+				return void (this.status = { text: `No hint: ${a.error}`, kind: 'refusal' });
 			this.hints = { at: s.at, decisions: a.decisions };
 		});
 	}
@@ -357,7 +423,14 @@ export class SandboxTable {
 	 */
 	private changed(): void {
 		const s = this.session;
-		if (s && this.live && this.mover !== undefined && !this.botOf(this.mover) && s.legal.length === 1 && s.legal[0].type === 'draw') {
+		if (
+			s &&
+			this.live &&
+			this.mover !== undefined &&
+			!this.botOf(this.mover) &&
+			s.legal.length === 1 &&
+			s.legal[0].type === 'draw'
+		) {
 			this.play(s.legal[0]);
 			return;
 		}
@@ -393,7 +466,8 @@ export class SandboxTable {
 		const name = this.seatName(seat);
 		void w.ask(s.setup, asked, [spec]).then((a) => {
 			// the game moved on meanwhile (undo, a new game, a pause): the answer is for another position
-			if (this.worker !== w || this.session !== s || s.state !== asked || this.asked !== asked) return;
+			if (this.worker !== w || this.session !== s || s.state !== asked || this.asked !== asked)
+				return;
 			clearTimeout(this.slowTimer);
 			this.slow = false;
 			if (a.error !== undefined) {
@@ -408,8 +482,15 @@ export class SandboxTable {
 				if (this.session !== s || s.state !== asked || this.asked !== asked) return;
 				this.thinking = null;
 				this.asked = null;
-				const refusal = this.play(d.move, { name: `${name}, ${d.ms} ms`, alternatives: d.alternatives });
-				if (refusal) this.botFailure = { seat, text: `${name} chose a move the engine refuses: ${refusalText(refusal)}` };
+				const refusal = this.play(d.move, {
+					name: `${name}, ${d.ms} ms`,
+					alternatives: d.alternatives
+				});
+				if (refusal)
+					this.botFailure = {
+						seat,
+						text: `${name} chose a move the engine refuses: ${refusalText(refusal)}`
+					};
 			}, wait);
 		});
 	}

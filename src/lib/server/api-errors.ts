@@ -7,20 +7,41 @@
 import { networkInterfaces, hostname } from 'node:os';
 import { errorResponse } from './api.ts';
 
-export const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
+export const isApiPath = (pathname: string): boolean =>
+	pathname === '/api' || pathname.startsWith('/api/');
 
 /** `fallback` for an endpoint serving `allowed`: OPTIONS lists them, anything else is a JSON 405. */
-export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): Response {
-	const allow = [...allowed, ...(allowed.includes('GET') && !allowed.includes('HEAD') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+export function methodNotAllowed(
+	method: string,
+	pathname: string,
+	allowed: readonly string[]
+): Response {
+	const allow = [
+		...allowed,
+		...(allowed.includes('GET') && !allowed.includes('HEAD') ? ['HEAD'] : []),
+		'OPTIONS'
+	].join(', ');
 	if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
-	return errorResponse(405, `${method} is not allowed on ${pathname} (allowed: ${allow})`, [], {}, { allow });
+	return errorResponse(
+		405,
+		`${method} is not allowed on ${pathname} (allowed: ${allow})`,
+		[],
+		{},
+		{ allow }
+	);
 }
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/x-sveltekit-formdata'];
+const FORM_TYPES = [
+	'application/x-www-form-urlencoded',
+	'multipart/form-data',
+	'text/plain',
+	'application/x-sveltekit-formdata'
+];
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The media type of a request, lower-case without parameters ('' when there is none). */
-export const mediaType = (request: Request): string => (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+export const mediaType = (request: Request): string =>
+	(request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 
 /**
  * SvelteKit's cross-site request forgery check: a form-like body (what a page on another site can
@@ -31,7 +52,8 @@ export const mediaType = (request: Request): string => (request.headers.get('con
 export function crossSiteForm(request: Request, url: URL): string | undefined {
 	if (!UNSAFE.has(request.method) || !FORM_TYPES.includes(mediaType(request))) return undefined;
 	const origin = request.headers.get('origin');
-	if (origin !== null && URL.canParse(origin) && new URL(origin).host === url.host) return undefined;
+	if (origin !== null && URL.canParse(origin) && new URL(origin).host === url.host)
+		return undefined;
 	return `Cross-site ${request.method} requests with a form body (${mediaType(request)}) are forbidden`;
 }
 
@@ -39,9 +61,13 @@ interface BodyType {
 	accepts: (type: string) => boolean;
 	name: string;
 }
-const JSON_BODY: BodyType = { accepts: (t) => t === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(t), name: 'application/json' };
+const JSON_BODY: BodyType = {
+	accepts: (t) => t === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(t),
+	name: 'application/json'
+};
 const XML_BODY: BodyType = {
-	accepts: (t) => t === 'application/xml' || t === 'text/xml' || /^application\/[a-z0-9.+-]+\+xml$/.test(t),
+	accepts: (t) =>
+		t === 'application/xml' || t === 'text/xml' || /^application\/[a-z0-9.+-]+\+xml$/.test(t),
 	name: 'application/xml'
 };
 
@@ -66,7 +92,8 @@ export function allowedHosts(env: NodeJS.ProcessEnv = process.env): Set<string> 
 	if (WILDCARD_HOSTS.has(listen)) {
 		out.add(hostname().toLowerCase());
 		for (const list of Object.values(networkInterfaces()))
-			for (const a of list ?? []) out.add(a.family === 'IPv6' ? `[${a.address.toLowerCase()}]` : a.address);
+			for (const a of list ?? [])
+				out.add(a.family === 'IPv6' ? `[${a.address.toLowerCase()}]` : a.address);
 	} else out.add(listen.includes(':') && !listen.startsWith('[') ? `[${listen}]` : listen);
 	if (env.ORIGIN && URL.canParse(env.ORIGIN)) out.add(new URL(env.ORIGIN).hostname.toLowerCase());
 	for (const h of (env.ALLOWED_HOSTS ?? '').split(',')) if (h.trim()) out.add(hostnameOf(h));
@@ -99,7 +126,8 @@ const hasBody = (request: Request): boolean => {
  * that names no media type is refused too (the answer says which one to send).
  */
 export function unsupportedBody(request: Request, pathname: string): Response | undefined {
-	if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return undefined;
+	if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH')
+		return undefined;
 	const type = mediaType(request);
 	const expected = pathname.startsWith('/api/import/') ? XML_BODY : JSON_BODY;
 	if (type === '' && !hasBody(request)) return undefined;
@@ -112,7 +140,11 @@ export function unsupportedBody(request: Request, pathname: string): Response | 
 		[],
 		{},
 		// the standard hints where there is one (RFC 5789 Accept-Patch, LDP Accept-Post); the message says it for PUT
-		request.method === 'PATCH' ? { 'accept-patch': expected.name } : request.method === 'POST' ? { 'accept-post': expected.name } : {}
+		request.method === 'PATCH'
+			? { 'accept-patch': expected.name }
+			: request.method === 'POST'
+				? { 'accept-post': expected.name }
+				: {}
 	);
 }
 
@@ -120,11 +152,23 @@ export function unsupportedBody(request: Request, pathname: string): Response | 
  * A SvelteKit answer under /api/ that is not JSON (an HTML 404 page, a plain-text 405) turned into
  * the API's error body, keeping its status and headers such as Allow.
  */
-export async function asJsonError(response: Response, request: Request, pathname: string, message?: string): Promise<Response> {
-	if (response.status < 400 || /^application\/([a-z0-9.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return response;
+export async function asJsonError(
+	response: Response,
+	request: Request,
+	pathname: string,
+	message?: string
+): Promise<Response> {
+	if (
+		response.status < 400 ||
+		/^application\/([a-z0-9.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')
+	)
+		return response;
 	const headers: Record<string, string> = {};
-	for (const [k, v] of response.headers) if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') headers[k] = v;
-	const text = /^text\/plain/i.test(response.headers.get('content-type') ?? '') ? (await response.text()).trim().slice(0, 300) : '';
+	for (const [k, v] of response.headers)
+		if (k !== 'content-type' && k !== 'content-length' && k !== 'etag') headers[k] = v;
+	const text = /^text\/plain/i.test(response.headers.get('content-type') ?? '')
+		? (await response.text()).trim().slice(0, 300)
+		: '';
 	const error =
 		message ??
 		(response.status === 404

@@ -24,7 +24,11 @@ export function adapterBodyLimit(value = process.env.BODY_SIZE_LIMIT ?? '512K'):
 export const bodyLimit = (wanted = MAX_BODY_BYTES): number => Math.min(wanted, adapterBodyLimit());
 
 const sizeText = (bytes: number): string =>
-	bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+	bytes % (1024 * 1024) === 0
+		? `${bytes / 1024 / 1024} MiB`
+		: bytes % 1024 === 0
+			? `${bytes / 1024} KiB`
+			: `${bytes} bytes`;
 
 export interface ErrorBody {
 	error: string;
@@ -44,10 +48,18 @@ export function errorResponse(
 	return jsonResponse(body, status, headers);
 }
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(
+	body: unknown,
+	status = 200,
+	headers: Record<string, string> = {}
+): Response {
 	return new Response(JSON.stringify(body), {
 		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
+		headers: {
+			'content-type': 'application/json; charset=utf-8',
+			'cache-control': 'no-store',
+			...headers
+		}
 	});
 }
 
@@ -62,13 +74,19 @@ export const etagOf = (revision: string): string => `"${revision}"`;
  */
 export function revisionsFromIfMatch(header: string | null): string[] | '*' | undefined {
 	if (header === null) return undefined;
-	const tags = header.split(',').map((t) => t.trim()).filter(Boolean);
+	const tags = header
+		.split(',')
+		.map((t) => t.trim())
+		.filter(Boolean);
 	if (tags.includes('*')) return '*';
 	return tags.filter((t) => !/^W\//i.test(t)).map((t) => t.replace(/^"(.*)"$/, '$1'));
 }
 
 export const weakIfMatchResponse = () =>
-	errorResponse(428, 'If-Match names only weak entity tags (W/"…"), which never match a write: send the ETag as it came, "<revision>"');
+	errorResponse(
+		428,
+		'If-Match names only weak entity tags (W/"…"), which never match a write: send the ETag as it came, "<revision>"'
+	);
 
 export const unsafeIdResponse = (id: string) =>
 	errorResponse(
@@ -77,7 +95,10 @@ export const unsafeIdResponse = (id: string) =>
 	);
 export const notFoundResponse = (id: string) => errorResponse(404, `No expansion '${id}'`);
 export const readOnlyResponse = (id: string) =>
-	errorResponse(403, `'${id}' is a shipped set and read-only: duplicate it under a new id to change it`);
+	errorResponse(
+		403,
+		`'${id}' is a shipped set and read-only: duplicate it under a new id to change it`
+	);
 
 /** The stored state of a document, as sent back with 409 so the editor can show both versions. */
 export function currentOf(stored: StoredExpansion) {

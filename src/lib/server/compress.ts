@@ -6,7 +6,13 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xm
 const MIN_BYTES = 1024;
 
 export function compressed(request: Request, response: Response): Response {
-	if (!response.body || response.status === 204 || response.status === 304 || request.method === 'HEAD') return response;
+	if (
+		!response.body ||
+		response.status === 204 ||
+		response.status === 304 ||
+		request.method === 'HEAD'
+	)
+		return response;
 	if (response.headers.has('content-encoding')) return response;
 	if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response;
 	const length = response.headers.get('content-length');
@@ -16,5 +22,9 @@ export function compressed(request: Request, response: Response): Response {
 	headers.set('content-encoding', 'gzip');
 	headers.delete('content-length');
 	headers.append('vary', 'Accept-Encoding');
-	return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers });
+	return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+		status: response.status,
+		statusText: response.statusText,
+		headers
+	});
 }

@@ -6,7 +6,15 @@
 import type { Problem } from '../formats/problems.ts';
 import { hasErrors } from '../formats/problems.ts';
 import { nestingProblem } from '../formats/nesting.ts';
-import { currentOf, errorResponse, etagOf, parseJson, readBody, revisionsFromIfMatch, weakIfMatchResponse } from './api.ts';
+import {
+	currentOf,
+	errorResponse,
+	etagOf,
+	parseJson,
+	readBody,
+	revisionsFromIfMatch,
+	weakIfMatchResponse
+} from './api.ts';
 import type { DocumentStore, StoreFailure } from './store.ts';
 
 export interface DocumentKind {
@@ -40,9 +48,15 @@ export function storeFailure(kind: DocumentKind, name: string, f: StoreFailure):
 				'A write must say what it is based on: If-Match: "<revision>" to update, If-None-Match: * to create'
 			);
 		case 'exists':
-			return errorResponse(409, `${capital(kind.a)} '${name}' already exists`, [], { current: currentOf(f.current) }, {
-				etag: etagOf(f.current.revision)
-			});
+			return errorResponse(
+				409,
+				`${capital(kind.a)} '${name}' already exists`,
+				[],
+				{ current: currentOf(f.current) },
+				{
+					etag: etagOf(f.current.revision)
+				}
+			);
 		case 'stale':
 			return errorResponse(
 				409,
@@ -69,17 +83,28 @@ export async function getDocument(kind: DocumentKind, name: string): Promise<Res
 	});
 }
 
-export async function putDocument(kind: DocumentKind, name: string, request: Request): Promise<Response> {
+export async function putDocument(
+	kind: DocumentKind,
+	name: string,
+	request: Request
+): Promise<Response> {
 	if (!kind.store.isSafeName(name)) return kind.unsafe(name);
-	if (kind.store.isReadOnly(name)) return storeFailure(kind, name, { ok: false, reason: 'read-only' });
+	if (kind.store.isReadOnly(name))
+		return storeFailure(kind, name, { ok: false, reason: 'read-only' });
 	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
 	const ifNoneMatch = request.headers.get('if-none-match')?.trim();
-	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision the document is based on, not *');
+	if (ifMatch === '*')
+		return errorResponse(428, 'If-Match must name the revision the document is based on, not *');
 	if (ifMatch?.length === 0) return weakIfMatchResponse();
-	if (ifNoneMatch !== undefined && ifNoneMatch !== '*') return errorResponse(428, 'If-None-Match is only accepted as * (create)');
-	if (ifMatch === undefined && ifNoneMatch === undefined) return storeFailure(kind, name, { ok: false, reason: 'precondition-required' });
+	if (ifNoneMatch !== undefined && ifNoneMatch !== '*')
+		return errorResponse(428, 'If-None-Match is only accepted as * (create)');
+	if (ifMatch === undefined && ifNoneMatch === undefined)
+		return storeFailure(kind, name, { ok: false, reason: 'precondition-required' });
 	if (ifMatch !== undefined && ifNoneMatch !== undefined)
-		return errorResponse(400, 'Send either If-Match (update) or If-None-Match: * (create), not both');
+		return errorResponse(
+			400,
+			'Send either If-Match (update) or If-None-Match: * (create), not both'
+		);
 
 	const body = await readBody(request);
 	if (!body.ok) return body.response;
@@ -92,16 +117,28 @@ export async function putDocument(kind: DocumentKind, name: string, request: Req
 	if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
 		const own = (doc as Record<string, unknown>)[kind.nameField];
 		if (typeof own === 'string' && own !== name)
-			return errorResponse(400, `The document's ${kind.nameField} '${own}' differs from the URL's '${name}'`, [
-				{ pointer: `/${kind.nameField}`, message: `must be '${name}' to be saved here`, severity: 'error' }
-			]);
+			return errorResponse(
+				400,
+				`The document's ${kind.nameField} '${own}' differs from the URL's '${name}'`,
+				[
+					{
+						pointer: `/${kind.nameField}`,
+						message: `must be '${name}' to be saved here`,
+						severity: 'error'
+					}
+				]
+			);
 	}
 	const problems = await kind.validate(doc, name);
 	if (hasErrors(problems)) {
 		const n = problems.filter((p) => p.severity === 'error').length;
 		return errorResponse(422, `The document is invalid: ${n} error${n === 1 ? '' : 's'}`, problems);
 	}
-	const r = await kind.store.write(name, doc, ifMatch !== undefined ? { ifMatch } : { ifNoneMatch: '*' });
+	const r = await kind.store.write(
+		name,
+		doc,
+		ifMatch !== undefined ? { ifMatch } : { ifNoneMatch: '*' }
+	);
 	if (!r.ok) return storeFailure(kind, name, r);
 	const headers: Record<string, string> = {
 		'content-type': 'application/json; charset=utf-8',
@@ -109,15 +146,23 @@ export async function putDocument(kind: DocumentKind, name: string, request: Req
 		etag: etagOf(r.revision)
 	};
 	if (r.created) headers.location = kind.path(name);
-	return new Response(JSON.stringify({ [kind.nameField]: name, revision: r.revision, created: r.created, problems }), {
-		status: r.created ? 201 : 200,
-		headers
-	});
+	return new Response(
+		JSON.stringify({ [kind.nameField]: name, revision: r.revision, created: r.created, problems }),
+		{
+			status: r.created ? 201 : 200,
+			headers
+		}
+	);
 }
 
-export async function deleteDocument(kind: DocumentKind, name: string, request: Request): Promise<Response> {
+export async function deleteDocument(
+	kind: DocumentKind,
+	name: string,
+	request: Request
+): Promise<Response> {
 	const ifMatch = revisionsFromIfMatch(request.headers.get('if-match'));
-	if (ifMatch === '*') return errorResponse(428, 'If-Match must name the revision being deleted, not *');
+	if (ifMatch === '*')
+		return errorResponse(428, 'If-Match must name the revision being deleted, not *');
 	if (ifMatch?.length === 0) return weakIfMatchResponse();
 	const r = await kind.store.remove(name, ifMatch);
 	if (!r.ok) return storeFailure(kind, name, r);

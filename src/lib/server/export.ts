@@ -32,7 +32,11 @@ export const MAX_WAITING = 8;
 export const EXPORT_TIMEOUT_MS = 120_000;
 
 /** Runs the exporter here, in this thread. */
-async function runExporter(format: ExportFormat, doc: Expansion, options: ExportOptions): Promise<Outcome> {
+async function runExporter(
+	format: ExportFormat,
+	doc: Expansion,
+	options: ExportOptions
+): Promise<Outcome> {
 	try {
 		const result = await (await loadExporter(format))(doc, options);
 		const files: EncodedFile[] = result.files.map((f) =>
@@ -49,21 +53,33 @@ async function runExporter(format: ExportFormat, doc: Expansion, options: Export
 // In an export worker this module answers one job and the worker ends.
 const ROLE = 'carcassonne-lab-export';
 if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
-	parentPort!.once('message', async (job: { format: ExportFormat; doc: Expansion; options: ExportOptions }) => {
-		parentPort!.postMessage(await runExporter(job.format, job.doc, job.options));
-	});
+	parentPort!.once(
+		'message',
+		async (job: { format: ExportFormat; doc: Expansion; options: ExportOptions }) => {
+			parentPort!.postMessage(await runExporter(job.format, job.doc, job.options));
+		}
+	);
 }
 
 /**
  * Runs the exporter in a worker thread that loads this very module (from the built server's
  * chunk). The sources (vite dev, unit tests) cannot be loaded by a plain worker: there it runs here.
  */
-function runInWorker(format: ExportFormat, doc: Expansion, options: ExportOptions): Promise<Outcome> {
+function runInWorker(
+	format: ExportFormat,
+	doc: Expansion,
+	options: ExportOptions
+): Promise<Outcome> {
 	const self = import.meta.url;
-	if (!self.startsWith('file:') || /\.ts($|\?)/.test(self)) return runExporter(format, doc, options);
+	if (!self.startsWith('file:') || /\.ts($|\?)/.test(self))
+		return runExporter(format, doc, options);
 	return new Promise((resolve) => {
 		// its own heap limit: an export that runs away ends the worker (a 500), not the server
-		const worker = new Worker(`import(${JSON.stringify(self)});`, { eval: true, workerData: { role: ROLE }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+		const worker = new Worker(`import(${JSON.stringify(self)});`, {
+			eval: true,
+			workerData: { role: ROLE },
+			resourceLimits: { maxOldGenerationSizeMb: 1024 }
+		});
 		let settled = false;
 		const done = (o: Outcome) => {
 			if (settled) return;
@@ -72,10 +88,15 @@ function runInWorker(format: ExportFormat, doc: Expansion, options: ExportOption
 			void worker.terminate();
 			resolve(o);
 		};
-		const timer = setTimeout(() => done({ ok: false, error: `stopped after ${EXPORT_TIMEOUT_MS / 1000} s` }), EXPORT_TIMEOUT_MS);
+		const timer = setTimeout(
+			() => done({ ok: false, error: `stopped after ${EXPORT_TIMEOUT_MS / 1000} s` }),
+			EXPORT_TIMEOUT_MS
+		);
 		worker.once('message', (o: Outcome) => done(o));
 		worker.once('error', (e) => done({ ok: false, error: e.message }));
-		worker.once('exit', (code) => done({ ok: false, error: `the export worker stopped (exit code ${code})` }));
+		worker.once('exit', (code) =>
+			done({ ok: false, error: `the export worker stopped (exit code ${code})` })
+		);
 		worker.postMessage({ format, doc, options });
 	});
 }
@@ -88,7 +109,10 @@ function runInWorker(format: ExportFormat, doc: Expansion, options: ExportOption
 export function exportOptionsOf(url: URL): { options: ExportOptions; notes: string[] } {
 	const q = (name: string) => url.searchParams.get(name) ?? undefined;
 	const backs = q('backs');
-	const out = clampExportOptions({ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') }, backs === undefined ? undefined : ['1', 'true', 'yes'].includes(backs));
+	const out = clampExportOptions(
+		{ bleedMm: q('bleedMm'), sizePx: q('sizePx'), players: q('players') },
+		backs === undefined ? undefined : ['1', 'true', 'yes'].includes(backs)
+	);
 	const paper = q('paper');
 	if (isPaper(paper)) out.options.paper = paper;
 	return out;
@@ -105,14 +129,29 @@ export const unknownFormatResponse = (format: string, status = 400) =>
  * `{ format, files, notes }` (`notes` first lists what option parsing clamped), 400 for an unknown
  * format, 422 when the document has errors, 503 when too many exports wait, 500 when the exporter fails.
  */
-export async function exportResponse(format: string, doc: unknown, options: ExportOptions, optionNotes: string[] = []): Promise<Response> {
+export async function exportResponse(
+	format: string,
+	doc: unknown,
+	options: ExportOptions,
+	optionNotes: string[] = []
+): Promise<Response> {
 	if (!isExportFormat(format)) return unknownFormatResponse(format);
-	const label = typeof (doc as Expansion | null)?.id === 'string' ? `'${(doc as Expansion).id}'` : 'The document';
+	const label =
+		typeof (doc as Expansion | null)?.id === 'string'
+			? `'${(doc as Expansion).id}'`
+			: 'The document';
 	const problems = validateDocument(doc, options.available);
-	if (hasErrors(problems)) return errorResponse(422, `${label} has errors: fix them before exporting`, problems);
+	if (hasErrors(problems))
+		return errorResponse(422, `${label} has errors: fix them before exporting`, problems);
 	if (running >= MAX_RUNNING) {
 		if (waiting.length >= MAX_WAITING)
-			return errorResponse(503, `The server is busy with ${running + waiting.length} exports: try again in a moment`, [], {}, { 'retry-after': '5' });
+			return errorResponse(
+				503,
+				`The server is busy with ${running + waiting.length} exports: try again in a moment`,
+				[],
+				{},
+				{ 'retry-after': '5' }
+			);
 		await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing export hands its place over
 	} else running++;
 	let outcome: Outcome;

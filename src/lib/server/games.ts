@@ -15,7 +15,10 @@ export const gameStore = documentStore({ dir: gamesDir, isSafeName: isSafeScenar
 
 /** The record schema, and that the game's expansions resolve against the expansions store. */
 export async function validateStoredGame(doc: unknown): Promise<Problem[]> {
-	return validateGameRecord(doc, { available: availableOf(await listExpansions()), moduleIds: ruleRegistry.moduleIds });
+	return validateGameRecord(doc, {
+		available: availableOf(await listExpansions()),
+		moduleIds: ruleRegistry.moduleIds
+	});
 }
 
 export const unsafeGameName = (name: string) => unsafeDocumentName('game', name);
@@ -23,11 +26,19 @@ export const gameNotFound = (name: string) => errorResponse(404, `No game '${nam
 
 /** One row of GET /api/games. */
 export function summariseGame(s: StoredDocument) {
-	const d = (typeof s.doc === 'object' && s.doc !== null && !Array.isArray(s.doc) ? s.doc : {}) as Record<string, unknown>;
+	const d = (
+		typeof s.doc === 'object' && s.doc !== null && !Array.isArray(s.doc) ? s.doc : {}
+	) as Record<string, unknown>;
 	return {
 		name: s.id,
-		expansions: Array.isArray(d.expansions) ? d.expansions.map((e) => (e as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string') : [],
-		players: Array.isArray(d.players) ? d.players.filter((p): p is string => typeof p === 'string') : [],
+		expansions: Array.isArray(d.expansions)
+			? d.expansions
+					.map((e) => (e as { id?: unknown })?.id)
+					.filter((id): id is string => typeof id === 'string')
+			: [],
+		players: Array.isArray(d.players)
+			? d.players.filter((p): p is string => typeof p === 'string')
+			: [],
 		moves: Array.isArray(d.moves) ? d.moves.length : 0,
 		revision: s.revision,
 		...(s.parseError ? { parseError: s.parseError } : {})

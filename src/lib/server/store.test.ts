@@ -30,8 +30,22 @@ afterEach(async () => {
 
 describe('ids', () => {
 	it('accepts lower-case words joined by single dashes, up to 64 characters', () => {
-		for (const id of ['base', 'inns-and-cathedrals', 'a1-b2', 'x'.repeat(64)]) expect(isSafeId(id), id).toBe(true);
-		for (const id of ['', '../x', 'a/b', 'UPPER', 'a--b', '-a', 'a-', 'a.b', 'a b', 'x'.repeat(65), '..', 'a\0'])
+		for (const id of ['base', 'inns-and-cathedrals', 'a1-b2', 'x'.repeat(64)])
+			expect(isSafeId(id), id).toBe(true);
+		for (const id of [
+			'',
+			'../x',
+			'a/b',
+			'UPPER',
+			'a--b',
+			'-a',
+			'a-',
+			'a.b',
+			'a b',
+			'x'.repeat(65),
+			'..',
+			'a\0'
+		])
 			expect(isSafeId(id), id).toBe(false);
 	});
 	it('uses EXPANSIONS_DIR for the folder', () => {
@@ -71,10 +85,22 @@ describe('store', () => {
 	});
 
 	it('requires a precondition, a safe id, an existing document for updates; shipped sets are read-only', async () => {
-		expect(await writeExpansion('mine', doc('mine'))).toEqual({ ok: false, reason: 'precondition-required' });
-		expect(await writeExpansion('../x', doc('x'), { ifNoneMatch: '*' })).toEqual({ ok: false, reason: 'unsafe-id' });
-		expect(await writeExpansion('mine', doc('mine'), { ifMatch: 'abc' })).toEqual({ ok: false, reason: 'not-found' });
-		expect(await writeExpansion('base', doc('base'), { ifNoneMatch: '*' })).toEqual({ ok: false, reason: 'read-only' });
+		expect(await writeExpansion('mine', doc('mine'))).toEqual({
+			ok: false,
+			reason: 'precondition-required'
+		});
+		expect(await writeExpansion('../x', doc('x'), { ifNoneMatch: '*' })).toEqual({
+			ok: false,
+			reason: 'unsafe-id'
+		});
+		expect(await writeExpansion('mine', doc('mine'), { ifMatch: 'abc' })).toEqual({
+			ok: false,
+			reason: 'not-found'
+		});
+		expect(await writeExpansion('base', doc('base'), { ifNoneMatch: '*' })).toEqual({
+			ok: false,
+			reason: 'read-only'
+		});
 		expect(await readExpansion('nope')).toEqual({ ok: false, reason: 'not-found' });
 		expect(await readExpansion('../etc/passwd')).toEqual({ ok: false, reason: 'unsafe-id' });
 		expect(await readdir(dir)).toEqual([]);
@@ -92,7 +118,9 @@ describe('store', () => {
 		await writeFile(path.join(dir, 'Not-Safe.json'), '{}');
 		await writeFile(path.join(dir, 'notes.txt'), 'x');
 		const list = await listExpansions();
-		const shipped = (await readdir(shippedDir())).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+		const shipped = (await readdir(shippedDir()))
+			.filter((n) => n.endsWith('.json'))
+			.map((n) => n.slice(0, -5));
 		expect(list.map((e) => e.id)).toEqual([...new Set([...shipped, 'base', 'broken'])].sort());
 		// the shipped folder's base wins over the workspace's copy of the same id
 		const base = list.find((e) => e.id === 'base')!;
@@ -110,11 +138,20 @@ describe('store', () => {
 	it('reads the shipped sets from their folder, read-only, and writes only into the workspace', async () => {
 		const river = await readExpansion('river');
 		expect(river).toMatchObject({ ok: true, readOnly: true });
-		expect(river.ok && river.text).toBe(await readFile(path.join(shippedDir(), 'river.json'), 'utf8'));
-		expect(await writeExpansion('river', doc('river'), { ifNoneMatch: '*' })).toEqual({ ok: false, reason: 'read-only' });
-		expect(await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' })).toMatchObject({ ok: true });
+		expect(river.ok && river.text).toBe(
+			await readFile(path.join(shippedDir(), 'river.json'), 'utf8')
+		);
+		expect(await writeExpansion('river', doc('river'), { ifNoneMatch: '*' })).toEqual({
+			ok: false,
+			reason: 'read-only'
+		});
+		expect(await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' })).toMatchObject({
+			ok: true
+		});
 		expect(await readdir(dir)).toEqual(['mine.json']);
-		expect((await readExpansion('mine')).ok && (await readExpansion('mine'))).toMatchObject({ readOnly: false });
+		expect((await readExpansion('mine')).ok && (await readExpansion('mine'))).toMatchObject({
+			readOnly: false
+		});
 	});
 
 	it('lists a file it cannot read (a folder, 10,000 nested arrays) as unreadable with the reason, and the rest', async () => {
@@ -123,7 +160,13 @@ describe('store', () => {
 		await writeFile(path.join(dir, 'deep.json'), '['.repeat(10_000) + ']'.repeat(10_000));
 		const list = (await listExpansions()).filter((e) => !e.readOnly);
 		expect(list.map((e) => [e.id, e.doc === undefined, e.parseError?.message])).toEqual([
-			['deep', true, expect.stringMatching(/^The file cannot be read: arrays and objects are nested more than 100 levels deep/)],
+			[
+				'deep',
+				true,
+				expect.stringMatching(
+					/^The file cannot be read: arrays and objects are nested more than 100 levels deep/
+				)
+			],
 			['folder', true, 'The file cannot be read (EISDIR): fix or remove folder.json in its folder'],
 			['mine', false, undefined]
 		]);
@@ -133,7 +176,10 @@ describe('store', () => {
 	it('deletes only with the current revision', async () => {
 		const c = await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' });
 		if (!c.ok) throw new Error('create failed');
-		expect(await deleteExpansion('mine', undefined)).toEqual({ ok: false, reason: 'precondition-required' });
+		expect(await deleteExpansion('mine', undefined)).toEqual({
+			ok: false,
+			reason: 'precondition-required'
+		});
 		expect(await deleteExpansion('mine', 'old')).toMatchObject({ ok: false, reason: 'stale' });
 		expect(await deleteExpansion('base', 'x')).toEqual({ ok: false, reason: 'read-only' });
 		expect(await deleteExpansion('mine', c.revision)).toEqual({ ok: true });
@@ -145,7 +191,9 @@ describe('store', () => {
 		const c = await writeExpansion('mine', doc('mine'), { ifNoneMatch: '*' });
 		if (!c.ok) throw new Error('create failed');
 		const results = await Promise.all(
-			Array.from({ length: 8 }, (_, i) => writeExpansion('mine', doc('mine', `Writer ${i}`), { ifMatch: c.revision }))
+			Array.from({ length: 8 }, (_, i) =>
+				writeExpansion('mine', doc('mine', `Writer ${i}`), { ifMatch: c.revision })
+			)
 		);
 		const winners = results.filter((r) => r.ok);
 		expect(winners).toHaveLength(1);

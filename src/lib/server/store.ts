@@ -48,7 +48,10 @@ export function jsonParseProblem(text: string, error: unknown): Problem {
 	const raw = error instanceof Error ? error.message : String(error);
 	const fault = findJsonFault(text);
 	if (!fault) return { pointer: '', message: `Malformed JSON: ${raw}`, severity: 'error' };
-	const found = fault.position < text.length ? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'` : 'the end';
+	const found =
+		fault.position < text.length
+			? `'${text.slice(fault.position, fault.position + 12).split('\n')[0]}'`
+			: 'the end';
 	return {
 		pointer: '',
 		message: `Malformed JSON at line ${fault.line}, column ${fault.column} (position ${fault.position}): expected ${fault.expected}, found ${found}`,
@@ -78,8 +81,10 @@ export type StoreFailure =
 	| { ok: false; reason: 'exists'; current: StoredDocument }
 	| { ok: false; reason: 'stale'; current: StoredDocument };
 
-export type ReadResult = ({ ok: true } & StoredDocument) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
-export type WriteResult = { ok: true; id: string; revision: string; created: boolean } | StoreFailure;
+export type ReadResult =
+	({ ok: true } & StoredDocument) | Extract<StoreFailure, { reason: 'unsafe-id' | 'not-found' }>;
+export type WriteResult =
+	{ ok: true; id: string; revision: string; created: boolean } | StoreFailure;
 export type DeleteResult = { ok: true } | StoreFailure;
 
 export interface WriteOptions {
@@ -103,18 +108,26 @@ function parseStored(id: string, text: string, readOnly: boolean): StoredDocumen
 	}
 	// a value nothing else can walk (JSON.stringify, the page's serialiser) is kept out like broken text
 	const deep = nestingProblem(doc);
-	return deep ? { ...base, parseError: { ...deep, message: `The file cannot be read: ${deep.message}` } } : { ...base, doc };
+	return deep
+		? { ...base, parseError: { ...deep, message: `The file cannot be read: ${deep.message}` } }
+		: { ...base, doc };
 }
 
 /** A file the store cannot read at all (a folder named `<name>.json`, no permission): listed with the reason. */
 function unreadable(id: string, readOnly: boolean, error: unknown): StoredDocument {
-	const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+	const reason =
+		(error as NodeJS.ErrnoException).code ??
+		(error instanceof Error ? error.message : String(error));
 	return {
 		id,
 		revision: '',
 		readOnly,
 		text: '',
-		parseError: { pointer: '', message: `The file cannot be read (${reason}): fix or remove ${id}.json in its folder`, severity: 'error' }
+		parseError: {
+			pointer: '',
+			message: `The file cannot be read (${reason}): fix or remove ${id}.json in its folder`,
+			severity: 'error'
+		}
 	};
 }
 
@@ -149,7 +162,8 @@ async function removeOrphanedTempFiles(dir: string, names: string[]): Promise<vo
 		if (!m) continue;
 		const file = path.join(dir, name);
 		const pid = Number(m[2]);
-		if (pid === process.pid ? !inFlight.has(file) : !processAlive(pid)) await unlink(file).catch(() => undefined);
+		if (pid === process.pid ? !inFlight.has(file) : !processAlive(pid))
+			await unlink(file).catch(() => undefined);
 	}
 }
 
@@ -171,7 +185,10 @@ async function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {
 export async function atomicWrite(file: string, text: string): Promise<void> {
 	const dir = path.dirname(file);
 	await mkdir(dir, { recursive: true });
-	const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+	const tmp = path.join(
+		dir,
+		`.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+	);
 	inFlight.add(tmp);
 	try {
 		const handle = await open(tmp, 'wx', 0o644);
@@ -270,7 +287,8 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
 		if (readOnly(id)) return { ok: false, reason: 'read-only' };
 		const { ifMatch, ifNoneMatch } = options;
-		if (ifMatch === undefined && ifNoneMatch !== '*') return { ok: false, reason: 'precondition-required' };
+		if (ifMatch === undefined && ifNoneMatch !== '*')
+			return { ok: false, reason: 'precondition-required' };
 		const text = serialise(doc);
 		const file = fileOf(o.dir(), id);
 		return withLock(file, async (): Promise<WriteResult> => {
@@ -287,7 +305,10 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 		});
 	}
 
-	async function remove(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
+	async function remove(
+		id: string,
+		ifMatch: string | readonly string[] | undefined
+	): Promise<DeleteResult> {
 		if (!o.isSafeName(id)) return { ok: false, reason: 'unsafe-id' };
 		if (readOnly(id)) return { ok: false, reason: 'read-only' };
 		if (ifMatch === undefined) return { ok: false, reason: 'precondition-required' };
@@ -311,8 +332,13 @@ export function documentStore(o: DocumentStoreOptions): DocumentStore {
 
 const shippedStore = documentStore({ dir: shippedDir, isSafeName: isSafeId, readOnly: () => true });
 /** Read-only: a shipped set, or any document of the shipped folder (unless it is the workspace too). */
-const readOnlyExpansion = (id: string) => isShipped(id) || (shippedDir() !== expansionsDir() && existsSync(fileOf(shippedDir(), id)));
-const workspaceStore = documentStore({ dir: expansionsDir, isSafeName: isSafeId, readOnly: readOnlyExpansion });
+const readOnlyExpansion = (id: string) =>
+	isShipped(id) || (shippedDir() !== expansionsDir() && existsSync(fileOf(shippedDir(), id)));
+const workspaceStore = documentStore({
+	dir: expansionsDir,
+	isSafeName: isSafeId,
+	readOnly: readOnlyExpansion
+});
 const separate = () => shippedDir() !== expansionsDir();
 
 /** The expansions store, for code written against any document store (the API endpoints). */
@@ -323,7 +349,9 @@ export const expansionStore: DocumentStore = {
 		if (!separate()) return workspaceStore.list();
 		const shipped = await shippedStore.list();
 		const ids = new Set(shipped.map((e) => e.id));
-		return [...shipped, ...(await workspaceStore.list()).filter((e) => !ids.has(e.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+		return [...shipped, ...(await workspaceStore.list()).filter((e) => !ids.has(e.id))].sort(
+			(a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+		);
 	},
 	async read(id) {
 		const shipped = separate() ? await shippedStore.read(id) : undefined;
@@ -349,11 +377,18 @@ export function readExpansion(id: string): Promise<ReadResult> {
  * Creates (`ifNoneMatch: '*'`) or updates (`ifMatch: revision`) a document. The document is
  * written as given (tab-indented JSON); validating it is the caller's business.
  */
-export function writeExpansion(id: string, doc: unknown, options: WriteOptions = {}): Promise<WriteResult> {
+export function writeExpansion(
+	id: string,
+	doc: unknown,
+	options: WriteOptions = {}
+): Promise<WriteResult> {
 	return expansionStore.write(id, doc, options);
 }
 
 /** Deletes a document; `ifMatch` must be its current revision. */
-export function deleteExpansion(id: string, ifMatch: string | readonly string[] | undefined): Promise<DeleteResult> {
+export function deleteExpansion(
+	id: string,
+	ifMatch: string | readonly string[] | undefined
+): Promise<DeleteResult> {
 	return expansionStore.remove(id, ifMatch);
 }

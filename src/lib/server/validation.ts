@@ -10,12 +10,16 @@ import { ruleRegistry } from '../engine/index.ts';
 export function availableOf(list: readonly StoredExpansion[]): Map<string, Expansion> {
 	const m = new Map<string, Expansion>();
 	for (const e of list)
-		if (typeof e.doc === 'object' && e.doc !== null && !Array.isArray(e.doc)) m.set(e.id, e.doc as Expansion);
+		if (typeof e.doc === 'object' && e.doc !== null && !Array.isArray(e.doc))
+			m.set(e.id, e.doc as Expansion);
 	return m;
 }
 
 /** Schema and semantic checks of a document, with the other expansions of the store available. */
-export function validateDocument(doc: unknown, available?: ReadonlyMap<string, Expansion>): Problem[] {
+export function validateDocument(
+	doc: unknown,
+	available?: ReadonlyMap<string, Expansion>
+): Problem[] {
 	return validateExpansion(doc, { available, registry: ruleRegistry });
 }
 
@@ -36,7 +40,10 @@ export interface ExpansionSummary {
 }
 
 /** One row of GET /api/expansions. */
-export function summarise(e: StoredExpansion, available?: ReadonlyMap<string, Expansion>): ExpansionSummary {
+export function summarise(
+	e: StoredExpansion,
+	available?: ReadonlyMap<string, Expansion>
+): ExpansionSummary {
 	const d = (typeof e.doc === 'object' && e.doc !== null ? e.doc : {}) as Record<string, unknown>;
 	const tiles = Array.isArray(d.tiles) ? (d.tiles as { count?: unknown }[]) : [];
 	let copies = 0;
@@ -56,7 +63,11 @@ export function summarise(e: StoredExpansion, available?: ReadonlyMap<string, Ex
 		perPlayerTiles,
 		revision: e.revision,
 		readOnly: e.readOnly,
-		validity: { valid: errors === 0, errors, warnings: problems.filter((p) => p.severity === 'warning').length },
+		validity: {
+			valid: errors === 0,
+			errors,
+			warnings: problems.filter((p) => p.severity === 'warning').length
+		},
 		...(e.parseError ? { parseError: e.parseError } : {})
 	};
 }

@@ -33,15 +33,36 @@ function returnMove(g: Engine, x: number, y: number): Move {
 function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
 	const s = g.s;
 	const a = ownAbbot(g, step.player);
-	if (a < 0) return { code: 'no-abbot-on-board', message: `${playerName(g, step.player)} has no abbot on the board`, rules: ['ABBOT-6.2.3'] };
-	if (s.acted) return { code: 'already-acted', message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['ABBOT-6.2.3'] };
+	if (a < 0)
+		return {
+			code: 'no-abbot-on-board',
+			message: `${playerName(g, step.player)} has no abbot on the board`,
+			rules: ['ABBOT-6.2.3']
+		};
+	if (s.acted)
+		return {
+			code: 'already-acted',
+			message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`,
+			rules: ['ABBOT-6.2.3']
+		};
 	const b = s.pieces[a].tile;
 	if (tileAtXY(g, move.x, move.y) !== b)
-		return { code: 'abbot-not-there', message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`, rules: ['ABBOT-6.2.3'] };
+		return {
+			code: 'abbot-not-there',
+			message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`,
+			rules: ['ABBOT-6.2.3']
+		};
 	if (completedNow(g, b))
-		return { code: 'abbot-feature-completed', message: `the tile just placed completes the abbot's ${g.c.tiles[s.bt[b]].features[s.sl[s.pieces[a].seg]].kind}: it scores at the end of the turn`, rules: ['ABBOT-6.2.3', 'ABBOT-R1'] };
-	emit(g, { type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y }, () =>
-		`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
+		return {
+			code: 'abbot-feature-completed',
+			message: `the tile just placed completes the abbot's ${g.c.tiles[s.bt[b]].features[s.sl[s.pieces[a].seg]].kind}: it scores at the end of the turn`,
+			rules: ['ABBOT-6.2.3', 'ABBOT-R1']
+		};
+	emit(
+		g,
+		{ type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y },
+		() =>
+			`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
 	);
 	s.acted = true;
 	scoreFeature(g, find(s, s.pieces[a].seg), 'abbot');
@@ -49,15 +70,18 @@ function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Ref
 }
 
 /** ABBOT-R1 'no': the abbot's monastery or garden on board tile b is surrounded (so completed by the tile just placed). */
-const completedNow = (g: Engine, b: number): boolean => g.c.rulings['ABBOT-R1'] === 'no' && g.s.bnb[b] === 8;
+const completedNow = (g: Engine, b: number): boolean =>
+	g.c.rulings['ABBOT-R1'] === 'no' && g.s.bnb[b] === 8;
 
 export const abbot: RuleModule = {
 	id: 'abbot',
 	name: 'Abbot and gardens',
 	rules: {
-		'ABBOT-6.2.1': 'Each player has one abbot, placed only on a monastery or garden of the tile just placed; followers never go on gardens.',
+		'ABBOT-6.2.1':
+			'Each player has one abbot, placed only on a monastery or garden of the tile just placed; followers never go on gardens.',
 		'ABBOT-6.2.2': 'A garden scores like a monastery: 9 when its 8 neighbours are placed.',
-		'ABBOT-6.2.3': 'Instead of placing a figure, a player may take back their abbot and score its monastery or garden now: 1 plus 1 per neighbour.',
+		'ABBOT-6.2.3':
+			'Instead of placing a figure, a player may take back their abbot and score its monastery or garden now: 1 plus 1 per neighbour.',
 		'ABBOT-6.2.4': 'At the end an abbot scores like an incomplete monastery.',
 		'ABBOT-6.2.5': 'Gardens are printed on 8 base tiles and 1 river tile.'
 	},
@@ -76,7 +100,8 @@ export const abbot: RuleModule = {
 	rulings: [
 		{
 			id: 'ABBOT-R1',
-			description: 'May the abbot be taken back from a monastery or garden that the tile just placed completes?',
+			description:
+				'May the abbot be taken back from a monastery or garden that the tile just placed completes?',
 			default: 'yes',
 			options: {
 				yes: 'yes: it scores 9 at once as the abbot comes back (the same points), and the player places no figure this turn',
@@ -100,7 +125,8 @@ export const abbot: RuleModule = {
 		value(g, _root, v) {
 			if (v.kind === 'garden') v.rules.push('ABBOT-6.2.2');
 			if (v.mode === 'abbot') v.rules.push('ABBOT-6.2.3');
-			else if (v.mode === 'final' && (v.kind === 'garden' || v.kind === 'monastery')) v.rules.push('ABBOT-6.2.4');
+			else if (v.mode === 'final' && (v.kind === 'garden' || v.kind === 'monastery'))
+				v.rules.push('ABBOT-6.2.4');
 		}
 	}
 };

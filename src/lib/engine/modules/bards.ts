@@ -9,7 +9,20 @@ import { emit, takeBacks } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './base.ts';
 import { perContext } from '../per-context.ts';
-import { K_GARDEN, K_MONASTERY, K_RIVER, type CFeature, type Context, type Engine, type FigureRef, type GameState, type Move, type Refusal, type RuleModule, type Step } from '../types.ts';
+import {
+	K_GARDEN,
+	K_MONASTERY,
+	K_RIVER,
+	type CFeature,
+	type Context,
+	type Engine,
+	type FigureRef,
+	type GameState,
+	type Move,
+	type Refusal,
+	type RuleModule,
+	type Step
+} from '../types.ts';
 import { COUNT_RANGE } from '../limits.ts';
 
 export interface BardsState {
@@ -33,14 +46,17 @@ function tokensLeft(g: Engine): boolean {
 /** Inn and Stable Owners' owners are followers only under ISO-R2 = followers (they come in addition to the usual figure, ISO-INN-1). */
 const OWNER = 'owner';
 const ownersAreFollowers = (c: Context) => c.rulings['ISO-R2'] === 'followers';
-const isFollower = (c: Context, kind: string) => c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(c));
+const isFollower = (c: Context, kind: string) =>
+	c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(c));
 
 /**
  * Does a piece of this kind make its feature occupied for a note token? A follower does; under
  * BARD-R5 = joined-feature any figure does, except an owner that is no follower unless BARD-R10 says so.
  */
 const blocksNote = (c: Context, kind: string): boolean =>
-	isFollower(c, kind) || (c.rulings['BARD-R5'] === 'joined-feature' && (kind !== OWNER || c.rulings['BARD-R10'] === 'like-any-figure'));
+	isFollower(c, kind) ||
+	(c.rulings['BARD-R5'] === 'joined-feature' &&
+		(kind !== OWNER || c.rulings['BARD-R10'] === 'like-any-figure'));
 
 /** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5, BARD-R10) */
 function noteBlocker(g: Engine, root: number): number {
@@ -56,19 +72,32 @@ const occupiedForNote = (g: Engine, root: number): boolean => blocked(g, tablesO
 
 /** `Bob's follower at (0,-1) on c1`, `a note token at (1,0) on r1` */
 function describePiece(g: Engine, ref: FigureRef): string {
-	const what = ref.owner < 0 ? (ref.figure === 'note' ? 'a note token' : ref.figure) : `${playerName(g, ref.owner)}'s ${ref.figure}`;
+	const what =
+		ref.owner < 0
+			? ref.figure === 'note'
+				? 'a note token'
+				: ref.figure
+			: `${playerName(g, ref.owner)}'s ${ref.figure}`;
 	return `${what} at (${ref.x},${ref.y}) on ${ref.feature}`;
 }
 
 /** May a note token go on this kind of feature at all? (rivers never; monasteries per BARD-R4) */
 function takesNote(c: Context, f: CFeature): boolean {
 	if (f.k === K_RIVER) return false;
-	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && c.rulings['BARD-R4'] === 'not-allowed') return false;
+	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && c.rulings['BARD-R4'] === 'not-allowed')
+		return false;
 	return true;
 }
 
 /** For each feature of `tile` placed at (x,y) with rotation r: the piece it would join that keeps a token out, or -1 (into `out`). */
-function blockersInto(g: Engine, tile: number, x: number, y: number, r: number, out: number[]): number[] {
+function blockersInto(
+	g: Engine,
+	tile: number,
+	x: number,
+	y: number,
+	r: number,
+	out: number[]
+): number[] {
 	const s = g.s;
 	const t = g.c.tiles[tile];
 	const cell = pack(x, y);
@@ -94,9 +123,14 @@ function blockersInto(g: Engine, tile: number, x: number, y: number, r: number, 
 	return out;
 }
 
-const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] => blockersInto(g, tile, x, y, r, []);
+const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] =>
+	blockersInto(g, tile, x, y, r, []);
 /** The refusal of a lute tile's placement that leaves no feature free, when only whether matters (the placement hook's `explain`). */
-const NO_FREE_FEATURE: Refusal = { code: 'no-free-feature', message: 'no feature of the lute tile would be free for a note token', rules: ['BARD-PLACE-3', 'BARD-R5'] };
+const NO_FREE_FEATURE: Refusal = {
+	code: 'no-free-feature',
+	message: 'no feature of the lute tile would be free for a note token',
+	rules: ['BARD-PLACE-3', 'BARD-R5']
+};
 
 /**
  * What the lute placement filter needs that does not depend on the board, per rules context: which
@@ -133,7 +167,8 @@ const luteTables = perContext((c): LuteTables => {
 					// nothing joins across a town hall
 					for (let side = 0; side < 4; side++) {
 						if (t.sideFeat[r * 4 + side] === i) slots |= 1 << (side * 3);
-						for (let j = 0; j < 2; j++) if (t.halfField[r * 8 + side * 2 + j] === i) slots |= 1 << (side * 3 + 1 + j);
+						for (let j = 0; j < 2; j++)
+							if (t.halfField[r * 8 + side * 2 + j] === i) slots |= 1 << (side * 3 + 1 + j);
 						if ((slots >> (side * 3)) & 7) sides |= 15 << (4 * side);
 					}
 				if (slots === 0) always[t.index * 4 + r] = 1;
@@ -186,12 +221,26 @@ function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, sid
  * asked.) `mask` is the open cell's s.fmask: a full nibble for each side with a placed tile that
  * is no town hall (only those can keep a token out).
  */
-function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: number, r: number): boolean {
+function freeAt(
+	g: Engine,
+	lt: LuteTables,
+	tile: number,
+	cell: number,
+	mask: number,
+	r: number
+): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const links = lt.links[tile]![r];
 	const s = g.s;
 	// the rotations of one cell (and the next listing of the same draw) ask for the same sides
-	if (s !== slotsFor || s.log.length !== slotsLog || takeBacks !== slotsBack || s.bx.length !== slotsTiles || cell !== slotsCell || mask !== slotsMask) {
+	if (
+		s !== slotsFor ||
+		s.log.length !== slotsLog ||
+		takeBacks !== slotsBack ||
+		s.bx.length !== slotsTiles ||
+		cell !== slotsCell ||
+		mask !== slotsMask
+	) {
 		slotsFor = s;
 		slotsLog = s.log.length;
 		slotsBack = takeBacks;
@@ -203,7 +252,9 @@ function freeAt(g: Engine, lt: LuteTables, tile: number, cell: number, mask: num
 	}
 	for (let k = 0; k < links.length; k += 2) {
 		const need = links[k] & mask & ~slotsKnown;
-		if (need !== 0) for (let side = 0; side < 4; side++) if ((need >> (4 * side)) & 15) slotsBits |= blockedSlots(g, lt.blocks, cell, side);
+		if (need !== 0)
+			for (let side = 0; side < 4; side++)
+				if ((need >> (4 * side)) & 15) slotsBits |= blockedSlots(g, lt.blocks, cell, side);
 		slotsKnown |= need;
 		if ((slotsBits & links[k + 1]) === 0) return true;
 	}
@@ -224,7 +275,14 @@ let slotsKnown = 0;
 let slotsBits = 0;
 
 /** Would some feature of lute tile `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
-function freeIfPlaced(g: Engine, lt: LuteTables, tile: number, x: number, y: number, r: number): boolean {
+function freeIfPlaced(
+	g: Engine,
+	lt: LuteTables,
+	tile: number,
+	x: number,
+	y: number,
+	r: number
+): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const cell = pack(x, y);
 	const fi = frontAt(g, cell);
@@ -238,7 +296,8 @@ function anyFreePlacement(g: Engine, tile: number): boolean {
 	const t = g.c.tiles[tile];
 	const lt = tablesOf(g);
 	for (let i = 0; i < s.front.length; i++)
-		for (let r = 0; r < 4; r++) if (fits(s, t, i, r) && freeAt(g, lt, tile, s.front[i], s.fmask[i], r)) return true;
+		for (let r = 0; r < 4; r++)
+			if (fits(s, t, i, r) && freeAt(g, lt, tile, s.front[i], s.fmask[i], r)) return true;
 	return false;
 }
 
@@ -248,7 +307,8 @@ function freeFeatures(g: Engine): number[] {
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
 	const out: number[] = [];
-	for (let i = 0; i < t.features.length; i++) if (takesNote(g.c, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
+	for (let i = 0; i < t.features.length; i++)
+		if (takesNote(g.c, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
 	return out;
 }
 
@@ -258,13 +318,17 @@ function notesOn(g: Engine, root: number): number {
 	return k;
 }
 
-
 function note(g: Engine, move: { feature: string }, step: Step): Refusal | null {
 	const s = g.s;
 	const b = s.placed;
 	const t = g.c.tiles[s.bt[b]];
 	const local = t.features.findIndex((f) => f.id === move.feature);
-	if (local < 0) return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['BARD-PLACE-2'] };
+	if (local < 0)
+		return {
+			code: 'no-such-feature',
+			message: `${t.key} has no feature '${move.feature}'`,
+			rules: ['BARD-PLACE-2']
+		};
 	const free = freeFeatures(g);
 	if (!free.includes(local)) {
 		// name what holds the feature (a follower first), or why the kind takes no token
@@ -290,8 +354,21 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 	const kind = t.features[local].kind;
 	const rules = ['BARD-PLACE-2', 'BARD-PLACE-4'];
 	if (free.length === 1) rules.push('BARD-PLACE-5');
-	emit(g, { type: 'note', rules, player: step.player, piece, x: s.bx[b], y: s.by[b], feature: move.feature, kind, only: free.length === 1 }, () =>
-		`${playerName(g, step.player)} puts a note token on ${kind} ${move.feature} of the lute tile at (${s.bx[b]},${s.by[b]}); no figure may join that ${kind} this turn${free.length === 1 ? ' (it was the only free feature)' : ''}.`
+	emit(
+		g,
+		{
+			type: 'note',
+			rules,
+			player: step.player,
+			piece,
+			x: s.bx[b],
+			y: s.by[b],
+			feature: move.feature,
+			kind,
+			only: free.length === 1
+		},
+		() =>
+			`${playerName(g, step.player)} puts a note token on ${kind} ${move.feature} of the lute tile at (${s.bx[b]},${s.by[b]}); no figure may join that ${kind} this turn${free.length === 1 ? ' (it was the only free feature)' : ''}.`
 	);
 	return null;
 }
@@ -301,11 +378,14 @@ export const bards: RuleModule = {
 	name: 'Bards of Carcassonne',
 	rules: {
 		'BARD-SETUP-1': 'Seven lute tiles are shuffled in with the land tiles.',
-		'BARD-SETUP-2': 'Seven note tokens lie beside the board; they belong to nobody and never score by themselves.',
+		'BARD-SETUP-2':
+			'Seven note tokens lie beside the board; they belong to nobody and never score by themselves.',
 		'BARD-PLACE-1': 'A lute tile is placed by the usual rules.',
-		'BARD-PLACE-2': 'Right after placing a lute tile the player must put a note token on an unoccupied feature of it, fields included.',
+		'BARD-PLACE-2':
+			'Right after placing a lute tile the player must put a note token on an unoccupied feature of it, fields included.',
 		'BARD-PLACE-3': 'A lute tile may not be placed where none of its features would be unoccupied.',
-		'BARD-PLACE-4': 'Then a figure may be placed as usual, but not on the feature that just got the token.',
+		'BARD-PLACE-4':
+			'Then a figure may be placed as usual, but not on the feature that just got the token.',
 		'BARD-PLACE-5': 'If the token took the only unoccupied feature, no figure can go on the tile.'
 	},
 	rulings: [
@@ -323,21 +403,30 @@ export const bards: RuleModule = {
 			id: 'BARD-R2',
 			description: 'A lute tile drawn when no note token is left in supply.',
 			default: 'plain-tile',
-			options: { 'plain-tile': 'placed like a plain tile, no token', unplaceable: 'it cannot be placed: back to the box, draw again' },
+			options: {
+				'plain-tile': 'placed like a plain tile, no token',
+				unplaceable: 'it cannot be placed: back to the box, draw again'
+			},
 			rules: ['BARD-PLACE-2']
 		},
 		{
 			id: 'BARD-R3',
 			description: 'How long a note token keeps figures off its feature.',
 			default: 'this-turn-only',
-			options: { 'this-turn-only': 'only in the turn it is placed', 'whole-game': 'for the rest of the game: no figure joins a feature carrying a token' },
+			options: {
+				'this-turn-only': 'only in the turn it is placed',
+				'whole-game': 'for the rest of the game: no figure joins a feature carrying a token'
+			},
 			rules: ['BARD-PLACE-4']
 		},
 		{
 			id: 'BARD-R4',
 			description: 'A note token on a monastery or garden.',
 			default: 'no-effect',
-			options: { 'no-effect': 'allowed, with no effect on its score', 'not-allowed': 'a token may not go on a monastery or garden' },
+			options: {
+				'no-effect': 'allowed, with no effect on its score',
+				'not-allowed': 'a token may not go on a monastery or garden'
+			},
 			rules: ['BARD-PLACE-2']
 		},
 		{
@@ -345,7 +434,8 @@ export const bards: RuleModule = {
 			description: 'What makes a feature occupied for a note token.',
 			default: 'joined-feature',
 			options: {
-				'joined-feature': 'the feature, joined with its neighbours by the placement, holds any figure or token',
+				'joined-feature':
+					'the feature, joined with its neighbours by the placement, holds any figure or token',
 				'followers-only': 'only followers occupy: tokens may stack on a feature'
 			},
 			rules: ['BARD-PLACE-2', 'BARD-PLACE-3']
@@ -354,22 +444,30 @@ export const bards: RuleModule = {
 			id: 'BARD-R6',
 			description: 'Do note tokens raise the value of pennants?',
 			default: 'usual-pennant-value',
-			options: { 'usual-pennant-value': 'no: pennants keep 2 (3 with a cathedral)', 'note-bonus-per-pennant': 'yes: +k per pennant as well' },
+			options: {
+				'usual-pennant-value': 'no: pennants keep 2 (3 with a cathedral)',
+				'note-bonus-per-pennant': 'yes: +k per pennant as well'
+			},
 			rules: ['BARD-SCORE-1']
 		},
 		{
 			id: 'BARD-R7',
 			description: 'Note tokens after their feature is scored.',
 			default: 'stay-on-board',
-			options: { 'stay-on-board': 'they stay where they are (they are not followers)', 'return-to-supply': 'they return to the supply for later lute tiles' },
+			options: {
+				'stay-on-board': 'they stay where they are (they are not followers)',
+				'return-to-supply': 'they return to the supply for later lute tiles'
+			},
 			rules: ['BARD-SETUP-2']
 		},
 		{
 			id: 'BARD-R8',
-			description: 'Which unfinished roads and cities score 0 at the end (the source: “with a note token on one of the tiles”).',
+			description:
+				'Which unfinished roads and cities score 0 at the end (the source: “with a note token on one of the tiles”).',
 			default: 'token-on-any-tile',
 			options: {
-				'token-on-any-tile': 'those with a note token on one of their tiles, in any feature of it (the seed text read literally)',
+				'token-on-any-tile':
+					'those with a note token on one of their tiles, in any feature of it (the seed text read literally)',
 				'token-in-feature': 'only those carrying a note token themselves'
 			},
 			rules: ['BARD-SCORE-4']
@@ -378,12 +476,16 @@ export const bards: RuleModule = {
 			id: 'BARD-R9',
 			description: 'Note tokens on a tile the dragon enters (new gap: tokens are not figures).',
 			default: 'tokens-stay',
-			options: { 'tokens-stay': 'the dragon leaves them', 'tokens-eaten': 'they return to the supply like eaten figures' },
+			options: {
+				'tokens-stay': 'the dragon leaves them',
+				'tokens-eaten': 'they return to the supply like eaten figures'
+			},
 			rules: ['BARD-SETUP-2', 'DRAGON-4.4.5']
 		},
 		{
 			id: 'BARD-R10',
-			description: 'Does an owner (Inn and Stable Owners) that is no follower (ISO-R2) occupy a feature for a note token? (new gap: BARD-R5 speaks of figures, ISO-R2 says owners do not occupy)',
+			description:
+				'Does an owner (Inn and Stable Owners) that is no follower (ISO-R2) occupy a feature for a note token? (new gap: BARD-R5 speaks of figures, ISO-R2 says owners do not occupy)',
 			default: 'as-followers',
 			options: {
 				'as-followers': 'only when ISO-R2 makes owners followers: a note token may join an owner',
@@ -425,7 +527,8 @@ export const bards: RuleModule = {
 	uncited: ['BARD-SETUP-1', 'BARD-SETUP-2', 'BARD-PLACE-1'],
 	hooks: {
 		setup(g) {
-			for (let i = 0; i < g.c.params.noteTokens; i++) g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });
+			for (let i = 0; i < g.c.params.noteTokens; i++)
+				g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });
 			const st: BardsState = { ban: -1, plain: null };
 			g.s.mod.bards = st;
 		},
@@ -440,23 +543,45 @@ export const bards: RuleModule = {
 			if (!tokensLeft(g)) {
 				if (g.c.rulings['BARD-R2'] === 'plain-tile') st.plain = 'no note token is left (BARD-R2)';
 				else
-					emit(g, { type: 'luteUnplaceable', rules: ['BARD-R2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
-						`${g.c.tiles[tile].key} is a lute tile and no note token is left: it cannot be placed (BARD-R2).`
+					emit(
+						g,
+						{
+							type: 'luteUnplaceable',
+							rules: ['BARD-R2'],
+							player: g.s.active,
+							tile: g.c.tiles[tile].key
+						},
+						() =>
+							`${g.c.tiles[tile].key} is a lute tile and no note token is left: it cannot be placed (BARD-R2).`
 					);
 				return 'keep';
 			}
 			if (anyFreePlacement(g, tile)) return 'keep';
-			if (g.c.rulings['BARD-R1'] === 'place-as-plain-tile') st.plain = 'no placement leaves a feature free for the token (BARD-R1)';
+			if (g.c.rulings['BARD-R1'] === 'place-as-plain-tile')
+				st.plain = 'no placement leaves a feature free for the token (BARD-R1)';
 			else
-				emit(g, { type: 'luteUnplaceable', rules: ['BARD-PLACE-3', 'BARD-R1'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
-					`${g.c.tiles[tile].key} is a lute tile and no placement leaves a feature free for a note token: it cannot be placed.`
+				emit(
+					g,
+					{
+						type: 'luteUnplaceable',
+						rules: ['BARD-PLACE-3', 'BARD-R1'],
+						player: g.s.active,
+						tile: g.c.tiles[tile].key
+					},
+					() =>
+						`${g.c.tiles[tile].key} is a lute tile and no placement leaves a feature free for a note token: it cannot be placed.`
 				);
 			return 'keep';
 		},
 		placement(g, tile, x, y, r, explain) {
 			const lt = tablesOf(g);
 			if (lt.lute[tile] !== 1 || B(g).plain) return null;
-			if (!tokensLeft(g)) return { code: 'no-note-token', message: 'no note token is left for this lute tile', rules: ['BARD-R2'] };
+			if (!tokensLeft(g))
+				return {
+					code: 'no-note-token',
+					message: 'no note token is left for this lute tile',
+					rules: ['BARD-R2']
+				};
 			if (freeIfPlaced(g, lt, tile, x, y, r)) return null;
 			// listing placements asks only whether (naming the blockers of every barred one took ~2 % of a checked game's profile)
 			if (!explain) return NO_FREE_FEATURE;
@@ -464,14 +589,24 @@ export const bards: RuleModule = {
 			const t = g.c.tiles[tile];
 			const blockers = blockersIfPlaced(g, tile, x, y, r);
 			const features = t.features.map((f, i) => {
-				if (!takesNote(g.c, f)) return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
+				if (!takesNote(g.c, f))
+					return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
 				const occupant = figureRef(g, blockers[i]);
-				return { feature: f.id, kind: f.kind, occupant, reason: `joins ${describePiece(g, occupant)}` };
+				return {
+					feature: f.id,
+					kind: f.kind,
+					occupant,
+					reason: `joins ${describePiece(g, occupant)}`
+				};
 			});
 			return {
 				code: 'no-free-feature',
 				message: `placed at (${x},${y}) rotated ${r * 90}°, no feature of the lute tile ${t.key} would be free for a note token: ${features.map((f) => `${f.feature}: ${f.reason}`).join('; ')}`,
-				rules: ['BARD-PLACE-3', 'BARD-R5', ...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g.c, f)) ? ['BARD-R4'] : [])],
+				rules: [
+					'BARD-PLACE-3',
+					'BARD-R5',
+					...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g.c, f)) ? ['BARD-R4'] : [])
+				],
 				details: { x, y, rotation: r, features }
 			};
 		},
@@ -484,8 +619,16 @@ export const bards: RuleModule = {
 				return;
 			}
 			const why = st.plain ?? 'no feature is free for a note token';
-			emit(g, { type: 'lutePlain', rules: st.plain?.includes('BARD-R2') ? ['BARD-R2'] : ['BARD-R1'], player: s.active, x: s.bx[b], y: s.by[b] }, () =>
-				`The lute tile at (${s.bx[b]},${s.by[b]}) is played like a plain tile: ${why}.`
+			emit(
+				g,
+				{
+					type: 'lutePlain',
+					rules: st.plain?.includes('BARD-R2') ? ['BARD-R2'] : ['BARD-R1'],
+					player: s.active,
+					x: s.bx[b],
+					y: s.by[b]
+				},
+				() => `The lute tile at (${s.bx[b]},${s.by[b]}) is played like a plain tile: ${why}.`
 			);
 		},
 		deployCheck(g, _player, figure, seg) {
@@ -501,15 +644,27 @@ export const bards: RuleModule = {
 			// addition to it (ISO-INN-1), unless ISO-R2 makes owners followers
 			if (figure === OWNER && !ownersAreFollowers(g.c)) return null;
 			return banned
-				? { code: 'note-feature', message: `this feature got the note token this turn: no ${figure} may join it`, rules: ['BARD-PLACE-4'] }
-				: { code: 'note-feature', message: 'this feature carries a note token: no figure may join it (BARD-R3)', rules: ['BARD-R3', 'BARD-PLACE-4'] };
+				? {
+						code: 'note-feature',
+						message: `this feature got the note token this turn: no ${figure} may join it`,
+						rules: ['BARD-PLACE-4']
+					}
+				: {
+						code: 'note-feature',
+						message: 'this feature carries a note token: no figure may join it (BARD-R3)',
+						rules: ['BARD-R3', 'BARD-PLACE-4']
+					};
 		},
 		// the scoring of note tokens (BARD-SCORE-1…4) is data: expansions/bards.json dataRules
 		scored(g, root, ev) {
 			if (g.c.rulings['BARD-R7'] !== 'return-to-supply') return;
 			const k = notesOn(g, root);
 			if (k > 0)
-				emit(g, { type: 'notesReturn', rules: ['BARD-R7'], count: k, at: ev.feature.at }, () => `${k} note token${k > 1 ? 's go' : ' goes'} back to the supply (BARD-R7).`);
+				emit(
+					g,
+					{ type: 'notesReturn', rules: ['BARD-R7'], count: k, at: ev.feature.at },
+					() => `${k} note token${k > 1 ? 's go' : ' goes'} back to the supply (BARD-R7).`
+				);
 		},
 		dragonEnters(g, b) {
 			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;

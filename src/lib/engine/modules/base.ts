@@ -2,16 +2,43 @@
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
 import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
-import { scoreFeature, playerName, figureRef, returnPiece, strengthRules, partPer, perTerms } from '../scoring.ts';
+import {
+	scoreFeature,
+	playerName,
+	figureRef,
+	returnPiece,
+	strengthRules,
+	partPer,
+	perTerms
+} from '../scoring.ts';
 import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import { K_FIELD } from '../types.ts';
-import type { DeployMove, Engine, Piece, FeatureValue, FigureType, Move, PlaceMove, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
+import type {
+	DeployMove,
+	Engine,
+	Piece,
+	FeatureValue,
+	FigureType,
+	Move,
+	PlaceMove,
+	Refusal,
+	RuleModule,
+	ScoreEvent,
+	Step
+} from '../types.ts';
 import { POINTS_RANGE } from '../limits.ts';
 import { mapped, filled } from '../arrays.ts';
 
-const ROLE: Record<string, string> = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer', garden: 'gardener', stable: 'stable hand' };
+const ROLE: Record<string, string> = {
+	road: 'thief',
+	city: 'knight',
+	monastery: 'monk',
+	field: 'farmer',
+	garden: 'gardener',
+	stable: 'stable hand'
+};
 
 const follower: FigureType = {
 	id: 'follower',
@@ -26,7 +53,9 @@ const follower: FigureType = {
 /** A piece of this kind in `owner`'s supply or, for neutral figures (Buddo), the general supply. */
 export function inSupply(g: Engine, kind: string, owner: number): number {
 	const ps = g.s.pieces;
-	for (let i = 0; i < ps.length; i++) if (ps[i].seg === -1 && ps[i].kind === kind && (ps[i].owner === owner || ps[i].owner === -1)) return i;
+	for (let i = 0; i < ps.length; i++)
+		if (ps[i].seg === -1 && ps[i].kind === kind && (ps[i].owner === owner || ps[i].owner === -1))
+			return i;
 	return -1;
 }
 
@@ -55,11 +84,21 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number)
 	const t = g.c.tiles[s.bt[b]];
 	const f = t.features[local];
 	if (!ft.features.includes(f.kind)) {
-		const rules = f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
-		return { code: 'wrong-feature', message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`, rules, details: { feature: f.id, kind: f.kind } };
+		const rules =
+			f.kind === 'river' ? ['RIVER-3.1.3'] : f.kind === 'garden' ? ['ABBOT-6.2.1'] : ft.rules;
+		return {
+			code: 'wrong-feature',
+			message: `a ${ft.name.toLowerCase()} cannot stand on a ${f.kind}`,
+			rules,
+			details: { feature: f.id, kind: f.kind }
+		};
 	}
 	if (inSupply(g, ft.id, player) < 0)
-		return { code: 'no-figure', message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`, rules: ['BASE-1.1.2', ...ft.rules] };
+		return {
+			code: 'no-figure',
+			message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`,
+			rules: ['BASE-1.1.2', ...ft.rules]
+		};
 	const seg = s.bseg[b] + local;
 	const root = find(s, seg);
 	if (ft.follower && !ft.joinsOccupied) {
@@ -122,7 +161,14 @@ const deployTable = perContext((c): DeployTable => {
 		pairs.push(Int32Array.from(flat));
 		moves.push(tileMoves);
 	}
-	return { at, types, have: types.map(() => 0), occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))), pairs, moves };
+	return {
+		at,
+		types,
+		have: types.map(() => 0),
+		occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))),
+		pairs,
+		moves
+	};
 });
 
 /**
@@ -186,7 +232,8 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 				if (o === 1) continue;
 			}
 			if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
-			for (let h = 0; h < checks.length; h++) if (checks[h](g, step.player, ft.id, seg)) continue next;
+			for (let h = 0; h < checks.length; h++)
+				if (checks[h](g, step.player, ft.id, seg)) continue next;
 			out.push(moves[j >> 1]);
 		}
 	}
@@ -200,15 +247,30 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 	const s = g.s;
 	const t = g.c.tiles[s.tile];
 	if (move.tile !== undefined && move.tile !== t.key)
-		return { code: 'wrong-tile', message: `the tile to place is ${t.key}, not ${move.tile}`, rules: ['BASE-1.2.1'] };
+		return {
+			code: 'wrong-tile',
+			message: `the tile to place is ${t.key}, not ${move.tile}`,
+			rules: ['BASE-1.2.1']
+		};
 	const r = placementRefusal(g, s.tile, move.x, move.y, move.rotation);
 	if (r) return r;
 	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
 	s.placed = b;
 	s.tile = -1;
 	if (!g.silent)
-		emit(g, { type: 'place', rules: ['BASE-1.2.1', 'BASE-1.3.2'], player: step.player, tile: t.key, x: move.x, y: move.y, rotation: move.rotation }, () =>
-			`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
+		emit(
+			g,
+			{
+				type: 'place',
+				rules: ['BASE-1.2.1', 'BASE-1.3.2'],
+				player: step.player,
+				tile: t.key,
+				x: move.x,
+				y: move.y,
+				rotation: move.rotation
+			},
+			() =>
+				`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
 		);
 	return null;
 }
@@ -216,14 +278,28 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	const s = g.s;
 	const ft = g.c.figures.get(move.figure);
-	if (!ft || ft.deployable === false) return { code: 'unknown-figure', message: `no figure '${move.figure}' can be placed in this game`, rules: ['BASE-1.4.1'] };
+	if (!ft || ft.deployable === false)
+		return {
+			code: 'unknown-figure',
+			message: `no figure '${move.figure}' can be placed in this game`,
+			rules: ['BASE-1.4.1']
+		};
 	const t = g.c.tiles[s.bt[s.placed]];
 	let local = t.features.length - 1;
 	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
 		// a town hall (the only wildcard tile) has no feature: no figure may ever stand on it (MM-HALL-4)
-		if (t.wildcard) return { code: 'no-such-feature', message: `no figure may be placed on a town hall`, rules: ['MM-HALL-4', 'BASE-1.4.1'] };
-		return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['BASE-1.4.1'] };
+		if (t.wildcard)
+			return {
+				code: 'no-such-feature',
+				message: `no figure may be placed on a town hall`,
+				rules: ['MM-HALL-4', 'BASE-1.4.1']
+			};
+		return {
+			code: 'no-such-feature',
+			message: `${t.key} has no feature '${move.feature}'`,
+			rules: ['BASE-1.4.1']
+		};
 	}
 	const r = deployRefusal(g, step.player, ft, local);
 	if (r) return r;
@@ -232,17 +308,38 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 	s.acted = true;
 	const kind = t.features[local].kind;
 	if (!g.silent)
-		emit(g, { type: 'deploy', rules: ft.rules, player: step.player, figure: ft.id, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, kind }, () => {
-			// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
-			const name = ft.neutral ? ft.name : `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
-			const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
-			return `${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`;
-		});
+		emit(
+			g,
+			{
+				type: 'deploy',
+				rules: ft.rules,
+				player: step.player,
+				figure: ft.id,
+				piece,
+				x: s.bx[s.placed],
+				y: s.by[s.placed],
+				feature: move.feature,
+				kind
+			},
+			() => {
+				// a role only for followers outside gardens: a pig is no farmer, an abbot on a garden stays an abbot
+				const name = ft.neutral
+					? ft.name
+					: `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
+				const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
+				return `${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`;
+			}
+		);
 	return null;
 }
 
 function pass(g: Engine, _move: Move, step: Step): Refusal | null {
-	if (!g.silent) emit(g, { type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind }, () => `${playerName(g, step.player)} places no figure.`);
+	if (!g.silent)
+		emit(
+			g,
+			{ type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind },
+			() => `${playerName(g, step.player)} places no figure.`
+		);
 	return null;
 }
 
@@ -287,7 +384,15 @@ function scoreFarmsFirstEdition(g: Engine): void {
 		// as one feature: lend them to the first field while the hooks run
 		const own = s.figs[fs[0]];
 		s.figs[fs[0]] = all;
-		const v: FeatureValue = { kind: 'field', mode: 'final', complete: false, parts: [], zero: null, rules: [], facts: {} };
+		const v: FeatureValue = {
+			kind: 'field',
+			mode: 'final',
+			complete: false,
+			parts: [],
+			zero: null,
+			rules: [],
+			facts: {}
+		};
 		for (const h of g.c.hooks.winners) winners = h(g, fs[0], strengths, winners, v) ?? winners;
 		s.figs[fs[0]] = own;
 		for (const w of winners) s.scores[w] += 4;
@@ -295,9 +400,17 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			type: 'score',
 			final: true,
 			mode: 'final',
-			feature: { kind: 'city', at: cityRef(g, city), tiles: mapped(featureTiles(s, city), (b) => ({ x: s.bx[b], y: s.by[b] })), complete: true, farmers: true },
+			feature: {
+				kind: 'city',
+				at: cityRef(g, city),
+				tiles: mapped(featureTiles(s, city), (b) => ({ x: s.bx[b], y: s.by[b] })),
+				complete: true,
+				farmers: true
+			},
 			figures: refs,
-			strengths: Object.fromEntries(strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))),
+			strengths: Object.fromEntries(
+				strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))
+			),
 			winners,
 			why: !winners.length
 				? refs.length
@@ -308,11 +421,22 @@ function scoreFarmsFirstEdition(g: Engine): void {
 					: 'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores',
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
-			awards: mapped(winners, (p) => ({ player: p, points: 4, arithmetic: '1 city × 4 = 4', rules: ['BASE-1.9'] })),
+			awards: mapped(winners, (p) => ({
+				player: p,
+				points: 4,
+				arithmetic: '1 city × 4 = 4',
+				rules: ['BASE-1.9']
+			})),
 			returned: [],
-			rules: ['BASE-1.9', 'BASE-1.6.1', ...strengthRules(g, refs), ...(winners.length && max === 0 ? ['MM-R1'] : [])]
+			rules: [
+				'BASE-1.9',
+				'BASE-1.6.1',
+				...strengthRules(g, refs),
+				...(winners.length && max === 0 ? ['MM-R1'] : [])
+			]
 		};
-		if (!g.quiet) ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
+		if (!g.quiet)
+			ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
 		if (!g.silent) g.events.push(ev);
 	}
 	for (const f of fields) for (const pc of [...(s.figs[f] ?? [])]) returnPiece(g, pc);
@@ -326,44 +450,61 @@ export const base: RuleModule = {
 		'BASE-1.1.2': 'Each player has 7 followers in supply (the 8th counts the score).',
 		'BASE-1.2.1': 'A turn starts by drawing a tile and placing it: that is mandatory.',
 		'BASE-1.2.2': 'Then the player may place one follower from supply on the tile just placed.',
-		'BASE-1.2.3': 'Last, every feature the tile completed is scored and its figures go back to supply.',
+		'BASE-1.2.3':
+			'Last, every feature the tile completed is scored and its figures go back to supply.',
 		'BASE-1.2.4': 'A follower returned by this turn’s scoring cannot be placed again this turn.',
 		'BASE-1.3.1': 'A tile must touch at least one placed tile along an edge, on an empty cell.',
-		'BASE-1.3.2': 'Every edge touching a placed tile must match: city to city, road to road, field to field.',
+		'BASE-1.3.2':
+			'Every edge touching a placed tile must match: city to city, road to road, field to field.',
 		'BASE-1.3.3': 'A tile may be turned to any of its four rotations.',
 		'BASE-1.3.4': 'Monasteries need no matching: only the edges around them count.',
 		'BASE-1.3.5': 'Creating a hole no tile can ever fill is allowed.',
 		'BASE-1.3.6': 'A tile that fits nowhere goes back to the box and the player draws another.',
 		'BASE-1.4.1': 'At most one follower per turn, and only on the tile just placed.',
-		'BASE-1.4.2': 'The follower goes on one feature of that tile: road (thief), city (knight), monastery (monk) or field (farmer).',
-		'BASE-1.4.3': 'No follower may join a road, city or field that already holds one, however far away, even your own.',
-		'BASE-1.4.4': 'Occupied features may later join through a tile, and then hold several followers.',
+		'BASE-1.4.2':
+			'The follower goes on one feature of that tile: road (thief), city (knight), monastery (monk) or field (farmer).',
+		'BASE-1.4.3':
+			'No follower may join a road, city or field that already holds one, however far away, even your own.',
+		'BASE-1.4.4':
+			'Occupied features may later join through a tile, and then hold several followers.',
 		'BASE-1.4.5': 'A placed follower stays until its feature is scored.',
-		'BASE-1.4.6': 'A follower may go on a feature the same tile completes: it scores and returns at once.',
-		'BASE-1.5.1': 'A road is complete when both ends stop (junction, city, monastery) or it closes a loop.',
+		'BASE-1.4.6':
+			'A follower may go on a feature the same tile completes: it scores and returns at once.',
+		'BASE-1.5.1':
+			'A road is complete when both ends stop (junction, city, monastery) or it closes a loop.',
 		'BASE-1.5.2': 'A city is complete when its walls are closed with no gap.',
 		'BASE-1.5.3': 'A monastery is complete when all 8 tiles around it are placed.',
 		'BASE-1.5.4': 'Fields never complete; they score at the end of the game.',
 		'BASE-1.5.5': 'A tile counts once for a feature even if the feature crosses it twice.',
 		'BASE-1.6': 'Completed: road 1 per tile; city 2 per tile and 2 per pennant; monastery 9.',
-		'BASE-1.6.1': 'The players with the greatest total strength in the feature (above 0) score; tied players each score in full.',
+		'BASE-1.6.1':
+			'The players with the greatest total strength in the feature (above 0) score; tied players each score in full.',
 		'BASE-1.6.2': 'A completed feature without figures scores for nobody and stays complete.',
 		'BASE-1.6.3': 'Completing a feature scores for every player in it, whoever placed the tile.',
-		'BASE-1.6.4': 'After a scoring every figure in the feature returns to its owner, majority or not.',
-		'BASE-1.7': 'At the end: road 1 per tile; city 1 per tile and 1 per pennant; monastery 1 plus 1 per neighbour.',
-		'BASE-1.7.1': 'At the end each field scores 3 per completed city it borders, for the farmers’ majority of that field.',
-		'BASE-1.7.2': 'A city borders a field once however many walls they share; a city counts for every field it borders.',
+		'BASE-1.6.4':
+			'After a scoring every figure in the feature returns to its owner, majority or not.',
+		'BASE-1.7':
+			'At the end: road 1 per tile; city 1 per tile and 1 per pennant; monastery 1 plus 1 per neighbour.',
+		'BASE-1.7.1':
+			'At the end each field scores 3 per completed city it borders, for the farmers’ majority of that field.',
+		'BASE-1.7.2':
+			'A city borders a field once however many walls they share; a city counts for every field it borders.',
 		'BASE-1.7.3': 'After final scoring the most points wins.',
 		'BASE-1.8.1': 'A completed two-tile city scores like any city: 4 plus pennants (current rule).',
-		'BASE-1.8.2': 'Early first edition: a completed two-tile city scored 1 per tile and 1 per pennant (ruling BASE-R1).',
-		'BASE-1.9': 'Farm scoring editions: per field (3rd, current), per field with each city once per player (2nd), per city with 4 points (1st) (ruling BASE-R2).'
+		'BASE-1.8.2':
+			'Early first edition: a completed two-tile city scored 1 per tile and 1 per pennant (ruling BASE-R1).',
+		'BASE-1.9':
+			'Farm scoring editions: per field (3rd, current), per field with each city once per player (2nd), per city with 4 points (1st) (ruling BASE-R2).'
 	},
 	rulings: [
 		{
 			id: 'BASE-R1',
 			description: 'How a completed city of exactly two tiles scores.',
 			default: 'modern',
-			options: { modern: '2 per tile + 2 per pennant, like any city (BASE-1.8.1)', 'c1-early': '1 per tile + 1 per pennant (first edition to 2002, BASE-1.8.2)' },
+			options: {
+				modern: '2 per tile + 2 per pennant, like any city (BASE-1.8.1)',
+				'c1-early': '1 per tile + 1 per pennant (first edition to 2002, BASE-1.8.2)'
+			},
 			rules: ['BASE-1.8.1', 'BASE-1.8.2']
 		},
 		{
@@ -373,15 +514,20 @@ export const base: RuleModule = {
 			options: {
 				'3rd': 'per field: 3 per completed city, majority per field (current)',
 				'2nd': 'per field, but each city pays a player at most once',
-				'1st': 'per city: the farmers’ majority over all fields around a completed city gets 4 (per-field bonuses of other expansions — pig, note tokens, the fairy’s 3 — do not apply: they are defined per field)'
+				'1st':
+					'per city: the farmers’ majority over all fields around a completed city gets 4 (per-field bonuses of other expansions — pig, note tokens, the fairy’s 3 — do not apply: they are defined per field)'
 			},
 			rules: ['BASE-1.9', 'BASE-1.7.1']
 		},
 		{
 			id: 'BASE-R3',
-			description: 'May followers be placed in fields as farmers? (JCloisterZone’s game setup can leave the farmers out.)',
+			description:
+				'May followers be placed in fields as farmers? (JCloisterZone’s game setup can leave the farmers out.)',
 			default: 'farmers',
-			options: { farmers: 'yes: a follower in a field is a farmer (BASE-1.4.2)', 'no-farmers': 'no: fields hold no figures and score nothing' },
+			options: {
+				farmers: 'yes: a follower in a field is a farmer (BASE-1.4.2)',
+				'no-farmers': 'no: fields hold no figures and score nothing'
+			},
 			rules: ['BASE-1.4.2']
 		}
 	],
@@ -404,7 +550,12 @@ export const base: RuleModule = {
 		fieldCityPoints: POINTS_RANGE
 	},
 	figures: [follower],
-	features: { road: 'BASE-1.5.1', city: 'BASE-1.5.2', monastery: 'BASE-1.5.3', field: 'BASE-1.5.4' },
+	features: {
+		road: 'BASE-1.5.1',
+		city: 'BASE-1.5.2',
+		monastery: 'BASE-1.5.3',
+		field: 'BASE-1.5.4'
+	},
 	modifiers: { pennants: 'BASE-1.6' },
 	steps: {
 		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
@@ -412,14 +563,41 @@ export const base: RuleModule = {
 	},
 	moves: { place: place as never, deploy: deploy as never, pass },
 	// statements and rules checked only when a move is refused (BASE-1.1.2 no follower left, BASE-1.3.1/1.3.3 where a tile may go, BASE-1.4.3 occupied)
-	uncited: ['BASE-1.1.2', 'BASE-1.2.3', 'BASE-1.2.4', 'BASE-1.3.1', 'BASE-1.3.3', 'BASE-1.3.4', 'BASE-1.3.5', 'BASE-1.4.3', 'BASE-1.4.4', 'BASE-1.4.5', 'BASE-1.4.6', 'BASE-1.5.1', 'BASE-1.5.2', 'BASE-1.5.4', 'BASE-1.5.5', 'BASE-1.6.2', 'BASE-1.6.3', 'BASE-1.6.4'],
-	onlyWhen: { 'BASE-1.8.1': { rulings: { 'BASE-R1': ['modern'] } }, 'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } }, 'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } } },
+	uncited: [
+		'BASE-1.1.2',
+		'BASE-1.2.3',
+		'BASE-1.2.4',
+		'BASE-1.3.1',
+		'BASE-1.3.3',
+		'BASE-1.3.4',
+		'BASE-1.3.5',
+		'BASE-1.4.3',
+		'BASE-1.4.4',
+		'BASE-1.4.5',
+		'BASE-1.4.6',
+		'BASE-1.5.1',
+		'BASE-1.5.2',
+		'BASE-1.5.4',
+		'BASE-1.5.5',
+		'BASE-1.6.2',
+		'BASE-1.6.3',
+		'BASE-1.6.4'
+	],
+	onlyWhen: {
+		'BASE-1.8.1': { rulings: { 'BASE-R1': ['modern'] } },
+		'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } },
+		'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } }
+	},
 	hooks: {
 		deployCheck(g, _player, _figure, seg) {
 			if (g.c.rulings['BASE-R3'] !== 'no-farmers') return null;
 			const s = g.s;
 			if (g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].k !== K_FIELD) return null;
-			return { code: 'no-farmers', message: 'no figure stands in a field in this game (no farmers)', rules: ['BASE-R3', 'BASE-1.4.2'] };
+			return {
+				code: 'no-farmers',
+				message: 'no figure stands in a field in this game (no farmers)',
+				rules: ['BASE-R3', 'BASE-1.4.2']
+			};
 		},
 		value(g, root, v) {
 			const s = g.s;
@@ -434,7 +612,8 @@ export const base: RuleModule = {
 				case 'city': {
 					const n = featureTiles(s, root).length;
 					let pennants = 0;
-					for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) pennants += featureOf(g, seg).pennants;
+					for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg])
+						pennants += featureOf(g, seg).pennants;
 					const p = g.c.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
@@ -446,7 +625,10 @@ export const base: RuleModule = {
 							rules.push('BASE-1.8.2');
 						} else rules.push('BASE-1.8.1');
 					}
-					v.parts.push({ id: 'tiles', label: 'tile', count: n, per }, { id: 'pennants', label: 'pennant', count: pennants, per: perPennant });
+					v.parts.push(
+						{ id: 'tiles', label: 'tile', count: n, per },
+						{ id: 'pennants', label: 'pennant', count: pennants, per: perPennant }
+					);
 					v.rules.push(...rules);
 					v.facts.pennants = pennants;
 					break;
@@ -454,14 +636,29 @@ export const base: RuleModule = {
 				case 'monastery':
 				case 'garden': {
 					const b = s.st[root];
-					if (v.mode === 'complete') v.parts.push({ id: 'complete', label: `completed ${v.kind}`, count: 1, per: g.c.params.monasteryPoints });
-					else v.parts.push({ id: 'self', label: v.kind, count: 1, per: 1 }, { id: 'neighbours', label: 'neighbour', count: s.bnb[b], per: 1 });
+					if (v.mode === 'complete')
+						v.parts.push({
+							id: 'complete',
+							label: `completed ${v.kind}`,
+							count: 1,
+							per: g.c.params.monasteryPoints
+						});
+					else
+						v.parts.push(
+							{ id: 'self', label: v.kind, count: 1, per: 1 },
+							{ id: 'neighbours', label: 'neighbour', count: s.bnb[b], per: 1 }
+						);
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
 					break;
 				}
 				case 'field': {
 					const { complete } = fieldCities(g, root);
-					v.parts.push({ id: 'cities', label: 'completed city', count: complete.length, per: g.c.params.fieldCityPoints });
+					v.parts.push({
+						id: 'cities',
+						label: 'completed city',
+						count: complete.length,
+						per: g.c.params.fieldCityPoints
+					});
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
 					v.facts.cities = complete.map((c) => cityRef(g, c));
 					v.facts.cityRoots = complete;
@@ -471,7 +668,7 @@ export const base: RuleModule = {
 		},
 		awards(g, root, v, _winners, awards) {
 			if (v.kind !== 'field' || g.c.rulings['BASE-R2'] !== '2nd') return;
-			const paid: Record<string, number[]> = (g.s.mod.base ??= {}).paid ??= {};
+			const paid: Record<string, number[]> = ((g.s.mod.base ??= {}).paid ??= {});
 			const cities = (v.facts.cityRoots as number[]) ?? [];
 			const part = v.parts.find((p) => p.id === 'cities');
 			const per = part ? partPer(part) : 3;
@@ -499,4 +696,3 @@ export const base: RuleModule = {
 		}
 	}
 };
-

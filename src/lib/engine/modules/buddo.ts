@@ -37,14 +37,29 @@ function resolveCoin(g: Engine, piece: number, heads: boolean, player: number): 
 		p.seg = -2;
 		U(g).removed.push(piece);
 	}
-	emit(g, { type: 'buddoCoin', rules: ['BUDDO-DRAGON-2', 'BUDDO-R1'], player, result: heads ? 'heads' : 'tails', ...at }, () =>
-		heads ? 'Heads: Buddo survives the chewing and goes back to the general supply.' : 'Tails: Buddo is broken and removed from the game.'
+	emit(
+		g,
+		{
+			type: 'buddoCoin',
+			rules: ['BUDDO-DRAGON-2', 'BUDDO-R1'],
+			player,
+			result: heads ? 'heads' : 'tails',
+			...at
+		},
+		() =>
+			heads
+				? 'Heads: Buddo survives the chewing and goes back to the general supply.'
+				: 'Tails: Buddo is broken and removed from the game.'
 	);
 }
 
 function coinMove(g: Engine, move: { result: string }, step: Step): Refusal | null {
 	if (move.result !== 'heads' && move.result !== 'tails')
-		return { code: 'bad-coin', message: "the coin shows 'heads' or 'tails'", rules: ['BUDDO-DRAGON-2'] };
+		return {
+			code: 'bad-coin',
+			message: "the coin shows 'heads' or 'tails'",
+			rules: ['BUDDO-DRAGON-2']
+		};
 	const piece = step.data?.piece as number;
 	resolveCoin(g, piece, move.result === 'heads', step.player);
 	return null;
@@ -54,12 +69,18 @@ export const buddo: RuleModule = {
 	id: 'buddo',
 	name: 'Buddo',
 	rules: {
-		'BUDDO-SETUP-1': 'One neutral Buddo figure starts in the general supply; there are no Buddo tiles.',
-		'BUDDO-PLACE-3': 'Buddo never stays in a player’s supply: it goes at once to the general supply.',
-		'BUDDO-SCORE-3': 'After any scoring, final scoring included, Buddo returns to the general supply.',
-		'BUDDO-WANT-1': 'When a rule makes a player choose among opponents’ meeples and Buddo can be chosen, Buddo must be chosen.',
-		'BUDDO-DRAGON-1': 'The dragon must move onto Buddo’s tile when it is next to the dragon; its movement then ends.',
-		'BUDDO-DRAGON-2': 'Then a coin decides: heads, Buddo goes to the general supply; tails, it is broken and leaves the game.'
+		'BUDDO-SETUP-1':
+			'One neutral Buddo figure starts in the general supply; there are no Buddo tiles.',
+		'BUDDO-PLACE-3':
+			'Buddo never stays in a player’s supply: it goes at once to the general supply.',
+		'BUDDO-SCORE-3':
+			'After any scoring, final scoring included, Buddo returns to the general supply.',
+		'BUDDO-WANT-1':
+			'When a rule makes a player choose among opponents’ meeples and Buddo can be chosen, Buddo must be chosen.',
+		'BUDDO-DRAGON-1':
+			'The dragon must move onto Buddo’s tile when it is next to the dragon; its movement then ends.',
+		'BUDDO-DRAGON-2':
+			'Then a coin decides: heads, Buddo goes to the general supply; tails, it is broken and leaves the game.'
 	},
 	rulings: [
 		{
@@ -67,7 +88,8 @@ export const buddo: RuleModule = {
 			description: 'Where the coin flip for a chewed Buddo comes from.',
 			default: 'seeded-coin',
 			options: {
-				'seeded-coin': 'the game’s seeded random source (or the record’s fixed outcomes: 1 heads, 0 tails)',
+				'seeded-coin':
+					'the game’s seeded random source (or the record’s fixed outcomes: 1 heads, 0 tails)',
 				'player-flips': 'the active player flips a real coin and enters the result as a move'
 			},
 			rules: ['BUDDO-DRAGON-2']
@@ -76,28 +98,44 @@ export const buddo: RuleModule = {
 			id: 'BUDDO-R2',
 			description: 'Other figures on Buddo’s tile when the dragon arrives.',
 			default: 'eaten-as-usual',
-			options: { 'eaten-as-usual': 'they are eaten as usual', spared: 'the dragon only chews Buddo' },
+			options: {
+				'eaten-as-usual': 'they are eaten as usual',
+				spared: 'the dragon only chews Buddo'
+			},
 			rules: ['BUDDO-DRAGON-1', 'DRAGON-4.4.5']
 		},
 		{
 			id: 'BUDDO-R3',
-			description: 'A Buddo tile the dragon may not enter (the fairy’s, one already visited in this movement).',
+			description:
+				'A Buddo tile the dragon may not enter (the fairy’s, one already visited in this movement).',
 			default: 'blocked-tile-does-not-attract',
-			options: { 'blocked-tile-does-not-attract': 'it does not attract the dragon', 'attraction-overrides': 'Buddo draws the dragon onto it anyway' },
+			options: {
+				'blocked-tile-does-not-attract': 'it does not attract the dragon',
+				'attraction-overrides': 'Buddo draws the dragon onto it anyway'
+			},
 			rules: ['BUDDO-DRAGON-1', 'DRAGON-4.4.3']
 		},
 		{
 			id: 'BUDDO-R4',
-			description: 'Does Buddo count as an opponent’s normal follower for choices among them (the mayor’s “win a knight’s favour”)?',
+			description:
+				'Does Buddo count as an opponent’s normal follower for choices among them (the mayor’s “win a knight’s favour”)?',
 			default: 'off',
-			options: { off: 'no: Buddo is a large meeple and cannot be chosen', on: 'yes: it can be chosen, and then must be (BUDDO-WANT-1)' },
+			options: {
+				off: 'no: Buddo is a large meeple and cannot be chosen',
+				on: 'yes: it can be chosen, and then must be (BUDDO-WANT-1)'
+			},
 			rules: ['BUDDO-WANT-1']
 		},
 		{
 			id: 'BUDDO-R5',
-			description: 'The fairy’s 3 points when Buddo denies the feature of the fairy’s follower (new gap).',
+			description:
+				'The fairy’s 3 points when Buddo denies the feature of the fairy’s follower (new gap).',
 			default: 'fairy-still-scores',
-			options: { 'fairy-still-scores': 'the fairy’s owner still gets 3 (the fairy is another expansion’s rule)', 'no-fairy-points': 'nobody gets any points from that feature' },
+			options: {
+				'fairy-still-scores':
+					'the fairy’s owner still gets 3 (the fairy is another expansion’s rule)',
+				'no-fairy-points': 'nobody gets any points from that feature'
+			},
 			rules: ['BUDDO-SCORE-2', 'DRAGON-4.5.2']
 		}
 	],
@@ -126,7 +164,8 @@ export const buddo: RuleModule = {
 		},
 		awards(g, root, _v, _winners, awards) {
 			if (deniedBy(g, root) !== BUDDO || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
-			for (let i = awards.length - 1; i >= 0; i--) if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
+			for (let i = awards.length - 1; i >= 0; i--)
+				if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
 		},
 		scored(g, root, ev) {
 			// the denial itself (BUDDO-SCORE-2) is data (expansions/buddo.json): its figure denies the scoring
@@ -134,8 +173,15 @@ export const buddo: RuleModule = {
 			if (g.silent) return; // only an event
 			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
 			if (piece !== undefined)
-				emit(g, { type: 'buddoReturns', rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'], final: ev.final, figure: figureRef(g, piece) }, () =>
-					'Buddo goes back to the general supply, for any player to place again.'
+				emit(
+					g,
+					{
+						type: 'buddoReturns',
+						rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'],
+						final: ev.final,
+						figure: figureRef(g, piece)
+					},
+					() => 'Buddo goes back to the general supply, for any player to place again.'
 				);
 		},
 		dragonTargets(g, open) {
@@ -147,19 +193,36 @@ export const buddo: RuleModule = {
 			const tile = s.pieces[b].tile;
 			// Buddo's tile shares a side with the dragon's
 			if (Math.abs(s.bx[tile] - s.bx[d.at]) + Math.abs(s.by[tile] - s.by[d.at]) !== 1) return null;
-			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract') return null;
-			return { tiles: [tile], rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'], reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})` };
+			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract')
+				return null;
+			return {
+				tiles: [tile],
+				rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'],
+				reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})`
+			};
 		},
 		dragonEnters(g, b, player) {
 			const s = g.s;
 			const piece = buddoOnBoard(g);
 			if (piece < 0 || s.pieces[piece].tile !== b) return null;
 			const spare = [piece];
-			if (g.c.rulings['BUDDO-R2'] === 'spared') s.pieces.forEach((p, i) => p.tile === b && p.seg >= 0 && i !== piece && spare.push(i));
-			emit(g, { type: 'buddoChewed', rules: ['BUDDO-DRAGON-1', 'BUDDO-DRAGON-2', 'BUDDO-R2'], player, x: s.bx[b], y: s.by[b], figure: figureRef(g, piece) }, () =>
-				`The dragon chews Buddo at (${s.bx[b]},${s.by[b]}): its movement ends and a coin decides Buddo’s fate.`
+			if (g.c.rulings['BUDDO-R2'] === 'spared')
+				s.pieces.forEach((p, i) => p.tile === b && p.seg >= 0 && i !== piece && spare.push(i));
+			emit(
+				g,
+				{
+					type: 'buddoChewed',
+					rules: ['BUDDO-DRAGON-1', 'BUDDO-DRAGON-2', 'BUDDO-R2'],
+					player,
+					x: s.bx[b],
+					y: s.by[b],
+					figure: figureRef(g, piece)
+				},
+				() =>
+					`The dragon chews Buddo at (${s.bx[b]},${s.by[b]}): its movement ends and a coin decides Buddo’s fate.`
 			);
-			if (g.c.rulings['BUDDO-R1'] === 'player-flips') s.pending.unshift({ kind: 'coin', player: s.active, data: { piece } });
+			if (g.c.rulings['BUDDO-R1'] === 'player-flips')
+				s.pending.unshift({ kind: 'coin', player: s.active, data: { piece } });
 			else resolveCoin(g, piece, coin(s) === 1, player);
 			return { stop: 'Buddo stops it (BUDDO-DRAGON-1)', rules: ['BUDDO-DRAGON-1'], spare };
 		},

@@ -42,13 +42,16 @@ interface DragonTables {
 }
 const ICON_VOLCANO = 1;
 const ICON_DRAGON = 2;
-const tablesOf = perContext(
-	(c): DragonTables => ({
-		icons: Uint8Array.from(c.tiles, (tile) => (tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)),
-		followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
-	})
-);
-const hasIcon = (g: Engine, tile: number, icon: number): boolean => (tablesOf(g.c).icons[tile] & icon) !== 0;
+const tablesOf = perContext((c): DragonTables => ({
+	icons: Uint8Array.from(
+		c.tiles,
+		(tile) =>
+			(tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)
+	),
+	followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
+}));
+const hasIcon = (g: Engine, tile: number, icon: number): boolean =>
+	(tablesOf(g.c).icons[tile] & icon) !== 0;
 
 /**
  * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
@@ -74,11 +77,17 @@ const followersOf = perContext((c) =>
 			byPlayer[o].push(i);
 		}
 		const n = ps.length;
-		return { byPlayer, movedSeg: new Array<number>(n).fill(-1), movedTile: new Array<number>(n).fill(-1), moved: new Array<FairyMove | null>(n).fill(null) };
+		return {
+			byPlayer,
+			movedSeg: new Array<number>(n).fill(-1),
+			movedTile: new Array<number>(n).fill(-1),
+			moved: new Array<FairyMove | null>(n).fill(null)
+		};
 	})
 );
 const NONE: readonly number[] = [];
-const ownFollowers = (g: Engine, player: number): readonly number[] => followersOf(g.c)(g.s.pieces).byPlayer[player] ?? NONE;
+const ownFollowers = (g: Engine, player: number): readonly number[] =>
+	followersOf(g.c)(g.s.pieces).byPlayer[player] ?? NONE;
 
 /** The fairy's move beside follower piece i (of f, the game's followers), standing on segment seg of board tile b. */
 function fairyMoveOf(g: Engine, f: Followers, i: number, seg: number, b: number): FairyMove {
@@ -109,7 +118,15 @@ function listedTargets(g: Engine): number[] {
 	const s = g.s;
 	const d = D(g);
 	const fairy = fairyTile(d);
-	if (s === lastFor && s.log.length === lastLog && takeBacks === lastBack && d.at === lastAt && d.steps === lastSteps && fairy === lastFairy) return lastTargets;
+	if (
+		s === lastFor &&
+		s.log.length === lastLog &&
+		takeBacks === lastBack &&
+		d.at === lastAt &&
+		d.steps === lastSteps &&
+		fairy === lastFairy
+	)
+		return lastTargets;
 	lastTargets = targets(g);
 	lastFor = s;
 	lastLog = s.log.length;
@@ -157,8 +174,11 @@ function stopMovement(g: Engine, reason: string, rules: string[]) {
 	const s = g.s;
 	const d = D(g);
 	if (!g.silent)
-		emit(g, { type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason }, () =>
-			`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
+		emit(
+			g,
+			{ type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason },
+			() =>
+				`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
 		);
 	d.visited = [];
 	d.steps = 0;
@@ -167,8 +187,10 @@ function stopMovement(g: Engine, reason: string, rules: string[]) {
 /** Offers the next step to the next mover, or ends the movement. */
 function nextStep(g: Engine, mover: number) {
 	const d = D(g);
-	if (d.steps >= g.c.params.dragonSteps) return stopMovement(g, 'all its steps are made', ['DRAGON-4.4.2']);
-	if (targets(g).length === 0) return stopMovement(g, 'no tile it may enter (dead end)', ['DRAGON-4.4.4']);
+	if (d.steps >= g.c.params.dragonSteps)
+		return stopMovement(g, 'all its steps are made', ['DRAGON-4.4.2']);
+	if (targets(g).length === 0)
+		return stopMovement(g, 'no tile it may enter (dead end)', ['DRAGON-4.4.4']);
 	g.s.pending.push({ kind: 'dragon', player: mover });
 }
 
@@ -179,8 +201,16 @@ function startMovement(g: Engine) {
 	d.visited = [d.at];
 	d.steps = 0;
 	if (!g.silent)
-		emit(g, { type: 'dragonWakes', rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'], x: s.bx[d.at], y: s.by[d.at] }, () =>
-			`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
+		emit(
+			g,
+			{
+				type: 'dragonWakes',
+				rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'],
+				x: s.bx[d.at],
+				y: s.by[d.at]
+			},
+			() =>
+				`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
 		);
 	nextStep(g, s.active);
 }
@@ -191,26 +221,58 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	const n = tileAtXY(g, move.x, move.y);
 	const to = pack(move.x, move.y);
 	const from = pack(s.bx[d.at], s.by[d.at]);
-	const adjacent = from + SIDE_STEP[0] === to || from + SIDE_STEP[1] === to || from + SIDE_STEP[2] === to || from + SIDE_STEP[3] === to;
+	const adjacent =
+		from + SIDE_STEP[0] === to ||
+		from + SIDE_STEP[1] === to ||
+		from + SIDE_STEP[2] === to ||
+		from + SIDE_STEP[3] === to;
 	if (n < 0 || !adjacent)
-		return { code: 'dragon-not-adjacent', message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`, rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3'] };
+		return {
+			code: 'dragon-not-adjacent',
+			message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`,
+			rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3']
+		};
 	const allowed = listedTargets(g);
 	if (!allowed.includes(n)) {
-		if (d.visited.includes(n)) return { code: 'dragon-visited', message: `the dragon already visited (${move.x},${move.y}) in this movement`, rules: ['DRAGON-4.4.3'] };
-		if (n === fairyTile(d)) return { code: 'dragon-fairy', message: `the fairy protects (${move.x},${move.y})`, rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2'] };
+		if (d.visited.includes(n))
+			return {
+				code: 'dragon-visited',
+				message: `the dragon already visited (${move.x},${move.y}) in this movement`,
+				rules: ['DRAGON-4.4.3']
+			};
+		if (n === fairyTile(d))
+			return {
+				code: 'dragon-fairy',
+				message: `the fairy protects (${move.x},${move.y})`,
+				rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2']
+			};
 		for (const h of g.c.hooks.dragonEnter) {
 			const r = h(g, n);
 			if (r) return r;
 		}
 		const drawn = drawnTo(g, allowed);
-		return { code: 'dragon-drawn', message: `the dragon must go to (${s.bx[allowed[0]]},${s.by[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`, rules: ['DRAGON-4.4.2', ...(drawn?.rules ?? [])] };
+		return {
+			code: 'dragon-drawn',
+			message: `the dragon must go to (${s.bx[allowed[0]]},${s.by[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`,
+			rules: ['DRAGON-4.4.2', ...(drawn?.rules ?? [])]
+		};
 	}
 	d.at = n;
 	d.visited.push(n);
 	d.steps++;
 	if (!g.silent)
-		emit(g, { type: 'dragonMove', rules: ['DRAGON-4.4.2'], player: step.player, x: move.x, y: move.y, step: d.steps }, () =>
-			`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
+		emit(
+			g,
+			{
+				type: 'dragonMove',
+				rules: ['DRAGON-4.4.2'],
+				player: step.player,
+				x: move.x,
+				y: move.y,
+				step: d.steps
+			},
+			() =>
+				`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
 		);
 	let stop: { reason: string; rules: string[] } | null = null;
 	let spare: number[] | null = null;
@@ -230,17 +292,29 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 		returnPiece(g, i);
 	}
 	if (eaten && eaten.length)
-		emit(g, { type: 'eaten', rules: ['DRAGON-4.4.5'], x: move.x, y: move.y, figures: eaten }, () =>
-			`The dragon eats ${eaten.map((f) => `${playerName(g, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
+		emit(
+			g,
+			{ type: 'eaten', rules: ['DRAGON-4.4.5'], x: move.x, y: move.y, figures: eaten },
+			() =>
+				`The dragon eats ${eaten.map((f) => `${playerName(g, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
 		);
 	if (stop) stopMovement(g, stop.reason, stop.rules);
 	else nextStep(g, (step.player + 1) % s.players.length);
 	return null;
 }
 
-function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, step: Step): Refusal | null {
+function fairyMove(
+	g: Engine,
+	move: { x: number; y: number; feature: string },
+	step: Step
+): Refusal | null {
 	const s = g.s;
-	if (!fairyInPlay(g)) return { code: 'no-fairy', message: 'the fairy is not in play in this game', rules: ['DRAGON-R4'] };
+	if (!fairyInPlay(g))
+		return {
+			code: 'no-fairy',
+			message: 'the fairy is not in play in this game',
+			rules: ['DRAGON-R4']
+		};
 	const b = tileAtXY(g, move.x, move.y);
 	let piece = -1;
 	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
@@ -249,29 +323,54 @@ function fairyMove(g: Engine, move: { x: number; y: number; feature: string }, s
 		const p = s.pieces[i];
 		if (p.tile !== b || p.seg < 0) continue;
 		// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
-		if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece)) piece = i;
+		if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece))
+			piece = i;
 	}
 	if (piece < 0)
-		return { code: 'no-own-follower', message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`, rules: ['DRAGON-4.5.1'] };
+		return {
+			code: 'no-own-follower',
+			message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`,
+			rules: ['DRAGON-4.5.1']
+		};
 	const d = D(g);
 	if (s.acted)
-		return { code: 'already-acted', message: `the fairy moves only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`, rules: ['DRAGON-4.5.1'] };
+		return {
+			code: 'already-acted',
+			message: `the fairy moves only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`,
+			rules: ['DRAGON-4.5.1']
+		};
 	if (piece === d.fairyPiece)
-		return { code: 'fairy-already-there', message: `the fairy already stands beside that follower`, rules: ['DRAGON-4.5.1'] };
+		return {
+			code: 'fairy-already-there',
+			message: `the fairy already stands beside that follower`,
+			rules: ['DRAGON-4.5.1']
+		};
 	if (g.c.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
 	d.fairy = b!;
 	d.fairyPiece = piece;
 	s.acted = true;
 	if (!g.silent)
-		emit(g, { type: 'fairyMove', rules: ['DRAGON-4.5.1'], player: step.player, x: move.x, y: move.y, feature: move.feature }, () =>
-			`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
+		emit(
+			g,
+			{
+				type: 'fairyMove',
+				rules: ['DRAGON-4.5.1'],
+				player: step.player,
+				x: move.x,
+				y: move.y,
+				feature: move.feature
+			},
+			() =>
+				`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
 		);
 	return null;
 }
 
 /** Whether the dragon and the fairy are in play (ruling DRAGON-R4). */
-const dragonInPlay = (g: Engine): boolean => g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'dragon-only';
-const fairyInPlay = (g: Engine): boolean => g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'fairy-only';
+const dragonInPlay = (g: Engine): boolean =>
+	g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'dragon-only';
+const fairyInPlay = (g: Engine): boolean =>
+	g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'fairy-only';
 
 export const dragon: RuleModule = {
 	id: 'dragon',
@@ -280,28 +379,39 @@ export const dragon: RuleModule = {
 		'DRAGON-4.2.1': 'No figure may be placed on a volcano tile (the fairy may still be moved).',
 		'DRAGON-4.2.2': 'Each volcano placed makes the dragon fly onto it; landing eats nothing.',
 		'DRAGON-4.3.1': 'The dragon starts off the board.',
-		'DRAGON-4.3.2': 'A dragon tile drawn before any volcano is out is set aside and drawn again later: it is shuffled back when the dragon arrives.',
-		'DRAGON-4.4.1': 'A dragon tile is placed normally, a figure may go on it, then the dragon moves.',
-		'DRAGON-4.4.2': 'The dragon makes up to 6 single orthogonal steps, players moving it in turn clockwise from the active player.',
-		'DRAGON-4.4.3': 'It may not enter a tile it visited in this movement (its start included) nor the fairy’s tile.',
+		'DRAGON-4.3.2':
+			'A dragon tile drawn before any volcano is out is set aside and drawn again later: it is shuffled back when the dragon arrives.',
+		'DRAGON-4.4.1':
+			'A dragon tile is placed normally, a figure may go on it, then the dragon moves.',
+		'DRAGON-4.4.2':
+			'The dragon makes up to 6 single orthogonal steps, players moving it in turn clockwise from the active player.',
+		'DRAGON-4.4.3':
+			'It may not enter a tile it visited in this movement (its start included) nor the fairy’s tile.',
 		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
 		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
 		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
-		'DRAGON-4.4.8': 'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
-		'DRAGON-4.5.1': 'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
-		'DRAGON-4.5.2': 'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
+		'DRAGON-4.4.8':
+			'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
+		'DRAGON-4.5.1':
+			'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
+		'DRAGON-4.5.2':
+			'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
 	},
 	rulings: [
 		{
 			id: 'DRAGON-R1',
 			description: 'When the dragon moves in a dragon-tile turn.',
 			default: 'before-scoring',
-			options: { 'before-scoring': 'after the figure step, before scoring (C2 order)', 'after-scoring': 'after scoring (older summaries)' },
+			options: {
+				'before-scoring': 'after the figure step, before scoring (C2 order)',
+				'after-scoring': 'after scoring (older summaries)'
+			},
 			rules: ['DRAGON-4.4.8']
 		},
 		{
 			id: 'DRAGON-R2',
-			description: 'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (the rules, section 4.5.3, leave it open)?',
+			description:
+				'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (the rules, section 4.5.3, leave it open)?',
 			default: 'fairy-first',
 			options: {
 				'fairy-first': 'yes: the fairy moves in step 2, the dragon in step 2b (C2 order)',
@@ -311,14 +421,19 @@ export const dragon: RuleModule = {
 		},
 		{
 			id: 'DRAGON-R3',
-			description: 'Does a farmer next to the fairy get the 3 points at the end without the field majority?',
+			description:
+				'Does a farmer next to the fairy get the 3 points at the end without the field majority?',
 			default: 'always',
-			options: { always: 'yes, whenever the field is scored', majority: 'only if the farmer’s owner scores the field' },
+			options: {
+				always: 'yes, whenever the field is scored',
+				majority: 'only if the farmer’s owner scores the field'
+			},
 			rules: ['DRAGON-4.5.2']
 		},
 		{
 			id: 'DRAGON-R4',
-			description: 'Which of the neutral figures are in play? (JCloisterZone’s game setup chooses the dragon and the fairy one by one.)',
+			description:
+				'Which of the neutral figures are in play? (JCloisterZone’s game setup chooses the dragon and the fairy one by one.)',
 			default: 'dragon-and-fairy',
 			options: {
 				'dragon-and-fairy': 'both, as the expansion comes',
@@ -330,10 +445,17 @@ export const dragon: RuleModule = {
 		}
 	],
 	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
-	parameterRanges: { dragonSteps: { min: 1, max: 20 }, fairyTurnPoints: POINTS_RANGE, fairyScoringPoints: POINTS_RANGE },
+	parameterRanges: {
+		dragonSteps: { min: 1, max: 20 },
+		fairyTurnPoints: POINTS_RANGE,
+		fairyScoringPoints: POINTS_RANGE
+	},
 	declares: ['dragon', 'fairy'],
 	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
-	inert: { princess: 'DRAGON-4.6 (princess) has no effect yet', portal: 'DRAGON-4.7 (magic portal) has no effect yet' },
+	inert: {
+		princess: 'DRAGON-4.6 (princess) has no effect yet',
+		portal: 'DRAGON-4.7 (magic portal) has no effect yet'
+	},
 	steps: {
 		dragon: {
 			accepts: ['dragon'],
@@ -359,15 +481,31 @@ export const dragon: RuleModule = {
 	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
 	hooks: {
 		setup(g) {
-			const d: DragonState = { at: -1, volcano: false, aside: [], fairy: -1, fairyPiece: -1, visited: [], steps: 0 };
+			const d: DragonState = {
+				at: -1,
+				volcano: false,
+				aside: [],
+				fairy: -1,
+				fairyPiece: -1,
+				visited: [],
+				steps: 0
+			};
 			g.s.mod.dragon = d;
 		},
 		drawn(g, tile) {
 			const d = D(g);
 			if (d.at >= 0 || !hasIcon(g, tile, ICON_DRAGON) || !dragonInPlay(g)) return 'keep';
 			d.aside.push(tile);
-			emit(g, { type: 'setAside', rules: ['DRAGON-4.3.2'], player: g.s.active, tile: g.c.tiles[tile].key }, () =>
-				`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
+			emit(
+				g,
+				{
+					type: 'setAside',
+					rules: ['DRAGON-4.3.2'],
+					player: g.s.active,
+					tile: g.c.tiles[tile].key
+				},
+				() =>
+					`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
 			);
 			return 'aside';
 		},
@@ -376,21 +514,33 @@ export const dragon: RuleModule = {
 			if (!hasIcon(g, s.bt[b], ICON_VOLCANO) || !dragonInPlay(g)) return;
 			const d = D(g);
 			d.at = b;
-			emit(g, { type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] }, () => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`);
+			emit(
+				g,
+				{ type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] },
+				() => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`
+			);
 			if (!d.volcano) {
 				d.volcano = true;
 				if (d.aside.length) {
 					const n = d.aside.length;
 					shuffleBack(g, d.aside);
 					d.aside = [];
-					emit(g, { type: 'shuffleBack', rules: ['DRAGON-4.3.2'], tiles: n }, () => `${n} set-aside dragon tile${n === 1 ? '' : 's'} go back into the pile.`);
+					emit(
+						g,
+						{ type: 'shuffleBack', rules: ['DRAGON-4.3.2'], tiles: n },
+						() => `${n} set-aside dragon tile${n === 1 ? '' : 's'} go back into the pile.`
+					);
 				}
 			}
 		},
 		deployCheck(g, _player, _figure, seg) {
 			const s = g.s;
 			if (hasIcon(g, s.bt[s.st[seg]], ICON_VOLCANO) && dragonInPlay(g))
-				return { code: 'volcano', message: 'no figure may be placed on a volcano tile', rules: ['DRAGON-4.2.1'] };
+				return {
+					code: 'volcano',
+					message: 'no figure may be placed on a volcano tile',
+					rules: ['DRAGON-4.2.1']
+				};
 			return null;
 		},
 		figureOptions(g, player, out) {
@@ -422,8 +572,11 @@ export const dragon: RuleModule = {
 			if (tilesLeft(s) === 0 && !g.c.hooks.playsWithoutTile.some((f) => f(g))) return;
 			const pts = g.c.params.fairyTurnPoints;
 			s.scores[s.active] += pts;
-			emit(g, { type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: s.active, points: pts }, () =>
-				`${playerName(g, s.active)} starts the turn with the fairy beside their follower: +${pts}.`
+			emit(
+				g,
+				{ type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: s.active, points: pts },
+				() =>
+					`${playerName(g, s.active)} starts the turn with the fairy beside their follower: +${pts}.`
 			);
 		},
 		scoringMarks: (g) => (D(g).fairyPiece >= 0 ? [D(g).fairyPiece] : NONE),
@@ -432,9 +585,15 @@ export const dragon: RuleModule = {
 			const d = D(g);
 			if (d.fairyPiece < 0 || !(s.figs[root] ?? []).includes(d.fairyPiece)) return;
 			const owner = s.pieces[d.fairyPiece].owner;
-			if (v.kind === 'field' && g.c.rulings['DRAGON-R3'] === 'majority' && !winners.includes(owner)) return;
+			if (v.kind === 'field' && g.c.rulings['DRAGON-R3'] === 'majority' && !winners.includes(owner))
+				return;
 			const pts = g.c.params.fairyScoringPoints;
-			awards.push({ player: owner, points: pts, arithmetic: `fairy ${pts}`, rules: ['DRAGON-4.5.2'] });
+			awards.push({
+				player: owner,
+				points: pts,
+				arithmetic: `fairy ${pts}`,
+				rules: ['DRAGON-4.5.2']
+			});
 		},
 		pieceLeft(g, piece) {
 			const d = D(g);

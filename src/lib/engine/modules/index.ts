@@ -12,7 +12,17 @@ import type { Expansion, RuleModule } from '../types.ts';
 
 // (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) bards after pig (its value and awards adjust theirs); buddo last (its
 // winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
-export const MODULES: RuleModule[] = [base, abbot, river, dragon, pig, bards, innAndStableOwners, messengersAndMayors, buddo];
+export const MODULES: RuleModule[] = [
+	base,
+	abbot,
+	river,
+	dragon,
+	pig,
+	bards,
+	innAndStableOwners,
+	messengersAndMayors,
+	buddo
+];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
@@ -26,7 +36,9 @@ export function modulesForExpansion(e: Pick<Expansion, 'id' | 'rules' | 'figures
 	const id = e.rules ?? ALIASES[e.id] ?? e.id;
 	if (MODULES.some((m) => m.id === id)) out.push(id);
 	for (const f of e.figures ?? []) {
-		const owner = MODULES.find((m) => m.figures?.some((x) => x.id === f.id) || m.declares?.includes(f.id));
+		const owner = MODULES.find(
+			(m) => m.figures?.some((x) => x.id === f.id) || m.declares?.includes(f.id)
+		);
 		if (owner && !out.includes(owner.id)) out.push(owner.id);
 	}
 	return out;

@@ -27,10 +27,21 @@ interface Facts {
 }
 const factsOf = perContext((c): Facts => {
 	const roles = c.tiles.map((t) => {
-		const per = t.features.map((x): Role | null => (x.kind === 'road' && x.modifiers.inn ? 'innkeeper' : x.kind === 'stable' ? 'stable owner' : null));
+		const per = t.features.map((x): Role | null =>
+			x.kind === 'road' && x.modifiers.inn
+				? 'innkeeper'
+				: x.kind === 'stable'
+					? 'stable owner'
+					: null
+		);
 		return per.some((x) => x) ? per : null;
 	});
-	return { roles, each: c.rulings['ISO-R1'] === 'one-owner-each', followers: c.rulings['ISO-R2'] === 'followers', stay: c.rulings['ISO-R3'] === 'stay-on-board' };
+	return {
+		roles,
+		each: c.rulings['ISO-R1'] === 'one-owner-each',
+		followers: c.rulings['ISO-R2'] === 'followers',
+		stay: c.rulings['ISO-R3'] === 'stay-on-board'
+	};
 });
 
 /** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
@@ -55,9 +66,18 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 	const t = g.c.tiles[s.bt[s.placed]];
 	const f = t.features[local];
 	const role = ownerPlace(g, local);
-	if (!role) return { code: 'not-inn-or-stable', message: `${f.kind} ${f.id} is neither an inn nor a stable`, rules: ['ISO-INN-1', 'ISO-STABLE-1'] };
+	if (!role)
+		return {
+			code: 'not-inn-or-stable',
+			message: `${f.kind} ${f.id} is neither an inn nor a stable`,
+			rules: ['ISO-INN-1', 'ISO-STABLE-1']
+		};
 	if (needSupply && inSupply(g, OWNER, player) < 0)
-		return { code: 'no-figure', message: `${playerName(g, player)} has no owner left in supply`, rules: ['ISO-SETUP-1'] };
+		return {
+			code: 'no-figure',
+			message: `${playerName(g, player)} has no owner left in supply`,
+			rules: ['ISO-SETUP-1']
+		};
 	const seg = s.bseg[s.placed] + local;
 	const root = find(s, seg);
 	const each = factsOf(g.c).each;
@@ -74,8 +94,15 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 			details: { occupant: ref }
 		};
 	}
-	if (factsOf(g.c).followers && (s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower))
-		return { code: 'feature-occupied', message: 'owners count as followers (ISO-R2) and this road is occupied', rules: ['ISO-R2', 'BASE-1.4.3'] };
+	if (
+		factsOf(g.c).followers &&
+		(s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower)
+	)
+		return {
+			code: 'feature-occupied',
+			message: 'owners count as followers (ISO-R2) and this road is occupied',
+			rules: ['ISO-R2', 'BASE-1.4.3']
+		};
 	for (const h of g.c.hooks.deployCheck) {
 		const r = h(g, player, OWNER, seg);
 		if (r) return r;
@@ -87,16 +114,34 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 	const s = g.s;
 	const t = g.c.tiles[s.bt[s.placed]];
 	const local = t.features.findIndex((f) => f.id === move.feature);
-	if (local < 0) return { code: 'no-such-feature', message: `${t.key} has no feature '${move.feature}'`, rules: ['ISO-INN-1'] };
+	if (local < 0)
+		return {
+			code: 'no-such-feature',
+			message: `${t.key} has no feature '${move.feature}'`,
+			rules: ['ISO-INN-1']
+		};
 	const r = ownerRefusal(g, step.player, local);
 	if (r) return r;
 	const role = ownerPlace(g, local)!;
 	const piece = inSupply(g, OWNER, step.player);
 	putPiece(g, piece, s.bseg[s.placed] + local);
 	if (!g.silent) {
-		const rules = role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
-		emit(g, { type: 'owner', rules, player: step.player, piece, x: s.bx[s.placed], y: s.by[s.placed], feature: move.feature, role }, () =>
-			`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
+		const rules =
+			role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
+		emit(
+			g,
+			{
+				type: 'owner',
+				rules,
+				player: step.player,
+				piece,
+				x: s.bx[s.placed],
+				y: s.by[s.placed],
+				feature: move.feature,
+				role
+			},
+			() =>
+				`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
 		);
 	}
 	if (g.c.rulings['ISO-R8'] === 'owners-count') s.acted = true;
@@ -110,10 +155,13 @@ export const innAndStableOwners: RuleModule = {
 	name: 'Inn and Stable Owners',
 	rules: {
 		'ISO-SETUP-1': 'Each player has 4 owners (a parameter of the expansion).',
-		'ISO-SETUP-2': 'Owners go on inns (innkeepers) and on stables, with or without livestock (stable owners).',
-		'ISO-INN-1': 'Whoever places a tile with an inn may also put an owner on that inn, in addition to the usual figure.',
+		'ISO-SETUP-2':
+			'Owners go on inns (innkeepers) and on stables, with or without livestock (stable owners).',
+		'ISO-INN-1':
+			'Whoever places a tile with an inn may also put an owner on that inn, in addition to the usual figure.',
 		'ISO-INN-2': 'An innkeeper needs no follower of its player on the road.',
-		'ISO-STABLE-1': 'Whoever places a tile with a stable may also put an owner on it, in addition to the usual figure; no farmer needed.'
+		'ISO-STABLE-1':
+			'Whoever places a tile with a stable may also put an owner on it, in addition to the usual figure; no farmer needed.'
 		// the scoring of innkeepers and stables (ISO-SCORE-1…5) is data: expansions/inn-and-stable-owners.json dataRules
 	},
 	rulings: [
@@ -122,7 +170,8 @@ export const innAndStableOwners: RuleModule = {
 			description: 'How many owners an inn or stable holds.',
 			default: 'one-owner-each',
 			options: {
-				'one-owner-each': 'one per inn and per stable (a road joining several inns may hold several innkeepers)',
+				'one-owner-each':
+					'one per inn and per stable (a road joining several inns may hold several innkeepers)',
 				'one-per-feature': 'no owner on an inn whose road already has an innkeeper'
 			},
 			rules: ['ISO-INN-1', 'ISO-STABLE-1']
@@ -131,50 +180,72 @@ export const innAndStableOwners: RuleModule = {
 			id: 'ISO-R2',
 			description: 'Are owners followers of the road they stand on?',
 			default: 'not-followers',
-			options: { 'not-followers': 'no: strength 0, no occupation, not counted as followers', followers: 'yes: strength 1 in the majority, and they occupy the road' },
+			options: {
+				'not-followers': 'no: strength 0, no occupation, not counted as followers',
+				followers: 'yes: strength 1 in the majority, and they occupy the road'
+			},
 			rules: ['ISO-INN-2', 'ISO-SCORE-2']
 		},
 		{
 			id: 'ISO-R3',
 			description: 'Owners after their road or stable is scored.',
 			default: 'return-when-scored',
-			options: { 'return-when-scored': 'back to their player’s supply', 'stay-on-board': 'they stay for the rest of the game' },
+			options: {
+				'return-when-scored': 'back to their player’s supply',
+				'stay-on-board': 'they stay for the rest of the game'
+			},
 			rules: ['ISO-SCORE-1', 'ISO-SCORE-4']
 		},
 		{
 			id: 'ISO-R4',
 			description: 'A town hall (Messengers & Mayors) next to a stable.',
 			default: 'completes-scores-zero',
-			options: { 'completes-scores-zero': 'it completes the surroundings but scores 0 (not a land tile, MM-R3)', 'counts-as-land-tile': 'it counts like a land tile' },
+			options: {
+				'completes-scores-zero':
+					'it completes the surroundings but scores 0 (not a land tile, MM-R3)',
+				'counts-as-land-tile': 'it counts like a land tile'
+			},
 			rules: ['ISO-SCORE-4', 'ISO-SCORE-5']
 		},
 		{
 			id: 'ISO-R5',
 			description: '“Has the most followers on the road” for the innkeeper bonus.',
 			default: 'scoring-majority',
-			options: { 'scoring-majority': 'the player scores the road by its majority rule (strength, ties included)', 'most-followers': 'strictly the most followers by head count' },
+			options: {
+				'scoring-majority':
+					'the player scores the road by its majority rule (strength, ties included)',
+				'most-followers': 'strictly the most followers by head count'
+			},
 			rules: ['ISO-SCORE-2']
 		},
 		{
 			id: 'ISO-R6',
 			description: 'Innkeepers on a road whose points Buddo denies (BUDDO-SCORE-2).',
 			default: 'innkeepers-score-no-bonus',
-			options: { 'innkeepers-score-no-bonus': 'they score 3 each, nobody gets the +1', 'innkeepers-score-nothing': 'they score nothing either' },
+			options: {
+				'innkeepers-score-no-bonus': 'they score 3 each, nobody gets the +1',
+				'innkeepers-score-nothing': 'they score nothing either'
+			},
 			rules: ['ISO-SCORE-1', 'ISO-SCORE-2', 'BUDDO-SCORE-2']
 		},
 		{
 			id: 'ISO-R7',
 			description: 'River tiles around a stable (new gap: the source counts “land tiles”).',
 			default: 'river-counts',
-			options: { 'river-counts': 'they count like land tiles', 'river-scores-zero': 'they complete the surroundings but score 0' },
+			options: {
+				'river-counts': 'they count like land tiles',
+				'river-scores-zero': 'they complete the surroundings but score 0'
+			},
 			rules: ['ISO-SCORE-4', 'ISO-SCORE-5']
 		},
 		{
 			id: 'ISO-R8',
-			description: 'Does placing an owner count as placing a figure for the actions allowed only “instead of placing a meeple” (moving the fairy, taking the abbot back)? (new gap: owners come “in addition to the usual actions”, but the seed calls them followers)',
+			description:
+				'Does placing an owner count as placing a figure for the actions allowed only “instead of placing a meeple” (moving the fairy, taking the abbot back)? (new gap: owners come “in addition to the usual actions”, but the seed calls them followers)',
 			default: 'owners-do-not-count',
 			options: {
-				'owners-do-not-count': 'no: after an owner the player may still move the fairy or take the abbot back',
+				'owners-do-not-count':
+					'no: after an owner the player may still move the fairy or take the abbot back',
 				'owners-count': 'yes: after an owner the fairy and the abbot stay where they are this turn'
 			},
 			rules: ['ISO-INN-1', 'ISO-STABLE-1', 'DRAGON-4.5.1', 'ABBOT-6.2.3']
@@ -208,7 +279,8 @@ export const innAndStableOwners: RuleModule = {
 			const s = g.s;
 			const want = g.c.params.ownersPerPlayer;
 			s.pieces = s.pieces.filter((p) => p.kind !== OWNER);
-			for (let p = 0; p < s.players.length; p++) for (let i = 0; i < want; i++) s.pieces.push({ kind: OWNER, owner: p, seg: -1, tile: -1 });
+			for (let p = 0; p < s.players.length; p++)
+				for (let i = 0; i < want; i++) s.pieces.push({ kind: OWNER, owner: p, seg: -1, tile: -1 });
 		},
 		figureOptions(g, player, out: Move[]) {
 			const s = g.s;
@@ -217,13 +289,20 @@ export const innAndStableOwners: RuleModule = {
 			const places = factsOf(g.c).roles[s.bt[s.placed]];
 			if (!places || inSupply(g, OWNER, player) < 0) return;
 			const t = g.c.tiles[s.bt[s.placed]];
-			for (let i = 0; i < places.length; i++) if (places[i] && !ownerRefusal(g, player, i, false)) out.push({ type: 'owner', feature: t.features[i].id });
+			for (let i = 0; i < places.length; i++)
+				if (places[i] && !ownerRefusal(g, player, i, false))
+					out.push({ type: 'owner', feature: t.features[i].id });
 		},
 		deployCheck(g, _player, figure, seg) {
 			// owners as followers occupy their road (ISO-R2 alternative)
-			if (figure === OWNER || !factsOf(g.c).followers || !g.c.figures.get(figure)?.follower) return null;
+			if (figure === OWNER || !factsOf(g.c).followers || !g.c.figures.get(figure)?.follower)
+				return null;
 			if (ownerOn(g, find(g.s, seg)) < 0) return null;
-			return { code: 'feature-occupied', message: 'an owner stands on this road and counts as a follower (ISO-R2)', rules: ['ISO-R2', 'BASE-1.4.3'] };
+			return {
+				code: 'feature-occupied',
+				message: 'an owner stands on this road and counts as a follower (ISO-R2)',
+				rules: ['ISO-R2', 'BASE-1.4.3']
+			};
 		}
 	}
 };

@@ -8,8 +8,10 @@ export const pig: RuleModule = {
 	id: 'pig',
 	name: 'Pig (Traders & Builders)',
 	rules: {
-		'PIG-6.1.1': 'Instead of a follower, a player may put their pig in a field of the tile just placed where they already have a farmer.',
-		'PIG-6.1.2': 'If the pig’s owner scores that field at the end, each completed city pays 4 instead of 3.',
+		'PIG-6.1.1':
+			'Instead of a follower, a player may put their pig in a field of the tile just placed where they already have a farmer.',
+		'PIG-6.1.2':
+			'If the pig’s owner scores that field at the end, each completed city pays 4 instead of 3.',
 		'PIG-6.1.3': 'The pig does not count for the majority; other players’ pigs give you nothing.',
 		'PIG-6.1.4': 'Tied players each score the field, with or without a pig of their own.'
 	},
@@ -29,7 +31,11 @@ export const pig: RuleModule = {
 					const p = g.s.pieces[pc];
 					if (p.owner === player && g.c.figures.get(p.kind)?.follower) return null;
 				}
-				return { code: 'pig-needs-farmer', message: 'the pig needs a farmer of its owner in the same field', rules: ['PIG-6.1.1'] };
+				return {
+					code: 'pig-needs-farmer',
+					message: 'the pig needs a farmer of its owner in the same field',
+					rules: ['PIG-6.1.1']
+				};
 			}
 		}
 	],
@@ -38,7 +44,8 @@ export const pig: RuleModule = {
 		awards(g, root, v, _winners, awards) {
 			if (v.kind !== 'field' || v.mode !== 'final') return;
 			const pigs = new Set<number>();
-			for (const pc of g.s.figs[root] ?? []) if (g.s.pieces[pc].kind === 'pig') pigs.add(g.s.pieces[pc].owner);
+			for (const pc of g.s.figs[root] ?? [])
+				if (g.s.pieces[pc].kind === 'pig') pigs.add(g.s.pieces[pc].owner);
 			if (!pigs.size) return;
 			const cities = v.parts.find((p) => p.id === 'cities');
 			if (!cities) return;
@@ -46,7 +53,8 @@ export const pig: RuleModule = {
 				// only the field's majority awards: not the fairy's 3 (DRAGON-4.5.2) or another module's award
 				if (!pigs.has(a.player) || v.zero || !a.rules.includes('BASE-1.7.1')) continue;
 				// the cities paid, at their value with data rules' bonuses (a note token's, BARD-SCORE-3)
-				const counted = g.c.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
+				const counted =
+					g.c.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
 				const extra = counted * g.c.params.pigCityPoints;
 				a.points += extra;
 				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${perTerms(cities, [`${g.c.params.pigCityPoints} pig`])}) = ${a.points}`;

@@ -40,20 +40,35 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
  * feature, as JCZ reads a fork) that does not face a placed tile needs the two cells beside the next
  * cell and the three beyond it empty.
  */
-function lookAhead(g: Engine, tile: number, x: number, y: number, rotation: number, strict: boolean): Refusal | null {
+function lookAhead(
+	g: Engine,
+	tile: number,
+	x: number,
+	y: number,
+	rotation: number,
+	strict: boolean
+): Refusal | null {
 	const features = g.c.tiles[tile].def.features.filter((f) => f.type === 'river');
 	// JCZ reads a fork by its first river; FanCZ's strict reading by all its river sides
-	const sides = (strict ? features.flatMap((f) => f.sides ?? []) : (features[0]?.sides ?? [])).map((n) => (SIDE_NAMES.indexOf(n) + rotation) & 3);
+	const sides = (strict ? features.flatMap((f) => f.sides ?? []) : (features[0]?.sides ?? [])).map(
+		(n) => (SIDE_NAMES.indexOf(n) + rotation) & 3
+	);
 	const cell = pack(x, y);
 	const open = sides.filter((side) => tileAt(g, cell + SIDE_STEP[side]) < 0);
-	const blocked = (why: string): Refusal => ({ code: 'river-blocked', message: `the river would run from (${x},${y}) ${why} (RIVER-R2 ${strict ? 'look-ahead-strict' : 'look-ahead'})`, rules: ['RIVER-3.1.2'] });
+	const blocked = (why: string): Refusal => ({
+		code: 'river-blocked',
+		message: `the river would run from (${x},${y}) ${why} (RIVER-R2 ${strict ? 'look-ahead-strict' : 'look-ahead'})`,
+		rules: ['RIVER-3.1.2']
+	});
 	for (const side of open) {
 		const next = cell + SIDE_STEP[side];
 		const beyond = next + SIDE_STEP[side];
 		const left = SIDE_STEP[(side + 3) & 3];
 		const right = SIDE_STEP[(side + 1) & 3];
-		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right]) if (tileAt(g, c) >= 0) return blocked('towards placed tiles');
-		if (strict && (stripTaken(g.s, x, y, side) || besideAnotherEnd(g, x, y, side, open))) return blocked('towards placed tiles or beside another open end heading the same way');
+		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right])
+			if (tileAt(g, c) >= 0) return blocked('towards placed tiles');
+		if (strict && (stripTaken(g.s, x, y, side) || besideAnotherEnd(g, x, y, side, open)))
+			return blocked('towards placed tiles or beside another open end heading the same way');
 	}
 	return null;
 }
@@ -79,12 +94,15 @@ function besideAnotherEnd(g: Engine, x: number, y: number, side: number, open: n
 	for (let i = 0; i < s.front.length; i++) {
 		const cx = unpackX(s.front[i]);
 		const cy = unpackY(s.front[i]);
-		if ((cx !== x || cy !== y) && ((s.freq[i] >> (4 * back)) & 15) === RIVER_EDGE) ends.push([cx, cy]);
+		if ((cx !== x || cy !== y) && ((s.freq[i] >> (4 * back)) & 15) === RIVER_EDGE)
+			ends.push([cx, cy]);
 	}
 	for (const o of open) if (o === side) ends.push([x + SIDE_DX[o], y + SIDE_DY[o]]);
 	// as FanCZ compares them: only the coordinate across the heading, one apart
 	const across = (p: [number, number]) => (side === 0 || side === 2 ? p[0] : p[1]);
-	for (let i = 0; i < ends.length; i++) for (let j = i + 1; j < ends.length; j++) if (Math.abs(across(ends[i]) - across(ends[j])) === 1) return true;
+	for (let i = 0; i < ends.length; i++)
+		for (let j = i + 1; j < ends.length; j++)
+			if (Math.abs(across(ends[i]) - across(ends[j])) === 1) return true;
 	return false;
 }
 /** The river's edge code in an open cell's required edges (tiles.ts). */
@@ -97,9 +115,12 @@ export const river: RuleModule = {
 	features: { river: 'RIVER-3.1.3' },
 	leavesOut: ['river'],
 	rules: {
-		'RIVER-3.1.1': 'The spring is the start tile; all river tiles are placed before any land tile, the lake last.',
-		'RIVER-3.1.2': 'A river tile must continue the river, match all its edges, and may not turn the same way as the river tile just before it (no U-turn).',
-		'RIVER-3.1.3': 'No figure goes on the river; it is never scored and it splits the fields (which run around the spring and the lake).'
+		'RIVER-3.1.1':
+			'The spring is the start tile; all river tiles are placed before any land tile, the lake last.',
+		'RIVER-3.1.2':
+			'A river tile must continue the river, match all its edges, and may not turn the same way as the river tile just before it (no U-turn).',
+		'RIVER-3.1.3':
+			'No figure goes on the river; it is never scored and it splits the fields (which run around the spring and the lake).'
 	},
 	rulings: [
 		{
@@ -135,9 +156,15 @@ export const river: RuleModule = {
 			const t = g.c.tiles[tile];
 			if (!t.river) return null;
 			const turn = riverFlow(g, tile, x, y, rotation);
-			if (turn === NO_RIVER) return { code: 'river-not-continued', message: `${t.key} must continue the river`, rules: ['RIVER-3.1.2'] };
+			if (turn === NO_RIVER)
+				return {
+					code: 'river-not-continued',
+					message: `${t.key} must continue the river`,
+					rules: ['RIVER-3.1.2']
+				};
 			const reading = g.c.rulings['RIVER-R2'];
-			if (reading === 'look-ahead' || reading === 'look-ahead-strict') return lookAhead(g, tile, x, y, rotation, reading === 'look-ahead-strict');
+			if (reading === 'look-ahead' || reading === 'look-ahead-strict')
+				return lookAhead(g, tile, x, y, rotation, reading === 'look-ahead-strict');
 			if (turn === 0) return null;
 			const m = g.s.mod.river;
 			const previous = g.c.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;

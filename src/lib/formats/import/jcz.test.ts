@@ -31,7 +31,7 @@ describe('jcz import', () => {
 		expect(errors(r.expansion)).toEqual([]);
 	});
 
-	it('caps a count by the tile\'s max and leaves out what a chosen set removes (River I + II: 22, not 24)', () => {
+	it("caps a count by the tile's max and leaves out what a chosen set removes (River I + II: 22, not 24)", () => {
 		const r = ok(`<defs><tiles>
 			<tile id="RI/s" max="1" group="river-spring"><river>S</river><field>${ALL}</field></tile>
 			<tile id="RI.1/lake" max="1" group="river-lake"><river>N</river><field>${ALL}</field></tile>
@@ -58,7 +58,10 @@ describe('jcz import', () => {
 			<tile id="RI/RIrI"><road inn="true">W E</road><river>N S</river><field>WR NL</field><field>NR EL</field><field>ER SL</field><field>SR WL</field></tile>
 			<tile id="KR/CCcc"><city>N S</city><city>W E</city></tile>
 		</tiles><sets><tile-set id="x"><ref count="1" tile="DG/CRcr"/><ref count="1" tile="RI/CIcI"/><ref count="1" tile="RI/RIrI"/><ref count="1" tile="KR/CCcc"/></tile-set></sets></defs>`);
-		const crosses = (name: string) => tileOf(r.expansion, name).features.flatMap((f) => (f.crosses ?? []).map((c) => `${f.id}>${c}`));
+		const crosses = (name: string) =>
+			tileOf(r.expansion, name).features.flatMap((f) =>
+				(f.crosses ?? []).map((c) => `${f.id}>${c}`)
+			);
 		expect(crosses('DG/CRcr')).toEqual(['c1>r1', 'f1>r1', 'f2>r1']);
 		expect(crosses('RI/CIcI')).toEqual(['c1>w1', 'f1>w1']);
 		expect(crosses('RI/RIrI')).toEqual(['r1>w1']);
@@ -76,9 +79,19 @@ describe('jcz import', () => {
 			<tile id="CO/c"><city>S</city><field city="S">WL WR NL ER</field></tile>
 			<tile id="XX/bad"><road>W</road><field>WR NL NR EL</field></tile>
 		</tiles><sets><tile-set id="count"><ref count="1" tile="CO/a"/><ref count="1" tile="CO/b"/><ref count="1" tile="CO/c"/><ref count="1" tile="XX/bad"/></tile-set></sets></defs>`);
-		expect(tileOf(r.expansion, 'CO/a').features.at(-1)).toEqual({ id: 'q1', type: 'quarter', halves: ['ER', 'SL'] });
-		expect(tileOf(r.expansion, 'CO/b').features).toEqual([{ id: 'q1', type: 'quarter', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }]);
-		expect(tileOf(r.expansion, 'CO/c').features.at(-1)).toEqual({ id: 'q1', type: 'quarter', halves: ['NR', 'EL'] });
+		expect(tileOf(r.expansion, 'CO/a').features.at(-1)).toEqual({
+			id: 'q1',
+			type: 'quarter',
+			halves: ['ER', 'SL']
+		});
+		expect(tileOf(r.expansion, 'CO/b').features).toEqual([
+			{ id: 'q1', type: 'quarter', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+		]);
+		expect(tileOf(r.expansion, 'CO/c').features.at(-1)).toEqual({
+			id: 'q1',
+			type: 'quarter',
+			halves: ['NR', 'EL']
+		});
 		expect(r.report).toEqual([
 			"tile CO/a: half-sides ER SL are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter q1, kept as data (no rule module here plays The Count)",
 			"tile CO/b: element 'quarter' not mapped",
@@ -89,16 +102,17 @@ describe('jcz import', () => {
 		]);
 		const problems = validateExpansion(r.expansion);
 		// the only error is the faulty tile's; each quarter is said to be kept as data
-		expect(problems.filter((p) => p.severity === 'error').map((p) => p.pointer)).toEqual(['/tiles/3/features']);
-		expect(problems.filter((p) => /quarter q1 .* kept as data/.test(p.message)).map((p) => p.pointer)).toEqual([
-			'/tiles/0/features/3/type',
-			'/tiles/1/features/0/type',
-			'/tiles/2/features/2/type'
+		expect(problems.filter((p) => p.severity === 'error').map((p) => p.pointer)).toEqual([
+			'/tiles/3/features'
 		]);
+		expect(
+			problems.filter((p) => /quarter q1 .* kept as data/.test(p.message)).map((p) => p.pointer)
+		).toEqual(['/tiles/0/features/3/type', '/tiles/1/features/0/type', '/tiles/2/features/2/type']);
 	});
 
 	it('a tunnel end of The Tunnel is reported, imported as a road', () => {
-		const r = ok(`<defs><tiles><tile id="TU/R"><road tunnel="true">W</road><road tunnel="true">E</road><field>${ALL}</field></tile></tiles>
+		const r =
+			ok(`<defs><tiles><tile id="TU/R"><road tunnel="true">W</road><road tunnel="true">E</road><field>${ALL}</field></tile></tiles>
 			<sets><tile-set id="tunnel"><ref count="1" tile="TU/R"/></tile-set></sets></defs>`);
 		expect(r.report).toEqual([
 			"tile TU/R: road 'r1' is a tunnel end (The Tunnel): not mapped, imported as a road",
@@ -113,10 +127,19 @@ describe('jcz import', () => {
 			<tile id="BA/C"><city>N</city><field city="N">EL ER SL SR WL WR</field></tile>
 		</tiles><sets><tile-set id="x"><ref count="1" tile="IC/CCCC"/><ref count="1" tile="KR/Cc"/><ref count="1" tile="BA/C"/></tile-set></sets></defs>`);
 		const four = tileOf(r.expansion, 'IC/CCCC');
-		expect(four.features[4]).toEqual({ id: 'f1', type: 'field', halves: [], cities: ['c1', 'c4', 'c2', 'c3'] });
+		expect(four.features[4]).toEqual({
+			id: 'f1',
+			type: 'field',
+			halves: [],
+			cities: ['c1', 'c4', 'c2', 'c3']
+		});
 		expect(four.handDrawnAdjacency).toBe(true);
 		const two = tileOf(r.expansion, 'KR/Cc');
-		expect(two.features.filter((f) => f.type === 'field').map((f) => f.halves)).toEqual([[], [], ['EL', 'ER', 'SL', 'SR']]);
+		expect(two.features.filter((f) => f.type === 'field').map((f) => f.halves)).toEqual([
+			[],
+			[],
+			['EL', 'ER', 'SL', 'SR']
+		]);
 		expect(two.handDrawnAdjacency).toBe(true);
 		expect(tileOf(r.expansion, 'BA/C').handDrawnAdjacency).toBeUndefined();
 		expect(r.report).toEqual([]);
@@ -129,15 +152,20 @@ describe('jcz import', () => {
 			<tile id="BA/CccR"><road wagon-move="a">S</road><city wagon-move="a">N W E</city><field city="N">SL</field><field city="N">SR</field></tile>
 			<tile id="XX/odd"><road wagon-move="a">S</road><road wagon-move="a">E</road><city>N W</city><field city="N">NR EL</field><field>ER SL</field><field city="W">SR WL</field></tile>
 		</tiles><sets><tile-set id="x"><ref count="1" tile="BA/LR"/><ref count="1" tile="BA/CccR"/><ref count="1" tile="XX/odd"/></tile-set></sets></defs>`);
-		expect(r.report).toEqual(['tile XX/odd: wagon moves r1+r2 differ from what the geometry gives (c1+r1, c1+r2): not mapped']);
+		expect(r.report).toEqual([
+			'tile XX/odd: wagon moves r1+r2 differ from what the geometry gives (c1+r1, c1+r2): not mapped'
+		]);
 	});
 
 	it("reads the engine's old <pack> files (a count on each tile) and an add-on's <expansion>", () => {
-		const pack = ok(`<pack><tile count="2" id="RCr"><road>W E</road><city>N</city><field city="N">EL WR</field><field>ER SL SR WL</field><position x="0" y="0"/></tile></pack>`);
+		const pack = ok(
+			`<pack><tile count="2" id="RCr"><road>W E</road><city>N</city><field city="N">EL WR</field><field>ER SL SR WL</field><position x="0" y="0"/></tile></pack>`
+		);
 		expect(pack.expansion.tiles.map((t) => [t.id, t.count])).toEqual([['RCr', 2]]);
 		expect(pack.tileSets).toEqual([]);
 		expect(pack.report).toEqual(["tile RCr: element 'position' not mapped"]);
-		const addon = ok(`<defs><tiles><tile id="CEL-X/A"><monastery/><field>${ALL}</field></tile></tiles>
+		const addon =
+			ok(`<defs><tiles><tile id="CEL-X/A"><monastery/><field>${ALL}</field></tile></tiles>
 			<sets><tile-set id="cel/x"><ref count="1" tile="CEL-X/A"/></tile-set></sets>
 			<expansion id="CEL_X"><title>Abbeys &amp; Co</title><description>Some abbeys</description><ref tile-set="cel/x"/><icon/></expansion></defs>`);
 		expect(addon.expansion).toMatchObject({ name: 'Abbeys & Co', description: 'Some abbeys' });
@@ -167,10 +195,26 @@ describe('jcz import', () => {
 		const [c, rv] = r.expansion.tiles;
 		expect(r.expansion.tiles).toHaveLength(2);
 		expect(c).toMatchObject({ id: 'Ccc_', name: 'XX/Ccc+', count: 2 });
-		expect(c.features[0]).toEqual({ id: 'c1', type: 'city', sides: ['N', 'E', 'W'], modifiers: { pennants: 2, cathedral: true } });
-		expect(c.features[1]).toEqual({ id: 'r1', type: 'road', sides: ['S'], modifiers: { inn: true } });
+		expect(c.features[0]).toEqual({
+			id: 'c1',
+			type: 'city',
+			sides: ['N', 'E', 'W'],
+			modifiers: { pennants: 2, cathedral: true }
+		});
+		expect(c.features[1]).toEqual({
+			id: 'r1',
+			type: 'road',
+			sides: ['S'],
+			modifiers: { inn: true }
+		});
 		expect(c.features[2]).toEqual({ id: 'f1', type: 'field', halves: ['SL'], cities: ['c1'] });
-		expect(c.features[3]).toEqual({ id: 'f2', type: 'field', halves: ['SR'], cities: ['c1'], modifiers: { pigHerd: true } });
+		expect(c.features[3]).toEqual({
+			id: 'f2',
+			type: 'field',
+			halves: ['SR'],
+			cities: ['c1'],
+			modifiers: { pigHerd: true }
+		});
 		expect(rv).toMatchObject({ role: 'spring', icons: ['volcano'], count: 1 });
 		expect(r.report).toEqual([
 			'tile-set xx:1: an older edition, not counted (choose it with the tileSet option)',
@@ -223,7 +267,9 @@ describe('jcz import', () => {
 		const json = JSON.stringify(r);
 		expect(json).not.toMatch(/root:|lollol/);
 		expect(r.report[0]).toMatch(/DOCTYPE .* ignored/);
-		expect(r.report).toContain('entity references other than the five XML ones were left unexpanded');
+		expect(r.report).toContain(
+			'entity references other than the five XML ones were left unexpanded'
+		);
 		expect(r.report).toContain("tile EV/A: place '&xxe;' of a road not mapped");
 		expect(r.expansion.tiles[0].features[0]).toMatchObject({ type: 'road', sides: ['N', 'S'] });
 	});
@@ -233,7 +279,10 @@ describe('jcz import', () => {
 		expect(bad.ok).toBe(false);
 		expect(!bad.ok && bad.line).toBe(3);
 		const other = importJczXml('<html><body/></html>');
-		expect(other).toMatchObject({ ok: false, error: expect.stringMatching(/root element must be 'defs'/) });
+		expect(other).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/root element must be 'defs'/)
+		});
 	});
 
 	it('stripDoctype keeps line numbers and handles quoted brackets', () => {

@@ -65,23 +65,37 @@ const childrenOf = (n: Node): Node[] => {
 /** The five XML entities and character references, decoded (entity processing is off in the parser). */
 const decode = (t: string): string =>
 	t.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (all, e: string) => {
-		if (e[0] !== '#') return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e];
+		if (e[0] !== '#')
+			return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e];
 		const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
 		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
 	});
 const attrsOf = (n: Node): Record<string, string> =>
-	Object.fromEntries(Object.entries((n[':@'] as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k, decode(String(v))]));
+	Object.fromEntries(
+		Object.entries((n[':@'] as Record<string, string> | undefined) ?? {}).map(([k, v]) => [
+			k,
+			decode(String(v))
+		])
+	);
 const textOf = (n: Node): string =>
 	decode(
 		childrenOf(n)
-			.map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
+			.map((c) =>
+				typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''
+			)
 			.join(' ')
 			.trim()
 	);
 const elements = (nodes: Node[], name?: string): Node[] =>
 	nodes.filter((n) => {
 		const k = nameOf(n);
-		return k !== undefined && k !== '#text' && k !== '#comment' && !k.startsWith('?') && (name === undefined || k === name);
+		return (
+			k !== undefined &&
+			k !== '#text' &&
+			k !== '#comment' &&
+			!k.startsWith('?') &&
+			(name === undefined || k === name)
+		);
 	});
 
 /** A tile id of ours from a JCZ id ('BA/Cc+G' → 'Cc_G'), unique within the expansion. */
@@ -100,10 +114,19 @@ const parseBool = (v: string) => v === 'true' || v === '1' || v === 'yes';
 export function importJczXml(source: string, options: JczImportOptions = {}): JczImportResult {
 	const report: string[] = [];
 	const stripped = stripDoctype(source);
-	if (stripped.found) report.push('the DOCTYPE declaration was ignored: entities are not expanded and nothing external is read');
+	if (stripped.found)
+		report.push(
+			'the DOCTYPE declaration was ignored: entities are not expanded and nothing external is read'
+		);
 	const valid = XMLValidator.validate(stripped.xml);
 	if (valid !== true)
-		return { ok: false, error: `Malformed XML: ${valid.err.msg}`, line: valid.err.line, column: valid.err.col, report };
+		return {
+			ok: false,
+			error: `Malformed XML: ${valid.err.msg}`,
+			line: valid.err.line,
+			column: valid.err.col,
+			report
+		};
 	const parser = new XMLParser({
 		ignoreAttributes: false,
 		attributeNamePrefix: '',
@@ -119,10 +142,19 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 	try {
 		doc = parser.parse(stripped.xml) as Node[];
 	} catch (e) {
-		return { ok: false, error: `Malformed XML: ${e instanceof Error ? e.message : String(e)}`, report };
+		return {
+			ok: false,
+			error: `Malformed XML: ${e instanceof Error ? e.message : String(e)}`,
+			report
+		};
 	}
 	const root = elements(doc).find((n) => nameOf(n) === 'defs' || nameOf(n) === 'pack');
-	if (!root) return { ok: false, error: "Not a JCloisterZone tile-definition file: the root element must be 'defs'", report };
+	if (!root)
+		return {
+			ok: false,
+			error: "Not a JCloisterZone tile-definition file: the root element must be 'defs'",
+			report
+		};
 	// <pack>: the engine's old test packs, tiles with a `count` each and no tile sets.
 	const pack = nameOf(root) === 'pack';
 	if (/&[A-Za-z_][\w.-]*;/.test(stripped.xml.replace(/&(amp|lt|gt|quot|apos);/g, '')))
@@ -179,7 +211,8 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 	// Counts from the tile sets: the chosen one, or the highest edition of each set name; a tile's
 	// `max` caps its count, a chosen set's <remove> takes a tile out (JCZ's River II removes River I's lake).
 	const sets = elements(childrenOf(root), 'sets').flatMap((s) => elements(childrenOf(s)));
-	for (const s of sets) if (nameOf(s) !== 'tile-set') report.push(`element '${nameOf(s)}' under 'sets' not mapped`);
+	for (const s of sets)
+		if (nameOf(s) !== 'tile-set') report.push(`element '${nameOf(s)}' under 'sets' not mapped`);
 	const tileSets = sets.filter((s) => nameOf(s) === 'tile-set');
 	const chosen = pack ? [] : chooseTileSets(tileSets, options.tileSet, report);
 	const counts = new Map<string, number>(packCounts);
@@ -194,7 +227,11 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 				continue;
 			}
 			if (kind === 'requires') {
-				report.push(`tile-set ${setId}: requires ${Object.entries(a).map(([k, v]) => `${k} ${v}`).join(', ')} in JCloisterZone: not mapped (add the dependency by hand)`);
+				report.push(
+					`tile-set ${setId}: requires ${Object.entries(a)
+						.map(([k, v]) => `${k} ${v}`)
+						.join(', ')} in JCloisterZone: not mapped (add the dependency by hand)`
+				);
 				continue;
 			}
 			if (kind !== 'ref') {
@@ -207,7 +244,9 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 				continue;
 			}
 			if (!Number.isInteger(count) || count < 0) {
-				report.push(`tile-set ${setId}: count '${a.count}' of ${a.tile} is not a whole number: skipped`);
+				report.push(
+					`tile-set ${setId}: count '${a.count}' of ${a.tile} is not a whole number: skipped`
+				);
 				continue;
 			}
 			counts.set(a.tile, (counts.get(a.tile) ?? 0) + count);
@@ -239,12 +278,19 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 			if (k === 'title') title ??= textOf(c) || undefined;
 			else if (k === 'description') about ??= textOf(c) || undefined;
 			// the client's game elements the expansion switches on: our rules come from the modules its dependencies enable
-			else if (k !== 'ref' && k !== 'implies' && k !== 'enforces') report.push(`expansion ${attrsOf(e).id ?? '?'}: element '${k}' not mapped`);
+			else if (k !== 'ref' && k !== 'implies' && k !== 'enforces')
+				report.push(`expansion ${attrsOf(e).id ?? '?'}: element '${k}' not mapped`);
 		}
 	}
 
-	const setNames = [...new Set(chosen.map((s) => (attrsOf(s).id ?? '').split(':')[0]).filter(Boolean))];
-	const guessedId = (setNames.join('-') || 'imported').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'imported';
+	const setNames = [
+		...new Set(chosen.map((s) => (attrsOf(s).id ?? '').split(':')[0]).filter(Boolean))
+	];
+	const guessedId =
+		(setNames.join('-') || 'imported')
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '-')
+			.replace(/^-+|-+$/g, '') || 'imported';
 	const id = options.id ?? guessedId;
 	const chosenIds = chosen.map((s) => attrsOf(s).id ?? '?');
 	const expansion: Expansion = {
@@ -252,7 +298,8 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 		name: options.name ?? title ?? `${id} (imported from JCloisterZone)`,
 		version: '1.0.0',
 		description:
-			about ?? `Imported from a JCloisterZone tile-definition file${chosen.length ? ` (tile sets ${chosenIds.join(', ')})` : ''}. Check the report of what was not mapped.`,
+			about ??
+			`Imported from a JCloisterZone tile-definition file${chosen.length ? ` (tile sets ${chosenIds.join(', ')})` : ''}. Check the report of what was not mapped.`,
 		tiles: kept
 	};
 	return { ok: true, expansion, report, tileSets: chosenIds };
@@ -261,7 +308,10 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: string[]): Node[] {
 	if (wanted !== undefined) {
 		const s = tileSets.filter((t) => attrsOf(t).id === wanted);
-		if (s.length === 0) report.push(`tile-set '${wanted}' not found (have: ${tileSets.map((t) => attrsOf(t).id).join(', ')})`);
+		if (s.length === 0)
+			report.push(
+				`tile-set '${wanted}' not found (have: ${tileSets.map((t) => attrsOf(t).id).join(', ')})`
+			);
 		return s;
 	}
 	const best = new Map<string, { node: Node; edition: number }>();
@@ -273,7 +323,10 @@ function chooseTileSets(tileSets: Node[], wanted: string | undefined, report: st
 	}
 	const chosen = [...best.values()].map((b) => b.node);
 	for (const t of tileSets)
-		if (!chosen.includes(t)) report.push(`tile-set ${attrsOf(t).id}: an older edition, not counted (choose it with the tileSet option)`);
+		if (!chosen.includes(t))
+			report.push(
+				`tile-set ${attrsOf(t).id}: an older edition, not counted (choose it with the tileSet option)`
+			);
 	return chosen;
 }
 
@@ -301,19 +354,29 @@ function scriptedModifiers(nodes: Node[], report: string[]): Declared {
 		}
 		const [, type, name] = sel;
 		declared.set(type, { ...declared.get(type), [name]: { modifier: name, kind } });
-		report.push(`modifier ${a.selector}: its values on the features are kept, its scoring script is not read (write it as a value rule in dataRules)`);
+		report.push(
+			`modifier ${a.selector}: its values on the features are kept, its scoring script is not read (write it as a value rule in dataRules)`
+		);
 	}
 	return declared;
 }
 
-function importTile(t: Node, jczId: string, id: string, report: string[], pack: boolean, declared: Declared): Tile {
+function importTile(
+	t: Node,
+	jczId: string,
+	id: string,
+	report: string[],
+	pack: boolean,
+	declared: Declared
+): Tile {
 	const where = `tile ${jczId}`;
 	const attrs = attrsOf(t);
 	const tile: Tile = { id, name: jczId, jcz: { id: jczId, rotation: 0 }, count: 1, features: [] };
 	for (const a of Object.keys(attrs)) {
 		if (a === 'id' || a === 'max' || (pack && a === 'count')) continue;
 		if (a === 'group') {
-			if (!(attrs.group in JCZ_GROUP_ROLES)) report.push(`${where}: group '${attrs.group}' not mapped`);
+			if (!(attrs.group in JCZ_GROUP_ROLES))
+				report.push(`${where}: group '${attrs.group}' not mapped`);
 			else {
 				const role = JCZ_GROUP_ROLES[attrs.group];
 				if (role) tile.role = role;
@@ -324,7 +387,16 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 	}
 	const seq: Record<string, number> = {};
 	const nextId = (prefix: string) => `${prefix}${(seq[prefix] = (seq[prefix] ?? 0) + 1)}`;
-	const PREFIX: Record<Feature['type'], string> = { road: 'r', city: 'c', river: 'w', field: 'f', monastery: 'm', garden: 'g', stable: 's', quarter: 'q' };
+	const PREFIX: Record<Feature['type'], string> = {
+		road: 'r',
+		city: 'c',
+		river: 'w',
+		field: 'f',
+		monastery: 'm',
+		garden: 'g',
+		stable: 's',
+		quarter: 'q'
+	};
 	const pendingCities: { feature: Feature; labels: string[] }[] = [];
 	const tunnels = new Set<string>();
 	const wagon = new Map<string, string[]>(); // label → feature ids, as the file has them
@@ -342,15 +414,22 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 			// A field on an inner place (I, II) is a field enclosed inside the tile.
 			const inner = type === 'field' ? places.filter((p) => INNER_PLACES.includes(p)) : [];
 			for (const p of places)
-				if (!allowed.includes(p) && !inner.includes(p)) report.push(`${where}: place '${p}' of a ${kind} not mapped`);
+				if (!allowed.includes(p) && !inner.includes(p))
+					report.push(`${where}: place '${p}' of a ${kind} not mapped`);
 			if (type === 'field') feature.halves = good as Half[];
 			else feature.sides = good as Side[];
 			if (type !== 'field' && good.length === 0) {
 				report.push(`${where}: a ${kind} with no side left out`);
 				continue;
 			}
-			if (type === 'field' && good.length && inner.length) report.push(`${where}: a field on half-sides and an inner place (${inner.join(' ')}): taken as the half-sides`);
-			const vocab = { ...declared.get(type), ...JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES] };
+			if (type === 'field' && good.length && inner.length)
+				report.push(
+					`${where}: a field on half-sides and an inner place (${inner.join(' ')}): taken as the half-sides`
+				);
+			const vocab = {
+				...declared.get(type),
+				...JCZ_ATTRIBUTES[type as keyof typeof JCZ_ATTRIBUTES]
+			};
 			for (const [name, value] of Object.entries(a)) {
 				if (type === 'field' && name === 'city') {
 					pendingCities.push({ feature, labels: value.split(/\s+/).filter(Boolean) });
@@ -376,45 +455,65 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 					if (Number.isInteger(v) && v >= 0) {
 						if (v > 0) feature.modifiers = { ...feature.modifiers, [m.modifier]: v };
 					} else report.push(`${where}: ${name}="${value}" on '${kind}' is not a whole number`);
-				} else if (parseBool(value)) feature.modifiers = { ...feature.modifiers, [m.modifier]: true };
+				} else if (parseBool(value))
+					feature.modifiers = { ...feature.modifiers, [m.modifier]: true };
 			}
-			if (feature.modifiers?.princess === true && !icons.includes('princess')) icons.push('princess');
+			if (feature.modifiers?.princess === true && !icons.includes('princess'))
+				icons.push('princess');
 		} else if (kind in JCZ_INNER_FEATURES) {
 			const type = JCZ_INNER_FEATURES[kind as keyof typeof JCZ_INNER_FEATURES];
-			for (const name of Object.keys(a)) if (name !== 'wagon-move') report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
-			if (textOf(n)) report.push(`${where}: places '${textOf(n)}' of the ${kind} not mapped (it stands inside the tile)`);
+			for (const name of Object.keys(a))
+				if (name !== 'wagon-move')
+					report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+			if (textOf(n))
+				report.push(
+					`${where}: places '${textOf(n)}' of the ${kind} not mapped (it stands inside the tile)`
+				);
 			feature = { id: nextId(PREFIX[type]), type };
 		} else if (kind in JCZ_ICON_ELEMENTS) {
 			const icon = JCZ_ICON_ELEMENTS[kind as keyof typeof JCZ_ICON_ELEMENTS];
 			if (!icons.includes(icon)) icons.push(icon);
-			for (const name of Object.keys(a)) report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
+			for (const name of Object.keys(a))
+				report.push(`${where}: attribute '${name}' on '${kind}' not mapped`);
 		} else report.push(`${where}: element '${kind}' not mapped`);
 		if (!feature) continue;
 		tile.features.push(feature);
-		for (const label of (a['wagon-move'] ?? '').split(/\s+/).filter(Boolean)) wagon.set(label, [...(wagon.get(label) ?? []), feature.id]);
+		for (const label of (a['wagon-move'] ?? '').split(/\s+/).filter(Boolean))
+			wagon.set(label, [...(wagon.get(label) ?? []), feature.id]);
 	}
 	// Field → city adjacency: each label is a side of one of the tile's cities (JCZ: a part of its location).
 	for (const { feature, labels } of pendingCities) {
 		const cities: string[] = [];
 		for (const label of labels) {
 			const sides = label.length > 1 && /^[NESW]+$/.test(label) ? label.split('') : [label];
-			const city = tile.features.find((f) => f.type === 'city' && sides.some((s) => f.sides?.includes(s as Side)));
-			if (!city) report.push(`${where}: field city '${label}' names no city of the tile: not mapped`);
+			const city = tile.features.find(
+				(f) => f.type === 'city' && sides.some((s) => f.sides?.includes(s as Side))
+			);
+			if (!city)
+				report.push(`${where}: field city '${label}' names no city of the tile: not mapped`);
 			else if (!cities.includes(city.id)) cities.push(city.id);
 		}
 		if (cities.length) feature.cities = cities;
 	}
 	// Crossings JCZ leaves to the places; the tile marked drawn by hand where JCZ's adjacency differs
 	// from the geometry's.
-	for (const [over, unders] of impliedCrossings(tile.features, tunnels)) tile.features.find((f) => f.id === over)!.crosses = unders;
+	for (const [over, unders] of impliedCrossings(tile.features, tunnels))
+		tile.features.find((f) => f.id === over)!.crosses = unders;
 	for (const r of tunnels)
 		if (!tile.features.some((f) => f.type === 'city' && f.crosses?.includes(r)))
-			report.push(`${where}: road '${r}' is a tunnel end (The Tunnel): not mapped, imported as a road`);
+			report.push(
+				`${where}: road '${r}' is a tunnel end (The Tunnel): not mapped, imported as a road`
+			);
 	if (adjacencyDrawnByHand(tile.features)) tile.handDrawnAdjacency = true;
 	// Half-sides of no field and no city: JCZ leaves the inside of The Count's city of Carcassonne so
 	// (its 12 tiles, ids CO/…, hold no feature there). On those tiles they become one quarter, said
 	// in the report; elsewhere the tile is faulty and said so.
-	const held = new Set(tile.features.flatMap((f) => [...(f.halves ?? []), ...(f.type === 'city' ? (f.sides ?? []).flatMap(halvesOf) : [])]));
+	const held = new Set(
+		tile.features.flatMap((f) => [
+			...(f.halves ?? []),
+			...(f.type === 'city' ? (f.sides ?? []).flatMap(halvesOf) : [])
+		])
+	);
 	const loose = HALVES.filter((h) => !held.has(h));
 	if (loose.length && jczId.startsWith(COUNT_PREFIX)) {
 		const quarter: Feature = { id: nextId(PREFIX.quarter), type: 'quarter', halves: loose };
@@ -422,12 +521,22 @@ function importTile(t: Node, jczId: string, id: string, report: string[], pack: 
 		report.push(
 			`${where}: half-sides ${loose.join(' ')} are inside The Count's city of Carcassonne (no feature in JCloisterZone): imported as quarter ${quarter.id}, kept as data (no rule module here plays The Count)`
 		);
-	} else if (loose.length) report.push(`${where}: half-sides ${loose.join(' ')} belong to no field or city: the tile will not validate`);
+	} else if (loose.length)
+		report.push(
+			`${where}: half-sides ${loose.join(' ')} belong to no field or city: the tile will not validate`
+		);
 	// The wagon's moves (Abbey & Mayor) follow from the geometry here: say where the file differs.
-	const key = (groups: string[][]) => groups.map((g) => [...g].sort().join('+')).sort().join(', ') || 'none';
+	const key = (groups: string[][]) =>
+		groups
+			.map((g) => [...g].sort().join('+'))
+			.sort()
+			.join(', ') || 'none';
 	const derived = key(wagonMoves(tile.features));
 	const given = key([...wagon.values()]);
-	if (wagon.size && derived !== given) report.push(`${where}: wagon moves ${given} differ from what the geometry gives (${derived}): not mapped`);
+	if (wagon.size && derived !== given)
+		report.push(
+			`${where}: wagon moves ${given} differ from what the geometry gives (${derived}): not mapped`
+		);
 	if (icons.length) tile.icons = icons;
 	return tile;
 }

@@ -6,4 +6,5 @@ import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = () => jsonResponse({ formats: exportFormats() });
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['GET']);

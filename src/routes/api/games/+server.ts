@@ -4,6 +4,8 @@ import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { gameStore, summariseGame } from '$lib/server/games.ts';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = async () => jsonResponse({ games: (await gameStore.list()).map(summariseGame) });
+export const GET: RequestHandler = async () =>
+	jsonResponse({ games: (await gameStore.list()).map(summariseGame) });
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['GET']);

@@ -27,7 +27,8 @@ export function explainValue(g: Engine, root: number, v: FeatureValue): void {
 		for (const id of ids) if (!v.rules.includes(id)) v.rules.push(id);
 	};
 	// without a town hall tile in the set no road or city can run into one: skip the walk
-	if ((v.kind === 'road' || v.kind === 'city') && M(s).hallTile >= 0 && touchesHall(g, root)) add('MM-HALL-3', ...(v.mode === 'complete' ? ['MM-HALL-6'] : []));
+	if ((v.kind === 'road' || v.kind === 'city') && M(s).hallTile >= 0 && touchesHall(g, root))
+		add('MM-HALL-3', ...(v.mode === 'complete' ? ['MM-HALL-6'] : []));
 	const figs = s.figs[root];
 	if (!figs) return;
 	let ours = false;
@@ -52,7 +53,8 @@ function allZero(g: Engine, root: number, figs: number[]): boolean {
 	for (const pc of figs) {
 		const p = s.pieces[pc];
 		const ft = g.c.figures.get(p.kind);
-		if (ft?.follower) strengths.set(p.owner, (strengths.get(p.owner) ?? 0) + ft.strength(g, pc, root));
+		if (ft?.follower)
+			strengths.set(p.owner, (strengths.get(p.owner) ?? 0) + ft.strength(g, pc, root));
 	}
 	for (const n of strengths.values()) if (!(n <= 0)) return false;
 	return true;

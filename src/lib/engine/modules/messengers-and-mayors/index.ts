@@ -3,9 +3,29 @@
 // Rules: the published Messengers & Mayors rules (ids MM-*, docs/expansions.md); rulings MM-R1…R8 from them, MM-R9…R14 ours.
 import { emit } from '../../events.ts';
 import { find } from '../../features.ts';
-import { crisisMeeting, triggeredBy, triggeredAtOnce, addTriggers, triggerOrder, mayor, scarecrow, mayorMoves, mayorMove, scarecrowMoves, scarecrowMove } from './figures.ts';
+import {
+	crisisMeeting,
+	triggeredBy,
+	triggeredAtOnce,
+	addTriggers,
+	triggerOrder,
+	mayor,
+	scarecrow,
+	mayorMoves,
+	mayorMove,
+	scarecrowMoves,
+	scarecrowMove
+} from './figures.ts';
 import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
-import { hallOffered, hallMoves, drawMove, townHallMove, noTile, hallValue, dragonEnter } from './town-hall.ts';
+import {
+	hallOffered,
+	hallMoves,
+	drawMove,
+	townHallMove,
+	noTile,
+	hallValue,
+	dragonEnter
+} from './town-hall.ts';
 import { M, MM, enqueue, type MMState } from './state.ts';
 import { explainValue } from './explain.ts';
 import type { Engine, RuleModule } from '../../types.ts';
@@ -20,7 +40,12 @@ export { MM };
 const factsOf = perContext((c) => {
 	const marked = c.tiles.filter((t) => t.icons.has('mayor'));
 	const land = marked.filter((t) => !t.river).length;
-	return { hall: c.tiles.find((t) => t.wildcard), land, river: marked.length - land, waterfall: marked.filter((t) => t.river).map((t) => t.index) };
+	return {
+		hall: c.tiles.find((t) => t.wildcard),
+		land,
+		river: marked.length - land,
+		waterfall: marked.filter((t) => t.river).map((t) => t.index)
+	};
 });
 
 /** Setup: town halls in hand, out of the piles; the mayor-symbol tile count against ruling MM-R6. */
@@ -50,7 +75,10 @@ function setup(g: Engine): void {
 		p.tiles = p.tiles.filter(keep);
 		p.last = p.last.filter(keep);
 	}
-	const expected = c.rulings['MM-R6'] === 'twelve-land-and-river' ? { land: 12, river: 1 } : { land: 11, river: 1 };
+	const expected =
+		c.rulings['MM-R6'] === 'twelve-land-and-river'
+			? { land: 12, river: 1 }
+			: { land: 11, river: 1 };
 	emit(
 		g,
 		{
@@ -63,7 +91,9 @@ function setup(g: Engine): void {
 		},
 		() =>
 			`Messengers & Mayors: each player has a mayor, a messenger, a scarecrow and ${c.params.townHallsPerPlayer} town hall; ${land} mayor-symbol land tiles and ${river} river tile (${inPiles > 0 ? 'shuffled into the river tiles' : 'left out without The River'}).` +
-			(land === expected.land && river === expected.river ? '' : ` The tile set does not match ruling MM-R6 (${expected.land} land + ${expected.river} river).`)
+			(land === expected.land && river === expected.river
+				? ''
+				: ` The tile set does not match ruling MM-R6 (${expected.land} land + ${expected.river} river).`)
 	);
 }
 
@@ -71,53 +101,82 @@ export const messengersAndMayors: RuleModule = {
 	id: MM,
 	name: 'Messengers & Mayors',
 	rules: {
-		'MM-SETUP-1': 'Each player gets a mayor, a messenger and a scarecrow in their colour and one town hall tile.',
-		'MM-SETUP-2': 'The new land tiles, marked with a small mayor symbol, are shuffled into the land tiles.',
-		'MM-SETUP-3': 'The waterfall river tile joins the river tiles when The River is played and stays in the box otherwise.',
-		'MM-TURN-1': 'A turn is still: place a land tile, maybe place a follower, score what the tile completed.',
-		'MM-TURN-2': 'Mayor, messenger and scarecrow are followers, each placed instead of a normal follower on the tile just placed.',
+		'MM-SETUP-1':
+			'Each player gets a mayor, a messenger and a scarecrow in their colour and one town hall tile.',
+		'MM-SETUP-2':
+			'The new land tiles, marked with a small mayor symbol, are shuffled into the land tiles.',
+		'MM-SETUP-3':
+			'The waterfall river tile joins the river tiles when The River is played and stays in the box otherwise.',
+		'MM-TURN-1':
+			'A turn is still: place a land tile, maybe place a follower, score what the tile completed.',
+		'MM-TURN-2':
+			'Mayor, messenger and scarecrow are followers, each placed instead of a normal follower on the tile just placed.',
 		'MM-TURN-3': 'Instead of drawing, a player may place their town hall.',
-		'MM-MAYOR-1': 'The mayor goes into a city of the tile just placed, even one that already holds followers or mayors.',
+		'MM-MAYOR-1':
+			'The mayor goes into a city of the tile just placed, even one that already holds followers or mayors.',
 		'MM-MAYOR-2': 'A normal follower may not go into a city that holds a mayor.',
-		'MM-MAYOR-3': 'When any tile placement surrounds the mayor’s tile on all four sides, its owner may use its ability at once.',
-		'MM-MAYOR-4': 'Ability: with a normal follower in supply, replace an opponent’s normal follower in the mayor’s city by one of your own; the replaced one goes home.',
+		'MM-MAYOR-3':
+			'When any tile placement surrounds the mayor’s tile on all four sides, its owner may use its ability at once.',
+		'MM-MAYOR-4':
+			'Ability: with a normal follower in supply, replace an opponent’s normal follower in the mayor’s city by one of your own; the replaced one goes home.',
 		'MM-MAYOR-5': 'After a trigger the mayor goes back to supply, ability used or not.',
 		'MM-MAYOR-6': 'Mayors triggered together resolve clockwise from the active player.',
-		'MM-MAYOR-7': 'A mayor has strength 0: alone it scores its city, but any opponent’s normal follower takes the city from it.',
-		'MM-MAYOR-8': 'The mayor goes home after its city is scored; one that used its ability this turn no longer counts.',
+		'MM-MAYOR-7':
+			'A mayor has strength 0: alone it scores its city, but any opponent’s normal follower takes the city from it.',
+		'MM-MAYOR-8':
+			'The mayor goes home after its city is scored; one that used its ability this turn no longer counts.',
 		'MM-MAYOR-9': 'The mayor takes part in final scoring with strength 0.',
-		'MM-HALL-1': 'Once per game, instead of drawing, a player places their town hall next to any placed tile.',
+		'MM-HALL-1':
+			'Once per game, instead of drawing, a player places their town hall next to any placed tile.',
 		'MM-HALL-2': 'The town hall fits any neighbour, now and later.',
-		'MM-HALL-3': 'A road or city running into the town hall is closed on that side; fields stop there.',
+		'MM-HALL-3':
+			'A road or city running into the town hall is closed on that side; fields stop there.',
 		'MM-HALL-4': 'No follower may ever stand on a town hall.',
-		'MM-HALL-5': 'Crisis meeting: mayors on tiles beside a new town hall go home at once, without their ability.',
-		'MM-HALL-6': 'What the town hall completes is scored normally; it is not part of the road or city and gives no points itself.',
-		'MM-HALL-7': 'A town hall completes a monastery’s (or garden’s) surroundings but counts 0: 8 points instead of 9.',
-		'MM-HALL-8': 'With no land tile left, a player holding their town hall must place it; the others skip their turn.',
-		'MM-CROW-1': 'The scarecrow goes into a field of the tile just placed, even one that already holds followers or scarecrows.',
+		'MM-HALL-5':
+			'Crisis meeting: mayors on tiles beside a new town hall go home at once, without their ability.',
+		'MM-HALL-6':
+			'What the town hall completes is scored normally; it is not part of the road or city and gives no points itself.',
+		'MM-HALL-7':
+			'A town hall completes a monastery’s (or garden’s) surroundings but counts 0: 8 points instead of 9.',
+		'MM-HALL-8':
+			'With no land tile left, a player holding their town hall must place it; the others skip their turn.',
+		'MM-CROW-1':
+			'The scarecrow goes into a field of the tile just placed, even one that already holds followers or scarecrows.',
 		'MM-CROW-2': 'A farmer may not go into a field that holds a scarecrow.',
-		'MM-CROW-3': 'When a placement surrounds the scarecrow’s tile on four sides: put a follower as farmer in its place and take it back, or lay it down.',
+		'MM-CROW-3':
+			'When a placement surrounds the scarecrow’s tile on four sides: put a follower as farmer in its place and take it back, or lay it down.',
 		'MM-CROW-4': 'Using neither ability sends the scarecrow back to supply.',
 		'MM-CROW-5': 'Scarecrows triggered together resolve clockwise from the active player.',
-		'MM-CROW-6': 'In fields a lying scarecrow has strength 1, a standing one 0; fields score as usual.',
+		'MM-CROW-6':
+			'In fields a lying scarecrow has strength 1, a standing one 0; fields score as usual.',
 		'MM-MSG-1': 'The messenger goes onto an unoccupied road of the tile just placed.',
 		'MM-MSG-2': 'On a road the messenger has strength 1; the road scores as usual.',
-		'MM-MSG-3': 'After its road is scored the messenger goes home or rides on to the next road or city, onto a tile of the owner’s choice.',
-		'MM-MSG-4': 'A player may place a follower and still let their messenger ride on at that turn’s scoring.',
-		'MM-MSG-5': 'At a crossroads the messenger may take another road ending there that is not completed, occupied or not.',
-		'MM-MSG-6': 'A crossroads is one tile where several roads end (village, junction, monastery); cities, fields and town halls are not.',
-		'MM-MSG-7': 'A road ending at a city lets the messenger ride into that city if it is not completed, occupied or not.',
+		'MM-MSG-3':
+			'After its road is scored the messenger goes home or rides on to the next road or city, onto a tile of the owner’s choice.',
+		'MM-MSG-4':
+			'A player may place a follower and still let their messenger ride on at that turn’s scoring.',
+		'MM-MSG-5':
+			'At a crossroads the messenger may take another road ending there that is not completed, occupied or not.',
+		'MM-MSG-6':
+			'A crossroads is one tile where several roads end (village, junction, monastery); cities, fields and town halls are not.',
+		'MM-MSG-7':
+			'A road ending at a city lets the messenger ride into that city if it is not completed, occupied or not.',
 		'MM-MSG-8': 'In a city the messenger has strength 1 and goes home after the city is scored.',
-		'MM-MSG-9': 'Several messengers’ roads completed by one tile resolve clockwise from the active player.',
-		'MM-TILE-1': 'Waterfall tile: the river crosses a city; the field above the city crosses the river, the river splits the field below.',
-		'MM-TILE-2': 'Bridge city: a bridge joins the upper and lower city; the other city passes under it unsplit.',
+		'MM-MSG-9':
+			'Several messengers’ roads completed by one tile resolve clockwise from the active player.',
+		'MM-TILE-1':
+			'Waterfall tile: the river crosses a city; the field above the city crosses the river, the river splits the field below.',
+		'MM-TILE-2':
+			'Bridge city: a bridge joins the upper and lower city; the other city passes under it unsplit.',
 		'MM-END-1': 'The game ends only when the last land tile and every town hall are placed.',
-		'MM-END-2': 'Final scoring: mayor 0, lying scarecrow 1, standing 0, messenger 1 on a road or in a city.'
+		'MM-END-2':
+			'Final scoring: mayor 0, lying scarecrow 1, standing 0, messenger 1 on a road or in a city.'
 	},
 	rulings: [
 		{
 			id: 'MM-R1',
-			description: 'Who scores a feature when the highest strength on it is 0 (only mayors or standing scarecrows).',
+			description:
+				'Who scores a feature when the highest strength on it is 0 (only mayors or standing scarecrows).',
 			default: 'zero-strength-all-score',
 			options: {
 				'zero-strength-all-score': 'every player with a follower there scores (gives MM-MAYOR-7)',
@@ -138,16 +197,24 @@ export const messengersAndMayors: RuleModule = {
 		},
 		{
 			id: 'MM-R3',
-			description: 'Is the town hall a land tile for rules that count surrounding land tiles (a stable)?',
+			description:
+				'Is the town hall a land tile for rules that count surrounding land tiles (a stable)?',
 			default: 'not-a-land-tile',
-			options: { 'not-a-land-tile': 'it completes the surroundings but scores no point', 'land-tile': 'it counts like any surrounding tile' },
+			options: {
+				'not-a-land-tile': 'it completes the surroundings but scores no point',
+				'land-tile': 'it counts like any surrounding tile'
+			},
 			rules: ['MM-HALL-7', 'ISO-SCORE-4']
 		},
 		{
 			id: 'MM-R4',
-			description: 'A town hall next to a monastery or garden at final scoring (or when the abbot is taken back).',
+			description:
+				'A town hall next to a monastery or garden at final scoring (or when the abbot is taken back).',
 			default: 'counts-zero',
-			options: { 'counts-zero': 'it counts 0, as in MM-HALL-7', 'counts-one': 'it counts 1 like any neighbour' },
+			options: {
+				'counts-zero': 'it counts 0, as in MM-HALL-7',
+				'counts-one': 'it counts 1 like any neighbour'
+			},
 			rules: ['MM-HALL-7']
 		},
 		{
@@ -156,75 +223,113 @@ export const messengersAndMayors: RuleModule = {
 			default: 'same-tile-completes',
 			options: {
 				'same-tile-completes': 'no: it is completed even if not yet scored',
-				'unscored-still-open': 'yes if it was scored after the messenger’s road: it then scores again with the messenger in it'
+				'unscored-still-open':
+					'yes if it was scored after the messenger’s road: it then scores again with the messenger in it'
 			},
 			rules: ['MM-MSG-5', 'MM-MSG-7']
 		},
 		{
 			id: 'MM-R6',
-			description: 'Which tiles the 12 mayor-symbol tiles are (checked against the tile set at setup).',
+			description:
+				'Which tiles the 12 mayor-symbol tiles are (checked against the tile set at setup).',
 			default: 'eleven-land-one-river',
-			options: { 'eleven-land-one-river': '11 land tiles and the waterfall river tile', 'twelve-land-and-river': '12 land tiles plus the waterfall river tile' },
+			options: {
+				'eleven-land-one-river': '11 land tiles and the waterfall river tile',
+				'twelve-land-and-river': '12 land tiles plus the waterfall river tile'
+			},
 			rules: ['MM-SETUP-2']
 		},
 		{
 			id: 'MM-R7',
 			description: 'Does a town hall count as a neighbour for mayor and scarecrow triggers?',
 			default: 'counts-as-neighbour',
-			options: { 'counts-as-neighbour': 'yes (a mayor beside a new town hall leaves first, MM-HALL-5)', 'not-a-neighbour': 'no: only land tiles surround a figure' },
+			options: {
+				'counts-as-neighbour': 'yes (a mayor beside a new town hall leaves first, MM-HALL-5)',
+				'not-a-neighbour': 'no: only land tiles surround a figure'
+			},
 			rules: ['MM-MAYOR-3', 'MM-CROW-3', 'MM-HALL-5']
 		},
 		{
 			id: 'MM-R8',
-			description: 'Does a follower placed by an ability (mayor’s favour, scarecrow’s farmer) use up the active player’s placement?',
+			description:
+				'Does a follower placed by an ability (mayor’s favour, scarecrow’s farmer) use up the active player’s placement?',
 			default: 'extra-placement',
-			options: { 'extra-placement': 'no: it comes on top of the turn’s placement', 'uses-placement': 'yes: the active player then places no figure this turn' },
+			options: {
+				'extra-placement': 'no: it comes on top of the turn’s placement',
+				'uses-placement': 'yes: the active player then places no figure this turn'
+			},
 			rules: ['MM-MAYOR-4', 'MM-CROW-3', 'BASE-1.4.1']
 		},
 		{
 			id: 'MM-R9',
 			description: 'May a town hall be placed while river tiles remain to be drawn?',
 			default: 'after-the-river',
-			options: { 'after-the-river': 'no: only once the river is finished', 'any-time': 'yes, from the first turn' },
+			options: {
+				'after-the-river': 'no: only once the river is finished',
+				'any-time': 'yes, from the first turn'
+			},
 			rules: ['MM-HALL-1', 'RIVER-3.1.1']
 		},
 		{
 			id: 'MM-R10',
 			description: 'May the dragon enter a town hall?',
 			default: 'may-enter',
-			options: { 'may-enter': 'yes (nothing stands there to eat)', 'may-not-enter': 'no: the town hall blocks the dragon' },
+			options: {
+				'may-enter': 'yes (nothing stands there to eat)',
+				'may-not-enter': 'no: the town hall blocks the dragon'
+			},
 			rules: ['DRAGON-4.4.3', 'MM-HALL-4']
 		},
 		{
 			id: 'MM-R11',
-			description: 'A mayor or scarecrow placed on a tile that is already surrounded on four sides (it filled a hole).',
+			description:
+				'A mayor or scarecrow placed on a tile that is already surrounded on four sides (it filled a hole).',
 			default: 'no-trigger',
-			options: { 'no-trigger': 'no trigger: only a later tile completing the surroundings triggers', triggers: 'it triggers at once, before scoring' },
+			options: {
+				'no-trigger': 'no trigger: only a later tile completing the surroundings triggers',
+				triggers: 'it triggers at once, before scoring'
+			},
 			rules: ['MM-MAYOR-3', 'MM-CROW-3']
 		},
 		{
 			id: 'MM-R12',
 			description: 'Order of mayors and scarecrows triggered by the same tile.',
 			default: 'by-player',
-			options: { 'by-player': 'clockwise by player, each player’s mayor before their scarecrow', 'mayors-first': 'all mayors clockwise, then all scarecrows clockwise' },
+			options: {
+				'by-player': 'clockwise by player, each player’s mayor before their scarecrow',
+				'mayors-first': 'all mayors clockwise, then all scarecrows clockwise'
+			},
 			rules: ['MM-MAYOR-6', 'MM-CROW-5']
 		},
 		{
 			id: 'MM-R13',
 			description: 'Which opponent figures a mayor’s favour may replace.',
 			default: 'normal-followers',
-			options: { 'normal-followers': 'normal followers only (not large meeples, messengers or mayors)', 'any-follower': 'any follower figure of an opponent' },
+			options: {
+				'normal-followers': 'normal followers only (not large meeples, messengers or mayors)',
+				'any-follower': 'any follower figure of an opponent'
+			},
 			rules: ['MM-MAYOR-4']
 		},
 		{
 			id: 'MM-R14',
-			description: 'Does a scarecrow let its owner put a pig in its field (the pig needs an own farmer)?',
+			description:
+				'Does a scarecrow let its owner put a pig in its field (the pig needs an own farmer)?',
 			default: 'scarecrow-counts',
-			options: { 'scarecrow-counts': 'yes: the scarecrow is a follower (MM-TURN-2)', 'farmers-only': 'no: only a normal farmer or a large meeple does' },
+			options: {
+				'scarecrow-counts': 'yes: the scarecrow is a follower (MM-TURN-2)',
+				'farmers-only': 'no: only a normal farmer or a large meeple does'
+			},
 			rules: ['MM-TURN-2', 'PIG-6.1.1']
 		}
 	],
-	parameters: { mayorStrength: 0, messengerStrength: 1, standingScarecrowStrength: 0, lyingScarecrowStrength: 1, townHallsPerPlayer: 1 },
+	parameters: {
+		mayorStrength: 0,
+		messengerStrength: 1,
+		standingScarecrowStrength: 0,
+		lyingScarecrowStrength: 1,
+		townHallsPerPlayer: 1
+	},
 	parameterRanges: {
 		mayorStrength: STRENGTH_RANGE,
 		messengerStrength: STRENGTH_RANGE,
@@ -235,15 +340,49 @@ export const messengersAndMayors: RuleModule = {
 	icons: { mayor: 'MM-SETUP-2' },
 	figures: [mayor, messenger, scarecrow],
 	steps: {
-		turn: { accepts: ['draw', 'town-hall'], describe: 'draw a tile or place the town hall', moves: hallMoves },
-		'town-hall': { accepts: ['town-hall'], describe: 'place the town hall (no land tile left)', moves: hallMoves },
+		turn: {
+			accepts: ['draw', 'town-hall'],
+			describe: 'draw a tile or place the town hall',
+			moves: hallMoves
+		},
+		'town-hall': {
+			accepts: ['town-hall'],
+			describe: 'place the town hall (no land tile left)',
+			moves: hallMoves
+		},
 		mayor: { accepts: ['mayor'], describe: 'use the mayor’s favour or not', moves: mayorMoves },
-		scarecrow: { accepts: ['scarecrow'], describe: 'choose the scarecrow’s ability', moves: scarecrowMoves },
-		messenger: { accepts: ['messenger'], describe: 'take the messenger back or ride on', moves: messengerMoves }
+		scarecrow: {
+			accepts: ['scarecrow'],
+			describe: 'choose the scarecrow’s ability',
+			moves: scarecrowMoves
+		},
+		messenger: {
+			accepts: ['messenger'],
+			describe: 'take the messenger back or ride on',
+			moves: messengerMoves
+		}
 	},
-	moves: { draw: drawMove as never, 'town-hall': townHallMove as never, mayor: mayorMove as never, scarecrow: scarecrowMove as never, messenger: messengerMove as never },
+	moves: {
+		draw: drawMove as never,
+		'town-hall': townHallMove as never,
+		mayor: mayorMove as never,
+		scarecrow: scarecrowMove as never,
+		messenger: messengerMove as never
+	},
 	// MM-MAYOR-2, MM-CROW-2 and MM-HALL-4 are cited when a figure is refused; the order rules only in ruling MM-R12's list
-	uncited: ['MM-TURN-1', 'MM-MAYOR-2', 'MM-MAYOR-6', 'MM-MAYOR-8', 'MM-HALL-4', 'MM-CROW-2', 'MM-CROW-5', 'MM-MSG-4', 'MM-MSG-9', 'MM-TILE-1', 'MM-TILE-2'],
+	uncited: [
+		'MM-TURN-1',
+		'MM-MAYOR-2',
+		'MM-MAYOR-6',
+		'MM-MAYOR-8',
+		'MM-HALL-4',
+		'MM-CROW-2',
+		'MM-CROW-5',
+		'MM-MSG-4',
+		'MM-MSG-9',
+		'MM-TILE-1',
+		'MM-TILE-2'
+	],
 	hooks: {
 		setup,
 		turnStart(g) {
@@ -260,11 +399,21 @@ export const messengersAndMayors: RuleModule = {
 		deployCheck(g, player, figure, seg) {
 			const s = g.s;
 			if (player === s.active && M(s).used)
-				return { code: 'placement-used', message: 'the ability already used this turn’s follower placement', rules: ['MM-R8', 'BASE-1.4.1'] };
+				return {
+					code: 'placement-used',
+					message: 'the ability already used this turn’s follower placement',
+					rules: ['MM-R8', 'BASE-1.4.1']
+				};
 			if (figure === 'pig' && g.c.rulings['MM-R14'] === 'farmers-only') {
-				const own = (s.figs[find(s, seg)] ?? []).filter((pc) => s.pieces[pc].owner === player && g.c.figures.get(s.pieces[pc].kind)?.follower);
+				const own = (s.figs[find(s, seg)] ?? []).filter(
+					(pc) => s.pieces[pc].owner === player && g.c.figures.get(s.pieces[pc].kind)?.follower
+				);
 				if (own.length && own.every((pc) => s.pieces[pc].kind === 'scarecrow'))
-					return { code: 'pig-needs-farmer', message: 'a scarecrow is no farmer for the pig (ruling MM-R14)', rules: ['PIG-6.1.1', 'MM-R14'] };
+					return {
+						code: 'pig-needs-farmer',
+						message: 'a scarecrow is no farmer for the pig (ruling MM-R14)',
+						rules: ['PIG-6.1.1', 'MM-R14']
+					};
 			}
 			return null;
 		},
@@ -296,7 +445,8 @@ export const messengersAndMayors: RuleModule = {
 			const out: number[] = [];
 			for (const pc of s.figs[root] ?? []) {
 				const p = s.pieces[pc];
-				if (p.owner >= 0 && g.c.figures.get(p.kind)?.follower && !out.includes(p.owner)) out.push(p.owner);
+				if (p.owner >= 0 && g.c.figures.get(p.kind)?.follower && !out.includes(p.owner))
+					out.push(p.owner);
 			}
 			return out.length ? out.sort((a, b) => a - b) : null;
 		},

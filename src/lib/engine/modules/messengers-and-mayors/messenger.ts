@@ -60,7 +60,9 @@ export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
 	const m = M(s);
 	m.scored.push(root);
 	if (ev.mode !== 'complete' || ev.feature.kind !== 'road') return;
-	const riders = (s.figs[root] ?? []).filter((pc) => s.pieces[pc].kind === 'messenger' && s.pieces[pc].owner >= 0);
+	const riders = (s.figs[root] ?? []).filter(
+		(pc) => s.pieces[pc].kind === 'messenger' && s.pieces[pc].owner >= 0
+	);
 	if (!riders.length) return;
 	const ends = segsOf(s, root).filter((seg) => featureOf(g, seg).sides === 1);
 	let extra: number[] | undefined;
@@ -70,10 +72,17 @@ export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
 		extra = [];
 		for (let i = 0; i < t.features.length; i++) {
 			const r = find(s, s.bseg[s.placed] + i);
-			if (s.open[r] === 0 && r !== root && !m.scored.includes(r) && !extra.includes(r)) extra.push(r);
+			if (s.open[r] === 0 && r !== root && !m.scored.includes(r) && !extra.includes(r))
+				extra.push(r);
 		}
 	}
-	const entries: Entry[] = mapped(riders, (pc) => ({ k: 'ride', piece: pc, owner: s.pieces[pc].owner, ends, ...(extra ? { extra } : {}) }));
+	const entries: Entry[] = mapped(riders, (pc) => ({
+		k: 'ride',
+		piece: pc,
+		owner: s.pieces[pc].owner,
+		ends,
+		...(extra ? { extra } : {})
+	}));
 	if (s.phase >= 6) enqueue(g, entries, (e) => clockwise(s, e.owner));
 	else m.rides.push(...entries);
 }
@@ -116,7 +125,13 @@ function rideOptions(g: Engine, e: Entry): Move[] {
 	for (const d of destinations(g, e))
 		for (const seg of segsOf(s, d.root)) {
 			const b = s.st[seg];
-			out.push({ type: 'messenger', choice: d.kind, x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id });
+			out.push({
+				type: 'messenger',
+				choice: d.kind,
+				x: s.bx[b],
+				y: s.by[b],
+				feature: featureOf(g, seg).id
+			});
 		}
 	return out;
 }
@@ -124,8 +139,11 @@ function rideOptions(g: Engine, e: Entry): Move[] {
 PREPARE.ride = (g, e) => {
 	if (g.s.pieces[e.piece].seg >= 0) return null;
 	if (rideOptions(g, e).length === 0) {
-		emit(g, { type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner }, () =>
-			`${playerName(g, e.owner)}'s messenger has no open road or city to ride on to: it stays in supply.`
+		emit(
+			g,
+			{ type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner },
+			() =>
+				`${playerName(g, e.owner)}'s messenger has no open road or city to ride on to: it stays in supply.`
 		);
 		return null;
 	}
@@ -137,11 +155,19 @@ export function messengerMoves(g: Engine, _step: Step, out: Move[]): void {
 	for (const m of rideOptions(g, M(g.s).queue[0])) out.push(m);
 }
 
-export function messengerMove(g: Engine, move: Record<string, unknown>, step: Step): Refusal | null {
+export function messengerMove(
+	g: Engine,
+	move: Record<string, unknown>,
+	step: Step
+): Refusal | null {
 	const s = g.s;
 	const e = M(s).queue[0];
 	if (move.choice === 'return') {
-		emit(g, { type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner }, () => `${playerName(g, e.owner)} takes the messenger back.`);
+		emit(
+			g,
+			{ type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner },
+			() => `${playerName(g, e.owner)} takes the messenger back.`
+		);
 		decided(g);
 		return null;
 	}
@@ -156,9 +182,21 @@ export function messengerMove(g: Engine, move: Record<string, unknown>, step: St
 			rules: ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6', 'MM-MSG-7', 'MM-R5']
 		};
 	putPiece(g, e.piece, s.bseg[b] + local);
-	const rules = d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
-	emit(g, { type: 'messengerRides', rules, player: e.owner, kind: d.kind, x: move.x, y: move.y, feature: move.feature }, () =>
-		`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
+	const rules =
+		d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
+	emit(
+		g,
+		{
+			type: 'messengerRides',
+			rules,
+			player: e.owner,
+			kind: d.kind,
+			x: move.x,
+			y: move.y,
+			feature: move.feature
+		},
+		() =>
+			`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
 	);
 	// ruling MM-R5 = unscored-still-open: a feature this tile completed scores with the messenger in it
 	if (s.open[root] === 0) scoreFeature(g, root, 'complete');

@@ -39,7 +39,8 @@ export interface MMState {
 export const M = (s: GameState): MMState => s.mod[MM];
 
 /** Position of `player` clockwise from the active player (0 = active). */
-export const clockwise = (s: GameState, player: number): number => (player - s.active + s.players.length) % s.players.length;
+export const clockwise = (s: GameState, player: number): number =>
+	(player - s.active + s.players.length) % s.players.length;
 
 /** Per entry kind: the step to offer, or null when nothing is left to decide (resolved on the spot). */
 export const PREPARE: Record<Entry['k'], (g: Engine, e: Entry) => Step | null> = {} as never;

@@ -41,11 +41,19 @@ export function drawMove(): Refusal | null {
 	return null;
 }
 
-export function townHallMove(g: Engine, move: { x: number; y: number; rotation?: number }, step: Step): Refusal | null {
+export function townHallMove(
+	g: Engine,
+	move: { x: number; y: number; rotation?: number },
+	step: Step
+): Refusal | null {
 	const s = g.s;
 	const m = M(s);
 	if (m.halls[step.player] <= 0)
-		return { code: 'no-town-hall', message: `${playerName(g, step.player)} has already placed their town hall`, rules: ['MM-HALL-1'] };
+		return {
+			code: 'no-town-hall',
+			message: `${playerName(g, step.player)} has already placed their town hall`,
+			rules: ['MM-HALL-1']
+		};
 	const rotation = move.rotation ?? 0;
 	const r = placementRefusal(g, m.hallTile, move.x, move.y, rotation);
 	if (r) return { ...r, rules: [...r.rules, 'MM-HALL-1'] }; // next to a tile already in play, on a free cell
@@ -56,9 +64,24 @@ export function townHallMove(g: Engine, move: { x: number; y: number; rotation?:
 	s.tile = -1;
 	s.phase = 1; // no tile is drawn this turn: go on with the placement phase
 	const forced = step.kind === 'town-hall';
-	const rules = forced ? ['MM-HALL-8', 'MM-END-1', 'MM-HALL-1', 'MM-HALL-2'] : ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2'];
-	emit(g, { type: 'place', rules, player: step.player, tile: t.key, x: move.x, y: move.y, rotation, townHall: true, forced }, () =>
-		`${playerName(g, step.player)} places their town hall at (${move.x},${move.y})${forced ? ' (no land tile left: it must be placed)' : ' instead of drawing a tile'}; it fits any neighbour.`
+	const rules = forced
+		? ['MM-HALL-8', 'MM-END-1', 'MM-HALL-1', 'MM-HALL-2']
+		: ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2'];
+	emit(
+		g,
+		{
+			type: 'place',
+			rules,
+			player: step.player,
+			tile: t.key,
+			x: move.x,
+			y: move.y,
+			rotation,
+			townHall: true,
+			forced
+		},
+		() =>
+			`${playerName(g, step.player)} places their town hall at (${move.x},${move.y})${forced ? ' (no land tile left: it must be placed)' : ' instead of drawing a tile'}; it fits any neighbour.`
 	);
 	return null;
 }
@@ -72,8 +95,11 @@ export function noTile(g: Engine): boolean {
 		s.pending.push({ kind: 'town-hall', player: s.active });
 		return true;
 	}
-	emit(g, { type: 'skip', rules: ['MM-HALL-8', 'MM-END-1'], player: s.active }, () =>
-		`No land tile left and ${playerName(g, s.active)} has placed their town hall: the turn is skipped until every town hall is placed.`
+	emit(
+		g,
+		{ type: 'skip', rules: ['MM-HALL-8', 'MM-END-1'], player: s.active },
+		() =>
+			`No land tile left and ${playerName(g, s.active)} has placed their town hall: the turn is skipped until every town hall is placed.`
 	);
 	s.phase = 6; // straight to the end of the turn
 	return true;
@@ -99,16 +125,26 @@ export function hallValue(g: Engine, root: number, v: FeatureValue): void {
  * MM-R3). With ruling MM-R3 = land-tile a town hall counts like a land tile, whatever ISO-R4 says.
  */
 function stableHalls(g: Engine, root: number, v: FeatureValue): void {
-	if (g.c.rulings['MM-R3'] !== 'land-tile' || g.c.rulings['ISO-R4'] !== 'completes-scores-zero') return;
+	if (g.c.rulings['MM-R3'] !== 'land-tile' || g.c.rulings['ISO-R4'] !== 'completes-scores-zero')
+		return;
 	const halls = surroundings(g, g.s.st[root]).wildcards;
 	if (halls === 0) return;
 	const per = v.mode === 'complete' ? g.c.params.stablePoints / 8 : 1;
-	v.parts.push({ id: 'townHallsAsLand', label: 'town hall counted as land tile', count: halls, per });
+	v.parts.push({
+		id: 'townHallsAsLand',
+		label: 'town hall counted as land tile',
+		count: halls,
+		per
+	});
 	v.rules.push('MM-R3');
 }
 
 /** Ruling MM-R10: may the dragon enter a town hall? */
 export function dragonEnter(g: Engine, b: number): Refusal | null {
 	if (!g.c.tiles[g.s.bt[b]].wildcard || g.c.rulings['MM-R10'] !== 'may-not-enter') return null;
-	return { code: 'dragon-town-hall', message: `the dragon may not enter the town hall at (${g.s.bx[b]},${g.s.by[b]})`, rules: ['MM-R10'] };
+	return {
+		code: 'dragon-town-hall',
+		message: `the dragon may not enter the town hall at (${g.s.bx[b]},${g.s.by[b]})`,
+		rules: ['MM-R10']
+	};
 }

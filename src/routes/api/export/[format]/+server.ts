@@ -6,7 +6,12 @@ import { errorResponse, parseJson, readBody } from '$lib/server/api.ts';
 import { methodNotAllowed } from '$lib/server/api-errors.ts';
 import { listExpansions } from '$lib/server/store.ts';
 import { availableOf } from '$lib/server/validation.ts';
-import { exportFormats, exportOptionsOf, exportResponse, unknownFormatResponse } from '$lib/server/export.ts';
+import {
+	exportFormats,
+	exportOptionsOf,
+	exportResponse,
+	unknownFormatResponse
+} from '$lib/server/export.ts';
 import type { Expansion } from '$lib/formats/schema-types.ts';
 import type { RequestHandler } from './$types';
 
@@ -17,11 +22,13 @@ export const POST: RequestHandler = async ({ params, request, url }) => {
 	const parsed = parseJson(body.text);
 	if (!parsed.ok) return parsed.response;
 	const doc = parsed.value as Expansion;
-	if (typeof doc !== 'object' || doc === null || !Array.isArray(doc.tiles)) return errorResponse(400, 'The body must be an expansion document');
+	if (typeof doc !== 'object' || doc === null || !Array.isArray(doc.tiles))
+		return errorResponse(400, 'The body must be an expansion document');
 	const available = availableOf(await listExpansions());
 	available.set(doc.id, doc);
 	const { options, notes } = exportOptionsOf(url);
 	return exportResponse(params.format, doc, { ...options, available }, notes);
 };
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['POST']);

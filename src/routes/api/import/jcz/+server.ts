@@ -19,12 +19,24 @@ export const POST: RequestHandler = async ({ request, url }) => {
 	});
 	if (!r.ok) {
 		// the parser may give a line without a column, and quote a whole list of unclosed tags
-		const at = [r.line !== undefined ? `line ${r.line}` : '', r.column !== undefined ? `column ${r.column}` : ''].filter(Boolean).join(', ');
+		const at = [
+			r.line !== undefined ? `line ${r.line}` : '',
+			r.column !== undefined ? `column ${r.column}` : ''
+		]
+			.filter(Boolean)
+			.join(', ');
 		const text = r.error.length > 300 ? `${r.error.slice(0, 297)}…` : r.error;
 		const message = at ? `${text} (${at})` : text;
-		return errorResponse(400, message, [{ pointer: '', message, severity: 'error' }], { report: r.report });
+		return errorResponse(400, message, [{ pointer: '', message, severity: 'error' }], {
+			report: r.report
+		});
 	}
-	return jsonResponse({ expansion: r.expansion, report: r.report, problems: validateDocument(r.expansion) });
+	return jsonResponse({
+		expansion: r.expansion,
+		report: r.report,
+		problems: validateDocument(r.expansion)
+	});
 };
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['POST']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['POST']);
