@@ -98,6 +98,12 @@ export class CheckerRun {
  * Progress, rate and time left are over all the runs' games; the comparisons against the first run
  * (compare.ts) fill in as the later runs do.
  */
+/** Seconds as "42 s" or "3 min 5 s" ("…" while unknown). */
+export function duration(s: number): string {
+	if (!Number.isFinite(s)) return '…';
+	return s < 60 ? `${Math.ceil(s)} s` : `${Math.floor(s / 60)} min ${Math.ceil(s % 60)} s`;
+}
+
 export class CheckerBatch {
 	readonly runs: { label: string; run: CheckerRun }[];
 	/** A single run, a ruling flip (two runs) or a combination sweep (base alone, then each mix). */
@@ -131,6 +137,22 @@ export class CheckerBatch {
 	}
 	get error(): string {
 		return this.runs.map((r) => r.run.error).find(Boolean) ?? '';
+	}
+	/** The progress in a line: "120 / 200 games (run 1 of 2: …) · 97 games/s · 1 s left". */
+	get progressLine(): string {
+		const run =
+			this.runs.length > 1
+				? ` (run ${this.current + 1} of ${this.runs.length}: ${this.runs[this.current].label})`
+				: '';
+		const rate = this.rate >= 10 ? Math.round(this.rate) : this.rate.toFixed(1);
+		const state = this.running
+			? `${duration(this.secondsLeft)} left`
+			: this.cancelled
+				? 'cancelled'
+				: this.error
+					? 'failed'
+					: `done in ${duration(this.seconds)}`;
+		return `${this.done} / ${this.total} games${run} · ${rate} games/s · ${state}`;
 	}
 	/** The first run: the report the page shows in full. */
 	get reference(): CheckerRun {
