@@ -4,7 +4,13 @@
 // every side) and on copies (the copying apply shares the index until one of them places a tile).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { apply, contextOf, legalMoveCount, legalMoves, startGame } from '../src/lib/engine/game.ts';
+import {
+	apply,
+	contextOf,
+	legalMoveCount,
+	legalMoves,
+	startGame
+} from '../src/lib/engine/index.ts';
 import { frontAt, pack, tileAt } from '../src/lib/engine/board.ts';
 import { engineOf } from '../src/lib/engine/events.ts';
 import { randomMove } from '../src/lib/engine/random.ts';

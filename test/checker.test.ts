@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { apply, legalMoves, replay, startGame } from '../src/lib/engine/game.ts';
+import { apply, legalMoves, replay, startGame } from '../src/lib/engine/index.ts';
 import {
 	canonical,
 	checkState,

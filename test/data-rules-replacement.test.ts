@@ -8,7 +8,7 @@ import { listJsonFiles, availableExpansions } from '../src/cli/files.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
 import { resolveGame } from '../src/lib/engine/registry.ts';
-import { contextFor } from '../src/lib/engine/game.ts';
+import { contextFor } from '../src/lib/engine/index.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const expansions = availableExpansions();

@@ -1,7 +1,7 @@
 // What the fuzz tests share: seeded choices (the engine's mulberry32: next() in [0, 1), int(n),
 // pick(list)) and a game of random listed moves.
 import { nextRandom, seedState } from '../src/lib/engine/rng.ts';
-import { apply, legalMoves, startGame } from '../src/lib/engine/game.ts';
+import { apply, legalMoves, startGame } from '../src/lib/engine/index.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import type { Expansion, GameState } from '../src/lib/engine/types.ts';
 

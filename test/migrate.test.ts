@@ -9,7 +9,7 @@ import { FORMAT_VERSION, migrateExpansion } from '../src/lib/formats/migrate.ts'
 import { resolvePointer, validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry as registry, resolveGame } from '../src/lib/engine/registry.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
-import { startGame, legalMoves, apply } from '../src/lib/engine/game.ts';
+import { startGame, legalMoves, apply } from '../src/lib/engine/index.ts';
 import { generator } from './fuzz-generator.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 

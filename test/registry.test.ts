@@ -10,7 +10,7 @@ import {
 	ruleRegistry,
 	rulingsFor
 } from '../src/lib/engine/registry.ts';
-import { contextFor } from '../src/lib/engine/game.ts';
+import { contextFor } from '../src/lib/engine/index.ts';
 import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';

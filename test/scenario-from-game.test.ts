@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { availableExpansions } from '../src/cli/files.ts';
 import { playRandomGame } from '../src/lib/engine/random.ts';
-import { apply } from '../src/lib/engine/game.ts';
+import { apply } from '../src/lib/engine/index.ts';
 import { recordOf } from '../src/lib/engine/record.ts';
 import { resolveGame } from '../src/lib/engine/registry.ts';
 import { runScenario } from '../src/lib/engine/scenario.ts';

@@ -12,7 +12,13 @@ import {
 	type GameSetup,
 	type GameState
 } from '../src/lib/engine/index.ts';
-import { cloneState, copyState, IN_PLACE_SILENT, takeBack, TRIAL } from '../src/lib/engine/game.ts';
+import {
+	cloneState,
+	copyState,
+	IN_PLACE_SILENT,
+	takeBack,
+	TRIAL
+} from '../src/lib/engine/index.ts';
 import { canonical } from '../src/lib/engine/invariants.ts';
 import { randomLegalMove } from '../src/lib/engine/random.ts';
 import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from '../src/lib/bots/estimate.ts';

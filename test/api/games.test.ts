@@ -13,7 +13,7 @@ import {
 import { availableExpansions } from '../../src/cli/files.ts';
 import { playRandomGame } from '../../src/lib/engine/random.ts';
 import { recordOf, setupFromRecord } from '../../src/lib/engine/record.ts';
-import { replay } from '../../src/lib/engine/game.ts';
+import { replay } from '../../src/lib/engine/index.ts';
 
 let server: RunningServer;
 let dir: string;

@@ -2,29 +2,28 @@
 // checked after every move, replay and undo checked on a sample, and everything counted into an
 // aggregate (report.ts). Pure (no I/O): the CLI's worker threads, the page's Web Workers and the
 // tests run the same chunks, so the same seed gives the same report whatever the number of workers.
-import { seedState } from '../engine/rng.ts';
 import {
 	apply,
+	checkState,
 	cloneState,
 	contextOf,
 	legalMoves,
+	pack,
+	recordOf,
+	sameMoves,
+	sameState,
+	seedState,
 	setupOf,
+	snapshot,
 	startGame,
+	tilesLeft,
 	undo,
 	redo,
 	IN_PLACE,
-	IN_PLACE_SILENT
-} from '../engine/game.ts';
-import {
-	checkState,
-	sameMoves,
-	sameState,
-	snapshot,
+	IN_PLACE_SILENT,
+	type GameRecord,
 	type Violation
-} from '../engine/invariants.ts';
-import { recordOf, type GameRecord } from '../engine/record.ts';
-import { pack } from '../engine/board.ts';
-import { tilesLeft } from '../engine/index.ts';
+} from '../engine/index.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
 import type {
 	Context,
@@ -34,7 +33,7 @@ import type {
 	GameState,
 	Move,
 	ScoreEvent
-} from '../engine/types.ts';
+} from '../engine/index.ts';
 
 /** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
 export interface CheckerConfig {

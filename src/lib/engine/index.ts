@@ -1,29 +1,19 @@
 // The engine's public surface.
 export * from './types.ts';
+export { createGame, startGame } from './setup.ts';
 export {
-	createGame,
-	startGame,
 	legalMoves,
 	legalMoveCount,
 	legalMoveAt,
 	apply,
-	undo,
-	redo,
-	replay,
-	restoreGame,
-	setupOf,
-	contextOf,
-	contextFor,
-	expansionHash,
-	modulesFor,
-	cloneState,
-	copyState,
-	takeBack,
-	PHASES,
 	IN_PLACE,
 	IN_PLACE_SILENT,
 	TRIAL
 } from './game.ts';
+export { undo, redo, replay, setupOf } from './replay.ts';
+export { restoreGame, contextOf, contextFor, expansionHash, modulesFor } from './context.ts';
+export { cloneState, copyState, takeBack } from './state-copy.ts';
+export { PHASES } from './turn.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { placementRefusal, pack } from './board.ts';

@@ -2,7 +2,9 @@
 // and each move becomes the message JCZ's client sends (the drawn tile, the piece moved and the
 // feature it stands on are read from the replay). The formats side (formats/jcz-game.ts) reads it
 // back: export → import gives the record again (test/jcz-games.test.ts).
-import { contextOf, legalMoves, replay } from './game.ts';
+import { contextOf } from './context.ts';
+import { legalMoves } from './game.ts';
+import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
 import type { Expansion, GameEvent, GameState, Move } from './types.ts';
 import type { GameRecord } from './record.ts';

@@ -1,7 +1,9 @@
 // JCloisterZone's engine tests (.jcz with `test.assertions`) as our scenarios: the imported record
 // is replayed through the engine and each assertion is read as an expectation on the state reached.
 // An assertion of a kind not mapped here is reported as unsupported, never as passed.
-import { contextOf, legalMoves, replay } from './game.ts';
+import { contextOf } from './context.ts';
+import { legalMoves } from './game.ts';
+import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
 import { placedTile } from './view.ts';
 import type {

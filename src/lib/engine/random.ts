@@ -1,14 +1,8 @@
 // Random legal play, for the simulator, the invariant tests and the benchmark: every choice is a
 // move from legalMoves, picked with a PRNG separate from the game's own.
 import { randomStep, randomValue, seedState } from './rng.ts';
-import {
-	apply,
-	legalMoveCount,
-	legalMovesInto,
-	placementPick,
-	startGame,
-	IN_PLACE
-} from './game.ts';
+import { apply, legalMoveCount, legalMovesInto, placementPick, IN_PLACE } from './game.ts';
+import { startGame } from './setup.ts';
 import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
 
 export interface RandomGameResult {

@@ -1,5 +1,5 @@
 // Game records (schemas/game-record.v1.json): from a finished or running game, and back to a setup.
-import { contextOf, expansionHash } from './game.ts';
+import { contextOf, expansionHash } from './context.ts';
 import { resolveGame } from './registry.ts';
 import { chosenPointer } from '../formats/resolve.ts';
 import type { GameRecord } from '../formats/schema-types.ts';

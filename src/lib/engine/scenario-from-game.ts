@@ -2,7 +2,7 @@
 // expectations the engine produced for it — the scores after every move that scored, the final
 // scores when the game is over, every refusal the designer met — so a designer's regression suite
 // grows as they play. Pure.
-import { replay } from './game.ts';
+import { replay } from './replay.ts';
 import { setupFromRecord, type GameRecord } from './record.ts';
 import type { Scenario } from '../formats/schema-types.ts';
 import type { Expansion, Move } from './types.ts';

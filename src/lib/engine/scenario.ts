@@ -1,6 +1,7 @@
 // Runs a rules scenario (schemas/scenario.v1.json): plays its game and checks scores after given
 // moves, events that must (not) occur, refusals, listed moves and final scores.
-import { apply, legalMoves, startGame } from './game.ts';
+import { apply, legalMoves } from './game.ts';
+import { startGame } from './setup.ts';
 import { setupFromRecord } from './record.ts';
 import type { Scenario } from '../formats/schema-types.ts';
 import type { Expansion, GameEvent, GameState, Move } from './types.ts';

@@ -8,7 +8,8 @@
 // inner feature (a monastery, a garden, a stable) on the tiles around its tile, and for a field on
 // which of the cities it borders are complete. The trials' values are checked against the engine's own final
 // scoring of a copy (test/trial.test.ts, every shipped expansion).
-import { contextOf, finalScoring } from './game.ts';
+import { contextOf } from './context.ts';
+import { finalScoring } from './turn.ts';
 import { engineOf } from './events.ts';
 import { find, featureOf, fieldCities } from './features.ts';
 import { awardsOf } from './scoring.ts';

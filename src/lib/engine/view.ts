@@ -1,7 +1,7 @@
 // Read-only questions a face of the engine (the sandbox board, a bot, a report) asks about a game:
 // what lies where, who has what left, what the rules say. Nothing here changes the state or decides
 // a rule; the answers are plain data built from the state and its rules context.
-import { contextOf } from './game.ts';
+import { contextOf } from './context.ts';
 import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
 import { tileAtXY } from './board.ts';

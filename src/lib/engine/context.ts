@@ -1,0 +1,234 @@
+// The rules context of a setup: its modules, rulings, parameters, tiles and placement tables,
+// compiled once and cached (a game's state names its context by key: contextOf).
+import { compileTiles } from './tiles.ts';
+import { compileFit, indexOf } from './board.ts';
+import { hashText } from './rng.ts';
+import { collectRulings, resolveRulings } from './rulings.ts';
+import { MODULES, modulesForExpansion } from './modules/index.ts';
+import { withDataModules } from './data-rules.ts';
+import { PICK_STEP, pickMove } from './draw.ts';
+import type {
+	Context,
+	Expansion,
+	FigureType,
+	GameState,
+	Hooks,
+	MoveHandler,
+	RuleModule,
+	StepDef
+} from './types.ts';
+
+const MODULE_IDS = new Set(MODULES.map((m) => m.id));
+
+const contexts = new Map<string, Context>();
+/** The same cache by the inputs of contextFor (expansion hashes, extra modules, rulings). */
+const contextsByInput = new Map<string, Context>();
+const docHashes = new WeakMap<Expansion, string>();
+
+/** Content hash of an expansion document (recorded in game records). */
+export function expansionHash(doc: Expansion): string {
+	let h = docHashes.get(doc);
+	if (!h) {
+		h = hashText(JSON.stringify(doc));
+		docHashes.set(doc, h);
+	}
+	return h;
+}
+
+/** The rule modules a setup enables, in registry order (base first). */
+export function modulesFor(
+	expansions: readonly Expansion[],
+	extra: readonly string[] = []
+): RuleModule[] {
+	const ids = new Set<string>(['base', ...extra]);
+	for (const e of expansions) for (const m of modulesForExpansion(e)) ids.add(m);
+	for (const id of ids)
+		if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
+	return MODULES.filter((m) => ids.has(m.id));
+}
+
+/** Compiles (or fetches from the cache) the rules context of a setup. */
+export function contextFor(
+	expansions: Expansion[],
+	extraModules: string[],
+	rulings?: Record<string, string>
+): Context {
+	// the same documents (by identity, as expansionHash caches them), modules and rulings as one of the
+	// last two calls: the same context. A replay's setup names the context's own rulings (its game's state
+	// shares them), which resolve to themselves; the game's setup names only some, compared as JSON.
+	let rulingsText: string | undefined;
+	for (const l of lastInputs) {
+		if (!sameItems(l.expansions, expansions) || !sameItems(l.modules, extraModules)) continue;
+		if (rulings === l.ctx.rulings || l.rulings === (rulingsText ??= rulingsKey(rulings)))
+			return l.ctx;
+	}
+	rulingsText ??= rulingsKey(rulings);
+	// the same inputs give the same context: skip resolving modules and rulings (once per game)
+	const input = JSON.stringify([expansions.map(expansionHash), extraModules, rulings ?? null]);
+	const known = contextsByInput.get(input);
+	if (known) return remember(expansions, extraModules, rulingsText, known);
+	// a set that is not closed over its dependencies would play other rules than the designer wrote
+	const ids = new Set([...expansions.map((e) => e.id), ...extraModules]);
+	for (const e of expansions)
+		(e.dependencies ?? []).forEach((dep, k) => {
+			if (!ids.has(dep))
+				throw new Error(
+					`expansion '${e.id}' depends on '${dep}' (/dependencies/${k}), which the game's expansions lack: resolve them with resolveGame (registry.ts)`
+				);
+		});
+	// rules written as data in the documents, compiled into modules of their own (data-rules.ts)
+	const modules = withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
+	const defs = collectRulings(modules);
+	const resolved = resolveRulings(defs, ...expansions.map((e) => e.rulings), rulings);
+	const params: Record<string, number> = {};
+	for (const m of modules) Object.assign(params, m.parameters ?? {});
+	for (const e of expansions)
+		for (const [k, v] of Object.entries(e.parameters ?? {})) if (k in params) params[k] = v;
+	const exps = expansions.map((e) => ({ id: e.id, version: e.version, hash: expansionHash(e) }));
+	const key = hashText(JSON.stringify([exps, modules.map((m) => m.id), resolved, params]));
+	const cached = contexts.get(key);
+	if (cached) {
+		contextsByInput.set(input, cached);
+		return remember(expansions, extraModules, rulingsText, cached);
+	}
+	const tiles = compileTiles(expansions);
+	const hookNames: (keyof Hooks)[] = [
+		'setup',
+		'drawn',
+		'placement',
+		'placed',
+		'figureOptions',
+		'deployCheck',
+		'afterFigure',
+		'turnStart',
+		'value',
+		'winners',
+		'awards',
+		'scored',
+		'pieceLeft',
+		'scoringMarks',
+		'afterScore',
+		'finalScoring',
+		'dragonTargets',
+		'dragonEnters',
+		'opponentChoice',
+		'noTile',
+		'playsWithoutTile',
+		'dragonEnter'
+	];
+	const hooks = {} as Context['hooks'];
+	for (const n of hookNames)
+		(hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) =>
+			m.hooks?.[n] ? [m.hooks[n]] : []
+		);
+	const ctx: Context = {
+		key,
+		tiles,
+		tileIndex: new Map(tiles.map((t) => [t.key, t.index])),
+		modules,
+		moduleIds: new Set(modules.map((m) => m.id)),
+		figures: new Map(
+			modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, figureRecord(f)] as const))
+		),
+		// frozen: every game's state shares it (startGame)
+		rulings: Object.freeze(fastObject(resolved)),
+		params: fastObject(params),
+		expansions: exps,
+		fit: compileFit(tiles, modules),
+		hooks,
+		steps: new Map<string, StepDef>([
+			...modules.flatMap((m) =>
+				Object.entries(m.steps ?? {}).map(([k, d]): [string, StepDef] => [
+					k,
+					{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
+				])
+			),
+			['pick', PICK_STEP]
+		]),
+		moves: new Map([
+			...modules.flatMap((m) => Object.entries(m.moves ?? {})),
+			['pick', pickMove as MoveHandler]
+		]),
+		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
+		source: { expansions, modules: [...extraModules] }
+	};
+	contexts.set(key, ctx);
+	contextsByInput.set(input, ctx);
+	return remember(expansions, extraModules, rulingsText, ctx);
+}
+
+/**
+ * A figure type with every member of FigureType, in one order: the modules write theirs as literals
+ * with only the members they need, and the engine's reads of a figure type (at every deployment
+ * listed and every figure scored) were lookups by name across a dozen shapes.
+ */
+function figureRecord(f: FigureType): FigureType {
+	return {
+		id: f.id,
+		name: f.name,
+		perPlayer: f.perPlayer,
+		neutral: f.neutral,
+		follower: f.follower,
+		features: f.features,
+		strength: f.strength,
+		rules: f.rules,
+		strengthRules: f.strengthRules,
+		canDeploy: f.canDeploy,
+		deployable: f.deployable,
+		staysAfterScoring: f.staysAfterScoring,
+		token: f.token,
+		joinsOccupied: f.joinsOccupied,
+		occupiedRules: f.occupiedRules
+	};
+}
+
+/**
+ * A copy of a flat record whose properties V8 keeps in fast mode. A record built key by key (more than
+ * a dozen rulings) is a dictionary: every read hashes the key, and every game's copy of the rulings
+ * (startGame, sameState's walk) rebuilds the dictionary. JSON.parse builds fast objects.
+ */
+const fastObject = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o));
+
+/** The rulings of a setup as contextFor compares them. */
+const rulingsKey = (rulings?: Record<string, string>): string =>
+	rulings ? JSON.stringify(rulings) : '';
+
+/** contextFor's last two inputs, the latest first (copies of the lists: a caller may change its arrays later), and their answers. */
+const lastInputs: { expansions: Expansion[]; modules: string[]; rulings: string; ctx: Context }[] =
+	[];
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean =>
+	a.length === b.length && a.every((x, i) => x === b[i]);
+function remember(
+	expansions: Expansion[],
+	modules: string[],
+	rulings: string,
+	ctx: Context
+): Context {
+	lastInputs.unshift({ expansions: [...expansions], modules: [...modules], rulings, ctx });
+	if (lastInputs.length > 2) lastInputs.pop();
+	return ctx;
+}
+
+export function contextOf(state: GameState): Context {
+	// the last context asked for, kept at hand: a game asks for its own at every move
+	if (state.ctx === lastKey) return lastContext!;
+	const c = contexts.get(state.ctx);
+	if (!c)
+		throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+	lastKey = state.ctx;
+	lastContext = c;
+	return c;
+}
+let lastKey = '';
+let lastContext: Context | null = null;
+
+/** Re-attaches a deserialized state to its rules (compiling them if this process has not yet). */
+export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
+	if (!contexts.has(state.ctx)) {
+		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
+		if (c.key !== state.ctx)
+			throw new Error('the expansions or rulings differ from those the game was played with');
+	}
+	indexOf(state, contextOf(state));
+	return state;
+}

@@ -1,0 +1,261 @@
+// Copies of a game's state: a deep copy (cloneState), and copies in place into a state kept for
+// the purpose (copyState, takeBack: a bot's trials are taken back without a copy per trial).
+import { copyIndex, restoreIndex } from './board.ts';
+import { tookBack } from './events.ts';
+import { copyNumbers, mapped } from './arrays.ts';
+import type { GameState, Move } from './types.ts';
+
+/** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
+export function cloneState(s: GameState): GameState {
+	const copy = stateRecord({
+		...s,
+		pending: mapped(s.pending, (p) =>
+			p.data === undefined
+				? { kind: p.kind, player: p.player }
+				: { kind: p.kind, player: p.player, data: p.data }
+		),
+		scores: s.scores.slice(),
+		piles: mapped(s.piles, (p) => ({
+			tiles: p.tiles.slice(),
+			last: p.last.slice(),
+			random: p.random
+		})),
+		outcomes: s.outcomes.slice(),
+		discarded: s.discarded.slice(),
+		bx: s.bx.slice(),
+		by: s.by.slice(),
+		bt: s.bt.slice(),
+		br: s.br.slice(),
+		bseg: s.bseg.slice(),
+		bnb: s.bnb.slice(),
+		front: s.front.slice(),
+		freq: s.freq.slice(),
+		fmask: s.fmask.slice(),
+		parent: s.parent.slice(),
+		st: s.st.slice(),
+		sl: s.sl.slice(),
+		open: s.open.slice(),
+		snext: s.snext.slice(),
+		slast: s.slast.slice(),
+		ssize: s.ssize.slice(),
+		figs: mapped(s.figs, (a) => (a ? a.slice() : null)),
+		pieces: mapped(s.pieces, (p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
+		// a JSON round trip gives objects the hidden classes of the modules' literals (a spread does not)
+		mod: JSON.parse(JSON.stringify(s.mod)),
+		log: s.log.slice(),
+		redo: s.redo.slice()
+	});
+	copyIndex(s, copy);
+	return copy;
+}
+
+/**
+ * Takes state `s` back to `from`, a copy of it made earlier (cloneState, or copyState into a state
+ * kept for the purpose) that has not changed since: `s` keeps its arrays, pieces and module objects
+ * and takes `from`'s contents (a bot's trial applies moves to `s` in place, then takes them back: no
+ * copy per trial). The board is copied only when a tile was placed since (only a placement changes
+ * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
+ */
+export function takeBack(s: GameState, from: GameState): void {
+	copyState(s, from, s.bx.length !== from.bx.length ? PLACED : SAME);
+}
+
+/** copyState's board: copied whole, unchanged, or grown by placements since `from` (arrays only appended to are cut back). */
+const WHOLE = 0;
+const SAME = 1;
+const PLACED = 2;
+
+/**
+ * Copies state `from` into state `to` in place (`to`'s arrays and objects reused; its board only when
+ * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
+ */
+export function copyState(to: GameState, from: GameState, board = WHOLE): void {
+	to.rng = from.rng;
+	to.turn = from.turn;
+	to.active = from.active;
+	to.phase = from.phase;
+	to.finished = from.finished;
+	to.tile = from.tile;
+	to.placed = from.placed;
+	to.acted = from.acted;
+	const pending = to.pending;
+	while (pending.length > 0) pending.pop();
+	for (let i = 0; i < from.pending.length; i++) {
+		const p = from.pending[i];
+		pending.push(
+			p.data === undefined
+				? { kind: p.kind, player: p.player }
+				: { kind: p.kind, player: p.player, data: p.data }
+		);
+	}
+	copyNumbers(to.scores, from.scores);
+	if (to.piles.length !== from.piles.length)
+		to.piles = mapped(from.piles, (p) => ({
+			tiles: p.tiles.slice(),
+			last: p.last.slice(),
+			random: p.random
+		}));
+	else
+		for (let i = 0; i < from.piles.length; i++) {
+			copyNumbers(to.piles[i].tiles, from.piles[i].tiles);
+			copyNumbers(to.piles[i].last, from.piles[i].last);
+			to.piles[i].random = from.piles[i].random;
+		}
+	copyNumbers(to.outcomes, from.outcomes);
+	copyNumbers(to.discarded, from.discarded);
+	if (board === PLACED) {
+		// a tile's position, rotation and segments, a segment's tile and place on it never change
+		cutBack(to.bx, from.bx.length);
+		cutBack(to.by, from.by.length);
+		cutBack(to.bt, from.bt.length);
+		cutBack(to.br, from.br.length);
+		cutBack(to.bseg, from.bseg.length);
+		cutBack(to.st, from.st.length);
+		cutBack(to.sl, from.sl.length);
+	} else if (board === WHOLE) {
+		copyNumbers(to.bx, from.bx);
+		copyNumbers(to.by, from.by);
+		copyNumbers(to.bt, from.bt);
+		copyNumbers(to.br, from.br);
+		copyNumbers(to.bseg, from.bseg);
+		copyNumbers(to.st, from.st);
+		copyNumbers(to.sl, from.sl);
+	}
+	if (board !== SAME) {
+		copyNumbers(to.bnb, from.bnb);
+		copyNumbers(to.front, from.front);
+		copyNumbers(to.freq, from.freq);
+		copyNumbers(to.fmask, from.fmask);
+		copyNumbers(to.parent, from.parent);
+		copyNumbers(to.open, from.open);
+		copyNumbers(to.snext, from.snext);
+		copyNumbers(to.slast, from.slast);
+		copyNumbers(to.ssize, from.ssize);
+	}
+	const figs = to.figs;
+	while (figs.length > from.figs.length) figs.pop();
+	for (let i = 0; i < from.figs.length; i++) {
+		const list = from.figs[i];
+		if (i >= figs.length) figs.push(list === null ? null : list.slice());
+		else if (list === null) figs[i] = null;
+		else {
+			const mine = figs[i];
+			if (mine === null) figs[i] = list.slice();
+			else copyNumbers(mine, list);
+		}
+	}
+	if (to.pieces.length !== from.pieces.length)
+		to.pieces = mapped(from.pieces, (p) => ({
+			kind: p.kind,
+			owner: p.owner,
+			seg: p.seg,
+			tile: p.tile
+		}));
+	else
+		for (let i = 0; i < from.pieces.length; i++) {
+			const p = to.pieces[i];
+			const q = from.pieces[i];
+			p.kind = q.kind;
+			p.owner = q.owner;
+			p.seg = q.seg;
+			p.tile = q.tile;
+		}
+	to.mod = sameData(to.mod, from.mod) as GameState['mod'];
+	copyMoves(to.log, from.log);
+	copyMoves(to.redo, from.redo);
+	restoreIndex(from, to, board !== SAME);
+	tookBack();
+}
+
+/** Pops `a` down to n items. */
+function cutBack(a: number[], n: number): void {
+	while (a.length > n) a.pop();
+}
+
+/** `to` gets the moves of `from` (a log: mostly the same first moves). */
+function copyMoves(to: Move[], from: readonly Move[]): void {
+	const n = from.length;
+	while (to.length > n) to.pop();
+	const m = to.length;
+	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = m; i < n; i++) to.push(from[i]);
+}
+
+/**
+ * Plain data `from` (module state) written into `to` where they have the same shape (objects with the
+ * same keys, arrays), so that `to`'s objects keep their hidden classes; elsewhere a JSON copy of `from`
+ * (as cloneState copies module state). Returns what `to` is to become.
+ */
+function sameData(to: unknown, from: unknown): unknown {
+	if (from === null || typeof from !== 'object') return from;
+	if (to === null || typeof to !== 'object' || Array.isArray(to) !== Array.isArray(from))
+		return JSON.parse(JSON.stringify(from));
+	if (Array.isArray(from)) {
+		const a = to as unknown[];
+		while (a.length > from.length) a.pop();
+		for (let i = 0; i < a.length; i++) a[i] = sameData(a[i], from[i]);
+		for (let i = a.length; i < from.length; i++) a.push(sameData(undefined, from[i]));
+		return a;
+	}
+	const o = to as Record<string, unknown>;
+	const f = from as Record<string, unknown>;
+	let keys = 0;
+	for (const k in f) {
+		// a key `to` lacks is added here, and found below: then `to` is given up for a copy
+		o[k] = sameData(o[k], f[k]);
+		keys++;
+	}
+	for (const k in o) keys--;
+	return keys === 0 ? o : JSON.parse(JSON.stringify(from));
+}
+
+/**
+ * A state with its fields in one order, built by one object literal: every state the engine makes
+ * (a new game, a copy) has the same hidden class, so the engine's reads of a state stay
+ * monomorphic. (A copy made with a spread has another hidden class: games that met both, as the
+ * checker's redo makes them, ran slower everywhere.)
+ */
+export function stateRecord(f: GameState): GameState {
+	return {
+		version: f.version,
+		ctx: f.ctx,
+		players: f.players,
+		seed: f.seed,
+		rulings: f.rulings,
+		rng: f.rng,
+		turn: f.turn,
+		active: f.active,
+		phase: f.phase,
+		pending: f.pending,
+		finished: f.finished,
+		scores: f.scores,
+		tile: f.tile,
+		placed: f.placed,
+		acted: f.acted,
+		piles: f.piles,
+		outcomes: f.outcomes,
+		discarded: f.discarded,
+		bx: f.bx,
+		by: f.by,
+		bt: f.bt,
+		br: f.br,
+		bseg: f.bseg,
+		bnb: f.bnb,
+		front: f.front,
+		freq: f.freq,
+		fmask: f.fmask,
+		parent: f.parent,
+		st: f.st,
+		sl: f.sl,
+		open: f.open,
+		snext: f.snext,
+		slast: f.slast,
+		ssize: f.ssize,
+		figs: f.figs,
+		pieces: f.pieces,
+		mod: f.mod,
+		log: f.log,
+		redo: f.redo,
+		origin: f.origin
+	};
+}
