@@ -7,6 +7,7 @@ import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
 import { PICK_STEP, pickMove } from './draw.ts';
+import { LruMap } from './lru.ts';
 import type {
 	Context,
 	Expansion,
@@ -20,9 +21,19 @@ import type {
 
 const MODULE_IDS = new Set(MODULES.map((m) => m.id));
 
-const contexts = new Map<string, Context>();
+/**
+ * How many compiled contexts are kept: far more than a process plays at once, while a server or an
+ * editor that sees ever new documents does not keep every context it compiled. A game whose context
+ * was dropped is re-attached with restoreGame (contextOf says so).
+ */
+export const CONTEXTS_KEPT = 32;
+/** The compiled contexts by key (a state's `ctx`), the most recently used kept. */
+const contexts = new LruMap<string, Context>(CONTEXTS_KEPT);
 /** The same cache by the inputs of contextFor (expansion hashes, extra modules, rulings). */
-const contextsByInput = new Map<string, Context>();
+const contextsByInput = new LruMap<string, Context>(CONTEXTS_KEPT);
+
+/** How many compiled contexts are cached now (a test shows the cache bounded). */
+export const contextsCached = (): number => contexts.size;
 const docHashes = new WeakMap<Expansion, string>();
 
 /** Content hash of an expansion document (recorded in game records). */
@@ -60,7 +71,7 @@ export function contextFor(
 	for (const l of lastInputs) {
 		if (!sameItems(l.expansions, expansions) || !sameItems(l.modules, extraModules)) continue;
 		if (rulings === l.ctx.rulings || l.rulings === (rulingsText ??= rulingsKey(rulings)))
-			return l.ctx;
+			return kept(l.ctx);
 	}
 	rulingsText ??= rulingsKey(rulings);
 	// the same inputs give the same context: skip resolving modules and rulings (once per game)
@@ -206,6 +217,12 @@ function remember(
 ): Context {
 	lastInputs.unshift({ expansions: [...expansions], modules: [...modules], rulings, ctx });
 	if (lastInputs.length > 2) lastInputs.pop();
+	return kept(ctx);
+}
+
+/** A context handed out is the most recently used: it stays in the cache its games look it up in. */
+function kept(ctx: Context): Context {
+	contexts.set(ctx.key, ctx);
 	return ctx;
 }
 
@@ -214,7 +231,9 @@ export function contextOf(state: GameState): Context {
 	if (state.ctx === lastKey) return lastContext!;
 	const c = contexts.get(state.ctx);
 	if (!c)
-		throw new Error('unknown rules context: restore the game with restoreGame(state, expansions)');
+		throw new Error(
+			`unknown rules context (this process has not compiled it, or not among the last ${CONTEXTS_KEPT} used): restore the game with restoreGame(state, expansions)`
+		);
 	lastKey = state.ctx;
 	lastContext = c;
 	return c;
