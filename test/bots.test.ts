@@ -75,8 +75,10 @@ describe('bots', () => {
 		const visits = alternatives.map((a) => a.visits!);
 		expect(visits).toEqual([...visits].sort((x, y) => y - x));
 		expect(visits.reduce((x, y) => x + y)).toBeLessThanOrEqual(40);
-		for (const a of alternatives)
-			(expect(a.winRate).toBeGreaterThanOrEqual(0), expect(a.winRate).toBeLessThanOrEqual(1));
+		for (const a of alternatives) {
+			expect(a.winRate).toBeGreaterThanOrEqual(0);
+			expect(a.winRate).toBeLessThanOrEqual(1);
+		}
 	});
 
 	it('greedy outscores random over seeded games from both seats', () => {

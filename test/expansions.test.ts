@@ -2,13 +2,7 @@
 import { describe, test, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import {
-	HALVES,
-	SIDES,
-	cornerNeighbourSide,
-	halvesOf,
-	type Tile
-} from '../src/lib/formats/geometry.ts';
+import { SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';

@@ -181,7 +181,10 @@ function damage(g: Gen, doc: Doc): void {
 	const walk = (v: Json) => {
 		if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
 		else if (v && typeof v === 'object')
-			for (const k of Object.keys(v)) (places.push({ parent: v, key: k }), walk(v[k]));
+			for (const k of Object.keys(v)) {
+				places.push({ parent: v, key: k });
+				walk(v[k]);
+			}
 	};
 	walk(doc);
 	if (places.length === 0) return;

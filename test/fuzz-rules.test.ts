@@ -146,7 +146,10 @@ function mutate(g: Gen, doc: Doc): Doc {
 		const walk = (v: Json) => {
 			if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
 			else if (v && typeof v === 'object')
-				for (const k of Object.keys(v)) (places.push({ parent: v, key: k }), walk(v[k]));
+				for (const k of Object.keys(v)) {
+					places.push({ parent: v, key: k });
+					walk(v[k]);
+				}
 		};
 		walk(d.dataRules ?? null);
 		walk(d.figures);

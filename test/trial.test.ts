@@ -121,7 +121,7 @@ describe('trials', () => {
 
 	it('a state taken back is the state it was, and plays on as before', () => {
 		const setup = MIXES[2][1];
-		let { state } = startGame({ ...setup, seed: 9, quiet: true });
+		const { state } = startGame({ ...setup, seed: 9, quiet: true });
 		const twin = startGame({ ...setup, seed: 9, quiet: true }).state;
 		const kept = cloneState(state);
 		let rng = 5;

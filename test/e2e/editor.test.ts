@@ -2,7 +2,6 @@
 // expansions/ (EXPANSIONS_DIR, set up by playwright.config.ts).
 import { test, expect } from './fixtures.ts';
 import {
-	CANVAS,
 	at,
 	clickPlace,
 	createExpansion,

@@ -7,7 +7,6 @@ import {
 	cli,
 	clickTarget,
 	hook,
-	inView,
 	openSandbox,
 	placeByClicking,
 	type Move

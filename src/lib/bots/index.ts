@@ -1,13 +1,7 @@
 // Players that are code: the seam shared by the interaction checker (policies per seat), the bots
 // (greedy, MCTS), the sandbox's bot seats and the `match` command. Pure: a bot sees only the state and
 // uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
-import {
-	legalMoves,
-	randomLegalMove,
-	randomMove,
-	type GameState,
-	type Move
-} from '../engine/index.ts';
+import { legalMoves, randomLegalMove, randomMove } from '../engine/index.ts';
 import type { Bot, BotFactory, BotSpec } from './types.ts';
 import { greedyBot } from './greedy.ts';
 import { MCTS_LEVELS, mctsBot } from './mcts.ts';

@@ -256,7 +256,7 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const started = startGame(setup);
 	// each expansion's points before this game: its points in this game are the difference
 	const before = { ...agg.expansions };
-	let state = started.state;
+	const state = started.state;
 	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
 	const c = contextOf(state);
 	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, at, i, step);

@@ -67,6 +67,15 @@ export type SaveOutcome =
  * Saves a document: with a base revision as an update (If-Match), without one as a creation
  * (If-None-Match: *). Never overwrites silently: a stale base comes back as a conflict.
  */
+/** What the server answers to a save (src/routes/api/expansions): each part only where it applies. */
+interface SaveAnswer {
+	revision?: string | number;
+	problems?: Problem[];
+	error?: string;
+	errors?: Problem[];
+	current?: { document?: Expansion | null; text?: string; revision?: string | number };
+}
+
 export async function saveExpansion(
 	fetchFn: Fetch,
 	doc: Expansion,
@@ -90,7 +99,7 @@ export async function saveExpansion(
 			message: `The server could not be reached: ${(e as Error).message}`
 		};
 	}
-	const data = (await res.json().catch(() => ({}))) as Record<string, any>;
+	const data = (await res.json().catch(() => ({}))) as SaveAnswer;
 	if (res.ok)
 		return {
 			kind: 'saved',

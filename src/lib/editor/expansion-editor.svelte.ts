@@ -46,6 +46,8 @@ export interface EditOptions {
 	undoable?: boolean;
 	/** Quick successive edits with the same key (typing, one drag) make one undo step. */
 	coalesce?: string;
+	/** How quick, in ms (1,000 by default); Infinity: the run lasts until sealed (one stroke, however slow). */
+	coalesceWindow?: number;
 }
 
 export class ExpansionEditor {
@@ -146,7 +148,11 @@ export class ExpansionEditor {
 		const pending = next.pending ?? this.pendingText;
 		if (this.readOnly || (doc === this.doc && same(pending, this.pendingText))) return;
 		if (options.undoable !== false) {
-			this.#history.record({ doc: this.doc, pending: this.pendingText }, options.coalesce);
+			this.#history.record(
+				{ doc: this.doc, pending: this.pendingText },
+				options.coalesce,
+				options.coalesceWindow
+			);
 			this.#historyTick++;
 		}
 		this.#take({ doc, pending });

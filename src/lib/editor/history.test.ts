@@ -27,6 +27,19 @@ test('records with one key inside the window coalesce into one step', () => {
 	expect(h.canUndo).toBe(false);
 });
 
+test('a run with no window (a stroke) stays one step however slow, until sealed', () => {
+	let t = 0;
+	const h = new History<string>(200, () => t);
+	h.record('a', 'stroke-1', Infinity);
+	t = 60_000;
+	h.record('ab', 'stroke-1', Infinity);
+	h.seal();
+	h.record('abc', 'stroke-1', Infinity);
+	expect(h.undo('abcd')).toBe('abc');
+	expect(h.undo('abc')).toBe('a');
+	expect(h.canUndo).toBe(false);
+});
+
 test('the history keeps at most its limit', () => {
 	const h = new History<number>(3);
 	for (let i = 0; i < 10; i++) h.record(i);

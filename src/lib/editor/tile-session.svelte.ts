@@ -106,6 +106,7 @@ export class TileSession {
 			const r = paintPlaces(this.#strokeStart, this.selected, places);
 			this.editor.replaceTile(this.index, r.tile, {
 				coalesce: `stroke-${this.#strokeCount}`,
+				coalesceWindow: Infinity, // the stroke ends at pointer up, however slowly it was drawn
 				undoable: true
 			});
 			this.syncText();

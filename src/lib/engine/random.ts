@@ -25,7 +25,7 @@ export function playRandomGame(
 	} = {}
 ): RandomGameResult {
 	const started = startGame({ ...setup, quiet: setup.quiet ?? true });
-	let state = started.state;
+	const state = started.state;
 	const events = opts.keepEvents ? [...started.events] : undefined;
 	let rng = seedState(opts.chooserSeed ?? setup.seed ^ 0x5bd1e995);
 	let moves = 0;

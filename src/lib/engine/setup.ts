@@ -21,7 +21,7 @@ function tileKeyIndex(c: Context, key: string): number {
 function buildPiles(g: Engine, setup: GameSetup): number {
 	const { s, c } = g;
 	const river = c.moduleIds.has('river') && c.tiles.some((t) => t.river);
-	let start = -1;
+	let start: number;
 	const springs = c.tiles.filter((t) => t.river && t.role === 'spring');
 	if (setup.start) start = tileKeyIndex(c, setup.start);
 	else if (river && springs.length) start = springs[0].index;

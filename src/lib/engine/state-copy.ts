@@ -205,7 +205,7 @@ function sameData(to: unknown, from: unknown): unknown {
 		o[k] = sameData(o[k], f[k]);
 		keys++;
 	}
-	for (const k in o) keys--;
+	for (const _ in o) keys--;
 	return keys === 0 ? o : JSON.parse(JSON.stringify(from));
 }
 

@@ -132,8 +132,6 @@ function js(
 	throw new Unsupported(`the operator '${op}'`);
 }
 
-const isVar = (e: unknown, name: string) => isObj(e) && e.var === name;
-
 /** The modifier a rule's points vanish without (its condition needs it, or its amount is a multiple of it), if any. */
 function anchorOf(
 	rule: DataRule,

@@ -111,7 +111,7 @@ describe('spansOf', () => {
 						.slice(1)
 						.split('/')
 						.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-						.reduce((cur: any, seg) => cur[seg], v);
+						.reduce((cur, seg) => (cur as Record<string, unknown>)[seg], v);
 		fc.assert(
 			fc.property(fc.jsonValue(), (v) => {
 				const text = JSON.stringify(v, null, 2);

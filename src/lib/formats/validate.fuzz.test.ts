@@ -37,7 +37,10 @@ function places(doc: Json): { parent: Json[] | { [k: string]: Json }; key: strin
 	const walk = (v: Json) => {
 		if (Array.isArray(v)) v.forEach((x, i) => (out.push({ parent: v, key: i }), walk(x)));
 		else if (v && typeof v === 'object')
-			for (const k of Object.keys(v)) (out.push({ parent: v, key: k }), walk(v[k]));
+			for (const k of Object.keys(v)) {
+				out.push({ parent: v, key: k });
+				walk(v[k]);
+			}
 	};
 	walk(doc);
 	return out;

@@ -69,6 +69,7 @@ function attributeAllowed(element: string, name: string, value: string): boolean
 	if (n.startsWith('on')) return false;
 	if (!/^[a-zA-Z_][\w:.-]*$/.test(name)) return false;
 	const v = decodeReferences(value)
+		// eslint-disable-next-line no-control-regex -- control characters hide a javascript: scheme
 		.replace(/[\s\u0000-\u001f]/g, '')
 		.toLowerCase();
 	if (n === 'href' || n.endsWith(':href') || n === 'src') {

@@ -29,7 +29,7 @@ const ALL = [
 ];
 
 function playOut(ids: string[], seed: number, modules: string[] = []) {
-	let { state, events } = startGame({
+	const { state, events } = startGame({
 		expansions: ids.map(get),
 		modules,
 		players: ['A', 'B', 'C'],
