@@ -6,7 +6,7 @@
 import {
 	apply,
 	cloneState,
-	copyState,
+	copyStateButBoard,
 	finalBase,
 	finishTrial,
 	legalMoveCount,
@@ -36,8 +36,13 @@ interface Search {
 	leaves: number;
 	/** The final scoring of the state the turn starts from, by feature (trial.ts): a leaf scores only what it touched. Found when a leaf first needs it. */
 	base: FinalBase | null | undefined;
-	/** Per depth of the turn's steps: the state its trials are taken back to (one copy, written again at each node). */
+	/**
+	 * Per depth of the turn's steps: the state its trials are taken back to (one copy, written again at
+	 * each node). pool[0] is whole; deeper ones hold all but the board (their moves place no tile).
+	 */
 	pool: GameState[];
+	/** The moves from pool[0] to the current node (replayed when a deeper step placed a tile). */
+	path: Move[];
 }
 
 /** The value of a way to play the turn that ended the game (early, lastTurn): its final scoring (trial.ts), then the estimate. */
@@ -59,17 +64,29 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 	if (k.leaves > LEAF_BUDGET) moves = moves.slice(0, 1);
 	const mine = moverOf(s) === k.me;
 	let best = mine ? -Infinity : Infinity;
+	// the snapshot without the board: a step after the placement seldom places a tile (M&M's town hall)
 	let before = k.pool[depth];
 	if (before === undefined) k.pool.push((before = cloneState(s)));
-	else copyState(before, s);
+	else copyStateButBoard(before, s);
+	const tiles = s.bx.length;
 	for (const m of moves) {
 		if (apply(s, m, TRIAL).ok) {
+			k.path.push(m);
 			const v = valueAfter(s, k, depth + 1);
+			k.path.pop();
 			if (mine ? v > best : v < best) best = v;
 		}
-		takeBack(s, before);
+		if (s.bx.length === tiles) copyStateButBoard(s, before);
+		else backTo(s, k);
 	}
 	return Number.isFinite(best) ? best : margins(s, k.share)[k.me];
+}
+
+/** A step placed a tile: `s` back to the turn's start (whole board) and the path to the node replayed. */
+function backTo(s: GameState, k: Search): void {
+	takeBack(s, k.pool[0]);
+	for (const m of k.path)
+		if (!apply(s, m, TRIAL).ok) throw new Error('greedy: a move of the path was refused again');
 }
 
 /**
@@ -86,11 +103,16 @@ export function weighTurn(d: GameState, share: number): Alternative[] {
 		share,
 		leaves: 0,
 		base: undefined,
-		pool: [before]
+		pool: [before],
+		path: []
 	};
 	const out: Alternative[] = [];
 	for (const move of legalMoves(d)) {
-		if (apply(d, move, TRIAL).ok) out.push({ move, value: valueAfter(d, k, 1) });
+		if (apply(d, move, TRIAL).ok) {
+			k.path.push(move);
+			out.push({ move, value: valueAfter(d, k, 1) });
+			k.path.pop();
+		}
 		takeBack(d, before);
 	}
 	return out.sort((a, b) => b.value - a.value);

@@ -12,7 +12,7 @@ export {
 } from './game.ts';
 export { undo, redo, replay, setupOf } from './replay.ts';
 export { restoreGame, contextOf, contextFor, expansionHash, modulesFor } from './context.ts';
-export { cloneState, copyState, takeBack } from './state-copy.ts';
+export { cloneState, copyState, copyStateButBoard, takeBack } from './state-copy.ts';
 export { PHASES } from './turn.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';

@@ -60,7 +60,18 @@ export function takeBack(s: GameState, from: GameState): void {
 	copyState(s, from, s.bx.length !== from.bx.length ? PLACED : SAME);
 }
 
-/** copyState's board: copied whole, unchanged, or grown by placements since `from` (arrays only appended to are cut back). */
+/**
+ * copyState without the board: for a snapshot whose board is never read (the trials from it place no
+ * tile), and to take a state back to such a snapshot when they placed none.
+ */
+export function copyStateButBoard(to: GameState, from: GameState): void {
+	copyState(to, from, SAME);
+}
+
+/**
+ * copyState's board: copied whole, unchanged (not copied: `to`'s board is already `from`'s, or is not
+ * to be read), or grown by placements since `from` (arrays only appended to are cut back).
+ */
 const WHOLE = 0;
 const SAME = 1;
 const PLACED = 2;
