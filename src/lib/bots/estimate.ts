@@ -76,6 +76,23 @@ export function margins(state: GameState, reserveShare: number): number[] {
 	return out;
 }
 
+/** margins(state, reserveShare)[me], without the arrays (the same sums in the same order). */
+export function marginOf(state: GameState, reserveShare: number, me: number): number {
+	const n = state.players.length;
+	let mine = 0;
+	let best = -Infinity;
+	for (let q = 0; q < n; q++) {
+		let v = state.scores[q];
+		if (reserveShare > 0)
+			for (const p of state.pieces)
+				if (p.seg === -1 && p.owner === q && p.kind === 'follower')
+					v += RESERVE_POINTS * reserveShare;
+		if (q === me) mine = v;
+		else if (v > best) best = v;
+	}
+	return n === 1 ? mine : mine - best;
+}
+
 /** Tiles still to draw. */
 export function tilesLeftIn(state: GameState): number {
 	let n = 0;

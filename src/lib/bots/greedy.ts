@@ -17,7 +17,7 @@ import {
 	type GameState,
 	type Move
 } from '../engine/index.ts';
-import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from './estimate.ts';
+import { determinize, lastTurn, marginOf, moverOf, tilesLeftIn } from './estimate.ts';
 import type { Alternative, BotFactory } from './types.ts';
 
 /** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
@@ -51,7 +51,7 @@ function leafValue(s: GameState, k: Search): number {
 	// the state the turn starts from, kept as it is (pool[0]), copied: finalBase's award hooks write the modules' scratch records
 	if (s.finished)
 		finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
-	return margins(s, k.share)[k.me];
+	return marginOf(s, k.share, k.me);
 }
 
 /** `s` is changed by the moves tried, and taken back to where it was after each. */
@@ -79,7 +79,7 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 		if (s.bx.length === tiles) copyStateButBoard(s, before);
 		else backTo(s, k);
 	}
-	return Number.isFinite(best) ? best : margins(s, k.share)[k.me];
+	return Number.isFinite(best) ? best : marginOf(s, k.share, k.me);
 }
 
 /** A step placed a tile: `s` back to the turn's start (whole board) and the path to the node replayed. */

@@ -143,16 +143,18 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 		copyNumbers(to.slast, from.slast);
 		copyNumbers(to.ssize, from.ssize);
 	}
+	// what a trial takes back is mostly as it was: compared before written (a read is cheaper)
 	const figs = to.figs;
 	while (figs.length > from.figs.length) figs.pop();
 	for (let i = 0; i < from.figs.length; i++) {
 		const list = from.figs[i];
 		if (i >= figs.length) figs.push(list === null ? null : list.slice());
-		else if (list === null) figs[i] = null;
-		else {
+		else if (list === null) {
+			if (figs[i] !== null) figs[i] = null;
+		} else {
 			const mine = figs[i];
 			if (mine === null) figs[i] = list.slice();
-			else copyNumbers(mine, list);
+			else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
 		}
 	}
 	if (to.pieces.length !== from.pieces.length)
@@ -166,10 +168,10 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 		for (let i = 0; i < from.pieces.length; i++) {
 			const p = to.pieces[i];
 			const q = from.pieces[i];
-			p.kind = q.kind;
-			p.owner = q.owner;
-			p.seg = q.seg;
-			p.tile = q.tile;
+			if (p.kind !== q.kind) p.kind = q.kind;
+			if (p.owner !== q.owner) p.owner = q.owner;
+			if (p.seg !== q.seg) p.seg = q.seg;
+			if (p.tile !== q.tile) p.tile = q.tile;
 		}
 	to.mod = sameData(to.mod, from.mod) as GameState['mod'];
 	copyMoves(to.log, from.log);
@@ -188,8 +190,15 @@ function copyMoves(to: Move[], from: readonly Move[]): void {
 	const n = from.length;
 	while (to.length > n) to.pop();
 	const m = to.length;
-	for (let i = 0; i < m; i++) to[i] = from[i];
+	for (let i = 0; i < m; i++) if (to[i] !== from[i]) to[i] = from[i];
 	for (let i = m; i < n; i++) to.push(from[i]);
+}
+
+/** Are the numbers of `a` those of `b`? */
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
 }
 
 /**
@@ -204,7 +213,10 @@ function sameData(to: unknown, from: unknown): unknown {
 	if (Array.isArray(from)) {
 		const a = to as unknown[];
 		while (a.length > from.length) a.pop();
-		for (let i = 0; i < a.length; i++) a[i] = sameData(a[i], from[i]);
+		for (let i = 0; i < a.length; i++) {
+			const now = sameData(a[i], from[i]);
+			if (now !== a[i]) a[i] = now;
+		}
 		for (let i = a.length; i < from.length; i++) a.push(sameData(undefined, from[i]));
 		return a;
 	}
@@ -213,7 +225,9 @@ function sameData(to: unknown, from: unknown): unknown {
 	let keys = 0;
 	for (const k in f) {
 		// a key `to` lacks is added here, and found below: then `to` is given up for a copy
-		o[k] = sameData(o[k], f[k]);
+		const was = o[k];
+		const now = sameData(was, f[k]);
+		if (now !== was || was === undefined) o[k] = now;
 		keys++;
 	}
 	for (const _ in o) keys--;
