@@ -1,7 +1,7 @@
 // What the greedy and MCTS bots share: hidden information kept hidden (a determinization samples the
 // tiles still to draw from the bot's own PRNG) and the value of a position ("if the game ended now").
 // Pure: only the state, legalMoves / apply and the engine's own final scoring.
-import { cloneState, copyState, nextRandom, seedState, type GameState } from '../engine/index.ts';
+import { cloneState, nextRandom, seedState, takeBack, type GameState } from '../engine/index.ts';
 
 /** The player who answers the current step. */
 export function moverOf(state: GameState): number {
@@ -18,10 +18,13 @@ export function determinize(state: GameState, rng: number): [GameState, number] 
 	return [d, hide(d, rng)];
 }
 
-/** determinize into `into`, a state kept for the purpose (copyState: no new copy per simulation). */
-export function determinizeInto(into: GameState, state: GameState, rng: number): number {
-	copyState(into, state);
-	return hide(into, rng);
+/**
+ * determinize again into `d`, a determinization of `state` changed since only by moves applied to it
+ * in place (taken back: no new copy per simulation, and of the board only what the moves changed).
+ */
+export function determinizeAgain(d: GameState, state: GameState, rng: number): number {
+	takeBack(d, state);
+	return hide(d, rng);
 }
 
 /** Hides the order of d's tiles (determinize); returns the next bot PRNG state. */

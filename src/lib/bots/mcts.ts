@@ -27,7 +27,7 @@ import {
 	type GameState,
 	type Move
 } from '../engine/index.ts';
-import { determinize, determinizeInto, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
+import { determinize, determinizeAgain, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
 import { reserveShare, round, weighTurn } from './greedy.ts';
 import type { Alternative, BotFactory, BotSpec } from './types.ts';
 
@@ -85,25 +85,33 @@ export const mctsBot: BotFactory = (seed, spec) => {
 	}
 
 	/** One simulation from a determinized state d (changed in place); `base`: the final scoring of the decision's state by feature. */
-	function simulate(root: Node, prior: Move[], d: GameState, base: FinalBase | null): void {
+	function simulate(
+		root: Node,
+		prior: Move[],
+		priorKeys: string[],
+		d: GameState,
+		base: FinalBase | null
+	): void {
 		const path: Edge[] = [];
 		const visited: Node[] = [root];
 		const lastTreeTurn = d.turn + o.tree - 1;
 		let node: Node | null = root;
 		let s = d;
 		while (node && !s.finished && s.turn <= lastTreeTurn) {
-			const moves = node === root ? prior : legalMoves(s);
+			const moves: Move[] = node === root ? prior : legalMoves(s);
+			// the root's moves are the same at every simulation: their keys made once
+			const keys = node === root ? priorKeys : null;
 			if (moves.length === 0) break;
 			const allowed = Math.min(moves.length, 2 + Math.floor(Math.sqrt(node.visits)));
 			let pick: Edge | null = null;
 			let expanded = false;
 			let best = -Infinity;
-			let untried: Move[] | null = null;
+			let untried: number[] | null = null;
 			let seen = 0;
-			for (const m of moves) {
-				const e = node.edges.get(keyOf(m));
+			for (let j = 0; j < moves.length; j++) {
+				const e = node.edges.get(keys ? keys[j] : keyOf(moves[j]));
 				if (!e) {
-					(untried ??= []).push(m);
+					(untried ??= []).push(j);
 					continue;
 				}
 				e.avail++;
@@ -122,7 +130,8 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					[rng, v] = nextRandom(rng);
 					i = Math.floor(v * untried.length);
 				}
-				const m = untried[i];
+				const j = untried[i];
+				const m: Move = moves[j];
 				pick = {
 					move: m,
 					mover: moverOf(s),
@@ -132,7 +141,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					margin: 0,
 					child: null
 				};
-				node.edges.set(keyOf(m), pick);
+				node.edges.set(keys ? keys[j] : keyOf(m), pick);
 				expanded = true;
 			}
 			if (!pick) break;
@@ -177,12 +186,13 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			let d: GameState;
 			[d, rng] = determinize(state, rng);
 			const prior = weighTurn(d, reserveShare(state)).map((a) => a.move);
+			const priorKeys = prior.map(keyOf);
 			const root: Node = { visits: 0, edges: new Map() };
 			const base = finalBase(cloneState(state));
 			const t0 = performance.now();
 			for (let i = 0; o.ms > 0 ? performance.now() - t0 < o.ms : i < o.sims; i++) {
-				rng = determinizeInto(d, state, rng);
-				simulate(root, prior, d, base);
+				rng = determinizeAgain(d, state, rng);
+				simulate(root, prior, priorKeys, d, base);
 			}
 			const ranked = [...root.edges.values()].sort(
 				(a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits
