@@ -7,11 +7,12 @@ import {
 	addTemplateRule,
 	ruleOf,
 	sandboxUrl,
+	triggerTiles,
 	unscoredNames,
 	unscoredOnTile,
-	workedExample,
 	type Template
 } from './rule-templates.ts';
+import { workedExample } from './rule-examples.ts';
 
 const docs = availableExpansions();
 const lookup = (id: string) => docs.get(id) as Expansion | undefined;
@@ -89,15 +90,69 @@ describe('rule templates', () => {
 			'a 2-tile incomplete road with 1 port',
 			'0 (a port on an incomplete road)',
 			0
+		],
+		[
+			port({ feature: 'monastery', modifier: 'harbour', mark: 'icon', per: 'modifier', points: 2 }),
+			'a completed monastery with 1 harbour tile',
+			'1 completed monastery × 9 + 1 harbour tile × 2 = 11',
+			11
+		],
+		[
+			port({ kind: 'final', feature: 'field', per: 'modifier', points: 2 }),
+			'a field beside 1 completed city, with 1 port',
+			'1 completed city × 3 + 1 port × 2 = 5',
+			5
+		],
+		[
+			{ kind: 'around', feature: 'garden', modifier: 'vine', points: 3 } as Template,
+			'a completed garden with 1 vine tile among the 8 tiles around it',
+			'1 completed garden × 9 + 1 vine tile × 3 = 12',
+			12
+		],
+		[
+			{ kind: 'majority', feature: 'city', modifier: 'wine', points: 10, ties: 'all' } as Template,
+			'Ann and Bob each complete a city with 1 wine',
+			'Most wine (1): Ann +10, Bob +10.',
+			10
+		],
+		[
+			{ kind: 'majority', feature: 'city', modifier: 'wine', points: 10, ties: 'none' } as Template,
+			'Ann and Bob each complete a city with 1 wine',
+			'Most wine (1) tied between Ann and Bob: a tie scores nothing.',
+			10
+		],
+		[
+			{
+				kind: 'figure',
+				name: 'Harbour master',
+				strength: 2,
+				features: ['city', 'road'],
+				perPlayer: 1
+			} as Template,
+			"a 4-tile city with Ann's Harbour master and Bob's follower",
+			'strength 2 against 1: Ann scores 4 tiles × 2 = 8',
+			8
 		]
 	])('worked example by the engine: %o', (t, board, arithmetic, points) => {
 		const r = workedExample(harbour, t, lookup);
 		expect(r).toMatchObject({ ok: true, board });
 		if (r.ok) expect([r.arithmetic, r.points]).toEqual([arithmetic, points]);
+		// the document the template writes is valid
+		expect(
+			validateExpansion(addTemplateRule(harbour, t).doc, {
+				available: docs as ReadonlyMap<string, Expansion>,
+				registry: ruleRegistry
+			}).filter((p) => p.severity === 'error')
+		).toEqual([]);
 	});
 
-	it('the sandbox address opens the draft in free mode', () => {
-		expect(sandboxUrl('harbour', true)).toBe('/sandbox?x=harbour&free=1&draft=harbour');
+	it('the sandbox address opens the draft in free mode with the tiles that trigger the rule ready', () => {
+		const ready = triggerTiles(harbour, port({}));
+		expect(ready).toEqual(['harbour/h']);
+		expect(triggerTiles(harbour, port({ modifier: 'well' }))).toEqual([]);
+		expect(sandboxUrl('harbour', true, ready)).toBe(
+			'/sandbox?x=harbour&free=1&draft=harbour&ready=harbour%2Fh'
+		);
 		expect(sandboxUrl('harbour', false)).toBe('/sandbox?x=harbour&free=1');
 	});
 });

@@ -1,249 +1,270 @@
-// Rules in the designer's words: each template is a sentence with blanks that writes a data rule
-// (docs/rules-as-data.md), with a worked example the engine computes on a tiny board before the
-// rule is saved, and the sandbox address that shows it firing. Pure: the page only shows these.
-import type { DataRule, Expansion, Feature, Tile } from '../formats/schema-types.ts';
+// Rules in the designer's words: each template is a sentence with blanks that writes data rules
+// (docs/rules-as-data.md) — one per rule type of dataRules that a designer writes alone; a worked
+// example the engine computes on a tiny board comes from rule-examples.ts, the sandbox address that
+// shows the rule firing from here. Pure: the page only shows these.
+import type { DataRule, Expansion, Tile } from '../formats/schema-types.ts';
 import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
-import {
-	apply,
-	legalMoves,
-	resolveExpansions,
-	startGame,
-	type GameEvent,
-	type Move
-} from '../engine/index.ts';
 import { lookNames } from './looks.ts';
 
-export type TemplateFeature = 'city' | 'road';
-/** "A completed ⟨feature⟩ with ⟨modifier⟩ scores +N per tile / per ⟨modifier⟩." */
+export type FeatureKind = 'city' | 'road' | 'monastery' | 'garden' | 'field';
+/** What a template's feature carries: a modifier on the feature, or an icon on its tiles. */
+export type MarkKind = 'modifier' | 'icon';
+
+/** "A completed ⟨feature⟩ with ⟨modifier / icon⟩ scores +N per tile / per ⟨modifier⟩." */
 export interface CompletedBonus {
 	kind: 'completed';
-	feature: TemplateFeature;
+	feature: FeatureKind;
 	modifier: string;
+	mark?: MarkKind;
 	points: number;
 	per: 'tile' | 'modifier';
 }
-/** "At the end, an incomplete ⟨feature⟩ with ⟨modifier⟩ scores +N per tile / per ⟨modifier⟩, or nothing." */
+/** "At the end, an incomplete ⟨feature⟩ with ⟨modifier / icon⟩ scores +N per tile / per ⟨modifier⟩, or nothing." */
 export interface FinalIncomplete {
 	kind: 'final';
-	feature: TemplateFeature;
+	feature: FeatureKind;
 	modifier: string;
+	mark?: MarkKind;
 	points: number;
 	per: 'tile' | 'modifier' | 'nothing';
 }
-export type Template = CompletedBonus | FinalIncomplete;
+/** "A ⟨monastery / garden⟩ completed next to ⟨icon⟩ tiles scores +N for each." */
+export interface AroundIcon {
+	kind: 'around';
+	feature: 'monastery' | 'garden';
+	modifier: string;
+	points: number;
+}
+/** "The player who completes a ⟨feature⟩ takes its ⟨modifier⟩; at the end the most ⟨modifier⟩ scores N (ties: all / none)." */
+export interface TokenMajority {
+	kind: 'majority';
+	feature: 'city' | 'road' | 'monastery';
+	modifier: string;
+	points: number;
+	ties: 'all' | 'none';
+}
+/** "A ⟨name⟩ of strength N that may stand on ⟨features⟩" (each player has `perPlayer`). */
+export interface FigureOfStrength {
+	kind: 'figure';
+	name: string;
+	strength: number;
+	features: FeatureKind[];
+	perPlayer: number;
+}
+export type Template =
+	CompletedBonus | FinalIncomplete | AroundIcon | TokenMajority | FigureOfStrength;
+export type TemplateKind = Template['kind'];
 
-export const TEMPLATE_KINDS: readonly { kind: Template['kind']; words: string }[] = [
-	{ kind: 'completed', words: 'A completed … with … scores more points' },
-	{ kind: 'final', words: 'At the end, an incomplete … with … scores more, or nothing' }
+/** The templates, in the designer's words, and the features each offers. */
+export const TEMPLATE_KINDS: readonly {
+	kind: TemplateKind;
+	words: string;
+	features: readonly FeatureKind[];
+	/** What the "with …" blank lists: modifiers and icons, icons only, modifiers only, or nothing. */
+	marks: readonly MarkKind[];
+}[] = [
+	{
+		kind: 'completed',
+		words: 'A completed … with … scores more points',
+		features: ['city', 'road', 'monastery', 'garden'],
+		marks: ['modifier', 'icon']
+	},
+	{
+		kind: 'final',
+		words: 'At the end, an incomplete … with … scores more, or nothing',
+		features: ['city', 'road', 'monastery', 'garden', 'field'],
+		marks: ['modifier', 'icon']
+	},
+	{
+		kind: 'around',
+		words: 'A monastery or garden completed next to … tiles scores more for each',
+		features: ['monastery', 'garden'],
+		marks: ['icon']
+	},
+	{
+		kind: 'majority',
+		words: 'The player with the most … at the end scores points',
+		features: ['city', 'road', 'monastery'],
+		marks: ['modifier']
+	},
+	{
+		kind: 'figure',
+		words: 'A figure of strength … that may stand on …',
+		features: ['road', 'city', 'field', 'monastery', 'garden'],
+		marks: []
+	}
 ];
+
+/**
+ * The rule types of dataRules with no template, and why: a designer writes them with the JSON
+ * (docs/editor.md).
+ */
+export const NO_TEMPLATE: Readonly<Record<string, string>> = {
+	award:
+		'award (points to the owners of a figure when its feature scores) pays a figure the expansion has first: make one with the figure template, then write its award in the JSON',
+	wins: 'wins (a figure’s owners score the feature whatever the majority) is the stable owners’ rule, and needs such a figure too',
+	text: 'text (a sentence for the rule book) is written by the figure template for what a figure does; any other is one line of JSON'
+};
+
+const pts = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+/** "a port" on a feature, "harbour tiles" for an icon. */
+const withWords = (t: { modifier: string; mark?: MarkKind }) =>
+	t.mark === 'icon' ? `${t.modifier} tiles` : `a ${t.modifier}`;
+const perWords = (t: { modifier: string; mark?: MarkKind; per: string }) =>
+	t.per === 'tile'
+		? 'per tile'
+		: t.mark === 'icon'
+			? `per ${t.modifier} tile`
+			: `per ${t.modifier}`;
 
 /** The template's sentence, as the rule's text. */
 export function sentence(t: Template): string {
-	const per = t.per === 'tile' ? 'per tile' : `per ${t.modifier}`;
-	if (t.kind === 'completed')
-		return `A completed ${t.feature} with a ${t.modifier} scores ${t.points} more ${t.points === 1 ? 'point' : 'points'} ${per}.`;
-	if (t.per === 'nothing')
-		return `At the end, an incomplete ${t.feature} with a ${t.modifier} scores nothing.`;
-	return `At the end, an incomplete ${t.feature} with a ${t.modifier} scores ${t.points} more ${t.points === 1 ? 'point' : 'points'} ${per}.`;
+	switch (t.kind) {
+		case 'completed':
+			return `A completed ${t.feature} with ${withWords(t)} scores ${pts(t.points)} more ${perWords(t)}.`;
+		case 'final':
+			return t.per === 'nothing'
+				? `At the end, an incomplete ${t.feature} with ${withWords(t)} scores nothing.`
+				: `At the end, an incomplete ${t.feature} with ${withWords(t)} scores ${pts(t.points)} more ${perWords(t)}.`;
+		case 'around':
+			return `A ${t.feature} completed next to ${t.modifier} tiles scores ${pts(t.points)} more for each ${t.modifier} tile among the 8 around it.`;
+		case 'majority':
+			return `The player who completes a ${t.feature} takes its ${t.modifier}; at the end, the player with the most ${t.modifier} scores ${pts(t.points)}${t.ties === 'all' ? ' (tied players all score)' : ' (a tie scores nothing)'}.`;
+		case 'figure':
+			return `A ${t.name} has strength ${t.strength} in a feature's majority and may stand on ${listWords(t.features)}.`;
+	}
 }
+const listWords = (xs: readonly string[]) =>
+	xs.length < 2 ? (xs[0] ?? 'nothing') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
 
-/** A rule id not yet used in the document: <EXPANSION>-<MODIFIER>-<n>. */
-export function freshRuleId(doc: Expansion, t: Template): string {
-	const word = (s: string) =>
-		s
-			.toUpperCase()
-			.replace(/[^A-Z0-9]+/g, '-')
-			.replace(/^-+|-+$/g, '') || 'X';
+/** The name a template is about (a modifier, icon or figure): its rule ids are made of it. */
+const subject = (t: Template) => (t.kind === 'figure' ? t.name : t.modifier);
+const word = (s: string) =>
+	s
+		.toUpperCase()
+		.replace(/[^A-Z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '') || 'X';
+/** A figure's id from its name: "Big Harbour Master" → big-harbour-master. */
+export const figureId = (name: string) =>
+	name
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '')
+		.replace(/^(?=[0-9])/, 'f') || 'figure';
+
+/** Rule ids not yet used in the document: <EXPANSION>-<NAME>-<n> (`count` of them, consecutive). */
+export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 	const head = /^[A-Z]/.test(word(doc.id)) ? word(doc.id) : `X${word(doc.id)}`;
 	const used = new Set((doc.dataRules?.rules ?? []).map((r) => r.id));
 	for (let n = 1; ; n++) {
-		const id = `${head}-${word(t.modifier)}-${n}`;
-		if (!used.has(id)) return id;
+		const ids = Array.from({ length: count }, (_, i) => `${head}-${word(subject(t))}-${n + i}`);
+		if (ids.every((id) => !used.has(id))) return ids;
 	}
 }
 
-/** The data rule the template writes. */
-export function ruleOf(t: Template, id: string): DataRule {
-	const has = { '>': [{ var: `modifier.${t.modifier}` }, 0] };
-	const count = t.per === 'tile' ? { var: 'tiles' } : { var: `modifier.${t.modifier}` };
-	const label = t.per === 'tile' ? `${t.modifier} tile` : t.modifier;
-	const base = { id, type: 'value' as const, text: sentence(t), feature: t.feature };
-	if (t.kind === 'completed')
-		return {
+/** The data rules the template writes (a majority writes its collect rule too). */
+export function rulesOf(t: Template, ids: string[]): DataRule[] {
+	const text = sentence(t);
+	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
+	if (t.kind === 'majority')
+		return [
+			{
+				id: ids[0],
+				type: 'collect',
+				text,
+				feature: t.feature,
+				modifier: t.modifier,
+				token: t.modifier
+			},
+			{
+				id: ids[0],
+				type: 'majority',
+				token: t.modifier,
+				points: t.points,
+				...(t.ties === 'none' ? { ties: 'none' as const } : {})
+			}
+		];
+	if (t.kind === 'around') {
+		const count = { var: `around.icon.${t.modifier}` };
+		return [
+			{
+				id: ids[0],
+				type: 'value',
+				text,
+				feature: t.feature,
+				at: ['complete'],
+				when: { '>': [count, 0] },
+				effect: { add: { count, per: t.points, label: `${t.modifier} tile` } }
+			}
+		];
+	}
+	const icon = t.mark === 'icon';
+	const marked = { var: `${icon ? 'icon' : 'modifier'}.${t.modifier}` };
+	const has = { '>': [marked, 0] };
+	const count = t.per === 'tile' ? { var: 'tiles' } : marked;
+	const label = t.per === 'tile' || icon ? `${t.modifier} tile` : t.modifier;
+	const base = { id: ids[0], type: 'value' as const, text, feature: t.feature, when: has };
+	if (t.kind === 'final' && t.per === 'nothing')
+		return [
+			{
+				...base,
+				at: ['final'],
+				effect: { zero: `${withWords(t)} on an incomplete ${t.feature}` }
+			}
+		];
+	return [
+		{
 			...base,
-			at: ['complete'],
-			when: has,
+			at: [t.kind === 'completed' ? 'complete' : 'final'],
 			effect: { add: { count, per: t.points, label } }
-		};
-	if (t.per === 'nothing')
-		return {
-			...base,
-			at: ['final'],
-			when: has,
-			effect: { zero: `a ${t.modifier} on an incomplete ${t.feature}` }
-		};
-	return { ...base, at: ['final'], when: has, effect: { add: { count, per: t.points, label } } };
+		}
+	];
 }
 
-/** The document with the template's rule added (and its modifier declared for the rules when it is not yet). */
-export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; id: string } {
-	const id = freshRuleId(doc, t);
-	const dataRules = { ...(doc.dataRules ?? {}) };
-	const modifiers = { ...(dataRules.modifiers ?? {}) };
-	if (!modifiers[t.modifier])
-		modifiers[t.modifier] = { combine: 'sum', features: [t.feature], label: t.modifier };
-	dataRules.modifiers = modifiers;
-	dataRules.rules = [...(dataRules.rules ?? []), ruleOf(t, id)];
-	const next: Expansion = { ...doc, dataRules };
-	if (!next.modifiers?.[t.modifier])
-		next.modifiers = { ...(next.modifiers ?? {}), [t.modifier]: sentence(t) };
-	return { doc: next, id };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The worked example: the rule played by the engine on a tiny board (the base game's start tile,
-// a tile of the example with the modifier, and for a road two monasteries closing it).
-
-const EXAMPLE = 'worked-example';
-const field = (id: string, halves: string[], cities: string[] = []): Feature =>
-	({ id, type: 'field', halves, ...(cities.length ? { cities } : {}) }) as Feature;
-
-/** The example's tile and how it is played (relative to the start tile, city N and road W–E). */
-function board(t: Template): { tile: Tile; draws: string[]; moves: Move[]; tiles: number } {
-	const mods = { [t.modifier]: 1 };
-	if (t.feature === 'city') {
-		// a city cap turned south onto the start's city (completed), or a city N–S going on north (not)
-		const completed = t.kind === 'completed';
-		const tile = {
-			id: 'example',
-			count: 1,
-			features: completed
-				? [
-						{ id: 'c1', type: 'city', sides: ['N'], modifiers: mods },
-						field('f1', ['EL', 'ER', 'SL', 'SR', 'WL', 'WR'], ['c1'])
-					]
-				: [
-						{ id: 'c1', type: 'city', sides: ['N', 'S'], modifiers: mods },
-						field('f1', ['EL', 'ER'], ['c1']),
-						field('f2', ['WL', 'WR'], ['c1'])
-					]
-		} as Tile;
-		return {
-			tile,
-			draws: [`${EXAMPLE}/example`],
-			moves: [
-				{ type: 'place', x: 0, y: -1, rotation: completed ? 2 : 0 },
-				{ type: 'deploy', figure: 'follower', feature: 'c1' }
-			] as Move[],
-			tiles: 2
-		};
-	}
-	const tile = {
-		id: 'example',
-		count: 1,
-		features: [
-			{ id: 'r1', type: 'road', sides: ['E', 'W'], modifiers: mods },
-			field('f1', ['NL', 'NR', 'EL', 'WR']),
-			field('f2', ['ER', 'SL', 'SR', 'WL'])
-		]
-	} as Tile;
-	const first: Move[] = [
-		{ type: 'place', x: 1, y: 0, rotation: 0 },
-		{ type: 'deploy', figure: 'follower', feature: 'r1' }
-	] as Move[];
-	if (t.kind === 'final') return { tile, draws: [`${EXAMPLE}/example`], moves: first, tiles: 2 };
-	// base/A: a monastery with a road south; turned to close the road at both ends
-	const closing: Move[] = [
-		{ type: 'place', x: 2, y: 0, rotation: 1 },
-		{ type: 'pass' },
-		{ type: 'place', x: -1, y: 0, rotation: 3 },
-		{ type: 'pass' }
-	] as Move[];
-	return {
-		tile,
-		draws: [`${EXAMPLE}/example`, 'base/A', 'base/A'],
-		moves: [...first, ...closing],
-		tiles: 4
-	};
-}
-
-export type WorkedExample =
-	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
-	| { ok: false; error: string };
+/** The data rule a single-rule template writes (kept for the rule's own tests). */
+export const ruleOf = (t: Template, id: string): DataRule => rulesOf(t, [id])[0];
 
 /**
- * The rule played on a tiny board by the engine: a game of base, the document's dependencies and an
- * example expansion with the document's data rules (the new one included) and one tile carrying the
- * modifier; the scoring of that feature, its arithmetic as the log shows it.
+ * The document with the template's rules added, and what they need declared: the modifier for the
+ * rules (on the template's feature), the icon, the figure with its strength and features.
  */
-export function workedExample(
-	doc: Expansion,
-	t: Template,
-	lookup: (id: string) => Expansion | undefined
-): WorkedExample {
-	const { doc: withRule, id } = addTemplateRule(doc, t);
-	const plan = board(t);
-	const example: Expansion = {
-		...withRule,
-		id: EXAMPLE,
-		name: 'Worked example',
-		official: false,
-		looks: undefined,
-		tiles: [plan.tile]
-	};
-	const resolved = resolveExpansions(['base', EXAMPLE], (x: string) =>
-		x === EXAMPLE ? example : lookup(x)
-	);
-	if (!resolved.ok) return { ok: false, error: resolved.errors.map((e) => e.message).join('; ') };
-	try {
-		let { state } = startGame({
-			expansions: resolved.expansions,
-			modules: resolved.modules,
-			players: ['Ann', 'Bob'],
-			seed: 1,
-			drawOrder: plan.draws,
-			start: 'base/D'
-		});
-		const events: GameEvent[] = [];
-		for (const move of plan.moves) {
-			const r = apply(state, move);
-			if (!r.ok)
-				return { ok: false, error: `the example board refused ${move.type}: ${r.refusal.message}` };
-			state = r.state;
-			events.push(...r.events);
-		}
-		// the game ends when the pile is empty: pass whatever is left (the final scoring comes then)
-		for (let i = 0; i < 8 && !state.finished; i++) {
-			const pass = legalMoves(state).find((m) => m.type === 'pass');
-			if (!pass) break;
-			const r = apply(state, pass);
-			if (!r.ok) break;
-			state = r.state;
-			events.push(...r.events);
-		}
-		const score = events.find(
-			(e) =>
-				e.type === 'score' &&
-				(e as { feature?: { kind?: string } }).feature?.kind === t.feature &&
-				(e as { rules?: string[] }).rules?.includes(id)
-		) as { arithmetic: string; points: number } | undefined;
-		const where = `a ${plan.tiles}-tile ${t.kind === 'completed' ? 'completed' : 'incomplete'} ${t.feature} with 1 ${t.modifier}`;
-		if (!score)
-			return {
-				ok: false,
-				error: `on ${where}, the rule did not apply (another rule of the expansion may take its place)`
-			};
-		return { ok: true, board: where, arithmetic: score.arithmetic, points: score.points, rule: id };
-	} catch (e) {
-		return { ok: false, error: e instanceof Error ? e.message : String(e) };
+export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; id: string } {
+	const ids = freshRuleIds(doc, t);
+	const dataRules = { ...(doc.dataRules ?? {}) };
+	const next: Expansion = { ...doc, dataRules };
+	if (t.kind === 'figure') {
+		const fid = figureId(t.name);
+		const figures = (doc.figures ?? []).filter((f) => f.id !== fid);
+		next.figures = [
+			...figures,
+			{ id: fid, name: t.name, perPlayer: t.perPlayer, description: sentence(t) }
+		];
+		dataRules.figures = {
+			...(dataRules.figures ?? {}),
+			[fid]: { features: [...t.features], strength: t.strength, rules: ids, strengthRules: ids }
+		};
+	} else if (t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon')) {
+		if (!next.icons?.[t.modifier])
+			next.icons = { ...(next.icons ?? {}), [t.modifier]: sentence(t) };
+	} else {
+		const modifiers = { ...(dataRules.modifiers ?? {}) };
+		const had = modifiers[t.modifier];
+		if (!had) modifiers[t.modifier] = { combine: 'sum', features: [t.feature], label: t.modifier };
+		else if (had.features && !had.features.includes(t.feature))
+			modifiers[t.modifier] = { ...had, features: [...had.features, t.feature] };
+		dataRules.modifiers = modifiers;
+		if (!next.modifiers?.[t.modifier])
+			next.modifiers = { ...(next.modifiers ?? {}), [t.modifier]: sentence(t) };
 	}
+	dataRules.rules = [...(dataRules.rules ?? []), ...rulesOf(t, ids)];
+	return { doc: next, id: ids[0] };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Names with no meaning, and the sandbox.
 
 /** The document's own modifiers and icons that no rule of it reads and no rule module knows. */
-export function unscoredNames(doc: Expansion): { name: string; kind: 'modifier' | 'icon' }[] {
+export function unscoredNames(doc: Expansion): { name: string; kind: MarkKind }[] {
 	const text =
 		JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
 	const read = (n: string) =>
@@ -260,22 +281,40 @@ export function unscoredNames(doc: Expansion): { name: string; kind: 'modifier' 
 }
 
 /** Of those, the ones the tile carries. */
-export function unscoredOnTile(
-	doc: Expansion,
-	tile: Tile
-): { name: string; kind: 'modifier' | 'icon' }[] {
-	const used = new Set([
-		...(tile.icons ?? []),
-		...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) =>
-			Object.keys(f?.modifiers ?? {})
-		)
-	]);
+export function unscoredOnTile(doc: Expansion, tile: Tile): { name: string; kind: MarkKind }[] {
+	const used = new Set(tileMarks(tile));
 	return unscoredNames(doc).filter((u) => used.has(u.name));
 }
 
-/** The sandbox set up to show the expansion's rules firing: free mode (the designer picks the tiles), the unsaved draft in play. */
-export function sandboxUrl(id: string, unsaved: boolean): string {
+/** The icons and modifiers a tile carries. */
+const tileMarks = (tile: Tile): string[] => [
+	...(tile.icons ?? []),
+	...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) =>
+		Object.keys(f?.modifiers ?? {})
+	)
+];
+
+/**
+ * The expansion's tiles that make the template's rule fire: those carrying its modifier or icon
+ * (for a figure, those with a feature it may stand on), as sandbox tile keys.
+ */
+export function triggerTiles(doc: Expansion, t: Template): string[] {
+	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
+	const fires = (tile: Tile) =>
+		t.kind === 'figure'
+			? (tile.features ?? []).some((f) => (t.features as string[]).includes(f?.type))
+			: tileMarks(tile).includes(t.modifier);
+	return tiles.filter((tile) => tile?.id && fires(tile)).map((tile) => `${doc.id}/${tile.id}`);
+}
+
+/**
+ * The sandbox set up to show the expansion's rules firing: free mode (the designer picks the
+ * tiles), the unsaved draft in play, and the tiles that trigger the rule ready (the first one
+ * picked, the others first in the list).
+ */
+export function sandboxUrl(id: string, unsaved: boolean, ready: readonly string[] = []): string {
 	const q = new URLSearchParams({ x: id, free: '1' });
 	if (unsaved) q.set('draft', id);
+	if (ready.length) q.set('ready', ready.join(','));
 	return `/sandbox?${q}`;
 }

@@ -339,7 +339,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 							? s.players.length
 							: 0
 				);
-				const winners = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
+				const tied = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
+				// ties: all of the tied score (the default) or none of them
+				const winners = r.ties === 'none' && tied.length > 1 ? [] : tied;
 				for (const p of winners) s.scores[p] += points;
 				emit(
 					g,
@@ -360,7 +362,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					() =>
 						winners.length
 							? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(g, p)} +${points}`).join(', ')}.`
-							: `Nobody has any ${r.token}: no majority bonus.`
+							: tied.length
+								? `Most ${r.token} (${most}) tied between ${tied.map((p) => playerName(g, p)).join(' and ')}: a tie scores nothing.`
+								: `Nobody has any ${r.token}: no majority bonus.`
 				);
 			}
 		};

@@ -477,6 +477,10 @@ export interface DataRule {
 	 */
 	token?: string;
 	/**
+	 * majority: when players tie for the most tokens, 'all' of them score the points (default) or 'none' does.
+	 */
+	ties?: 'all' | 'none';
+	/**
 	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. BARD-R6).
 	 *
 	 * Items: A rule or ruling id.

@@ -24,6 +24,8 @@ export interface SandboxSetup {
 	start?: string;
 	/** Expansion id whose unsaved editor draft (localStorage) is played instead of the stored document. */
 	draft?: string;
+	/** Free mode: tile keys a rule's test wants ready (the editor's Test in sandbox): the first is picked, all listed first. */
+	ready?: string[];
 }
 
 export const MIN_PLAYERS = 2;
@@ -43,7 +45,7 @@ const RULING = /^[A-Z][A-Z0-9-]*$/;
 
 /**
  * The query string of a setup (`x` expansions, `p` players as `name~colour` or `name~colour~bot`,
- * `seed`, `r` rulings, `free`, `start`, `draft`).
+ * `seed`, `r` rulings, `free`, `start`, `draft`, `ready`).
  */
 export function setupToParams(s: SandboxSetup): URLSearchParams {
 	const q = new URLSearchParams();
@@ -60,6 +62,7 @@ export function setupToParams(s: SandboxSetup): URLSearchParams {
 	if (s.free) q.set('free', '1');
 	if (s.start) q.set('start', s.start);
 	if (s.draft) q.set('draft', s.draft);
+	if (s.ready?.length) q.set('ready', s.ready.join(','));
 	return q;
 }
 
@@ -136,6 +139,13 @@ export function setupFromParams(q: URLSearchParams): { setup: SandboxSetup; prob
 	if (draft) {
 		if (ID.test(draft)) setup.draft = draft;
 		else problems.push(`draft: '${draft}' is not an expansion id`);
+	}
+	const ready = q.get('ready');
+	if (ready) {
+		const keys = ready.split(',');
+		const bad = keys.filter((k) => !TILE_KEY.test(k));
+		if (bad.length) problems.push(`ready: '${bad.join("', '")}' not tile keys (expansion/tile id)`);
+		if (keys.length > bad.length) setup.ready = keys.filter((k) => TILE_KEY.test(k));
 	}
 	return { setup, problems };
 }

@@ -140,6 +140,11 @@ export class SandboxTable {
 			? `Some of the link's setup was not understood: ${problems.join('; ')}`
 			: '';
 		this.enter(session, s, null);
+		// a rule's test (the editor's Test in sandbox): the first of its tiles the engine offers is in hand
+		const ready = s.ready?.find((k) =>
+			session.legal.some((m) => m.type === 'pick' && m.tile === k)
+		);
+		if (ready) this.play({ type: 'pick', tile: ready });
 		return true;
 	}
 

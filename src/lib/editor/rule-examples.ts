@@ -1,0 +1,351 @@
+// The worked example of a rule template (rule-templates.ts): the rule played by the engine on a
+// tiny board — the base game's start tile (city N, road W–E), a tile or two of the example carrying
+// the modifier or icon, base tiles around — and what the log says of it. Pure.
+import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
+import {
+	apply,
+	legalMoves,
+	resolveExpansions,
+	startGame,
+	type GameEvent,
+	type GameState,
+	type Move
+} from '../engine/index.ts';
+import { addTemplateRule, figureId, type FeatureKind, type Template } from './rule-templates.ts';
+
+const EXAMPLE = 'worked-example';
+const field = (id: string, halves: string[], cities: string[] = []): Feature =>
+	({ id, type: 'field', halves, ...(cities.length ? { cities } : {}) }) as Feature;
+const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+
+/** One turn of the example: the tile drawn, where it goes (a rotation, or the first that fits), the figure put on it. */
+interface Turn {
+	draw: string;
+	x: number;
+	y: number;
+	rotation?: number;
+	deploy?: { figure: string; feature: string };
+}
+interface Board {
+	tiles: Tile[];
+	turns: Turn[];
+	/** The board in words: "a 2-tile completed city with 1 port". */
+	words: string;
+	/** Rule modules beyond base's (a garden needs the abbot). */
+	modules?: string[];
+}
+
+const ex = (id: string) => `${EXAMPLE}/${id}`;
+const follower = (feature: string) => ({ figure: 'follower', feature });
+
+/** The example tile with the feature carrying the mark (a modifier on it, or an icon on the tile). */
+function marked(features: Feature[], mark: { name: string; icon: boolean; on?: string }): Tile {
+	return {
+		id: 'example',
+		count: 2,
+		...(mark.icon ? { icons: [mark.name] } : {}),
+		features: mark.icon
+			? features
+			: features.map((f) => (f.id === mark.on ? { ...f, modifiers: { [mark.name]: 1 } } : f))
+	} as Tile;
+}
+
+/** A monastery or garden at (0,1), south of the start, with the 7 tiles that surround it (one of them `icon` when given). */
+function surrounded(first: Turn, icon?: string): Turn[] {
+	const around: Turn[] = [
+		{ draw: 'base/A', x: -1, y: 0, rotation: 3 },
+		{ draw: 'base/A', x: 1, y: 0, rotation: 1 },
+		{ draw: 'base/B', x: -1, y: 1 },
+		{ draw: 'base/B', x: 1, y: 1 },
+		{ draw: 'base/B', x: -1, y: 2 },
+		{ draw: icon ? ex('icon') : 'base/E', x: 0, y: 2 },
+		{ draw: 'base/E', x: 1, y: 2 }
+	];
+	return [first, ...around];
+}
+
+function board(t: Template): Board {
+	const name = t.kind === 'figure' ? '' : t.modifier;
+	const icon =
+		t.kind === 'around' || (t.kind !== 'figure' && t.kind !== 'majority' && t.mark === 'icon');
+	const mark = { name, icon };
+	const completed = t.kind !== 'final';
+	const with1 = icon ? `1 ${name} tile` : `1 ${name}`;
+	if (t.kind === 'figure') return figureBoard(t);
+	const feature: FeatureKind = t.feature;
+	if (t.kind === 'around') {
+		const inner = t.feature === 'monastery' ? 'm1' : 'g1';
+		const tile = {
+			id: 'example',
+			count: 1,
+			features: [{ id: inner, type: t.feature }, field('f1', ALL)]
+		} as Tile;
+		const iconTile = { id: 'icon', count: 1, icons: [name], features: [field('f1', ALL)] } as Tile;
+		const figure = t.feature === 'garden' ? 'abbot' : 'follower';
+		return {
+			tiles: [tile, iconTile],
+			turns: surrounded(
+				{
+					draw: ex('example'),
+					x: 0,
+					y: 1,
+					deploy: { figure, feature: inner }
+				},
+				name
+			),
+			words: `a completed ${t.feature} with ${with1} among the 8 tiles around it`,
+			modules: t.feature === 'garden' ? ['abbot'] : []
+		};
+	}
+	if (feature === 'city') {
+		// a city cap turned south onto the start's city (completed), or a city N–S going on north (not)
+		const tile = marked(
+			completed
+				? [{ id: 'c1', type: 'city', sides: ['N'] } as Feature, field('f1', ALL.slice(2), ['c1'])]
+				: [
+						{ id: 'c1', type: 'city', sides: ['N', 'S'] } as Feature,
+						field('f1', ['EL', 'ER'], ['c1']),
+						field('f2', ['WL', 'WR'], ['c1'])
+					],
+			{ ...mark, on: 'c1' }
+		);
+		const first = {
+			draw: ex('example'),
+			x: 0,
+			y: -1,
+			rotation: completed ? 2 : 0,
+			deploy: follower('c1')
+		};
+		if (t.kind === 'majority') {
+			// Ann closes the start's city, Bob one of his own: one each, a tie
+			return {
+				tiles: [tile],
+				turns: [
+					first,
+					{ draw: 'base/D', x: 1, y: 0, rotation: 0 },
+					{ draw: 'base/B', x: 0, y: 1 },
+					{ draw: ex('example'), x: 1, y: -1, rotation: 2 }
+				],
+				words: `Ann and Bob each complete a city with 1 ${name}`
+			};
+		}
+		return {
+			tiles: [tile],
+			turns: [first],
+			words: `a 2-tile ${completed ? 'completed' : 'incomplete'} city with ${with1}`
+		};
+	}
+	if (feature === 'field') {
+		// a city cap closing the start's city, a farmer in its field: at the end, 1 completed city
+		const tile = marked(
+			[{ id: 'c1', type: 'city', sides: ['N'] } as Feature, field('f1', ALL.slice(2), ['c1'])],
+			{ ...mark, on: 'f1' }
+		);
+		return {
+			tiles: [tile],
+			turns: [{ draw: ex('example'), x: 0, y: -1, rotation: 2, deploy: follower('f1') }],
+			words: `a field beside 1 completed city, with ${with1}`
+		};
+	}
+	if (feature === 'road') {
+		const tile = marked(
+			[
+				{ id: 'r1', type: 'road', sides: ['E', 'W'] } as Feature,
+				field('f1', ['NL', 'NR', 'EL', 'WR']),
+				field('f2', ['ER', 'SL', 'SR', 'WL'])
+			],
+			{ ...mark, on: 'r1' }
+		);
+		const first = { draw: ex('example'), x: 1, y: 0, rotation: 0, deploy: follower('r1') };
+		if (!completed)
+			return { tiles: [tile], turns: [first], words: `a 2-tile incomplete road with ${with1}` };
+		// base/A: a monastery with a road south; turned to close the road at both ends
+		return {
+			tiles: [tile],
+			turns: [
+				first,
+				{ draw: 'base/A', x: 2, y: 0, rotation: 1 },
+				{ draw: 'base/A', x: -1, y: 0, rotation: 3 }
+			],
+			words: `a 4-tile completed road with ${with1}`
+		};
+	}
+	// a monastery or garden south of the start: alone (the end), or surrounded (completed)
+	const inner = feature === 'monastery' ? 'm1' : 'g1';
+	const tile = marked([{ id: inner, type: feature } as Feature, field('f1', ALL)], {
+		...mark,
+		on: inner
+	});
+	const first: Turn = {
+		draw: ex('example'),
+		x: 0,
+		y: 1,
+		deploy: { figure: feature === 'garden' ? 'abbot' : 'follower', feature: inner }
+	};
+	return {
+		tiles: [tile],
+		turns: completed ? surrounded(first) : [first],
+		words: `a${completed ? ' completed' : 'n incomplete'} ${feature} with ${with1}`,
+		modules: feature === 'garden' ? ['abbot'] : []
+	};
+}
+
+/** Ann's figure on a city of hers, Bob's follower on another; Ann's last tile joins and closes them (no city: Ann puts it on a feature it may stand on). */
+function figureBoard(t: Extract<Template, { kind: 'figure' }>): Board {
+	const mine = (feature: string) => ({ figure: figureId(t.name), feature });
+	if (!t.features.includes('city')) {
+		const on = t.features.includes('road') ? 'r1' : t.features.includes('field') ? 'f2' : null;
+		const turn: Turn = on
+			? { draw: 'base/D', x: 1, y: 0, rotation: 0, deploy: mine(on) }
+			: { draw: 'base/B', x: 0, y: 1, deploy: mine('m1') };
+		return {
+			tiles: [],
+			turns: [turn],
+			words: `Ann's ${t.name} on a ${on ? (on === 'r1' ? 'road' : 'field') : 'monastery'}`
+		};
+	}
+	return {
+		tiles: [],
+		turns: [
+			{ draw: 'base/N', x: 0, y: -1, rotation: 1, deploy: mine('c1') },
+			{ draw: 'base/D', x: 1, y: 0, rotation: 0, deploy: follower('c1') },
+			{ draw: 'base/N', x: 1, y: -1, rotation: 2 }
+		],
+		words: `a 4-tile city with Ann's ${t.name} and Bob's follower`
+	};
+}
+
+export type WorkedExample =
+	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
+	| { ok: false; error: string };
+
+/** The example's game: the turns played, then passes until the end (the final scoring). */
+function play(
+	doc: Expansion,
+	plan: Board,
+	lookup: (id: string) => Expansion | undefined
+): { state: GameState; events: GameEvent[] } | { error: string } {
+	const example: Expansion = {
+		...doc,
+		id: EXAMPLE,
+		name: 'Worked example',
+		official: false,
+		looks: undefined,
+		tiles: plan.tiles
+	};
+	const resolved = resolveExpansions(
+		['base', ...(plan.modules ?? []), EXAMPLE],
+		(x: string) => (x === EXAMPLE ? example : lookup(x)),
+		{ moduleIds: plan.modules ?? [] }
+	);
+	if (!resolved.ok) return { error: resolved.errors.map((e) => e.message).join('; ') };
+	let { state } = startGame({
+		expansions: resolved.expansions,
+		modules: resolved.modules,
+		players: ['Ann', 'Bob'],
+		seed: 1,
+		drawOrder: plan.turns.map((s) => s.draw),
+		start: 'base/D'
+	});
+	const events: GameEvent[] = [];
+	const step = (move: Move): string | null => {
+		const r = apply(state, move);
+		if (!r.ok) return r.refusal.message;
+		state = r.state;
+		events.push(...r.events);
+		return null;
+	};
+	for (const turn of plan.turns) {
+		const place =
+			turn.rotation === undefined
+				? legalMoves(state).find((m) => m.type === 'place' && m.x === turn.x && m.y === turn.y)
+				: { type: 'place', x: turn.x, y: turn.y, rotation: turn.rotation };
+		const refused = place
+			? step(place as Move)
+			: `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
+		if (refused) return { error: `the example board refused a tile: ${refused}` };
+		const then = turn.deploy ? { type: 'deploy', ...turn.deploy } : { type: 'pass' };
+		if (state.finished) break;
+		const no = step(then as Move);
+		if (no) return { error: `the example board refused a figure: ${no}` };
+	}
+	// the game ends when the pile is empty: pass whatever is left (the final scoring comes then)
+	for (let i = 0; i < 8 && !state.finished; i++) {
+		const pass = legalMoves(state).find((m) => m.type === 'pass');
+		if (!pass || step(pass)) break;
+	}
+	return { state, events };
+}
+
+type ScoreEvent = {
+	type: 'score';
+	arithmetic: string;
+	points: number;
+	rules?: string[];
+	feature?: { kind?: string };
+	awards?: { player: number; points: number }[];
+};
+type MajorityEvent = { type: 'majority'; rules: string[]; text?: string; points: number };
+
+/**
+ * The rule played on a tiny board by the engine: a game of base, the document's dependencies and an
+ * example expansion with the document's data rules (the new one included) and the example's tiles;
+ * what the log says of the rule (the score's arithmetic, the majority's line).
+ */
+export function workedExample(
+	doc: Expansion,
+	t: Template,
+	lookup: (id: string) => Expansion | undefined
+): WorkedExample {
+	const { doc: withRule, id } = addTemplateRule(doc, t);
+	const plan = board(t);
+	try {
+		const game = play(withRule, plan, lookup);
+		if ('error' in game) return { ok: false, error: game.error };
+		const { state, events } = game;
+		const where = plan.words;
+		if (t.kind === 'majority') {
+			const m = events.find(
+				(e) => e.type === 'majority' && (e as unknown as MajorityEvent).rules.includes(id)
+			) as unknown as MajorityEvent | undefined;
+			if (!m) return { ok: false, error: `on ${where}, the rule did not apply` };
+			return { ok: true, board: where, arithmetic: m.text ?? '', points: m.points, rule: id };
+		}
+		if (t.kind === 'figure') {
+			if (!t.features.includes('city'))
+				return {
+					ok: true,
+					board: where,
+					arithmetic: `the engine lets Ann put her ${t.name} there`,
+					points: 0,
+					rule: id
+				};
+			const s = events.find(
+				(e) => e.type === 'score' && (e as unknown as ScoreEvent).feature?.kind === 'city'
+			) as unknown as (ScoreEvent & { text?: string; winners?: number[] }) | undefined;
+			if (!s) return { ok: false, error: `on ${where}, the city did not score` };
+			const who = (s.winners ?? []).map((p) => state.players[p]).join(' and ') || 'nobody';
+			return {
+				ok: true,
+				board: where,
+				arithmetic: `strength ${t.strength} against 1: ${who} scores ${s.arithmetic}`,
+				points: s.points,
+				rule: id
+			};
+		}
+		const score = events.find(
+			(e) =>
+				e.type === 'score' &&
+				(e as unknown as ScoreEvent).feature?.kind === t.feature &&
+				(e as unknown as ScoreEvent).rules?.includes(id)
+		) as unknown as ScoreEvent | undefined;
+		if (!score)
+			return {
+				ok: false,
+				error: `on ${where}, the rule did not apply (another rule of the expansion may take its place)`
+			};
+		return { ok: true, board: where, arithmetic: score.arithmetic, points: score.points, rule: id };
+	} catch (e) {
+		return { ok: false, error: e instanceof Error ? e.message : String(e) };
+	}
+}
