@@ -137,10 +137,12 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 
 	await click(rules.getByTestId('rule-sandbox'));
-	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}`));
-	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
+	await expect(page).toHaveURL(
+		new RegExp(`/sandbox\\?x=${id}&free=1&draft=${id}&ready=${id}%2FT1`)
+	);
+	// the harbour tile, the rule's trigger, is in hand
+	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
 	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
-	await click(page.locator(`button.tile[data-tile="${id}/T1"]`));
 	// the harbour's city closes the start tile's: north of it, turned to face south (two turns and a click)
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
 	clicks += 3;

@@ -6,7 +6,7 @@ import type { Expansion } from '../formats/schema-types.ts';
 import {
 	addTemplateRule,
 	ruleOf,
-	sandboxUrl,
+	sandboxQuery,
 	triggerTiles,
 	unscoredNames,
 	unscoredOnTile,
@@ -150,9 +150,9 @@ describe('rule templates', () => {
 		const ready = triggerTiles(harbour, port({}));
 		expect(ready).toEqual(['harbour/h']);
 		expect(triggerTiles(harbour, port({ modifier: 'well' }))).toEqual([]);
-		expect(sandboxUrl('harbour', true, ready)).toBe(
-			'/sandbox?x=harbour&free=1&draft=harbour&ready=harbour%2Fh'
+		expect(sandboxQuery('harbour', true, ready)).toBe(
+			'x=harbour&free=1&draft=harbour&ready=harbour%2Fh'
 		);
-		expect(sandboxUrl('harbour', false)).toBe('/sandbox?x=harbour&free=1');
+		expect(sandboxQuery('harbour', false)).toBe('x=harbour&free=1');
 	});
 });

@@ -308,13 +308,13 @@ export function triggerTiles(doc: Expansion, t: Template): string[] {
 }
 
 /**
- * The sandbox set up to show the expansion's rules firing: free mode (the designer picks the
+ * The sandbox's query set up to show the expansion's rules firing: free mode (the designer picks the
  * tiles), the unsaved draft in play, and the tiles that trigger the rule ready (the first one
  * picked, the others first in the list).
  */
-export function sandboxUrl(id: string, unsaved: boolean, ready: readonly string[] = []): string {
+export function sandboxQuery(id: string, unsaved: boolean, ready: readonly string[] = []): string {
 	const q = new URLSearchParams({ x: id, free: '1' });
 	if (unsaved) q.set('draft', id);
 	if (ready.length) q.set('ready', ready.join(','));
-	return `/sandbox?${q}`;
+	return q.toString();
 }

@@ -14,7 +14,8 @@ describe('sandbox setup in the URL', () => {
 			rulings: { 'BASE-R1': 'modern', 'BARD-R8': 'feature' },
 			free: true,
 			start: 'base/D',
-			draft: 'my-set'
+			draft: 'my-set',
+			ready: ['my-set/T1', 'my-set/T2']
 		};
 		const q = new URLSearchParams(setupToParams(s).toString());
 		expect(setupFromParams(q)).toEqual({ setup: s, problems: [] });
@@ -22,7 +23,7 @@ describe('sandbox setup in the URL', () => {
 
 	it('reports what it cannot read and keeps the defaults there', () => {
 		const { setup, problems } = setupFromParams(
-			new URLSearchParams('x=base,../etc&p=A&seed=-3&r=nope&start=x y')
+			new URLSearchParams('x=base,../etc&p=A&seed=-3&r=nope&start=x y&ready=a/b,c')
 		);
 		expect(setup.expansions).toEqual(['base']);
 		expect(setup.players).toEqual(defaultSetup().players);
@@ -32,8 +33,10 @@ describe('sandbox setup in the URL', () => {
 			'players: 1 given, the sandbox seats 2 to 6',
 			"seed: '-3' is not a whole number from 0 to 4294967295",
 			"rulings: 'nope' is not RULING-ID:option",
-			"start: 'x y' is not a tile key (expansion/tile id)"
+			"start: 'x y' is not a tile key (expansion/tile id)",
+			"ready: 'c' is not a tile key (expansion/tile id)"
 		]);
+		expect(setup.ready).toEqual(['a/b']);
 	});
 
 	it('gives a missing or repeated colour the first free one', () => {

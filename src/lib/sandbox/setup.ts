@@ -144,7 +144,10 @@ export function setupFromParams(q: URLSearchParams): { setup: SandboxSetup; prob
 	if (ready) {
 		const keys = ready.split(',');
 		const bad = keys.filter((k) => !TILE_KEY.test(k));
-		if (bad.length) problems.push(`ready: '${bad.join("', '")}' not tile keys (expansion/tile id)`);
+		if (bad.length)
+			problems.push(
+				`ready: '${bad.join("', '")}' ${bad.length > 1 ? 'are not tile keys' : 'is not a tile key'} (expansion/tile id)`
+			);
 		if (keys.length > bad.length) setup.ready = keys.filter((k) => TILE_KEY.test(k));
 	}
 	return { setup, problems };
