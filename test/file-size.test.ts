@@ -25,7 +25,6 @@ const KNOWN: Record<string, string> = {
 	'src/lib/editor/commands.ts': 'to be split',
 	'src/lib/engine/modules/dragon.ts': 'to be split',
 	'src/lib/engine/modules/messengers-and-mayors/index.ts': 'to be split',
-	'src/lib/formats/import/jcz.ts': 'to be split',
 	'src/lib/sandbox/table.svelte.ts': 'to be split'
 };
 

@@ -4,7 +4,8 @@
 // II, wagon moves, the engine's old <pack> files, <expansion>. The round trip through the export
 // is in test/jcz-round-trip.test.ts.
 import { describe, expect, it } from 'vitest';
-import { importJczXml, stripDoctype } from './jcz.ts';
+import { importJczXml } from './jcz.ts';
+import { stripDoctype } from './jcz-xml.ts';
 import type { Expansion, Tile } from '../schema-types.ts';
 import { validateExpansion } from '../validate.ts';
 
