@@ -14,7 +14,7 @@ import {
 } from '../src/lib/engine/invariants.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { setupFromRecord } from '../src/lib/engine/record.ts';
-import { checkReplay } from '../src/lib/checker/run.ts';
+import { checkReplay } from '../src/lib/checker/replay-check.ts';
 import {
 	combinations,
 	compareReports,

@@ -6,8 +6,8 @@
 import { Piscina } from 'piscina';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chunksOf, type Aggregate, type CheckerConfig } from '../../src/lib/checker/run.ts';
-import { ChunkMerger } from '../../src/lib/checker/report.ts';
+import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
+import { ChunkMerger, type Aggregate } from '../../src/lib/checker/aggregate.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';
 import { lookupExpansion } from '../../src/cli/engine-io.ts';
 

@@ -4,15 +4,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
+import { chunkAt, chunkCount, runGames, type CheckerConfig } from '../lib/checker/run.ts';
 import {
-	chunkAt,
-	chunkCount,
+	ChunkMerger,
 	emptyAggregate,
-	runGames,
-	type Aggregate,
-	type CheckerConfig
-} from '../lib/checker/run.ts';
-import { ChunkMerger, mergeInto } from '../lib/checker/report.ts';
+	mergeInto,
+	type Aggregate
+} from '../lib/checker/aggregate.ts';
 
 export interface PoolRun {
 	/** Worker threads (default: every core); 1 plays in this thread. */

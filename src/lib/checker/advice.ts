@@ -2,6 +2,7 @@
 // with what it means, what to do, a severity and a way to act on it (the tile in the editor, the
 // game at its move in the sandbox, the ruling flipped). Pure: the page and the CLI render it.
 import type { Interval, Report } from './report.ts';
+import { violationTotal } from './report-rows.ts';
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -342,7 +343,7 @@ export function textSummary(r: Report, seconds?: number): string {
 				: ''
 		}`
 	);
-	const total = Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
+	const total = violationTotal(r);
 	out.push(
 		total
 			? `${total} violations and engine errors: ${Object.entries(r.violationCounts)

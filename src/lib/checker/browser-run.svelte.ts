@@ -2,7 +2,9 @@
 // order as they come in, the report re-read after each merge so it fills in while games finish.
 // The same configuration gives the report the CLI gives.
 import { chunksOf, type CheckerConfig } from './run.ts';
-import { catalogOf, ChunkMerger, finalize, type Catalog, type Report } from './report.ts';
+import { ChunkMerger } from './aggregate.ts';
+import { catalogOf, type Catalog } from './catalog.ts';
+import { finalize, type Report } from './report.ts';
 import { compareRuns, type Comparison, type LabelledRun } from './compare.ts';
 import type { ChunkAnswer, ChunkTask } from './worker.ts';
 

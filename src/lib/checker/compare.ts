@@ -2,6 +2,7 @@
 // the sub-mixes of a mix (combination sweep). Pure: the CLI and the page run the reports.
 import type { CheckerConfig } from './run.ts';
 import type { Report } from './report.ts';
+import { violationTotal } from './report-rows.ts';
 
 export interface Difference {
 	name: string;
@@ -83,7 +84,6 @@ export function compareReports(
 		...new Set([...a.stats.features.map((f) => f.kind), ...b.stats.features.map((f) => f.kind)])
 	].sort();
 	const share = (r: Report, k: string) => r.stats.features.find((f) => f.kind === k)?.share ?? 0;
-	const total = (r: Report) => Object.values(r.violationCounts).reduce((x, y) => x + y, 0);
 	return {
 		a: labels[0],
 		b: labels[1],
@@ -105,7 +105,7 @@ export function compareReports(
 			b: share(b, kind),
 			difference: round(share(b, kind) - share(a, kind))
 		})),
-		violations: { a: total(a), b: total(b) }
+		violations: { a: violationTotal(a), b: violationTotal(b) }
 	};
 }
 
@@ -233,7 +233,7 @@ export function sweepRows(
 		}));
 		return {
 			mix: labels[i],
-			violations: Object.values(r.violationCounts).reduce((a, b) => a + b, 0),
+			violations: violationTotal(r),
 			invariants: Object.keys(r.violationCounts),
 			meanScore: round(
 				r.stats.seats.reduce((a, s) => a + s.mean, 0) / Math.max(1, r.stats.seats.length),

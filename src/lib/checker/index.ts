@@ -1,8 +1,11 @@
 // The interaction checker (pure): run chunks of seeded games, merge them in order, read the report.
-import { chunkAt, chunkCount, emptyAggregate, runGames, type CheckerConfig } from './run.ts';
-import { finalize, mergeInto, type Report } from './report.ts';
+import { chunkAt, chunkCount, runGames, type CheckerConfig } from './run.ts';
+import { emptyAggregate, mergeInto } from './aggregate.ts';
+import { finalize, type Report } from './report.ts';
 
 export * from './run.ts';
+export * from './aggregate.ts';
+export * from './catalog.ts';
 export * from './report.ts';
 
 /** Every chunk in this thread, in order (tests, small runs): the report a pool of workers gives too. */

@@ -10,15 +10,17 @@ import {
 	type RegisteredRuling
 } from '../engine/index.ts';
 import { BOTS, parseBotSpec, type BotSpec } from '../bots/index.ts';
-import { CHECKER_RECORD_KEY } from '../sandbox/handover.ts';
+import { CHECKER_RECORD_KEY, handedOverGameUrl } from '../sandbox/handover.ts';
 import { CheckerBatch, type WorkerFactory } from './browser-run.svelte.ts';
 import { recordOfGame, type CheckerConfig } from './run.ts';
 import {
 	compareReports,
 	comparisonRuns,
+	sweepRows,
 	type Comparison,
 	type ComparisonSpec,
-	type Mix
+	type Mix,
+	type SweepRow
 } from './compare.ts';
 import { readReportFile, reportFile, reportLabel } from './saved.ts';
 import type { Report } from './report.ts';
@@ -106,6 +108,20 @@ export class CheckerPage {
 	);
 	readonly run = $derived(this.batch?.reference ?? null);
 	readonly report = $derived(this.run?.report ?? null);
+	/** A ruling flip's comparison of the two runs, as far as they have come. */
+	readonly flipComparison = $derived(
+		this.batch?.kind === 'flip' ? (this.batch.comparisons[0] ?? null) : null
+	);
+	/** A combination sweep's rows: each mix reported so far against base alone. */
+	readonly sweep = $derived.by((): SweepRow[] | null => {
+		const batch = this.batch;
+		if (batch?.kind !== 'sweep' || !batch.reports.length) return null;
+		return sweepRows(
+			batch.runs.slice(0, batch.reports.length).map((r) => r.label),
+			batch.reports,
+			batch.comparisons
+		);
+	});
 
 	toggle(id: string, on: boolean) {
 		this.chosen = on
@@ -217,12 +233,13 @@ export class CheckerPage {
 	/** Opens a game in the sandbox (a new tab), at a step (a finding's move) or at its end. */
 	openInSandbox(record: GameRecord, step?: number) {
 		localStorage.setItem(CHECKER_RECORD_KEY, JSON.stringify(record));
-		const q = new URLSearchParams({ record: 'checker' });
-		if (step !== undefined) q.set('step', String(step));
 		// a game of the draft replays with the draft, as Test in sandbox plays it
-		if (this.#draft) q.set('draft', this.#draft);
-		window.open(`/sandbox?${q}`, '_blank');
+		window.open(handedOverGameUrl(step, this.#draft), '_blank');
 	}
+
+	/** A report's violation i in the sandbox, at the move where it showed. */
+	openViolation = (report: Report) => (i: number, step: number) =>
+		this.openInSandbox(report.violations[i].record, step);
 
 	/** Game number i of the current run, replayed from its seed, at move `step` (default: its end). */
 	openGame(i: number, step?: number) {

@@ -5,35 +5,26 @@
 import {
 	apply,
 	checkState,
-	cloneState,
 	contextOf,
 	legalMoves,
-	pack,
 	recordOf,
-	sameMoves,
-	sameState,
 	seedState,
-	setupOf,
 	snapshot,
 	startGame,
 	tilesLeft,
-	undo,
-	redo,
 	IN_PLACE,
-	IN_PLACE_SILENT,
+	type Expansion,
+	type GameEvent,
 	type GameRecord,
+	type GameSetup,
+	type GameState,
+	type Move,
 	type Violation
 } from '../engine/index.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
-import type {
-	Context,
-	Expansion,
-	GameEvent,
-	GameSetup,
-	GameState,
-	Move,
-	ScoreEvent
-} from '../engine/index.ts';
+import { emptyAggregate, KEEP_FINDINGS, type Aggregate } from './aggregate.ts';
+import { add, choiceKey, countEvents, countSeats, type PlacedTile } from './counts.ts';
+import { checkReplay } from './replay-check.ts';
 
 /** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
 export interface CheckerConfig {
@@ -58,64 +49,6 @@ export interface CheckerConfig {
 /** Games per chunk: fixed, so chunk boundaries (and with them the report) never depend on the worker count. */
 export const CHUNK = 20;
 
-/** A violation or an engine error, with the record that reproduces it. */
-export interface Finding extends Violation {
-	game: number;
-	seed: number;
-	/** Moves played when it showed (the sandbox opens the record at this step). */
-	step: number;
-	record: GameRecord;
-	/** The move that failed (engine errors, refused listed moves). */
-	move?: Move;
-}
-
-export interface TileStats {
-	drawn: number;
-	placed: number;
-	discarded: number;
-	setAside: number;
-	/** Features completed during play that contain this tile. */
-	completed: number;
-	/** Scored features (during play and at the end) that contain this tile, and their points. */
-	scored: number;
-	points: number;
-}
-
-export interface Aggregate {
-	games: number;
-	placements: number;
-	moves: number;
-	/** Games whose replay and undo were checked. */
-	sampled: number;
-	/** Kept findings (the first few per invariant) and the count of every finding per invariant. */
-	findings: Finding[];
-	findingCounts: Record<string, number>;
-	tiles: Record<string, TileStats>;
-	/** Per feature kind: scorings, completions during play, scorings at the end, points awarded. */
-	features: Record<string, { scored: number; completed: number; final: number; points: number }>;
-	/** Points awarded per expansion (a feature's points shared by its tiles' expansions). */
-	expansions: Record<string, number>;
-	/** Per expansion: the sum over games of the square of a game's points from its tiles (for the interval). */
-	expansionSq: Record<string, number>;
-	/** Points that came from events other than feature scorings (fairy, …), per event type. */
-	otherPoints: Record<string, number>;
-	rules: Record<string, number>;
-	/** Per choice (move type, deploy:<figure>): steps it was offered at and times it was taken. */
-	choices: Record<string, { available: number; chosen: number }>;
-	/** Figures deployed onto the board, per kind. */
-	figures: Record<string, number>;
-	/** Per tile: the first game (and the moves played then) where it was drawn and fitted nowhere. */
-	firstDiscard: Record<string, { game: number; step: number }>;
-	seats: { sum: number[]; sumSq: number[]; wins: number[]; hist: Record<string, number>[] };
-	/** Seat 1's score minus the mean of the other seats: sum and sum of squares (first-player advantage). */
-	lead: { sum: number; sumSq: number };
-	/** Placements per game. */
-	length: { sum: number; sumSq: number; min: number; max: number; hist: Record<string, number> };
-}
-
-/** Findings kept with their record per invariant (the rest are counted). */
-export const KEEP_FINDINGS = 10;
-
 export const gameSeed = (seed: number, i: number): number =>
 	(Math.imul(seed, 1_000_003) + i * 7919) >>> 0;
 
@@ -126,48 +59,6 @@ export function sampled(seed: number, sample: number): boolean {
 	const h = Math.imul(seed ^ 0x27d4eb2d, 0x165667b1) >>> 0;
 	return h / 0x1_0000_0000 < sample;
 }
-
-export function emptyAggregate(players: number): Aggregate {
-	return {
-		games: 0,
-		placements: 0,
-		moves: 0,
-		sampled: 0,
-		findings: [],
-		findingCounts: {},
-		tiles: {},
-		features: {},
-		expansions: {},
-		expansionSq: {},
-		otherPoints: {},
-		rules: {},
-		choices: {},
-		figures: {},
-		firstDiscard: {},
-		seats: {
-			sum: Array(players).fill(0),
-			sumSq: Array(players).fill(0),
-			wins: Array(players).fill(0),
-			hist: Array.from({ length: players }, () => ({}))
-		},
-		lead: { sum: 0, sumSq: 0 },
-		length: { sum: 0, sumSq: 0, min: Infinity, max: 0, hist: {} }
-	};
-}
-
-const add = (r: Record<string, number>, k: string, n = 1) => {
-	r[k] = (r[k] ?? 0) + n;
-};
-const tileOf = (agg: Aggregate, key: string): TileStats =>
-	(agg.tiles[key] ??= {
-		drawn: 0,
-		placed: 0,
-		discarded: 0,
-		setAside: 0,
-		completed: 0,
-		scored: 0,
-		points: 0
-	});
 
 /** Plays games [from, to) of the configuration into one aggregate. */
 export function runGames(cfg: CheckerConfig, from: number, to: number): Aggregate {
@@ -363,167 +254,6 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	return state;
 }
 
-/**
- * The final scores into the seats' sums, wins (shared on a tie) and histograms, and seat 1's lead.
- * Plain loops: a game's scores array is not always of the same elements kind, and a builtin with a
- * callback (filter, forEach) inlined for one kind made the optimized game loop fall back every game.
- */
-function countSeats(agg: Aggregate, scores: number[]): void {
-	const n = scores.length;
-	let best = -Infinity;
-	let total = 0;
-	for (let p = 0; p < n; p++) {
-		if (scores[p] > best) best = scores[p];
-		total += scores[p];
-	}
-	let winners = 0;
-	for (let p = 0; p < n; p++) if (scores[p] === best) winners++;
-	for (let p = 0; p < n; p++) {
-		const v = scores[p];
-		agg.seats.sum[p] += v;
-		agg.seats.sumSq[p] += v * v;
-		if (v === best) agg.seats.wins[p] += 1 / winners;
-		add(agg.seats.hist[p], String(v));
-	}
-	if (n > 1) {
-		const d = scores[0] - (total - scores[0]) / (n - 1);
-		agg.lead.sum += d;
-		agg.lead.sumSq += d * d;
-	}
-}
-
-/**
- * Replays the log from the setup (without events, as bots play: the states are the same) and
- * compares the final state with the live one; on the way, undoes and redoes one move: undo must
- * give the replay's state before that move, redo the one after (compared whole, as the final states are).
- */
-export function checkReplay(state: GameState, undoAt: number, found: (v: Violation) => void): void {
-	// the comparisons leave the logs out; each log is compared with the live one move by move
-	const log = state.log;
-	const s = startGame({ ...setupOf(state), quiet: true }).state;
-	for (let i = 0; i < log.length; i++) {
-		// at the undo move, the replay's state before it: what undoing it must give
-		const prior = i === undoAt ? cloneState(s) : null;
-		const r = apply(s, log[i], IN_PLACE_SILENT);
-		if (!r.ok) {
-			found({
-				invariant: 'replay-reproduces',
-				message: `replay refused move ${i}: ${r.refusal.message}`
-			});
-			return;
-		}
-		if (prior) {
-			// s has undoAt + 1 moves: undo must give prior, redo s again
-			const back = undo(s);
-			if (!back || !sameState(back, prior) || !sameMoves(back.log, log, undoAt))
-				found({
-					invariant: 'undo-redo-identity',
-					message: `undo of move ${undoAt} does not give the state before it`
-				});
-			else {
-				const fwd = redo(back, IN_PLACE_SILENT);
-				if (
-					!fwd ||
-					!fwd.ok ||
-					!sameState(fwd.state, s) ||
-					!sameMoves(fwd.state.log, log, undoAt + 1)
-				)
-					found({
-						invariant: 'undo-redo-identity',
-						message: `undo then redo at move ${undoAt} changed the state`
-					});
-			}
-		}
-	}
-	if (!sameState(s, state) || !sameMoves(s.log, log))
-		found({ invariant: 'replay-reproduces', message: 'replaying the log gives a different state' });
-}
-
 function errorText(e: unknown): string {
 	return e instanceof Error ? e.message : String(e);
-}
-
-/** A choice's name in the report: the move type, with the figure for a deployment. */
-export function choiceKey(m: Move): string {
-	// each member read once: moves come in many shapes, and every read is a lookup by name
-	const type = m.type;
-	if (type !== 'deploy') return type;
-	const figure = m.figure;
-	return typeof figure === 'string' ? (deployKeys[figure] ??= `deploy:${figure}`) : type;
-}
-const deployKeys: Record<string, string> = {};
-
-/** A tile on the board of the game being counted: its statistics in the aggregate, and its expansion. */
-interface PlacedTile {
-	stats: TileStats;
-	expansion: string;
-}
-
-/** Counts a move's events (game i, `step` moves played after it). */
-function countEvents(
-	agg: Aggregate,
-	c: Context,
-	events: GameEvent[],
-	at: Map<number, PlacedTile>,
-	game: number,
-	step: number
-): void {
-	for (const e of events) {
-		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
-		switch (e.type) {
-			case 'start':
-			case 'place': {
-				const stats = tileOf(agg, e.tile as string);
-				stats.placed++;
-				at.set(pack(e.x as number, e.y as number), {
-					stats,
-					expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion
-				});
-				break;
-			}
-			case 'draw':
-				tileOf(agg, e.tile as string).drawn++;
-				break;
-			case 'discard': {
-				// a tile that fits nowhere is drawn and discarded (no draw event)
-				const t = tileOf(agg, e.tile as string);
-				t.drawn++;
-				t.discarded++;
-				agg.firstDiscard[e.tile as string] ??= { game, step };
-				break;
-			}
-			case 'setAside':
-				tileOf(agg, e.tile as string).setAside++;
-				break;
-			case 'deploy':
-				add(agg.figures, e.figure as string);
-				break;
-			case 'score':
-				countScore(agg, e as ScoreEvent, at);
-				break;
-			default:
-				if (typeof e.points === 'number' && e.points) add(agg.otherPoints, e.type, e.points);
-		}
-	}
-}
-
-function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, PlacedTile>): void {
-	const f = (agg.features[se.feature.kind] ??= { scored: 0, completed: 0, final: 0, points: 0 });
-	f.scored++;
-	const completed = !se.final && se.feature.complete;
-	if (completed) f.completed++;
-	else if (se.final) f.final++;
-	let awarded = 0;
-	for (const a of se.awards) awarded += a.points;
-	f.points += awarded;
-	const tiles = se.feature.tiles;
-	for (const p of tiles) {
-		const placed = at.get(pack(p.x, p.y));
-		if (!placed) continue;
-		const t = placed.stats;
-		t.scored++;
-		t.points += se.points;
-		if (completed) t.completed++;
-		if (awarded) add(agg.expansions, placed.expansion, awarded / tiles.length);
-	}
 }

@@ -1,6 +1,7 @@
 // A Web Worker of the checker page: plays the chunks it is sent (run.ts) and posts each aggregate
 // back. The first copy of each configuration (by key) is kept, so its documents' hashes are computed once.
-import { runGames, type Aggregate, type CheckerConfig } from './run.ts';
+import { runGames, type CheckerConfig } from './run.ts';
+import type { Aggregate } from './aggregate.ts';
 
 export interface ChunkTask {
 	key: string;

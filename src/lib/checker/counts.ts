@@ -1,0 +1,133 @@
+// What one game counts into the aggregate: its events (tiles drawn, placed, discarded; figures;
+// scorings with the tiles and expansions of their features; other points; rules cited), the choices
+// offered and taken, and the final scores of the seats. Pure.
+import { pack, type Context, type GameEvent, type Move, type ScoreEvent } from '../engine/index.ts';
+import type { Aggregate, TileStats } from './aggregate.ts';
+
+export const add = (r: Record<string, number>, k: string, n = 1) => {
+	r[k] = (r[k] ?? 0) + n;
+};
+const tileOf = (agg: Aggregate, key: string): TileStats =>
+	(agg.tiles[key] ??= {
+		drawn: 0,
+		placed: 0,
+		discarded: 0,
+		setAside: 0,
+		completed: 0,
+		scored: 0,
+		points: 0
+	});
+
+/**
+ * The final scores into the seats' sums, wins (shared on a tie) and histograms, and seat 1's lead.
+ * Plain loops: a game's scores array is not always of the same elements kind, and a builtin with a
+ * callback (filter, forEach) inlined for one kind made the optimized game loop fall back every game.
+ */
+export function countSeats(agg: Aggregate, scores: number[]): void {
+	const n = scores.length;
+	let best = -Infinity;
+	let total = 0;
+	for (let p = 0; p < n; p++) {
+		if (scores[p] > best) best = scores[p];
+		total += scores[p];
+	}
+	let winners = 0;
+	for (let p = 0; p < n; p++) if (scores[p] === best) winners++;
+	for (let p = 0; p < n; p++) {
+		const v = scores[p];
+		agg.seats.sum[p] += v;
+		agg.seats.sumSq[p] += v * v;
+		if (v === best) agg.seats.wins[p] += 1 / winners;
+		add(agg.seats.hist[p], String(v));
+	}
+	if (n > 1) {
+		const d = scores[0] - (total - scores[0]) / (n - 1);
+		agg.lead.sum += d;
+		agg.lead.sumSq += d * d;
+	}
+}
+
+/** A choice's name in the report: the move type, with the figure for a deployment. */
+export function choiceKey(m: Move): string {
+	// each member read once: moves come in many shapes, and every read is a lookup by name
+	const type = m.type;
+	if (type !== 'deploy') return type;
+	const figure = m.figure;
+	return typeof figure === 'string' ? (deployKeys[figure] ??= `deploy:${figure}`) : type;
+}
+const deployKeys: Record<string, string> = {};
+
+/** A tile on the board of the game being counted: its statistics in the aggregate, and its expansion. */
+export interface PlacedTile {
+	stats: TileStats;
+	expansion: string;
+}
+
+/** Counts a move's events (game i, `step` moves played after it). */
+export function countEvents(
+	agg: Aggregate,
+	c: Context,
+	events: GameEvent[],
+	at: Map<number, PlacedTile>,
+	game: number,
+	step: number
+): void {
+	for (const e of events) {
+		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
+		switch (e.type) {
+			case 'start':
+			case 'place': {
+				const stats = tileOf(agg, e.tile as string);
+				stats.placed++;
+				at.set(pack(e.x as number, e.y as number), {
+					stats,
+					expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion
+				});
+				break;
+			}
+			case 'draw':
+				tileOf(agg, e.tile as string).drawn++;
+				break;
+			case 'discard': {
+				// a tile that fits nowhere is drawn and discarded (no draw event)
+				const t = tileOf(agg, e.tile as string);
+				t.drawn++;
+				t.discarded++;
+				agg.firstDiscard[e.tile as string] ??= { game, step };
+				break;
+			}
+			case 'setAside':
+				tileOf(agg, e.tile as string).setAside++;
+				break;
+			case 'deploy':
+				add(agg.figures, e.figure as string);
+				break;
+			case 'score':
+				countScore(agg, e as ScoreEvent, at);
+				break;
+			default:
+				if (typeof e.points === 'number' && e.points) add(agg.otherPoints, e.type, e.points);
+		}
+	}
+}
+
+function countScore(agg: Aggregate, se: ScoreEvent, at: Map<number, PlacedTile>): void {
+	const f = (agg.features[se.feature.kind] ??= { scored: 0, completed: 0, final: 0, points: 0 });
+	f.scored++;
+	const completed = !se.final && se.feature.complete;
+	if (completed) f.completed++;
+	else if (se.final) f.final++;
+	let awarded = 0;
+	for (const a of se.awards) awarded += a.points;
+	f.points += awarded;
+	const tiles = se.feature.tiles;
+	for (const p of tiles) {
+		const placed = at.get(pack(p.x, p.y));
+		if (!placed) continue;
+		const t = placed.stats;
+		t.scored++;
+		t.points += se.points;
+		if (completed) t.completed++;
+		if (awarded) add(agg.expansions, placed.expansion, awarded / tiles.length);
+	}
+}
