@@ -1,8 +1,9 @@
 // The CLI (bin/carcassonne-lab.js) and its worker threads (checker-worker.js, match-worker.js) run
 // from one esbuild bundle of the TypeScript, built on first use and whenever a source is newer than it,
-// into node_modules/.cache/carcassonne-lab/cli.cjs. Under tsx every process and worker thread would
-// transform each module again (~0.7 s per worker thread, plus a loader-hooks thread of its own); the
-// bundle loads in ~30 ms. If esbuild cannot build it, the CLI runs through tsx as before.
+// into node_modules/.cache/carcassonne-lab/cli.cjs: the CLI's build step, so esbuild is a dependency
+// (the CLI runs after `npm install --omit=dev`). A bundle loads at once where tsx would transform every
+// module again in each process and worker thread; tsx, a development tool, runs the sources when
+// CARCASSONNE_LAB_TSX=1 (stack traces name the source files) or when the bundle cannot be built.
 //
 // The bundle is CommonJS so that the packages it leaves to node_modules are required only when a
 // command needs them (an ES module bundle imports all of them up front: pdfkit alone takes ~0.3 s).
@@ -197,7 +198,15 @@ export async function load(entry) {
 			}
 		if (bundle) return createRequire(import.meta.url)(bundle)[entry];
 	}
-	const { register } = await import('tsx/esm/api');
-	register();
+	let tsx;
+	try {
+		tsx = await import('tsx/esm/api');
+	} catch {
+		const why = 'the bundle could not be built and tsx (a development dependency) is not installed';
+		if (!isMainThread) throw new Error(why);
+		process.stderr.write(`carcassonne-lab: ${why}\n`);
+		process.exit(2);
+	}
+	tsx.register();
 	return import(pathToFileURL(path.join(ROOT, ENTRIES[entry])).href);
 }

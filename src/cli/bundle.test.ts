@@ -5,6 +5,7 @@ import {
 	mkdtempSync,
 	mkdirSync,
 	readdirSync,
+	readFileSync,
 	rmSync,
 	statSync,
 	utimesSync,
@@ -14,7 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildBundle, ensureBundle, isFresh } from './bundle.js';
+import { buildBundle, ensureBundle, ENTRIES, isFresh } from './bundle.js';
 
 let root: string;
 let where: { root: string; bundle: string; entries: Record<string, string>; inputs: string[] };
@@ -113,5 +114,27 @@ describe('the CLI bundle', () => {
 		expect(statSync(where.bundle).mtimeMs).toBe(mtimeMs);
 		expect(readdirSync(path.dirname(where.bundle))).toEqual(['cli.cjs']);
 		expect(requireFresh(where.bundle).main.value).toBe(2);
+	});
+
+	it('needs only runtime dependencies: every package the CLI loads is in package.json "dependencies"', async () => {
+		const project = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+		const bundle = path.join(root, 'cli.cjs');
+		await buildBundle({ root: project, bundle, entries: ENTRIES });
+		const text = readFileSync(bundle, 'utf8');
+		// required by the bundle (packages are left to node_modules), or by a createRequire of its own (resvg)
+		const loaded = [...text.matchAll(/require\("([^"]+)"\)|createRequire\([^)]*\)\(\s*"([^"]+)"/g)]
+			.map((m) => m[1] ?? m[2])
+			.filter((name) => !name.startsWith('node:') && !name.startsWith('.'))
+			.map((name) =>
+				name
+					.split('/')
+					.slice(0, name.startsWith('@') ? 2 : 1)
+					.join('/')
+			);
+		const { dependencies } = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
+		// esbuild builds the bundle itself (bundle.js)
+		const needed = [...new Set(['esbuild', ...loaded])].sort();
+		expect(needed).toContain('pdfkit');
+		expect(needed.filter((name) => !Object.hasOwn(dependencies, name))).toEqual([]);
 	});
 });
