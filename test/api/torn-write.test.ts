@@ -1,12 +1,13 @@
-// The file on disk is never torn: the server is killed (SIGKILL) at random moments while it writes
-// a large document; after every kill the file parses and equals the old or the new document, whole,
-// and temporary files left behind are not listed as expansions.
+// The file on disk is never torn: the server is killed (SIGKILL) at moments spread by a seeded
+// jitter around the time a large document's write takes; after every kill the file parses and
+// equals the old or the new document, whole, and temporary files left behind are not listed.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { restartServer, startServer, tempStore, type RunningServer } from './server.ts';
 import { largeSet } from './fixtures.ts';
 import { SHIPPED_EXPANSIONS } from '../../src/lib/formats/shipped.ts';
+import { nextRandom, seedState } from '../../src/lib/engine/index.ts';
 
 const ITERATIONS = 30;
 let server: RunningServer | undefined;
@@ -46,7 +47,13 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 	const t = times.sort((a, b) => a - b)[2];
 	let at = t * 0.7;
 	const step = Math.max(1, t * 0.08);
-	const delay = () => Math.max(0, at + (Math.random() - 0.5) * step);
+	// the jitter around the staircase is seeded: the same kill moments relative to the measured PUT each run
+	let rng = seedState(29);
+	const delay = () => {
+		const [next, r] = nextRandom(rng);
+		rng = next;
+		return Math.max(0, at + (r - 0.5) * step);
+	};
 	let current = 0; // the calibration left Alpha on disk
 	const outcomes = { old: 0, new: 0, tempLeft: 0 };
 	let tempsBefore = 0;

@@ -15,6 +15,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
+import { draftKey, type Draft } from '../../src/lib/editor/drafts.ts';
+import type { Page } from '@playwright/test';
+
+/** The draft the page keeps in localStorage for expansion `id` (written a moment after the last edit). */
+const storedDraft = (page: Page, id: string): Promise<Draft | null> =>
+	page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), draftKey(id));
 
 test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({
 	page
@@ -226,7 +232,9 @@ test('a reload with unsaved changes restores them', async ({ page }) => {
 	await createExpansion(page, 'e2e-draft', 'Draft test');
 	await page.getByTestId('meta-name').fill('Not saved yet');
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
-	await page.waitForTimeout(400); // the draft is written 200 ms after the last edit
+	await expect
+		.poll(async () => (await storedDraft(page, 'e2e-draft'))?.doc.name)
+		.toBe('Not saved yet');
 	await page.reload();
 	await expect(page.getByTestId('restored-notice')).toBeVisible();
 	await expect(page.getByTestId('meta-name')).toHaveValue('Not saved yet');
@@ -262,7 +270,9 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await page.keyboard.type(' xx');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
 	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
-	await page.waitForTimeout(400); // the draft is written 200 ms after the last edit
+	await expect
+		.poll(async () => (await storedDraft(page, 'e2e-unparsed'))?.pending?.T1)
+		.toContain('"count": 2 xx,');
 	await page.reload();
 	await openEditorReady(page);
 	await expect(page.getByTestId('restored-notice')).toBeVisible();

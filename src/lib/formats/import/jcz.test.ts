@@ -4,6 +4,7 @@
 // II, wagon moves, the engine's old <pack> files, <expansion>. The round trip through the export
 // is in test/jcz-round-trip.test.ts.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { importJczXml } from './jcz.ts';
 import { stripDoctype } from './jcz-xml.ts';
 import type { Expansion, Tile } from '../schema-types.ts';
@@ -251,19 +252,9 @@ describe('jcz import', () => {
 	});
 
 	it('never expands entities: a billion-laughs DOCTYPE and an external entity are ignored and reported', () => {
-		const xml = `<?xml version="1.0"?>
-<!DOCTYPE defs [
-  <!ENTITY lol "lol">
-  <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-  <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
-  <!ENTITY xxe SYSTEM "file:///etc/passwd">
-  <!ENTITY remote SYSTEM "http://127.0.0.1:9/evil.dtd">
-]>
-<defs><tiles><tile id="EV/A"><road>N &xxe; S</road><city>&lol3;</city><field>&remote;</field></tile></tiles>
-<sets><tile-set id="evil:1"><ref count="1" tile="EV/A"/></tile-set></sets></defs>`;
-		const started = performance.now();
+		// its time is a benchmark figure (bench/hostile.bench.ts): nothing here depends on speed
+		const xml = readFileSync('test/fixtures/jcz/billion-laughs.xml', 'utf8');
 		const r = importJczXml(xml);
-		expect(performance.now() - started).toBeLessThan(1000);
 		if (!r.ok) throw new Error(r.error);
 		const json = JSON.stringify(r);
 		expect(json).not.toMatch(/root:|lollol/);
