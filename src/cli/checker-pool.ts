@@ -21,17 +21,13 @@ export interface PoolRun {
 
 /**
  * Old-generation limit of each game worker thread (MB): its live heap is the rules context and a
- * game or two (7 MB for base, 11 MB for all eight expansions, after a full collection); the bound makes V8
- * collect its old garbage before it piles up over a long run (the peak stays flat).
+ * game or two; the bound makes V8 collect its old garbage before it piles up over a long run.
  */
 const WORKER_HEAP_MB = 32;
 /**
- * Semi-space of each game worker thread (MB), fixed from the start: its young generation is two of
- * them. A checked game allocates ~2 MB and keeps its states for the whole game: with 4 MB semi-spaces
- * (the 8 MB young generation this replaced) a scavenge came every two games, copied the game in play
- * and took 7 % of a worker's time; with 16 MB, one every eight games, 3.5 % (docs/benchmarks.md,
- * checker memory). Left to itself V8 grows the semi-spaces from 1 MB to 16 MB over the first few
- * thousand games, and the peak of a long run outgrows that of a short one; fixed, it does not.
+ * Semi-space of each game worker thread (MB), fixed from the start (its young generation is two of
+ * them): large enough that a scavenge seldom copies a game in play, and fixed so that the peak of a
+ * long run does not outgrow a short one's as V8's own growth would (docs/benchmarks.md, checker memory).
  */
 const WORKER_SEMI_SPACE_MB = 16;
 /** Young-generation limit of the coordinating thread (MB): it merges small aggregates; it needs no more. */
@@ -61,11 +57,10 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 }
 
 /**
- * The pool and the merging run in a worker thread of their own (checker-coordinator.js), its young
- * generation capped (at 8 MB: it allocates little): the thread that merges the chunks receives and keeps
- * every aggregate, and in the main thread, whose heap has no such bound, V8 grew the semi-spaces
- * from 4 to 16 MB over a long run (the peak of 100,000 games 1.4× that of 1,000). Resolves to the
- * merged aggregate; `progress` gets the games merged by each message.
+ * The pool and the merging run in a worker thread of their own (checker-coordinator.js) with bounded
+ * generations: the thread that merges receives every aggregate, and the main thread's unbounded heap
+ * grew with the run's length. Resolves to the merged aggregate; `progress` gets the games merged by
+ * each message.
  */
 function coordinated(
 	cfg: CheckerConfig,
@@ -112,7 +107,6 @@ export async function runPooled(
 		idleTimeout: 1000,
 		// the configuration (its expansion documents) goes to each worker once, not with every chunk
 		workerData: cfg,
-		// a worker's live heap is small and flat (7–11 MB after a full collection, whatever the games played);
 		// bounded generations make V8 collect instead of growing the heap with the run's length
 		resourceLimits: {
 			maxOldGenerationSizeMb: WORKER_HEAP_MB,
