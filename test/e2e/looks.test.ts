@@ -178,8 +178,8 @@ test('a split nothing separates is a warning under the canvas; merged, it goes',
 	});
 	await page.goto('/expansions/e2e-unseparated/tiles/T1');
 	await openEditorReady(page);
-	await expect(page.getByTestId('unseparated')).toHaveText(
-		/Fields f1 and f2 meet at WR\/NL with no road, river or city between them/
+	await expect(page.getByTestId('unseparated')).toContainText(
+		'Fields f1 and f2 meet at WR/NL with no road, river or city between them'
 	);
 	await expectAccessible(page, 'the tile editor with an unseparated split');
 	// merged, the warning goes

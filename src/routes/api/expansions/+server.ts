@@ -12,8 +12,12 @@ export const GET: RequestHandler = async ({ url }) => {
 	const available = availableOf(list);
 	const documents = url.searchParams.has('documents');
 	return jsonResponse({
-		expansions: list.map((e) => ({ ...summarise(e, available), ...(documents && available.has(e.id) ? { document: available.get(e.id) } : {}) }))
+		expansions: list.map((e) => ({
+			...summarise(e, available),
+			...(documents && available.has(e.id) ? { document: available.get(e.id) } : {})
+		}))
 	});
 };
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['GET']);

@@ -12,7 +12,10 @@ export const load: LayoutLoad = async ({ params, fetch }) => {
 	// two requests at once (the document with its revision; the library with every document), on a
 	// first visit already asked for by the page's HTML
 	const get = withEarlyAnswers(fetch);
-	const [loaded, { list, available }] = await Promise.all([loadExpansion(get, params.id), loadLibrary(get)]);
+	const [loaded, { list, available }] = await Promise.all([
+		loadExpansion(get, params.id),
+		loadLibrary(get)
+	]);
 	if (!loaded.ok) error(loaded.status, loaded.message);
 	available.delete(params.id);
 	available.set(loaded.doc.id, loaded.doc);

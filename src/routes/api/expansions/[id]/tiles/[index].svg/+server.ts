@@ -12,10 +12,12 @@ import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ params, request }) => {
 	const r = await readExpansion(params.id);
-	if (!r.ok) return r.reason === 'unsafe-id' ? unsafeIdResponse(params.id) : notFoundResponse(params.id);
+	if (!r.ok)
+		return r.reason === 'unsafe-id' ? unsafeIdResponse(params.id) : notFoundResponse(params.id);
 	const tiles = (r.doc as { tiles?: unknown } | undefined)?.tiles;
 	const index = /^\d{1,4}$/.test(params.index) ? Number(params.index) : -1;
-	if (!Array.isArray(tiles) || index < 0 || index >= tiles.length) return errorResponse(404, `No tile ${params.index} in '${params.id}'`);
+	if (!Array.isArray(tiles) || index < 0 || index >= tiles.length)
+		return errorResponse(404, `No tile ${params.index} in '${params.id}'`);
 	// the looks of its icons and modifiers come from it and its dependencies: their revisions are in the ETag
 	const deps = new Map<string, { doc: unknown; revision: string }>();
 	const queue = dependencyIds(r.doc);
@@ -27,10 +29,18 @@ export const GET: RequestHandler = async ({ params, request }) => {
 		if (d.ok) queue.push(...dependencyIds(d.doc));
 	}
 	const etag = `"${[r.revision, ...[...deps.values()].map((d) => d.revision)].join('.')}-${version}-${index}"`;
-	const headers = { etag, 'cache-control': 'no-cache', 'content-type': 'image/svg+xml; charset=utf-8' };
-	if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+	const headers = {
+		etag,
+		'cache-control': 'no-cache',
+		'content-type': 'image/svg+xml; charset=utf-8'
+	};
+	if (request.headers.get('if-none-match') === etag)
+		return new Response(null, { status: 304, headers });
 	const looks = looksInPlay(r.doc, (id) => deps.get(id)?.doc);
-	return new Response(renderTileSvg(tiles[index], { size: 96, idPrefix: `t${index}-`, looks }), { headers });
+	return new Response(renderTileSvg(tiles[index], { size: 96, idPrefix: `t${index}-`, looks }), {
+		headers
+	});
 };
 
-export const fallback: RequestHandler = ({ request, url }) => methodNotAllowed(request.method, url.pathname, ['GET']);
+export const fallback: RequestHandler = ({ request, url }) =>
+	methodNotAllowed(request.method, url.pathname, ['GET']);
