@@ -71,7 +71,7 @@ function perTurn(
 			quiet: true
 		}).state;
 		let rng = seedState(games + 7);
-		while (state.bx.length < size && !state.finished) rng = turn(state, rng);
+		while (state.boardX.length < size && !state.finished) rng = turn(state, rng);
 		open += state.front.length;
 		const t = performance.now();
 		let n = 0;

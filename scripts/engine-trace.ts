@@ -36,7 +36,30 @@ const mixes: [string, string[], string[], Record<string, string>?][] = [
 	['all eight', all, ['pig']]
 ];
 
-function stateText(s: Record<string, unknown> & { parent: number[] }): string {
+/** The state's members under their names before the renames of issue 29 (the same text in both checkouts). */
+const FORMER: Record<string, string> = {
+	boardX: 'bx',
+	boardY: 'by',
+	boardTile: 'bt',
+	boardRotation: 'br',
+	boardFirstSegment: 'bseg',
+	boardNeighbours: 'bnb',
+	frontEdges: 'freq',
+	frontMask: 'fmask',
+	segmentTile: 'st',
+	segmentFeature: 'sl',
+	openEdges: 'open',
+	nextSegment: 'snext',
+	lastSegment: 'slast',
+	featureSize: 'ssize',
+	featurePieces: 'figs',
+	moduleState: 'mod'
+};
+
+function stateText(state: Record<string, unknown>): string {
+	const s = Object.fromEntries(
+		Object.entries(state).map(([k, v]) => [FORMER[k] ?? k, v])
+	) as Record<string, unknown> & { parent: number[] };
 	const roots = s.parent.map((_, i) => {
 		let r = i;
 		while (s.parent[r] !== r) r = s.parent[r];

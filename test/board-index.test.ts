@@ -32,8 +32,8 @@ const pile: Expansion = {
 /** Every cell of the board's bounding box and two beyond: the tile or open cell each index sees there. */
 function cells(state: GameState): { x: number; y: number; tile: number; front: number }[] {
 	const g = engineOf(state, contextOf(state), true);
-	const xs = [...state.bx, 0];
-	const ys = [...state.by, 0];
+	const xs = [...state.boardX, 0];
+	const ys = [...state.boardY, 0];
 	const out = [];
 	for (let x = Math.min(...xs) - 2; x <= Math.max(...xs) + 2; x++)
 		for (let y = Math.min(...ys) - 2; y <= Math.max(...ys) + 2; y++)
@@ -52,7 +52,7 @@ describe('the board index kept up to date equals one built afresh', () => {
 			let checked = 0;
 			let moves = 0;
 			while (!state.finished) {
-				if (state.pending[0].kind === 'place' && state.bx.length % 40 === 0) {
+				if (state.pending[0].kind === 'place' && state.boardX.length % 40 === 0) {
 					const copy = fresh(state);
 					expect(cells(state)).toEqual(cells(copy));
 					expect(legalMoveCount(state)).toBe(legalMoveCount(copy));
@@ -75,8 +75,8 @@ describe('the board index kept up to date equals one built afresh', () => {
 			}
 			// the board spread past the first grid's 32 columns or rows: the grid grew
 			const spread = Math.max(
-				Math.max(...state.bx) - Math.min(...state.bx),
-				Math.max(...state.by) - Math.min(...state.by)
+				Math.max(...state.boardX) - Math.min(...state.boardX),
+				Math.max(...state.boardY) - Math.min(...state.boardY)
 			);
 			expect(spread).toBeGreaterThan(32);
 			expect(checked).toBeGreaterThan(10);

@@ -54,10 +54,10 @@ describe('invariant checks', () => {
 		const before = snapshot(s);
 		expect(checkState(s, before, undefined, false)).toEqual([]);
 		expect(checkState(s, before, undefined, true)).toEqual([]);
-		const root = s.figs.findIndex((l) => l && l.length > 0);
+		const root = s.featurePieces.findIndex((l) => l && l.length > 0);
 		expect(root).toBeGreaterThanOrEqual(0);
 		const dropped = structuredClone(s);
-		dropped.figs[root] = dropped.figs[root]!.slice(1);
+		dropped.featurePieces[root] = dropped.featurePieces[root]!.slice(1);
 		for (const scan of [false, true])
 			expect(checkState(dropped, before, undefined, scan).map((v) => v.invariant)).toContain(
 				'figure-listed-once'
@@ -82,9 +82,9 @@ describe('invariant checks', () => {
 		const out = structuredClone(s);
 		out.pieces[pc].seg = -2;
 		const recorded = structuredClone(out);
-		recorded.mod.test = { removed: [pc] };
+		recorded.moduleState.test = { removed: [pc] };
 		const notOut = structuredClone(s);
-		notOut.mod.test = { removed: [pc, pc] };
+		notOut.moduleState.test = { removed: [pc, pc] };
 		for (const scan of [false, true]) {
 			expect(checkState(out, before, undefined, scan).map((v) => v.message)).toEqual([
 				`piece ${pc} (${s.pieces[pc].kind} of ${s.pieces[pc].owner}) left the game without a rule recording it`
@@ -107,7 +107,7 @@ describe('invariant checks', () => {
 		expect(canonical(changed)).not.toBe(canonical(s));
 		expect(sameState(changed, s)).toBe(false);
 		const moved = structuredClone(s);
-		moved.mod.abbot = { ...(moved.mod.abbot ?? {}), marker: 1 };
+		moved.moduleState.abbot = { ...(moved.moduleState.abbot ?? {}), marker: 1 };
 		expect(sameState(moved, s)).toBe(false);
 	});
 
@@ -142,9 +142,9 @@ describe('invariant checks', () => {
 		expect(sameState(compressed, s)).toBe(true); // the union-find compared by roots
 		const variants: ((t: GameState) => void)[] = [
 			(t) => t.scores[1]++,
-			(t) => (t.mod.abbot = { ...(t.mod.abbot ?? {}), marker: 1 }),
+			(t) => (t.moduleState.abbot = { ...(t.moduleState.abbot ?? {}), marker: 1 }),
 			(t) => (t.pieces[0].owner = t.pieces[0].owner + 1),
-			(t) => t.st.push(0),
+			(t) => t.segmentTile.push(0),
 			(t) => (t.parent[t.parent.length - 1] = 0),
 			(t) => {
 				// a root that segments point to, joined to another root: only its own entry differs
@@ -153,8 +153,8 @@ describe('invariant checks', () => {
 			},
 			(t) => ((t.pieces[1] as unknown as Record<string, unknown>).extra = 0),
 			(t) => t.pieces[1].seg++,
-			(t) => t.figs.push([0]),
-			(t) => (t.figs[t.figs.findIndex((l) => l !== null)] = null),
+			(t) => t.featurePieces.push([0]),
+			(t) => (t.featurePieces[t.featurePieces.findIndex((l) => l !== null)] = null),
 			(t) => t.discarded.push(0),
 			(t) => {
 				const rng = t.rng; // a member moved to the end: JSON writes another text

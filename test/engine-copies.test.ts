@@ -104,7 +104,7 @@ describe('copying, in-place and event-less apply', () => {
 		]) {
 			expect(legalMoves(copy)).toEqual(legalMoves(state));
 			// the spread copy shares the arrays: play it alone
-			if (copy.bx === state.bx) {
+			if (copy.boardX === state.boardX) {
 				play(copy, 1000, rng);
 				expect(copy.finished).toBe(true);
 				continue;

@@ -71,21 +71,21 @@ describe('choices among opponents’ pieces (BUDDO-WANT-1)', () => {
 
 	it('with BUDDO-R4 off, Buddo (a large meeple) is no candidate for a normal-follower choice', () => {
 		const s = game('off');
-		const g = { s, c: contextOf(s), events: [], quiet: true };
+		const g = { state: s, rules: contextOf(s), events: [], quiet: true };
 		const r = opponentPieceChoices(g, 2, onBoard(s), normal(s), 'knight-favour');
 		expect(r.pieces.map((pc) => s.pieces[pc].kind)).toEqual(['follower']);
 		expect(r.rules).toEqual([]);
 	});
 	it('with BUDDO-R4 on, Buddo must be chosen among several opponents’ pieces', () => {
 		const s = game('on');
-		const g = { s, c: contextOf(s), events: [], quiet: true };
+		const g = { state: s, rules: contextOf(s), events: [], quiet: true };
 		const r = opponentPieceChoices(g, 2, onBoard(s), normal(s), 'knight-favour');
 		expect(r.pieces.map((pc) => s.pieces[pc].kind)).toEqual(['buddo']);
 		expect(r.rules).toEqual(['BUDDO-R4', 'BUDDO-WANT-1']);
 	});
 	it('a rule that accepts any opponent meeple gets Buddo forced without BUDDO-R4', () => {
 		const s = game('off');
-		const g = { s, c: contextOf(s), events: [], quiet: true };
+		const g = { state: s, rules: contextOf(s), events: [], quiet: true };
 		const r = opponentPieceChoices(g, 2, onBoard(s), () => true, 'any-meeple');
 		expect(r.pieces.map((pc) => s.pieces[pc].kind)).toEqual(['buddo']);
 		expect(r.rules).toEqual(['BUDDO-WANT-1']);

@@ -103,7 +103,7 @@ describe('free mode', () => {
 		const r = replay(setup!, moves);
 		expect(r.error).toBeUndefined();
 		expect(r.state.scores).toEqual(state.scores);
-		expect(r.state.bt).toEqual(state.bt);
+		expect(r.state.boardTile).toEqual(state.boardTile);
 	});
 
 	for (const ids of [

@@ -45,7 +45,7 @@ describe('the board', () => {
 			state = play(state, { type: 'pass' });
 		}
 		expect(state.finished).toBe(true);
-		expect(state.bx.length).toBe(MAX_GAME_TILES);
+		expect(state.boardX.length).toBe(MAX_GAME_TILES);
 		expect(boardTileAt(state, 0, 0)?.key).toBe('base/D');
 		expect(boardTileAt(state, 0, -8192)?.key).toBe('base/C');
 		expect(boardTileAt(state, 0, -MAX_DRAW_ORDER)?.key).toBe('base/C');

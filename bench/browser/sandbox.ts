@@ -66,7 +66,7 @@ try {
 	await page.getByRole('button', { name: 'Fit' }).click();
 	await page.waitForTimeout(800);
 	const tiles = await page.evaluate(
-		() => (window as any).__sandbox.session.state.bt.length as number
+		() => (window as any).__sandbox.session.state.boardTile.length as number
 	);
 
 	// 1. pan and zoom: a drag-like pan every frame and a zoom step every 10th, for 3 s, as the pointer

@@ -71,7 +71,7 @@ export async function clickTarget(page: Page, move: Move) {
 	const m = move as { x?: number; y?: number; feature?: string };
 	const placed = await page.evaluate(() => {
 		const s = (window as any).__sandbox.session.state;
-		return { x: s.bx[s.placed], y: s.by[s.placed] };
+		return { x: s.boardX[s.placed], y: s.boardY[s.placed] };
 	});
 	const at = await inView(page, () =>
 		hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature)

@@ -156,7 +156,7 @@ test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ p
 	expect(await hook.at(page)).toBe(0);
 	await page.keyboard.press('Control+Shift+z');
 	expect(await hook.at(page)).toBe(1);
-	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.bt.length);
+	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length);
 	expect(tiles).toBe(2);
 });
 
@@ -203,7 +203,7 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 	await placeByClicking(page, move);
 	const placed = await page.evaluate(() => {
 		const s = (window as any).__sandbox.session.state;
-		return [s.bx.at(-1), s.by.at(-1)];
+		return [s.boardX.at(-1), s.boardY.at(-1)];
 	});
 	expect(placed).toEqual([move.x, move.y]);
 });
@@ -276,11 +276,13 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	const slider = page.getByLabel('Timeline');
 	await slider.fill('0');
 	await expect(page.getByTestId('score-0')).toHaveText('0');
-	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(1);
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length)).toBe(
+		1
+	);
 	// forward to step 20: the board holds the tiles of the first 20 moves
 	await slider.fill('20');
 	const tiles20 = record.moves.slice(0, 20).filter((m: Move) => m.type === 'place').length + 1;
-	expect(await page.evaluate(() => (window as any).__sandbox.session.state.bt.length)).toBe(
+	expect(await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length)).toBe(
 		tiles20
 	);
 	expect(await page.evaluate(() => (window as any).__sandbox.view.tileNodes.length)).toBe(tiles20);

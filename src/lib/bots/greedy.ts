@@ -68,7 +68,7 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 	let before = k.pool[depth];
 	if (before === undefined) k.pool.push((before = cloneState(s)));
 	else copyStateButBoard(before, s);
-	const tiles = s.bx.length;
+	const tiles = s.boardX.length;
 	for (const m of moves) {
 		if (apply(s, m, TRIAL).ok) {
 			k.path.push(m);
@@ -76,7 +76,7 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 			k.path.pop();
 			if (mine ? v > best : v < best) best = v;
 		}
-		if (s.bx.length === tiles) copyStateButBoard(s, before);
+		if (s.boardX.length === tiles) copyStateButBoard(s, before);
 		else backTo(s, k);
 	}
 	return Number.isFinite(best) ? best : marginOf(s, k.share, k.me);

@@ -55,7 +55,7 @@ export function catalogOf(
 	const c = contextOf(state);
 	// in play: in the piles, on the board from the start, or held (a town hall)
 	const inPiles = new Set<number>([
-		...state.bt,
+		...state.boardTile,
 		...state.piles.flatMap((p) => [...p.tiles, ...p.last])
 	]);
 	const tiles: Catalog['tiles'] = {};

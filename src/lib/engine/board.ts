@@ -54,17 +54,17 @@ const NEAR = [0, 0, 0, 0, 0, 0, 0, 0];
 export const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /** Does the tile fit the edges the cell requires? (BASE-1.3.2) */
-export function fits(s: GameState, t: CTile, frontIndex: number, rotation: number): boolean {
+export function fits(state: GameState, t: CTile, frontIndex: number, rotation: number): boolean {
 	if (t.wildcard) return true;
-	return ((t.edges[rotation] ^ s.freq[frontIndex]) & s.fmask[frontIndex]) === 0;
+	return ((t.edges[rotation] ^ state.frontEdges[frontIndex]) & state.frontMask[frontIndex]) === 0;
 }
 
 // ------------------------------------------------------------------ fit classes
 /** Fit key of a position past the frontier's end: fits nothing. */
 export const FIT_NONE = 625;
 /** Fit key of an open cell: the four edge codes it requires (0 = any), N E S W, as a base-5 number. */
-export const fitKey = (freq: number): number =>
-	(freq & 15) + 5 * ((freq >> 4) & 15) + 25 * ((freq >> 8) & 15) + 125 * ((freq >> 12) & 15);
+export const fitKey = (edges: number): number =>
+	(edges & 15) + 5 * ((edges >> 4) & 15) + 25 * ((edges >> 8) & 15) + 125 * ((edges >> 12) & 15);
 
 /** Tiles with the same edges fit the same cells: one class each; per fit key, the rotations of each class that fit. */
 export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule[]): FitTables {
@@ -85,12 +85,12 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 	const rot = new Uint8Array((FIT_NONE + 1) * K);
 	const pop = new Int8Array((FIT_NONE + 1) * K);
 	for (let key = 0; key < FIT_NONE; key++) {
-		let freq = 0;
+		let edges = 0;
 		let mask = 0;
 		for (let side = 0, v = key; side < 4; side++, v = Math.floor(v / 5)) {
 			const code = v % 5;
 			if (code !== 0) {
-				freq |= code << (4 * side);
+				edges |= code << (4 * side);
 				mask |= 15 << (4 * side);
 			}
 		}
@@ -99,7 +99,7 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 			let m = 0;
 			let n = 0;
 			for (let r = 0; r < 4; r++)
-				if (t.wildcard || ((t.edges[r] ^ freq) & mask) === 0) {
+				if (t.wildcard || ((t.edges[r] ^ edges) & mask) === 0) {
 					m |= 1 << r;
 					n++;
 				}
@@ -124,10 +124,10 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
 	for (const t of tiles)
 		if (hooks.some((m) => !m.placementFor || m.placementFor(t))) filtered[t.index] = 1;
 	return {
-		K,
-		cls,
-		rot,
-		pop,
+		classCount: K,
+		classOf: cls,
+		rotations: rot,
+		rotationCount: pop,
 		fitFrom,
 		fitClass: Int32Array.from(classes),
 		fitPop: Int8Array.from(pops),
@@ -144,34 +144,37 @@ export function compileFit(tiles: readonly CTile[], modules: readonly RuleModule
  */
 const IX = Symbol('board index');
 const elsewhere = new WeakMap<GameState, BoardIndex>();
-const held = (s: GameState): BoardIndex | undefined =>
-	(s as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(s);
+const held = (state: GameState): BoardIndex | undefined =>
+	(state as { [IX]?: BoardIndex })[IX] ?? elsewhere.get(state);
 
-function attach(s: GameState, ix: BoardIndex): void {
+function attach(state: GameState, index: BoardIndex): void {
 	try {
-		Object.defineProperty(s, IX, { value: ix });
+		Object.defineProperty(state, IX, { value: index });
 	} catch {
-		elsewhere.set(s, ix);
+		elsewhere.set(state, index);
 	}
 }
 
 /** The board index of the engine's state (built from the state when it has none yet). */
-export function boardIndex(g: Engine): BoardIndex {
-	return (g.ix ??= indexOf(g.s, g.c));
+export function boardIndex(engine: Engine): BoardIndex {
+	return (engine.index ??= indexOf(engine.state, engine.rules));
 }
 
 /** The board index of a state; rebuilt when missing or when it does not match the state's board. */
-export function indexOf(s: GameState, c: Context): BoardIndex {
-	let ix = held(s);
-	if (ix === undefined) {
-		ix = buildIndex(s, c);
-		attach(s, ix);
-	} else if (ix.size !== s.bx.length + s.front.length || ix.fkey.length !== s.front.length)
-		Object.assign(ix, buildIndex(s, c));
-	return ix;
+export function indexOf(state: GameState, rules: Context): BoardIndex {
+	let index = held(state);
+	if (index === undefined) {
+		index = buildIndex(state, rules);
+		attach(state, index);
+	} else if (
+		index.size !== state.boardX.length + state.front.length ||
+		index.fitKeys.length !== state.front.length
+	)
+		Object.assign(index, buildIndex(state, rules));
+	return index;
 }
 
-function buildIndex(s: GameState, c: Context): BoardIndex {
+function buildIndex(state: GameState, rules: Context): BoardIndex {
 	// the grid covers the board and its open cells with room to grow on every side
 	let x0 = 0;
 	let x1 = 0;
@@ -183,22 +186,23 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		y0 = Math.min(y0, y);
 		y1 = Math.max(y1, y);
 	};
-	for (let b = 0; b < s.bx.length; b++) cover(s.bx[b], s.by[b]);
-	for (let i = 0; i < s.front.length; i++) cover(unpackX(s.front[i]), unpackY(s.front[i]));
-	const gw = Math.max(GRID, x1 - x0 + 1 + 2 * MARGIN);
-	const gh = Math.max(GRID, y1 - y0 + 1 + 2 * MARGIN);
-	const ix = indexRecord({
-		grid: filled(gw * gh, MISSING),
-		gx: ((x0 + x1 - gw + 1) >> 1) + OFF,
-		gy: ((y0 + y1 - gh + 1) >> 1) + OFF,
-		gw,
-		gh,
+	for (let b = 0; b < state.boardX.length; b++) cover(state.boardX[b], state.boardY[b]);
+	for (let i = 0; i < state.front.length; i++)
+		cover(unpackX(state.front[i]), unpackY(state.front[i]));
+	const width = Math.max(GRID, x1 - x0 + 1 + 2 * MARGIN);
+	const height = Math.max(GRID, y1 - y0 + 1 + 2 * MARGIN);
+	const index = indexRecord({
+		grid: filled(width * height, MISSING),
+		gridX: ((x0 + x1 - width + 1) >> 1) + OFF,
+		gridY: ((y0 + y1 - height + 1) >> 1) + OFF,
+		gridWidth: width,
+		gridHeight: height,
 		size: 0,
-		fkey: [],
-		kcnt: filled(FIT_NONE, 0),
-		kset: [],
-		kpos: filled(FIT_NONE, 0),
-		blk: null,
+		fitKeys: [],
+		fitKeyCount: filled(FIT_NONE, 0),
+		fitKeysPresent: [],
+		fitKeyPosition: filled(FIT_NONE, 0),
+		blocks: null,
 		moves: null,
 		allowed: null,
 		count: -1,
@@ -208,14 +212,15 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
 		movesAt: -1,
 		movesTile: -1
 	});
-	for (let b = 0; b < s.bx.length; b++) cellSet(ix, pack(s.bx[b], s.by[b]), b);
-	for (let i = 0; i < s.front.length; i++) {
-		cellSet(ix, s.front[i], -i - 1);
-		ix.fkey.push(FIT_NONE);
-		setKey(c.fit, ix, i, fitKey(s.freq[i]));
+	for (let b = 0; b < state.boardX.length; b++)
+		cellSet(index, pack(state.boardX[b], state.boardY[b]), b);
+	for (let i = 0; i < state.front.length; i++) {
+		cellSet(index, state.front[i], -i - 1);
+		index.fitKeys.push(FIT_NONE);
+		setKey(rules.fit, index, i, fitKey(state.frontEdges[i]));
 	}
-	if (ix.fkey.length > blocksAbove(c.fit)) startBlocks(c.fit, ix);
-	return ix;
+	if (index.fitKeys.length > blocksAbove(rules.fit)) startBlocks(rules.fit, index);
+	return index;
 }
 
 /**
@@ -224,10 +229,10 @@ function buildIndex(s: GameState, c: Context): BoardIndex {
  * moves of the figure step, the dragon's and the others leave the board as it is.
  */
 export function copyIndex(from: GameState, to: GameState): void {
-	const ix = held(from);
-	if (!ix) return;
-	ix.shared = true;
-	attach(to, indexRecord(ix));
+	const index = held(from);
+	if (!index) return;
+	index.shared = true;
+	attach(to, indexRecord(index));
 }
 
 /**
@@ -245,30 +250,30 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 	}
 	if (!placed) {
 		// no tile placed since `to` was `from`: the arrays are as they were
-	} else if (!t.shared && (t.blk !== null) === (f.blk !== null)) {
+	} else if (!t.shared && (t.blocks !== null) === (f.blocks !== null)) {
 		// t's arrays are its own (it placed a tile since it last shared them): f's written into them
 		copyNumbers(t.grid, f.grid);
-		copyNumbers(t.fkey, f.fkey);
-		copyNumbers(t.kcnt, f.kcnt);
-		copyNumbers(t.kset, f.kset);
-		copyNumbers(t.kpos, f.kpos);
-		if (t.blk !== null) copyNumbers(t.blk, f.blk!);
+		copyNumbers(t.fitKeys, f.fitKeys);
+		copyNumbers(t.fitKeyCount, f.fitKeyCount);
+		copyNumbers(t.fitKeysPresent, f.fitKeysPresent);
+		copyNumbers(t.fitKeyPosition, f.fitKeyPosition);
+		if (t.blocks !== null) copyNumbers(t.blocks, f.blocks!);
 		copyNumbers(t.full, f.full);
 	} else {
 		f.shared = true;
 		t.shared = true;
 		t.grid = f.grid;
-		t.fkey = f.fkey;
-		t.kcnt = f.kcnt;
-		t.kset = f.kset;
-		t.kpos = f.kpos;
-		t.blk = f.blk;
+		t.fitKeys = f.fitKeys;
+		t.fitKeyCount = f.fitKeyCount;
+		t.fitKeysPresent = f.fitKeysPresent;
+		t.fitKeyPosition = f.fitKeyPosition;
+		t.blocks = f.blocks;
 		t.full = f.full;
 	}
-	t.gx = f.gx;
-	t.gy = f.gy;
-	t.gw = f.gw;
-	t.gh = f.gh;
+	t.gridX = f.gridX;
+	t.gridY = f.gridY;
+	t.gridWidth = f.gridWidth;
+	t.gridHeight = f.gridHeight;
 	t.size = f.size;
 	t.moves = f.moves;
 	t.allowed = f.allowed;
@@ -282,16 +287,16 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 function indexRecord(f: BoardIndex): BoardIndex {
 	return {
 		grid: f.grid,
-		gx: f.gx,
-		gy: f.gy,
-		gw: f.gw,
-		gh: f.gh,
+		gridX: f.gridX,
+		gridY: f.gridY,
+		gridWidth: f.gridWidth,
+		gridHeight: f.gridHeight,
 		size: f.size,
-		fkey: f.fkey,
-		kcnt: f.kcnt,
-		kset: f.kset,
-		kpos: f.kpos,
-		blk: f.blk,
+		fitKeys: f.fitKeys,
+		fitKeyCount: f.fitKeyCount,
+		fitKeysPresent: f.fitKeysPresent,
+		fitKeyPosition: f.fitKeyPosition,
+		blocks: f.blocks,
 		moves: f.moves,
 		allowed: f.allowed,
 		count: f.count,
@@ -304,19 +309,19 @@ function indexRecord(f: BoardIndex): BoardIndex {
 }
 
 /** The engine's board index with arrays of its own, to change (putTile). */
-function ownIndex(g: Engine): BoardIndex {
-	const ix = boardIndex(g);
-	if (ix.shared) {
-		ix.grid = ix.grid.slice();
-		ix.fkey = ix.fkey.slice();
-		ix.kcnt = ix.kcnt.slice();
-		ix.kset = ix.kset.slice();
-		ix.kpos = ix.kpos.slice();
-		if (ix.blk !== null) ix.blk = ix.blk.slice();
-		ix.full = ix.full.slice();
-		ix.shared = false;
+function ownIndex(engine: Engine): BoardIndex {
+	const index = boardIndex(engine);
+	if (index.shared) {
+		index.grid = index.grid.slice();
+		index.fitKeys = index.fitKeys.slice();
+		index.fitKeyCount = index.fitKeyCount.slice();
+		index.fitKeysPresent = index.fitKeysPresent.slice();
+		index.fitKeyPosition = index.fitKeyPosition.slice();
+		if (index.blocks !== null) index.blocks = index.blocks.slice();
+		index.full = index.full.slice();
+		index.shared = false;
 	}
-	return ix;
+	return index;
 }
 
 /** What cellGet answers for a cell that is neither placed nor open. */
@@ -327,60 +332,60 @@ const MARGIN = 8;
 const GRID = 32;
 
 /** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
-function cellGet(ix: BoardIndex, cell: number): number {
+function cellGet(index: BoardIndex, cell: number): number {
 	// a packed cell is (x + OFF) * W + (y + OFF): the column and row without a division
-	const u = (cell >> BITS) - ix.gx;
-	const v = (cell & (W - 1)) - ix.gy;
-	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) return MISSING;
-	return ix.grid[u * ix.gh + v];
+	const u = (cell >> BITS) - index.gridX;
+	const v = (cell & (W - 1)) - index.gridY;
+	if (u < 0 || u >= index.gridWidth || v < 0 || v >= index.gridHeight) return MISSING;
+	return index.grid[u * index.gridHeight + v];
 }
 
-function cellSet(ix: BoardIndex, cell: number, value: number): void {
-	let u = (cell >> BITS) - ix.gx;
-	let v = (cell & (W - 1)) - ix.gy;
-	if (u < 0 || u >= ix.gw || v < 0 || v >= ix.gh) {
-		grow(ix, u, v);
-		u = (cell >> BITS) - ix.gx;
-		v = (cell & (W - 1)) - ix.gy;
+function cellSet(index: BoardIndex, cell: number, value: number): void {
+	let u = (cell >> BITS) - index.gridX;
+	let v = (cell & (W - 1)) - index.gridY;
+	if (u < 0 || u >= index.gridWidth || v < 0 || v >= index.gridHeight) {
+		grow(index, u, v);
+		u = (cell >> BITS) - index.gridX;
+		v = (cell & (W - 1)) - index.gridY;
 	}
-	const at = u * ix.gh + v;
-	if (ix.grid[at] === MISSING) ix.size++;
-	ix.grid[at] = value;
+	const at = u * index.gridHeight + v;
+	if (index.grid[at] === MISSING) index.size++;
+	index.grid[at] = value;
 }
 
 /** Enlarges the grid to take column u and row v (relative to its corner), by half its size or more on the side that needs it. */
-function grow(ix: BoardIndex, u: number, v: number): void {
-	const { gw, gh, grid } = ix;
-	const left = u < 0 ? Math.max(-u + MARGIN, gw >> 1) : 0;
-	const right = u >= gw ? Math.max(u - gw + 1 + MARGIN, gw >> 1) : 0;
-	const top = v < 0 ? Math.max(-v + MARGIN, gh >> 1) : 0;
-	const bottom = v >= gh ? Math.max(v - gh + 1 + MARGIN, gh >> 1) : 0;
-	const w = gw + left + right;
-	const h = gh + top + bottom;
+function grow(index: BoardIndex, u: number, v: number): void {
+	const { gridWidth: width, gridHeight: height, grid } = index;
+	const left = u < 0 ? Math.max(-u + MARGIN, width >> 1) : 0;
+	const right = u >= width ? Math.max(u - width + 1 + MARGIN, width >> 1) : 0;
+	const top = v < 0 ? Math.max(-v + MARGIN, height >> 1) : 0;
+	const bottom = v >= height ? Math.max(v - height + 1 + MARGIN, height >> 1) : 0;
+	const w = width + left + right;
+	const h = height + top + bottom;
 	const next = filled(w * h, MISSING);
-	for (let i = 0; i < gw; i++)
-		for (let j = 0; j < gh; j++) next[(i + left) * h + j + top] = grid[i * gh + j];
-	ix.grid = next;
-	ix.gx -= left;
-	ix.gy -= top;
-	ix.gw = w;
-	ix.gh = h;
+	for (let i = 0; i < width; i++)
+		for (let j = 0; j < height; j++) next[(i + left) * h + j + top] = grid[i * height + j];
+	index.grid = next;
+	index.gridX -= left;
+	index.gridY -= top;
+	index.gridWidth = w;
+	index.gridHeight = h;
 }
 
 /** Board index of the tile at a packed cell, or -1. */
-export function tileAt(g: Engine, cell: number): number {
-	const n = cellGet(boardIndex(g), cell);
+export function tileAt(engine: Engine, cell: number): number {
+	const n = cellGet(boardIndex(engine), cell);
 	return n < 0 ? -1 : n;
 }
 
 /** Board index of the tile at (x, y), or -1 (none there, or no cell of the board: never another cell's tile). */
-export function tileAtXY(g: Engine, x: number, y: number): number {
-	return onBoard(x, y) ? tileAt(g, pack(x, y)) : -1;
+export function tileAtXY(engine: Engine, x: number, y: number): number {
+	return onBoard(x, y) ? tileAt(engine, pack(x, y)) : -1;
 }
 
-/** Position in s.front of the open cell at a packed cell, or -1 (a placed tile's cell or none). */
-export function frontAt(g: Engine, cell: number): number {
-	const n = cellGet(boardIndex(g), cell);
+/** Position in state.front of the open cell at a packed cell, or -1 (a placed tile's cell or none). */
+export function frontAt(engine: Engine, cell: number): number {
+	const n = cellGet(boardIndex(engine), cell);
 	return n < 0 && n !== MISSING ? -n - 1 : -1;
 }
 
@@ -390,58 +395,65 @@ export function frontAt(g: Engine, cell: number): number {
  * class (some six changes a placement) against counting and picking over the whole front once: worth
  * it from about four open cells per class, and never below 64 cells.
  */
-const blocksAbove = (fit: FitTables): number => Math.max(64, 4 * fit.K);
+const blocksAbove = (fit: FitTables): number => Math.max(64, 4 * fit.classCount);
 
 /**
  * Sets the fit key of front position `pos` and moves the per-key cell counts along (O(1)); on a
  * large front also the block's placements per fit class (O(classes)).
  */
-function setKey(fit: FitTables, ix: BoardIndex, pos: number, key: number): void {
-	const was = ix.fkey[pos];
+function setKey(fit: FitTables, index: BoardIndex, pos: number, key: number): void {
+	const was = index.fitKeys[pos];
 	if (was === key) return;
-	ix.fkey[pos] = key;
-	if (was !== FIT_NONE) dropKey(ix, was);
-	if (key !== FIT_NONE && ix.kcnt[key]++ === 0) {
-		ix.kpos[key] = ix.kset.length;
-		ix.kset.push(key);
+	index.fitKeys[pos] = key;
+	if (was !== FIT_NONE) dropKey(index, was);
+	if (key !== FIT_NONE && index.fitKeyCount[key]++ === 0) {
+		index.fitKeyPosition[key] = index.fitKeysPresent.length;
+		index.fitKeysPresent.push(key);
 	}
-	const blk = ix.blk;
-	if (blk === null) return;
-	while (((pos >> 5) + 1) * fit.K > blk.length) blk.push(0);
-	blockMove(fit, blk, pos >> 5, was, key);
+	const blocks = index.blocks;
+	if (blocks === null) return;
+	while (((pos >> 5) + 1) * fit.classCount > blocks.length) blocks.push(0);
+	blockMove(fit, blocks, pos >> 5, was, key);
 }
 
-/** One open cell fewer requires fit key `key` (the keys present, kset, lose it at 0). */
-function dropKey(ix: BoardIndex, key: number): void {
-	if (--ix.kcnt[key] !== 0) return;
+/** One open cell fewer requires fit key `key` (fitKeysPresent loses it at 0). */
+function dropKey(index: BoardIndex, key: number): void {
+	if (--index.fitKeyCount[key] !== 0) return;
 	// the last key present takes its place (a large front has hundreds of keys: no search)
-	const kset = ix.kset;
-	const j = ix.kpos[key];
-	const moved = kset[kset.length - 1];
-	kset[j] = moved;
-	ix.kpos[moved] = j;
-	kset.pop();
+	const keysPresent = index.fitKeysPresent;
+	const j = index.fitKeyPosition[key];
+	const moved = keysPresent[keysPresent.length - 1];
+	keysPresent[j] = moved;
+	index.fitKeyPosition[moved] = j;
+	keysPresent.pop();
 }
 
 /** A cell of block `block` goes from fit key `was` to `key` (FIT_NONE: none): the block's placements per fit class follow. */
-function blockMove(fit: FitTables, blk: number[], block: number, was: number, key: number): void {
+function blockMove(
+	fit: FitTables,
+	blocks: number[],
+	block: number,
+	was: number,
+	key: number
+): void {
 	const { fitFrom, fitClass, fitPop } = fit;
-	const at = block * fit.K;
-	for (let j = fitFrom[was]; j < fitFrom[was + 1]; j++) blk[at + fitClass[j]] -= fitPop[j];
-	for (let j = fitFrom[key]; j < fitFrom[key + 1]; j++) blk[at + fitClass[j]] += fitPop[j];
+	const at = block * fit.classCount;
+	for (let j = fitFrom[was]; j < fitFrom[was + 1]; j++) blocks[at + fitClass[j]] -= fitPop[j];
+	for (let j = fitFrom[key]; j < fitFrom[key + 1]; j++) blocks[at + fitClass[j]] += fitPop[j];
 }
 
 /** Starts the per-block placement counts once the front grows past blocksAbove cells. */
-function startBlocks(fit: FitTables, ix: BoardIndex): void {
-	const blk = filled(((ix.fkey.length + 31) >> 5) * fit.K, 0);
-	for (let i = 0; i < ix.fkey.length; i++) blockMove(fit, blk, i >> 5, FIT_NONE, ix.fkey[i]);
-	ix.blk = blk;
+function startBlocks(fit: FitTables, index: BoardIndex): void {
+	const blocks = filled(((index.fitKeys.length + 31) >> 5) * fit.classCount, 0);
+	for (let i = 0; i < index.fitKeys.length; i++)
+		blockMove(fit, blocks, i >> 5, FIT_NONE, index.fitKeys[i]);
+	index.blocks = blocks;
 }
 
 function frontAdd(
-	s: GameState,
+	state: GameState,
 	fit: FitTables,
-	ix: BoardIndex,
+	index: BoardIndex,
 	cell: number,
 	entry: number,
 	side: number,
@@ -449,70 +461,71 @@ function frontAdd(
 ): void {
 	let i: number;
 	if (entry === MISSING) {
-		i = s.front.length;
-		s.front.push(cell);
-		s.freq.push(0);
-		s.fmask.push(0);
-		cellSet(ix, cell, -i - 1);
-		ix.fkey.push(FIT_NONE);
-		if (ix.blk === null && ix.fkey.length > blocksAbove(fit)) startBlocks(fit, ix);
+		i = state.front.length;
+		state.front.push(cell);
+		state.frontEdges.push(0);
+		state.frontMask.push(0);
+		cellSet(index, cell, -i - 1);
+		index.fitKeys.push(FIT_NONE);
+		if (index.blocks === null && index.fitKeys.length > blocksAbove(fit)) startBlocks(fit, index);
 		if (code === 0) {
-			setKey(fit, ix, i, 0);
+			setKey(fit, index, i, 0);
 			return;
 		}
 	} else i = -entry - 1;
 	if (code !== 0) {
-		s.freq[i] |= code << (4 * side);
-		s.fmask[i] |= 15 << (4 * side);
-		setKey(fit, ix, i, fitKey(s.freq[i]));
+		state.frontEdges[i] |= code << (4 * side);
+		state.frontMask[i] |= 15 << (4 * side);
+		setKey(fit, index, i, fitKey(state.frontEdges[i]));
 	}
 }
 
 /** Takes the open cell at front position i off the frontier (the last one moves into its place). */
-function frontRemove(s: GameState, fit: FitTables, ix: BoardIndex, i: number): void {
-	const last = s.front.length - 1;
-	const gone = ix.fkey[i];
+function frontRemove(state: GameState, fit: FitTables, index: BoardIndex, i: number): void {
+	const last = state.front.length - 1;
+	const gone = index.fitKeys[i];
 	// only the removed cell's key leaves the counts: the last cell moves into its place with its own
-	if (gone !== FIT_NONE) dropKey(ix, gone);
-	const blk = ix.blk;
+	if (gone !== FIT_NONE) dropKey(index, gone);
+	const blocks = index.blocks;
 	if (i !== last) {
-		const moved = s.front[last];
-		const key = ix.fkey[last];
-		ix.fkey[i] = key;
-		s.front[i] = moved;
-		s.freq[i] = s.freq[last];
-		s.fmask[i] = s.fmask[last];
-		cellSet(ix, moved, -i - 1);
-		if (blk !== null) {
+		const moved = state.front[last];
+		const key = index.fitKeys[last];
+		index.fitKeys[i] = key;
+		state.front[i] = moved;
+		state.frontEdges[i] = state.frontEdges[last];
+		state.frontMask[i] = state.frontMask[last];
+		cellSet(index, moved, -i - 1);
+		if (blocks !== null) {
 			// the block of i loses the removed cell and gains the moved one; the last one's block loses the moved one
-			if (i >> 5 === last >> 5) blockMove(fit, blk, i >> 5, gone, FIT_NONE);
+			if (i >> 5 === last >> 5) blockMove(fit, blocks, i >> 5, gone, FIT_NONE);
 			else {
-				blockMove(fit, blk, i >> 5, gone, key);
-				blockMove(fit, blk, last >> 5, key, FIT_NONE);
+				blockMove(fit, blocks, i >> 5, gone, key);
+				blockMove(fit, blocks, last >> 5, key, FIT_NONE);
 			}
 		}
-	} else if (blk !== null) blockMove(fit, blk, i >> 5, gone, FIT_NONE);
-	ix.fkey.pop();
-	s.front.pop();
-	s.freq.pop();
-	s.fmask.pop();
+	} else if (blocks !== null) blockMove(fit, blocks, i >> 5, gone, FIT_NONE);
+	index.fitKeys.pop();
+	state.front.pop();
+	state.frontEdges.pop();
+	state.frontMask.pop();
 }
 
 /** Placements of fit class k at the frontier (edges only): the open cells per fit key × the rotations that fit. */
-export function fitCount(g: Engine, k: number): number {
-	const ix = boardIndex(g);
-	const { K, pop } = g.c.fit;
-	const blk = ix.blk;
-	if (blk !== null) {
+export function fitCount(engine: Engine, k: number): number {
+	const index = boardIndex(engine);
+	const { classCount: K, rotationCount: pop } = engine.rules.fit;
+	const blocks = index.blocks;
+	if (blocks !== null) {
 		// a large front: the blocks' sums (a few dozen) rather than every fit key present (often more)
 		let n = 0;
-		for (let at = k; at < blk.length; at += K) n += blk[at];
+		for (let at = k; at < blocks.length; at += K) n += blocks[at];
 		return n;
 	}
-	const kset = ix.kset;
-	const kcnt = ix.kcnt;
+	const keysPresent = index.fitKeysPresent;
+	const keyCount = index.fitKeyCount;
 	let n = 0;
-	for (let j = 0; j < kset.length; j++) n += kcnt[kset[j]] * pop[kset[j] * K + k];
+	for (let j = 0; j < keysPresent.length; j++)
+		n += keyCount[keysPresent[j]] * pop[keysPresent[j] * K + k];
 	return n;
 }
 
@@ -520,17 +533,17 @@ export function fitCount(g: Engine, k: number): number {
  * The n-th placement of fit class k in frontier order, rotations ascending (edges only), packed as
  * front position * 4 + rotation; -1 when there are not that many.
  */
-export function fitAt(g: Engine, k: number, n: number): number {
-	const ix = boardIndex(g);
-	const fkey = ix.fkey;
-	const { K, rot, pop } = g.c.fit;
-	const blk = ix.blk;
+export function fitAt(engine: Engine, k: number, n: number): number {
+	const index = boardIndex(engine);
+	const fitKeys = index.fitKeys;
+	const { classCount: K, rotations: rot, rotationCount: pop } = engine.rules.fit;
+	const blocks = index.blocks;
 	let i = 0;
-	if (blk !== null)
+	if (blocks !== null)
 		// skip whole blocks of 32 open cells
-		for (let at = k; i < fkey.length && n >= blk[at]; i += 32, at += K) n -= blk[at];
-	for (; i < fkey.length; i++) {
-		const at = fkey[i] * K + k;
+		for (let at = k; i < fitKeys.length && n >= blocks[at]; i += 32, at += K) n -= blocks[at];
+	for (; i < fitKeys.length; i++) {
+		const at = fitKeys[i] * K + k;
 		const p = pop[at];
 		if (n >= p) {
 			n -= p;
@@ -546,75 +559,89 @@ export function fitAt(g: Engine, k: number, n: number): number {
  * Puts a tile on the board and merges its features with the neighbours'. Returns the board index.
  * Legality is checked by the caller.
  */
-export function putTile(g: Engine, tile: number, x: number, y: number, rotation: number): number {
-	const s = g.s;
-	const t = g.c.tiles[tile];
-	const b = s.bx.length;
+export function putTile(
+	engine: Engine,
+	tile: number,
+	x: number,
+	y: number,
+	rotation: number
+): number {
+	const state = engine.state;
+	const t = engine.rules.tiles[tile];
+	const b = state.boardX.length;
 	const cell = pack(x, y);
-	s.bx.push(x);
-	s.by.push(y);
-	s.bt.push(tile);
-	s.br.push(rotation);
-	const base = s.parent.length;
-	s.bseg.push(base);
+	state.boardX.push(x);
+	state.boardY.push(y);
+	state.boardTile.push(tile);
+	state.boardRotation.push(rotation);
+	const base = state.parent.length;
+	state.boardFirstSegment.push(base);
 	const fs = t.features;
 	for (let i = 0; i < fs.length; i++) {
 		const seg = base + i;
-		s.parent.push(seg);
-		s.st.push(b);
-		s.sl.push(i);
-		s.open.push(fs[i].sides);
-		s.snext.push(seg);
-		s.slast.push(seg);
-		s.ssize.push(1);
-		s.figs.push(null);
+		state.parent.push(seg);
+		state.segmentTile.push(b);
+		state.segmentFeature.push(i);
+		state.openEdges.push(fs[i].sides);
+		state.nextSegment.push(seg);
+		state.lastSegment.push(seg);
+		state.featureSize.push(1);
+		state.featurePieces.push(null);
 	}
-	const ix = ownIndex(g);
-	const here = cellGet(ix, cell);
-	cellSet(ix, cell, b);
-	if (here !== MISSING && here < 0) frontRemove(s, g.c.fit, ix, -here - 1);
+	const index = ownIndex(engine);
+	const here = cellGet(index, cell);
+	cellSet(index, cell, b);
+	if (here !== MISSING && here < 0) frontRemove(state, engine.rules.fit, index, -here - 1);
 	// the 8 cells around (AROUND[2 * side + 1] is the neighbour across side N E S W)
 	const near = NEAR;
 	let around = 0;
 	let full = 0;
 	for (let i = 0; i < 8; i++) {
-		const n = cellGet(ix, cell + AROUND[i]);
+		const n = cellGet(index, cell + AROUND[i]);
 		near[i] = n;
 		if (n >= 0) {
-			if (++s.bnb[n] === 8) full |= 1 << i;
+			if (++state.boardNeighbours[n] === 8) full |= 1 << i;
 			around++;
 		}
 	}
-	s.bnb.push(around);
+	state.boardNeighbours.push(around);
 	// the tiles this placement surrounded on all 8 sides, itself first (completedInner)
-	while (ix.full.length > 0) ix.full.pop(); // pops: setting length is a builtin call
-	ix.fullAt = b;
-	if (around === 8) ix.full.push(b);
-	for (let i = 0; full !== 0; i++, full >>= 1) if (full & 1) ix.full.push(near[i]);
+	while (index.full.length > 0) index.full.pop(); // pops: setting length is a builtin call
+	index.fullAt = b;
+	if (around === 8) index.full.push(b);
+	for (let i = 0; full !== 0; i++, full >>= 1) if (full & 1) index.full.push(near[i]);
 	const edges = t.edges[rotation];
 	for (let side = 0; side < 4; side++) {
 		const n = near[2 * side + 1];
 		const opp = (side + 2) & 3;
 		if (n < 0) {
-			frontAdd(s, g.c.fit, ix, cell + SIDE_STEP[side], n, opp, (edges >> (4 * side)) & 15);
+			frontAdd(
+				state,
+				engine.rules.fit,
+				index,
+				cell + SIDE_STEP[side],
+				n,
+				opp,
+				(edges >> (4 * side)) & 15
+			);
 			continue;
 		}
-		const nt = g.c.tiles[s.bt[n]];
-		const nr = s.br[n];
-		const nbase = s.bseg[n];
+		const nt = engine.rules.tiles[state.boardTile[n]];
+		const nr = state.boardRotation[n];
+		const nbase = state.boardFirstSegment[n];
 		const fa = t.sideFeat[rotation * 4 + side];
 		const fb = nt.sideFeat[nr * 4 + opp];
 		if (t.wildcard || nt.wildcard) {
 			// a wildcard tile closes what runs into it (MM-HALL-3)
-			if (!t.wildcard && fa >= 0) s.open[find(s, base + fa)]--;
-			if (!nt.wildcard && fb >= 0) s.open[find(s, nbase + fb)]--;
+			if (!t.wildcard && fa >= 0) state.openEdges[find(state, base + fa)]--;
+			if (!nt.wildcard && fb >= 0) state.openEdges[find(state, nbase + fb)]--;
 			continue;
 		}
-		if (fa >= 0 && fb >= 0) union(s, base + fa, nbase + fb, true);
+		if (fa >= 0 && fb >= 0) union(state, base + fa, nbase + fb, true);
 		for (let h = side * 2; h < side * 2 + 2; h++) {
 			const ha = t.halfField[rotation * 8 + h];
 			const hb = nt.halfField[nr * 8 + FACING_HALF[h]];
-			if (ha >= 0 && hb >= 0) union(s, base + ha, nbase + hb, false);
+			if (ha >= 0 && hb >= 0) union(state, base + ha, nbase + hb, false);
 		}
 	}
 	return b;
@@ -624,52 +651,55 @@ export function putTile(g: Engine, tile: number, x: number, y: number, rotation:
 const NONE: readonly number[] = [];
 
 /** Roots of the placed tile's roads, cities and rivers that the placement completed. */
-export function completedBorderRoots(g: Engine, b: number): readonly number[] {
-	const s = g.s;
-	const t = g.c.tiles[s.bt[b]];
+export function completedBorderRoots(engine: Engine, b: number): readonly number[] {
+	const state = engine.state;
+	const t = engine.rules.tiles[state.boardTile[b]];
 	let out: number[] | null = null;
 	for (let i = 0; i < t.features.length; i++) {
-		const k = t.features[i].k;
+		const k = t.features[i].kindCode;
 		if (k !== K_ROAD && k !== K_CITY && k !== K_RIVER) continue;
-		const r = find(s, s.bseg[b] + i);
-		if (s.open[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
+		const r = find(state, state.boardFirstSegment[b] + i);
+		if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 	}
 	if (t.wildcard) {
 		// a town hall has no features: what it completes are the neighbours' roads and cities facing it (MM-HALL-6)
-		const cell = pack(s.bx[b], s.by[b]);
+		const cell = pack(state.boardX[b], state.boardY[b]);
 		for (let side = 0; side < 4; side++) {
-			const n = tileAt(g, cell + SIDE_STEP[side]);
+			const n = tileAt(engine, cell + SIDE_STEP[side]);
 			if (n < 0) continue;
-			const fb = g.c.tiles[s.bt[n]].sideFeat[s.br[n] * 4 + ((side + 2) & 3)];
+			const fb =
+				engine.rules.tiles[state.boardTile[n]].sideFeat[
+					state.boardRotation[n] * 4 + ((side + 2) & 3)
+				];
 			if (fb < 0) continue;
-			const r = find(s, s.bseg[n] + fb);
-			if (s.open[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
+			const r = find(state, state.boardFirstSegment[n] + fb);
+			if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 		}
 	}
 	return out ?? NONE;
 }
 
 /** Inner features (monastery, garden, stable) completed by the placement of board tile b. */
-export function completedInner(g: Engine, b: number): readonly number[] {
-	const s = g.s;
-	const ix = boardIndex(g);
-	if (ix.fullAt === b && ix.full.length === 0) return NONE;
+export function completedInner(engine: Engine, b: number): readonly number[] {
+	const state = engine.state;
+	const index = boardIndex(engine);
+	if (index.fullAt === b && index.full.length === 0) return NONE;
 	const out: number[] = [];
-	if (ix.fullAt === b) {
+	if (index.fullAt === b) {
 		// putTile noted them
-		for (let j = 0; j < ix.full.length; j++) {
-			const n = ix.full[j];
-			const inner = g.c.tiles[s.bt[n]].inner;
-			for (let k = 0; k < inner.length; k++) out.push(s.bseg[n] + inner[k]);
+		for (let j = 0; j < index.full.length; j++) {
+			const n = index.full[j];
+			const inner = engine.rules.tiles[state.boardTile[n]].inner;
+			for (let k = 0; k < inner.length; k++) out.push(state.boardFirstSegment[n] + inner[k]);
 		}
 		return out;
 	}
-	const cell = pack(s.bx[b], s.by[b]);
+	const cell = pack(state.boardX[b], state.boardY[b]);
 	for (let i = -1; i < 8; i++) {
-		const n = i < 0 ? b : cellGet(ix, cell + AROUND[i]);
-		if (n < 0 || s.bnb[n] !== 8) continue;
-		const inner = g.c.tiles[s.bt[n]].inner;
-		for (let j = 0; j < inner.length; j++) out.push(s.bseg[n] + inner[j]);
+		const n = i < 0 ? b : cellGet(index, cell + AROUND[i]);
+		if (n < 0 || state.boardNeighbours[n] !== 8) continue;
+		const inner = engine.rules.tiles[state.boardTile[n]].inner;
+		for (let j = 0; j < inner.length; j++) out.push(state.boardFirstSegment[n] + inner[j]);
 	}
 	return out;
 }
@@ -677,14 +707,14 @@ export function completedInner(g: Engine, b: number): readonly number[] {
 // Placement check with reasons
 /** Why a placement is illegal, or null if it is legal (used by the place move and the UI). */
 export function placementRefusal(
-	g: Engine,
+	engine: Engine,
 	tile: number,
 	x: number,
 	y: number,
 	rotation: number
 ): Refusal | null {
-	const s = g.s;
-	const t = g.c.tiles[tile];
+	const state = engine.state;
+	const t = engine.rules.tiles[tile];
 	if (
 		!Number.isInteger(x) ||
 		!Number.isInteger(y) ||
@@ -705,11 +735,11 @@ export function placementRefusal(
 			details: { x, y }
 		};
 	const cell = pack(x, y);
-	const here = cellGet(boardIndex(g), cell);
+	const here = cellGet(boardIndex(engine), cell);
 	if (here >= 0)
 		return {
 			code: 'cell-occupied',
-			message: `(${x},${y}) already holds ${g.c.tiles[s.bt[here]].key}`,
+			message: `(${x},${y}) already holds ${engine.rules.tiles[state.boardTile[here]].key}`,
 			rules: ['BASE-1.3.1'],
 			details: { x, y }
 		};
@@ -721,31 +751,31 @@ export function placementRefusal(
 			details: { x, y }
 		};
 	const fi = -here - 1;
-	if (!fits(s, t, fi, rotation)) {
+	if (!fits(state, t, fi, rotation)) {
 		for (let side = 0; side < 4; side++) {
-			const need = (s.freq[fi] >> (4 * side)) & 15;
+			const need = (state.frontEdges[fi] >> (4 * side)) & 15;
 			const have = (t.edges[rotation] >> (4 * side)) & 15;
-			if (((s.fmask[fi] >> (4 * side)) & 15) === 0 || need === have) continue;
+			if (((state.frontMask[fi] >> (4 * side)) & 15) === 0 || need === have) continue;
 			const nx = x + SIDE_DX[side];
 			const ny = y + SIDE_DY[side];
-			const n = tileAt(g, pack(nx, ny));
+			const n = tileAt(engine, pack(nx, ny));
 			const rules = ['BASE-1.3.2'];
 			if (need === 4 || have === 4) rules.push('RIVER-3.1.2');
 			return {
 				code: 'edge-mismatch',
-				message: `the ${SIDE_WORD[side]} edge (${EDGE_NAMES[have]}) of ${t.key} meets the ${SIDE_WORD[(side + 2) & 3]} edge (${EDGE_NAMES[need]}) of ${g.c.tiles[s.bt[n]].key} at (${nx},${ny})`,
+				message: `the ${SIDE_WORD[side]} edge (${EDGE_NAMES[have]}) of ${t.key} meets the ${SIDE_WORD[(side + 2) & 3]} edge (${EDGE_NAMES[need]}) of ${engine.rules.tiles[state.boardTile[n]].key} at (${nx},${ny})`,
 				rules,
 				details: {
 					side: 'NESW'[side],
 					ours: EDGE_NAMES[have],
 					theirs: EDGE_NAMES[need],
-					neighbour: { x: nx, y: ny, tile: g.c.tiles[s.bt[n]].key }
+					neighbour: { x: nx, y: ny, tile: engine.rules.tiles[state.boardTile[n]].key }
 				}
 			};
 		}
 	}
-	for (const h of g.c.hooks.placement) {
-		const r = h(g, tile, x, y, rotation, true);
+	for (const h of engine.rules.hooks.placement) {
+		const r = h(engine, tile, x, y, rotation, true);
 		if (r) return r;
 	}
 	return null;
@@ -756,20 +786,20 @@ export function placementRefusal(
  * halls: they complete surroundings but are no land tile, ISO-R4 / MM-R3) or river tiles.
  */
 export function surroundings(
-	g: Engine,
+	engine: Engine,
 	b: number
 ): { tiles: number; wildcards: number; river: number } {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
+	const state = engine.state;
+	const cell = pack(state.boardX[b], state.boardY[b]);
 	let tiles = 0;
 	let wildcards = 0;
 	let river = 0;
-	const ix = boardIndex(g);
+	const index = boardIndex(engine);
 	for (let i = 0; i < 8; i++) {
-		const n = cellGet(ix, cell + AROUND[i]);
+		const n = cellGet(index, cell + AROUND[i]);
 		if (n < 0) continue;
 		tiles++;
-		const t = g.c.tiles[s.bt[n]];
+		const t = engine.rules.tiles[state.boardTile[n]];
 		if (t.wildcard) wildcards++;
 		else if (t.river) river++;
 	}

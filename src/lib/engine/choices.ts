@@ -17,18 +17,21 @@ export interface OpponentChoice {
  * pieces of the pool or narrow the list.
  */
 export function opponentPieceChoices(
-	g: Engine,
+	engine: Engine,
 	chooser: number,
 	pool: readonly number[],
 	eligible: (piece: number) => boolean,
 	purpose: string
 ): OpponentChoice {
 	let pieces = pool.filter(
-		(pc) => g.s.pieces[pc].owner !== chooser && g.s.pieces[pc].seg !== -2 && eligible(pc)
+		(pc) =>
+			engine.state.pieces[pc].owner !== chooser &&
+			engine.state.pieces[pc].seg !== -2 &&
+			eligible(pc)
 	);
 	const rules: string[] = [];
-	for (const h of g.c.hooks.opponentChoice) {
-		const r = h(g, chooser, [...pool], pieces, purpose);
+	for (const h of engine.rules.hooks.opponentChoice) {
+		const r = h(engine, chooser, [...pool], pieces, purpose);
 		if (r) {
 			pieces = r.pieces;
 			rules.push(...r.rules);

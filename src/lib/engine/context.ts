@@ -229,14 +229,14 @@ function kept(ctx: Context): Context {
 export function contextOf(state: GameState): Context {
 	// the last context asked for, kept at hand: a game asks for its own at every move
 	if (state.ctx === lastKey) return lastContext!;
-	const c = contexts.get(state.ctx);
-	if (!c)
+	const rules = contexts.get(state.ctx);
+	if (!rules)
 		throw new Error(
 			`unknown rules context (this process has not compiled it, or not among the last ${CONTEXTS_KEPT} used): restore the game with restoreGame(state, expansions)`
 		);
 	lastKey = state.ctx;
-	lastContext = c;
-	return c;
+	lastContext = rules;
+	return rules;
 }
 let lastKey = '';
 let lastContext: Context | null = null;
@@ -244,8 +244,8 @@ let lastContext: Context | null = null;
 /** Re-attaches a deserialized state to its rules (compiling them if this process has not yet). */
 export function restoreGame(state: GameState, expansions: Expansion[]): GameState {
 	if (!contexts.has(state.ctx)) {
-		const c = contextFor(expansions, state.origin.modules ?? [], state.rulings);
-		if (c.key !== state.ctx)
+		const rules = contextFor(expansions, state.origin.modules ?? [], state.rulings);
+		if (rules.key !== state.ctx)
 			throw new Error('the expansions or rulings differ from those the game was played with');
 	}
 	indexOf(state, contextOf(state));

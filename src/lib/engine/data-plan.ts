@@ -19,7 +19,7 @@ import {
 } from './data-scope.ts';
 
 /** Enters a plan's scope for feature `root` (call `leave` after). */
-export function enter(p: Plan, g: Engine, root: number): Scope {
+export function enter(p: Plan, engine: Engine, root: number): Scope {
 	let sc = p.scope;
 	if (sc.busy) sc = new Scope(p.slots, p.groups);
 	else {
@@ -34,7 +34,7 @@ export function enter(p: Plan, g: Engine, root: number): Scope {
 		sc.player = -1;
 	}
 	sc.busy = true;
-	sc.g = g;
+	sc.g = engine;
 	sc.root = root;
 	return sc;
 }
@@ -164,16 +164,16 @@ export const inModes = (r: DataRule, mode: Mode, dflt: Mode[]) =>
 	((r.at as Mode[] | undefined) ?? dflt).includes(mode);
 
 /** Compiles a data module's rules for rules context `c` (see Plan). */
-export function compilePlan(c: Context, lists: RuleLists): Plan {
+export function compilePlan(context: Context, lists: RuleLists): Plan {
 	const slotOf = new Map<string, number>();
 	const groupDefs: Plan['groupDefs'] = [];
 	const figureIds: string[] = [];
 	/** The closures of expression `e` in `mode`; award rules also read the player paid. */
 	const compile = (e: unknown, mode: Mode, award: boolean): Get => {
 		const resolve = (name: string): Get => {
-			const k = constantOf(c, mode, name, award);
+			const k = constantOf(context, mode, name, award);
 			if (k !== undefined) return () => k;
-			const read = readerOf(c, name, award, lists.modifiers);
+			const read = readerOf(context, name, award, lists.modifiers);
 			if ((award && AWARD_VARS.has(name)) || name === 'neighbours' || name === 'players')
 				return read;
 			let slot = slotOf.get(name);
@@ -186,14 +186,14 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 			};
 		};
 		return compileExpr<Scope>(
-			fold(e, (name) => constantOf(c, mode, name, award)),
+			fold(e, (name) => constantOf(context, mode, name, award)),
 			resolve
 		);
 	};
 	/** A rule's condition: null when it always holds, false when it never does. */
 	const condition = (r: DataRule, mode: Mode, award: boolean): Get | null | false => {
 		if (r.when === undefined) return null;
-		const f = fold(r.when, (name) => constantOf(c, mode, name, award));
+		const f = fold(r.when, (name) => constantOf(context, mode, name, award));
 		if (isLiteral(f)) return f === true ? null : false;
 		return compile(r.when, mode, award);
 	};
@@ -254,7 +254,7 @@ export function compilePlan(c: Context, lists: RuleLists): Plan {
 		if (when === false) return null;
 		let figure = figureIds.indexOf(r.figure!);
 		if (figure < 0) figure = figureIds.push(r.figure!) - 1;
-		const name = c.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
+		const name = context.figures.get(r.figure!)?.name.toLowerCase() ?? r.figure!;
 		return {
 			rule: r,
 			group: groupIndex(r.figure!, r.where),

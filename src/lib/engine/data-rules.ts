@@ -59,7 +59,7 @@ function compileFigure(
 	e: Expansion,
 	id: string,
 	f: DataFigure,
-	read: (g: Engine, root: number, expr: unknown) => number
+	read: (engine: Engine, root: number, expr: unknown) => number
 ): FigureType {
 	const decl = (e.figures ?? []).find((x) => x.id === id);
 	const strength = f.strength;
@@ -74,13 +74,13 @@ function compileFigure(
 	else if (paramOf(strength)) {
 		// the common case, a tunable strength ({"var": "param.largeMeepleStrength"}): no feature to read
 		const name = paramOf(strength)!;
-		strengthOf = (g) => Math.max(0, g.c.params[name] ?? 0);
+		strengthOf = (engine) => Math.max(0, engine.rules.params[name] ?? 0);
 	} else
-		strengthOf = (g, _piece, root) => {
+		strengthOf = (engine, _piece, root) => {
 			const expr = perKind
-				? (strength as Record<string, unknown>)[featureOf(g, root).kind]
+				? (strength as Record<string, unknown>)[featureOf(engine, root).kind]
 				: strength;
-			return expr === undefined ? 1 : Math.max(0, read(g, root, expr));
+			return expr === undefined ? 1 : Math.max(0, read(engine, root, expr));
 		};
 	return {
 		id,
@@ -141,11 +141,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		modifiers
 	};
 	// compiled once per rules context
-	const planOf = perContext((c) => compilePlan(c, lists));
-	const readStrength = (g: Engine, root: number, expr: unknown): number => {
-		const p = planOf(g.c);
+	const planOf = perContext((rules) => compilePlan(rules, lists));
+	const readStrength = (engine: Engine, root: number, expr: unknown): number => {
+		const p = planOf(engine.rules);
 		const get = p.strength(expr);
-		const sc = enter(p, g, root);
+		const sc = enter(p, engine, root);
 		const v = numOf(get(sc));
 		leave(sc);
 		return v;
@@ -174,13 +174,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			cited.add(id);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
-	const deny = (g: Engine, root: number, strengths: number[]): number[] | null => {
-		const s = g.s;
-		const st = state(g);
+	const deny = (engine: Engine, root: number, strengths: number[]): number[] | null => {
+		const gameState = engine.state;
+		const st = state(engine);
 		st.denied = -1;
-		const players = s.players.length;
-		for (const pc of s.figs[root] ?? []) {
-			const p = s.pieces[pc];
+		const players = gameState.players.length;
+		for (const pc of gameState.featurePieces[root] ?? []) {
+			const p = gameState.pieces[pc];
 			if (!deniers.has(p.kind)) continue;
 			const slot = p.owner < 0 ? players : p.owner;
 			const mine = strengths[slot];
@@ -194,19 +194,19 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		}
 		return null;
 	};
-	const state = (g: Engine) => g.s.mod[id] as DataState;
+	const state = (engine: Engine) => engine.state.moduleState[id] as DataState;
 	const hooks: Partial<Hooks> = {
-		setup(g) {
+		setup(engine) {
 			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
-			g.s.mod[id] = st;
+			engine.state.moduleState[id] = st;
 		}
 	};
 	if (lists.value.length)
-		hooks.value = (g, root, v) => {
-			const p = planOf(g.c);
+		hooks.value = (engine, root, v) => {
+			const p = planOf(engine.rules);
 			const steps = p.value.get(v.kind)?.[v.mode];
 			if (!steps || !steps.length) return;
-			const sc = enter(p, g, root);
+			const sc = enter(p, engine, root);
 			for (let i = 0; i < steps.length; i++) {
 				const st = steps[i];
 				if (st.when === null || st.when(sc) === true) applyEffect(st, v, sc);
@@ -214,13 +214,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			leave(sc);
 		};
 	if (lists.award.length)
-		hooks.awards = (g, root, v, winners, awards: Award[]) => {
-			const p = planOf(g.c);
+		hooks.awards = (engine, root, v, winners, awards: Award[]) => {
+			const p = planOf(engine.rules);
 			const steps = p.awards.get(v.kind)?.[v.mode];
 			if (!steps || !steps.length) return;
-			const sc = enter(p, g, root);
+			const sc = enter(p, engine, root);
 			sc.winners = winners;
-			const players = g.s.players.length;
+			const players = engine.state.players.length;
 			// the award under construction per figure type and player (a points rule starts a new one)
 			let open: (Building | undefined)[] | null = null;
 			let built: Building[] | null = null;
@@ -258,17 +258,17 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 			}
 			leave(sc);
-			if (built) for (const b of built) awards.push(finish(b, g.quiet));
+			if (built) for (const b of built) awards.push(finish(b, engine.quiet));
 		};
 	if (deniers.size || lists.wins.length)
-		hooks.winners = (g, root, strengths, _winners, v) => {
-			const st = state(g);
+		hooks.winners = (engine, root, strengths, _winners, v) => {
+			const st = state(engine);
 			st.won = -1;
 			st.denied = -1;
-			const p = planOf(g.c);
+			const p = planOf(engine.rules);
 			const steps = p.wins.get(v.kind)?.[v.mode];
 			if (steps && steps.length) {
-				const sc = enter(p, g, root);
+				const sc = enter(p, engine, root);
 				for (let i = 0; i < steps.length; i++) {
 					const w = steps[i];
 					const per = groupOf(p, sc, w.group);
@@ -280,71 +280,73 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 				leave(sc);
 			}
-			return deniers.size ? deny(g, root, strengths) : null;
+			return deniers.size ? deny(engine, root, strengths) : null;
 		};
 	if (deniers.size || lists.collect.length || lists.wins.length)
-		hooks.scored = (g, root, ev) => {
-			const st = state(g);
-			if (st.won === root && ev.winners.length && !g.quiet) {
+		hooks.scored = (engine, root, ev) => {
+			const st = state(engine);
+			if (st.won === root && ev.winners.length && !engine.quiet) {
 				// the feature went to its figures' owners (wins), whatever the majority
-				const why = `${ev.winners.map((p) => playerName(g, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
+				const why = `${ev.winners.map((p) => playerName(engine, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
 				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
 				ev.why = why;
 			}
 			if (st.denied === root) {
 				const f = deniers.get(st.deniedBy)!;
-				const name = g.c.figures.get(st.deniedBy)?.name ?? st.deniedBy;
+				const name = engine.rules.figures.get(st.deniedBy)?.name ?? st.deniedBy;
 				const owner = ev.figures.find((x) => x.figure === st.deniedBy)?.owner ?? -1;
 				const strength = owner < 0 ? ev.strengths.neutral : ev.strengths[String(owner)];
-				const why = `${name} (${owner < 0 ? 'neutral' : playerName(g, owner)}, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
+				const why = `${name} (${owner < 0 ? 'neutral' : playerName(engine, owner)}, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
 				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
 				ev.why = why;
 				ev[st.deniedBy] = 'denied';
 				for (const r of f.denyRules ?? []) push(ev.rules, r);
 			}
 			if (ev.mode !== 'complete') return;
-			const steps = lists.collect.length ? planOf(g.c).collect.get(ev.feature.kind) : undefined;
+			const steps = lists.collect.length
+				? planOf(engine.rules).collect.get(ev.feature.kind)
+				: undefined;
 			if (!steps) return;
-			const s = g.s;
-			const p = planOf(g.c);
-			const sc = enter(p, g, root);
+			const gameState = engine.state;
+			const p = planOf(engine.rules);
+			const sc = enter(p, engine, root);
 			for (const c of steps) {
 				const r = c.rule;
 				if (c.when !== null && c.when(sc) !== true) continue;
 				const n = numOf(c.count(sc));
 				if (n <= 0) continue;
-				const player = s.active;
-				const tokens = (st.tokens[r.token!] ??= filled(s.players.length, 0));
+				const player = gameState.active;
+				const tokens = (st.tokens[r.token!] ??= filled(gameState.players.length, 0));
 				tokens[player] += n;
 				emit(
-					g,
+					engine,
 					{ type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at },
 					() =>
-						`${playerName(g, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
+						`${playerName(engine, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
 				);
 			}
 			leave(sc);
 		};
 	if (majorityRules.length)
-		hooks.finalScoring = (g) => {
-			const s = g.s;
-			const st = state(g);
+		hooks.finalScoring = (engine) => {
+			const gameState = engine.state;
+			const st = state(engine);
 			for (const r of majorityRules) {
-				const tokens = st.tokens[r.token!] ?? filled(s.players.length, 0);
+				const tokens = st.tokens[r.token!] ?? filled(gameState.players.length, 0);
 				const most = Math.max(0, ...tokens);
 				const points = evNum(r.points, (n) =>
 					n.startsWith('param.')
-						? (g.c.params[n.slice(6)] ?? 0)
+						? (engine.rules.params[n.slice(6)] ?? 0)
 						: n === 'players'
-							? s.players.length
+							? gameState.players.length
 							: 0
 				);
 				const tied = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
 				// ties: all of the tied score (the default) or none of them
 				const winners = r.ties === 'none' && tied.length > 1 ? [] : tied;
-				for (const p of winners) s.scores[p] += points;
+				for (const p of winners) gameState.scores[p] += points;
 				emit(
-					g,
+					engine,
 					{
 						type: 'majority',
 						rules: [r.id],
@@ -361,9 +363,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					},
 					() =>
 						winners.length
-							? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(g, p)} +${points}`).join(', ')}.`
+							? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(engine, p)} +${points}`).join(', ')}.`
 							: tied.length
-								? `Most ${r.token} (${most}) tied between ${tied.map((p) => playerName(g, p)).join(' and ')}: a tie scores nothing.`
+								? `Most ${r.token} (${most}) tied between ${tied.map((p) => playerName(engine, p)).join(' and ')}: a tie scores nothing.`
 								: `Nobody has any ${r.token}: no majority bonus.`
 				);
 			}

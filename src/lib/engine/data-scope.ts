@@ -48,12 +48,13 @@ export class Scope {
 }
 export type Get = (sc: Scope) => number | boolean;
 
-export const tilesOf = (sc: Scope) => (sc.tiles ??= featureTiles(sc.g.s, sc.root));
-export const aroundOf = (sc: Scope) => (sc.around ??= surroundings(sc.g, sc.g.s.st[sc.root]));
+export const tilesOf = (sc: Scope) => (sc.tiles ??= featureTiles(sc.g.state, sc.root));
+export const aroundOf = (sc: Scope) =>
+	(sc.around ??= surroundings(sc.g, sc.g.state.segmentTile[sc.root]));
 
 /** The value a variable has in every scoring of a rules context and mode ('complete', 'param.x', 'ruling.X.y'), or undefined. */
 export function constantOf(
-	c: Context,
+	rules: Context,
 	mode: Mode,
 	name: string,
 	award: boolean
@@ -78,10 +79,10 @@ export function constantOf(
 	const dot = name.indexOf('.');
 	const head = name.slice(0, dot);
 	const rest = name.slice(dot + 1);
-	if (head === 'param') return c.params[rest] ?? 0;
+	if (head === 'param') return rules.params[rest] ?? 0;
 	if (head === 'ruling') {
 		const i = rest.indexOf('.');
-		return c.rulings[rest.slice(0, i)] === rest.slice(i + 1);
+		return rules.rulings[rest.slice(0, i)] === rest.slice(i + 1);
 	}
 	if (head === 'modifier' || head === 'figures' || head === 'onTiles' || head === 'icon')
 		return undefined;
@@ -95,7 +96,7 @@ export function constantOf(
 
 /** The reading of a variable that depends on the feature (or the player paid); constantOf gave undefined. */
 export function readerOf(
-	c: Context,
+	rules: Context,
 	name: string,
 	award: boolean,
 	modifiers: Record<string, string>
@@ -121,61 +122,62 @@ export function readerOf(
 		case 'tiles':
 			return (sc) => tilesOf(sc).length;
 		case 'pennants':
-			return ({ g, root }) => {
+			return ({ g: engine, root }) => {
 				let n = 0;
-				for (const seg of segsOf(g.s, root)) n += featureOf(g, seg).pennants;
+				for (const seg of segsOf(engine.state, root)) n += featureOf(engine, seg).pennants;
 				return n;
 			};
 		case 'cities':
-			return ({ g, root }) =>
-				featureOf(g, root).kind === 'field' ? fieldCities(g, root).complete.length : 0;
+			return ({ g: engine, root }) =>
+				featureOf(engine, root).kind === 'field' ? fieldCities(engine, root).complete.length : 0;
 		case 'neighbours':
-			return ({ g, root }) => g.s.bnb[g.s.st[root]];
+			return ({ g: engine, root }) => engine.state.boardNeighbours[engine.state.segmentTile[root]];
 		case 'players':
-			return ({ g }) => g.s.players.length;
+			return ({ g: engine }) => engine.state.players.length;
 	}
 	const dot = name.indexOf('.');
 	const head = name.slice(0, dot);
 	const rest = name.slice(dot + 1);
 	if (head === 'modifier') {
-		const how = modifiers[rest] ?? gameCombine(c)[rest] ?? 'sum';
-		return ({ g, root }) => combine(g, root, rest, how);
+		const how = modifiers[rest] ?? gameCombine(rules)[rest] ?? 'sum';
+		return ({ g: engine, root }) => combine(engine, root, rest, how);
 	}
 	if (head === 'figures')
-		return ({ g, root }) => {
-			const s = g.s;
-			const list = s.figs[root];
+		return ({ g: engine, root }) => {
+			const state = engine.state;
+			const list = state.featurePieces[root];
 			let n = 0;
-			if (list) for (let i = 0; i < list.length; i++) if (s.pieces[list[i]].kind === rest) n++;
+			if (list) for (let i = 0; i < list.length; i++) if (state.pieces[list[i]].kind === rest) n++;
 			return n;
 		};
 	if (head === 'onTiles')
 		return (sc) => {
 			const tiles = tilesOf(sc);
 			let n = 0;
-			for (const p of sc.g.s.pieces)
+			for (const p of sc.g.state.pieces)
 				if (p.kind === rest && p.seg >= 0 && tiles.includes(p.tile)) n++;
 			return n;
 		};
 	if (head === 'icon')
 		return (sc) => {
-			const { g } = sc;
+			const { g: engine } = sc;
 			let n = 0;
-			for (const b of tilesOf(sc)) if (g.c.tiles[g.s.bt[b]].icons.has(rest)) n++;
+			for (const b of tilesOf(sc))
+				if (engine.rules.tiles[engine.state.boardTile[b]].icons.has(rest)) n++;
 			return n;
 		};
 	if (rest === 'tiles' || rest === 'wildcards' || rest === 'river')
 		return (sc) => aroundOf(sc)[rest];
 	const icon = rest.slice(5); // around.icon.<name>
-	return ({ g, root }) => {
-		const s = g.s;
-		const b = s.st[root];
+	return ({ g: engine, root }) => {
+		const state = engine.state;
+		const b = state.segmentTile[root];
 		let n = 0;
 		for (let dx = -1; dx <= 1; dx++)
 			for (let dy = -1; dy <= 1; dy++) {
 				if (!dx && !dy) continue;
-				const o = tileAt(g, pack(s.bx[b] + dx, s.by[b] + dy));
-				if (o >= 0 && g.c.tiles[s.bt[o]].icons.has(icon)) n++;
+				const o = tileAt(engine, pack(state.boardX[b] + dx, state.boardY[b] + dy));
+				if (o >= 0 && engine.rules.tiles[state.boardTile[o]].icons.has(icon)) n++;
 			}
 		return n;
 	};
@@ -213,23 +215,27 @@ export function fold(e: unknown, constOf: (name: string) => number | boolean | u
 }
 
 // how every data modifier of a game combines: a rule may read one its dependency declares (modifier.inn)
-export const gameCombine = perContext((c) => {
+export const gameCombine = perContext((rules) => {
 	const t: Record<string, string> = {};
-	for (const m of c.modules)
+	for (const m of rules.modules)
 		if (m.combine) for (const [k, v] of Object.entries(m.combine)) t[k] ??= v;
 	return t;
 });
 
 /** A modifier over the segments of a feature, combined as its declaration says (sum, max, any, all). */
-export function combine(g: Engine, root: number, name: string, how: string): number | boolean {
-	const s = g.s;
+export function combine(engine: Engine, root: number, name: string, how: string): number | boolean {
+	const state = engine.state;
 	const any = how === 'any';
 	const all = how === 'all';
 	const max = how === 'max';
 	let sum = 0;
 	let most = 0;
-	for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg]) {
-		const raw = featureOf(g, seg).modifiers[name];
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], k = state.featureSize[root];
+		k > 0;
+		k--, seg = state.nextSegment[seg]
+	) {
+		const raw = featureOf(engine, seg).modifiers[name];
 		const n = typeof raw === 'number' ? raw : raw ? 1 : 0;
 		// any and all are settled by the first segment that has (or lacks) the modifier
 		if (any && n) return true;
@@ -242,18 +248,18 @@ export function combine(g: Engine, root: number, name: string, how: string): num
 
 /** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
 export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
-	const s = sc.g.s;
+	const state = sc.g.state;
 	let out: Group | null = null;
 	if (tiles) {
 		const on = tilesOf(sc);
-		for (const p of s.pieces)
+		for (const p of state.pieces)
 			if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile))
 				out = added(out, p.owner);
 	} else {
-		const list = s.figs[sc.root];
+		const list = state.featurePieces[sc.root];
 		if (list)
 			for (let i = 0; i < list.length; i++) {
-				const p = s.pieces[list[i]];
+				const p = state.pieces[list[i]];
 				if (p.kind === figure && p.owner >= 0) out = added(out, p.owner);
 			}
 	}
@@ -276,13 +282,13 @@ export interface Group {
 const NOBODY: Group = Object.freeze({ players: [], counts: [] });
 
 /** Heads per player on the feature: followers, and any figure with strength above 0 there (award variables heads, othersHeads). */
-export function headsOf(g: Engine, root: number): number[] {
-	const s = g.s;
-	const heads = filled(s.players.length, 0);
-	for (const pc of s.figs[root] ?? []) {
-		const p = s.pieces[pc];
-		const ft = g.c.figures.get(p.kind);
-		if (p.owner >= 0 && ft && (ft.follower || ft.strength(g, pc, root) > 0)) heads[p.owner]++;
+export function headsOf(engine: Engine, root: number): number[] {
+	const state = engine.state;
+	const heads = filled(state.players.length, 0);
+	for (const pc of state.featurePieces[root] ?? []) {
+		const p = state.pieces[pc];
+		const ft = engine.rules.figures.get(p.kind);
+		if (p.owner >= 0 && ft && (ft.follower || ft.strength(engine, pc, root) > 0)) heads[p.owner]++;
 	}
 	return heads;
 }
@@ -304,10 +310,10 @@ export interface DataState {
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */
-export function deniedBy(g: Engine, root: number): string | null {
+export function deniedBy(engine: Engine, root: number): string | null {
 	// only a module with such figures ever marks a root denied (its winners hook)
-	for (const id of denying(g.c)) {
-		const st = g.s.mod[id] as DataState | undefined;
+	for (const id of denying(engine.rules)) {
+		const st = engine.state.moduleState[id] as DataState | undefined;
 		if (st && st.denied === root) return st.deniedBy;
 	}
 	return null;
@@ -315,6 +321,6 @@ export function deniedBy(g: Engine, root: number): string | null {
 
 /** Data modules whose figures deny scorings (deniesScoring), found once per rules context. */
 export const denyingModules = new WeakSet<RuleModule>();
-const denying = perContext((c) =>
-	c.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)
+const denying = perContext((rules) =>
+	rules.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)
 );

@@ -11,69 +11,69 @@ import type { Engine, GameEvent, Move, PlaceMove, Refusal, Step, StepDef } from 
  * that fits nowhere is discarded (BASE-1.3.6), otherwise it is drawn (its placements are counted
  * from the board index and built only when asked).
  */
-function offerTile(g: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
-	const { s, c } = g;
+function offerTile(engine: Engine, t: number): 'aside' | 'discarded' | 'drawn' {
+	const { state, rules } = engine;
 	let aside = false;
-	for (const h of c.hooks.drawn) if (h(g, t) === 'aside') aside = true;
+	for (const h of rules.hooks.drawn) if (h(engine, t) === 'aside') aside = true;
 	if (aside) return 'aside';
-	s.tile = t;
-	if (!placeable(g)) {
-		s.tile = -1;
-		s.discarded.push(t);
+	state.tile = t;
+	if (!placeable(engine)) {
+		state.tile = -1;
+		state.discarded.push(t);
 		emit(
-			g,
-			{ type: 'discard', rules: ['BASE-1.3.6'], player: s.active, tile: c.tiles[t].key },
+			engine,
+			{ type: 'discard', rules: ['BASE-1.3.6'], player: state.active, tile: rules.tiles[t].key },
 			() =>
-				`${playerName(g, s.active)} drew ${c.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
+				`${playerName(engine, state.active)} drew ${rules.tiles[t].key}, which fits nowhere: it goes back to the box and another tile is drawn.`
 		);
 		return 'discarded';
 	}
-	if (g.silent) return 'drawn';
+	if (engine.silent) return 'drawn';
 	const ev: GameEvent = {
 		type: 'draw',
 		rules: ['BASE-1.2.1'],
-		player: s.active,
-		tile: c.tiles[t].key,
-		river: c.tiles[t].river,
-		left: tilesLeft(s)
+		player: state.active,
+		tile: rules.tiles[t].key,
+		river: rules.tiles[t].river,
+		left: tilesLeft(state)
 	};
-	if (s.origin.free) ev.picked = true;
-	emit(g, ev, () => {
-		const options = placementCount(g);
-		return `${playerName(g, s.active)} ${s.origin.free ? 'picks' : 'draws'} ${c.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(s)} tile${tilesLeft(s) === 1 ? '' : 's'} left).`;
+	if (state.origin.free) ev.picked = true;
+	emit(engine, ev, () => {
+		const options = placementCount(engine);
+		return `${playerName(engine, state.active)} ${state.origin.free ? 'picks' : 'draws'} ${rules.tiles[t].key} (${options} legal placement${options === 1 ? '' : 's'}, ${tilesLeft(state)} tile${tilesLeft(state) === 1 ? '' : 's'} left).`;
 	});
 	return 'drawn';
 }
 
-export function drawTile(g: Engine): boolean {
+export function drawTile(engine: Engine): boolean {
 	for (;;) {
-		const t = takeTile(g.s);
+		const t = takeTile(engine.state);
 		if (t < 0) return false;
-		if (offerTile(g, t) === 'drawn') return true;
+		if (offerTile(engine, t) === 'drawn') return true;
 	}
 }
 
 // ------------------------------------------------------------------ free mode (the sandbox)
 /** Free mode: one `pick` move per kind of tile the next draw may give that fits somewhere. */
-function pickMoves(g: Engine, _step: Step, out: Move[]): void {
-	for (const t of new Set(drawable(g.s)))
-		if (placementCount(g, t) > 0) out.push({ type: 'pick', tile: g.c.tiles[t].key });
+function pickMoves(engine: Engine, _step: Step, out: Move[]): void {
+	for (const t of new Set(drawable(engine.state)))
+		if (placementCount(engine, t) > 0) out.push({ type: 'pick', tile: engine.rules.tiles[t].key });
 	out.sort((a, b) => String((a as PlaceMove).tile).localeCompare(String((b as PlaceMove).tile)));
 }
 
 /** Free mode: the active player takes the tile of their choice from the current pile instead of drawing. */
-export function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refusal | null {
-	const { s, c } = g;
-	const t = typeof move.tile === 'string' ? c.tileIndex.get(move.tile) : undefined;
+export function pickMove(engine: Engine, move: { tile?: unknown }, step: Step): Refusal | null {
+	const { state, rules } = engine;
+	const t = typeof move.tile === 'string' ? rules.tileIndex.get(move.tile) : undefined;
 	if (t === undefined)
 		return {
 			code: 'wrong-tile',
 			message: `there is no tile '${String(move.tile)}' in this game`,
 			rules: ['BASE-1.2.1']
 		};
-	const key = c.tiles[t].key;
-	if (!drawable(s).includes(t)) {
-		return s.piles.some((p) => p.tiles.includes(t) || p.last.includes(t))
+	const key = rules.tiles[t].key;
+	if (!drawable(state).includes(t)) {
+		return state.piles.some((p) => p.tiles.includes(t) || p.last.includes(t))
 			? {
 					code: 'not-yet',
 					message: `${key} comes later: the tiles of the current pile are drawn first (the river before the land, the lake last)`,
@@ -87,16 +87,19 @@ export function pickMove(g: Engine, move: { tile?: unknown }, step: Step): Refus
 					details: { tile: key }
 				};
 	}
-	if (placementCount(g, t) === 0)
+	if (placementCount(engine, t) === 0)
 		return {
 			code: 'fits-nowhere',
 			message: `${key} fits nowhere on the board now: drawn, it would go back to the box (BASE-1.3.6)`,
 			rules: ['BASE-1.3.6'],
 			details: { tile: key }
 		};
-	takeChosen(s, t);
+	takeChosen(state, t);
 	// set aside (a dragon before any volcano): pick again
-	s.pending.push({ kind: offerTile(g, t) === 'drawn' ? 'place' : 'pick', player: step.player });
+	state.pending.push({
+		kind: offerTile(engine, t) === 'drawn' ? 'place' : 'pick',
+		player: step.player
+	});
 	return null;
 }
 

@@ -6,22 +6,30 @@ import type { Context, Engine, GameEvent, GameState } from './types.ts';
  * board index slot included), so each engine read in the modules sees one object shape.
  */
 export function engineOf(
-	s: GameState,
-	c: Context,
+	state: GameState,
+	rules: Context,
 	quiet: boolean,
 	silent = false,
 	unscored = false
 ): Engine {
-	return { s, c, events: silent ? NO_EVENTS : [], quiet, silent, ix: undefined, unscored };
+	return {
+		state,
+		rules,
+		events: silent ? NO_EVENTS : [],
+		quiet,
+		silent,
+		index: undefined,
+		unscored
+	};
 }
-/** The events of every silent engine: nothing is ever pushed (emit and the score events check g.silent), so one array serves all. */
+/** The events of every silent engine: nothing is ever pushed (emit and the score events check engine.silent), so one array serves all. */
 const NO_EVENTS: GameEvent[] = [];
 
 /** Pushes an event; the text is built only when not quiet; nothing when silent. */
-export function emit(g: Engine, ev: GameEvent, text?: () => string): void {
-	if (g.silent) return;
-	if (!g.quiet && text) ev.text = text();
-	g.events.push(ev);
+export function emit(engine: Engine, ev: GameEvent, text?: () => string): void {
+	if (engine.silent) return;
+	if (!engine.quiet && text) ev.text = text();
+	engine.events.push(ev);
 }
 
 /**

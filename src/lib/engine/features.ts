@@ -4,8 +4,8 @@
 // board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
 
-export function find(s: GameState, seg: number): number {
-	const p = s.parent;
+export function find(state: GameState, seg: number): number {
+	const p = state.parent;
 	while (p[seg] !== seg) {
 		p[seg] = p[p[seg]];
 		seg = p[seg];
@@ -24,52 +24,58 @@ function moveList(lists: (number[] | null)[], from: number, to: number): void {
 }
 
 /** Joins two segments across a matching edge; `border` is true for road/city/river (both lose an open edge). */
-export function union(s: GameState, a: number, b: number, border: boolean): number {
-	let ra = find(s, a);
-	let rb = find(s, b);
+export function union(state: GameState, a: number, b: number, border: boolean): number {
+	let ra = find(state, a);
+	let rb = find(state, b);
 	if (ra === rb) {
-		if (border) s.open[ra] -= 2;
+		if (border) state.openEdges[ra] -= 2;
 		return ra;
 	}
-	if (s.ssize[ra] < s.ssize[rb]) {
+	if (state.featureSize[ra] < state.featureSize[rb]) {
 		const t = ra;
 		ra = rb;
 		rb = t;
 	}
-	s.parent[rb] = ra;
-	if (border) s.open[ra] = s.open[ra] + s.open[rb] - 2;
+	state.parent[rb] = ra;
+	if (border) state.openEdges[ra] = state.openEdges[ra] + state.openEdges[rb] - 2;
 	// splice rb's circle after ra's last segment: ra's segments, then rb's
-	const la = s.slast[ra];
-	const lb = s.slast[rb];
-	const fa = s.snext[la];
-	s.snext[la] = s.snext[lb];
-	s.snext[lb] = fa;
-	s.slast[ra] = lb;
-	s.ssize[ra] += s.ssize[rb];
-	moveList(s.figs, rb, ra);
+	const la = state.lastSegment[ra];
+	const lb = state.lastSegment[rb];
+	const fa = state.nextSegment[la];
+	state.nextSegment[la] = state.nextSegment[lb];
+	state.nextSegment[lb] = fa;
+	state.lastSegment[ra] = lb;
+	state.featureSize[ra] += state.featureSize[rb];
+	moveList(state.featurePieces, rb, ra);
 	return ra;
 }
 
 /** The segments of the feature at `root`, in the order they joined. */
-export function segsOf(s: GameState, root: number): number[] {
+export function segsOf(state: GameState, root: number): number[] {
 	const out: number[] = [];
-	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg])
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], n = state.featureSize[root];
+		n > 0;
+		n--, seg = state.nextSegment[seg]
+	)
 		out.push(seg);
 	return out;
 }
 
 /** The compiled feature of a segment. */
-export function featureOf(g: Engine, seg: number): CFeature {
-	const s = g.s;
-	return g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]];
+export function featureOf(engine: Engine, seg: number): CFeature {
+	const state = engine.state;
+	return engine.rules.tiles[state.boardTile[state.segmentTile[seg]]].features[
+		state.segmentFeature[seg]
+	];
 }
 
 /** The first follower (a piece whose figure type occupies) on the feature, or -1. */
-export function occupant(g: Engine, root: number): number {
-	const f = g.s.figs[root];
+export function occupant(engine: Engine, root: number): number {
+	const f = engine.state.featurePieces[root];
 	if (!f) return -1;
 	for (let i = 0; i < f.length; i++) {
-		const t = g.c.figures.get(g.s.pieces[f[i]].kind);
+		const t = engine.rules.figures.get(engine.state.pieces[f[i]].kind);
 		if (t && t.follower) return f[i];
 	}
 	return -1;
@@ -78,18 +84,22 @@ export function occupant(g: Engine, root: number): number {
 let stamp = new Int32Array(1024);
 let stampValue = 0;
 /** Distinct board indexes of the tiles of a feature (a tile counts once, BASE-1.5.5). */
-export function featureTiles(s: GameState, root: number): number[] {
-	const n = s.ssize[root];
-	if (n === 1) return [s.st[root]];
-	if (s.bx.length > stamp.length) stamp = new Int32Array(s.bx.length * 2);
+export function featureTiles(state: GameState, root: number): number[] {
+	const n = state.featureSize[root];
+	if (n === 1) return [state.segmentTile[root]];
+	if (state.boardX.length > stamp.length) stamp = new Int32Array(state.boardX.length * 2);
 	stampValue++;
 	if (stampValue > 2_000_000_000) {
 		stamp.fill(0);
 		stampValue = 1;
 	}
 	const out: number[] = [];
-	for (let seg = s.snext[s.slast[root]], i = 0; i < n; i++, seg = s.snext[seg]) {
-		const t = s.st[seg];
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], i = 0;
+		i < n;
+		i++, seg = state.nextSegment[seg]
+	) {
+		const t = state.segmentTile[seg];
 		if (stamp[t] !== stampValue) {
 			stamp[t] = stampValue;
 			out.push(t);
@@ -99,18 +109,22 @@ export function featureTiles(s: GameState, root: number): number[] {
 }
 
 /** Completed cities (roots) bordering a field root, each once (BASE-1.7.2). */
-export function fieldCities(g: Engine, root: number): { complete: number[]; all: number[] } {
-	const s = g.s;
+export function fieldCities(engine: Engine, root: number): { complete: number[]; all: number[] } {
+	const state = engine.state;
 	const all: number[] = [];
 	const complete: number[] = [];
-	for (let seg = s.snext[s.slast[root]], n = s.ssize[root]; n > 0; n--, seg = s.snext[seg]) {
-		const cities = featureOf(g, seg).cities;
-		const base = s.bseg[s.st[seg]];
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], n = state.featureSize[root];
+		n > 0;
+		n--, seg = state.nextSegment[seg]
+	) {
+		const cities = featureOf(engine, seg).cities;
+		const base = state.boardFirstSegment[state.segmentTile[seg]];
 		for (let i = 0; i < cities.length; i++) {
-			const r = find(s, base + cities[i]);
+			const r = find(state, base + cities[i]);
 			if (all.indexOf(r) >= 0) continue;
 			all.push(r);
-			if (s.open[r] === 0) complete.push(r);
+			if (state.openEdges[r] === 0) complete.push(r);
 		}
 	}
 	return { complete, all };

@@ -22,15 +22,15 @@ export function legalMoves(state: GameState): Move[] {
  */
 export function legalMovesInto(state: GameState, out: Move[]): Move[] {
 	if (state.finished || state.pending.length === 0) return out;
-	const c = contextOf(state);
+	const rules = contextOf(state);
 	const step = state.pending[0];
-	const g = engineOf(state, c, true);
+	const engine = engineOf(state, rules, true);
 	if (step.kind === 'place') {
-		const moves = drawnPlacements(g);
+		const moves = drawnPlacements(engine);
 		for (let i = 0; i < moves.length; i++) out.push(moves[i]);
 		return out;
 	}
-	c.steps.get(step.kind)?.moves(g, step, out);
+	rules.steps.get(step.kind)?.moves(engine, step, out);
 	return out;
 }
 
@@ -50,17 +50,17 @@ export function legalMoveCount(state: GameState): number {
  * random player's pick in one engine (legalMoveAt(state, ⌊w × legalMoveCount(state)⌋)).
  */
 export function placementPick(state: GameState, w: number): PlaceMove | undefined {
-	const g = engineOf(state, contextOf(state), true);
-	const n = placementCount(g);
-	return n > 0 ? placementAt(g, Math.floor(w * n)) : undefined;
+	const engine = engineOf(state, contextOf(state), true);
+	const n = placementCount(engine);
+	return n > 0 ? placementAt(engine, Math.floor(w * n)) : undefined;
 }
 
 /** legalMoves(state)[n], built alone at the placement step. */
 export function legalMoveAt(state: GameState, n: number): Move | undefined {
 	if (state.finished || state.pending.length === 0 || n < 0) return undefined;
 	if (state.pending[0].kind === 'place') {
-		const g = engineOf(state, contextOf(state), true);
-		return n < placementCount(g) ? placementAt(g, n) : undefined;
+		const engine = engineOf(state, contextOf(state), true);
+		return n < placementCount(engine) ? placementAt(engine, n) : undefined;
 	}
 	return legalMoves(state)[n];
 }
@@ -116,35 +116,35 @@ export const TRIAL: Readonly<ApplyOptions> = {
 
 /** Applies a move: the next state and the events up to the next decision, or a refusal naming why. */
 export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): ApplyResult {
-	const c = contextOf(state);
+	const rules = contextOf(state);
 	// read once: moves come in many shapes, and every read of a member is a lookup by name
 	const type = move && typeof move === 'object' ? move.type : undefined;
 	if (typeof type !== 'string') return refuse('bad-move', 'a move is an object with a type', []);
 	if (state.finished) return refuse('game-over', 'the game is over', ['BASE-1.7.3']);
 	const step = state.pending[0];
-	const def = c.steps.get(step.kind);
-	const handler = c.moves.get(type);
+	const def = rules.steps.get(step.kind);
+	const handler = rules.moves.get(type);
 	if (!def || !handler || !def.accepts.includes(type)) {
 		return refuse(
 			'wrong-step',
-			`'${type}' is not possible now: ${playerName(engineOf(state, c, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
+			`'${type}' is not possible now: ${playerName(engineOf(state, rules, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,
 			['BASE-1.2.1'],
 			{ step: step.kind, player: step.player, accepts: def?.accepts ?? [] }
 		);
 	}
-	const s = opts.mutate ? state : cloneState(state);
+	const next = opts.mutate ? state : cloneState(state);
 	const silent = opts.events === false;
-	const g = engineOf(s, c, silent || opts.quiet === true, silent, opts.final === false);
+	const engine = engineOf(next, rules, silent || opts.quiet === true, silent, opts.final === false);
 	// the step leaves the queue (usually its only entry: a pop is cheaper than the shift builtin)
-	if (s.pending.length === 1) s.pending.pop();
-	else s.pending.shift();
-	const r = handler(g, move, step);
+	if (next.pending.length === 1) next.pending.pop();
+	else next.pending.shift();
+	const r = handler(engine, move, step);
 	if (r) {
-		s.pending.unshift(step);
+		next.pending.unshift(step);
 		return { ok: false, refusal: r };
 	}
-	s.log.push(move);
-	if (!opts.keepRedo && s.redo.length) s.redo = [];
-	advance(g);
-	return { ok: true, state: s, events: g.events };
+	next.log.push(move);
+	if (!opts.keepRedo && next.redo.length) next.redo = [];
+	advance(engine);
+	return { ok: true, state: next, events: engine.events };
 }

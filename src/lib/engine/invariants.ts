@@ -10,13 +10,13 @@ export interface Violation {
 }
 
 /** Figure kinds and owners in piece order into a snapshot, to compare before and after. */
-function censusInto(s: GameState, into: Snapshot): void {
-	const n = s.pieces.length;
+function censusInto(state: GameState, into: Snapshot): void {
+	const n = state.pieces.length;
 	into.kinds.length = n;
 	into.owners.length = n;
 	for (let i = 0; i < n; i++) {
-		into.kinds[i] = s.pieces[i].kind;
-		into.owners[i] = s.pieces[i].owner;
+		into.kinds[i] = state.pieces[i].kind;
+		into.owners[i] = state.pieces[i].owner;
 	}
 }
 
@@ -34,24 +34,24 @@ let removedMark = new Int32Array(64);
 let marks = 0;
 
 /**
- * Marks in `removedMark` the pieces the modules record as out of the game (s.mod[module].removed: a
+ * Marks in `removedMark` the pieces the modules record as out of the game (state.moduleState[module].removed: a
  * broken Buddo; a piece leaves the game only through such a rule) and reports each recorded piece
  * that is not out. Returns this check's mark. (A Set of them, built at every move a piece was out,
  * cost more than the rest of the check.)
  */
-function markRemoved(s: GameState, out: Violation[]): number {
+function markRemoved(state: GameState, out: Violation[]): number {
 	const mark = ++marks;
-	const n = s.pieces.length;
+	const n = state.pieces.length;
 	if (removedMark.length < n) removedMark = new Int32Array(n * 2);
-	for (const id in s.mod) {
-		const list = s.mod[id]?.removed as number[] | undefined;
+	for (const id in state.moduleState) {
+		const list = state.moduleState[id]?.removed as number[] | undefined;
 		if (!list?.length) continue;
 		for (let j = 0; j < list.length; j++) {
 			const pc = list[j];
 			const known = Number.isInteger(pc) && pc >= 0 && pc < n;
 			if (known && removedMark[pc] === mark) continue; // listed twice: reported once
 			if (known) removedMark[pc] = mark;
-			if (s.pieces[pc]?.seg !== -2)
+			if (state.pieces[pc]?.seg !== -2)
 				out.push({
 					invariant: 'figure-removed',
 					message: `piece ${pc} is recorded as removed but is not`
@@ -65,10 +65,10 @@ function markRemoved(s: GameState, out: Violation[]): number {
  * Counts the figures listed on segment r into `seen`, checking each stands on that feature; returns
  * how many it lists (`known`: a piece whose feature the caller has just found to be r).
  */
-function visitList(s: GameState, r: number, out: Violation[], known = -1): number {
-	const list = s.figs[r];
+function visitList(state: GameState, r: number, out: Violation[], known = -1): number {
+	const list = state.featurePieces[r];
 	if (!list) return 0;
-	if (s.parent[r] !== r)
+	if (state.parent[r] !== r)
 		out.push({
 			invariant: 'figures-on-roots',
 			message: `segment ${r} holds figures but is not a root`
@@ -76,9 +76,9 @@ function visitList(s: GameState, r: number, out: Violation[], known = -1): numbe
 	for (let j = 0; j < list.length; j++) {
 		const pc = list[j];
 		seen[pc]++;
-		const p = s.pieces[pc];
+		const p = state.pieces[pc];
 		// `known`: a piece the caller has just found on root r
-		if (!p || p.seg < 0 || (pc !== known && find(s, p.seg) !== r))
+		if (!p || p.seg < 0 || (pc !== known && find(state, p.seg) !== r))
 			out.push({
 				invariant: 'figure-placement',
 				message: `piece ${pc} listed on feature ${r} but stands on ${p?.seg}`
@@ -95,20 +95,20 @@ function visitList(s: GameState, r: number, out: Violation[], known = -1): numbe
  * board: the simulator does it every few moves and at the end, not after every move).
  */
 export function checkState(
-	s: GameState,
+	state: GameState,
 	before?: Snapshot,
 	into?: Snapshot,
 	scanFeatures = true
 ): Violation[] {
 	const out: Violation[] = [];
-	const ps = s.pieces;
+	const ps = state.pieces;
 	const n = ps.length;
 	if (seen.length < n) seen = new Int32Array(n * 2);
 	seen.fill(0, 0, n);
 	if (scanFeatures) {
 		// most segments hold no list: the test here, not a call per segment
-		const figs = s.figs;
-		for (let r = 0; r < figs.length; r++) if (figs[r]) visitList(s, r, out);
+		const lists = state.featurePieces;
+		for (let r = 0; r < lists.length; r++) if (lists[r]) visitList(state, r, out);
 	} else {
 		// the lists of the features the figures stand on, each once (a root's first figure visits it)
 		let listed = 0;
@@ -117,8 +117,8 @@ export function checkState(
 			const p = ps[i];
 			if (p.seg < 0) continue;
 			onBoard++;
-			const r = find(s, p.seg);
-			if (s.figs[r]?.[0] === i) listed += visitList(s, r, out, i);
+			const r = find(state, p.seg);
+			if (state.featurePieces[r]?.[0] === i) listed += visitList(state, r, out, i);
 		}
 		if (listed !== onBoard)
 			out.push({
@@ -140,12 +140,16 @@ export function checkState(
 					invariant: 'figure-listed-once',
 					message: `piece ${i} (${p.kind} of ${p.owner}) on the board is listed ${seen[i]} times`
 				});
-			if (s.st[p.seg] !== p.tile)
+			if (state.segmentTile[p.seg] !== p.tile)
 				out.push({ invariant: 'figure-tile', message: `piece ${i} tile mismatch` });
 		} else if (p.seg === -1) {
 			if (p.tile !== -1)
 				out.push({ invariant: 'figure-supply', message: `piece ${i} in supply keeps a tile` });
-		} else if (p.seg < -2 || p.tile !== -1 || (removed ||= markRemoved(s, out)) !== removedMark[i])
+		} else if (
+			p.seg < -2 ||
+			p.tile !== -1 ||
+			(removed ||= markRemoved(state, out)) !== removedMark[i]
+		)
 			out.push({
 				invariant: 'figure-removed',
 				message: `piece ${i} (${p.kind} of ${p.owner}) left the game without a rule recording it`
@@ -153,22 +157,22 @@ export function checkState(
 	}
 	// the records are read when a piece is out of the game, and on the full scans (reading every
 	// module's state after every move cost more than the rest of the check)
-	if (scanFeatures && !removed) markRemoved(s, out);
+	if (scanFeatures && !removed) markRemoved(state, out);
 	if (!same) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
-	const tiles = before || into ? tileCount(s) : 0;
+	const tiles = before || into ? tileCount(state) : 0;
 	if (before) {
-		for (let p = 0; p < s.scores.length; p++)
-			if (s.scores[p] < before.scores[p])
+		for (let p = 0; p < state.scores.length; p++)
+			if (state.scores[p] < before.scores[p])
 				out.push({
 					invariant: 'scores-never-fall',
-					message: `player ${p} fell from ${before.scores[p]} to ${s.scores[p]}`
+					message: `player ${p} fell from ${before.scores[p]} to ${state.scores[p]}`
 				});
 		if (tiles !== before.tiles)
 			out.push({ invariant: 'tiles-conserved', message: `${before.tiles} tiles became ${tiles}` });
 	}
 	if (into) {
-		if (into !== before || !same) censusInto(s, into);
-		for (let p = 0; p < s.scores.length; p++) into.scores[p] = s.scores[p];
+		if (into !== before || !same) censusInto(state, into);
+		for (let p = 0; p < state.scores.length; p++) into.scores[p] = state.scores[p];
 		into.tiles = tiles;
 	}
 	return out;
@@ -199,8 +203,8 @@ export function sameState(a: GameState, b: GameState): boolean {
 				if (p[j] !== q[j] && rootOf(p, j) !== rootOf(q, j)) return false;
 		} else if (k === 'pieces') {
 			if (!samePieces(a.pieces, b.pieces)) return false;
-		} else if (k === 'figs') {
-			if (!sameLists(a.figs, b.figs)) return false;
+		} else if (k === 'featurePieces') {
+			if (!sameLists(a.featurePieces, b.featurePieces)) return false;
 		} else if (NUMBER_ARRAYS.has(k)) {
 			if (!sameNumbers(A[k], B[k])) return false;
 		} else if (!sameValue(A[k], B[k])) return false;
@@ -209,26 +213,26 @@ export function sameState(a: GameState, b: GameState): boolean {
 }
 
 /** The state's arrays of numbers: compared by a loop of their own (below). */
-const NUMBER_ARRAYS = new Set([
+const NUMBER_ARRAYS = new Set<string>([
 	'scores',
 	'outcomes',
 	'discarded',
-	'bx',
-	'by',
-	'bt',
-	'br',
-	'bseg',
-	'bnb',
+	'boardX',
+	'boardY',
+	'boardTile',
+	'boardRotation',
+	'boardFirstSegment',
+	'boardNeighbours',
 	'front',
-	'freq',
-	'fmask',
-	'st',
-	'sl',
-	'open',
-	'snext',
-	'slast',
-	'ssize'
-]);
+	'frontEdges',
+	'frontMask',
+	'segmentTile',
+	'segmentFeature',
+	'openEdges',
+	'nextSegment',
+	'lastSegment',
+	'featureSize'
+] satisfies (keyof GameState)[]);
 
 /**
  * sameValue for the state's arrays of numbers. The same rule, in a loop of its own: one loop for
@@ -359,29 +363,40 @@ export function sameMoves(a: readonly Move[], b: readonly Move[], n = b.length):
 }
 
 /** Path-compression-independent form of a state, for equality checks that show the difference. */
-export function canonical(s: GameState): string {
-	const roots = s.parent.map((_, i) => {
+export function canonical(state: GameState): string {
+	const roots = state.parent.map((_, i) => {
 		let r = i;
-		while (s.parent[r] !== r) r = s.parent[r];
+		while (state.parent[r] !== r) r = state.parent[r];
 		return r;
 	});
-	return JSON.stringify({ ...s, parent: roots, redo: [] });
+	return JSON.stringify({ ...state, parent: roots, redo: [] });
 }
 
 /** Tiles in players' hands (town halls not yet placed, MM-HALL-1). */
-function heldTiles(s: GameState): number {
-	const halls = s.mod['messengers-and-mayors']?.halls as number[] | undefined;
+function heldTiles(state: GameState): number {
+	const halls = state.moduleState['messengers-and-mayors']?.halls as number[] | undefined;
 	return halls ? halls.reduce((a, b) => a + b, 0) : 0;
 }
 
 /** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */
-function tileCount(s: GameState): number {
-	const aside = ((s.mod.dragon?.aside?.length ?? 0) as number) + heldTiles(s);
-	return s.bx.length + s.discarded.length + tilesLeft(s) + aside + (s.tile >= 0 ? 1 : 0);
+function tileCount(state: GameState): number {
+	const aside = ((state.moduleState.dragon?.aside?.length ?? 0) as number) + heldTiles(state);
+	return (
+		state.boardX.length +
+		state.discarded.length +
+		tilesLeft(state) +
+		aside +
+		(state.tile >= 0 ? 1 : 0)
+	);
 }
 
-export function snapshot(s: GameState): Snapshot {
-	const snap: Snapshot = { kinds: [], owners: [], scores: s.scores.slice(), tiles: tileCount(s) };
-	censusInto(s, snap);
+export function snapshot(state: GameState): Snapshot {
+	const snap: Snapshot = {
+		kinds: [],
+		owners: [],
+		scores: state.scores.slice(),
+		tiles: tileCount(state)
+	};
+	censusInto(state, snap);
 	return snap;
 }

@@ -156,8 +156,8 @@ export function jczFromRecord(
 		});
 	if (failed || errors.length) return { ok: false, errors, warnings };
 
-	const c = contextOf(run.state);
-	const first = c.tiles[run.state.bt[0]];
+	const context = contextOf(run.state);
+	const first = context.tiles[run.state.boardTile[0]];
 	const startId = jczIdOf(first.expansion, first.def);
 	const order = rec.drawOrder ? rec.drawOrder.map((k) => jczTile(run.state, k).id) : drawn;
 	const doc = {
@@ -187,8 +187,8 @@ export function jczFromRecord(
 
 /** A tile key's JCZ id and rotation offset. */
 function jczTile(state: GameState, key: string): { id: string; offset: number } {
-	const c = contextOf(state);
-	const t = c.tiles[c.tileIndex.get(key)!];
+	const rules = contextOf(state);
+	const t = rules.tiles[rules.tileIndex.get(key)!];
 	return jczIdOf(t.expansion, t.def);
 }
 
@@ -205,12 +205,12 @@ function meepleId(state: GameState, piece: number): string | null {
 
 /** The pointer JCZ gives a feature of the tile at board index b. */
 function pointerOf(state: GameState, b: number, feature: string) {
-	const def = contextOf(state).tiles[state.bt[b]].def;
+	const def = contextOf(state).tiles[state.boardTile[b]].def;
 	const f = def.features.find((x) => x.id === feature)!;
 	return {
-		position: [state.bx[b], state.by[b]],
+		position: [state.boardX[b], state.boardY[b]],
 		feature: JCZ_FEATURE_NAME[f.type] ?? f.type,
-		location: jczLocation(f, state.br[b])
+		location: jczLocation(f, state.boardRotation[b])
 	};
 }
 
@@ -232,16 +232,16 @@ function messageOf(
 ): { type: string; payload: Record<string, unknown> }[] | null {
 	switch (move.type) {
 		case 'place': {
-			const b = after.placed >= 0 ? after.placed : after.bt.length - 1;
-			const key = contextOf(after).tiles[after.bt[b]].key;
+			const b = after.placed >= 0 ? after.placed : after.boardTile.length - 1;
+			const key = contextOf(after).tiles[after.boardTile[b]].key;
 			const { id, offset } = jczTile(after, key);
 			return [
 				{
 					type: 'PLACE_TILE',
 					payload: {
 						tileId: id,
-						rotation: `R${(after.br[b] * 90 + offset) % 360}`,
-						position: [after.bx[b], after.by[b]]
+						rotation: `R${(after.boardRotation[b] * 90 + offset) % 360}`,
+						position: [after.boardX[b], after.boardY[b]]
 					}
 				}
 			];
@@ -272,10 +272,10 @@ function messageOf(
 			];
 		case 'fairy': {
 			// the fairy moves no piece: the follower it stands by is where it was
-			const s = after;
-			const b = s.bx.findIndex((x, i) => x === move.x && s.by[i] === move.y);
-			const mover = s.mod.dragon?.fairyPiece as number | undefined;
-			const id = mover !== undefined && mover >= 0 ? meepleId(s, mover) : null;
+			const state = after;
+			const b = state.boardX.findIndex((x, i) => x === move.x && state.boardY[i] === move.y);
+			const mover = state.moduleState.dragon?.fairyPiece as number | undefined;
+			const id = mover !== undefined && mover >= 0 ? meepleId(state, mover) : null;
 			if (!id || b < 0) {
 				errors.push({ pointer: at, message: 'no follower by the fairy' });
 				return null;
@@ -285,7 +285,7 @@ function messageOf(
 					type: 'MOVE_NEUTRAL_FIGURE',
 					payload: {
 						figureId: 'fairy.1',
-						to: { featurePointer: pointerOf(s, b, String(move.feature)), meepleId: id }
+						to: { featurePointer: pointerOf(state, b, String(move.feature)), meepleId: id }
 					}
 				}
 			];

@@ -260,7 +260,7 @@ function deployOptions(
 ): { feature: string; location: string; x: number; y: number }[] {
 	const tile = placedTile(state);
 	if (!tile) return [];
-	const def = contextOf(state).tiles[state.bt[state.placed]].def;
+	const def = contextOf(state).tiles[state.boardTile[state.placed]].def;
 	return legalMoves(state)
 		.filter((mv): mv is DeployMove => mv.type === 'deploy' && (mv as DeployMove).figure === figure)
 		.map((mv) => {

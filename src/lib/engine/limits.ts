@@ -22,19 +22,19 @@ export const inRange = (v: unknown, r: ParameterRange): boolean =>
 	typeof v === 'number' && Number.isInteger(v) && v >= r.min && v <= r.max;
 
 /** Why a game of these rules and this many players cannot start ([] when it can). */
-export function setupProblems(c: Context, players: number): string[] {
+export function setupProblems(rules: Context, players: number): string[] {
 	const out: string[] = [];
 	if (!Number.isInteger(players) || players < 1 || players > MAX_PLAYERS)
 		out.push(`a game has 1 to ${MAX_PLAYERS} players, not ${players}`);
-	for (const m of c.modules)
+	for (const m of rules.modules)
 		for (const name of Object.keys(m.parameters ?? {})) {
 			const range = m.parameterRanges?.[name];
-			if (range && !inRange(c.params[name], range))
+			if (range && !inRange(rules.params[name], range))
 				out.push(
-					`parameter ${name} is ${c.params[name]}: it must be a whole number from ${range.min} to ${range.max}`
+					`parameter ${name} is ${rules.params[name]}: it must be a whole number from ${range.min} to ${range.max}`
 				);
 		}
-	for (const e of c.source.expansions)
+	for (const e of rules.source.expansions)
 		for (const f of e.figures ?? [])
 			for (const key of ['perPlayer', 'neutral'] as const)
 				if (f[key] !== undefined && !inRange(f[key], { min: 0, max: MAX_FIGURES }))
@@ -42,7 +42,8 @@ export function setupProblems(c: Context, players: number): string[] {
 						`figure ${f.id} of ${e.id}: ${key} is ${f[key]}: it must be a whole number from 0 to ${MAX_FIGURES}`
 					);
 	let tiles = 0;
-	for (const t of c.tiles) tiles += copiesOf(t.def, Math.min(Math.max(players, 1), MAX_PLAYERS));
+	for (const t of rules.tiles)
+		tiles += copiesOf(t.def, Math.min(Math.max(players, 1), MAX_PLAYERS));
 	if (!(tiles <= MAX_GAME_TILES))
 		out.push(`the expansions hold ${tiles} tiles: a game has at most ${MAX_GAME_TILES}`);
 	return out;

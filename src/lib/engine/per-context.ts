@@ -4,15 +4,15 @@
 import type { Context, Piece } from './types.ts';
 
 /** compute(c), computed once per rules context. */
-export function perContext<T>(compute: (c: Context) => T): (c: Context) => T {
+export function perContext<T>(compute: (rules: Context) => T): (rules: Context) => T {
 	const cache = new WeakMap<Context, T>();
 	let last: Context | null = null;
 	let lastValue: T;
-	return (c) => {
-		if (c === last) return lastValue;
-		let v = cache.get(c);
-		if (v === undefined) cache.set(c, (v = compute(c)));
-		last = c;
+	return (rules) => {
+		if (rules === last) return lastValue;
+		let v = cache.get(rules);
+		if (v === undefined) cache.set(rules, (v = compute(rules)));
+		last = rules;
 		lastValue = v;
 		return v;
 	};
@@ -20,12 +20,12 @@ export function perContext<T>(compute: (c: Context) => T): (c: Context) => T {
 
 /** A function of the rules context and the number of players, computed once per pair (the same answer every game). */
 export function perGame<T>(
-	compute: (c: Context, players: number) => T
-): (c: Context, players: number) => T {
+	compute: (rules: Context, players: number) => T
+): (rules: Context, players: number) => T {
 	const byPlayers = perContext(() => new Map<number, T>());
-	return (c, players) => {
-		const m = byPlayers(c);
-		if (!m.has(players)) m.set(players, compute(c, players));
+	return (rules, players) => {
+		const m = byPlayers(rules);
+		if (!m.has(players)) m.set(players, compute(rules, players));
 		return m.get(players)!;
 	};
 }

@@ -8,28 +8,28 @@ const noFilters: never[] = [];
 
 /**
  * Legal placements of a tile on the current board, packed as front position × 4 + rotation: every
- * open cell (in s.front order) × rotation that fits, and that the modules' placement hooks allow
+ * open cell (in state.front order) × rotation that fits, and that the modules' placement hooks allow
  * when they look at this tile.
  */
-function allowedPlacements(g: Engine, tile: number, first = false): number[] {
-	const s = g.s;
-	const fit = g.c.fit;
-	const filters = fit.filtered[tile] ? g.c.hooks.placement : noFilters;
-	const K = fit.K;
-	const k = fit.cls[tile];
-	const rot = fit.rot;
-	const fkey = boardIndex(g).fkey;
+function allowedPlacements(engine: Engine, tile: number, first = false): number[] {
+	const state = engine.state;
+	const fit = engine.rules.fit;
+	const filters = fit.filtered[tile] ? engine.rules.hooks.placement : noFilters;
+	const K = fit.classCount;
+	const k = fit.classOf[tile];
+	const rot = fit.rotations;
+	const fitKeys = boardIndex(engine).fitKeys;
 	const out: number[] = [];
-	for (let i = 0; i < fkey.length; i++) {
-		const m = rot[fkey[i] * K + k];
+	for (let i = 0; i < fitKeys.length; i++) {
+		const m = rot[fitKeys[i] * K + k];
 		if (m === 0) continue;
-		const x = unpackX(s.front[i]);
-		const y = unpackY(s.front[i]);
+		const x = unpackX(state.front[i]);
+		const y = unpackY(state.front[i]);
 		for (let r = 0; r < 4; r++) {
 			if (((m >> r) & 1) === 0) continue;
 			let ok = true;
 			for (let f = 0; f < filters.length && ok; f++)
-				if (filters[f](g, tile, x, y, r, false)) ok = false;
+				if (filters[f](engine, tile, x, y, r, false)) ok = false;
 			if (ok) {
 				out.push(i * 4 + r);
 				if (first) return out;
@@ -40,11 +40,11 @@ function allowedPlacements(g: Engine, tile: number, first = false): number[] {
 }
 
 /** The placement move of a packed placement (front position × 4 + rotation). */
-function placeMove(g: Engine, tile: number, p: number): PlaceMove {
-	const cell = g.s.front[p >> 2];
+function placeMove(engine: Engine, tile: number, p: number): PlaceMove {
+	const cell = engine.state.front[p >> 2];
 	return {
 		type: 'place',
-		tile: g.c.tiles[tile].key,
+		tile: engine.rules.tiles[tile].key,
 		x: unpackX(cell),
 		y: unpackY(cell),
 		rotation: p & 3
@@ -52,71 +52,76 @@ function placeMove(g: Engine, tile: number, p: number): PlaceMove {
 }
 
 /** Legal placements of a tile on the current board as moves (the order of allowedPlacements). */
-export function placementsOf(g: Engine, tile: number): PlaceMove[] {
-	return mapped(allowedPlacements(g, tile), (p) => placeMove(g, tile, p));
+export function placementsOf(engine: Engine, tile: number): PlaceMove[] {
+	return mapped(allowedPlacements(engine, tile), (p) => placeMove(engine, tile, p));
 }
 
 /** The board index, its drawn-tile caches emptied when they belong to another draw. */
-function drawnIndex(g: Engine): BoardIndex {
-	const s = g.s;
-	const ix = boardIndex(g);
-	if (ix.movesAt !== s.log.length || ix.movesTile !== s.tile) {
-		ix.moves = null;
-		ix.allowed = null;
-		ix.count = -1;
-		ix.movesAt = s.log.length;
-		ix.movesTile = s.tile;
+function drawnIndex(engine: Engine): BoardIndex {
+	const state = engine.state;
+	const index = boardIndex(engine);
+	if (index.movesAt !== state.log.length || index.movesTile !== state.tile) {
+		index.moves = null;
+		index.allowed = null;
+		index.count = -1;
+		index.movesAt = state.log.length;
+		index.movesTile = state.tile;
 	}
-	return ix;
+	return index;
 }
 
 /** The drawn tile's placements that hooks filter, packed, found once per draw. */
-function drawnAllowed(g: Engine): number[] {
-	const ix = drawnIndex(g);
-	return (ix.allowed ??= allowedPlacements(g, g.s.tile));
+function drawnAllowed(engine: Engine): number[] {
+	const index = drawnIndex(engine);
+	return (index.allowed ??= allowedPlacements(engine, engine.state.tile));
 }
 
 /** The drawn tile's placements as move objects, built once per draw when asked. */
-export function drawnPlacements(g: Engine): PlaceMove[] {
-	const ix = drawnIndex(g);
-	if (ix.moves === null) {
-		const t = g.s.tile;
-		ix.moves = mapped((ix.allowed ??= allowedPlacements(g, t)), (p) => placeMove(g, t, p));
+export function drawnPlacements(engine: Engine): PlaceMove[] {
+	const index = drawnIndex(engine);
+	if (index.moves === null) {
+		const t = engine.state.tile;
+		index.moves = mapped((index.allowed ??= allowedPlacements(engine, t)), (p) =>
+			placeMove(engine, t, p)
+		);
 	}
-	return ix.moves;
+	return index.moves;
 }
 
 /** Number of legal placements of tile t (the drawn one by default): from the board index, unless a hook filters this tile. */
-export function placementCount(g: Engine, t = g.s.tile): number {
-	const fit = g.c.fit;
-	if (t !== g.s.tile)
-		return fit.filtered[t] ? allowedPlacements(g, t).length : fitCount(g, fit.cls[t]);
-	const ix = drawnIndex(g);
-	if (ix.count < 0) ix.count = fit.filtered[t] ? drawnAllowed(g).length : fitCount(g, fit.cls[t]);
-	return ix.count;
+export function placementCount(engine: Engine, t = engine.state.tile): number {
+	const fit = engine.rules.fit;
+	if (t !== engine.state.tile)
+		return fit.filtered[t] ? allowedPlacements(engine, t).length : fitCount(engine, fit.classOf[t]);
+	const index = drawnIndex(engine);
+	if (index.count < 0)
+		index.count = fit.filtered[t] ? drawnAllowed(engine).length : fitCount(engine, fit.classOf[t]);
+	return index.count;
 }
 
 /**
  * Whether the drawn tile fits somewhere. A silent engine (a replay, a playout) that has not counted
  * a filtered tile's placements yet stops at the first one: a replay never needs the count.
  */
-export function placeable(g: Engine): boolean {
-	const t = g.s.tile;
-	if (!g.silent || !g.c.fit.filtered[t]) return placementCount(g) > 0;
-	const ix = drawnIndex(g);
-	if (ix.count >= 0) return ix.count > 0;
-	return ix.allowed !== null ? ix.allowed.length > 0 : allowedPlacements(g, t, true).length > 0;
+export function placeable(engine: Engine): boolean {
+	const t = engine.state.tile;
+	if (!engine.silent || !engine.rules.fit.filtered[t]) return placementCount(engine) > 0;
+	const index = drawnIndex(engine);
+	if (index.count >= 0) return index.count > 0;
+	return index.allowed !== null
+		? index.allowed.length > 0
+		: allowedPlacements(engine, t, true).length > 0;
 }
 
 /** The n-th legal placement of the drawn tile (the order of placementsOf), built without listing the others. */
-export function placementAt(g: Engine, n: number): PlaceMove {
-	const s = g.s;
-	const fit = g.c.fit;
-	const ix = drawnIndex(g);
-	if (ix.moves !== null) return ix.moves[n];
+export function placementAt(engine: Engine, n: number): PlaceMove {
+	const state = engine.state;
+	const fit = engine.rules.fit;
+	const index = drawnIndex(engine);
+	if (index.moves !== null) return index.moves[n];
 	return placeMove(
-		g,
-		s.tile,
-		fit.filtered[s.tile] ? drawnAllowed(g)[n] : fitAt(g, fit.cls[s.tile], n)
+		engine,
+		state.tile,
+		fit.filtered[state.tile] ? drawnAllowed(engine)[n] : fitAt(engine, fit.classOf[state.tile], n)
 	);
 }

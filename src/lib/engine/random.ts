@@ -21,7 +21,7 @@ export function playRandomGame(
 		chooserSeed?: number;
 		keepEvents?: boolean;
 		maxMoves?: number;
-		onMove?: (s: GameState, m: Move) => void;
+		onMove?: (state: GameState, m: Move) => void;
 	} = {}
 ): RandomGameResult {
 	const started = startGame({ ...setup, quiet: setup.quiet ?? true });

@@ -9,10 +9,10 @@ export type { GameRecord };
 
 /** The record of a game: everything needed to replay it exactly. */
 export function recordOf(state: GameState): GameRecord {
-	const c = contextOf(state);
+	const rules = contextOf(state);
 	const rec: GameRecord = {
 		schemaVersion: 1,
-		expansions: c.expansions.map((e) => ({ id: e.id, version: e.version, hash: e.hash })),
+		expansions: rules.expansions.map((e) => ({ id: e.id, version: e.version, hash: e.hash })),
 		rulings: { ...state.rulings },
 		players: [...state.players],
 		seed: state.seed,

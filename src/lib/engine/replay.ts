@@ -6,9 +6,9 @@ import type { ApplyResult, GameEvent, GameSetup, GameState, Move, Refusal } from
 
 /** The setup that recreates this game from scratch (expansion documents from its context). */
 export function setupOf(state: GameState): GameSetup {
-	const c = contextOf(state);
+	const rules = contextOf(state);
 	return {
-		expansions: c.source.expansions,
+		expansions: rules.source.expansions,
 		modules: state.origin.modules,
 		players: state.players,
 		seed: state.seed,

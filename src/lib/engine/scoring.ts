@@ -40,57 +40,61 @@ export function valueTotal(v: FeatureValue): number {
 	return t;
 }
 
-export function figureRef(g: Engine, piece: number, strength?: number): FigureRef {
-	const s = g.s;
-	const p = s.pieces[piece];
+export function figureRef(engine: Engine, piece: number, strength?: number): FigureRef {
+	const state = engine.state;
+	const p = state.pieces[piece];
 	const b = p.tile;
 	const ref: FigureRef = {
 		piece,
 		figure: p.kind,
 		owner: p.owner,
-		x: b >= 0 ? s.bx[b] : 0,
-		y: b >= 0 ? s.by[b] : 0,
-		feature: p.seg >= 0 ? featureOf(g, p.seg).id : ''
+		x: b >= 0 ? state.boardX[b] : 0,
+		y: b >= 0 ? state.boardY[b] : 0,
+		feature: p.seg >= 0 ? featureOf(engine, p.seg).id : ''
 	};
 	if (strength !== undefined) ref.strength = strength;
 	return ref;
 }
 
 /** Rule ids of the figures counted with a strength other than 1 (their type's `strengthRules`). */
-export function strengthRules(g: Engine, refs: FigureRef[]): string[] {
+export function strengthRules(engine: Engine, refs: FigureRef[]): string[] {
 	const out: string[] = [];
 	for (const r of refs) {
 		if (r.strength === undefined || r.strength === 1) continue;
-		for (const id of g.c.figures.get(r.figure)?.strengthRules ?? [])
+		for (const id of engine.rules.figures.get(r.figure)?.strengthRules ?? [])
 			if (!out.includes(id)) out.push(id);
 	}
 	return out;
 }
 
-export const playerName = (g: Engine, p: number): string =>
-	p < 0 ? 'neutral' : (g.s.players[p] ?? `player ${p}`);
+export const playerName = (engine: Engine, p: number): string =>
+	p < 0 ? 'neutral' : (engine.state.players[p] ?? `player ${p}`);
 
 /** Returns a piece to its owner's supply (or the general supply), detaching it from its feature. */
-export function returnPiece(g: Engine, piece: number, detach = true): void {
-	const s = g.s;
-	const p = s.pieces[piece];
+export function returnPiece(engine: Engine, piece: number, detach = true): void {
+	const state = engine.state;
+	const p = state.pieces[piece];
 	if (p.seg < 0) return;
 	if (detach) {
-		const root = find(s, p.seg);
-		const list = s.figs[root];
+		const root = find(state, p.seg);
+		const list = state.featurePieces[root];
 		if (list) {
 			const i = list.indexOf(piece);
 			if (i >= 0) list.splice(i, 1);
-			if (list.length === 0) s.figs[root] = null;
+			if (list.length === 0) state.featurePieces[root] = null;
 		}
 	}
 	p.seg = -1;
 	p.tile = -1;
-	for (const h of g.c.hooks.pieceLeft) h(g, piece);
+	for (const h of engine.rules.hooks.pieceLeft) h(engine, piece);
 }
 
-export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']): FeatureValue {
-	const f = featureOf(g, root);
+export function computeValue(
+	engine: Engine,
+	root: number,
+	mode: FeatureValue['mode']
+): FeatureValue {
+	const f = featureOf(engine, root);
 	const v: FeatureValue = {
 		kind: f.kind,
 		mode,
@@ -100,7 +104,7 @@ export function computeValue(g: Engine, root: number, mode: FeatureValue['mode']
 		rules: [],
 		facts: {}
 	};
-	for (const h of g.c.hooks.value) h(g, root, v);
+	for (const h of engine.rules.hooks.value) h(engine, root, v);
 	return v;
 }
 
@@ -119,51 +123,51 @@ interface Judgment {
 }
 
 /** The value, majority and awards of the feature at `root` (the modules' value, winners and awards hooks run); nothing is paid yet. */
-function judge(g: Engine, root: number, mode: FeatureValue['mode']): Judgment {
-	const s = g.s;
-	const v = computeValue(g, root, mode);
+function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgment {
+	const state = engine.state;
+	const v = computeValue(engine, root, mode);
 	const points = valueTotal(v);
-	const players = s.players.length;
+	const players = state.players.length;
 	const strengths = filled(players + 1, 0);
 	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
 	for (let p = 0; p <= players; p++) present.push(false);
-	const figs = s.figs[root] ?? [];
-	const explain = !g.silent;
+	const onFeature = state.featurePieces[root] ?? [];
+	const explain = !engine.silent;
 	const refs: FigureRef[] = [];
-	for (let i = 0; i < figs.length; i++) {
-		const pc = s.pieces[figs[i]];
-		const ft = g.c.figures.get(pc.kind);
-		const st = ft ? ft.strength(g, figs[i], root) : 0;
+	for (let i = 0; i < onFeature.length; i++) {
+		const pc = state.pieces[onFeature[i]];
+		const ft = engine.rules.figures.get(pc.kind);
+		const st = ft ? ft.strength(engine, onFeature[i], root) : 0;
 		const slot = pc.owner < 0 ? players : pc.owner;
 		strengths[slot] += st;
 		if (ft?.follower) present[slot] = true;
-		if (explain) refs.push(figureRef(g, figs[i], st));
+		if (explain) refs.push(figureRef(engine, onFeature[i], st));
 	}
 	let max = 0;
 	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
 	let winners: number[] = [];
 	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
 	// the rules as they stand before the majority and award hooks run
-	const rules = explain ? ['BASE-1.6.1', ...strengthRules(g, refs), ...v.rules] : [];
-	for (const h of g.c.hooks.winners) {
-		const w = h(g, root, strengths, winners, v);
+	const rules = explain ? ['BASE-1.6.1', ...strengthRules(engine, refs), ...v.rules] : [];
+	for (const h of engine.rules.hooks.winners) {
+		const w = h(engine, root, strengths, winners, v);
 		if (w) winners = w;
 	}
-	const arith = g.quiet ? '' : arithmetic(v, points);
+	const arith = engine.quiet ? '' : arithmetic(v, points);
 	const awards: Award[] = mapped(winners, (p) => ({
 		player: p,
 		points,
 		arithmetic: arith,
 		rules: v.rules
 	}));
-	for (const h of g.c.hooks.awards) h(g, root, v, winners, awards);
+	for (const h of engine.rules.hooks.awards) h(engine, root, v, winners, awards);
 	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
 }
 
 /** Does piece `pc` stay on its feature when the feature is scored (its figure type's staysAfterScoring)? */
-export function staysAfterScoring(g: Engine, pc: number): boolean {
-	const stays = g.c.figures.get(g.s.pieces[pc].kind)?.staysAfterScoring;
-	return stays === true || (typeof stays === 'function' && stays(g, pc));
+export function staysAfterScoring(engine: Engine, pc: number): boolean {
+	const stays = engine.rules.figures.get(engine.state.pieces[pc].kind)?.staysAfterScoring;
+	return stays === true || (typeof stays === 'function' && stays(engine, pc));
 }
 
 /**
@@ -172,36 +176,36 @@ export function staysAfterScoring(g: Engine, pc: number): boolean {
  * and pieces and no `scored` hook runs (the modules' winners and awards hooks do, as when it is scored).
  */
 export function awardsOf(
-	g: Engine,
+	engine: Engine,
 	root: number,
 	mode: FeatureValue['mode'],
 	into: number[],
 	returned: number[]
 ): void {
-	const j = judge(g, root, mode);
+	const j = judge(engine, root, mode);
 	for (const a of j.awards) into[a.player] += a.points;
-	const list = g.s.figs[root];
+	const list = engine.state.featurePieces[root];
 	if (list)
 		for (let i = 0; i < list.length; i++)
-			if (!staysAfterScoring(g, list[i])) returned.push(list[i]);
+			if (!staysAfterScoring(engine, list[i])) returned.push(list[i]);
 }
 
 /**
  * Scores the feature at `root`: value, majority, awards, event; then its pieces go back to supply.
- * The event is pushed to g.events; a silent engine builds none unless a module's `scored` hook reads it.
+ * The event is pushed to engine.events; a silent engine builds none unless a module's `scored` hook reads it.
  */
-export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']): void {
-	const s = g.s;
+export function scoreFeature(engine: Engine, root: number, mode: FeatureValue['mode']): void {
+	const state = engine.state;
 	const { v, points, strengths, present, refs, max, winners, rules, arith, awards } = judge(
-		g,
+		engine,
 		root,
 		mode
 	);
-	for (const a of awards) s.scores[a.player] += a.points;
-	const explain = !g.silent;
+	for (const a of awards) state.scores[a.player] += a.points;
+	const explain = !engine.silent;
 	const ev = explain
 		? scoreEvent(
-				g,
+				engine,
 				root,
 				v,
 				mode,
@@ -216,29 +220,29 @@ export function scoreFeature(g: Engine, root: number, mode: FeatureValue['mode']
 				awards
 			)
 		: null;
-	if (!explain && g.c.hooks.scored.length) {
-		const bare = bareEvent(g, root, v, mode, winners, points, arith, awards);
-		for (const h of g.c.hooks.scored) h(g, root, bare);
+	if (!explain && engine.rules.hooks.scored.length) {
+		const bare = bareEvent(engine, root, v, mode, winners, points, arith, awards);
+		for (const h of engine.rules.hooks.scored) h(engine, root, bare);
 	}
 	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
-	const list = s.figs[root];
+	const list = state.featurePieces[root];
 	if (list) {
-		s.figs[root] = null;
+		state.featurePieces[root] = null;
 		for (let i = 0; i < list.length; i++) {
 			const pc = list[i];
-			if (staysAfterScoring(g, pc)) {
-				(s.figs[root] ??= []).push(pc);
+			if (staysAfterScoring(engine, pc)) {
+				(state.featurePieces[root] ??= []).push(pc);
 				continue;
 			}
 			if (ev) ev.returned.push(refs[i]);
-			returnPiece(g, pc, false);
+			returnPiece(engine, pc, false);
 		}
 	}
 }
 
-/** The score event of an explaining engine: every number explained (pushed to g.events; the `scored` hooks see it). */
+/** The score event of an explaining engine: every number explained (pushed to engine.events; the `scored` hooks see it). */
 function scoreEvent(
-	g: Engine,
+	engine: Engine,
 	root: number,
 	v: FeatureValue,
 	mode: FeatureValue['mode'],
@@ -252,41 +256,41 @@ function scoreEvent(
 	arith: string,
 	awards: Award[]
 ): ScoreEvent {
-	const s = g.s;
-	const players = s.players.length;
+	const state = engine.state;
+	const players = state.players.length;
 	let why = '';
 	const strengthRecord: Record<string, number> = {};
 	for (let p = 0; p <= players; p++)
 		if (strengths[p] > 0 || present[p])
 			strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
-	const tiles = featureTiles(s, root);
-	if (!g.quiet) {
+	const tiles = featureTiles(state, root);
+	if (!engine.quiet) {
 		if (refs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0)
 			why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
 		else if (max === 0) {
 			// only a module's rule gives winners without strength (MM-R1, a stable's owners)
-			const names = winners.map((p) => playerName(g, p)).join(' and ');
+			const names = winners.map((p) => playerName(engine, p)).join(' and ');
 			why = rules.includes('MM-R1')
 				? `nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (${names})`
 				: `nobody has strength above 0, yet ${names} score${winners.length > 1 ? '' : 's'}`;
 		} else {
 			const others = Object.entries(strengthRecord)
 				.filter(([k]) => !winners.includes(Number(k)))
-				.map(([k, n]) => `${k === 'neutral' ? 'neutral' : playerName(g, Number(k))} ${n}`);
-			why = `${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'tie for' : 'holds'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
+				.map(([k, n]) => `${k === 'neutral' ? 'neutral' : playerName(engine, Number(k))} ${n}`);
+			why = `${winners.map((p) => playerName(engine, p)).join(' and ')} ${winners.length > 1 ? 'tie for' : 'holds'} the majority with strength ${max}${others.length ? ` against ${others.join(', ')}` : ''}`;
 		}
 	}
 	// the rules of the scoring and of each award, each once
 	for (const a of awards) for (const r of a.rules) if (!rules.includes(r)) rules.push(r);
-	const ev = bareEvent(g, root, v, mode, winners, points, arith, awards);
-	ev.feature.tiles = mapped(tiles, (b) => ({ x: s.bx[b], y: s.by[b] }));
+	const ev = bareEvent(engine, root, v, mode, winners, points, arith, awards);
+	ev.feature.tiles = mapped(tiles, (b) => ({ x: state.boardX[b], y: state.boardY[b] }));
 	Object.assign(ev.feature, v.facts);
 	ev.figures = refs;
 	ev.strengths = strengthRecord;
 	ev.why = why;
 	ev.rules = dedupe(rules);
-	if (!g.quiet) {
+	if (!engine.quiet) {
 		const what = `${v.kind} of ${tiles.length} ${plural(tiles.length, 'tile')} at (${ev.feature.at.x},${ev.feature.at.y})`;
 		const head =
 			mode === 'final'
@@ -295,12 +299,12 @@ function scoreEvent(
 					? `Abbot taken back: ${what}`
 					: `Completed ${what}`;
 		const gains = awards
-			.map((a) => `${playerName(g, a.player)} +${a.points} (${a.arithmetic})`)
+			.map((a) => `${playerName(engine, a.player)} +${a.points} (${a.arithmetic})`)
 			.join('; ');
 		ev.text = `${head}: ${why}${gains ? ` → ${gains}` : ''}.`;
 	}
-	g.events.push(ev);
-	for (const h of g.c.hooks.scored) h(g, root, ev);
+	engine.events.push(ev);
+	for (const h of engine.rules.hooks.scored) h(engine, root, ev);
 	return ev;
 }
 
@@ -310,7 +314,7 @@ function scoreEvent(
  * messengers waiting to ride), and what scoreEvent fills in.
  */
 function bareEvent(
-	g: Engine,
+	engine: Engine,
 	root: number,
 	v: FeatureValue,
 	mode: FeatureValue['mode'],
@@ -319,14 +323,18 @@ function bareEvent(
 	arith: string,
 	awards: Award[]
 ): ScoreEvent {
-	const s = g.s;
+	const state = engine.state;
 	return {
 		type: 'score',
 		final: mode === 'final',
 		mode,
 		feature: {
 			kind: v.kind,
-			at: { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id },
+			at: {
+				x: state.boardX[state.segmentTile[root]],
+				y: state.boardY[state.segmentTile[root]],
+				feature: featureOf(engine, root).id
+			},
 			tiles: [],
 			complete: v.complete
 		},

@@ -12,34 +12,38 @@ import { advance } from './turn.ts';
 import { stateRecord } from './state-copy.ts';
 import type { Context, Engine, GameEvent, GameSetup, GameState } from './types.ts';
 
-function tileKeyIndex(c: Context, key: string): number {
-	const i = c.tileIndex.get(key);
+function tileKeyIndex(rules: Context, key: string): number {
+	const i = rules.tileIndex.get(key);
 	if (i === undefined) throw new Error(`unknown tile '${key}'`);
 	return i;
 }
 
-function buildPiles(g: Engine, setup: GameSetup): number {
-	const { s, c } = g;
-	const river = c.moduleIds.has('river') && c.tiles.some((t) => t.river);
+function buildPiles(engine: Engine, setup: GameSetup): number {
+	const { state, rules } = engine;
+	const river = rules.moduleIds.has('river') && rules.tiles.some((t) => t.river);
 	let start: number;
-	const springs = c.tiles.filter((t) => t.river && t.role === 'spring');
-	if (setup.start) start = tileKeyIndex(c, setup.start);
+	const springs = rules.tiles.filter((t) => t.river && t.role === 'spring');
+	if (setup.start) start = tileKeyIndex(rules, setup.start);
 	else if (river && springs.length) start = springs[0].index;
-	else start = c.tiles.find((t) => t.role === 'start')?.index ?? -1;
+	else start = rules.tiles.find((t) => t.role === 'start')?.index ?? -1;
 	if (start < 0)
 		throw new Error('no start tile: no tile has role "start" (or "spring" with The River)');
 	if (setup.drawOrder) {
-		s.piles = [
-			{ tiles: setup.drawOrder.map((k) => tileKeyIndex(c, k)).reverse(), last: [], random: false }
+		state.piles = [
+			{
+				tiles: setup.drawOrder.map((k) => tileKeyIndex(rules, k)).reverse(),
+				last: [],
+				random: false
+			}
 		];
 		return start;
 	}
-	const n = s.players.length;
+	const n = state.players.length;
 	const forks: number[] = [];
 	const riverTiles: number[] = [];
 	const lakes: number[] = [];
 	const land: number[] = [];
-	for (const t of c.tiles) {
+	for (const t of rules.tiles) {
 		let copies = copiesOf(t.def, n);
 		if (t.index === start) copies--;
 		if (t.river) {
@@ -49,34 +53,34 @@ function buildPiles(g: Engine, setup: GameSetup): number {
 			for (let i = 0; i < copies; i++) to.push(t.index);
 			continue;
 		}
-		if (t.role === 'start' && river && c.rulings['RIVER-R1'] === 'discard')
+		if (t.role === 'start' && river && rules.rulings['RIVER-R1'] === 'discard')
 			copies = t.index === start ? 0 : copies - 1;
 		for (let i = 0; i < copies; i++) land.push(t.index);
 	}
 	// keep one lake per source and per fork (River II)
 	const keepLakes = lakes.slice(0, 1 + forks.length);
-	s.piles = [];
-	if (forks.length) s.piles.push({ tiles: forks, last: [], random: true });
-	if (river) s.piles.push({ tiles: riverTiles, last: keepLakes, random: true });
-	s.piles.push({ tiles: land, last: [], random: true });
+	state.piles = [];
+	if (forks.length) state.piles.push({ tiles: forks, last: [], random: true });
+	if (river) state.piles.push({ tiles: riverTiles, last: keepLakes, random: true });
+	state.piles.push({ tiles: land, last: [], random: true });
 	return start;
 }
 
 const problemsOf = perGame(setupProblems);
 
 /** The pieces a game of these rules starts with (kind and owner, in supply). */
-const piecesOf = perGame((c, players) => piecesWith(c, players));
+const piecesOf = perGame((rules, players) => piecesWith(rules, players));
 
 /** The pieces a game starts with, `counts` per player overriding the expansions' (a figure type the rules lack is ignored). */
 function piecesWith(
-	c: Context,
+	rules: Context,
 	players: number,
 	counts: Record<string, number> = {}
 ): { kind: string; owner: number }[] {
 	const out: { kind: string; owner: number }[] = [];
 	// a document may say how many each player gets (expansion figures[].perPlayer)
-	const declared = c.source.expansions.flatMap((e) => e.figures ?? []);
-	for (const [id, ft] of c.figures) {
+	const declared = rules.source.expansions.flatMap((e) => e.figures ?? []);
+	for (const [id, ft] of rules.figures) {
 		const per = counts[id] ?? declared.find((f) => f.id === id)?.perPlayer ?? ft.perPlayer;
 		for (let p = 0; p < players; p++)
 			for (let i = 0; i < per; i++) out.push({ kind: id, owner: p });
@@ -87,16 +91,16 @@ function piecesWith(
 
 /** Creates a game and runs it to the first decision. Returns the state and the events so far. */
 export function startGame(setup: GameSetup): { state: GameState; events: GameEvent[] } {
-	const c = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
-	const unfit = [...setupInputProblems(setup), ...problemsOf(c, setup.players.length)];
+	const rules = contextFor(setup.expansions, setup.modules ?? [], setup.rulings);
+	const unfit = [...setupInputProblems(setup), ...problemsOf(rules, setup.players.length)];
 	if (unfit.length) throw new Error(`the game cannot start: ${unfit.join('; ')}`);
-	const s = stateRecord({
+	const state = stateRecord({
 		version: 1,
-		ctx: c.key,
+		ctx: rules.key,
 		players: [...setup.players],
 		seed: setup.seed,
 		// the context's own (frozen) rulings: no copy per game, and a replay's context is found by identity
-		rulings: c.rulings,
+		rulings: rules.rulings,
 		rng: seedState(setup.seed),
 		turn: 0,
 		active: 0,
@@ -110,25 +114,25 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		piles: [],
 		outcomes: [...(setup.outcomes ?? [])],
 		discarded: [],
-		bx: [],
-		by: [],
-		bt: [],
-		br: [],
-		bseg: [],
-		bnb: [],
+		boardX: [],
+		boardY: [],
+		boardTile: [],
+		boardRotation: [],
+		boardFirstSegment: [],
+		boardNeighbours: [],
 		front: [],
-		freq: [],
-		fmask: [],
+		frontEdges: [],
+		frontMask: [],
 		parent: [],
-		st: [],
-		sl: [],
-		open: [],
-		snext: [],
-		slast: [],
-		ssize: [],
-		figs: [],
+		segmentTile: [],
+		segmentFeature: [],
+		openEdges: [],
+		nextSegment: [],
+		lastSegment: [],
+		featureSize: [],
+		featurePieces: [],
 		pieces: [],
-		mod: {},
+		moduleState: {},
 		log: [],
 		redo: [],
 		origin: {
@@ -140,24 +144,25 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.figures ? { figures: { ...setup.figures } } : {})
 		}
 	});
-	const g = engineOf(s, c, setup.quiet === true);
+	const engine = engineOf(state, rules, setup.quiet === true);
 	for (const p of setup.figures
-		? piecesWith(c, s.players.length, setup.figures)
-		: piecesOf(c, s.players.length))
-		s.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
-	const start = buildPiles(g, setup);
-	for (const h of c.hooks.setup) h(g);
-	putTile(g, start, 0, 0, 0);
+		? piecesWith(rules, state.players.length, setup.figures)
+		: piecesOf(rules, state.players.length))
+		state.pieces.push({ kind: p.kind, owner: p.owner, seg: -1, tile: -1 });
+	const start = buildPiles(engine, setup);
+	for (const h of rules.hooks.setup) h(engine);
+	putTile(engine, start, 0, 0, 0);
 	// piles: tiles in each draw pile, in drawing order (river tiles before land tiles)
-	const piles = s.piles.map((p) => p.tiles.length + p.last.length);
+	const piles = state.piles.map((p) => p.tiles.length + p.last.length);
 	emit(
-		g,
-		{ type: 'start', rules: ['BASE-1.1.1'], tile: c.tiles[start].key, x: 0, y: 0, piles },
-		() => `The start tile ${c.tiles[start].key} lies at (0,0); ${piles.join(' + ')} tiles to draw.`
+		engine,
+		{ type: 'start', rules: ['BASE-1.1.1'], tile: rules.tiles[start].key, x: 0, y: 0, piles },
+		() =>
+			`The start tile ${rules.tiles[start].key} lies at (0,0); ${piles.join(' + ')} tiles to draw.`
 	);
-	for (const h of c.hooks.placed) h(g, 0);
-	advance(g);
-	return { state: s, events: g.events };
+	for (const h of rules.hooks.placed) h(engine, 0);
+	advance(engine);
+	return { state, events: engine.events };
 }
 
 export function createGame(setup: GameSetup): GameState {

@@ -6,46 +6,51 @@ import { copyNumbers, mapped } from './arrays.ts';
 import type { GameState, Move } from './types.ts';
 
 /** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
-export function cloneState(s: GameState): GameState {
+export function cloneState(state: GameState): GameState {
 	const copy = stateRecord({
-		...s,
-		pending: mapped(s.pending, (p) =>
+		...state,
+		pending: mapped(state.pending, (p) =>
 			p.data === undefined
 				? { kind: p.kind, player: p.player }
 				: { kind: p.kind, player: p.player, data: p.data }
 		),
-		scores: s.scores.slice(),
-		piles: mapped(s.piles, (p) => ({
+		scores: state.scores.slice(),
+		piles: mapped(state.piles, (p) => ({
 			tiles: p.tiles.slice(),
 			last: p.last.slice(),
 			random: p.random
 		})),
-		outcomes: s.outcomes.slice(),
-		discarded: s.discarded.slice(),
-		bx: s.bx.slice(),
-		by: s.by.slice(),
-		bt: s.bt.slice(),
-		br: s.br.slice(),
-		bseg: s.bseg.slice(),
-		bnb: s.bnb.slice(),
-		front: s.front.slice(),
-		freq: s.freq.slice(),
-		fmask: s.fmask.slice(),
-		parent: s.parent.slice(),
-		st: s.st.slice(),
-		sl: s.sl.slice(),
-		open: s.open.slice(),
-		snext: s.snext.slice(),
-		slast: s.slast.slice(),
-		ssize: s.ssize.slice(),
-		figs: mapped(s.figs, (a) => (a ? a.slice() : null)),
-		pieces: mapped(s.pieces, (p) => ({ kind: p.kind, owner: p.owner, seg: p.seg, tile: p.tile })),
+		outcomes: state.outcomes.slice(),
+		discarded: state.discarded.slice(),
+		boardX: state.boardX.slice(),
+		boardY: state.boardY.slice(),
+		boardTile: state.boardTile.slice(),
+		boardRotation: state.boardRotation.slice(),
+		boardFirstSegment: state.boardFirstSegment.slice(),
+		boardNeighbours: state.boardNeighbours.slice(),
+		front: state.front.slice(),
+		frontEdges: state.frontEdges.slice(),
+		frontMask: state.frontMask.slice(),
+		parent: state.parent.slice(),
+		segmentTile: state.segmentTile.slice(),
+		segmentFeature: state.segmentFeature.slice(),
+		openEdges: state.openEdges.slice(),
+		nextSegment: state.nextSegment.slice(),
+		lastSegment: state.lastSegment.slice(),
+		featureSize: state.featureSize.slice(),
+		featurePieces: mapped(state.featurePieces, (a) => (a ? a.slice() : null)),
+		pieces: mapped(state.pieces, (p) => ({
+			kind: p.kind,
+			owner: p.owner,
+			seg: p.seg,
+			tile: p.tile
+		})),
 		// a JSON round trip gives objects the hidden classes of the modules' literals (a spread does not)
-		mod: JSON.parse(JSON.stringify(s.mod)),
-		log: s.log.slice(),
-		redo: s.redo.slice()
+		moduleState: JSON.parse(JSON.stringify(state.moduleState)),
+		log: state.log.slice(),
+		redo: state.redo.slice()
 	});
-	copyIndex(s, copy);
+	copyIndex(state, copy);
 	return copy;
 }
 
@@ -56,8 +61,8 @@ export function cloneState(s: GameState): GameState {
  * copy per trial). The board is copied only when a tile was placed since (only a placement changes
  * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
  */
-export function takeBack(s: GameState, from: GameState): void {
-	copyState(s, from, s.bx.length !== from.bx.length ? PLACED : SAME);
+export function takeBack(state: GameState, from: GameState): void {
+	copyState(state, from, state.boardX.length !== from.boardX.length ? PLACED : SAME);
 }
 
 /**
@@ -116,44 +121,44 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	copyNumbers(to.discarded, from.discarded);
 	if (board === PLACED) {
 		// a tile's position, rotation and segments, a segment's tile and place on it never change
-		cutBack(to.bx, from.bx.length);
-		cutBack(to.by, from.by.length);
-		cutBack(to.bt, from.bt.length);
-		cutBack(to.br, from.br.length);
-		cutBack(to.bseg, from.bseg.length);
-		cutBack(to.st, from.st.length);
-		cutBack(to.sl, from.sl.length);
+		cutBack(to.boardX, from.boardX.length);
+		cutBack(to.boardY, from.boardY.length);
+		cutBack(to.boardTile, from.boardTile.length);
+		cutBack(to.boardRotation, from.boardRotation.length);
+		cutBack(to.boardFirstSegment, from.boardFirstSegment.length);
+		cutBack(to.segmentTile, from.segmentTile.length);
+		cutBack(to.segmentFeature, from.segmentFeature.length);
 	} else if (board === WHOLE) {
-		copyNumbers(to.bx, from.bx);
-		copyNumbers(to.by, from.by);
-		copyNumbers(to.bt, from.bt);
-		copyNumbers(to.br, from.br);
-		copyNumbers(to.bseg, from.bseg);
-		copyNumbers(to.st, from.st);
-		copyNumbers(to.sl, from.sl);
+		copyNumbers(to.boardX, from.boardX);
+		copyNumbers(to.boardY, from.boardY);
+		copyNumbers(to.boardTile, from.boardTile);
+		copyNumbers(to.boardRotation, from.boardRotation);
+		copyNumbers(to.boardFirstSegment, from.boardFirstSegment);
+		copyNumbers(to.segmentTile, from.segmentTile);
+		copyNumbers(to.segmentFeature, from.segmentFeature);
 	}
 	if (board !== SAME) {
-		copyNumbers(to.bnb, from.bnb);
+		copyNumbers(to.boardNeighbours, from.boardNeighbours);
 		copyNumbers(to.front, from.front);
-		copyNumbers(to.freq, from.freq);
-		copyNumbers(to.fmask, from.fmask);
+		copyNumbers(to.frontEdges, from.frontEdges);
+		copyNumbers(to.frontMask, from.frontMask);
 		copyNumbers(to.parent, from.parent);
-		copyNumbers(to.open, from.open);
-		copyNumbers(to.snext, from.snext);
-		copyNumbers(to.slast, from.slast);
-		copyNumbers(to.ssize, from.ssize);
+		copyNumbers(to.openEdges, from.openEdges);
+		copyNumbers(to.nextSegment, from.nextSegment);
+		copyNumbers(to.lastSegment, from.lastSegment);
+		copyNumbers(to.featureSize, from.featureSize);
 	}
 	// what a trial takes back is mostly as it was: compared before written (a read is cheaper)
-	const figs = to.figs;
-	while (figs.length > from.figs.length) figs.pop();
-	for (let i = 0; i < from.figs.length; i++) {
-		const list = from.figs[i];
-		if (i >= figs.length) figs.push(list === null ? null : list.slice());
+	const lists = to.featurePieces;
+	while (lists.length > from.featurePieces.length) lists.pop();
+	for (let i = 0; i < from.featurePieces.length; i++) {
+		const list = from.featurePieces[i];
+		if (i >= lists.length) lists.push(list === null ? null : list.slice());
 		else if (list === null) {
-			if (figs[i] !== null) figs[i] = null;
+			if (lists[i] !== null) lists[i] = null;
 		} else {
-			const mine = figs[i];
-			if (mine === null) figs[i] = list.slice();
+			const mine = lists[i];
+			if (mine === null) lists[i] = list.slice();
 			else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
 		}
 	}
@@ -173,7 +178,7 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 			if (p.seg !== q.seg) p.seg = q.seg;
 			if (p.tile !== q.tile) p.tile = q.tile;
 		}
-	to.mod = sameData(to.mod, from.mod) as GameState['mod'];
+	to.moduleState = sameData(to.moduleState, from.moduleState) as GameState['moduleState'];
 	copyMoves(to.log, from.log);
 	copyMoves(to.redo, from.redo);
 	restoreIndex(from, to, board !== SAME);
@@ -260,25 +265,25 @@ export function stateRecord(f: GameState): GameState {
 		piles: f.piles,
 		outcomes: f.outcomes,
 		discarded: f.discarded,
-		bx: f.bx,
-		by: f.by,
-		bt: f.bt,
-		br: f.br,
-		bseg: f.bseg,
-		bnb: f.bnb,
+		boardX: f.boardX,
+		boardY: f.boardY,
+		boardTile: f.boardTile,
+		boardRotation: f.boardRotation,
+		boardFirstSegment: f.boardFirstSegment,
+		boardNeighbours: f.boardNeighbours,
 		front: f.front,
-		freq: f.freq,
-		fmask: f.fmask,
+		frontEdges: f.frontEdges,
+		frontMask: f.frontMask,
 		parent: f.parent,
-		st: f.st,
-		sl: f.sl,
-		open: f.open,
-		snext: f.snext,
-		slast: f.slast,
-		ssize: f.ssize,
-		figs: f.figs,
+		segmentTile: f.segmentTile,
+		segmentFeature: f.segmentFeature,
+		openEdges: f.openEdges,
+		nextSegment: f.nextSegment,
+		lastSegment: f.lastSegment,
+		featureSize: f.featureSize,
+		featurePieces: f.featurePieces,
 		pieces: f.pieces,
-		mod: f.mod,
+		moduleState: f.moduleState,
 		log: f.log,
 		redo: f.redo,
 		origin: f.origin

@@ -30,7 +30,7 @@ export function compileTile(
 		return {
 			id: f.id,
 			kind,
-			k: FEATURE_KINDS.indexOf(kind),
+			kindCode: FEATURE_KINDS.indexOf(kind),
 			sides: kind === 'road' || kind === 'city' || kind === 'river' ? (f.sides ?? []).length : 0,
 			pennants: typeof f.modifiers?.pennants === 'number' ? f.modifiers.pennants : 0,
 			modifiers,

@@ -39,25 +39,30 @@ export interface FinalBase {
  * once (BASE-R2 1st, 2nd) nor with a module's own final scoring (token majorities): finishTrial then
  * runs the engine's final scoring.
  */
-function additive(g: Engine): boolean {
-	return g.c.rulings['BASE-R2'] === '3rd' && g.c.hooks.finalScoring.length === 1;
+function additive(engine: Engine): boolean {
+	return engine.rules.rulings['BASE-R2'] === '3rd' && engine.rules.hooks.finalScoring.length === 1;
 }
 
 /** The features final scoring would score now (roots, in its order: other features, then fields), each once. */
-function scoredRoots(g: Engine, only: Int32Array | null, mark: number): number[] {
-	const s = g.s;
+function scoredRoots(engine: Engine, only: Int32Array | null, mark: number): number[] {
+	const state = engine.state;
 	const out: number[] = [];
 	const fields: number[] = [];
-	for (let i = 0; i < s.pieces.length; i++) {
-		const p = s.pieces[i];
-		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
-		const root = find(s, p.seg);
+	for (let i = 0; i < state.pieces.length; i++) {
+		const p = state.pieces[i];
+		if (p.seg < 0 || engine.rules.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
+		const root = find(state, p.seg);
 		if (only !== null && only[root] !== mark) continue;
 		if (out.includes(root) || fields.includes(root)) continue;
-		const f = featureOf(g, root);
+		const f = featureOf(engine, root);
 		if (f.kind === 'field') fields.push(root);
 		// pieces left on an already scored feature (a ruling kept them there) score nothing more
-		else if (!(f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0)) out.push(root);
+		else if (
+			!(f.inner
+				? state.boardNeighbours[state.segmentTile[root]] === 8
+				: state.openEdges[root] === 0)
+		)
+			out.push(root);
 	}
 	for (const f of fields) out.push(f);
 	return out;
@@ -67,33 +72,33 @@ function scoredRoots(g: Engine, only: Int32Array | null, mark: number): number[]
  * The final scoring of state `s` by feature, or null when the rules' final scoring is no sum over
  * features. `s` is not changed but for the modules' scratch records their award hooks write: pass a copy.
  */
-export function finalBase(s: GameState): FinalBase | null {
-	const g = engineOf(s, contextOf(s), true, true);
-	if (!additive(g)) return null;
-	const n = s.players.length;
+export function finalBase(state: GameState): FinalBase | null {
+	const engine = engineOf(state, contextOf(state), true, true);
+	if (!additive(engine)) return null;
+	const n = state.players.length;
 	const base: FinalBase = {
-		tiles: s.bx.length,
+		tiles: state.boardX.length,
 		segs: [],
-		roots: scoredRoots(g, null, 0),
+		roots: scoredRoots(engine, null, 0),
 		awards: [],
 		returned: [],
-		marks: marksOf(g),
+		marks: marksOf(engine),
 		cities: [],
 		complete: []
 	};
-	for (let i = 0; i < s.pieces.length; i++) base.segs.push(s.pieces[i].seg);
+	for (let i = 0; i < state.pieces.length; i++) base.segs.push(state.pieces[i].seg);
 	for (const root of base.roots) {
 		const into = filled(n, 0);
 		const returned: number[] = [];
-		awardsOf(g, root, 'final', into, returned);
+		awardsOf(engine, root, 'final', into, returned);
 		base.awards.push(into);
 		base.returned.push(returned);
 		const cities: number[] = [];
 		const complete: boolean[] = [];
-		if (featureOf(g, root).kind === 'field')
-			for (const c of fieldCities(g, root).all) {
+		if (featureOf(engine, root).kind === 'field')
+			for (const c of fieldCities(engine, root).all) {
 				cities.push(c);
-				complete.push(s.open[c] === 0);
+				complete.push(state.openEdges[c] === 0);
 			}
 		base.cities.push(cities);
 		base.complete.push(complete);
@@ -102,9 +107,9 @@ export function finalBase(s: GameState): FinalBase | null {
 }
 
 /** Every module's scoring marks (Hooks.scoringMarks), in one list. */
-function marksOf(g: Engine): number[] {
+function marksOf(engine: Engine): number[] {
 	const out: number[] = [];
-	for (const h of g.c.hooks.scoringMarks) for (const pc of h(g)) out.push(pc);
+	for (const h of engine.rules.hooks.scoringMarks) for (const pc of h(engine)) out.push(pc);
 	return out;
 }
 
@@ -112,11 +117,11 @@ let stamp = new Int32Array(1024);
 let stampValue = 0;
 
 /** Marks the features (roots) of board tile b's segments, or only its inner features' (a monastery, a garden, a stable). */
-function markTile(s: GameState, g: Engine, b: number, inner: boolean): void {
-	const first = s.bseg[b];
-	const t = g.c.tiles[s.bt[b]];
-	if (inner) for (const i of t.inner) stamp[find(s, first + i)] = stampValue;
-	else for (let i = 0; i < t.features.length; i++) stamp[find(s, first + i)] = stampValue;
+function markTile(state: GameState, engine: Engine, b: number, inner: boolean): void {
+	const first = state.boardFirstSegment[b];
+	const t = engine.rules.tiles[state.boardTile[b]];
+	if (inner) for (const i of t.inner) stamp[find(state, first + i)] = stampValue;
+	else for (let i = 0; i < t.features.length; i++) stamp[find(state, first + i)] = stampValue;
 }
 
 /**
@@ -127,9 +132,9 @@ function markTile(s: GameState, g: Engine, b: number, inner: boolean): void {
  * whose final scoring is no sum over features) the engine's final scoring runs.
  */
 export function finishTrial(t: GameState, base: FinalBase | null): void {
-	const g = engineOf(t, contextOf(t), true, true);
+	const engine = engineOf(t, contextOf(t), true, true);
 	if (base === null) {
-		finalScoring(g);
+		finalScoring(engine);
 		return;
 	}
 	if (t.parent.length > stamp.length) stamp = new Int32Array(t.parent.length * 2);
@@ -140,14 +145,14 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 	}
 	const mark = stampValue;
 	// touched: the features of every new tile (those it joined included) and the inner features around it
-	for (let b = base.tiles; b < t.bx.length; b++) {
-		markTile(t, g, b, false);
-		const x = t.bx[b];
-		const y = t.by[b];
+	for (let b = base.tiles; b < t.boardX.length; b++) {
+		markTile(t, engine, b, false);
+		const x = t.boardX[b];
+		const y = t.boardY[b];
 		for (let dx = -1; dx <= 1; dx++)
 			for (let dy = -1; dy <= 1; dy++) {
-				const nb = dx === 0 && dy === 0 ? -1 : tileAt(g, pack(x + dx, y + dy));
-				if (nb >= 0) markTile(t, g, nb, true);
+				const nb = dx === 0 && dy === 0 ? -1 : tileAt(engine, pack(x + dx, y + dy));
+				if (nb >= 0) markTile(t, engine, nb, true);
 			}
 	}
 	// the features a piece left or joined
@@ -159,7 +164,7 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 		if (now >= 0) stamp[find(t, now)] = mark;
 	}
 	// the features of pieces marked or no longer marked by a module's state
-	const marks = g.c.hooks.scoringMarks.length ? marksOf(g) : base.marks;
+	const marks = engine.rules.hooks.scoringMarks.length ? marksOf(engine) : base.marks;
 	if (marks !== base.marks)
 		for (const list of [marks, base.marks])
 			for (const pc of list) {
@@ -171,14 +176,15 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 	for (let k = 0; k < base.roots.length; k++) {
 		const cities = base.cities[k];
 		for (let j = 0; j < cities.length; j++)
-			if (!base.complete[k][j] && t.open[find(t, cities[j])] === 0) {
+			if (!base.complete[k][j] && t.openEdges[find(t, cities[j])] === 0) {
 				stamp[find(t, base.roots[k])] = mark;
 				break;
 			}
 	}
 	const scores = t.scores;
 	const returned: number[] = [];
-	for (const root of scoredRoots(g, stamp, mark)) awardsOf(g, root, 'final', scores, returned);
+	for (const root of scoredRoots(engine, stamp, mark))
+		awardsOf(engine, root, 'final', scores, returned);
 	for (let k = 0; k < base.roots.length; k++) {
 		if (stamp[find(t, base.roots[k])] === mark) continue;
 		const a = base.awards[k];

@@ -19,95 +19,99 @@ export const PHASES = [
 	'turnEnd'
 ] as const;
 
-function scoreTurn(g: Engine): void {
-	const s = g.s;
-	const b = s.placed;
+function scoreTurn(engine: Engine): void {
+	const state = engine.state;
+	const b = state.placed;
 	if (b < 0) return;
-	const roots = completedBorderRoots(g, b);
+	const roots = completedBorderRoots(engine, b);
 	for (const r of roots) {
-		if (featureOf(g, r).k === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
-		scoreFeature(g, r, 'complete');
+		if (featureOf(engine, r).kindCode === K_RIVER) continue; // the river is never scored (RIVER-3.1.3)
+		scoreFeature(engine, r, 'complete');
 	}
-	for (const seg of completedInner(g, b)) scoreFeature(g, find(s, seg), 'complete');
+	for (const seg of completedInner(engine, b)) scoreFeature(engine, find(state, seg), 'complete');
 }
 
 /** The final scoring: every unfinished feature with figures, then the modules' (farmers, majorities); the game is over. */
-export function finalScoring(g: Engine): void {
-	const s = g.s;
+export function finalScoring(engine: Engine): void {
+	const state = engine.state;
 	emit(
-		g,
+		engine,
 		{ type: 'finalScoring', rules: ['BASE-1.7'] },
 		() => 'No tiles left: final scoring of every unfinished feature with figures.'
 	);
 	const done = new Set<number>();
-	for (let i = 0; i < s.pieces.length; i++) {
-		const p = s.pieces[i];
-		if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
-		const root = find(s, p.seg);
-		const f = featureOf(g, root);
+	for (let i = 0; i < state.pieces.length; i++) {
+		const p = state.pieces[i];
+		if (p.seg < 0 || engine.rules.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
+		const root = find(state, p.seg);
+		const f = featureOf(engine, root);
 		if (f.kind === 'field' || done.has(root)) continue;
 		// pieces left on an already scored feature (a ruling kept them there) score nothing more
-		if (f.inner ? s.bnb[s.st[root]] === 8 : s.open[root] === 0) continue;
+		if (
+			f.inner ? state.boardNeighbours[state.segmentTile[root]] === 8 : state.openEdges[root] === 0
+		)
+			continue;
 		done.add(root);
-		scoreFeature(g, root, 'final');
+		scoreFeature(engine, root, 'final');
 	}
-	for (const h of g.c.hooks.finalScoring) h(g);
-	s.finished = true;
-	s.pending = [];
-	const best = Math.max(...s.scores);
-	const winners = s.players.flatMap((_, p) => (s.scores[p] === best ? [p] : []));
+	for (const h of engine.rules.hooks.finalScoring) h(engine);
+	state.finished = true;
+	state.pending = [];
+	const best = Math.max(...state.scores);
+	const winners = state.players.flatMap((_, p) => (state.scores[p] === best ? [p] : []));
 	emit(
-		g,
-		{ type: 'gameEnd', rules: ['BASE-1.7.3'], scores: [...s.scores], winners },
+		engine,
+		{ type: 'gameEnd', rules: ['BASE-1.7.3'], scores: [...state.scores], winners },
 		() =>
-			`Game over. ${s.players.map((n, p) => `${n} ${s.scores[p]}`).join(', ')}. ${winners.map((p) => playerName(g, p)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}.`
+			`Game over. ${state.players.map((n, p) => `${n} ${state.scores[p]}`).join(', ')}. ${winners.map((p) => playerName(engine, p)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}.`
 	);
 }
 
 /** Runs the turn phases until a decision is pending or the game is over. */
-export function advance(g: Engine): void {
-	const s = g.s;
-	const h = g.c.hooks;
-	while (!s.finished && s.pending.length === 0) {
-		const phase = s.phase + 1;
-		s.phase = phase;
+export function advance(engine: Engine): void {
+	const state = engine.state;
+	const h = engine.rules.hooks;
+	while (!state.finished && state.pending.length === 0) {
+		const phase = state.phase + 1;
+		state.phase = phase;
 		switch (phase) {
 			case 0:
-				for (const f of h.turnStart) f(g);
+				for (const f of h.turnStart) f(engine);
 				break;
 			case 1:
-				if (s.origin.free && tilesLeft(s) > 0) s.pending.push({ kind: 'pick', player: s.active });
-				else if (drawTile(g)) s.pending.push({ kind: 'place', player: s.active });
-				else if (h.noTile.some((f) => f(g)))
+				if (state.origin.free && tilesLeft(state) > 0)
+					state.pending.push({ kind: 'pick', player: state.active });
+				else if (drawTile(engine)) state.pending.push({ kind: 'place', player: state.active });
+				else if (h.noTile.some((f) => f(engine)))
 					break; // a town hall still to place keeps the game going (MM-HALL-8)
-				else if (g.unscored) {
+				else if (engine.unscored) {
 					// a trial (apply's `final: false`): the game ends here and the caller scores it (trial.ts)
-					s.finished = true;
-					s.pending = [];
-				} else finalScoring(g);
+					state.finished = true;
+					state.pending = [];
+				} else finalScoring(engine);
 				break;
 			case 2:
-				for (const f of h.placed) f(g, s.placed);
+				for (const f of h.placed) f(engine, state.placed);
 				break;
 			case 3:
-				s.pending.push({ kind: 'figure', player: s.active });
+				state.pending.push({ kind: 'figure', player: state.active });
 				break;
 			case 4:
-				for (const f of h.afterFigure) f(g);
+				for (const f of h.afterFigure) f(engine);
 				break;
 			case 5:
-				scoreTurn(g);
+				scoreTurn(engine);
 				break;
 			case 6:
-				for (const f of h.afterScore) f(g);
+				for (const f of h.afterScore) f(engine);
 				break;
 			default:
-				s.active = (s.active + 1) % s.players.length;
-				s.turn++;
-				s.placed = -1;
-				s.tile = -1;
-				s.acted = false;
-				s.phase = -1;
+				state.active = (state.active + 1) % state.players.length;
+				state.turn++;
+				state.placed = -1;
+				state.tile = -1;
+				state.acted = false;
+				state.phase = -1;
 		}
 	}
 }

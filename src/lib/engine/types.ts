@@ -185,38 +185,38 @@ export interface GameState {
 	outcomes: number[];
 	discarded: number[];
 	// board: parallel arrays by board index (placement order)
-	bx: number[];
-	by: number[];
-	bt: number[];
-	br: number[];
+	boardX: number[];
+	boardY: number[];
+	boardTile: number[];
+	boardRotation: number[];
 	/** First segment id of each placed tile (segments = the tile's features in order). */
-	bseg: number[];
+	boardFirstSegment: number[];
 	/** Number of the 8 surrounding cells that hold a tile. */
-	bnb: number[];
+	boardNeighbours: number[];
 	/** Open cells next to the board (packed coordinates) with the edges they require (packed nibbles) and mask. */
 	front: number[];
-	freq: number[];
-	fmask: number[];
+	frontEdges: number[];
+	frontMask: number[];
 	// features: union-find over segments
 	parent: number[];
 	/** Segment → board index and local feature index. */
-	st: number[];
-	sl: number[];
+	segmentTile: number[];
+	segmentFeature: number[];
 	/** At roots: open edge count (road, city, river). */
-	open: number[];
+	openEdges: number[];
 	/**
 	 * The segments of each feature as a circular list (in the order the features merged): next
 	 * segment of each segment; at roots the last segment (whose next is the first) and the count.
 	 * features.ts `segsOf` lists them. A field's bordered cities come from its segments' tiles.
 	 */
-	snext: number[];
-	slast: number[];
-	ssize: number[];
+	nextSegment: number[];
+	lastSegment: number[];
+	featureSize: number[];
 	/** At roots: the pieces on the feature. */
-	figs: (number[] | null)[];
+	featurePieces: (number[] | null)[];
 	pieces: Piece[];
 	/** Module state by module id (plain data). */
-	mod: Record<string, any>;
+	moduleState: Record<string, any>;
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
@@ -259,7 +259,7 @@ export type ApplyResult =
 export interface CFeature {
 	id: string;
 	kind: FeatureKind;
-	k: number;
+	kindCode: number;
 	/** Number of border sides (road, city, river). */
 	sides: number;
 	pennants: number;
@@ -312,17 +312,17 @@ export interface FigureType {
 	/** Feature kinds it may be deployed on (by the generic deploy move). */
 	features: FeatureKind[];
 	/** Its strength in a feature's majority. */
-	strength: (g: Engine, piece: number, root: number) => number;
+	strength: (engine: Engine, piece: number, root: number) => number;
 	/** Rule ids to cite when it is deployed. */
 	rules: string[];
 	/** Rule ids a score event cites when this figure counts with a strength other than 1 (IC-2.3). */
 	strengthRules?: string[];
 	/** Extra deploy check (pig needs own farmer). */
-	canDeploy?: (g: Engine, player: number, seg: number, root: number) => Refusal | null;
+	canDeploy?: (engine: Engine, player: number, seg: number, root: number) => Refusal | null;
 	/** Set false for figures not deployed through the generic 'deploy' move (fairy). */
 	deployable?: boolean;
 	/** Stays on its feature when the feature is scored (note tokens; a ruling may decide per piece). */
-	staysAfterScoring?: boolean | ((g: Engine, piece: number) => boolean);
+	staysAfterScoring?: boolean | ((engine: Engine, piece: number) => boolean);
 	/** A neutral marker, not a figure (note tokens): it never triggers a final scoring by itself. */
 	token?: boolean;
 	/** May join a feature that already holds followers (mayor, scarecrow: MM-MAYOR-1, MM-CROW-1). */
@@ -362,24 +362,24 @@ export interface StepDef {
 	accepts: string[];
 	/** One line for messages: what the player decides at this step. */
 	describe: string;
-	moves: (g: Engine, step: Step, out: Move[]) => void;
+	moves: (engine: Engine, step: Step, out: Move[]) => void;
 }
 
 /** Handler for a move type: validate first (return a refusal without changing anything), then apply. */
-export type MoveHandler = (g: Engine, move: any, step: Step) => Refusal | null;
+export type MoveHandler = (engine: Engine, move: any, step: Step) => Refusal | null;
 
 export interface Hooks {
 	/** Game creation: add pieces, module state, piles. */
-	setup(g: Engine): void;
+	setup(engine: Engine): void;
 	/** A tile was drawn: return 'aside' to set it apart and draw again. */
-	drawn(g: Engine, tile: number): 'keep' | 'aside';
+	drawn(engine: Engine, tile: number): 'keep' | 'aside';
 	/**
 	 * Extra legality of a placement (river, lute tiles). Return a refusal to forbid it. `explain` is
 	 * false when only whether it is allowed matters (listing and counting placements): the refusal
 	 * need not say why (a module may answer a bare one it keeps).
 	 */
 	placement(
-		g: Engine,
+		engine: Engine,
 		tile: number,
 		x: number,
 		y: number,
@@ -387,48 +387,48 @@ export interface Hooks {
 		explain: boolean
 	): Refusal | null;
 	/** The tile was placed and merged (volcano: dragon flies in). */
-	placed(g: Engine, boardIndex: number): void;
+	placed(engine: Engine, boardIndex: number): void;
 	/** Moves offered at the figure step, beside deploy and pass. */
-	figureOptions(g: Engine, player: number, out: Move[]): void;
+	figureOptions(engine: Engine, player: number, out: Move[]): void;
 	/** Extra restriction on deploying onto a segment (volcano, dragon's tile). */
-	deployCheck(g: Engine, player: number, figure: string, seg: number): Refusal | null;
+	deployCheck(engine: Engine, player: number, figure: string, seg: number): Refusal | null;
 	/** After the figure step (the dragon moves). */
-	afterFigure(g: Engine): void;
+	afterFigure(engine: Engine): void;
 	/** Start of a turn (the fairy's point). */
-	turnStart(g: Engine): void;
+	turnStart(engine: Engine): void;
 	/** Adjust what a feature is worth. */
-	value(g: Engine, root: number, v: FeatureValue): void;
+	value(engine: Engine, root: number, v: FeatureValue): void;
 	/** Decide the winners of a feature (default: the strongest, strength above 0). */
 	winners(
-		g: Engine,
+		engine: Engine,
 		root: number,
 		strengths: number[],
 		winners: number[],
 		v: FeatureValue
 	): number[] | null;
 	/** Per-player bonuses once winners and points are known (pig, fairy). */
-	awards(g: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
+	awards(engine: Engine, root: number, v: FeatureValue, winners: number[], awards: Award[]): void;
 	/** After a feature was scored (before its pieces return). */
-	scored(g: Engine, root: number, ev: ScoreEvent): void;
+	scored(engine: Engine, root: number, ev: ScoreEvent): void;
 	/** A piece went back to supply or was removed. */
-	pieceLeft(g: Engine, piece: number): void;
+	pieceLeft(engine: Engine, piece: number): void;
 	/**
 	 * Pieces the module's state marks for their scoring (the fairy's follower, a lying scarecrow): a
 	 * bot's trial that marks others touched their features (trial.ts).
 	 */
-	scoringMarks(g: Engine): readonly number[];
+	scoringMarks(engine: Engine): readonly number[];
 	/** After the scoring step of a turn. */
-	afterScore(g: Engine): void;
+	afterScore(engine: Engine): void;
 	/** Extra final scoring after features. */
-	finalScoring(g: Engine): void;
+	finalScoring(engine: Engine): void;
 	/** Narrow the tiles the dragon may enter next (`open`: the usual ones), e.g. Buddo draws it (BUDDO-DRAGON-1). */
 	dragonTargets(
-		g: Engine,
+		engine: Engine,
 		open: number[]
 	): { tiles: number[]; rules: string[]; reason: string } | null;
 	/** The dragon entered board tile `b`: end its movement (`stop` says why) and/or spare pieces from being eaten. */
 	dragonEnters(
-		g: Engine,
+		engine: Engine,
 		b: number,
 		player: number
 	): { stop?: string; rules?: string[]; spare?: number[] } | null;
@@ -437,18 +437,18 @@ export interface Hooks {
 	 * `pool` or narrow `candidates` (BUDDO-WANT-1: Buddo must be chosen).
 	 */
 	opponentChoice(
-		g: Engine,
+		engine: Engine,
 		chooser: number,
 		pool: number[],
 		candidates: number[],
 		purpose: string
 	): { pieces: number[]; rules: string[] } | null;
 	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
-	noTile(g: Engine): boolean;
+	noTile(engine: Engine): boolean;
 	/** Pure question, no side effects: will the active player take a turn although no tile can be drawn (a town hall in hand)? */
-	playsWithoutTile(g: Engine): boolean;
+	playsWithoutTile(engine: Engine): boolean;
 	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
-	dragonEnter(g: Engine, b: number): Refusal | null;
+	dragonEnter(engine: Engine, b: number): Refusal | null;
 }
 
 /** The whole numbers a parameter may take, inclusive. */
@@ -533,14 +533,14 @@ export interface Context {
 
 /** What a module sees while a move is applied: state, rules, event sink. */
 export interface Engine {
-	s: GameState;
-	c: Context;
+	state: GameState;
+	rules: Context;
 	events: GameEvent[];
 	quiet: boolean;
 	/** No events at all (apply's `events: false`): emit drops them and scoring builds none it need not. */
 	silent?: boolean;
 	/** The board index of `s` (board.ts `boardIndex(g)` fills it on first use). */
-	ix?: BoardIndex;
+	index?: BoardIndex;
 	/** The game ends without its final scoring (apply's `final: false`: a bot's trial, trial.ts). */
 	unscored?: boolean;
 }
@@ -551,28 +551,28 @@ export interface Engine {
  */
 export interface BoardIndex {
 	/**
-	 * Packed cell → board index (≥ 0) of its tile, -(position in s.front) - 1 for an open cell, or
-	 * MISSING: a dense grid of gw columns × gh rows whose corner is the packed column gx and row gy
+	 * Packed cell → board index (≥ 0) of its tile, -(position in state.front) - 1 for an open cell, or
+	 * MISSING: a dense grid of gridWidth columns × gridHeight rows whose corner is the packed column gridX and row gridY
 	 * (x + 4096, y + 4096), grown when a cell falls outside (cells are never removed). A plain array of
 	 * small integers: it copies faster than a typed array, whose allocation is costly in V8. board.ts `cellGet`.
 	 */
 	grid: number[];
-	gx: number;
-	gy: number;
-	gw: number;
-	gh: number;
+	gridX: number;
+	gridY: number;
+	gridWidth: number;
+	gridHeight: number;
 	/** Cells in the grid (placed tiles and open cells). */
 	size: number;
-	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in s.front. */
-	fkey: number[];
+	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in state.front. */
+	fitKeys: number[];
 	/** Per fit key: how many open cells require those edges (a class's placements = Σ count × rotations that fit; board.ts fitCount). */
-	kcnt: number[];
+	fitKeyCount: number[];
 	/** The fit keys whose count is above 0, in no particular order. */
-	kset: number[];
-	/** Per fit key present: its position in kset. */
-	kpos: number[];
-	/** On a large front (board.ts blocksAbove: 64 open cells, or 4 per fit class): per block of 32 front positions and fit class, its placements ([block * K + class]); else null. */
-	blk: number[] | null;
+	fitKeysPresent: number[];
+	/** Per fit key present: its position in fitKeysPresent. */
+	fitKeyPosition: number[];
+	/** On a large front (board.ts blocksAbove: 64 open cells, or 4 per fit class): per block of 32 front positions and fit class, its placements ([block * classCount + class]); else null. */
+	blocks: number[] | null;
 	/** The drawn tile's listed placements, built when asked (legalMoves). */
 	moves: PlaceMove[] | null;
 	/** The drawn tile's placements when hooks filter them: front position × 4 + rotation, found once per draw. */
@@ -584,7 +584,7 @@ export interface BoardIndex {
 	shared: boolean;
 	/** The drawn tile's number of legal placements, -1 until counted. */
 	count: number;
-	/** s.log.length and s.tile when `moves`, `allowed` and `count` were found. */
+	/** state.log.length and state.tile when `moves`, `allowed` and `count` were found. */
 	movesAt: number;
 	movesTile: number;
 }
@@ -592,13 +592,13 @@ export interface BoardIndex {
 /** Placement fit of the compiled tiles, by fit class (tiles with the same edges; board.ts compileFit). */
 export interface FitTables {
 	/** Number of classes. */
-	K: number;
+	classCount: number;
 	/** Tile index → class. */
-	cls: Int32Array;
-	/** [fit key * K + class] → rotations that fit (bit r = rotation r). Key FIT_NONE (625) fits nothing. */
-	rot: Uint8Array;
-	/** [fit key * K + class] → number of rotations that fit. */
-	pop: Int8Array;
+	classOf: Int32Array;
+	/** [fit key * classCount + class] → rotations that fit (bit r = rotation r). Key FIT_NONE (625) fits nothing. */
+	rotations: Uint8Array;
+	/** [fit key * classCount + class] → number of rotations that fit. */
+	rotationCount: Int8Array;
 	/**
 	 * The same counts without the zeros: the classes with a rotation that fits fit key f are
 	 * fitClass[fitFrom[f] … fitFrom[f + 1] - 1], with fitPop[j] rotations each (a cell requires some edges: a few classes fit it).

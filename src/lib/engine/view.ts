@@ -42,12 +42,12 @@ export interface BoardMarker {
 }
 
 function tileOf(state: GameState, b: number): BoardTile {
-	const ct = contextOf(state).tiles[state.bt[b]];
+	const ct = contextOf(state).tiles[state.boardTile[b]];
 	return {
 		index: b,
-		x: state.bx[b],
-		y: state.by[b],
-		rotation: state.br[b],
+		x: state.boardX[b],
+		y: state.boardY[b],
+		rotation: state.boardRotation[b],
 		key: ct.key,
 		expansion: ct.expansion,
 		def: ct.def
@@ -56,7 +56,7 @@ function tileOf(state: GameState, b: number): BoardTile {
 
 /** The tiles on the board, in placement order. */
 export function boardTiles(state: GameState): BoardTile[] {
-	return state.bt.map((_, b) => tileOf(state, b));
+	return state.boardTile.map((_, b) => tileOf(state, b));
 }
 
 /** The tile at (x, y), from the board index, or undefined. */
@@ -78,23 +78,24 @@ function rootOf(state: GameState, seg: number): number {
 
 /** Local feature id of a segment. */
 function featureIdOf(state: GameState, seg: number): string {
-	const c = contextOf(state);
-	return c.tiles[state.bt[state.st[seg]]].features[state.sl[seg]].id;
+	const rules = contextOf(state);
+	return rules.tiles[state.boardTile[state.segmentTile[seg]]].features[state.segmentFeature[seg]]
+		.id;
 }
 
 /** Every piece standing on the board. */
 export function boardPieces(state: GameState): BoardPiece[] {
-	const lying = new Set<number>(state.mod['messengers-and-mayors']?.lying ?? []);
+	const lying = new Set<number>(state.moduleState['messengers-and-mayors']?.lying ?? []);
 	const out: BoardPiece[] = [];
 	state.pieces.forEach((p, i) => {
 		if (p.seg < 0) return;
-		const b = state.st[p.seg];
+		const b = state.segmentTile[p.seg];
 		out.push({
 			piece: i,
 			kind: p.kind,
 			owner: p.owner,
-			x: state.bx[b],
-			y: state.by[b],
+			x: state.boardX[b],
+			y: state.boardY[b],
 			feature: featureIdOf(state, p.seg),
 			...(lying.has(i) ? { lying: true } : {})
 		});
@@ -104,14 +105,15 @@ export function boardPieces(state: GameState): BoardPiece[] {
 
 /** The dragon and the fairy, where they stand. */
 export function boardMarkers(state: GameState): BoardMarker[] {
-	const d = state.mod.dragon as { at: number; fairy: number; fairyPiece: number } | undefined;
+	const d = state.moduleState.dragon as
+		{ at: number; fairy: number; fairyPiece: number } | undefined;
 	const out: BoardMarker[] = [];
-	if (d && d.at >= 0) out.push({ kind: 'dragon', x: state.bx[d.at], y: state.by[d.at] });
+	if (d && d.at >= 0) out.push({ kind: 'dragon', x: state.boardX[d.at], y: state.boardY[d.at] });
 	if (d && d.fairy >= 0)
 		out.push({
 			kind: 'fairy',
-			x: state.bx[d.fairy],
-			y: state.by[d.fairy],
+			x: state.boardX[d.fairy],
+			y: state.boardY[d.fairy],
 			...(d.fairyPiece >= 0 ? { piece: d.fairyPiece } : {})
 		});
 	return out;
@@ -131,11 +133,15 @@ export function supplies(state: GameState): Map<number, Record<string, number>> 
 
 /** Tiles still to draw, per tile key, in the order of the piles (river before land). */
 export function tilesToDraw(state: GameState): { key: string; def: Tile; count: number }[] {
-	const c = contextOf(state);
+	const rules = contextOf(state);
 	const counts = new Map<number, number>();
 	for (const pile of state.piles)
 		for (const t of [...pile.tiles, ...pile.last]) counts.set(t, (counts.get(t) ?? 0) + 1);
-	return [...counts].map(([t, count]) => ({ key: c.tiles[t].key, def: c.tiles[t].def, count }));
+	return [...counts].map(([t, count]) => ({
+		key: rules.tiles[t].key,
+		def: rules.tiles[t].def,
+		count
+	}));
 }
 
 /** The parts of the whole feature that feature `feature` of the tile at (x, y) belongs to. */
@@ -147,13 +153,13 @@ export function featureParts(
 ): { x: number; y: number; feature: string }[] {
 	const t = boardTileAt(state, x, y);
 	const local = t
-		? contextOf(state).tiles[state.bt[t.index]].features.findIndex((f) => f.id === feature)
+		? contextOf(state).tiles[state.boardTile[t.index]].features.findIndex((f) => f.id === feature)
 		: -1;
 	if (!t || local < 0) return [];
-	const root = rootOf(state, state.bseg[t.index] + local);
+	const root = rootOf(state, state.boardFirstSegment[t.index] + local);
 	return segsOf(state, root).map((seg) => ({
-		x: state.bx[state.st[seg]],
-		y: state.by[state.st[seg]],
+		x: state.boardX[state.segmentTile[seg]],
+		y: state.boardY[state.segmentTile[seg]],
 		feature: featureIdOf(state, seg)
 	}));
 }

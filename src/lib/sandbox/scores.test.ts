@@ -47,7 +47,7 @@ function playOut(ids: string[], seed: number, modules: string[] = []) {
 				seen.targets++;
 				// a target names a tile on the board (or an empty cell for a town hall)
 				if (m.type !== 'town-hall')
-					expect(state.bx.some((x, b) => x === t.x && state.by[b] === t.y)).toBe(true);
+					expect(state.boardX.some((x, b) => x === t.x && state.boardY[b] === t.y)).toBe(true);
 			}
 		}
 		const [m, next] = randomMove(legal, rng);

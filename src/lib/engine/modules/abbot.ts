@@ -10,8 +10,8 @@ import { perContext } from '../per-context.ts';
 
 const abbots = piecesOfKinds('abbot');
 
-function ownAbbot(g: Engine, player: number): number {
-	const ps = g.s.pieces;
+function ownAbbot(engine: Engine, player: number): number {
+	const ps = engine.state.pieces;
 	const list = abbots(ps);
 	for (let k = 0; k < list.length; k++) {
 		const i = list[k];
@@ -22,56 +22,56 @@ function ownAbbot(g: Engine, player: number): number {
 
 /** The abbot's return moves, built once per rules context and cell (moves are shared immutable values). */
 const returnMoves = perContext(() => new Map<number, Move>());
-function returnMove(g: Engine, x: number, y: number): Move {
-	const m = returnMoves(g.c);
+function returnMove(engine: Engine, x: number, y: number): Move {
+	const m = returnMoves(engine.rules);
 	const key = pack(x, y);
 	let move = m.get(key);
 	if (move === undefined) m.set(key, (move = { type: 'abbot-return', x, y }));
 	return move;
 }
 
-function abbotReturn(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
-	const s = g.s;
-	const a = ownAbbot(g, step.player);
+function abbotReturn(engine: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+	const state = engine.state;
+	const a = ownAbbot(engine, step.player);
 	if (a < 0)
 		return {
 			code: 'no-abbot-on-board',
-			message: `${playerName(g, step.player)} has no abbot on the board`,
+			message: `${playerName(engine, step.player)} has no abbot on the board`,
 			rules: ['ABBOT-6.2.3']
 		};
-	if (s.acted)
+	if (state.acted)
 		return {
 			code: 'already-acted',
-			message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`,
+			message: `the abbot is taken back only on a turn without a figure placed, and ${playerName(engine, step.player)} placed one`,
 			rules: ['ABBOT-6.2.3']
 		};
-	const b = s.pieces[a].tile;
-	if (tileAtXY(g, move.x, move.y) !== b)
+	const b = state.pieces[a].tile;
+	if (tileAtXY(engine, move.x, move.y) !== b)
 		return {
 			code: 'abbot-not-there',
-			message: `${playerName(g, step.player)}'s abbot stands at (${s.bx[b]},${s.by[b]}), not (${move.x},${move.y})`,
+			message: `${playerName(engine, step.player)}'s abbot stands at (${state.boardX[b]},${state.boardY[b]}), not (${move.x},${move.y})`,
 			rules: ['ABBOT-6.2.3']
 		};
-	if (completedNow(g, b))
+	if (completedNow(engine, b))
 		return {
 			code: 'abbot-feature-completed',
-			message: `the tile just placed completes the abbot's ${g.c.tiles[s.bt[b]].features[s.sl[s.pieces[a].seg]].kind}: it scores at the end of the turn`,
+			message: `the tile just placed completes the abbot's ${engine.rules.tiles[state.boardTile[b]].features[state.segmentFeature[state.pieces[a].seg]].kind}: it scores at the end of the turn`,
 			rules: ['ABBOT-6.2.3', 'ABBOT-R1']
 		};
 	emit(
-		g,
+		engine,
 		{ type: 'abbotReturn', rules: ['ABBOT-6.2.3'], player: step.player, x: move.x, y: move.y },
 		() =>
-			`${playerName(g, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
+			`${playerName(engine, step.player)} takes the abbot back from (${move.x},${move.y}) and scores it now.`
 	);
-	s.acted = true;
-	scoreFeature(g, find(s, s.pieces[a].seg), 'abbot');
+	state.acted = true;
+	scoreFeature(engine, find(state, state.pieces[a].seg), 'abbot');
 	return null;
 }
 
 /** ABBOT-R1 'no': the abbot's monastery or garden on board tile b is surrounded (so completed by the tile just placed). */
-const completedNow = (g: Engine, b: number): boolean =>
-	g.c.rulings['ABBOT-R1'] === 'no' && g.s.bnb[b] === 8;
+const completedNow = (engine: Engine, b: number): boolean =>
+	engine.rules.rulings['ABBOT-R1'] === 'no' && engine.state.boardNeighbours[b] === 8;
 
 export const abbot: RuleModule = {
 	id: 'abbot',
@@ -114,15 +114,15 @@ export const abbot: RuleModule = {
 	moves: { 'abbot-return': abbotReturn as never },
 	uncited: ['ABBOT-6.2.5'],
 	hooks: {
-		figureOptions(g, player, out: Move[]) {
-			const a = ownAbbot(g, player);
-			if (a >= 0 && !g.s.acted) {
-				const b = g.s.pieces[a].tile;
-				if (completedNow(g, b)) return;
-				out.push(returnMove(g, g.s.bx[b], g.s.by[b]));
+		figureOptions(engine, player, out: Move[]) {
+			const a = ownAbbot(engine, player);
+			if (a >= 0 && !engine.state.acted) {
+				const b = engine.state.pieces[a].tile;
+				if (completedNow(engine, b)) return;
+				out.push(returnMove(engine, engine.state.boardX[b], engine.state.boardY[b]));
 			}
 		},
-		value(g, _root, v) {
+		value(engine, _root, v) {
 			if (v.kind === 'garden') v.rules.push('ABBOT-6.2.2');
 			if (v.mode === 'abbot') v.rules.push('ABBOT-6.2.3');
 			else if (v.mode === 'final' && (v.kind === 'garden' || v.kind === 'monastery'))

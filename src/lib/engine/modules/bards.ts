@@ -32,12 +32,12 @@ export interface BardsState {
 	plain: string | null;
 }
 
-const B = (g: Engine): BardsState => g.s.mod.bards;
-const isLute = (g: Engine, tile: number) => tablesOf(g).lute[tile] === 1;
+const B = (engine: Engine): BardsState => engine.state.moduleState.bards;
+const isLute = (engine: Engine, tile: number) => tablesOf(engine).lute[tile] === 1;
 const notes = piecesOfKinds('note');
 /** Is a note token left in the supply? */
-function tokensLeft(g: Engine): boolean {
-	const ps = g.s.pieces;
+function tokensLeft(engine: Engine): boolean {
+	const ps = engine.state.pieces;
 	const list = notes(ps);
 	for (let k = 0; k < list.length; k++) if (ps[list[k]].seg === -1) return true;
 	return false;
@@ -45,86 +45,97 @@ function tokensLeft(g: Engine): boolean {
 
 /** Inn and Stable Owners' owners are followers only under ISO-R2 = followers (they come in addition to the usual figure, ISO-INN-1). */
 const OWNER = 'owner';
-const ownersAreFollowers = (c: Context) => c.rulings['ISO-R2'] === 'followers';
-const isFollower = (c: Context, kind: string) =>
-	c.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(c));
+const ownersAreFollowers = (rules: Context) => rules.rulings['ISO-R2'] === 'followers';
+const isFollower = (rules: Context, kind: string) =>
+	rules.figures.get(kind)?.follower === true || (kind === OWNER && ownersAreFollowers(rules));
 
 /**
  * Does a piece of this kind make its feature occupied for a note token? A follower does; under
  * BARD-R5 = joined-feature any figure does, except an owner that is no follower unless BARD-R10 says so.
  */
-const blocksNote = (c: Context, kind: string): boolean =>
-	isFollower(c, kind) ||
-	(c.rulings['BARD-R5'] === 'joined-feature' &&
-		(kind !== OWNER || c.rulings['BARD-R10'] === 'like-any-figure'));
+const blocksNote = (rules: Context, kind: string): boolean =>
+	isFollower(rules, kind) ||
+	(rules.rulings['BARD-R5'] === 'joined-feature' &&
+		(kind !== OWNER || rules.rulings['BARD-R10'] === 'like-any-figure'));
 
 /** The piece that makes the feature (root) occupied for a note token, a follower first, or -1. (BARD-R5, BARD-R10) */
-function noteBlocker(g: Engine, root: number): number {
-	const list = g.s.figs[root];
+function noteBlocker(engine: Engine, root: number): number {
+	const list = engine.state.featurePieces[root];
 	if (!list) return -1;
-	for (const pc of list) if (isFollower(g.c, g.s.pieces[pc].kind)) return pc;
-	for (const pc of list) if (blocksNote(g.c, g.s.pieces[pc].kind)) return pc;
+	for (const pc of list) if (isFollower(engine.rules, engine.state.pieces[pc].kind)) return pc;
+	for (const pc of list) if (blocksNote(engine.rules, engine.state.pieces[pc].kind)) return pc;
 	return -1;
 }
 
 /** Is the feature (root) occupied for a note token? (noteBlocker(g, root) >= 0, without naming the piece) */
-const occupiedForNote = (g: Engine, root: number): boolean => blocked(g, tablesOf(g).blocks, root);
+const occupiedForNote = (engine: Engine, root: number): boolean =>
+	blocked(engine, tablesOf(engine).blocks, root);
 
 /** `Bob's follower at (0,-1) on c1`, `a note token at (1,0) on r1` */
-function describePiece(g: Engine, ref: FigureRef): string {
+function describePiece(engine: Engine, ref: FigureRef): string {
 	const what =
 		ref.owner < 0
 			? ref.figure === 'note'
 				? 'a note token'
 				: ref.figure
-			: `${playerName(g, ref.owner)}'s ${ref.figure}`;
+			: `${playerName(engine, ref.owner)}'s ${ref.figure}`;
 	return `${what} at (${ref.x},${ref.y}) on ${ref.feature}`;
 }
 
 /** May a note token go on this kind of feature at all? (rivers never; monasteries per BARD-R4) */
-function takesNote(c: Context, f: CFeature): boolean {
-	if (f.k === K_RIVER) return false;
-	if ((f.k === K_MONASTERY || f.k === K_GARDEN) && c.rulings['BARD-R4'] === 'not-allowed')
+function takesNote(rules: Context, f: CFeature): boolean {
+	if (f.kindCode === K_RIVER) return false;
+	if (
+		(f.kindCode === K_MONASTERY || f.kindCode === K_GARDEN) &&
+		rules.rulings['BARD-R4'] === 'not-allowed'
+	)
 		return false;
 	return true;
 }
 
 /** For each feature of `tile` placed at (x,y) with rotation r: the piece it would join that keeps a token out, or -1 (into `out`). */
 function blockersInto(
-	g: Engine,
+	engine: Engine,
 	tile: number,
 	x: number,
 	y: number,
 	r: number,
 	out: number[]
 ): number[] {
-	const s = g.s;
-	const t = g.c.tiles[tile];
+	const state = engine.state;
+	const t = engine.rules.tiles[tile];
 	const cell = pack(x, y);
 	out.length = t.features.length;
 	out.fill(-1);
 	if (t.wildcard) return out; // nothing joins across a town hall
 	for (let side = 0; side < 4; side++) {
-		const n = tileAt(g, cell + SIDE_STEP[side]);
+		const n = tileAt(engine, cell + SIDE_STEP[side]);
 		if (n < 0) continue;
-		const nt = g.c.tiles[s.bt[n]];
+		const nt = engine.rules.tiles[state.boardTile[n]];
 		if (nt.wildcard) continue;
-		const nr = s.br[n];
+		const nr = state.boardRotation[n];
 		const opp = (side + 2) & 3;
 		const fa = t.sideFeat[r * 4 + side];
 		const fb = nt.sideFeat[nr * 4 + opp];
-		if (fa >= 0 && fb >= 0 && out[fa] < 0) out[fa] = noteBlocker(g, find(s, s.bseg[n] + fb));
+		if (fa >= 0 && fb >= 0 && out[fa] < 0)
+			out[fa] = noteBlocker(engine, find(state, state.boardFirstSegment[n] + fb));
 		for (let h = side * 2; h < side * 2 + 2; h++) {
 			const ha = t.halfField[r * 8 + h];
 			const hb = nt.halfField[nr * 8 + FACING_HALF[h]];
-			if (ha >= 0 && hb >= 0 && out[ha] < 0) out[ha] = noteBlocker(g, find(s, s.bseg[n] + hb));
+			if (ha >= 0 && hb >= 0 && out[ha] < 0)
+				out[ha] = noteBlocker(engine, find(state, state.boardFirstSegment[n] + hb));
 		}
 	}
 	return out;
 }
 
-const blockersIfPlaced = (g: Engine, tile: number, x: number, y: number, r: number): number[] =>
-	blockersInto(g, tile, x, y, r, []);
+const blockersIfPlaced = (
+	engine: Engine,
+	tile: number,
+	x: number,
+	y: number,
+	r: number
+): number[] => blockersInto(engine, tile, x, y, r, []);
 /** The refusal of a lute tile's placement that leaves no feature free, when only whether matters (the placement hook's `explain`). */
 const NO_FREE_FEATURE: Refusal = {
 	code: 'no-free-feature',
@@ -137,7 +148,7 @@ const NO_FREE_FEATURE: Refusal = {
  * tiles are lute tiles, which figure kinds keep a token out (BARD-R5, BARD-R10, ISO-R2), and per lute
  * tile and rotation the features that take a token (BARD-R4) with the board sides and slots they touch.
  * A slot is one thing a neighbour shows across a side: slot side * 3 its road/city/river, slot
- * side * 3 + 1 + j its field on half side * 2 + j. Sides are nibbles, as in s.fmask (15 << 4 * side).
+ * side * 3 + 1 + j its field on half side * 2 + j. Sides are nibbles, as in state.frontMask (15 << 4 * side).
  */
 interface LuteTables {
 	lute: Uint8Array;
@@ -150,17 +161,17 @@ interface LuteTables {
 	/** BARD-R3 = whole-game: tokens keep figures off their features for the rest of the game (read at every deploy option). */
 	wholeGame: boolean;
 }
-const luteTables = perContext((c): LuteTables => {
-	const lute = new Uint8Array(c.tiles.length);
-	const always = new Uint8Array(c.tiles.length * 4);
-	const links: (Int32Array[] | null)[] = c.tiles.map((t) => {
+const luteTables = perContext((rules): LuteTables => {
+	const lute = new Uint8Array(rules.tiles.length);
+	const always = new Uint8Array(rules.tiles.length * 4);
+	const links: (Int32Array[] | null)[] = rules.tiles.map((t) => {
 		if (!t.icons.has('lute')) return null;
 		lute[t.index] = 1;
 		const perRotation: Int32Array[] = [];
 		for (let r = 0; r < 4; r++) {
 			const pairs: number[] = [];
 			t.features.forEach((f, i) => {
-				if (!takesNote(c, f)) return;
+				if (!takesNote(rules, f)) return;
 				let sides = 0;
 				let slots = 0;
 				if (!t.wildcard)
@@ -179,37 +190,42 @@ const luteTables = perContext((c): LuteTables => {
 		return perRotation;
 	});
 	const blocks = new Map<string, boolean>();
-	for (const kind of c.figures.keys()) blocks.set(kind, blocksNote(c, kind));
-	return { lute, blocks, links, always, wholeGame: c.rulings['BARD-R3'] === 'whole-game' };
+	for (const kind of rules.figures.keys()) blocks.set(kind, blocksNote(rules, kind));
+	return { lute, blocks, links, always, wholeGame: rules.rulings['BARD-R3'] === 'whole-game' };
 });
-const tablesOf = (g: Engine): LuteTables => luteTables(g.c);
+const tablesOf = (engine: Engine): LuteTables => luteTables(engine.rules);
 
 /** occupiedForNote with the context's table of the kinds that keep a token out. */
-function blocked(g: Engine, blocks: Map<string, boolean>, root: number): boolean {
-	const list = g.s.figs[root];
+function blocked(engine: Engine, blocks: Map<string, boolean>, root: number): boolean {
+	const list = engine.state.featurePieces[root];
 	if (!list) return false;
 	for (let i = 0; i < list.length; i++) {
-		const kind = g.s.pieces[list[i]].kind;
-		if (blocks.get(kind) ?? blocksNote(g.c, kind)) return true;
+		const kind = engine.state.pieces[list[i]].kind;
+		if (blocks.get(kind) ?? blocksNote(engine.rules, kind)) return true;
 	}
 	return false;
 }
 
 /** The blocked slots (see LuteTables) across one side of the open cell, as bits. */
-function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, side: number): number {
-	const s = g.s;
-	const n = tileAt(g, cell + SIDE_STEP[side]);
+function blockedSlots(
+	engine: Engine,
+	blocks: Map<string, boolean>,
+	cell: number,
+	side: number
+): number {
+	const state = engine.state;
+	const n = tileAt(engine, cell + SIDE_STEP[side]);
 	if (n < 0) return 0;
-	const nt = g.c.tiles[s.bt[n]];
+	const nt = engine.rules.tiles[state.boardTile[n]];
 	if (nt.wildcard) return 0;
-	const nr = s.br[n];
-	const base = s.bseg[n];
+	const nr = state.boardRotation[n];
+	const base = state.boardFirstSegment[n];
 	let bits = 0;
 	const fb = nt.sideFeat[nr * 4 + ((side + 2) & 3)];
-	if (fb >= 0 && blocked(g, blocks, find(s, base + fb))) bits |= 1;
+	if (fb >= 0 && blocked(engine, blocks, find(state, base + fb))) bits |= 1;
 	for (let j = 0; j < 2; j++) {
 		const hb = nt.halfField[nr * 8 + FACING_HALF[side * 2 + j]];
-		if (hb >= 0 && blocked(g, blocks, find(s, base + hb))) bits |= 2 << j;
+		if (hb >= 0 && blocked(engine, blocks, find(state, base + hb))) bits |= 2 << j;
 	}
 	return bits << (side * 3);
 }
@@ -218,11 +234,11 @@ function blockedSlots(g: Engine, blocks: Map<string, boolean>, cell: number, sid
  * Would some feature of lute tile `tile` placed on `cell` with rotation r be free for a token?
  * (BARD-PLACE-3: what blockersInto would show, feature by feature, but a feature touching no placed
  * neighbour is free without a look at the board, and each neighbour's slots are read only when
- * asked.) `mask` is the open cell's s.fmask: a full nibble for each side with a placed tile that
+ * asked.) `mask` is the open cell's state.frontMask: a full nibble for each side with a placed tile that
  * is no town hall (only those can keep a token out).
  */
 function freeAt(
-	g: Engine,
+	engine: Engine,
 	lt: LuteTables,
 	tile: number,
 	cell: number,
@@ -231,20 +247,20 @@ function freeAt(
 ): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const links = lt.links[tile]![r];
-	const s = g.s;
+	const state = engine.state;
 	// the rotations of one cell (and the next listing of the same draw) ask for the same sides
 	if (
-		s !== slotsFor ||
-		s.log.length !== slotsLog ||
+		state !== slotsFor ||
+		state.log.length !== slotsLog ||
 		takeBacks !== slotsBack ||
-		s.bx.length !== slotsTiles ||
+		state.boardX.length !== slotsTiles ||
 		cell !== slotsCell ||
 		mask !== slotsMask
 	) {
-		slotsFor = s;
-		slotsLog = s.log.length;
+		slotsFor = state;
+		slotsLog = state.log.length;
 		slotsBack = takeBacks;
-		slotsTiles = s.bx.length;
+		slotsTiles = state.boardX.length;
 		slotsCell = cell;
 		slotsMask = mask;
 		slotsKnown = 0;
@@ -254,7 +270,7 @@ function freeAt(
 		const need = links[k] & mask & ~slotsKnown;
 		if (need !== 0)
 			for (let side = 0; side < 4; side++)
-				if ((need >> (4 * side)) & 15) slotsBits |= blockedSlots(g, lt.blocks, cell, side);
+				if ((need >> (4 * side)) & 15) slotsBits |= blockedSlots(engine, lt.blocks, cell, side);
 		slotsKnown |= need;
 		if ((slotsBits & links[k + 1]) === 0) return true;
 	}
@@ -276,7 +292,7 @@ let slotsBits = 0;
 
 /** Would some feature of lute tile `tile` placed at (x,y) with rotation r be free for a token? (BARD-PLACE-3) */
 function freeIfPlaced(
-	g: Engine,
+	engine: Engine,
 	lt: LuteTables,
 	tile: number,
 	x: number,
@@ -285,43 +301,49 @@ function freeIfPlaced(
 ): boolean {
 	if (lt.always[tile * 4 + r] === 1) return true;
 	const cell = pack(x, y);
-	const fi = frontAt(g, cell);
+	const fi = frontAt(engine, cell);
 	// (the rules call it for open cells only; any other cell looks at all four sides)
-	return freeAt(g, lt, tile, cell, fi >= 0 ? g.s.fmask[fi] : 0xffff, r);
+	return freeAt(engine, lt, tile, cell, fi >= 0 ? engine.state.frontMask[fi] : 0xffff, r);
 }
 
 /** Is there any placement of `tile` (edges matching) that leaves a feature free for a token? */
-function anyFreePlacement(g: Engine, tile: number): boolean {
-	const s = g.s;
-	const t = g.c.tiles[tile];
-	const lt = tablesOf(g);
-	for (let i = 0; i < s.front.length; i++)
+function anyFreePlacement(engine: Engine, tile: number): boolean {
+	const state = engine.state;
+	const t = engine.rules.tiles[tile];
+	const lt = tablesOf(engine);
+	for (let i = 0; i < state.front.length; i++)
 		for (let r = 0; r < 4; r++)
-			if (fits(s, t, i, r) && freeAt(g, lt, tile, s.front[i], s.fmask[i], r)) return true;
+			if (fits(state, t, i, r) && freeAt(engine, lt, tile, state.front[i], state.frontMask[i], r))
+				return true;
 	return false;
 }
 
 /** Local features of the tile just placed that are free for a note token. */
-function freeFeatures(g: Engine): number[] {
-	const s = g.s;
-	const b = s.placed;
-	const t = g.c.tiles[s.bt[b]];
+function freeFeatures(engine: Engine): number[] {
+	const state = engine.state;
+	const b = state.placed;
+	const t = engine.rules.tiles[state.boardTile[b]];
 	const out: number[] = [];
 	for (let i = 0; i < t.features.length; i++)
-		if (takesNote(g.c, t.features[i]) && !occupiedForNote(g, find(s, s.bseg[b] + i))) out.push(i);
+		if (
+			takesNote(engine.rules, t.features[i]) &&
+			!occupiedForNote(engine, find(state, state.boardFirstSegment[b] + i))
+		)
+			out.push(i);
 	return out;
 }
 
-function notesOn(g: Engine, root: number): number {
+function notesOn(engine: Engine, root: number): number {
 	let k = 0;
-	for (const pc of g.s.figs[root] ?? []) if (g.s.pieces[pc].kind === 'note') k++;
+	for (const pc of engine.state.featurePieces[root] ?? [])
+		if (engine.state.pieces[pc].kind === 'note') k++;
 	return k;
 }
 
-function note(g: Engine, move: { feature: string }, step: Step): Refusal | null {
-	const s = g.s;
-	const b = s.placed;
-	const t = g.c.tiles[s.bt[b]];
+function note(engine: Engine, move: { feature: string }, step: Step): Refusal | null {
+	const state = engine.state;
+	const b = state.placed;
+	const t = engine.rules.tiles[state.boardTile[b]];
 	const local = t.features.findIndex((f) => f.id === move.feature);
 	if (local < 0)
 		return {
@@ -329,46 +351,51 @@ function note(g: Engine, move: { feature: string }, step: Step): Refusal | null 
 			message: `${t.key} has no feature '${move.feature}'`,
 			rules: ['BARD-PLACE-2']
 		};
-	const free = freeFeatures(g);
+	const free = freeFeatures(engine);
 	if (!free.includes(local)) {
 		// name what holds the feature (a follower first), or why the kind takes no token
-		const held = s.figs[find(s, s.bseg[b] + local)] ?? [];
-		const pc = held.find((i) => g.c.figures.get(s.pieces[i].kind)?.follower) ?? held[0];
-		const ref = pc !== undefined ? figureRef(g, pc) : null;
-		const why = !takesNote(g.c, t.features[local])
+		const held = state.featurePieces[find(state, state.boardFirstSegment[b] + local)] ?? [];
+		const pc =
+			held.find((i) => engine.rules.figures.get(state.pieces[i].kind)?.follower) ?? held[0];
+		const ref = pc !== undefined ? figureRef(engine, pc) : null;
+		const why = !takesNote(engine.rules, t.features[local])
 			? `a note token cannot go on a ${t.features[local].kind}`
 			: ref
-				? `the ${t.features[local].kind} already holds ${describePiece(g, ref)}`
+				? `the ${t.features[local].kind} already holds ${describePiece(engine, ref)}`
 				: 'it is occupied';
 		return {
 			code: 'note-occupied',
 			message: `${move.feature} of ${t.key} is not free for a note token: ${why} (free: ${free.map((i) => t.features[i].id).join(', ') || 'none'})`,
-			rules: ['BARD-PLACE-2', 'BARD-R5', ...(takesNote(g.c, t.features[local]) ? [] : ['BARD-R4'])],
+			rules: [
+				'BARD-PLACE-2',
+				'BARD-R5',
+				...(takesNote(engine.rules, t.features[local]) ? [] : ['BARD-R4'])
+			],
 			...(ref ? { details: { occupant: ref } } : {})
 		};
 	}
-	const piece = inSupply(g, 'note', -1);
-	const seg = s.bseg[b] + local;
-	putPiece(g, piece, seg);
-	B(g).ban = seg;
+	const piece = inSupply(engine, 'note', -1);
+	const seg = state.boardFirstSegment[b] + local;
+	putPiece(engine, piece, seg);
+	B(engine).ban = seg;
 	const kind = t.features[local].kind;
 	const rules = ['BARD-PLACE-2', 'BARD-PLACE-4'];
 	if (free.length === 1) rules.push('BARD-PLACE-5');
 	emit(
-		g,
+		engine,
 		{
 			type: 'note',
 			rules,
 			player: step.player,
 			piece,
-			x: s.bx[b],
-			y: s.by[b],
+			x: state.boardX[b],
+			y: state.boardY[b],
 			feature: move.feature,
 			kind,
 			only: free.length === 1
 		},
 		() =>
-			`${playerName(g, step.player)} puts a note token on ${kind} ${move.feature} of the lute tile at (${s.bx[b]},${s.by[b]}); no figure may join that ${kind} this turn${free.length === 1 ? ' (it was the only free feature)' : ''}.`
+			`${playerName(engine, step.player)} puts a note token on ${kind} ${move.feature} of the lute tile at (${state.boardX[b]},${state.boardY[b]}); no figure may join that ${kind} this turn${free.length === 1 ? ' (it was the only free feature)' : ''}.`
 	);
 	return null;
 }
@@ -508,16 +535,16 @@ export const bards: RuleModule = {
 			features: [],
 			strength: () => 0,
 			rules: ['BARD-PLACE-2'],
-			staysAfterScoring: (g) => g.c.rulings['BARD-R7'] === 'stay-on-board'
+			staysAfterScoring: (engine) => engine.rules.rulings['BARD-R7'] === 'stay-on-board'
 		}
 	],
 	steps: {
 		note: {
 			accepts: ['note'],
 			describe: 'put a note token on a free feature of the lute tile',
-			moves(g, _step, out: Move[]) {
-				const t = g.c.tiles[g.s.bt[g.s.placed]];
-				for (const i of freeFeatures(g)) out.push({ type: 'note', feature: t.features[i].id });
+			moves(engine, _step, out: Move[]) {
+				const t = engine.rules.tiles[engine.state.boardTile[engine.state.placed]];
+				for (const i of freeFeatures(engine)) out.push({ type: 'note', feature: t.features[i].id });
 			}
 		}
 	},
@@ -526,77 +553,78 @@ export const bards: RuleModule = {
 	deployMoves: { note: 'note' },
 	uncited: ['BARD-SETUP-1', 'BARD-SETUP-2', 'BARD-PLACE-1'],
 	hooks: {
-		setup(g) {
-			for (let i = 0; i < g.c.params.noteTokens; i++)
-				g.s.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });
+		setup(engine) {
+			for (let i = 0; i < engine.rules.params.noteTokens; i++)
+				engine.state.pieces.push({ kind: 'note', owner: -1, seg: -1, tile: -1 });
 			const st: BardsState = { ban: -1, plain: null };
-			g.s.mod.bards = st;
+			engine.state.moduleState.bards = st;
 		},
-		turnStart(g) {
-			B(g).ban = -1;
-			B(g).plain = null;
+		turnStart(engine) {
+			B(engine).ban = -1;
+			B(engine).plain = null;
 		},
-		drawn(g, tile) {
-			if (!isLute(g, tile)) return 'keep';
-			const st = B(g);
+		drawn(engine, tile) {
+			if (!isLute(engine, tile)) return 'keep';
+			const st = B(engine);
 			st.plain = null;
-			if (!tokensLeft(g)) {
-				if (g.c.rulings['BARD-R2'] === 'plain-tile') st.plain = 'no note token is left (BARD-R2)';
+			if (!tokensLeft(engine)) {
+				if (engine.rules.rulings['BARD-R2'] === 'plain-tile')
+					st.plain = 'no note token is left (BARD-R2)';
 				else
 					emit(
-						g,
+						engine,
 						{
 							type: 'luteUnplaceable',
 							rules: ['BARD-R2'],
-							player: g.s.active,
-							tile: g.c.tiles[tile].key
+							player: engine.state.active,
+							tile: engine.rules.tiles[tile].key
 						},
 						() =>
-							`${g.c.tiles[tile].key} is a lute tile and no note token is left: it cannot be placed (BARD-R2).`
+							`${engine.rules.tiles[tile].key} is a lute tile and no note token is left: it cannot be placed (BARD-R2).`
 					);
 				return 'keep';
 			}
-			if (anyFreePlacement(g, tile)) return 'keep';
-			if (g.c.rulings['BARD-R1'] === 'place-as-plain-tile')
+			if (anyFreePlacement(engine, tile)) return 'keep';
+			if (engine.rules.rulings['BARD-R1'] === 'place-as-plain-tile')
 				st.plain = 'no placement leaves a feature free for the token (BARD-R1)';
 			else
 				emit(
-					g,
+					engine,
 					{
 						type: 'luteUnplaceable',
 						rules: ['BARD-PLACE-3', 'BARD-R1'],
-						player: g.s.active,
-						tile: g.c.tiles[tile].key
+						player: engine.state.active,
+						tile: engine.rules.tiles[tile].key
 					},
 					() =>
-						`${g.c.tiles[tile].key} is a lute tile and no placement leaves a feature free for a note token: it cannot be placed.`
+						`${engine.rules.tiles[tile].key} is a lute tile and no placement leaves a feature free for a note token: it cannot be placed.`
 				);
 			return 'keep';
 		},
-		placement(g, tile, x, y, r, explain) {
-			const lt = tablesOf(g);
-			if (lt.lute[tile] !== 1 || B(g).plain) return null;
-			if (!tokensLeft(g))
+		placement(engine, tile, x, y, r, explain) {
+			const lt = tablesOf(engine);
+			if (lt.lute[tile] !== 1 || B(engine).plain) return null;
+			if (!tokensLeft(engine))
 				return {
 					code: 'no-note-token',
 					message: 'no note token is left for this lute tile',
 					rules: ['BARD-R2']
 				};
-			if (freeIfPlaced(g, lt, tile, x, y, r)) return null;
+			if (freeIfPlaced(engine, lt, tile, x, y, r)) return null;
 			// listing placements asks only whether (naming the blockers of every barred one took ~2 % of a checked game's profile)
 			if (!explain) return NO_FREE_FEATURE;
 			// name, feature by feature, what keeps the token out (BARD-R5) or why the kind takes none (BARD-R4)
-			const t = g.c.tiles[tile];
-			const blockers = blockersIfPlaced(g, tile, x, y, r);
+			const t = engine.rules.tiles[tile];
+			const blockers = blockersIfPlaced(engine, tile, x, y, r);
 			const features = t.features.map((f, i) => {
-				if (!takesNote(g.c, f))
+				if (!takesNote(engine.rules, f))
 					return { feature: f.id, kind: f.kind, reason: `a note token cannot go on a ${f.kind}` };
-				const occupant = figureRef(g, blockers[i]);
+				const occupant = figureRef(engine, blockers[i]);
 				return {
 					feature: f.id,
 					kind: f.kind,
 					occupant,
-					reason: `joins ${describePiece(g, occupant)}`
+					reason: `joins ${describePiece(engine, occupant)}`
 				};
 			});
 			return {
@@ -605,44 +633,47 @@ export const bards: RuleModule = {
 				rules: [
 					'BARD-PLACE-3',
 					'BARD-R5',
-					...(t.features.some((f) => f.k !== K_RIVER && !takesNote(g.c, f)) ? ['BARD-R4'] : [])
+					...(t.features.some((f) => f.kindCode !== K_RIVER && !takesNote(engine.rules, f))
+						? ['BARD-R4']
+						: [])
 				],
 				details: { x, y, rotation: r, features }
 			};
 		},
-		placed(g, b) {
-			const s = g.s;
-			if (b !== s.placed || !isLute(g, s.bt[b])) return;
-			const st = B(g);
-			if (!st.plain && tokensLeft(g) && freeFeatures(g).length > 0) {
-				s.pending.push({ kind: 'note', player: s.active });
+		placed(engine, b) {
+			const state = engine.state;
+			if (b !== state.placed || !isLute(engine, state.boardTile[b])) return;
+			const st = B(engine);
+			if (!st.plain && tokensLeft(engine) && freeFeatures(engine).length > 0) {
+				state.pending.push({ kind: 'note', player: state.active });
 				return;
 			}
 			const why = st.plain ?? 'no feature is free for a note token';
 			emit(
-				g,
+				engine,
 				{
 					type: 'lutePlain',
 					rules: st.plain?.includes('BARD-R2') ? ['BARD-R2'] : ['BARD-R1'],
-					player: s.active,
-					x: s.bx[b],
-					y: s.by[b]
+					player: state.active,
+					x: state.boardX[b],
+					y: state.boardY[b]
 				},
-				() => `The lute tile at (${s.bx[b]},${s.by[b]}) is played like a plain tile: ${why}.`
+				() =>
+					`The lute tile at (${state.boardX[b]},${state.boardY[b]}) is played like a plain tile: ${why}.`
 			);
 		},
-		deployCheck(g, _player, figure, seg) {
-			const s = g.s;
-			const st = B(g);
-			const whole = tablesOf(g).wholeGame;
+		deployCheck(engine, _player, figure, seg) {
+			const state = engine.state;
+			const st = B(engine);
+			const whole = tablesOf(engine).wholeGame;
 			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
-			const root = find(s, seg);
-			const banned = st.ban >= 0 && find(s, st.ban) === root;
-			const lasting = whole && notesOn(g, root) > 0;
+			const root = find(state, seg);
+			const banned = st.ban >= 0 && find(state, st.ban) === root;
+			const lasting = whole && notesOn(engine, root) > 0;
 			if (!banned && !lasting) return null;
 			// the usual figure of the turn, whatever it is (a follower, Buddo, a pig); not an owner, placed in
 			// addition to it (ISO-INN-1), unless ISO-R2 makes owners followers
-			if (figure === OWNER && !ownersAreFollowers(g.c)) return null;
+			if (figure === OWNER && !ownersAreFollowers(engine.rules)) return null;
 			return banned
 				? {
 						code: 'note-feature',
@@ -656,20 +687,20 @@ export const bards: RuleModule = {
 					};
 		},
 		// the scoring of note tokens (BARD-SCORE-1…4) is data: expansions/bards.json dataRules
-		scored(g, root, ev) {
-			if (g.c.rulings['BARD-R7'] !== 'return-to-supply') return;
-			const k = notesOn(g, root);
+		scored(engine, root, ev) {
+			if (engine.rules.rulings['BARD-R7'] !== 'return-to-supply') return;
+			const k = notesOn(engine, root);
 			if (k > 0)
 				emit(
-					g,
+					engine,
 					{ type: 'notesReturn', rules: ['BARD-R7'], count: k, at: ev.feature.at },
 					() => `${k} note token${k > 1 ? 's go' : ' goes'} back to the supply (BARD-R7).`
 				);
 		},
-		dragonEnters(g, b) {
-			if (g.c.rulings['BARD-R9'] !== 'tokens-stay') return null;
+		dragonEnters(engine, b) {
+			if (engine.rules.rulings['BARD-R9'] !== 'tokens-stay') return null;
 			let spare: number[] | null = null;
-			const ps = g.s.pieces;
+			const ps = engine.state.pieces;
 			const list = notes(ps);
 			for (let k = 0; k < list.length; k++) {
 				const i = list[k];

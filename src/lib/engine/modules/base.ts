@@ -51,8 +51,8 @@ const follower: FigureType = {
 };
 
 /** A piece of this kind in `owner`'s supply or, for neutral figures (Buddo), the general supply. */
-export function inSupply(g: Engine, kind: string, owner: number): number {
-	const ps = g.s.pieces;
+export function inSupply(engine: Engine, kind: string, owner: number): number {
+	const ps = engine.state.pieces;
 	for (let i = 0; i < ps.length; i++)
 		if (ps[i].seg === -1 && ps[i].kind === kind && (ps[i].owner === owner || ps[i].owner === -1))
 			return i;
@@ -69,19 +69,24 @@ export function piecesOfKinds(...kinds: string[]): (ps: readonly Piece[]) => rea
 }
 
 /** Stands a piece on segment `seg` (of the tile that segment belongs to) and adds it to the feature's pieces. */
-export function putPiece(g: Engine, piece: number, seg: number): void {
-	const s = g.s;
-	const p = s.pieces[piece];
+export function putPiece(engine: Engine, piece: number, seg: number): void {
+	const state = engine.state;
+	const p = state.pieces[piece];
 	p.seg = seg;
-	p.tile = s.st[seg];
-	(s.figs[find(s, seg)] ??= []).push(piece);
+	p.tile = state.segmentTile[seg];
+	(state.featurePieces[find(state, seg)] ??= []).push(piece);
 }
 
 /** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed (figureMoves lists with the same checks). */
-function deployRefusal(g: Engine, player: number, ft: FigureType, local: number): Refusal | null {
-	const s = g.s;
-	const b = s.placed;
-	const t = g.c.tiles[s.bt[b]];
+function deployRefusal(
+	engine: Engine,
+	player: number,
+	ft: FigureType,
+	local: number
+): Refusal | null {
+	const state = engine.state;
+	const b = state.placed;
+	const t = engine.rules.tiles[state.boardTile[b]];
 	const f = t.features[local];
 	if (!ft.features.includes(f.kind)) {
 		const rules =
@@ -93,38 +98,38 @@ function deployRefusal(g: Engine, player: number, ft: FigureType, local: number)
 			details: { feature: f.id, kind: f.kind }
 		};
 	}
-	if (inSupply(g, ft.id, player) < 0)
+	if (inSupply(engine, ft.id, player) < 0)
 		return {
 			code: 'no-figure',
-			message: `${playerName(g, player)} has no ${ft.name.toLowerCase()} left in supply`,
+			message: `${playerName(engine, player)} has no ${ft.name.toLowerCase()} left in supply`,
 			rules: ['BASE-1.1.2', ...ft.rules]
 		};
-	const seg = s.bseg[b] + local;
-	const root = find(s, seg);
+	const seg = state.boardFirstSegment[b] + local;
+	const root = find(state, seg);
 	if (ft.follower && !ft.joinsOccupied) {
-		const occ = occupant(g, root);
+		const occ = occupant(engine, root);
 		if (occ >= 0) {
-			const ref = figureRef(g, occ);
+			const ref = figureRef(engine, occ);
 			return {
 				code: 'feature-occupied',
-				message: `the ${f.kind} already holds ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}) on ${ref.feature}`,
-				rules: ['BASE-1.4.3', ...(g.c.figures.get(ref.figure)?.occupiedRules ?? [])],
+				message: `the ${f.kind} already holds ${playerName(engine, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}) on ${ref.feature}`,
+				rules: ['BASE-1.4.3', ...(engine.rules.figures.get(ref.figure)?.occupiedRules ?? [])],
 				details: { occupant: ref }
 			};
 		}
 	}
 	if (ft.canDeploy) {
-		const r = ft.canDeploy(g, player, seg, root);
+		const r = ft.canDeploy(engine, player, seg, root);
 		if (r) return r;
 	}
-	for (const h of g.c.hooks.deployCheck) {
-		const r = h(g, player, ft.id, seg);
+	for (const h of engine.rules.hooks.deployCheck) {
+		const r = h(engine, player, ft.id, seg);
 		if (r) return r;
 	}
 	return null;
 }
 
-/** Per rules context: each figure type's position in c.figures, and per tile the deployments its local features offer (by kind). */
+/** Per rules context: each figure type's position in rules.figures, and per tile the deployments its local features offer (by kind). */
 interface DeployTable {
 	at: Map<string, number>;
 	/** Scratch: per figure type, whether the player has one in supply. */
@@ -142,12 +147,12 @@ interface DeployTable {
 	pairs: Int32Array[];
 	moves: DeployMove[][];
 }
-const deployTable = perContext((c): DeployTable => {
-	const types = [...c.figures.values()];
+const deployTable = perContext((rules): DeployTable => {
+	const types = [...rules.figures.values()];
 	const at = new Map(types.map((ft, i) => [ft.id, i]));
 	const pairs: Int32Array[] = [];
 	const moves: DeployMove[][] = [];
-	for (const t of c.tiles) {
+	for (const t of rules.tiles) {
 		const flat: number[] = [];
 		const tileMoves: DeployMove[] = [];
 		types.forEach((ft, i) => {
@@ -165,7 +170,7 @@ const deployTable = perContext((c): DeployTable => {
 		at,
 		types,
 		have: types.map(() => 0),
-		occupied: new Int8Array(Math.max(1, ...c.tiles.map((t) => t.features.length))),
+		occupied: new Int8Array(Math.max(1, ...rules.tiles.map((t) => t.features.length))),
 		pairs,
 		moves
 	};
@@ -176,9 +181,9 @@ const deployTable = perContext((c): DeployTable => {
  * position in the deploy table (-1: none)] × runs: the pieces a game starts with come by kind, then
  * owner. Found once per rules context and pieces array.
  */
-const pieceRuns = perContext((c) =>
+const pieceRuns = perContext((rules) =>
 	perPieces((ps): readonly number[] => {
-		const table = deployTable(c);
+		const table = deployTable(rules);
 		const runs: number[] = [];
 		for (let i = 0; i < ps.length; i++) {
 			const p = ps[i];
@@ -190,18 +195,18 @@ const pieceRuns = perContext((c) =>
 	})
 );
 
-function figureMoves(g: Engine, step: Step, out: Move[]): void {
-	const s = g.s;
-	const b = s.placed;
+function figureMoves(engine: Engine, step: Step, out: Move[]): void {
+	const state = engine.state;
+	const b = state.placed;
 	if (b >= 0) {
-		const t = g.c.tiles[s.bt[b]];
-		const table = deployTable(g.c);
+		const t = engine.rules.tiles[state.boardTile[b]];
+		const table = deployTable(engine.rules);
 		// the kinds inSupply would find for this player, in one pass over the pieces
 		const have = table.have;
 		for (let k = 0; k < have.length; k++) have[k] = 0;
-		const ps = s.pieces;
+		const ps = state.pieces;
 		// per run of pieces of one kind and owner, the first one in supply (usually the run's first)
-		const runs = pieceRuns(g.c)(ps);
+		const runs = pieceRuns(engine.rules)(ps);
 		for (let r = 0; r < runs.length; r += 4) {
 			const k = runs[r + 3];
 			const owner = runs[r + 2];
@@ -218,8 +223,8 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 		// deployRefusal's listing checks, each feature's occupant looked up once for every figure type
 		const occupied = table.occupied;
 		for (let i = 0; i < t.features.length; i++) occupied[i] = -1; // a loop: TypedArray fill is a builtin call for a few bytes
-		const base = s.bseg[b];
-		const checks = g.c.hooks.deployCheck;
+		const base = state.boardFirstSegment[b];
+		const checks = engine.rules.hooks.deployCheck;
 		next: for (let j = 0; j < pairs.length; j += 2) {
 			const at = pairs[j];
 			if (have[at] === 0) continue;
@@ -228,38 +233,38 @@ function figureMoves(g: Engine, step: Step, out: Move[]): void {
 			const seg = base + i;
 			if (ft.follower && !ft.joinsOccupied) {
 				let o = occupied[i];
-				if (o === -1) o = occupied[i] = occupant(g, find(s, seg)) >= 0 ? 1 : 0;
+				if (o === -1) o = occupied[i] = occupant(engine, find(state, seg)) >= 0 ? 1 : 0;
 				if (o === 1) continue;
 			}
-			if (ft.canDeploy && ft.canDeploy(g, step.player, seg, find(s, seg))) continue;
+			if (ft.canDeploy && ft.canDeploy(engine, step.player, seg, find(state, seg))) continue;
 			for (let h = 0; h < checks.length; h++)
-				if (checks[h](g, step.player, ft.id, seg)) continue next;
+				if (checks[h](engine, step.player, ft.id, seg)) continue next;
 			out.push(moves[j >> 1]);
 		}
 	}
-	for (const h of g.c.hooks.figureOptions) h(g, step.player, out);
+	for (const h of engine.rules.hooks.figureOptions) h(engine, step.player, out);
 	out.push(PASS);
 }
 /** The listed pass (one object for every listing). */
 const PASS: Move = { type: 'pass' };
 
-function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
-	const s = g.s;
-	const t = g.c.tiles[s.tile];
+function place(engine: Engine, move: PlaceMove, step: Step): Refusal | null {
+	const state = engine.state;
+	const t = engine.rules.tiles[state.tile];
 	if (move.tile !== undefined && move.tile !== t.key)
 		return {
 			code: 'wrong-tile',
 			message: `the tile to place is ${t.key}, not ${move.tile}`,
 			rules: ['BASE-1.2.1']
 		};
-	const r = placementRefusal(g, s.tile, move.x, move.y, move.rotation);
+	const r = placementRefusal(engine, state.tile, move.x, move.y, move.rotation);
 	if (r) return r;
-	const b = putTile(g, s.tile, move.x, move.y, move.rotation);
-	s.placed = b;
-	s.tile = -1;
-	if (!g.silent)
+	const b = putTile(engine, state.tile, move.x, move.y, move.rotation);
+	state.placed = b;
+	state.tile = -1;
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{
 				type: 'place',
 				rules: ['BASE-1.2.1', 'BASE-1.3.2'],
@@ -270,21 +275,21 @@ function place(g: Engine, move: PlaceMove, step: Step): Refusal | null {
 				rotation: move.rotation
 			},
 			() =>
-				`${playerName(g, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
+				`${playerName(engine, step.player)} places ${t.key} at (${move.x},${move.y}), rotated ${move.rotation * 90}°.`
 		);
 	return null;
 }
 
-function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
-	const s = g.s;
-	const ft = g.c.figures.get(move.figure);
+function deploy(engine: Engine, move: DeployMove, step: Step): Refusal | null {
+	const state = engine.state;
+	const ft = engine.rules.figures.get(move.figure);
 	if (!ft || ft.deployable === false)
 		return {
 			code: 'unknown-figure',
 			message: `no figure '${move.figure}' can be placed in this game`,
 			rules: ['BASE-1.4.1']
 		};
-	const t = g.c.tiles[s.bt[s.placed]];
+	const t = engine.rules.tiles[state.boardTile[state.placed]];
 	let local = t.features.length - 1;
 	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
@@ -301,23 +306,23 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 			rules: ['BASE-1.4.1']
 		};
 	}
-	const r = deployRefusal(g, step.player, ft, local);
+	const r = deployRefusal(engine, step.player, ft, local);
 	if (r) return r;
-	const piece = inSupply(g, ft.id, step.player);
-	putPiece(g, piece, s.bseg[s.placed] + local);
-	s.acted = true;
+	const piece = inSupply(engine, ft.id, step.player);
+	putPiece(engine, piece, state.boardFirstSegment[state.placed] + local);
+	state.acted = true;
 	const kind = t.features[local].kind;
-	if (!g.silent)
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{
 				type: 'deploy',
 				rules: ft.rules,
 				player: step.player,
 				figure: ft.id,
 				piece,
-				x: s.bx[s.placed],
-				y: s.by[s.placed],
+				x: state.boardX[state.placed],
+				y: state.boardY[state.placed],
 				feature: move.feature,
 				kind
 			},
@@ -327,63 +332,67 @@ function deploy(g: Engine, move: DeployMove, step: Step): Refusal | null {
 					? ft.name
 					: `${/^[aeiou]/i.test(ft.name) ? 'an' : 'a'} ${ft.name.toLowerCase()}`;
 				const role = ft.follower && kind !== 'garden' ? ` as ${ROLE[kind] ?? kind}` : '';
-				return `${playerName(g, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}).`;
+				return `${playerName(engine, step.player)} places ${name}${role} on ${kind} ${move.feature} of (${state.boardX[state.placed]},${state.boardY[state.placed]}).`;
 			}
 		);
 	return null;
 }
 
-function pass(g: Engine, _move: Move, step: Step): Refusal | null {
-	if (!g.silent)
+function pass(engine: Engine, _move: Move, step: Step): Refusal | null {
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{ type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind },
-			() => `${playerName(g, step.player)} places no figure.`
+			() => `${playerName(engine, step.player)} places no figure.`
 		);
 	return null;
 }
 
-function cityRef(g: Engine, root: number) {
-	const s = g.s;
-	return { x: s.bx[s.st[root]], y: s.by[s.st[root]], feature: featureOf(g, root).id };
+function cityRef(engine: Engine, root: number) {
+	const state = engine.state;
+	return {
+		x: state.boardX[state.segmentTile[root]],
+		y: state.boardY[state.segmentTile[root]],
+		feature: featureOf(engine, root).id
+	};
 }
 
 /** 1st farm edition: per completed city, the farmers' majority over all fields touching it gets 4. */
-function scoreFarmsFirstEdition(g: Engine): void {
-	const s = g.s;
+function scoreFarmsFirstEdition(engine: Engine): void {
+	const state = engine.state;
 	const byCity = new Map<number, number[]>();
 	const fields: number[] = [];
-	for (const p of s.pieces) {
+	for (const p of state.pieces) {
 		if (p.seg < 0) continue;
-		const r = find(s, p.seg);
-		if (featureOf(g, r).kind !== 'field' || fields.includes(r)) continue;
+		const r = find(state, p.seg);
+		if (featureOf(engine, r).kind !== 'field' || fields.includes(r)) continue;
 		fields.push(r);
-		for (const c of fieldCities(g, r).complete) {
+		for (const c of fieldCities(engine, r).complete) {
 			const l = byCity.get(c) ?? [];
 			l.push(r);
 			byCity.set(c, l);
 		}
 	}
-	const players = s.players.length;
+	const players = state.players.length;
 	for (const [city, fs] of byCity) {
 		// strength per player, the last slot for neutral figures (Buddo), as in scoreFeature
 		const strengths = filled(players + 1, 0);
 		const refs = [];
 		const all: number[] = [];
 		for (const f of fs)
-			for (const pc of s.figs[f] ?? []) {
-				const ft = g.c.figures.get(s.pieces[pc].kind);
-				const st = ft ? ft.strength(g, pc, f) : 0;
-				strengths[s.pieces[pc].owner >= 0 ? s.pieces[pc].owner : players] += st;
-				refs.push(figureRef(g, pc, st));
+			for (const pc of state.featurePieces[f] ?? []) {
+				const ft = engine.rules.figures.get(state.pieces[pc].kind);
+				const st = ft ? ft.strength(engine, pc, f) : 0;
+				strengths[state.pieces[pc].owner >= 0 ? state.pieces[pc].owner : players] += st;
+				refs.push(figureRef(engine, pc, st));
 				all.push(pc);
 			}
 		const max = Math.max(...strengths);
-		let winners = max > 0 ? s.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
+		let winners = max > 0 ? state.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
 		// the other modules' majority rules (Buddo denies, MM-R1) see all the farmers around the city
 		// as one feature: lend them to the first field while the hooks run
-		const own = s.figs[fs[0]];
-		s.figs[fs[0]] = all;
+		const own = state.featurePieces[fs[0]];
+		state.featurePieces[fs[0]] = all;
 		const v: FeatureValue = {
 			kind: 'field',
 			mode: 'final',
@@ -393,17 +402,21 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			rules: [],
 			facts: {}
 		};
-		for (const h of g.c.hooks.winners) winners = h(g, fs[0], strengths, winners, v) ?? winners;
-		s.figs[fs[0]] = own;
-		for (const w of winners) s.scores[w] += 4;
+		for (const h of engine.rules.hooks.winners)
+			winners = h(engine, fs[0], strengths, winners, v) ?? winners;
+		state.featurePieces[fs[0]] = own;
+		for (const w of winners) state.scores[w] += 4;
 		const ev: ScoreEvent = {
 			type: 'score',
 			final: true,
 			mode: 'final',
 			feature: {
 				kind: 'city',
-				at: cityRef(g, city),
-				tiles: mapped(featureTiles(s, city), (b) => ({ x: s.bx[b], y: s.by[b] })),
+				at: cityRef(engine, city),
+				tiles: mapped(featureTiles(state, city), (b) => ({
+					x: state.boardX[b],
+					y: state.boardY[b]
+				})),
 				complete: true,
 				farmers: true
 			},
@@ -431,15 +444,16 @@ function scoreFarmsFirstEdition(g: Engine): void {
 			rules: [
 				'BASE-1.9',
 				'BASE-1.6.1',
-				...strengthRules(g, refs),
+				...strengthRules(engine, refs),
 				...(winners.length && max === 0 ? ['MM-R1'] : [])
 			]
 		};
-		if (!g.quiet)
-			ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(g, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
-		if (!g.silent) g.events.push(ev);
+		if (!engine.quiet)
+			ev.text = `Farmers around the city at (${ev.feature.at.x},${ev.feature.at.y}): ${winners.map((p) => `${playerName(engine, p)} +4`).join(', ') || 'nobody scores'} (1st farm edition, BASE-R2).`;
+		if (!engine.silent) engine.events.push(ev);
 	}
-	for (const f of fields) for (const pc of [...(s.figs[f] ?? [])]) returnPiece(g, pc);
+	for (const f of fields)
+		for (const pc of [...(state.featurePieces[f] ?? [])]) returnPiece(engine, pc);
 }
 
 export const base: RuleModule = {
@@ -589,37 +603,51 @@ export const base: RuleModule = {
 		'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } }
 	},
 	hooks: {
-		deployCheck(g, _player, _figure, seg) {
-			if (g.c.rulings['BASE-R3'] !== 'no-farmers') return null;
-			const s = g.s;
-			if (g.c.tiles[s.bt[s.st[seg]]].features[s.sl[seg]].k !== K_FIELD) return null;
+		deployCheck(engine, _player, _figure, seg) {
+			if (engine.rules.rulings['BASE-R3'] !== 'no-farmers') return null;
+			const state = engine.state;
+			if (
+				engine.rules.tiles[state.boardTile[state.segmentTile[seg]]].features[
+					state.segmentFeature[seg]
+				].kindCode !== K_FIELD
+			)
+				return null;
 			return {
 				code: 'no-farmers',
 				message: 'no figure stands in a field in this game (no farmers)',
 				rules: ['BASE-R3', 'BASE-1.4.2']
 			};
 		},
-		value(g, root, v) {
-			const s = g.s;
+		value(engine, root, v) {
+			const state = engine.state;
 			const final = v.mode !== 'complete';
 			switch (v.kind) {
 				case 'road': {
-					const n = featureTiles(s, root).length;
-					v.parts.push({ id: 'tiles', label: 'tile', count: n, per: g.c.params.roadTilePoints });
+					const n = featureTiles(state, root).length;
+					v.parts.push({
+						id: 'tiles',
+						label: 'tile',
+						count: n,
+						per: engine.rules.params.roadTilePoints
+					});
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6');
 					break;
 				}
 				case 'city': {
-					const n = featureTiles(s, root).length;
+					const n = featureTiles(state, root).length;
 					let pennants = 0;
-					for (let seg = s.snext[s.slast[root]], k = s.ssize[root]; k > 0; k--, seg = s.snext[seg])
-						pennants += featureOf(g, seg).pennants;
-					const p = g.c.params;
+					for (
+						let seg = state.nextSegment[state.lastSegment[root]], k = state.featureSize[root];
+						k > 0;
+						k--, seg = state.nextSegment[seg]
+					)
+						pennants += featureOf(engine, seg).pennants;
+					const p = engine.rules.params;
 					let per = final ? p.incompleteCityTilePoints : p.cityTilePoints;
 					let perPennant = final ? p.incompleteCityPennantPoints : p.cityPennantPoints;
 					const rules = [final ? 'BASE-1.7' : 'BASE-1.6'];
 					if (!final && n === 2) {
-						if (g.c.rulings['BASE-R1'] === 'c1-early') {
+						if (engine.rules.rulings['BASE-R1'] === 'c1-early') {
 							per = 1;
 							perPennant = 1;
 							rules.push('BASE-1.8.2');
@@ -635,40 +663,40 @@ export const base: RuleModule = {
 				}
 				case 'monastery':
 				case 'garden': {
-					const b = s.st[root];
+					const b = state.segmentTile[root];
 					if (v.mode === 'complete')
 						v.parts.push({
 							id: 'complete',
 							label: `completed ${v.kind}`,
 							count: 1,
-							per: g.c.params.monasteryPoints
+							per: engine.rules.params.monasteryPoints
 						});
 					else
 						v.parts.push(
 							{ id: 'self', label: v.kind, count: 1, per: 1 },
-							{ id: 'neighbours', label: 'neighbour', count: s.bnb[b], per: 1 }
+							{ id: 'neighbours', label: 'neighbour', count: state.boardNeighbours[b], per: 1 }
 						);
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
 					break;
 				}
 				case 'field': {
-					const { complete } = fieldCities(g, root);
+					const { complete } = fieldCities(engine, root);
 					v.parts.push({
 						id: 'cities',
 						label: 'completed city',
 						count: complete.length,
-						per: g.c.params.fieldCityPoints
+						per: engine.rules.params.fieldCityPoints
 					});
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
-					v.facts.cities = complete.map((c) => cityRef(g, c));
+					v.facts.cities = complete.map((c) => cityRef(engine, c));
 					v.facts.cityRoots = complete;
 					break;
 				}
 			}
 		},
-		awards(g, root, v, _winners, awards) {
-			if (v.kind !== 'field' || g.c.rulings['BASE-R2'] !== '2nd') return;
-			const paid: Record<string, number[]> = ((g.s.mod.base ??= {}).paid ??= {});
+		awards(engine, root, v, _winners, awards) {
+			if (v.kind !== 'field' || engine.rules.rulings['BASE-R2'] !== '2nd') return;
+			const paid: Record<string, number[]> = ((engine.state.moduleState.base ??= {}).paid ??= {});
 			const cities = (v.facts.cityRoots as number[]) ?? [];
 			const part = v.parts.find((p) => p.id === 'cities');
 			const per = part ? partPer(part) : 3;
@@ -681,17 +709,17 @@ export const base: RuleModule = {
 				a.rules = [...a.rules, 'BASE-1.9'];
 			}
 		},
-		finalScoring(g) {
-			const s = g.s;
-			if (g.c.rulings['BASE-R2'] === '1st') return scoreFarmsFirstEdition(g);
+		finalScoring(engine) {
+			const state = engine.state;
+			if (engine.rules.rulings['BASE-R2'] === '1st') return scoreFarmsFirstEdition(engine);
 			const done = new Set<number>();
-			for (let i = 0; i < s.pieces.length; i++) {
-				const p = s.pieces[i];
-				if (p.seg < 0 || g.c.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
-				const r = find(s, p.seg);
+			for (let i = 0; i < state.pieces.length; i++) {
+				const p = state.pieces[i];
+				if (p.seg < 0 || engine.rules.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
+				const r = find(state, p.seg);
 				if (done.has(r)) continue;
 				done.add(r);
-				if (featureOf(g, r).kind === 'field') scoreFeature(g, r, 'final');
+				if (featureOf(engine, r).kind === 'field') scoreFeature(engine, r, 'final');
 			}
 		}
 	}

@@ -16,29 +16,29 @@ export interface BuddoState {
 }
 
 const BUDDO = 'buddo';
-const U = (g: Engine): BuddoState => g.s.mod.buddo;
+const U = (engine: Engine): BuddoState => engine.state.moduleState.buddo;
 
 const buddoPieces = piecesOfKinds(BUDDO);
 
 /** The Buddo piece on the board, or -1. */
-function buddoOnBoard(g: Engine): number {
-	const ps = g.s.pieces;
+function buddoOnBoard(engine: Engine): number {
+	const ps = engine.state.pieces;
 	for (const i of buddoPieces(ps)) if (ps[i].seg >= 0) return i;
 	return -1;
 }
 
 /** Heads (1): Buddo survives and goes to the general supply; tails (0): broken, out of the game. */
-function resolveCoin(g: Engine, piece: number, heads: boolean, player: number): void {
-	const s = g.s;
-	const p = s.pieces[piece];
-	const at = { x: s.bx[p.tile], y: s.by[p.tile] };
-	returnPiece(g, piece);
+function resolveCoin(engine: Engine, piece: number, heads: boolean, player: number): void {
+	const state = engine.state;
+	const p = state.pieces[piece];
+	const at = { x: state.boardX[p.tile], y: state.boardY[p.tile] };
+	returnPiece(engine, piece);
 	if (!heads) {
 		p.seg = -2;
-		U(g).removed.push(piece);
+		U(engine).removed.push(piece);
 	}
 	emit(
-		g,
+		engine,
 		{
 			type: 'buddoCoin',
 			rules: ['BUDDO-DRAGON-2', 'BUDDO-R1'],
@@ -53,7 +53,7 @@ function resolveCoin(g: Engine, piece: number, heads: boolean, player: number): 
 	);
 }
 
-function coinMove(g: Engine, move: { result: string }, step: Step): Refusal | null {
+function coinMove(engine: Engine, move: { result: string }, step: Step): Refusal | null {
 	if (move.result !== 'heads' && move.result !== 'tails')
 		return {
 			code: 'bad-coin',
@@ -61,7 +61,7 @@ function coinMove(g: Engine, move: { result: string }, step: Step): Refusal | nu
 			rules: ['BUDDO-DRAGON-2']
 		};
 	const piece = step.data?.piece as number;
-	resolveCoin(g, piece, move.result === 'heads', step.player);
+	resolveCoin(engine, piece, move.result === 'heads', step.player);
 	return null;
 }
 
@@ -158,80 +158,94 @@ export const buddo: RuleModule = {
 		coin: { modules: ['dragon'], rulings: { 'BUDDO-R1': ['player-flips'] } }
 	},
 	hooks: {
-		setup(g) {
+		setup(engine) {
 			const st: BuddoState = { removed: [] };
-			g.s.mod.buddo = st;
+			engine.state.moduleState.buddo = st;
 		},
-		awards(g, root, _v, _winners, awards) {
-			if (deniedBy(g, root) !== BUDDO || g.c.rulings['BUDDO-R5'] !== 'no-fairy-points') return;
+		awards(engine, root, _v, _winners, awards) {
+			if (
+				deniedBy(engine, root) !== BUDDO ||
+				engine.rules.rulings['BUDDO-R5'] !== 'no-fairy-points'
+			)
+				return;
 			for (let i = awards.length - 1; i >= 0; i--)
 				if (awards[i].rules.includes('DRAGON-4.5.2')) awards.splice(i, 1);
 		},
-		scored(g, root, ev) {
+		scored(engine, root, ev) {
 			// the denial itself (BUDDO-SCORE-2) is data (expansions/buddo.json): its figure denies the scoring
-			const s = g.s;
-			if (g.silent) return; // only an event
-			const piece = (s.figs[root] ?? []).find((pc) => s.pieces[pc].kind === BUDDO);
+			const state = engine.state;
+			if (engine.silent) return; // only an event
+			const piece = (state.featurePieces[root] ?? []).find((pc) => state.pieces[pc].kind === BUDDO);
 			if (piece !== undefined)
 				emit(
-					g,
+					engine,
 					{
 						type: 'buddoReturns',
 						rules: ['BUDDO-SCORE-3', 'BUDDO-PLACE-3'],
 						final: ev.final,
-						figure: figureRef(g, piece)
+						figure: figureRef(engine, piece)
 					},
 					() => 'Buddo goes back to the general supply, for any player to place again.'
 				);
 		},
-		dragonTargets(g, open) {
-			const s = g.s;
-			const d = s.mod.dragon;
+		dragonTargets(engine, open) {
+			const state = engine.state;
+			const d = state.moduleState.dragon;
 			if (!d || d.at < 0) return null;
-			const b = buddoOnBoard(g);
+			const b = buddoOnBoard(engine);
 			if (b < 0) return null;
-			const tile = s.pieces[b].tile;
+			const tile = state.pieces[b].tile;
 			// Buddo's tile shares a side with the dragon's
-			if (Math.abs(s.bx[tile] - s.bx[d.at]) + Math.abs(s.by[tile] - s.by[d.at]) !== 1) return null;
-			if (!open.includes(tile) && g.c.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract')
+			if (
+				Math.abs(state.boardX[tile] - state.boardX[d.at]) +
+					Math.abs(state.boardY[tile] - state.boardY[d.at]) !==
+				1
+			)
+				return null;
+			if (
+				!open.includes(tile) &&
+				engine.rules.rulings['BUDDO-R3'] === 'blocked-tile-does-not-attract'
+			)
 				return null;
 			return {
 				tiles: [tile],
 				rules: ['BUDDO-DRAGON-1', 'BUDDO-R3'],
-				reason: `Buddo stands next to it at (${s.bx[tile]},${s.by[tile]})`
+				reason: `Buddo stands next to it at (${state.boardX[tile]},${state.boardY[tile]})`
 			};
 		},
-		dragonEnters(g, b, player) {
-			const s = g.s;
-			const piece = buddoOnBoard(g);
-			if (piece < 0 || s.pieces[piece].tile !== b) return null;
+		dragonEnters(engine, b, player) {
+			const state = engine.state;
+			const piece = buddoOnBoard(engine);
+			if (piece < 0 || state.pieces[piece].tile !== b) return null;
 			const spare = [piece];
-			if (g.c.rulings['BUDDO-R2'] === 'spared')
-				s.pieces.forEach((p, i) => p.tile === b && p.seg >= 0 && i !== piece && spare.push(i));
+			if (engine.rules.rulings['BUDDO-R2'] === 'spared')
+				state.pieces.forEach((p, i) => p.tile === b && p.seg >= 0 && i !== piece && spare.push(i));
 			emit(
-				g,
+				engine,
 				{
 					type: 'buddoChewed',
 					rules: ['BUDDO-DRAGON-1', 'BUDDO-DRAGON-2', 'BUDDO-R2'],
 					player,
-					x: s.bx[b],
-					y: s.by[b],
-					figure: figureRef(g, piece)
+					x: state.boardX[b],
+					y: state.boardY[b],
+					figure: figureRef(engine, piece)
 				},
 				() =>
-					`The dragon chews Buddo at (${s.bx[b]},${s.by[b]}): its movement ends and a coin decides Buddo’s fate.`
+					`The dragon chews Buddo at (${state.boardX[b]},${state.boardY[b]}): its movement ends and a coin decides Buddo’s fate.`
 			);
-			if (g.c.rulings['BUDDO-R1'] === 'player-flips')
-				s.pending.unshift({ kind: 'coin', player: s.active, data: { piece } });
-			else resolveCoin(g, piece, coin(s) === 1, player);
+			if (engine.rules.rulings['BUDDO-R1'] === 'player-flips')
+				state.pending.unshift({ kind: 'coin', player: state.active, data: { piece } });
+			else resolveCoin(engine, piece, coin(state) === 1, player);
 			return { stop: 'Buddo stops it (BUDDO-DRAGON-1)', rules: ['BUDDO-DRAGON-1'], spare };
 		},
-		opponentChoice(g, _chooser, pool, candidates) {
-			const b = pool.find((pc) => g.s.pieces[pc].kind === BUDDO && g.s.pieces[pc].seg >= 0);
+		opponentChoice(engine, _chooser, pool, candidates) {
+			const b = pool.find(
+				(pc) => engine.state.pieces[pc].kind === BUDDO && engine.state.pieces[pc].seg >= 0
+			);
 			if (b === undefined) return null;
 			const rules: string[] = [];
 			let list = candidates;
-			if (!list.includes(b) && g.c.rulings['BUDDO-R4'] === 'on') {
+			if (!list.includes(b) && engine.rules.rulings['BUDDO-R4'] === 'on') {
 				list = [...list, b];
 				rules.push('BUDDO-R4');
 			}

@@ -29,7 +29,7 @@ export interface DragonState {
 	steps: number;
 }
 
-const D = (g: Engine): DragonState => g.s.mod.dragon;
+const D = (engine: Engine): DragonState => engine.state.moduleState.dragon;
 
 /**
  * What the hot hooks read from the rules context, built once per context: per tile its ICON_VOLCANO
@@ -42,16 +42,16 @@ interface DragonTables {
 }
 const ICON_VOLCANO = 1;
 const ICON_DRAGON = 2;
-const tablesOf = perContext((c): DragonTables => ({
+const tablesOf = perContext((rules): DragonTables => ({
 	icons: Uint8Array.from(
-		c.tiles,
+		rules.tiles,
 		(tile) =>
 			(tile.icons.has('volcano') ? ICON_VOLCANO : 0) | (tile.icons.has('dragon') ? ICON_DRAGON : 0)
 	),
-	followers: [...c.figures.values()].filter((f) => f.follower).map((f) => f.id)
+	followers: [...rules.figures.values()].filter((f) => f.follower).map((f) => f.id)
 }));
-const hasIcon = (g: Engine, tile: number, icon: number): boolean =>
-	(tablesOf(g.c).icons[tile] & icon) !== 0;
+const hasIcon = (engine: Engine, tile: number, icon: number): boolean =>
+	(tablesOf(engine.rules).icons[tile] & icon) !== 0;
 
 /**
  * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
@@ -66,9 +66,9 @@ interface Followers {
 	moved: (FairyMove | null)[];
 }
 type FairyMove = { type: 'fairy'; x: number; y: number; feature: string };
-const followersOf = perContext((c) =>
+const followersOf = perContext((rules) =>
 	perPieces((ps): Followers => {
-		const kinds = tablesOf(c).followers;
+		const kinds = tablesOf(rules).followers;
 		const byPlayer: number[][] = [];
 		for (let i = 0; i < ps.length; i++) {
 			const o = ps[i].owner;
@@ -86,14 +86,19 @@ const followersOf = perContext((c) =>
 	})
 );
 const NONE: readonly number[] = [];
-const ownFollowers = (g: Engine, player: number): readonly number[] =>
-	followersOf(g.c)(g.s.pieces).byPlayer[player] ?? NONE;
+const ownFollowers = (engine: Engine, player: number): readonly number[] =>
+	followersOf(engine.rules)(engine.state.pieces).byPlayer[player] ?? NONE;
 
 /** The fairy's move beside follower piece i (of f, the game's followers), standing on segment seg of board tile b. */
-function fairyMoveOf(g: Engine, f: Followers, i: number, seg: number, b: number): FairyMove {
+function fairyMoveOf(engine: Engine, f: Followers, i: number, seg: number, b: number): FairyMove {
 	if (f.movedSeg[i] === seg && f.movedTile[i] === b) return f.moved[i]!;
-	const s = g.s;
-	const move: FairyMove = { type: 'fairy', x: s.bx[b], y: s.by[b], feature: featureOf(g, seg).id };
+	const state = engine.state;
+	const move: FairyMove = {
+		type: 'fairy',
+		x: state.boardX[b],
+		y: state.boardY[b],
+		feature: featureOf(engine, seg).id
+	};
 	f.movedSeg[i] = seg;
 	f.movedTile[i] = b;
 	f.moved[i] = move;
@@ -114,22 +119,22 @@ let lastAt = -1;
 let lastSteps = -1;
 let lastFairy = -1;
 let lastTargets: number[] = [];
-function listedTargets(g: Engine): number[] {
-	const s = g.s;
-	const d = D(g);
+function listedTargets(engine: Engine): number[] {
+	const state = engine.state;
+	const d = D(engine);
 	const fairy = fairyTile(d);
 	if (
-		s === lastFor &&
-		s.log.length === lastLog &&
+		state === lastFor &&
+		state.log.length === lastLog &&
 		takeBacks === lastBack &&
 		d.at === lastAt &&
 		d.steps === lastSteps &&
 		fairy === lastFairy
 	)
 		return lastTargets;
-	lastTargets = targets(g);
-	lastFor = s;
-	lastLog = s.log.length;
+	lastTargets = targets(engine);
+	lastFor = state;
+	lastLog = state.log.length;
 	lastBack = takeBacks;
 	lastAt = d.at;
 	lastSteps = d.steps;
@@ -140,87 +145,95 @@ function listedTargets(g: Engine): number[] {
 /** The dragon's moves, built once per rules context and cell (moves are shared immutable values). */
 const dragonMoves = perContext(() => new Map<number, { type: 'dragon'; x: number; y: number }>());
 
-function targets(g: Engine): number[] {
-	const s = g.s;
-	const d = D(g);
+function targets(engine: Engine): number[] {
+	const state = engine.state;
+	const d = D(engine);
 	const out: number[] = [];
-	const cell = pack(s.bx[d.at], s.by[d.at]);
+	const cell = pack(state.boardX[d.at], state.boardY[d.at]);
 	const fairy = fairyTile(d);
 	const visited = d.visited;
 	for (let side = 0; side < 4; side++) {
-		const n = tileAt(g, cell + SIDE_STEP[side]);
-		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(g, n)) continue; // refused: ruling MM-R10 (town hall)
+		const n = tileAt(engine, cell + SIDE_STEP[side]);
+		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(engine, n)) continue; // refused: ruling MM-R10 (town hall)
 		out.push(n);
 	}
-	return drawnTo(g, out)?.tiles ?? out;
+	return drawnTo(engine, out)?.tiles ?? out;
 }
 
-function refusedEntry(g: Engine, b: number): boolean {
-	const hooks = g.c.hooks.dragonEnter;
-	for (let i = 0; i < hooks.length; i++) if (hooks[i](g, b)) return true;
+function refusedEntry(engine: Engine, b: number): boolean {
+	const hooks = engine.rules.hooks.dragonEnter;
+	for (let i = 0; i < hooks.length; i++) if (hooks[i](engine, b)) return true;
 	return false;
 }
 
 /** A module that draws the dragon (Buddo) narrows where it may go next. */
-function drawnTo(g: Engine, open: number[]) {
-	for (const h of g.c.hooks.dragonTargets) {
-		const r = h(g, open);
+function drawnTo(engine: Engine, open: number[]) {
+	for (const h of engine.rules.hooks.dragonTargets) {
+		const r = h(engine, open);
 		if (r) return r;
 	}
 	return null;
 }
 
-function stopMovement(g: Engine, reason: string, rules: string[]) {
-	const s = g.s;
-	const d = D(g);
-	if (!g.silent)
+function stopMovement(engine: Engine, reason: string, rules: string[]) {
+	const state = engine.state;
+	const d = D(engine);
+	if (!engine.silent)
 		emit(
-			g,
-			{ type: 'dragonStops', rules, x: s.bx[d.at], y: s.by[d.at], steps: d.steps, reason },
+			engine,
+			{
+				type: 'dragonStops',
+				rules,
+				x: state.boardX[d.at],
+				y: state.boardY[d.at],
+				steps: d.steps,
+				reason
+			},
 			() =>
-				`The dragon stops at (${s.bx[d.at]},${s.by[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
+				`The dragon stops at (${state.boardX[d.at]},${state.boardY[d.at]}) after ${d.steps} step${d.steps === 1 ? '' : 's'}: ${reason}.`
 		);
 	d.visited = [];
 	d.steps = 0;
 }
 
 /** Offers the next step to the next mover, or ends the movement. */
-function nextStep(g: Engine, mover: number) {
-	const d = D(g);
-	if (d.steps >= g.c.params.dragonSteps)
-		return stopMovement(g, 'all its steps are made', ['DRAGON-4.4.2']);
-	if (targets(g).length === 0)
-		return stopMovement(g, 'no tile it may enter (dead end)', ['DRAGON-4.4.4']);
-	g.s.pending.push({ kind: 'dragon', player: mover });
+function nextStep(engine: Engine, mover: number) {
+	const d = D(engine);
+	if (d.steps >= engine.rules.params.dragonSteps)
+		return stopMovement(engine, 'all its steps are made', ['DRAGON-4.4.2']);
+	if (targets(engine).length === 0)
+		return stopMovement(engine, 'no tile it may enter (dead end)', ['DRAGON-4.4.4']);
+	engine.state.pending.push({ kind: 'dragon', player: mover });
 }
 
-function startMovement(g: Engine) {
-	const s = g.s;
-	const d = D(g);
-	if (s.placed < 0 || !hasIcon(g, s.bt[s.placed], ICON_DRAGON) || d.at < 0) return;
+function startMovement(engine: Engine) {
+	const state = engine.state;
+	const d = D(engine);
+	if (state.placed < 0 || !hasIcon(engine, state.boardTile[state.placed], ICON_DRAGON) || d.at < 0)
+		return;
 	d.visited = [d.at];
 	d.steps = 0;
-	if (!g.silent)
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{
 				type: 'dragonWakes',
 				rules: ['DRAGON-4.4.1', 'DRAGON-4.4.2'],
-				x: s.bx[d.at],
-				y: s.by[d.at]
+				x: state.boardX[d.at],
+				y: state.boardY[d.at]
 			},
 			() =>
-				`A dragon tile: the dragon at (${s.bx[d.at]},${s.by[d.at]}) moves up to ${g.c.params.dragonSteps} steps, ${playerName(g, s.active)} first.`
+				`A dragon tile: the dragon at (${state.boardX[d.at]},${state.boardY[d.at]}) moves up to ${engine.rules.params.dragonSteps} steps, ${playerName(engine, state.active)} first.`
 		);
-	nextStep(g, s.active);
+	nextStep(engine, state.active);
 }
 
-function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
-	const s = g.s;
-	const d = D(g);
-	const n = tileAtXY(g, move.x, move.y);
+function dragonMove(engine: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+	const state = engine.state;
+	const d = D(engine);
+	const n = tileAtXY(engine, move.x, move.y);
 	const to = pack(move.x, move.y);
-	const from = pack(s.bx[d.at], s.by[d.at]);
+	const from = pack(state.boardX[d.at], state.boardY[d.at]);
 	const adjacent =
 		from + SIDE_STEP[0] === to ||
 		from + SIDE_STEP[1] === to ||
@@ -229,10 +242,10 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 	if (n < 0 || !adjacent)
 		return {
 			code: 'dragon-not-adjacent',
-			message: `the dragon moves one step to a placed tile next to (${s.bx[d.at]},${s.by[d.at]})`,
+			message: `the dragon moves one step to a placed tile next to (${state.boardX[d.at]},${state.boardY[d.at]})`,
 			rules: ['DRAGON-4.4.2', 'DRAGON-4.4.3']
 		};
-	const allowed = listedTargets(g);
+	const allowed = listedTargets(engine);
 	if (!allowed.includes(n)) {
 		if (d.visited.includes(n))
 			return {
@@ -246,23 +259,23 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 				message: `the fairy protects (${move.x},${move.y})`,
 				rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2']
 			};
-		for (const h of g.c.hooks.dragonEnter) {
-			const r = h(g, n);
+		for (const h of engine.rules.hooks.dragonEnter) {
+			const r = h(engine, n);
 			if (r) return r;
 		}
-		const drawn = drawnTo(g, allowed);
+		const drawn = drawnTo(engine, allowed);
 		return {
 			code: 'dragon-drawn',
-			message: `the dragon must go to (${s.bx[allowed[0]]},${s.by[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`,
+			message: `the dragon must go to (${state.boardX[allowed[0]]},${state.boardY[allowed[0]]}): ${drawn?.reason ?? 'no other tile'}`,
 			rules: ['DRAGON-4.4.2', ...(drawn?.rules ?? [])]
 		};
 	}
 	d.at = n;
 	d.visited.push(n);
 	d.steps++;
-	if (!g.silent)
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{
 				type: 'dragonMove',
 				rules: ['DRAGON-4.4.2'],
@@ -272,71 +285,74 @@ function dragonMove(g: Engine, move: { x: number; y: number }, step: Step): Refu
 				step: d.steps
 			},
 			() =>
-				`${playerName(g, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
+				`${playerName(engine, step.player)} moves the dragon to (${move.x},${move.y}) (step ${d.steps}).`
 		);
 	let stop: { reason: string; rules: string[] } | null = null;
 	let spare: number[] | null = null;
-	const enters = g.c.hooks.dragonEnters;
+	const enters = engine.rules.hooks.dragonEnters;
 	for (let i = 0; i < enters.length; i++) {
-		const r = enters[i](g, n, step.player);
+		const r = enters[i](engine, n, step.player);
 		if (!r) continue;
 		if (r.stop) stop = { reason: r.stop, rules: r.rules ?? [] };
 		if (r.spare) (spare ??= []).push(...r.spare);
 	}
 	// the eaten figures are named only for the event (none is built when silent)
-	const eaten: FigureRef[] | null = g.silent ? null : [];
-	const ps = s.pieces;
+	const eaten: FigureRef[] | null = engine.silent ? null : [];
+	const ps = state.pieces;
 	for (let i = 0; i < ps.length; i++) {
 		if (ps[i].tile !== n || ps[i].seg < 0 || (spare !== null && spare.includes(i))) continue;
-		if (eaten) eaten.push(figureRef(g, i));
-		returnPiece(g, i);
+		if (eaten) eaten.push(figureRef(engine, i));
+		returnPiece(engine, i);
 	}
 	if (eaten && eaten.length)
 		emit(
-			g,
+			engine,
 			{ type: 'eaten', rules: ['DRAGON-4.4.5'], x: move.x, y: move.y, figures: eaten },
 			() =>
-				`The dragon eats ${eaten.map((f) => `${playerName(g, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
+				`The dragon eats ${eaten.map((f) => `${playerName(engine, f.owner)}'s ${f.figure} on ${f.feature}`).join(', ')}: back to supply.`
 		);
-	if (stop) stopMovement(g, stop.reason, stop.rules);
-	else nextStep(g, (step.player + 1) % s.players.length);
+	if (stop) stopMovement(engine, stop.reason, stop.rules);
+	else nextStep(engine, (step.player + 1) % state.players.length);
 	return null;
 }
 
 function fairyMove(
-	g: Engine,
+	engine: Engine,
 	move: { x: number; y: number; feature: string },
 	step: Step
 ): Refusal | null {
-	const s = g.s;
-	if (!fairyInPlay(g))
+	const state = engine.state;
+	if (!fairyInPlay(engine))
 		return {
 			code: 'no-fairy',
 			message: 'the fairy is not in play in this game',
 			rules: ['DRAGON-R4']
 		};
-	const b = tileAtXY(g, move.x, move.y);
+	const b = tileAtXY(engine, move.x, move.y);
 	let piece = -1;
-	const own = b >= 0 ? ownFollowers(g, step.player) : NONE;
+	const own = b >= 0 ? ownFollowers(engine, step.player) : NONE;
 	for (let k = 0; k < own.length; k++) {
 		const i = own[k];
-		const p = s.pieces[i];
+		const p = state.pieces[i];
 		if (p.tile !== b || p.seg < 0) continue;
 		// two own followers on one feature of a tile (a messenger rode in): take the one without the fairy
-		if (featureOf(g, p.seg).id === move.feature && (piece < 0 || piece === D(g).fairyPiece))
+		if (
+			featureOf(engine, p.seg).id === move.feature &&
+			(piece < 0 || piece === D(engine).fairyPiece)
+		)
 			piece = i;
 	}
 	if (piece < 0)
 		return {
 			code: 'no-own-follower',
-			message: `${playerName(g, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`,
+			message: `${playerName(engine, step.player)} has no follower on ${move.feature} at (${move.x},${move.y})`,
 			rules: ['DRAGON-4.5.1']
 		};
-	const d = D(g);
-	if (s.acted)
+	const d = D(engine);
+	if (state.acted)
 		return {
 			code: 'already-acted',
-			message: `the fairy moves only on a turn without a figure placed, and ${playerName(g, step.player)} placed one`,
+			message: `the fairy moves only on a turn without a figure placed, and ${playerName(engine, step.player)} placed one`,
 			rules: ['DRAGON-4.5.1']
 		};
 	if (piece === d.fairyPiece)
@@ -345,13 +361,13 @@ function fairyMove(
 			message: `the fairy already stands beside that follower`,
 			rules: ['DRAGON-4.5.1']
 		};
-	if (g.c.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
+	if (engine.rules.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
 	d.fairy = b!;
 	d.fairyPiece = piece;
-	s.acted = true;
-	if (!g.silent)
+	state.acted = true;
+	if (!engine.silent)
 		emit(
-			g,
+			engine,
 			{
 				type: 'fairyMove',
 				rules: ['DRAGON-4.5.1'],
@@ -361,16 +377,18 @@ function fairyMove(
 				feature: move.feature
 			},
 			() =>
-				`${playerName(g, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
+				`${playerName(engine, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
 		);
 	return null;
 }
 
 /** Whether the dragon and the fairy are in play (ruling DRAGON-R4). */
-const dragonInPlay = (g: Engine): boolean =>
-	g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'dragon-only';
-const fairyInPlay = (g: Engine): boolean =>
-	g.c.rulings['DRAGON-R4'] === 'dragon-and-fairy' || g.c.rulings['DRAGON-R4'] === 'fairy-only';
+const dragonInPlay = (engine: Engine): boolean =>
+	engine.rules.rulings['DRAGON-R4'] === 'dragon-and-fairy' ||
+	engine.rules.rulings['DRAGON-R4'] === 'dragon-only';
+const fairyInPlay = (engine: Engine): boolean =>
+	engine.rules.rulings['DRAGON-R4'] === 'dragon-and-fairy' ||
+	engine.rules.rulings['DRAGON-R4'] === 'fairy-only';
 
 export const dragon: RuleModule = {
 	id: 'dragon',
@@ -460,13 +478,13 @@ export const dragon: RuleModule = {
 		dragon: {
 			accepts: ['dragon'],
 			describe: 'move the dragon one step',
-			moves(g, _step, out: Move[]) {
-				const s = g.s;
-				const list = listedTargets(g);
-				const m = dragonMoves(g.c);
+			moves(engine, _step, out: Move[]) {
+				const state = engine.state;
+				const list = listedTargets(engine);
+				const m = dragonMoves(engine.rules);
 				for (let i = 0; i < list.length; i++) {
-					const x = s.bx[list[i]];
-					const y = s.by[list[i]];
+					const x = state.boardX[list[i]];
+					const y = state.boardY[list[i]];
 					const key = pack(x, y);
 					let move = m.get(key);
 					if (move === undefined) m.set(key, (move = { type: 'dragon', x, y }));
@@ -480,7 +498,7 @@ export const dragon: RuleModule = {
 	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
 	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
 	hooks: {
-		setup(g) {
+		setup(engine) {
 			const d: DragonState = {
 				at: -1,
 				volcano: false,
@@ -490,52 +508,55 @@ export const dragon: RuleModule = {
 				visited: [],
 				steps: 0
 			};
-			g.s.mod.dragon = d;
+			engine.state.moduleState.dragon = d;
 		},
-		drawn(g, tile) {
-			const d = D(g);
-			if (d.at >= 0 || !hasIcon(g, tile, ICON_DRAGON) || !dragonInPlay(g)) return 'keep';
+		drawn(engine, tile) {
+			const d = D(engine);
+			if (d.at >= 0 || !hasIcon(engine, tile, ICON_DRAGON) || !dragonInPlay(engine)) return 'keep';
 			d.aside.push(tile);
 			emit(
-				g,
+				engine,
 				{
 					type: 'setAside',
 					rules: ['DRAGON-4.3.2'],
-					player: g.s.active,
-					tile: g.c.tiles[tile].key
+					player: engine.state.active,
+					tile: engine.rules.tiles[tile].key
 				},
 				() =>
-					`${g.c.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
+					`${engine.rules.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
 			);
 			return 'aside';
 		},
-		placed(g, b) {
-			const s = g.s;
-			if (!hasIcon(g, s.bt[b], ICON_VOLCANO) || !dragonInPlay(g)) return;
-			const d = D(g);
+		placed(engine, b) {
+			const state = engine.state;
+			if (!hasIcon(engine, state.boardTile[b], ICON_VOLCANO) || !dragonInPlay(engine)) return;
+			const d = D(engine);
 			d.at = b;
 			emit(
-				g,
-				{ type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: s.bx[b], y: s.by[b] },
-				() => `The dragon flies to the volcano at (${s.bx[b]},${s.by[b]}).`
+				engine,
+				{ type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: state.boardX[b], y: state.boardY[b] },
+				() => `The dragon flies to the volcano at (${state.boardX[b]},${state.boardY[b]}).`
 			);
 			if (!d.volcano) {
 				d.volcano = true;
 				if (d.aside.length) {
 					const n = d.aside.length;
-					shuffleBack(g, d.aside);
+					shuffleBack(engine, d.aside);
 					d.aside = [];
 					emit(
-						g,
+						engine,
 						{ type: 'shuffleBack', rules: ['DRAGON-4.3.2'], tiles: n },
 						() => `${n} set-aside dragon tile${n === 1 ? '' : 's'} go back into the pile.`
 					);
 				}
 			}
 		},
-		deployCheck(g, _player, _figure, seg) {
-			const s = g.s;
-			if (hasIcon(g, s.bt[s.st[seg]], ICON_VOLCANO) && dragonInPlay(g))
+		deployCheck(engine, _player, _figure, seg) {
+			const state = engine.state;
+			if (
+				hasIcon(engine, state.boardTile[state.segmentTile[seg]], ICON_VOLCANO) &&
+				dragonInPlay(engine)
+			)
 				return {
 					code: 'volcano',
 					message: 'no figure may be placed on a volcano tile',
@@ -543,51 +564,56 @@ export const dragon: RuleModule = {
 				};
 			return null;
 		},
-		figureOptions(g, player, out) {
-			const s = g.s;
-			if (s.acted || !fairyInPlay(g)) return;
-			const fairyPiece = D(g).fairyPiece;
-			const ps = s.pieces;
-			const f = followersOf(g.c)(ps);
+		figureOptions(engine, player, out) {
+			const state = engine.state;
+			if (state.acted || !fairyInPlay(engine)) return;
+			const fairyPiece = D(engine).fairyPiece;
+			const ps = state.pieces;
+			const f = followersOf(engine.rules)(ps);
 			const own = f.byPlayer[player] ?? NONE;
 			for (let k = 0; k < own.length; k++) {
 				const i = own[k];
 				const p = ps[i];
 				if (p.seg < 0 || i === fairyPiece) continue;
-				out.push(fairyMoveOf(g, f, i, p.seg, p.tile));
+				out.push(fairyMoveOf(engine, f, i, p.seg, p.tile));
 			}
 		},
-		afterFigure(g) {
-			if (g.c.rulings['DRAGON-R1'] === 'before-scoring') startMovement(g);
+		afterFigure(engine) {
+			if (engine.rules.rulings['DRAGON-R1'] === 'before-scoring') startMovement(engine);
 		},
-		afterScore(g) {
-			if (g.c.rulings['DRAGON-R1'] === 'after-scoring') startMovement(g);
+		afterScore(engine) {
+			if (engine.rules.rulings['DRAGON-R1'] === 'after-scoring') startMovement(engine);
 		},
-		turnStart(g) {
-			const s = g.s;
-			const d = D(g);
+		turnStart(engine) {
+			const state = engine.state;
+			const d = D(engine);
 			if (d.shield !== undefined) delete d.shield; // (a delete on every turn would make V8 keep d as a slow dictionary)
-			if (d.fairyPiece < 0 || s.pieces[d.fairyPiece].owner !== s.active) return;
+			if (d.fairyPiece < 0 || state.pieces[d.fairyPiece].owner !== state.active) return;
 			// no point for a turn that never comes: the last tile is placed and the game ends
-			if (tilesLeft(s) === 0 && !g.c.hooks.playsWithoutTile.some((f) => f(g))) return;
-			const pts = g.c.params.fairyTurnPoints;
-			s.scores[s.active] += pts;
+			if (tilesLeft(state) === 0 && !engine.rules.hooks.playsWithoutTile.some((f) => f(engine)))
+				return;
+			const pts = engine.rules.params.fairyTurnPoints;
+			state.scores[state.active] += pts;
 			emit(
-				g,
-				{ type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: s.active, points: pts },
+				engine,
+				{ type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: state.active, points: pts },
 				() =>
-					`${playerName(g, s.active)} starts the turn with the fairy beside their follower: +${pts}.`
+					`${playerName(engine, state.active)} starts the turn with the fairy beside their follower: +${pts}.`
 			);
 		},
-		scoringMarks: (g) => (D(g).fairyPiece >= 0 ? [D(g).fairyPiece] : NONE),
-		awards(g, root, v, winners, awards) {
-			const s = g.s;
-			const d = D(g);
-			if (d.fairyPiece < 0 || !(s.figs[root] ?? []).includes(d.fairyPiece)) return;
-			const owner = s.pieces[d.fairyPiece].owner;
-			if (v.kind === 'field' && g.c.rulings['DRAGON-R3'] === 'majority' && !winners.includes(owner))
+		scoringMarks: (engine) => (D(engine).fairyPiece >= 0 ? [D(engine).fairyPiece] : NONE),
+		awards(engine, root, v, winners, awards) {
+			const state = engine.state;
+			const d = D(engine);
+			if (d.fairyPiece < 0 || !(state.featurePieces[root] ?? []).includes(d.fairyPiece)) return;
+			const owner = state.pieces[d.fairyPiece].owner;
+			if (
+				v.kind === 'field' &&
+				engine.rules.rulings['DRAGON-R3'] === 'majority' &&
+				!winners.includes(owner)
+			)
 				return;
-			const pts = g.c.params.fairyScoringPoints;
+			const pts = engine.rules.params.fairyScoringPoints;
 			awards.push({
 				player: owner,
 				points: pts,
@@ -595,8 +621,8 @@ export const dragon: RuleModule = {
 				rules: ['DRAGON-4.5.2']
 			});
 		},
-		pieceLeft(g, piece) {
-			const d = D(g);
+		pieceLeft(engine, piece) {
+			const d = D(engine);
 			if (d && d.fairyPiece === piece) d.fairyPiece = -1;
 		}
 	}

@@ -25,8 +25,8 @@ interface Facts {
 	/** ISO-R3 = stay-on-board. */
 	stay: boolean;
 }
-const factsOf = perContext((c): Facts => {
-	const roles = c.tiles.map((t) => {
+const factsOf = perContext((rules): Facts => {
+	const roles = rules.tiles.map((t) => {
 		const per = t.features.map((x): Role | null =>
 			x.kind === 'road' && x.modifiers.inn
 				? 'innkeeper'
@@ -38,55 +38,60 @@ const factsOf = perContext((c): Facts => {
 	});
 	return {
 		roles,
-		each: c.rulings['ISO-R1'] === 'one-owner-each',
-		followers: c.rulings['ISO-R2'] === 'followers',
-		stay: c.rulings['ISO-R3'] === 'stay-on-board'
+		each: rules.rulings['ISO-R1'] === 'one-owner-each',
+		followers: rules.rulings['ISO-R2'] === 'followers',
+		stay: rules.rulings['ISO-R3'] === 'stay-on-board'
 	};
 });
 
 /** Is local feature `local` of the placed tile an inn (road with an inn) or a stable? */
-function ownerPlace(g: Engine, local: number): Role | null {
-	return factsOf(g.c).roles[g.s.bt[g.s.placed]]?.[local] ?? null;
+function ownerPlace(engine: Engine, local: number): Role | null {
+	return factsOf(engine.rules).roles[engine.state.boardTile[engine.state.placed]]?.[local] ?? null;
 }
 
 /** The first owner on feature `root` (on segment `seg` when given), or -1. */
-function ownerOn(g: Engine, root: number, seg?: number): number {
-	const list = g.s.figs[root];
+function ownerOn(engine: Engine, root: number, seg?: number): number {
+	const list = engine.state.featurePieces[root];
 	if (list)
 		for (let i = 0; i < list.length; i++) {
-			const p = g.s.pieces[list[i]];
+			const p = engine.state.pieces[list[i]];
 			if (p.kind === OWNER && (seg === undefined || p.seg === seg)) return list[i];
 		}
 	return -1;
 }
 
 /** Why `player` may not put an owner on local feature `local` of the tile just placed. */
-function ownerRefusal(g: Engine, player: number, local: number, needSupply = true): Refusal | null {
-	const s = g.s;
-	const t = g.c.tiles[s.bt[s.placed]];
+function ownerRefusal(
+	engine: Engine,
+	player: number,
+	local: number,
+	needSupply = true
+): Refusal | null {
+	const state = engine.state;
+	const t = engine.rules.tiles[state.boardTile[state.placed]];
 	const f = t.features[local];
-	const role = ownerPlace(g, local);
+	const role = ownerPlace(engine, local);
 	if (!role)
 		return {
 			code: 'not-inn-or-stable',
 			message: `${f.kind} ${f.id} is neither an inn nor a stable`,
 			rules: ['ISO-INN-1', 'ISO-STABLE-1']
 		};
-	if (needSupply && inSupply(g, OWNER, player) < 0)
+	if (needSupply && inSupply(engine, OWNER, player) < 0)
 		return {
 			code: 'no-figure',
-			message: `${playerName(g, player)} has no owner left in supply`,
+			message: `${playerName(engine, player)} has no owner left in supply`,
 			rules: ['ISO-SETUP-1']
 		};
-	const seg = s.bseg[s.placed] + local;
-	const root = find(s, seg);
-	const each = factsOf(g.c).each;
-	const taken = ownerOn(g, root, each ? seg : undefined);
+	const seg = state.boardFirstSegment[state.placed] + local;
+	const root = find(state, seg);
+	const each = factsOf(engine.rules).each;
+	const taken = ownerOn(engine, root, each ? seg : undefined);
 	if (taken >= 0) {
-		const ref = figureRef(g, taken);
+		const ref = figureRef(engine, taken);
 		const inn = role === 'innkeeper';
 		const where = inn ? (each ? 'inn' : 'road') : 'stable';
-		const who = `${playerName(g, ref.owner)}'s ${role} at (${ref.x},${ref.y}) on ${ref.feature}`;
+		const who = `${playerName(engine, ref.owner)}'s ${role} at (${ref.x},${ref.y}) on ${ref.feature}`;
 		return {
 			code: 'owner-taken',
 			message: `this ${where} already has ${inn && !each ? 'an innkeeper' : 'an owner'}: ${who}`,
@@ -95,24 +100,26 @@ function ownerRefusal(g: Engine, player: number, local: number, needSupply = tru
 		};
 	}
 	if (
-		factsOf(g.c).followers &&
-		(s.figs[root] ?? []).some((pc) => g.c.figures.get(s.pieces[pc].kind)?.follower)
+		factsOf(engine.rules).followers &&
+		(state.featurePieces[root] ?? []).some(
+			(pc) => engine.rules.figures.get(state.pieces[pc].kind)?.follower
+		)
 	)
 		return {
 			code: 'feature-occupied',
 			message: 'owners count as followers (ISO-R2) and this road is occupied',
 			rules: ['ISO-R2', 'BASE-1.4.3']
 		};
-	for (const h of g.c.hooks.deployCheck) {
-		const r = h(g, player, OWNER, seg);
+	for (const h of engine.rules.hooks.deployCheck) {
+		const r = h(engine, player, OWNER, seg);
 		if (r) return r;
 	}
 	return null;
 }
 
-function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal | null {
-	const s = g.s;
-	const t = g.c.tiles[s.bt[s.placed]];
+function placeOwner(engine: Engine, move: { feature: string }, step: Step): Refusal | null {
+	const state = engine.state;
+	const t = engine.rules.tiles[state.boardTile[state.placed]];
 	const local = t.features.findIndex((f) => f.id === move.feature);
 	if (local < 0)
 		return {
@@ -120,33 +127,33 @@ function placeOwner(g: Engine, move: { feature: string }, step: Step): Refusal |
 			message: `${t.key} has no feature '${move.feature}'`,
 			rules: ['ISO-INN-1']
 		};
-	const r = ownerRefusal(g, step.player, local);
+	const r = ownerRefusal(engine, step.player, local);
 	if (r) return r;
-	const role = ownerPlace(g, local)!;
-	const piece = inSupply(g, OWNER, step.player);
-	putPiece(g, piece, s.bseg[s.placed] + local);
-	if (!g.silent) {
+	const role = ownerPlace(engine, local)!;
+	const piece = inSupply(engine, OWNER, step.player);
+	putPiece(engine, piece, state.boardFirstSegment[state.placed] + local);
+	if (!engine.silent) {
 		const rules =
 			role === 'innkeeper' ? ['ISO-INN-1', 'ISO-INN-2'] : ['ISO-STABLE-1', 'ISO-SETUP-2'];
 		emit(
-			g,
+			engine,
 			{
 				type: 'owner',
 				rules,
 				player: step.player,
 				piece,
-				x: s.bx[s.placed],
-				y: s.by[s.placed],
+				x: state.boardX[state.placed],
+				y: state.boardY[state.placed],
 				feature: move.feature,
 				role
 			},
 			() =>
-				`${playerName(g, step.player)} puts an owner as ${role} on ${move.feature} of (${s.bx[s.placed]},${s.by[s.placed]}), in addition to the usual figure.`
+				`${playerName(engine, step.player)} puts an owner as ${role} on ${move.feature} of (${state.boardX[state.placed]},${state.boardY[state.placed]}), in addition to the usual figure.`
 		);
 	}
-	if (g.c.rulings['ISO-R8'] === 'owners-count') s.acted = true;
+	if (engine.rules.rulings['ISO-R8'] === 'owners-count') state.acted = true;
 	// owners come in addition: the figure step goes on (ISO-INN-1, ISO-STABLE-1)
-	s.pending.unshift({ kind: 'figure', player: step.player });
+	state.pending.unshift({ kind: 'figure', player: step.player });
 	return null;
 }
 
@@ -263,9 +270,9 @@ export const innAndStableOwners: RuleModule = {
 			follower: false,
 			deployable: false,
 			features: [],
-			strength: (g) => (factsOf(g.c).followers ? 1 : 0),
+			strength: (engine) => (factsOf(engine.rules).followers ? 1 : 0),
 			rules: ['ISO-INN-1', 'ISO-STABLE-1'],
-			staysAfterScoring: (g) => factsOf(g.c).stay
+			staysAfterScoring: (engine) => factsOf(engine.rules).stay
 		}
 	],
 	stepMoves: { figure: ['owner'] },
@@ -274,30 +281,35 @@ export const innAndStableOwners: RuleModule = {
 	// ISO-SETUP-1 is cited when an owner is refused for want of one in supply
 	uncited: ['ISO-SETUP-1'],
 	hooks: {
-		setup(g) {
+		setup(engine) {
 			// the parameter decides how many owners each player gets (ISO-SETUP-1)
-			const s = g.s;
-			const want = g.c.params.ownersPerPlayer;
-			s.pieces = s.pieces.filter((p) => p.kind !== OWNER);
-			for (let p = 0; p < s.players.length; p++)
-				for (let i = 0; i < want; i++) s.pieces.push({ kind: OWNER, owner: p, seg: -1, tile: -1 });
+			const state = engine.state;
+			const want = engine.rules.params.ownersPerPlayer;
+			state.pieces = state.pieces.filter((p) => p.kind !== OWNER);
+			for (let p = 0; p < state.players.length; p++)
+				for (let i = 0; i < want; i++)
+					state.pieces.push({ kind: OWNER, owner: p, seg: -1, tile: -1 });
 		},
-		figureOptions(g, player, out: Move[]) {
-			const s = g.s;
-			if (s.placed < 0) return;
+		figureOptions(engine, player, out: Move[]) {
+			const state = engine.state;
+			if (state.placed < 0) return;
 			// most tiles have neither inn nor stable
-			const places = factsOf(g.c).roles[s.bt[s.placed]];
-			if (!places || inSupply(g, OWNER, player) < 0) return;
-			const t = g.c.tiles[s.bt[s.placed]];
+			const places = factsOf(engine.rules).roles[state.boardTile[state.placed]];
+			if (!places || inSupply(engine, OWNER, player) < 0) return;
+			const t = engine.rules.tiles[state.boardTile[state.placed]];
 			for (let i = 0; i < places.length; i++)
-				if (places[i] && !ownerRefusal(g, player, i, false))
+				if (places[i] && !ownerRefusal(engine, player, i, false))
 					out.push({ type: 'owner', feature: t.features[i].id });
 		},
-		deployCheck(g, _player, figure, seg) {
+		deployCheck(engine, _player, figure, seg) {
 			// owners as followers occupy their road (ISO-R2 alternative)
-			if (figure === OWNER || !factsOf(g.c).followers || !g.c.figures.get(figure)?.follower)
+			if (
+				figure === OWNER ||
+				!factsOf(engine.rules).followers ||
+				!engine.rules.figures.get(figure)?.follower
+			)
 				return null;
-			if (ownerOn(g, find(g.s, seg)) < 0) return null;
+			if (ownerOn(engine, find(engine.state, seg)) < 0) return null;
 			return {
 				code: 'feature-occupied',
 				message: 'an owner stands on this road and counts as a follower (ISO-R2)',

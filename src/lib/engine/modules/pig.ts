@@ -26,10 +26,10 @@ export const pig: RuleModule = {
 			features: ['field'],
 			strength: () => 0,
 			rules: ['PIG-6.1.1'],
-			canDeploy(g, player, _seg, root) {
-				for (const pc of g.s.figs[root] ?? []) {
-					const p = g.s.pieces[pc];
-					if (p.owner === player && g.c.figures.get(p.kind)?.follower) return null;
+			canDeploy(engine, player, _seg, root) {
+				for (const pc of engine.state.featurePieces[root] ?? []) {
+					const p = engine.state.pieces[pc];
+					if (p.owner === player && engine.rules.figures.get(p.kind)?.follower) return null;
 				}
 				return {
 					code: 'pig-needs-farmer',
@@ -41,11 +41,11 @@ export const pig: RuleModule = {
 	],
 	uncited: ['PIG-6.1.3', 'PIG-6.1.4'],
 	hooks: {
-		awards(g, root, v, _winners, awards) {
+		awards(engine, root, v, _winners, awards) {
 			if (v.kind !== 'field' || v.mode !== 'final') return;
 			const pigs = new Set<number>();
-			for (const pc of g.s.figs[root] ?? [])
-				if (g.s.pieces[pc].kind === 'pig') pigs.add(g.s.pieces[pc].owner);
+			for (const pc of engine.state.featurePieces[root] ?? [])
+				if (engine.state.pieces[pc].kind === 'pig') pigs.add(engine.state.pieces[pc].owner);
 			if (!pigs.size) return;
 			const cities = v.parts.find((p) => p.id === 'cities');
 			if (!cities) return;
@@ -54,10 +54,10 @@ export const pig: RuleModule = {
 				if (!pigs.has(a.player) || v.zero || !a.rules.includes('BASE-1.7.1')) continue;
 				// the cities paid, at their value with data rules' bonuses (a note token's, BARD-SCORE-3)
 				const counted =
-					g.c.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
-				const extra = counted * g.c.params.pigCityPoints;
+					engine.rules.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
+				const extra = counted * engine.rules.params.pigCityPoints;
 				a.points += extra;
-				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${perTerms(cities, [`${g.c.params.pigCityPoints} pig`])}) = ${a.points}`;
+				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${perTerms(cities, [`${engine.rules.params.pigCityPoints} pig`])}) = ${a.points}`;
 				a.rules = [...a.rules, 'PIG-6.1.2'];
 			}
 		}

@@ -12,15 +12,15 @@ const NO_RIVER = 2;
  * if it touches no river. The entry is the first of the tile's river sides (in riverSides order,
  * rotated) facing a placed river tile; the turn is the other river side relative to the heading.
  */
-function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: number): number {
-	const s = g.s;
-	const sides = g.c.tiles[tile].riverSides;
+function riverFlow(engine: Engine, tile: number, x: number, y: number, rotation: number): number {
+	const state = engine.state;
+	const sides = engine.rules.tiles[tile].riverSides;
 	const cell = pack(x, y);
 	let entry = -1;
 	for (let i = 0; i < sides.length; i++) {
 		const side = (sides[i] + rotation) & 3;
-		const n = tileAt(g, cell + SIDE_STEP[side]);
-		if (n >= 0 && g.c.tiles[s.bt[n]].river) {
+		const n = tileAt(engine, cell + SIDE_STEP[side]);
+		if (n >= 0 && engine.rules.tiles[state.boardTile[n]].river) {
 			entry = side;
 			break;
 		}
@@ -41,20 +41,20 @@ function riverFlow(g: Engine, tile: number, x: number, y: number, rotation: numb
  * cell and the three beyond it empty.
  */
 function lookAhead(
-	g: Engine,
+	engine: Engine,
 	tile: number,
 	x: number,
 	y: number,
 	rotation: number,
 	strict: boolean
 ): Refusal | null {
-	const features = g.c.tiles[tile].def.features.filter((f) => f.type === 'river');
+	const features = engine.rules.tiles[tile].def.features.filter((f) => f.type === 'river');
 	// JCZ reads a fork by its first river; FanCZ's strict reading by all its river sides
 	const sides = (strict ? features.flatMap((f) => f.sides ?? []) : (features[0]?.sides ?? [])).map(
 		(n) => (SIDE_NAMES.indexOf(n) + rotation) & 3
 	);
 	const cell = pack(x, y);
-	const open = sides.filter((side) => tileAt(g, cell + SIDE_STEP[side]) < 0);
+	const open = sides.filter((side) => tileAt(engine, cell + SIDE_STEP[side]) < 0);
 	const blocked = (why: string): Refusal => ({
 		code: 'river-blocked',
 		message: `the river would run from (${x},${y}) ${why} (RIVER-R2 ${strict ? 'look-ahead-strict' : 'look-ahead'})`,
@@ -66,20 +66,23 @@ function lookAhead(
 		const left = SIDE_STEP[(side + 3) & 3];
 		const right = SIDE_STEP[(side + 1) & 3];
 		for (const c of [next + left, next + right, beyond, beyond + left, beyond + right])
-			if (tileAt(g, c) >= 0) return blocked('towards placed tiles');
-		if (strict && (stripTaken(g.s, x, y, side) || besideAnotherEnd(g, x, y, side, open)))
+			if (tileAt(engine, c) >= 0) return blocked('towards placed tiles');
+		if (
+			strict &&
+			(stripTaken(engine.state, x, y, side) || besideAnotherEnd(engine, x, y, side, open))
+		)
 			return blocked('towards placed tiles or beside another open end heading the same way');
 	}
 	return null;
 }
 
 /** FanCZ: a tile in the strip three cells wide from (x, y) towards `side`, up to the board's edge. */
-function stripTaken(s: Engine['s'], x: number, y: number, side: number): boolean {
+function stripTaken(state: Engine['state'], x: number, y: number, side: number): boolean {
 	const dx = SIDE_DX[side];
 	const dy = SIDE_DY[side];
-	for (let b = 0; b < s.bx.length; b++) {
-		const ax = s.bx[b] - x;
-		const ay = s.by[b] - y;
+	for (let b = 0; b < state.boardX.length; b++) {
+		const ax = state.boardX[b] - x;
+		const ay = state.boardY[b] - y;
 		// ahead of (x, y) along the side, at most one cell to either side of its line
 		if (dx !== 0 ? ax * dx > 0 && Math.abs(ay) <= 1 : ay * dy > 0 && Math.abs(ax) <= 1) return true;
 	}
@@ -87,14 +90,20 @@ function stripTaken(s: Engine['s'], x: number, y: number, side: number): boolean
 }
 
 /** FanCZ: once the tile lies, two open river ends heading towards `side` are neighbours across that heading. */
-function besideAnotherEnd(g: Engine, x: number, y: number, side: number, open: number[]): boolean {
-	const s = g.s;
+function besideAnotherEnd(
+	engine: Engine,
+	x: number,
+	y: number,
+	side: number,
+	open: number[]
+): boolean {
+	const state = engine.state;
 	const ends: [number, number][] = [];
 	const back = (side + 2) & 3;
-	for (let i = 0; i < s.front.length; i++) {
-		const cx = unpackX(s.front[i]);
-		const cy = unpackY(s.front[i]);
-		if ((cx !== x || cy !== y) && ((s.freq[i] >> (4 * back)) & 15) === RIVER_EDGE)
+	for (let i = 0; i < state.front.length; i++) {
+		const cx = unpackX(state.front[i]);
+		const cy = unpackY(state.front[i]);
+		if ((cx !== x || cy !== y) && ((state.frontEdges[i] >> (4 * back)) & 15) === RIVER_EDGE)
 			ends.push([cx, cy]);
 	}
 	for (const o of open) if (o === side) ends.push([x + SIDE_DX[o], y + SIDE_DY[o]]);
@@ -149,25 +158,25 @@ export const river: RuleModule = {
 	// where river tiles may go and what may stand on them: refusals only
 	uncited: ['RIVER-3.1.1', 'RIVER-3.1.2', 'RIVER-3.1.3'],
 	hooks: {
-		setup(g) {
-			g.s.mod.river = { last: 0, lastCurve: 0 };
+		setup(engine) {
+			engine.state.moduleState.river = { last: 0, lastCurve: 0 };
 		},
-		placement(g, tile, x, y, rotation): Refusal | null {
-			const t = g.c.tiles[tile];
+		placement(engine, tile, x, y, rotation): Refusal | null {
+			const t = engine.rules.tiles[tile];
 			if (!t.river) return null;
-			const turn = riverFlow(g, tile, x, y, rotation);
+			const turn = riverFlow(engine, tile, x, y, rotation);
 			if (turn === NO_RIVER)
 				return {
 					code: 'river-not-continued',
 					message: `${t.key} must continue the river`,
 					rules: ['RIVER-3.1.2']
 				};
-			const reading = g.c.rulings['RIVER-R2'];
+			const reading = engine.rules.rulings['RIVER-R2'];
 			if (reading === 'look-ahead' || reading === 'look-ahead-strict')
-				return lookAhead(g, tile, x, y, rotation, reading === 'look-ahead-strict');
+				return lookAhead(engine, tile, x, y, rotation, reading === 'look-ahead-strict');
 			if (turn === 0) return null;
-			const m = g.s.mod.river;
-			const previous = g.c.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
+			const m = engine.state.moduleState.river;
+			const previous = engine.rules.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
 			if (previous === turn)
 				return {
 					code: 'river-u-turn',
@@ -177,14 +186,20 @@ export const river: RuleModule = {
 				};
 			return null;
 		},
-		placed(g, b) {
-			const s = g.s;
-			const t = g.c.tiles[s.bt[b]];
+		placed(engine, b) {
+			const state = engine.state;
+			const t = engine.rules.tiles[state.boardTile[b]];
 			if (!t.river || b === 0) return;
-			const flow = riverFlow(g, s.bt[b], s.bx[b], s.by[b], s.br[b]);
+			const flow = riverFlow(
+				engine,
+				state.boardTile[b],
+				state.boardX[b],
+				state.boardY[b],
+				state.boardRotation[b]
+			);
 			const turn = flow === NO_RIVER ? 0 : flow;
-			s.mod.river.last = turn;
-			if (turn !== 0) s.mod.river.lastCurve = turn;
+			state.moduleState.river.last = turn;
+			if (turn !== 0) state.moduleState.river.lastCurve = turn;
 		}
 	}
 };

@@ -17,7 +17,7 @@ export const mayor: FigureType = {
 	joinsOccupied: true,
 	occupiedRules: ['MM-MAYOR-2'],
 	features: ['city'],
-	strength: (g) => g.c.params.mayorStrength,
+	strength: (engine) => engine.rules.params.mayorStrength,
 	rules: ['MM-MAYOR-1', 'MM-TURN-2']
 };
 
@@ -29,62 +29,67 @@ export const scarecrow: FigureType = {
 	joinsOccupied: true,
 	occupiedRules: ['MM-CROW-2'],
 	features: ['field'],
-	strength: (g, piece) =>
-		M(g.s).lying.includes(piece)
-			? g.c.params.lyingScarecrowStrength
-			: g.c.params.standingScarecrowStrength,
+	strength: (engine, piece) =>
+		M(engine.state).lying.includes(piece)
+			? engine.rules.params.lyingScarecrowStrength
+			: engine.rules.params.standingScarecrowStrength,
 	rules: ['MM-CROW-1', 'MM-TURN-2']
 };
 
 /** Board indexes of the tiles orthogonally next to board tile b. */
-function sideNeighbours(g: Engine, b: number): number[] {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
+function sideNeighbours(engine: Engine, b: number): number[] {
+	const state = engine.state;
+	const cell = pack(state.boardX[b], state.boardY[b]);
 	const out: number[] = [];
 	for (let side = 0; side < 4; side++) {
-		const o = tileAt(g, cell + SIDE_STEP[side]);
+		const o = tileAt(engine, cell + SIDE_STEP[side]);
 		if (o >= 0) out.push(o);
 	}
 	return out;
 }
 
-const isHall = (g: Engine, b: number): boolean => g.c.tiles[g.s.bt[b]].wildcard;
+const isHall = (engine: Engine, b: number): boolean =>
+	engine.rules.tiles[engine.state.boardTile[b]].wildcard;
 
 /** Ruling MM-R7 = not-a-neighbour: a town hall is no neighbour. */
-const hallsApart = (g: Engine): boolean => g.c.rulings['MM-R7'] === 'not-a-neighbour';
+const hallsApart = (engine: Engine): boolean => engine.rules.rulings['MM-R7'] === 'not-a-neighbour';
 
 /** Orthogonal neighbours of board tile b; a town hall counts unless ruling MM-R7 says otherwise. */
-function sidesFilled(g: Engine, b: number): number {
-	const s = g.s;
-	const cell = pack(s.bx[b], s.by[b]);
-	const apart = hallsApart(g);
+function sidesFilled(engine: Engine, b: number): number {
+	const state = engine.state;
+	const cell = pack(state.boardX[b], state.boardY[b]);
+	const apart = hallsApart(engine);
 	let n = 0;
 	for (let side = 0; side < 4; side++) {
-		const o = tileAt(g, cell + SIDE_STEP[side]);
-		if (o >= 0 && !(apart && isHall(g, o))) n++;
+		const o = tileAt(engine, cell + SIDE_STEP[side]);
+		if (o >= 0 && !(apart && isHall(engine, o))) n++;
 	}
 	return n;
 }
 
 /** Is a town hall among the orthogonal neighbours of board tile b? (then ruling MM-R7 made the trigger) */
-const hallAround = (g: Engine, b: number): boolean =>
-	sideNeighbours(g, b).some((o) => isHall(g, o));
+const hallAround = (engine: Engine, b: number): boolean =>
+	sideNeighbours(engine, b).some((o) => isHall(engine, o));
 
 const mayorsAndScarecrows = piecesOfKinds('mayor', 'scarecrow');
 
 /** Mayors and standing scarecrows on the board tiles `on(g, tile, b)` accepts, as trigger entries (in piece order). */
 function figuresOn(
-	g: Engine,
+	engine: Engine,
 	b: number,
-	on: (g: Engine, tile: number, b: number) => boolean
+	on: (engine: Engine, tile: number, b: number) => boolean
 ): readonly Entry[] {
-	const s = g.s;
+	const state = engine.state;
 	let out: Entry[] | null = null;
-	const list = mayorsAndScarecrows(s.pieces);
+	const list = mayorsAndScarecrows(state.pieces);
 	for (let k = 0; k < list.length; k++) {
 		const i = list[k];
-		const p = s.pieces[i];
-		if (p.seg < 0 || (p.kind === 'scarecrow' && M(s).lying.includes(i)) || !on(g, p.tile, b))
+		const p = state.pieces[i];
+		if (
+			p.seg < 0 ||
+			(p.kind === 'scarecrow' && M(state).lying.includes(i)) ||
+			!on(engine, p.tile, b)
+		)
 			continue;
 		(out ??= []).push({ k: p.kind as Entry['k'], piece: i, owner: p.owner, tile: p.tile });
 	}
@@ -93,48 +98,54 @@ function figuresOn(
 const NO_ENTRIES: readonly Entry[] = Object.freeze([]);
 
 /** Are board tiles a and b orthogonal neighbours? */
-const sideBySide = (g: Engine, a: number, b: number): boolean =>
-	Math.abs(g.s.bx[a] - g.s.bx[b]) + Math.abs(g.s.by[a] - g.s.by[b]) === 1;
+const sideBySide = (engine: Engine, a: number, b: number): boolean =>
+	Math.abs(engine.state.boardX[a] - engine.state.boardX[b]) +
+		Math.abs(engine.state.boardY[a] - engine.state.boardY[b]) ===
+	1;
 /** Is board tile a next to b and surrounded on four sides? */
-const surroundedBeside = (g: Engine, a: number, b: number): boolean =>
-	sideBySide(g, a, b) && sidesFilled(g, a) === 4;
+const surroundedBeside = (engine: Engine, a: number, b: number): boolean =>
+	sideBySide(engine, a, b) && sidesFilled(engine, a) === 4;
 const same = (_g: Engine, a: number, b: number): boolean => a === b;
 
 /** Crisis meeting: mayors on tiles orthogonally next to a new town hall go home, no ability (MM-HALL-5). */
-export function crisisMeeting(g: Engine, b: number): void {
-	for (const e of figuresOn(g, b, sideBySide)) {
+export function crisisMeeting(engine: Engine, b: number): void {
+	for (const e of figuresOn(engine, b, sideBySide)) {
 		if (e.k !== 'mayor') continue;
-		const ref = figureRef(g, e.piece);
-		returnPiece(g, e.piece);
+		const ref = figureRef(engine, e.piece);
+		returnPiece(engine, e.piece);
 		emit(
-			g,
+			engine,
 			{ type: 'crisisMeeting', rules: ['MM-HALL-5'], player: e.owner, figure: ref },
 			() =>
-				`Crisis meeting: ${playerName(g, e.owner)}'s mayor at (${ref.x},${ref.y}) goes back to supply without using its ability.`
+				`Crisis meeting: ${playerName(engine, e.owner)}'s mayor at (${ref.x},${ref.y}) goes back to supply without using its ability.`
 		);
 	}
 }
 
 /** Mayors and scarecrows whose tile the placement of board tile b surrounded on four sides (MM-MAYOR-3, MM-CROW-3). */
-export function triggeredBy(g: Engine, b: number): readonly Entry[] {
-	if (isHall(g, b) && hallsApart(g)) return NO_ENTRIES;
+export function triggeredBy(engine: Engine, b: number): readonly Entry[] {
+	if (isHall(engine, b) && hallsApart(engine)) return NO_ENTRIES;
 	// walked from the figures (few, often none), not from the neighbours and theirs
-	return figuresOn(g, b, surroundedBeside);
+	return figuresOn(engine, b, surroundedBeside);
 }
 
 /** A mayor or scarecrow just placed on a tile that is already surrounded (ruling MM-R11 = triggers). */
-export function triggeredAtOnce(g: Engine): readonly Entry[] {
-	const s = g.s;
-	if (s.placed < 0 || g.c.rulings['MM-R11'] !== 'triggers' || sidesFilled(g, s.placed) !== 4)
+export function triggeredAtOnce(engine: Engine): readonly Entry[] {
+	const state = engine.state;
+	if (
+		state.placed < 0 ||
+		engine.rules.rulings['MM-R11'] !== 'triggers' ||
+		sidesFilled(engine, state.placed) !== 4
+	)
 		return NO_ENTRIES;
-	return figuresOn(g, s.placed, same).filter((e) => e.owner === s.active);
+	return figuresOn(engine, state.placed, same).filter((e) => e.owner === state.active);
 }
 
 /** Clockwise from the active player; a player's mayor before their scarecrow, or all mayors first (ruling MM-R12). */
-export function triggerOrder(g: Engine): (e: Entry) => number {
-	const mayorsFirst = g.c.rulings['MM-R12'] === 'mayors-first';
+export function triggerOrder(engine: Engine): (e: Entry) => number {
+	const mayorsFirst = engine.rules.rulings['MM-R12'] === 'mayors-first';
 	return (e) => {
-		const cw = clockwise(g.s, e.owner);
+		const cw = clockwise(engine.state, e.owner);
 		const k = e.k === 'mayor' ? 0 : 1;
 		return mayorsFirst ? k * 100 + cw : cw * 2 + k;
 	};
@@ -142,75 +153,88 @@ export function triggerOrder(g: Engine): (e: Entry) => number {
 
 /** Queues triggers, to be offered now or at the phase ruling MM-R2 names. */
 export function addTriggers(
-	g: Engine,
+	engine: Engine,
 	entries: readonly Entry[],
 	phase: 'placed' | 'figure'
 ): void {
 	if (!entries.length) return;
-	if (!g.silent)
+	if (!engine.silent)
 		for (const e of entries)
 			emit(
-				g,
+				engine,
 				{
 					type: 'trigger',
 					rules: [
 						e.k === 'mayor' ? 'MM-MAYOR-3' : 'MM-CROW-3',
-						...(hallAround(g, e.tile!) ? ['MM-R7'] : [])
+						...(hallAround(engine, e.tile!) ? ['MM-R7'] : [])
 					],
 					player: e.owner,
-					figure: figureRef(g, e.piece)
+					figure: figureRef(engine, e.piece)
 				},
 				() =>
-					`${playerName(g, e.owner)}'s ${e.k} at (${g.s.bx[e.tile!]},${g.s.by[e.tile!]}) is surrounded on four sides${hallAround(g, e.tile!) ? ' (a town hall counts as a neighbour, ruling MM-R7)' : ''}: its ability triggers.`
+					`${playerName(engine, e.owner)}'s ${e.k} at (${engine.state.boardX[e.tile!]},${engine.state.boardY[e.tile!]}) is surrounded on four sides${hallAround(engine, e.tile!) ? ' (a town hall counts as a neighbour, ruling MM-R7)' : ''}: its ability triggers.`
 			);
-	const when = g.c.rulings['MM-R2'];
+	const when = engine.rules.rulings['MM-R2'];
 	if (when === 'after-scoring' || (when === 'after-placement' && phase === 'placed'))
-		M(g.s).waiting.push(...entries);
-	else enqueue(g, entries, triggerOrder(g));
+		M(engine.state).waiting.push(...entries);
+	else enqueue(engine, entries, triggerOrder(engine));
 }
 
 /** The ability was used by the active player before their figure step (ruling MM-R8). */
-function usedPlacement(g: Engine, player: number): void {
-	if (g.c.rulings['MM-R8'] === 'uses-placement' && player === g.s.active && g.s.phase < 3)
-		M(g.s).used = true;
+function usedPlacement(engine: Engine, player: number): void {
+	if (
+		engine.rules.rulings['MM-R8'] === 'uses-placement' &&
+		player === engine.state.active &&
+		engine.state.phase < 3
+	)
+		M(engine.state).used = true;
 }
 
 /** Puts a normal follower of `player` from supply on segment `seg`. Returns the piece. */
-function putFollower(g: Engine, player: number, seg: number): number {
-	const piece = inSupply(g, 'follower', player);
-	putPiece(g, piece, seg);
+function putFollower(engine: Engine, player: number, seg: number): number {
+	const piece = inSupply(engine, 'follower', player);
+	putPiece(engine, piece, seg);
 	return piece;
 }
 
-const still = (g: Engine, e: Entry) =>
-	g.s.pieces[e.piece].seg >= 0 && g.s.pieces[e.piece].tile === e.tile;
+const still = (engine: Engine, e: Entry) =>
+	engine.state.pieces[e.piece].seg >= 0 && engine.state.pieces[e.piece].tile === e.tile;
 
 /** Opponents' meeples in the mayor's city that the owner may win (MM-MAYOR-4, MM-R13, shared choice list: Buddo plugs in). */
-function favourChoice(g: Engine, e: Entry): { pieces: number[]; rules: string[] } {
-	const s = g.s;
-	if (inSupply(g, 'follower', e.owner) < 0) return { pieces: [], rules: [] };
-	const root = find(s, s.pieces[e.piece].seg);
-	const any = g.c.rulings['MM-R13'] === 'any-follower';
+function favourChoice(engine: Engine, e: Entry): { pieces: number[]; rules: string[] } {
+	const state = engine.state;
+	if (inSupply(engine, 'follower', e.owner) < 0) return { pieces: [], rules: [] };
+	const root = find(state, state.pieces[e.piece].seg);
+	const any = engine.rules.rulings['MM-R13'] === 'any-follower';
 	const eligible = (pc: number) => {
-		const p = s.pieces[pc];
-		return p.owner >= 0 && (p.kind === 'follower' || (any && !!g.c.figures.get(p.kind)?.follower));
+		const p = state.pieces[pc];
+		return (
+			p.owner >= 0 &&
+			(p.kind === 'follower' || (any && !!engine.rules.figures.get(p.kind)?.follower))
+		);
 	};
-	return opponentPieceChoices(g, e.owner, s.figs[root] ?? [], eligible, 'mayor-favour');
-}
-
-const favourCandidates = (g: Engine, e: Entry): number[] => favourChoice(g, e).pieces;
-
-function mayorHome(g: Engine, e: Entry, why: string, rules: string[] = []): void {
-	returnPiece(g, e.piece);
-	emit(
-		g,
-		{ type: 'mayorReturns', rules: ['MM-MAYOR-5', ...rules], player: e.owner },
-		() => `${playerName(g, e.owner)}'s mayor goes back to supply (${why}).`
+	return opponentPieceChoices(
+		engine,
+		e.owner,
+		state.featurePieces[root] ?? [],
+		eligible,
+		'mayor-favour'
 	);
 }
 
-const targetMove = (g: Engine, pc: number) => {
-	const r = figureRef(g, pc);
+const favourCandidates = (engine: Engine, e: Entry): number[] => favourChoice(engine, e).pieces;
+
+function mayorHome(engine: Engine, e: Entry, why: string, rules: string[] = []): void {
+	returnPiece(engine, e.piece);
+	emit(
+		engine,
+		{ type: 'mayorReturns', rules: ['MM-MAYOR-5', ...rules], player: e.owner },
+		() => `${playerName(engine, e.owner)}'s mayor goes back to supply (${why}).`
+	);
+}
+
+const targetMove = (engine: Engine, pc: number) => {
+	const r = figureRef(engine, pc);
 	return {
 		type: 'mayor',
 		choice: 'favour',
@@ -222,13 +246,13 @@ const targetMove = (g: Engine, pc: number) => {
 	};
 };
 
-PREPARE.mayor = (g, e) => {
-	if (!still(g, e)) return null;
-	if (favourCandidates(g, e).length === 0) {
+PREPARE.mayor = (engine, e) => {
+	if (!still(engine, e)) return null;
+	if (favourCandidates(engine, e).length === 0) {
 		mayorHome(
-			g,
+			engine,
 			e,
-			inSupply(g, 'follower', e.owner) < 0
+			inSupply(engine, 'follower', e.owner) < 0
 				? 'no follower in supply to win a knight with'
 				: 'no opponent knight in its city',
 			['MM-MAYOR-4']
@@ -238,21 +262,25 @@ PREPARE.mayor = (g, e) => {
 	return { kind: 'mayor', player: e.owner, data: { piece: e.piece } };
 };
 
-PREPARE.scarecrow = (g, e) =>
-	still(g, e) ? { kind: 'scarecrow', player: e.owner, data: { piece: e.piece } } : null;
+PREPARE.scarecrow = (engine, e) =>
+	still(engine, e) ? { kind: 'scarecrow', player: e.owner, data: { piece: e.piece } } : null;
 
-export function mayorMoves(g: Engine, _step: Step, out: Move[]): void {
-	const e = M(g.s).queue[0];
-	for (const pc of favourCandidates(g, e)) out.push(targetMove(g, pc) as Move);
+export function mayorMoves(engine: Engine, _step: Step, out: Move[]): void {
+	const e = M(engine.state).queue[0];
+	for (const pc of favourCandidates(engine, e)) out.push(targetMove(engine, pc) as Move);
 	out.push({ type: 'mayor', choice: 'none' });
 }
 
-export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step): Refusal | null {
-	const s = g.s;
-	const e = M(s).queue[0];
+export function mayorMove(
+	engine: Engine,
+	move: Record<string, unknown>,
+	step: Step
+): Refusal | null {
+	const state = engine.state;
+	const e = M(state).queue[0];
 	if (move.choice === 'none') {
-		mayorHome(g, e, 'ability not used');
-		decided(g);
+		mayorHome(engine, e, 'ability not used');
+		decided(engine);
 		return null;
 	}
 	if (move.choice !== 'favour')
@@ -261,8 +289,8 @@ export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step):
 			message: "a mayor's choice is 'favour' or 'none'",
 			rules: ['MM-MAYOR-4']
 		};
-	const target = favourCandidates(g, e).find((pc) => {
-		const m = targetMove(g, pc);
+	const target = favourCandidates(engine, e).find((pc) => {
+		const m = targetMove(engine, pc);
 		return (
 			m.x === move.x &&
 			m.y === move.y &&
@@ -274,18 +302,18 @@ export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step):
 	if (target === undefined)
 		return {
 			code: 'not-a-candidate',
-			message: `no meeple ${playerName(g, step.player)}'s mayor may win at (${move.x},${move.y}) on ${move.feature}`,
+			message: `no meeple ${playerName(engine, step.player)}'s mayor may win at (${move.x},${move.y}) on ${move.feature}`,
 			rules: ['MM-MAYOR-4'],
-			details: { candidates: favourCandidates(g, e).map((pc) => figureRef(g, pc)) }
+			details: { candidates: favourCandidates(engine, e).map((pc) => figureRef(engine, pc)) }
 		};
-	const ref = figureRef(g, target);
-	const seg = s.pieces[target].seg;
-	const why = favourChoice(g, e).rules; // before the replacement: BUDDO-WANT-1 / BUDDO-R4 when Buddo was forced
-	returnPiece(g, target);
-	const piece = putFollower(g, e.owner, seg);
-	usedPlacement(g, e.owner);
+	const ref = figureRef(engine, target);
+	const seg = state.pieces[target].seg;
+	const why = favourChoice(engine, e).rules; // before the replacement: BUDDO-WANT-1 / BUDDO-R4 when Buddo was forced
+	returnPiece(engine, target);
+	const piece = putFollower(engine, e.owner, seg);
+	usedPlacement(engine, e.owner);
 	emit(
-		g,
+		engine,
 		{
 			type: 'favour',
 			rules: ['MM-MAYOR-4', 'MM-R8', ...why],
@@ -297,40 +325,41 @@ export function mayorMove(g: Engine, move: Record<string, unknown>, step: Step):
 			feature: ref.feature
 		},
 		() =>
-			`${playerName(g, e.owner)}'s mayor wins the favour of ${playerName(g, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}): it goes back to supply and ${playerName(g, e.owner)}'s follower takes its place.`
+			`${playerName(engine, e.owner)}'s mayor wins the favour of ${playerName(engine, ref.owner)}'s ${ref.figure} at (${ref.x},${ref.y}): it goes back to supply and ${playerName(engine, e.owner)}'s follower takes its place.`
 	);
-	mayorHome(g, e, 'after its ability');
-	decided(g);
+	mayorHome(engine, e, 'after its ability');
+	decided(engine);
 	return null;
 }
 
-export function scarecrowMoves(g: Engine, step: Step, out: Move[]): void {
-	if (inSupply(g, 'follower', step.player) >= 0) out.push({ type: 'scarecrow', choice: 'farmer' });
+export function scarecrowMoves(engine: Engine, step: Step, out: Move[]): void {
+	if (inSupply(engine, 'follower', step.player) >= 0)
+		out.push({ type: 'scarecrow', choice: 'farmer' });
 	out.push({ type: 'scarecrow', choice: 'lie' }, { type: 'scarecrow', choice: 'none' });
 }
 
 export function scarecrowMove(
-	g: Engine,
+	engine: Engine,
 	move: Record<string, unknown>,
 	step: Step
 ): Refusal | null {
-	const s = g.s;
-	const e = M(s).queue[0];
-	const ref = figureRef(g, e.piece);
+	const state = engine.state;
+	const e = M(state).queue[0];
+	const ref = figureRef(engine, e.piece);
 	const at = `(${ref.x},${ref.y})`;
 	if (move.choice === 'farmer') {
-		if (inSupply(g, 'follower', step.player) < 0)
+		if (inSupply(engine, 'follower', step.player) < 0)
 			return {
 				code: 'no-figure',
-				message: `${playerName(g, step.player)} has no follower in supply`,
+				message: `${playerName(engine, step.player)} has no follower in supply`,
 				rules: ['MM-CROW-3']
 			};
-		const seg = s.pieces[e.piece].seg;
-		returnPiece(g, e.piece);
-		const piece = putFollower(g, e.owner, seg);
-		usedPlacement(g, e.owner);
+		const seg = state.pieces[e.piece].seg;
+		returnPiece(engine, e.piece);
+		const piece = putFollower(engine, e.owner, seg);
+		usedPlacement(engine, e.owner);
 		emit(
-			g,
+			engine,
 			{
 				type: 'scarecrowFarmer',
 				rules: ['MM-CROW-3', 'MM-R8'],
@@ -341,12 +370,12 @@ export function scarecrowMove(
 				feature: ref.feature
 			},
 			() =>
-				`${playerName(g, e.owner)} puts a farmer next to the scarecrow at ${at} and takes the scarecrow back.`
+				`${playerName(engine, e.owner)} puts a farmer next to the scarecrow at ${at} and takes the scarecrow back.`
 		);
 	} else if (move.choice === 'lie') {
-		M(s).lying.push(e.piece);
+		M(state).lying.push(e.piece);
 		emit(
-			g,
+			engine,
 			{
 				type: 'scarecrowLies',
 				rules: ['MM-CROW-3', 'MM-CROW-6'],
@@ -356,15 +385,15 @@ export function scarecrowMove(
 				feature: ref.feature
 			},
 			() =>
-				`${playerName(g, e.owner)} lays the scarecrow at ${at} down: it counts as a farmer (strength ${g.c.params.lyingScarecrowStrength}) from now on.`
+				`${playerName(engine, e.owner)} lays the scarecrow at ${at} down: it counts as a farmer (strength ${engine.rules.params.lyingScarecrowStrength}) from now on.`
 		);
 	} else if (move.choice === 'none') {
-		returnPiece(g, e.piece);
+		returnPiece(engine, e.piece);
 		emit(
-			g,
+			engine,
 			{ type: 'scarecrowReturns', rules: ['MM-CROW-4'], player: e.owner, x: ref.x, y: ref.y },
 			() =>
-				`${playerName(g, e.owner)} uses neither ability: the scarecrow at ${at} goes back to supply.`
+				`${playerName(engine, e.owner)} uses neither ability: the scarecrow at ${at} goes back to supply.`
 		);
 	} else
 		return {
@@ -372,6 +401,6 @@ export function scarecrowMove(
 			message: "a scarecrow's choice is 'farmer', 'lie' or 'none'",
 			rules: ['MM-CROW-3']
 		};
-	decided(g);
+	decided(engine);
 	return null;
 }

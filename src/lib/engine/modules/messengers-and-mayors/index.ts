@@ -37,11 +37,11 @@ export { roadEnd } from './messenger.ts';
 export { MM };
 
 /** What setup reads from a rules context's tiles: the town hall, the mayor-symbol tiles. */
-const factsOf = perContext((c) => {
-	const marked = c.tiles.filter((t) => t.icons.has('mayor'));
+const factsOf = perContext((rules) => {
+	const marked = rules.tiles.filter((t) => t.icons.has('mayor'));
 	const land = marked.filter((t) => !t.river).length;
 	return {
-		hall: c.tiles.find((t) => t.wildcard),
+		hall: rules.tiles.find((t) => t.wildcard),
 		land,
 		river: marked.length - land,
 		waterfall: marked.filter((t) => t.river).map((t) => t.index)
@@ -49,12 +49,12 @@ const factsOf = perContext((c) => {
 });
 
 /** Setup: town halls in hand, out of the piles; the mayor-symbol tile count against ruling MM-R6. */
-function setup(g: Engine): void {
-	const s = g.s;
-	const c = g.c;
-	const { hall, land, river, waterfall } = factsOf(c);
+function setup(engine: Engine): void {
+	const state = engine.state;
+	const rules = engine.rules;
+	const { hall, land, river, waterfall } = factsOf(rules);
 	const m: MMState = {
-		halls: filled(s.players.length, hall ? c.params.townHallsPerPlayer : 0),
+		halls: filled(state.players.length, hall ? rules.params.townHallsPerPlayer : 0),
 		hallTile: hall ? hall.index : -1,
 		lying: [],
 		queue: [],
@@ -63,24 +63,24 @@ function setup(g: Engine): void {
 		used: false,
 		scored: []
 	};
-	s.mod[MM] = m;
+	state.moduleState[MM] = m;
 	// town halls leave the piles; the waterfall tiles left in them are counted on the way
 	let inPiles = 0;
 	const keep = (t: number) => {
-		if (c.tiles[t].wildcard) return false;
+		if (rules.tiles[t].wildcard) return false;
 		if (waterfall.includes(t)) inPiles++;
 		return true;
 	};
-	for (const p of s.piles) {
+	for (const p of state.piles) {
 		p.tiles = p.tiles.filter(keep);
 		p.last = p.last.filter(keep);
 	}
 	const expected =
-		c.rulings['MM-R6'] === 'twelve-land-and-river'
+		rules.rulings['MM-R6'] === 'twelve-land-and-river'
 			? { land: 12, river: 1 }
 			: { land: 11, river: 1 };
 	emit(
-		g,
+		engine,
 		{
 			type: 'mmSetup',
 			rules: ['MM-SETUP-1', 'MM-SETUP-2', 'MM-SETUP-3', 'MM-R6'],
@@ -90,7 +90,7 @@ function setup(g: Engine): void {
 			tileSetMatches: land === expected.land && river === expected.river
 		},
 		() =>
-			`Messengers & Mayors: each player has a mayor, a messenger, a scarecrow and ${c.params.townHallsPerPlayer} town hall; ${land} mayor-symbol land tiles and ${river} river tile (${inPiles > 0 ? 'shuffled into the river tiles' : 'left out without The River'}).` +
+			`Messengers & Mayors: each player has a mayor, a messenger, a scarecrow and ${rules.params.townHallsPerPlayer} town hall; ${land} mayor-symbol land tiles and ${river} river tile (${inPiles > 0 ? 'shuffled into the river tiles' : 'left out without The River'}).` +
 			(land === expected.land && river === expected.river
 				? ''
 				: ` The tile set does not match ruling MM-R6 (${expected.land} land + ${expected.river} river).`)
@@ -385,30 +385,33 @@ export const messengersAndMayors: RuleModule = {
 	],
 	hooks: {
 		setup,
-		turnStart(g) {
-			const m = M(g.s);
+		turnStart(engine) {
+			const m = M(engine.state);
 			m.used = false;
 			m.scored = [];
-			if (hallOffered(g)) g.s.pending.push({ kind: 'turn', player: g.s.active });
+			if (hallOffered(engine))
+				engine.state.pending.push({ kind: 'turn', player: engine.state.active });
 		},
-		placed(g, b) {
-			if (b < 0 || g.s.phase < 0) return;
-			if (g.c.tiles[g.s.bt[b]].wildcard) crisisMeeting(g, b);
-			addTriggers(g, triggeredBy(g, b), 'placed');
+		placed(engine, b) {
+			if (b < 0 || engine.state.phase < 0) return;
+			if (engine.rules.tiles[engine.state.boardTile[b]].wildcard) crisisMeeting(engine, b);
+			addTriggers(engine, triggeredBy(engine, b), 'placed');
 		},
-		deployCheck(g, player, figure, seg) {
-			const s = g.s;
-			if (player === s.active && M(s).used)
+		deployCheck(engine, player, figure, seg) {
+			const state = engine.state;
+			if (player === state.active && M(state).used)
 				return {
 					code: 'placement-used',
 					message: 'the ability already used this turn’s follower placement',
 					rules: ['MM-R8', 'BASE-1.4.1']
 				};
-			if (figure === 'pig' && g.c.rulings['MM-R14'] === 'farmers-only') {
-				const own = (s.figs[find(s, seg)] ?? []).filter(
-					(pc) => s.pieces[pc].owner === player && g.c.figures.get(s.pieces[pc].kind)?.follower
+			if (figure === 'pig' && engine.rules.rulings['MM-R14'] === 'farmers-only') {
+				const own = (state.featurePieces[find(state, seg)] ?? []).filter(
+					(pc) =>
+						state.pieces[pc].owner === player &&
+						engine.rules.figures.get(state.pieces[pc].kind)?.follower
 				);
-				if (own.length && own.every((pc) => s.pieces[pc].kind === 'scarecrow'))
+				if (own.length && own.every((pc) => state.pieces[pc].kind === 'scarecrow'))
 					return {
 						code: 'pig-needs-farmer',
 						message: 'a scarecrow is no farmer for the pig (ruling MM-R14)',
@@ -417,53 +420,54 @@ export const messengersAndMayors: RuleModule = {
 			}
 			return null;
 		},
-		afterFigure(g) {
-			const m = M(g.s);
-			addTriggers(g, triggeredAtOnce(g), 'figure');
-			if (m.waiting.length && g.c.rulings['MM-R2'] === 'after-placement') {
+		afterFigure(engine) {
+			const m = M(engine.state);
+			addTriggers(engine, triggeredAtOnce(engine), 'figure');
+			if (m.waiting.length && engine.rules.rulings['MM-R2'] === 'after-placement') {
 				const w = m.waiting;
 				m.waiting = [];
-				enqueue(g, w, triggerOrder(g));
+				enqueue(engine, w, triggerOrder(engine));
 			}
 		},
 		scored: collectRides,
-		afterScore(g) {
-			const m = M(g.s);
+		afterScore(engine) {
+			const m = M(engine.state);
 			if (m.waiting.length) {
 				const w = m.waiting;
 				m.waiting = [];
-				enqueue(g, w, triggerOrder(g));
+				enqueue(engine, w, triggerOrder(engine));
 			}
-			startRides(g);
+			startRides(engine);
 		},
-		winners(g, root, strengths, winners) {
+		winners(engine, root, strengths, winners) {
 			// ruling MM-R1: when the highest strength is 0, everyone with a follower there scores
 			if (winners.length) return null;
 			for (const v of strengths) if (v > 0) return null;
-			const s = g.s;
-			if (!s.figs[root] || g.c.rulings['MM-R1'] !== 'zero-strength-all-score') return null;
+			const state = engine.state;
+			if (!state.featurePieces[root] || engine.rules.rulings['MM-R1'] !== 'zero-strength-all-score')
+				return null;
 			const out: number[] = [];
-			for (const pc of s.figs[root] ?? []) {
-				const p = s.pieces[pc];
-				if (p.owner >= 0 && g.c.figures.get(p.kind)?.follower && !out.includes(p.owner))
+			for (const pc of state.featurePieces[root] ?? []) {
+				const p = state.pieces[pc];
+				if (p.owner >= 0 && engine.rules.figures.get(p.kind)?.follower && !out.includes(p.owner))
 					out.push(p.owner);
 			}
 			return out.length ? out.sort((a, b) => a - b) : null;
 		},
-		value(g, root, v) {
-			hallValue(g, root, v);
+		value(engine, root, v) {
+			hallValue(engine, root, v);
 			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
-			if (!g.silent) explainValue(g, root, v);
+			if (!engine.silent) explainValue(engine, root, v);
 		},
-		scoringMarks: (g) => M(g.s).lying,
-		pieceLeft(g, piece) {
-			const m = M(g.s);
+		scoringMarks: (engine) => M(engine.state).lying,
+		pieceLeft(engine, piece) {
+			const m = M(engine.state);
 			if (!m) return;
 			const i = m.lying.indexOf(piece);
 			if (i >= 0) m.lying.splice(i, 1);
 		},
 		noTile,
-		playsWithoutTile: (g) => M(g.s).halls[g.s.active] > 0,
+		playsWithoutTile: (engine) => M(engine.state).halls[engine.state.active] > 0,
 		dragonEnter
 	}
 };

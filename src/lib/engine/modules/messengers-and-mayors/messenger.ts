@@ -16,7 +16,7 @@ export const messenger: FigureType = {
 	perPlayer: 1,
 	follower: true,
 	features: ['road'],
-	strength: (g) => g.c.params.messengerStrength,
+	strength: (engine) => engine.rules.params.messengerStrength,
 	rules: ['MM-MSG-1', 'MM-MSG-2', 'MM-TURN-2']
 };
 
@@ -55,44 +55,44 @@ function findRoadEnd(t: CTile, i: number): RoadEnd {
 }
 
 /** The scored road's messengers wait to ride (MM-MSG-3). */
-export function collectRides(g: Engine, root: number, ev: ScoreEvent): void {
-	const s = g.s;
-	const m = M(s);
+export function collectRides(engine: Engine, root: number, ev: ScoreEvent): void {
+	const state = engine.state;
+	const m = M(state);
 	m.scored.push(root);
 	if (ev.mode !== 'complete' || ev.feature.kind !== 'road') return;
-	const riders = (s.figs[root] ?? []).filter(
-		(pc) => s.pieces[pc].kind === 'messenger' && s.pieces[pc].owner >= 0
+	const riders = (state.featurePieces[root] ?? []).filter(
+		(pc) => state.pieces[pc].kind === 'messenger' && state.pieces[pc].owner >= 0
 	);
 	if (!riders.length) return;
-	const ends = segsOf(s, root).filter((seg) => featureOf(g, seg).sides === 1);
+	const ends = segsOf(state, root).filter((seg) => featureOf(engine, seg).sides === 1);
 	let extra: number[] | undefined;
-	if (g.c.rulings['MM-R5'] === 'unscored-still-open' && s.placed >= 0) {
+	if (engine.rules.rulings['MM-R5'] === 'unscored-still-open' && state.placed >= 0) {
 		// roads and cities this tile completed that are not scored yet stay open for the ride
-		const t = g.c.tiles[s.bt[s.placed]];
+		const t = engine.rules.tiles[state.boardTile[state.placed]];
 		extra = [];
 		for (let i = 0; i < t.features.length; i++) {
-			const r = find(s, s.bseg[s.placed] + i);
-			if (s.open[r] === 0 && r !== root && !m.scored.includes(r) && !extra.includes(r))
+			const r = find(state, state.boardFirstSegment[state.placed] + i);
+			if (state.openEdges[r] === 0 && r !== root && !m.scored.includes(r) && !extra.includes(r))
 				extra.push(r);
 		}
 	}
 	const entries: Entry[] = mapped(riders, (pc) => ({
 		k: 'ride',
 		piece: pc,
-		owner: s.pieces[pc].owner,
+		owner: state.pieces[pc].owner,
 		ends,
 		...(extra ? { extra } : {})
 	}));
-	if (s.phase >= 6) enqueue(g, entries, (e) => clockwise(s, e.owner));
+	if (state.phase >= 6) enqueue(engine, entries, (e) => clockwise(state, e.owner));
 	else m.rides.push(...entries);
 }
 
 /** Resolves the rides of this turn's scoring, clockwise from the active player (MM-MSG-9). */
-export function startRides(g: Engine): void {
-	const m = M(g.s);
+export function startRides(engine: Engine): void {
+	const m = M(engine.state);
 	const rides = m.rides;
 	m.rides = [];
-	enqueue(g, rides, (e) => clockwise(g.s, e.owner));
+	enqueue(engine, rides, (e) => clockwise(engine.state, e.owner));
 }
 
 interface Destination {
@@ -100,17 +100,17 @@ interface Destination {
 	kind: 'road' | 'city';
 }
 
-function destinations(g: Engine, e: Entry): Destination[] {
-	const s = g.s;
+function destinations(engine: Engine, e: Entry): Destination[] {
+	const state = engine.state;
 	const out: Destination[] = [];
-	const open = (r: number) => s.open[r] > 0 || (e.extra ?? []).includes(r);
+	const open = (r: number) => state.openEdges[r] > 0 || (e.extra ?? []).includes(r);
 	for (const seg of e.ends ?? []) {
-		const b = s.st[seg];
-		const t = g.c.tiles[s.bt[b]];
-		const end = roadEnd(t, s.sl[seg]);
+		const b = state.segmentTile[seg];
+		const t = engine.rules.tiles[state.boardTile[b]];
+		const end = roadEnd(t, state.segmentFeature[seg]);
 		if (!end) continue;
 		const add = (local: number, kind: Destination['kind']) => {
-			const r = find(s, s.bseg[b] + local);
+			const r = find(state, state.boardFirstSegment[b] + local);
 			if (open(r) && !out.some((d) => d.root === r)) out.push({ root: r, kind });
 		};
 		if ('city' in end) add(end.city, 'city');
@@ -119,73 +119,76 @@ function destinations(g: Engine, e: Entry): Destination[] {
 	return out;
 }
 
-function rideOptions(g: Engine, e: Entry): Move[] {
-	const s = g.s;
+function rideOptions(engine: Engine, e: Entry): Move[] {
+	const state = engine.state;
 	const out: Move[] = [];
-	for (const d of destinations(g, e))
-		for (const seg of segsOf(s, d.root)) {
-			const b = s.st[seg];
+	for (const d of destinations(engine, e))
+		for (const seg of segsOf(state, d.root)) {
+			const b = state.segmentTile[seg];
 			out.push({
 				type: 'messenger',
 				choice: d.kind,
-				x: s.bx[b],
-				y: s.by[b],
-				feature: featureOf(g, seg).id
+				x: state.boardX[b],
+				y: state.boardY[b],
+				feature: featureOf(engine, seg).id
 			});
 		}
 	return out;
 }
 
-PREPARE.ride = (g, e) => {
-	if (g.s.pieces[e.piece].seg >= 0) return null;
-	if (rideOptions(g, e).length === 0) {
+PREPARE.ride = (engine, e) => {
+	if (engine.state.pieces[e.piece].seg >= 0) return null;
+	if (rideOptions(engine, e).length === 0) {
 		emit(
-			g,
+			engine,
 			{ type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner },
 			() =>
-				`${playerName(g, e.owner)}'s messenger has no open road or city to ride on to: it stays in supply.`
+				`${playerName(engine, e.owner)}'s messenger has no open road or city to ride on to: it stays in supply.`
 		);
 		return null;
 	}
 	return { kind: 'messenger', player: e.owner, data: { piece: e.piece } };
 };
 
-export function messengerMoves(g: Engine, _step: Step, out: Move[]): void {
+export function messengerMoves(engine: Engine, _step: Step, out: Move[]): void {
 	out.push({ type: 'messenger', choice: 'return' });
-	for (const m of rideOptions(g, M(g.s).queue[0])) out.push(m);
+	for (const m of rideOptions(engine, M(engine.state).queue[0])) out.push(m);
 }
 
 export function messengerMove(
-	g: Engine,
+	engine: Engine,
 	move: Record<string, unknown>,
 	step: Step
 ): Refusal | null {
-	const s = g.s;
-	const e = M(s).queue[0];
+	const state = engine.state;
+	const e = M(state).queue[0];
 	if (move.choice === 'return') {
 		emit(
-			g,
+			engine,
 			{ type: 'messengerReturns', rules: ['MM-MSG-3'], player: e.owner },
-			() => `${playerName(g, e.owner)} takes the messenger back.`
+			() => `${playerName(engine, e.owner)} takes the messenger back.`
 		);
-		decided(g);
+		decided(engine);
 		return null;
 	}
-	const b = tileAtXY(g, move.x as number, move.y as number);
-	const local = b < 0 ? -1 : g.c.tiles[s.bt[b]].features.findIndex((f) => f.id === move.feature);
-	const root = local < 0 ? -1 : find(s, s.bseg[b] + local);
-	const d = destinations(g, e).find((x) => x.root === root);
+	const b = tileAtXY(engine, move.x as number, move.y as number);
+	const local =
+		b < 0
+			? -1
+			: engine.rules.tiles[state.boardTile[b]].features.findIndex((f) => f.id === move.feature);
+	const root = local < 0 ? -1 : find(state, state.boardFirstSegment[b] + local);
+	const d = destinations(engine, e).find((x) => x.root === root);
 	if (!d || d.kind !== move.choice)
 		return {
 			code: 'no-ride',
-			message: `${playerName(g, step.player)}'s messenger cannot ride to ${move.feature} at (${move.x},${move.y}): not an open road at the same crossroads or the open city the road ends at`,
+			message: `${playerName(engine, step.player)}'s messenger cannot ride to ${move.feature} at (${move.x},${move.y}): not an open road at the same crossroads or the open city the road ends at`,
 			rules: ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6', 'MM-MSG-7', 'MM-R5']
 		};
-	putPiece(g, e.piece, s.bseg[b] + local);
+	putPiece(engine, e.piece, state.boardFirstSegment[b] + local);
 	const rules =
 		d.kind === 'road' ? ['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-6'] : ['MM-MSG-3', 'MM-MSG-7', 'MM-MSG-8'];
 	emit(
-		g,
+		engine,
 		{
 			type: 'messengerRides',
 			rules,
@@ -196,10 +199,10 @@ export function messengerMove(
 			feature: move.feature
 		},
 		() =>
-			`${playerName(g, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
+			`${playerName(engine, e.owner)}'s messenger rides on into the ${d.kind} and stands on ${move.feature} at (${move.x},${move.y}).`
 	);
 	// ruling MM-R5 = unscored-still-open: a feature this tile completed scores with the messenger in it
-	if (s.open[root] === 0) scoreFeature(g, root, 'complete');
-	decided(g);
+	if (state.openEdges[root] === 0) scoreFeature(engine, root, 'complete');
+	decided(engine);
 	return null;
 }

@@ -36,23 +36,23 @@ export interface MMState {
 	scored: number[];
 }
 
-export const M = (s: GameState): MMState => s.mod[MM];
+export const M = (state: GameState): MMState => state.moduleState[MM];
 
 /** Position of `player` clockwise from the active player (0 = active). */
-export const clockwise = (s: GameState, player: number): number =>
-	(player - s.active + s.players.length) % s.players.length;
+export const clockwise = (state: GameState, player: number): number =>
+	(player - state.active + state.players.length) % state.players.length;
 
 /** Per entry kind: the step to offer, or null when nothing is left to decide (resolved on the spot). */
-export const PREPARE: Record<Entry['k'], (g: Engine, e: Entry) => Step | null> = {} as never;
+export const PREPARE: Record<Entry['k'], (engine: Engine, e: Entry) => Step | null> = {} as never;
 
 /** Offers the next decision of the queue (entries that need no decision are resolved on the way). */
-export function nextDecision(g: Engine): void {
-	const m = M(g.s);
+export function nextDecision(engine: Engine): void {
+	const m = M(engine.state);
 	while (m.queue.length) {
 		const e = m.queue[0];
-		const step = PREPARE[e.k](g, e);
+		const step = PREPARE[e.k](engine, e);
 		if (step) {
-			g.s.pending.push(step);
+			engine.state.pending.push(step);
 			return;
 		}
 		m.queue.shift();
@@ -60,16 +60,20 @@ export function nextDecision(g: Engine): void {
 }
 
 /** The current decision is made: drop it and offer the next. */
-export function decided(g: Engine): void {
-	M(g.s).queue.shift();
-	nextDecision(g);
+export function decided(engine: Engine): void {
+	M(engine.state).queue.shift();
+	nextDecision(engine);
 }
 
 /** Appends entries to the queue in clockwise order from the active player and offers the first. */
-export function enqueue(g: Engine, entries: readonly Entry[], order: (e: Entry) => number): void {
+export function enqueue(
+	engine: Engine,
+	entries: readonly Entry[],
+	order: (e: Entry) => number
+): void {
 	if (!entries.length) return;
-	const m = M(g.s);
+	const m = M(engine.state);
 	const busy = m.queue.length > 0;
 	m.queue.push(...entries.slice().sort((a, b) => order(a) - order(b)));
-	if (!busy) nextDecision(g);
+	if (!busy) nextDecision(engine);
 }

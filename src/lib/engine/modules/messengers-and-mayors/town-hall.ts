@@ -9,9 +9,9 @@ import { M } from './state.ts';
 import type { Engine, FeatureValue, Move, Refusal, Step } from '../../types.ts';
 
 /** River tiles still to be drawn (ruling MM-R9). */
-function riverLeft(g: Engine): boolean {
-	const tiles = g.c.tiles;
-	for (const p of g.s.piles) {
+function riverLeft(engine: Engine): boolean {
+	const tiles = engine.rules.tiles;
+	for (const p of engine.state.piles) {
 		for (let i = 0; i < p.tiles.length; i++) if (tiles[p.tiles[i]].river) return true;
 		for (let i = 0; i < p.last.length; i++) if (tiles[p.last[i]].river) return true;
 	}
@@ -19,21 +19,21 @@ function riverLeft(g: Engine): boolean {
 }
 
 /** May the active player place their town hall instead of drawing now? (MM-TURN-3, MM-HALL-1, MM-R9) */
-export function hallOffered(g: Engine): boolean {
-	const s = g.s;
-	const m = M(s);
-	if (m.hallTile < 0 || m.halls[s.active] <= 0 || tilesLeft(s) === 0) return false;
-	return g.c.rulings['MM-R9'] === 'any-time' || !riverLeft(g);
+export function hallOffered(engine: Engine): boolean {
+	const state = engine.state;
+	const m = M(state);
+	if (m.hallTile < 0 || m.halls[state.active] <= 0 || tilesLeft(state) === 0) return false;
+	return engine.rules.rulings['MM-R9'] === 'any-time' || !riverLeft(engine);
 }
 
-export function hallMoves(g: Engine, step: Step, out: Move[]): void {
-	const s = g.s;
+export function hallMoves(engine: Engine, step: Step, out: Move[]): void {
+	const state = engine.state;
 	if (step.kind === 'turn') out.push({ type: 'draw' });
-	const t = M(s).hallTile;
-	for (const cell of s.front) {
+	const t = M(state).hallTile;
+	for (const cell of state.front) {
 		const x = unpackX(cell);
 		const y = unpackY(cell);
-		if (!placementRefusal(g, t, x, y, 0)) out.push({ type: 'town-hall', x, y });
+		if (!placementRefusal(engine, t, x, y, 0)) out.push({ type: 'town-hall', x, y });
 	}
 }
 
@@ -42,33 +42,33 @@ export function drawMove(): Refusal | null {
 }
 
 export function townHallMove(
-	g: Engine,
+	engine: Engine,
 	move: { x: number; y: number; rotation?: number },
 	step: Step
 ): Refusal | null {
-	const s = g.s;
-	const m = M(s);
+	const state = engine.state;
+	const m = M(state);
 	if (m.halls[step.player] <= 0)
 		return {
 			code: 'no-town-hall',
-			message: `${playerName(g, step.player)} has already placed their town hall`,
+			message: `${playerName(engine, step.player)} has already placed their town hall`,
 			rules: ['MM-HALL-1']
 		};
 	const rotation = move.rotation ?? 0;
-	const r = placementRefusal(g, m.hallTile, move.x, move.y, rotation);
+	const r = placementRefusal(engine, m.hallTile, move.x, move.y, rotation);
 	if (r) return { ...r, rules: [...r.rules, 'MM-HALL-1'] }; // next to a tile already in play, on a free cell
-	const t = g.c.tiles[m.hallTile];
-	const b = putTile(g, m.hallTile, move.x, move.y, rotation);
+	const t = engine.rules.tiles[m.hallTile];
+	const b = putTile(engine, m.hallTile, move.x, move.y, rotation);
 	m.halls[step.player]--;
-	s.placed = b;
-	s.tile = -1;
-	s.phase = 1; // no tile is drawn this turn: go on with the placement phase
+	state.placed = b;
+	state.tile = -1;
+	state.phase = 1; // no tile is drawn this turn: go on with the placement phase
 	const forced = step.kind === 'town-hall';
 	const rules = forced
 		? ['MM-HALL-8', 'MM-END-1', 'MM-HALL-1', 'MM-HALL-2']
 		: ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2'];
 	emit(
-		g,
+		engine,
 		{
 			type: 'place',
 			rules,
@@ -81,40 +81,40 @@ export function townHallMove(
 			forced
 		},
 		() =>
-			`${playerName(g, step.player)} places their town hall at (${move.x},${move.y})${forced ? ' (no land tile left: it must be placed)' : ' instead of drawing a tile'}; it fits any neighbour.`
+			`${playerName(engine, step.player)} places their town hall at (${move.x},${move.y})${forced ? ' (no land tile left: it must be placed)' : ' instead of drawing a tile'}; it fits any neighbour.`
 	);
 	return null;
 }
 
 /** No land tile can be drawn: a player with a town hall must place it, one without skips (MM-HALL-8, MM-END-1). */
-export function noTile(g: Engine): boolean {
-	const s = g.s;
-	const m = M(s);
+export function noTile(engine: Engine): boolean {
+	const state = engine.state;
+	const m = M(state);
 	if (m.hallTile < 0 || !m.halls.some((n) => n > 0)) return false;
-	if (m.halls[s.active] > 0) {
-		s.pending.push({ kind: 'town-hall', player: s.active });
+	if (m.halls[state.active] > 0) {
+		state.pending.push({ kind: 'town-hall', player: state.active });
 		return true;
 	}
 	emit(
-		g,
-		{ type: 'skip', rules: ['MM-HALL-8', 'MM-END-1'], player: s.active },
+		engine,
+		{ type: 'skip', rules: ['MM-HALL-8', 'MM-END-1'], player: state.active },
 		() =>
-			`No land tile left and ${playerName(g, s.active)} has placed their town hall: the turn is skipped until every town hall is placed.`
+			`No land tile left and ${playerName(engine, state.active)} has placed their town hall: the turn is skipped until every town hall is placed.`
 	);
-	s.phase = 6; // straight to the end of the turn
+	state.phase = 6; // straight to the end of the turn
 	return true;
 }
 
 /** A monastery or garden: town halls around complete it but count 0 (MM-HALL-7; at the end and for the abbot, ruling MM-R4). */
-export function hallValue(g: Engine, root: number, v: FeatureValue): void {
-	if (v.kind === 'stable') return stableHalls(g, root, v);
+export function hallValue(engine: Engine, root: number, v: FeatureValue): void {
+	if (v.kind === 'stable') return stableHalls(engine, root, v);
 	if (v.kind !== 'monastery' && v.kind !== 'garden') return;
-	const halls = surroundings(g, g.s.st[root]).wildcards;
+	const halls = surroundings(engine, engine.state.segmentTile[root]).wildcards;
 	if (halls === 0) return;
 	if (v.mode === 'complete') {
 		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
 		v.rules.push('MM-HALL-7');
-	} else if (g.c.rulings['MM-R4'] === 'counts-zero') {
+	} else if (engine.rules.rulings['MM-R4'] === 'counts-zero') {
 		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
 		v.rules.push('MM-R4');
 	}
@@ -124,12 +124,15 @@ export function hallValue(g: Engine, root: number, v: FeatureValue): void {
  * A stable (Inn and Stable Owners): ISO-R4 by default scores town halls 0 (they are not land tiles,
  * MM-R3). With ruling MM-R3 = land-tile a town hall counts like a land tile, whatever ISO-R4 says.
  */
-function stableHalls(g: Engine, root: number, v: FeatureValue): void {
-	if (g.c.rulings['MM-R3'] !== 'land-tile' || g.c.rulings['ISO-R4'] !== 'completes-scores-zero')
+function stableHalls(engine: Engine, root: number, v: FeatureValue): void {
+	if (
+		engine.rules.rulings['MM-R3'] !== 'land-tile' ||
+		engine.rules.rulings['ISO-R4'] !== 'completes-scores-zero'
+	)
 		return;
-	const halls = surroundings(g, g.s.st[root]).wildcards;
+	const halls = surroundings(engine, engine.state.segmentTile[root]).wildcards;
 	if (halls === 0) return;
-	const per = v.mode === 'complete' ? g.c.params.stablePoints / 8 : 1;
+	const per = v.mode === 'complete' ? engine.rules.params.stablePoints / 8 : 1;
 	v.parts.push({
 		id: 'townHallsAsLand',
 		label: 'town hall counted as land tile',
@@ -140,11 +143,15 @@ function stableHalls(g: Engine, root: number, v: FeatureValue): void {
 }
 
 /** Ruling MM-R10: may the dragon enter a town hall? */
-export function dragonEnter(g: Engine, b: number): Refusal | null {
-	if (!g.c.tiles[g.s.bt[b]].wildcard || g.c.rulings['MM-R10'] !== 'may-not-enter') return null;
+export function dragonEnter(engine: Engine, b: number): Refusal | null {
+	if (
+		!engine.rules.tiles[engine.state.boardTile[b]].wildcard ||
+		engine.rules.rulings['MM-R10'] !== 'may-not-enter'
+	)
+		return null;
 	return {
 		code: 'dragon-town-hall',
-		message: `the dragon may not enter the town hall at (${g.s.bx[b]},${g.s.by[b]})`,
+		message: `the dragon may not enter the town hall at (${engine.state.boardX[b]},${engine.state.boardY[b]})`,
 		rules: ['MM-R10']
 	};
 }

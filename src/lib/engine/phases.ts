@@ -1,0 +1,32 @@
+// The phases of a turn, in order. GameState.phase is the last phase whose hooks have run
+// (BEFORE_TURN until the turn starts). Named numbers rather than strings: the turn loop's switch
+// (turn.ts advance) stays a jump over small integers.
+export const BEFORE_TURN = -1;
+/** The modules' turnStart hooks (the fairy's point). */
+export const PHASE_TURN_START = 0;
+/** A tile is drawn (or picked, in free mode) and the placement step pushed; no tile left: the game ends. */
+export const PHASE_DRAW = 1;
+/** The modules' placed hooks (a volcano brings the dragon). */
+export const PHASE_PLACED = 2;
+/** The figure step is pushed. */
+export const PHASE_FIGURE = 3;
+/** The modules' afterFigure hooks (the dragon moves). */
+export const PHASE_AFTER_FIGURE = 4;
+/** What the placement completed is scored. */
+export const PHASE_SCORE = 5;
+/** The modules' afterScore hooks. */
+export const PHASE_AFTER_SCORE = 6;
+/** The next player's turn. */
+export const PHASE_TURN_END = 7;
+
+/** The phases' names, by number. */
+export const PHASES = [
+	'turnStart',
+	'draw',
+	'placed',
+	'figure',
+	'afterFigure',
+	'score',
+	'afterScore',
+	'turnEnd'
+] as const;
