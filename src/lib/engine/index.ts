@@ -13,7 +13,7 @@ export {
 export { undo, redo, replay, setupOf } from './replay.ts';
 export { restoreGame, contextOf, contextFor, expansionHash, modulesFor } from './context.ts';
 export { cloneState, copyState, copyStateButBoard, takeBack } from './state-copy.ts';
-export { PHASES } from './turn.ts';
+export { PHASES } from './phases.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { placementRefusal, pack } from './board.ts';

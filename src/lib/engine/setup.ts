@@ -11,6 +11,7 @@ import { contextFor } from './context.ts';
 import { advance } from './turn.ts';
 import { stateRecord } from './state-copy.ts';
 import type { Context, Engine, GameEvent, GameSetup, GameState } from './types.ts';
+import { BEFORE_TURN } from './phases.ts';
 
 function tileKeyIndex(rules: Context, key: string): number {
 	const i = rules.tileIndex.get(key);
@@ -104,7 +105,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 		rng: seedState(setup.seed),
 		turn: 0,
 		active: 0,
-		phase: -1,
+		phase: BEFORE_TURN,
 		pending: [],
 		finished: false,
 		scores: filled(setup.players.length, 0),

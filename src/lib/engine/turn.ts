@@ -7,17 +7,16 @@ import { scoreFeature, playerName } from './scoring.ts';
 import { tilesLeft } from './bag.ts';
 import { drawTile } from './draw.ts';
 import { K_RIVER, type Engine } from './types.ts';
-
-export const PHASES = [
-	'turnStart',
-	'draw',
-	'placed',
-	'figure',
-	'afterFigure',
-	'score',
-	'afterScore',
-	'turnEnd'
-] as const;
+import {
+	BEFORE_TURN,
+	PHASE_AFTER_FIGURE,
+	PHASE_AFTER_SCORE,
+	PHASE_DRAW,
+	PHASE_FIGURE,
+	PHASE_PLACED,
+	PHASE_SCORE,
+	PHASE_TURN_START
+} from './phases.ts';
 
 function scoreTurn(engine: Engine): void {
 	const state = engine.state;
@@ -75,10 +74,10 @@ export function advance(engine: Engine): void {
 		const phase = state.phase + 1;
 		state.phase = phase;
 		switch (phase) {
-			case 0:
+			case PHASE_TURN_START:
 				for (const f of h.turnStart) f(engine);
 				break;
-			case 1:
+			case PHASE_DRAW:
 				if (state.origin.free && tilesLeft(state) > 0)
 					state.pending.push({ kind: 'pick', player: state.active });
 				else if (drawTile(engine)) state.pending.push({ kind: 'place', player: state.active });
@@ -90,28 +89,28 @@ export function advance(engine: Engine): void {
 					state.pending = [];
 				} else finalScoring(engine);
 				break;
-			case 2:
+			case PHASE_PLACED:
 				for (const f of h.placed) f(engine, state.placed);
 				break;
-			case 3:
+			case PHASE_FIGURE:
 				state.pending.push({ kind: 'figure', player: state.active });
 				break;
-			case 4:
+			case PHASE_AFTER_FIGURE:
 				for (const f of h.afterFigure) f(engine);
 				break;
-			case 5:
+			case PHASE_SCORE:
 				scoreTurn(engine);
 				break;
-			case 6:
+			case PHASE_AFTER_SCORE:
 				for (const f of h.afterScore) f(engine);
 				break;
-			default:
+			default: // PHASE_TURN_END
 				state.active = (state.active + 1) % state.players.length;
 				state.turn++;
 				state.placed = -1;
 				state.tile = -1;
 				state.acted = false;
-				state.phase = -1;
+				state.phase = BEFORE_TURN;
 		}
 	}
 }

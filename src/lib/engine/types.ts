@@ -166,7 +166,7 @@ export interface GameState {
 	rng: number;
 	turn: number;
 	active: number;
-	/** Index of the turn phase whose hooks have run (PHASES in game.ts). */
+	/** The turn phase whose hooks have run last (phases.ts; BEFORE_TURN until the turn starts). */
 	phase: number;
 	pending: Step[];
 	finished: boolean;

@@ -8,6 +8,7 @@ import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
+import { PHASE_FIGURE } from '../../phases.ts';
 
 export const mayor: FigureType = {
 	id: 'mayor',
@@ -185,7 +186,7 @@ function usedPlacement(engine: Engine, player: number): void {
 	if (
 		engine.rules.rulings['MM-R8'] === 'uses-placement' &&
 		player === engine.state.active &&
-		engine.state.phase < 3
+		engine.state.phase < PHASE_FIGURE
 	)
 		M(engine.state).used = true;
 }

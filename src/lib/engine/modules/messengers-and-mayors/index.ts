@@ -32,6 +32,7 @@ import type { Engine, RuleModule } from '../../types.ts';
 import { perContext } from '../../per-context.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
 import { filled } from '../../arrays.ts';
+import { PHASE_TURN_START } from '../../phases.ts';
 
 export { roadEnd } from './messenger.ts';
 export { MM };
@@ -393,7 +394,7 @@ export const messengersAndMayors: RuleModule = {
 				engine.state.pending.push({ kind: 'turn', player: engine.state.active });
 		},
 		placed(engine, b) {
-			if (b < 0 || engine.state.phase < 0) return;
+			if (b < 0 || engine.state.phase < PHASE_TURN_START) return;
 			if (engine.rules.tiles[engine.state.boardTile[b]].wildcard) crisisMeeting(engine, b);
 			addTriggers(engine, triggeredBy(engine, b), 'placed');
 		},

@@ -9,6 +9,7 @@ import { putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { CTile, Engine, FigureType, Move, Refusal, ScoreEvent, Step } from '../../types.ts';
 import { mapped } from '../../arrays.ts';
+import { PHASE_AFTER_SCORE } from '../../phases.ts';
 
 export const messenger: FigureType = {
 	id: 'messenger',
@@ -83,7 +84,7 @@ export function collectRides(engine: Engine, root: number, ev: ScoreEvent): void
 		ends,
 		...(extra ? { extra } : {})
 	}));
-	if (state.phase >= 6) enqueue(engine, entries, (e) => clockwise(state, e.owner));
+	if (state.phase >= PHASE_AFTER_SCORE) enqueue(engine, entries, (e) => clockwise(state, e.owner));
 	else m.rides.push(...entries);
 }
 

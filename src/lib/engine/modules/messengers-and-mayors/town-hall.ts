@@ -7,6 +7,7 @@ import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
 import { M } from './state.ts';
 import type { Engine, FeatureValue, Move, Refusal, Step } from '../../types.ts';
+import { PHASE_AFTER_SCORE, PHASE_DRAW } from '../../phases.ts';
 
 /** River tiles still to be drawn (ruling MM-R9). */
 function riverLeft(engine: Engine): boolean {
@@ -62,7 +63,7 @@ export function townHallMove(
 	m.halls[step.player]--;
 	state.placed = b;
 	state.tile = -1;
-	state.phase = 1; // no tile is drawn this turn: go on with the placement phase
+	state.phase = PHASE_DRAW; // no tile is drawn this turn: go on with the placement phase
 	const forced = step.kind === 'town-hall';
 	const rules = forced
 		? ['MM-HALL-8', 'MM-END-1', 'MM-HALL-1', 'MM-HALL-2']
@@ -101,7 +102,7 @@ export function noTile(engine: Engine): boolean {
 		() =>
 			`No land tile left and ${playerName(engine, state.active)} has placed their town hall: the turn is skipped until every town hall is placed.`
 	);
-	state.phase = 6; // straight to the end of the turn
+	state.phase = PHASE_AFTER_SCORE; // straight to the end of the turn
 	return true;
 }
 
