@@ -137,10 +137,13 @@ test('a value rule added through the data rules form is validated at its fields,
 		'true',
 		{ timeout: 30_000 }
 	);
-	const json = () => page.evaluate(() => (window as any).__dataRulesJson.getValue() as string);
+	// the data rules' JSON editor (Monaco), as DataRulesJson.svelte hands it to tests
+	type Hooked = { __dataRulesJson: { getValue(): string; setValue(t: string): void } };
+	const json = () =>
+		page.evaluate(() => (window as unknown as Hooked).__dataRulesJson.getValue() as string);
 	expect(await json()).toContain('"id": "WINE-1"');
 	await page.evaluate(() => {
-		const h = (window as any).__dataRulesJson;
+		const h = (window as unknown as Hooked).__dataRulesJson;
 		const t: string = h.getValue();
 		const at = t.lastIndexOf('"label": "wine"'); // the new rule's (the modifier has one too)
 		h.setValue(t.slice(0, at) + '"label": "casks"' + t.slice(at + '"label": "wine"'.length));

@@ -24,6 +24,7 @@ export async function clickPlace(page: Page, place: Parameters<typeof zoneCentre
 	const [x, y] = zoneCentre(place);
 	await page.mouse.click(...(await at(page, x, y)));
 }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any path of the tile's JSON
 export async function jsonOf(page: Page): Promise<Record<string, any>> {
 	return JSON.parse(
 		await page.evaluate(() =>
