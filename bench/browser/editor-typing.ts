@@ -10,6 +10,16 @@
 // CHROMIUM_PATH or /usr/bin/chromium.
 import { putHundredTiles, quantile, startHarness } from './harness.ts';
 
+/** What the tile editor's page hands to benchmarks (its "Benchmark and test hook"). */
+type Hooked = {
+	__tileEditor: {
+		samples: number[];
+		drawMs: number[];
+		session: { tile: { name?: string } };
+		handle: { getValue(): string; setValue(t: string): void; placeCursorAfter(s: string): void };
+	};
+};
+
 const args = process.argv.slice(2);
 const keys = Number(args[args.indexOf('--keys') + 1]) || 150;
 const asJson = args.includes('--json');
@@ -24,15 +34,15 @@ try {
 	await page.goto(`${base}/expansions/bench-100/tiles/${tileId}`);
 	await page.waitForSelector('[data-testid="tile-canvas"][data-ready="true"]');
 	await page.waitForSelector('[data-testid="json-editor"][data-ready="true"]');
-	await page.waitForFunction(() => !!(window as any).__tileEditor?.handle);
+	await page.waitForFunction(() => !!(window as unknown as Hooked).__tileEditor?.handle);
 	// Give the tile a name to type into, then type into it key by key.
 	await page.evaluate(() => {
-		const h = (window as any).__tileEditor.handle;
+		const h = (window as unknown as Hooked).__tileEditor.handle;
 		h.setValue(JSON.stringify({ ...JSON.parse(h.getValue()), name: '' }, null, 2));
 	});
 	await page.waitForTimeout(300);
 	await page.evaluate(() => {
-		const t = (window as any).__tileEditor;
+		const t = (window as unknown as Hooked).__tileEditor;
 		t.samples.length = 0;
 		t.drawMs.length = 0;
 		t.handle.placeCursorAfter('"name": "');
@@ -43,7 +53,7 @@ try {
 	await page.keyboard.type(text, { delay: 25 });
 	await page.waitForTimeout(300);
 	const { samples, drawMs, name } = await page.evaluate(() => {
-		const t = (window as any).__tileEditor;
+		const t = (window as unknown as Hooked).__tileEditor;
 		return {
 			samples: t.samples as number[],
 			drawMs: t.drawMs as number[],
