@@ -79,6 +79,15 @@ test('each template writes its rule with the worked example; Test in sandbox has
 	);
 	await add('E2E-TEMPLATES-HARBOUR-MASTER-1');
 
+	await form.getByTestId('template-kind').selectOption('award');
+	await form.getByTestId('template-feature').selectOption('city');
+	await expect(form.getByTestId('template-figure')).toHaveValue('harbour-master');
+	await form.getByTestId('template-points').fill('3');
+	await expect(example).toContainText(
+		"a completed city with Ann's Harbour master: 1 harbour master × 3 = 3"
+	);
+	await add('E2E-TEMPLATES-HARBOUR-MASTER-2');
+
 	await form.getByTestId('template-kind').selectOption('completed');
 	await form.getByTestId('template-modifier').selectOption('harbour');
 	await form.getByTestId('template-per').selectOption('modifier');

@@ -65,13 +65,13 @@ function surrounded(first: Turn, icon?: string): Turn[] {
 }
 
 function board(t: Template): Board {
-	const name = t.kind === 'figure' ? '' : t.modifier;
-	const icon =
-		t.kind === 'around' || (t.kind !== 'figure' && t.kind !== 'majority' && t.mark === 'icon');
+	if (t.kind === 'figure') return figureBoard(t);
+	if (t.kind === 'award') return awardBoard(t);
+	const name = t.modifier;
+	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
 	const mark = { name, icon };
 	const completed = t.kind !== 'final';
 	const with1 = icon ? `1 ${name} tile` : `1 ${name}`;
-	if (t.kind === 'figure') return figureBoard(t);
 	const feature: FeatureKind = t.feature;
 	if (t.kind === 'around') {
 		const inner = t.feature === 'monastery' ? 'm1' : 'g1';
@@ -215,6 +215,33 @@ function figureBoard(t: Extract<Template, { kind: 'figure' }>): Board {
 	};
 }
 
+/** Ann puts the figure on a feature that completes: a city cap on the start's city, a road closed by two monasteries, a monastery surrounded. */
+function awardBoard(t: Extract<Template, { kind: 'award' }>): Board {
+	const mine = (feature: string) => ({ figure: t.figure, feature });
+	const words = `a completed ${t.feature} with Ann's ${t.name}`;
+	if (t.feature === 'city')
+		return {
+			tiles: [],
+			turns: [{ draw: 'base/E', x: 0, y: -1, rotation: 2, deploy: mine('c1') }],
+			words
+		};
+	if (t.feature === 'road')
+		return {
+			tiles: [],
+			turns: [
+				{ draw: 'base/U', x: 1, y: 0, rotation: 1, deploy: mine('r1') },
+				{ draw: 'base/A', x: 2, y: 0, rotation: 1 },
+				{ draw: 'base/A', x: -1, y: 0, rotation: 3 }
+			],
+			words
+		};
+	return {
+		tiles: [],
+		turns: surrounded({ draw: 'base/B', x: 0, y: 1, deploy: mine('m1') }),
+		words
+	};
+}
+
 export type WorkedExample =
 	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
 	| { ok: false; error: string };
@@ -283,7 +310,7 @@ type ScoreEvent = {
 	points: number;
 	rules?: string[];
 	feature?: { kind?: string };
-	awards?: { player: number; points: number }[];
+	awards?: { player: number; points: number; arithmetic: string; rules?: string[] }[];
 };
 type MajorityEvent = { type: 'majority'; rules: string[]; text?: string; points: number };
 
@@ -310,6 +337,14 @@ export function workedExample(
 			) as unknown as MajorityEvent | undefined;
 			if (!m) return { ok: false, error: `on ${where}, the rule did not apply` };
 			return { ok: true, board: where, arithmetic: m.text ?? '', points: m.points, rule: id };
+		}
+		if (t.kind === 'award') {
+			const s = events.find(
+				(e) => e.type === 'score' && (e as unknown as ScoreEvent).feature?.kind === t.feature
+			) as unknown as ScoreEvent | undefined;
+			const a = s?.awards?.find((x) => x.rules?.includes(id));
+			if (!a) return { ok: false, error: `on ${where}, the rule did not apply` };
+			return { ok: true, board: where, arithmetic: a.arithmetic, points: a.points, rule: id };
 		}
 		if (t.kind === 'figure') {
 			if (!t.features.includes('city'))

@@ -35,6 +35,14 @@ const harbour = {
 		}
 	]
 } as unknown as Expansion;
+// a figure of the harbour's, made by the figure template, for the award's
+const withPilot = addTemplateRule(harbour, {
+	kind: 'figure',
+	name: 'Pilot',
+	strength: 1,
+	features: ['road'],
+	perPlayer: 1
+}).doc;
 const port = (t: Partial<Template>): Template =>
 	({
 		kind: 'completed',
@@ -132,14 +140,21 @@ describe('rule templates', () => {
 			"a 4-tile city with Ann's Harbour master and Bob's follower",
 			'strength 2 against 1: Ann scores 4 tiles × 2 = 8',
 			8
+		],
+		[
+			{ kind: 'award', feature: 'road', figure: 'pilot', name: 'Pilot', points: 3 } as Template,
+			"a completed road with Ann's Pilot",
+			'1 pilot × 3 = 3',
+			3
 		]
 	])('worked example by the engine: %o', (t, board, arithmetic, points) => {
-		const r = workedExample(harbour, t, lookup);
+		const doc = t.kind === 'award' ? withPilot : harbour;
+		const r = workedExample(doc, t, lookup);
 		expect(r).toMatchObject({ ok: true, board });
 		if (r.ok) expect([r.arithmetic, r.points]).toEqual([arithmetic, points]);
 		// the document the template writes is valid
 		expect(
-			validateExpansion(addTemplateRule(harbour, t).doc, {
+			validateExpansion(addTemplateRule(doc, t).doc, {
 				available: docs as ReadonlyMap<string, Expansion>,
 				registry: ruleRegistry
 			}).filter((p) => p.severity === 'error')

@@ -51,8 +51,18 @@ export interface FigureOfStrength {
 	features: FeatureKind[];
 	perPlayer: number;
 }
+/** "When a ⟨feature⟩ is completed, each ⟨figure⟩ on it scores N for its owner" (a figure of the expansion). */
+export interface FigureAward {
+	kind: 'award';
+	feature: 'city' | 'road' | 'monastery';
+	/** The figure's id (of the expansion's figures). */
+	figure: string;
+	/** Its name, in the sentence. */
+	name: string;
+	points: number;
+}
 export type Template =
-	CompletedBonus | FinalIncomplete | AroundIcon | TokenMajority | FigureOfStrength;
+	CompletedBonus | FigureAward | FinalIncomplete | AroundIcon | TokenMajority | FigureOfStrength;
 export type TemplateKind = Template['kind'];
 
 /** The templates, in the designer's words, and the features each offers. */
@@ -92,6 +102,12 @@ export const TEMPLATE_KINDS: readonly {
 		words: 'A figure of strength … that may stand on …',
 		features: ['road', 'city', 'field', 'monastery', 'garden'],
 		marks: []
+	},
+	{
+		kind: 'award',
+		words: 'A figure of the expansion on a completed … scores points for its owner',
+		features: ['city', 'road', 'monastery'],
+		marks: []
 	}
 ];
 
@@ -100,8 +116,6 @@ export const TEMPLATE_KINDS: readonly {
  * (docs/editor.md).
  */
 export const NO_TEMPLATE: Readonly<Record<string, string>> = {
-	award:
-		'award (points to the owners of a figure when its feature scores) pays a figure the expansion has first: make one with the figure template, then write its award in the JSON',
 	wins: 'wins (a figure’s owners score the feature whatever the majority) is the stable owners’ rule, and needs such a figure too',
 	text: 'text (a sentence for the rule book) is written by the figure template for what a figure does; any other is one line of JSON'
 };
@@ -130,6 +144,8 @@ export function sentence(t: Template): string {
 			return `A ${t.feature} completed next to ${t.modifier} tiles scores ${pts(t.points)} more for each ${t.modifier} tile among the 8 around it.`;
 		case 'majority':
 			return `The player who completes a ${t.feature} takes its ${t.modifier}; at the end, the player with the most ${t.modifier} scores ${pts(t.points)}${t.ties === 'all' ? ' (tied players all score)' : ' (a tie scores nothing)'}.`;
+		case 'award':
+			return `When a ${t.feature} is completed, each ${t.name} on it scores ${pts(t.points)} for its owner.`;
 		case 'figure':
 			return `A ${t.name} has strength ${t.strength} in a feature's majority and may stand on ${listWords(t.features)}.`;
 	}
@@ -138,7 +154,8 @@ const listWords = (xs: readonly string[]) =>
 	xs.length < 2 ? (xs[0] ?? 'nothing') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
 
 /** The name a template is about (a modifier, icon or figure): its rule ids are made of it. */
-const subject = (t: Template) => (t.kind === 'figure' ? t.name : t.modifier);
+const subject = (t: Template) =>
+	t.kind === 'figure' ? t.name : t.kind === 'award' ? t.figure : t.modifier;
 const word = (s: string) =>
 	s
 		.toUpperCase()
@@ -166,6 +183,19 @@ export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const text = sentence(t);
 	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
+	if (t.kind === 'award')
+		return [
+			{
+				id: ids[0],
+				type: 'award',
+				text,
+				feature: t.feature,
+				figure: t.figure,
+				at: ['complete'],
+				points: t.points,
+				label: t.name.toLowerCase()
+			}
+		];
 	if (t.kind === 'majority')
 		return [
 			{
@@ -224,6 +254,10 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
 /** The data rule a single-rule template writes (kept for the rule's own tests). */
 export const ruleOf = (t: Template, id: string): DataRule => rulesOf(t, [id])[0];
 
+/** The expansion's figures an award may pay: id and name. */
+export const figuresOf = (doc: Expansion): { id: string; name: string }[] =>
+	(doc.figures ?? []).map((f) => ({ id: f.id, name: f.name || f.id }));
+
 /**
  * The document with the template's rules added, and what they need declared: the modifier for the
  * rules (on the template's feature), the icon, the figure with its strength and features.
@@ -243,6 +277,8 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 			...(dataRules.figures ?? {}),
 			[fid]: { features: [...t.features], strength: t.strength, rules: ids, strengthRules: ids }
 		};
+	} else if (t.kind === 'award') {
+		// the figure is the expansion's already
 	} else if (t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon')) {
 		if (!next.icons?.[t.modifier])
 			next.icons = { ...(next.icons ?? {}), [t.modifier]: sentence(t) };
@@ -301,8 +337,10 @@ const tileMarks = (tile: Tile): string[] => [
 export function triggerTiles(doc: Expansion, t: Template): string[] {
 	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const fires = (tile: Tile) =>
-		t.kind === 'figure'
-			? (tile.features ?? []).some((f) => (t.features as string[]).includes(f?.type))
+		t.kind === 'figure' || t.kind === 'award'
+			? (tile.features ?? []).some((f) =>
+					(t.kind === 'award' ? [t.feature] : (t.features as string[])).includes(f?.type)
+				)
 			: tileMarks(tile).includes(t.modifier);
 	return tiles.filter((tile) => tile?.id && fires(tile)).map((tile) => `${doc.id}/${tile.id}`);
 }
