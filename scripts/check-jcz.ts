@@ -24,7 +24,7 @@ import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { availableExpansions } from '../src/cli/files.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import { exporter, jczIds, writeOrder } from '../src/lib/export/jcz.ts';
-import { JCZ_FEATURE_CLASS, jczLocations } from '../src/lib/export/jcz-artwork.ts';
+import { JCZ_FEATURE_CLASS, jczLocations } from '../src/lib/formats/jcz-vocabulary.ts';
 import type { Feature, Tile } from '../src/lib/formats/schema-types.ts';
 import { editorMadeExpansion } from '../test/fixtures/jcz-editor-made.ts';
 

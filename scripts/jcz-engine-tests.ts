@@ -6,8 +6,8 @@
 // With --xml (the client's src/extraResources/expansions), the JCZ tile sets we do not ship whose
 // rules we play are imported from JCZ's tile XML into a temporary EXPANSIONS_DIR, as a designer
 // would import them: River II (river/2) and Traders & Builders' tiles with goods. --rulings
-// overrides the import's rulings (FanCloisterZone's engine reads the river as
-// RIVER-R2=look-ahead-strict). The same run through the CLI:
+// overrides the import's rulings (which follow the client that wrote each game: FanCloisterZone's
+// engine reads the river as RIVER-R2=look-ahead-strict, JCZ's as look-ahead). The same run through the CLI:
 // `EXPANSIONS_DIR=<that folder> npx carcassonne-lab test <engine-tests folder> --rulings …`.
 // Nothing of JCZ's is kept here: the files are read where they were fetched.
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';

@@ -9,7 +9,6 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { buildJczXml, exporter, impliedElements, integerVersion } from '../src/lib/export/jcz.ts';
-import { scalePath } from '../src/lib/export/jcz-artwork.ts';
 import { archiveFiles } from '../src/lib/export/archive.ts';
 import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
@@ -497,9 +496,23 @@ describe('jcz export: the client elements an expansion implies', () => {
 	});
 });
 
+/**
+ * Which of `points` (900-unit tile coordinates) the clip path covers, as an SVG renderer fills it
+ * (resvg, the default nonzero rule), drawn at a fifth of the size.
+ */
+function covered(clip: string, points: [number, number][]): boolean[] {
+	const img = new Resvg(
+		`<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 900 900"><path d="${clip}" fill="#000"/></svg>`
+	).render();
+	return points.map(([x, y]) => {
+		const i = (Math.min(179, Math.floor(y / 5)) * img.width + Math.min(179, Math.floor(x / 5))) * 4;
+		return img.pixels[i + 3] > 127;
+	});
+}
+
 describe('jcz export: artwork', () => {
-	it.each(['base', 'river', 'inns-and-cathedrals', 'messengers-and-mayors'])(
-		'%s: every tile has a 900 px image and every feature a shape with a clip path and a meeple point',
+	it.each([...shipped.map((e) => e.id), 'editor-made'])(
+		'%s: every tile has a 900 px image and every feature a shape with a clip path and a meeple point of its own',
 		async (id) => {
 			const { r, root, tiles, manifest } = await exportAddon(load(id));
 			expect(manifest.artworks).toEqual([`${id}-artwork`]);
@@ -527,6 +540,19 @@ describe('jcz export: artwork', () => {
 					[900, 900]
 				);
 				expect(Object.keys(entry.features).sort(), t.id).toEqual(expectedKeys(t));
+				const own = Object.entries(entry.features as Record<string, string>).map(
+					([key, id]) => [key, shapes[id]] as [string, { clip: string; point: [number, number] }]
+				);
+				// no two features share a point; each clip (plain path data: polygons, holes wound the
+				// other way) covers its own feature's point and no other's
+				const points = own.map(([, shape]) => shape?.point);
+				expect(new Set(points.map(String)).size, `${t.id} points`).toBe(points.length);
+				for (const [key, shape] of own) {
+					expect(shape.clip, `${t.id} ${key}`).toMatch(/^(M[-\d. ]+(L[-\d. ]+)+Z)+$/);
+					expect(covered(shape.clip, points), `${t.id} ${key}: the points it covers`).toEqual(
+						own.map(([k]) => k === key)
+					);
+				}
 				for (const [key, shapeId] of Object.entries(entry.features as Record<string, string>)) {
 					const shape = shapes[shapeId];
 					expect(shape, `${t.id} ${key}`).toBeDefined();
@@ -578,11 +604,5 @@ describe('jcz export: artwork', () => {
 				/CEL-ART\/elsewhere: its artwork 'art\/x.png' is not an embedded image/.test(n)
 			)
 		).toBe(true);
-	});
-
-	it('scales path data to the 900 tile, arcs included', () => {
-		expect(scalePath('M10 20h5v-2.5L0 100a2 2 0 1 0 4 0Q1 2 3 4C1 1 2 2 3 3Z', 9)).toBe(
-			'M90 180h45v-22.5L0 900a18 18 0 1 0 36 0Q9 18 27 36C9 9 18 18 27 27Z'
-		);
 	});
 });

@@ -6,12 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableExpansions } from '../src/cli/files.ts';
-import {
-	jczLocation,
-	parseLocation,
-	recordFromJcz,
-	type JczImport
-} from '../src/lib/formats/jcz-game.ts';
+import { recordFromJcz, riverReadingOf, type JczImport } from '../src/lib/formats/jcz-game.ts';
+import { jczLocation, parseLocation } from '../src/lib/formats/jcz-vocabulary.ts';
 import {
 	jczFromRecord,
 	readAssertion,
@@ -268,6 +264,31 @@ describe('a record out as .jcz and back', () => {
 			n++;
 		}
 		expect(n).toBeGreaterThan(60);
+	});
+	test("the river's reading travels as the client whose engine wrote the game (its appVersion)", () => {
+		// JCZ's releases, FanCZ's re-releases of JCZ's engine and its 6.x before engine 6.1.5
+		expect(
+			['5.7.0', '5.12.1', '5.13.5', '6.0.0', '6.1.0-alpha.15', undefined, 'six'].map(riverReadingOf)
+		).toEqual(Array(7).fill('look-ahead'));
+		expect(['6.1.0-alpha.16', '6.1.0', '6.2.0-beta.4', '6.2.0'].map(riverReadingOf)).toEqual(
+			Array(4).fill('look-ahead-strict')
+		);
+		const river = scenarios.find(
+			(g) => g.drawOrder && g.expansions.some((e) => (typeof e === 'string' ? e : e.id) === 'river')
+		)!;
+		for (const [reading, appVersion] of [
+			['look-ahead', '5.12.1'],
+			['look-ahead-strict', '6.2.0']
+		]) {
+			const out = jczFromRecord(
+				{ ...river, rulings: { ...river.rulings, 'RIVER-R2': reading, 'ABBOT-R1': 'no' } },
+				lookup
+			);
+			if (!out.ok) throw new Error(JSON.stringify(out.errors));
+			expect(out.warnings).toEqual([]);
+			expect(JSON.parse(out.text).appVersion).toBe(appVersion);
+			expect(ok(recordFromJcz(out.text, catalog)).record.rulings?.['RIVER-R2']).toBe(reading);
+		}
 	});
 });
 

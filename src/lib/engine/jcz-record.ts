@@ -9,13 +9,15 @@ import { setupFromRecord } from './record.ts';
 import type { Expansion, GameEvent, GameState, Move } from './types.ts';
 import type { GameRecord } from './record.ts';
 import {
-	JCZ_FEATURE_NAME,
+	FANCZ_APP_VERSION,
+	JCZ_APP_VERSION,
 	JCZ_MEEPLES,
 	JCZ_SETS,
+	STRICT_RIVER_FROM,
 	jczIdOf,
-	jczLocation,
 	type JczProblem
 } from '../formats/jcz-game.ts';
+import { JCZ_FEATURE_CLASS, jczLocation } from '../formats/jcz-vocabulary.ts';
 
 /** Our expansion → JCZ's tile set (the edition with the garden tiles our sets carry). */
 const SETS: Record<string, string> = {
@@ -33,6 +35,8 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 /** Rulings that are JCZ's setup switches (handled with the elements) or its own reading (set by the import). */
 const AS_ELEMENTS = new Set(['BASE-R3', 'IC-R1', 'IC-R2', 'DRAGON-R4']);
 const JCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead', 'ABBOT-R1': 'no' };
+/** FanCloisterZone's reading, told by the saved game's `appVersion` (formats/jcz-game.ts `riverReadingOf`). */
+const FANCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead-strict' };
 const MEEPLE_TYPE = Object.fromEntries(Object.entries(JCZ_MEEPLES).map(([k, v]) => [v, k]));
 
 export type JczExport =
@@ -103,6 +107,7 @@ export function jczFromRecord(
 		else if (
 			!AS_ELEMENTS.has(id) &&
 			JCZ_READING[id] !== option &&
+			FANCZ_READING[id] !== option &&
 			!Object.hasOwn(RULES[id]?.values ?? {}, option)
 		)
 			warnings.push({
@@ -114,11 +119,12 @@ export function jczFromRecord(
 		if (
 			modules.includes(id.split('-')[0].toLowerCase()) &&
 			!(id === 'ABBOT-R1' && figures.abbot === 0) &&
-			r[id] !== reading
+			r[id] !== reading &&
+			r[id] !== FANCZ_READING[id]
 		)
 			warnings.push({
 				pointer: `/rulings/${id}`,
-				message: `JCloisterZone reads ${id} as '${reading}', not '${r[id]}': its game may go otherwise`
+				message: `JCloisterZone reads ${id} as '${reading}'${FANCZ_READING[id] ? ` (FanCloisterZone from ${STRICT_RIVER_FROM} as '${FANCZ_READING[id]}')` : ''}, not '${r[id]}': its game may go otherwise`
 			});
 
 	// the moves, each as JCZ's message, from the replay
@@ -161,7 +167,11 @@ export function jczFromRecord(
 	const startId = jczIdOf(first.expansion, first.def);
 	const order = rec.drawOrder ? rec.drawOrder.map((k) => jczTile(run.state, k).id) : drawn;
 	const doc = {
-		appVersion: '6.2.0',
+		// the client whose engine reads the river as the record does (the import reads it back so)
+		appVersion:
+			modules.includes('river') && r['RIVER-R2'] !== FANCZ_READING['RIVER-R2']
+				? JCZ_APP_VERSION
+				: FANCZ_APP_VERSION,
 		gameId: '1',
 		name: '',
 		initialRandom: 0,
@@ -209,7 +219,7 @@ function pointerOf(state: GameState, b: number, feature: string) {
 	const f = def.features.find((x) => x.id === feature)!;
 	return {
 		position: [state.boardX[b], state.boardY[b]],
-		feature: JCZ_FEATURE_NAME[f.type] ?? f.type,
+		feature: JCZ_FEATURE_CLASS[f.type] ?? f.type,
 		location: jczLocation(f, state.boardRotation[b])
 	};
 }

@@ -15,14 +15,8 @@ import type {
 	PlaceMove,
 	ScoreEvent
 } from './types.ts';
-import {
-	JCZ_FEATURE_NAME,
-	JCZ_MEEPLE_CLASSES,
-	jczIdOf,
-	jczLocation,
-	parseLocation,
-	type JczImport
-} from '../formats/jcz-game.ts';
+import { JCZ_MEEPLE_CLASSES, jczIdOf, type JczImport } from '../formats/jcz-game.ts';
+import { JCZ_FEATURE_CLASS, jczLocation, parseLocation } from '../formats/jcz-vocabulary.ts';
 
 export type AssertionStatus = 'passed' | 'failed' | 'unsupported';
 export interface AssertionResult {
@@ -266,7 +260,7 @@ function deployOptions(
 		.map((mv) => {
 			const f = def.features.find((x) => x.id === mv.feature)!;
 			return {
-				feature: JCZ_FEATURE_NAME[f.type] ?? f.type,
+				feature: JCZ_FEATURE_CLASS[f.type] ?? f.type,
 				location: jczLocation(f, tile.rotation),
 				x: tile.x,
 				y: tile.y

@@ -1,13 +1,14 @@
 // The artwork of the JCloisterZone add-on, so its client can draw the tiles: a folder named in the
 // manifest's `artworks`, holding artwork.json (tile size 900, the files below), shapes.json (per
-// feature a clip path — the clickable area — and the point where a meeple stands, from the
-// renderer's feature areas), tiles.json (per JCZ tile its image and a map from
+// feature a clip path — the clickable area — and the point where a meeple stands: jcz-areas.ts,
+// from the renderer's feature areas, disjoint), tiles.json (per JCZ tile its image and a map from
 // `<FeatureClass>/<Location>` to a shape id) and one 900 px PNG per tile: the designer's artwork
 // when the tile has one (a data: URL), else the renderer's drawing. Node only (resvg rasterises).
 import type { Feature, Tile } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
-import { HALVES, SIDES } from '../formats/geometry.ts';
-import { featureShapes, renderTileSvg } from '../render/tile-svg.ts';
+import { JCZ_FEATURE_CLASS, jczLocations } from '../formats/jcz-vocabulary.ts';
+import { renderTileSvg } from '../render/tile-svg.ts';
+import { jczAreas, polygonsPath } from './jcz-areas.ts';
 import type { Looks } from '../render/looks.ts';
 import { loadRasteriser } from './png.ts';
 
@@ -20,103 +21,6 @@ export interface JczTileOut {
 	tile: Tile;
 	id: string;
 	features: Feature[];
-}
-
-export const JCZ_FEATURE_CLASS: Record<Feature['type'], string> = {
-	road: 'Road',
-	city: 'City',
-	river: 'River',
-	field: 'Field',
-	monastery: 'Monastery',
-	garden: 'Garden',
-	stable: 'Stable',
-	// not written: JCZ leaves a quarter's half-sides to no feature
-	quarter: 'Quarter'
-};
-
-// JCloisterZone's names for a set of sides (its Location constants), by mask N=1 E=2 S=4 W=8: every
-// non-empty set has one; a set of three is named after the side it lacks (_N = E, S and W).
-const SIDE_SET_NAMES = [
-	'',
-	'N',
-	'E',
-	'NE',
-	'S',
-	'NS',
-	'SE',
-	'_W',
-	'W',
-	'NW',
-	'WE',
-	'_S',
-	'SW',
-	'_E',
-	'_N',
-	'NWSE'
-];
-
-/**
- * The JCZ location of each feature: the side set's name for roads, cities and rivers, the
- * half-sides joined by '.' in border order for fields, I, II, … for inner features of one class
- * (an enclosed field among them, as the XML writes it).
- */
-export function jczLocations(features: readonly Feature[]): string[] {
-	const inner = new Map<string, number>();
-	return features.map((f) => {
-		if (f.type === 'field' && f.halves?.length)
-			return HALVES.filter((h) => f.halves?.includes(h)).join('.');
-		if (f.type === 'road' || f.type === 'city' || f.type === 'river') {
-			const mask = SIDES.reduce((m, s, i) => (f.sides?.includes(s) ? m | (1 << i) : m), 0);
-			return SIDE_SET_NAMES[mask];
-		}
-		const n = (inner.get(f.type) ?? 0) + 1;
-		inner.set(f.type, n);
-		return 'I'.repeat(n);
-	});
-}
-
-const ARC_FLAGS = new Set([3, 4]);
-const ARITY: Record<string, number> = {
-	m: 2,
-	l: 2,
-	h: 1,
-	v: 1,
-	c: 6,
-	s: 4,
-	q: 4,
-	t: 2,
-	a: 7,
-	z: 0
-};
-
-/**
- * SVG path data scaled by `factor` about the origin (relative commands included; an arc's angle and
- * flags stay as they are). Numbers are rounded to two decimals.
- */
-export function scalePath(d: string, factor: number): string {
-	const out: string[] = [];
-	const tokens = d.match(/[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
-	let cmd = '';
-	let k = 0;
-	const round = (n: number) => String(Math.round(n * 100) / 100);
-	for (const t of tokens) {
-		if (/^[A-Za-z]$/.test(t)) {
-			cmd = t.toLowerCase();
-			k = 0;
-			out.push(t);
-			continue;
-		}
-		const arity = ARITY[cmd] ?? 2;
-		const index = arity > 0 ? k % arity : 0;
-		k++;
-		const value = Number(t);
-		const keep = cmd === 'a' && (index === 2 || ARC_FLAGS.has(index));
-		out.push(
-			(out.length && !/^[A-Za-z]$/.test(out[out.length - 1]) ? ' ' : '') +
-				(keep ? t : round(value * factor))
-		);
-	}
-	return out.join('');
 }
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/;
@@ -155,23 +59,23 @@ export async function buildJczArtwork(
 		}
 		files.push({ path: `${folder}/images/${name}`, data: raster(svg), type: 'image/png' });
 
-		const areas = new Map(featureShapes(tile).map((s) => [s.featureId, s]));
+		const areas = new Map(jczAreas(tile).map((a) => [a.featureId, a]));
 		const locations = jczLocations(features);
 		const map: Record<string, string> = {};
 		features.forEach((f, i) => {
 			const area = areas.get(f.id);
-			if (!area) {
+			if (!area?.polygons.length) {
 				notes.push(
-					`tile ${id}: ${f.type} '${f.id}' has no drawn area: no clickable shape in the artwork`
+					`tile ${id}: ${f.type} '${f.id}' has no drawn area of its own (none, or all under the features drawn over it): no clickable shape in the artwork`
 				);
 				return;
 			}
 			const shapeId = `${id}.${f.id}`;
 			shapes[shapeId] = {
-				clip: scalePath(area.path, SCALE),
-				point: [Math.round(area.anchor.x * SCALE), Math.round(area.anchor.y * SCALE)]
+				clip: polygonsPath(area.polygons, SCALE),
+				point: [Math.round(area.point[0] * SCALE), Math.round(area.point[1] * SCALE)]
 			};
-			map[`${JCZ_FEATURE_CLASS[f.type]}/${locations[i]}`] = shapeId;
+			map[`${JCZ_FEATURE_CLASS[f.type] ?? f.type}/${locations[i]}`] = shapeId;
 		});
 		tileEntries[id] = { image: `images/${name}`, features: map };
 	}

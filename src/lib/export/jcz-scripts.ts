@@ -14,7 +14,7 @@
 // the feature's points. It runs only on a feature that carries its modifier. Types: `+` (whole
 // numbers added when features join), `any`, `all` (booleans); none takes the largest.
 import type { DataRule, Expansion } from '../formats/schema-types.ts';
-import { JCZ_ATTRIBUTES } from '../formats/jcz-vocabulary.ts';
+import { JCZ_ATTRIBUTES, JCZ_CLIENT_FIGURES } from '../formats/jcz-vocabulary.ts';
 
 /** The feature kinds a JCZ modifier selector may name (TileBuilder reads modifiers on these). */
 const JCZ_KINDS = ['city', 'road', 'monastery', 'field'] as const;
@@ -380,10 +380,17 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		notes.push(
 			`parameter '${n}': its value in this expansion (${param(n)}) is written into the scripts (JCloisterZone has no parameters)`
 		);
-	for (const [id, f] of Object.entries(data.figures ?? {}))
+	for (const [id, f] of Object.entries(data.figures ?? {})) {
+		const rules = [
+			...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])
+		];
 		notes.push(
-			`data figure '${id}' (${[...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])].join(', ') || 'no rule id'}): where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped`
+			`data figure '${id}' (${rules.join(', ') || 'no rule id'}): ` +
+				(JCZ_CLIENT_FIGURES[id]
+					? `its properties written as data here do not travel; in JCloisterZone it is the client's own ${JCZ_CLIENT_FIGURES[id]}, played by the client's rules`
+					: 'where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped')
 		);
+	}
 	return { modifiers, attributes, notes };
 }
 

@@ -13,6 +13,7 @@ import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
 import type { Exporter, ExportFile } from './types.ts';
 import {
 	JCZ_ATTRIBUTES,
+	JCZ_CLIENT_FIGURES,
 	JCZ_ICON_ELEMENTS,
 	adjacencyDrawnByHand,
 	groupOf,
@@ -74,8 +75,6 @@ export function impliedElements(expansion: Expansion): string[] {
 	if (icons.has('volcano') || icons.has('dragon')) out.push('dragon', 'fairy');
 	return out;
 }
-/** Our figures that are the client's own elements (switched on by `implies`, not dropped). */
-const CLIENT_FIGURES: Record<string, string> = { large: 'big-follower', abbot: 'abbot' };
 
 type XmlNode = Record<string, unknown>;
 const text = (t: string) => [{ '#text': t }];
@@ -358,8 +357,8 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 		);
 	for (const f of expansion.figures ?? [])
 		notes.push(
-			CLIENT_FIGURES[f.id]
-				? `figure '${f.id}' (${f.name}): the client's own ${CLIENT_FIGURES[f.id]}, switched on with the expansion (<implies element="${CLIENT_FIGURES[f.id]}"/>), played by the client's rules`
+			JCZ_CLIENT_FIGURES[f.id]
+				? `figure '${f.id}' (${f.name}): the client's own ${JCZ_CLIENT_FIGURES[f.id]}, switched on with the expansion (<implies element="${JCZ_CLIENT_FIGURES[f.id]}"/>), played by the client's rules`
 				: `figure '${f.id}' (${f.name}): figures are not part of a tile add-on: dropped`
 		);
 	const implied = impliedElements(expansion);
@@ -389,7 +388,8 @@ export const exporter: Exporter = async (expansion, options = {}) => {
 	);
 	notes.push(
 		`artwork: ${folder}/ holds one ${JCZ_TILE_SIZE} px image per tile (the designer's artwork where the tile has one as a data: URL, else this program's drawing) ` +
-			"and per feature a clickable shape and a meeple point (this program's drawing of the feature areas). " +
+			"and per feature a clickable shape and a meeple point (this program's drawing of the feature areas): the shapes do not overlap " +
+			'(a field without the monastery, garden and roads on it, a city without the field inside it) and each point lies in its own shape only. ' +
 			"Read by the client's add-on, tile and artwork loaders (JCloisterZone-Client 0f66860, FanCloisterZone): artwork.json with tileSize, featuresInclude (shapes.json) and tilesInclude (tiles.json); " +
 			'a tile\'s whole picture as its "image"; locations named like JCloisterZone\'s (N, NE, WE, _N for three sides, NWSE; fields NL.NR…; I for an inner feature); ' +
 			'feature classes Road, City, River, Field, Monastery, Garden'

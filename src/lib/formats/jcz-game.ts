@@ -9,7 +9,9 @@
 // a designer's set exported as a JCZ add-on has ids `CEL-<ID>/<tile>` (export/jcz.ts `jczIds`) and a
 // set imported from JCZ's tile XML carries the ids it had there.
 import type { Expansion, Feature, GameRecord, Half, Side, Tile } from './schema-types.ts';
-import { HALVES, copiesOf, rotateHalf, rotateSide } from './geometry.ts';
+import semver from 'semver';
+import { copiesOf, rotateHalf, rotateSide } from './geometry.ts';
+import { jczInnerPlaces, parseLocation } from './jcz-vocabulary.ts';
 
 /** A problem with a place in the .jcz (a JSON pointer) and what is wrong there. */
 export interface JczProblem {
@@ -40,6 +42,26 @@ export interface JczCatalog {
 	sets?: Record<string, string>;
 }
 
+// ---------------------------------------------------------------- which client wrote it
+
+/** The `appVersion` written for JCloisterZone: its last release (its client loads saves from 5.7.0 on). */
+export const JCZ_APP_VERSION = '5.12.1';
+/** The `appVersion` written for FanCloisterZone: 6.2 loads saves from 6.2.0-alpha.1 on (JCZ loads it too). */
+export const FANCZ_APP_VERSION = '6.2.0';
+/**
+ * The first client version whose engine reads the river strictly (RIVER-R2 look-ahead-strict):
+ * FanCloisterZone 6.1.0-alpha.16 (January 2026) took its engine 6.1.5, whose river check also looks
+ * along the strip ahead of an open end. JCloisterZone's own releases end at 5.12.1; FanCloisterZone
+ * re-released 5.12.x and 5.13.5 with JCZ's engine before its 6.x.
+ */
+export const STRICT_RIVER_FROM = '6.1.0-alpha.16';
+
+/** The river reading of the engine that wrote a saved game, by its `appVersion` (JCZ's when unreadable). */
+export function riverReadingOf(appVersion: unknown): 'look-ahead' | 'look-ahead-strict' {
+	const v = typeof appVersion === 'string' ? semver.valid(appVersion) : null;
+	return v && semver.gte(v, STRICT_RIVER_FROM) ? 'look-ahead-strict' : 'look-ahead';
+}
+
 /** JCZ's tile sets (`setup.sets` keys without the edition) that a shipped expansion plays. */
 export const JCZ_SETS: Record<string, string> = {
 	basic: 'base',
@@ -61,15 +83,6 @@ const FEATURE_NAMES: Record<string, Feature['type']> = {
 	Garden: 'garden',
 	River: 'river'
 };
-export const JCZ_FEATURE_NAME: Partial<Record<Feature['type'], string>> = {
-	road: 'Road',
-	city: 'City',
-	field: 'Field',
-	monastery: 'Monastery',
-	garden: 'Garden',
-	river: 'River'
-};
-
 /** JCZ's meeple types (the middle of a meeple id '0.small.1') and our figure types. */
 export const JCZ_MEEPLES: Record<string, string> = {
 	small: 'follower',
@@ -87,60 +100,6 @@ export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 
 // ---------------------------------------------------------------- locations
 
-const SIDE_NAMES: Record<string, Side[]> = {
-	N: ['N'],
-	E: ['E'],
-	S: ['S'],
-	W: ['W'],
-	NW: ['N', 'W'],
-	NE: ['N', 'E'],
-	SE: ['S', 'E'],
-	SW: ['S', 'W'],
-	WE: ['W', 'E'],
-	NS: ['N', 'S'],
-	NWSE: ['N', 'E', 'S', 'W'],
-	_N: ['E', 'S', 'W'],
-	_E: ['N', 'S', 'W'],
-	_S: ['N', 'E', 'W'],
-	_W: ['N', 'E', 'S']
-};
-const INNER = ['I', 'II', 'III', 'IV'];
-
-/** A JCZ location ('SE', '_N', 'NL.NR.EL', 'I') as board sides, half-sides or an inner place; null when it names none. */
-export function parseLocation(
-	location: string
-): { sides: Side[]; halves: Half[]; inner: string | null } | null {
-	if (INNER.includes(location)) return { sides: [], halves: [], inner: location };
-	if (location in SIDE_NAMES) return { sides: [...SIDE_NAMES[location]], halves: [], inner: null };
-	const parts = location.split('.');
-	if (!parts.every((p) => (HALVES as readonly string[]).includes(p))) return null;
-	return { sides: [], halves: parts as Half[], inner: null };
-}
-
-/** The JCZ location of a feature of a tile lying at `rotation` quarter turns (`inner`: its inner place). */
-export function jczLocation(f: Feature, rotation: number, inner = 'I'): string {
-	if (f.type === 'field') {
-		const halves = new Set((f.halves ?? []).map((h) => rotateHalf(h, rotation)));
-		return halves.size ? HALVES.filter((h) => halves.has(h)).join('.') : inner;
-	}
-	if (!f.sides?.length) return inner;
-	const sides = new Set(f.sides.map((s) => rotateSide(s, rotation)));
-	return Object.keys(SIDE_NAMES).find(
-		(n) => SIDE_NAMES[n].length === sides.size && SIDE_NAMES[n].every((s) => sides.has(s))
-	)!;
-}
-
-/** The inner place JCZ gives each of a tile's features without border places (monastery and garden I, enclosed fields I, II, …). */
-function innerPlaces(tile: Tile): Map<string, string> {
-	const out = new Map<string, string>();
-	let fields = 0;
-	for (const f of tile.features) {
-		if (f.type === 'field' && !f.halves?.length) out.set(f.id, INNER[fields++] ?? 'I');
-		else if (!f.sides?.length && f.type !== 'field') out.set(f.id, 'I');
-	}
-	return out;
-}
-
 /** The feature of `tile` (lying at `rotation`) that a JCZ pointer names, or why none is. */
 export function featureAt(
 	tile: Tile,
@@ -152,7 +111,7 @@ export function featureAt(
 	if (!type) return { error: `feature '${featureName}' is not played here` };
 	const loc = parseLocation(location);
 	if (!loc) return { error: `location '${location}' is not one of JCloisterZone's` };
-	const inner = innerPlaces(tile);
+	const inner = jczInnerPlaces(tile.features);
 	const candidates = tile.features.filter((f) => f.type === type);
 	const same = candidates.find((f) =>
 		loc.inner ? inner.get(f.id) === loc.inner : sameLocation(f, rotation, loc.sides, loc.halves)
@@ -406,8 +365,9 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 
 	// the expansions in play, their dependencies and tiles
 	const inPlay = closure(chosen, byId);
-	// JCZ's own readings where ours differ (rulings of their own)
-	if (inPlay.some((e) => e.rules === 'river')) rulings['RIVER-R2'] ??= 'look-ahead';
+	// the readings of the engine that wrote the game where ours differ (rulings of their own)
+	if (inPlay.some((e) => e.rules === 'river'))
+		rulings['RIVER-R2'] ??= riverReadingOf(doc.appVersion);
 	// the base game brings the abbot here; JCZ only with its element
 	if (!('abbot' in elements) || figures.abbot === 0) figures.abbot = 0;
 	else rulings['ABBOT-R1'] ??= 'no';

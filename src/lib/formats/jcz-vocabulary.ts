@@ -1,7 +1,15 @@
 // The shared vocabulary of JCloisterZone's tile-definition XML (facts in
 // docs/export.md), used by the add-on export and the XML import.
 import type { Feature, Half, Side, Tile } from './schema-types.ts';
-import { HALVES, cornerNeighbourSide, halvesOf, oppositeSide, sideIndex } from './geometry.ts';
+import {
+	HALVES,
+	cornerNeighbourSide,
+	halvesOf,
+	oppositeSide,
+	rotateHalf,
+	rotateSide,
+	sideIndex
+} from './geometry.ts';
 import { banksAround } from './check-tile.ts';
 
 /** Feature elements with border places, and our feature type for each. */
@@ -34,6 +42,95 @@ export const JCZ_ATTRIBUTES: Record<
 	field: { 'pig-herd': { modifier: 'pigHerd', kind: 'bool' } },
 	river: {}
 };
+
+/** JCZ's feature class names (pointers, the artwork's `<Class>/<Location>` keys) for ours. */
+export const JCZ_FEATURE_CLASS: Partial<Record<Feature['type'], string>> = {
+	road: 'Road',
+	city: 'City',
+	river: 'River',
+	field: 'Field',
+	monastery: 'Monastery',
+	garden: 'Garden'
+};
+
+// ---- Locations: JCZ names a feature by the places it holds on the tile, after rotation.
+
+/**
+ * JCZ's names for a set of sides (its Location constants): every non-empty set has one; a set of
+ * three is named after the side it lacks (_N = E, S and W).
+ */
+export const JCZ_SIDE_SETS: Readonly<Record<string, readonly Side[]>> = {
+	N: ['N'],
+	E: ['E'],
+	S: ['S'],
+	W: ['W'],
+	NW: ['N', 'W'],
+	NE: ['N', 'E'],
+	SE: ['S', 'E'],
+	SW: ['S', 'W'],
+	WE: ['W', 'E'],
+	NS: ['N', 'S'],
+	NWSE: ['N', 'E', 'S', 'W'],
+	_N: ['E', 'S', 'W'],
+	_E: ['N', 'S', 'W'],
+	_S: ['N', 'E', 'W'],
+	_W: ['N', 'E', 'S']
+};
+/** The inner places, in the order a tile's features of one class take them. */
+const INNER = ['I', 'II', 'III', 'IV'];
+
+/** A JCZ location ('SE', '_N', 'NL.NR.EL', 'I') as board sides, half-sides or an inner place; null when it names none. */
+export function parseLocation(
+	location: string
+): { sides: Side[]; halves: Half[]; inner: string | null } | null {
+	if (INNER.includes(location)) return { sides: [], halves: [], inner: location };
+	if (location in JCZ_SIDE_SETS)
+		return { sides: [...JCZ_SIDE_SETS[location]], halves: [], inner: null };
+	const parts = location.split('.');
+	if (!parts.every((p) => (HALVES as readonly string[]).includes(p))) return null;
+	return { sides: [], halves: parts as Half[], inner: null };
+}
+
+/**
+ * The JCZ location of a feature of a tile lying at `rotation` quarter turns: its side set, its
+ * half-sides joined by '.' in border order (a field), else `inner` (its inner place).
+ */
+export function jczLocation(f: Feature, rotation: number, inner = 'I'): string {
+	if (f.type === 'field') {
+		const halves = new Set((f.halves ?? []).map((h) => rotateHalf(h, rotation)));
+		return halves.size ? HALVES.filter((h) => halves.has(h)).join('.') : inner;
+	}
+	if (!f.sides?.length) return inner;
+	const sides = new Set(f.sides.map((s) => rotateSide(s, rotation)));
+	return Object.keys(JCZ_SIDE_SETS).find(
+		(n) => JCZ_SIDE_SETS[n].length === sides.size && JCZ_SIDE_SETS[n].every((s) => sides.has(s))
+	)!;
+}
+
+/**
+ * The inner place of each feature without border places: I, II, … per class in the tile's order
+ * (a monastery I, a garden I, enclosed fields I, II, as JCZ writes I&C's four-city tile).
+ */
+export function jczInnerPlaces(features: readonly Feature[]): Map<string, string> {
+	const out = new Map<string, string>();
+	const taken = new Map<string, number>();
+	for (const f of features) {
+		if (f.type === 'field' ? f.halves?.length : f.sides?.length) continue;
+		const n = taken.get(f.type) ?? 0;
+		taken.set(f.type, n + 1);
+		out.set(f.id, INNER[n] ?? 'I');
+	}
+	return out;
+}
+
+/** The JCZ location of each of a tile's features, unrotated. */
+export function jczLocations(features: readonly Feature[]): string[] {
+	const inner = jczInnerPlaces(features);
+	return features.map((f) => jczLocation(f, 0, inner.get(f.id)));
+}
+
+/** Our figures that are the client's own game elements (an add-on's `<implies element>`). */
+export const JCZ_CLIENT_FIGURES: Record<string, string> = { large: 'big-follower', abbot: 'abbot' };
 
 /** Tile groups of the River and our tile roles. */
 export const JCZ_GROUP_ROLES: Record<string, Tile['role'] | undefined> = {
