@@ -142,7 +142,11 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	);
 	// the harbour tile, the rule's trigger, is in hand
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await expect
+		.poll(() =>
+			page.evaluate(() => !!(window as { __sandbox?: { view?: object } }).__sandbox?.view)
+		)
+		.toBe(true);
 	// the harbour's city closes the start tile's: north of it, turned to face south (two turns and a click)
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
 	clicks += 3;
