@@ -1,135 +1,78 @@
-// Artwork SVG is data from a designer's file: before it is shown it goes through an allow-list of
-// drawing elements. Scripts, event handlers, foreignObject, animations (they can rewrite links),
-// <style> sheets and every link that leaves the document (other than an embedded raster image) go.
-import { XMLParser } from 'fast-xml-parser';
+// Artwork SVG is data from a designer's file: before it is shown it goes through DOMPurify's SVG
+// profile (with SVG filters), parsed by the same kind of parser that will draw it (the browser's; on
+// the server and in the CLI jsdom's, loaded the first time an SVG is sanitised there). Besides what
+// the profile removes (scripts, event handlers, foreignObject, animations, unknown elements), links
+// go: <a>, <style> sheets and the profile's animations (artwork is still) are forbidden, and a hook keeps an href only when it points inside the
+// document (`#id`, so <use> is allowed for local references) or, on <image>, is an embedded raster
+// image (data:image/png|jpeg|gif|webp;base64), and drops every attribute whose url(…) leaves the
+// document. The result is serialised as XML (a data:image/svg+xml must be well-formed).
+import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 import { base64ToBytes, bytesToBase64 } from '../formats/base64.ts';
 
-const ALLOWED = new Set([
-	'svg',
-	'g',
-	'path',
-	'rect',
-	'circle',
-	'ellipse',
-	'line',
-	'polyline',
-	'polygon',
-	'text',
-	'tspan',
-	'textPath',
-	'defs',
-	'linearGradient',
-	'radialGradient',
-	'stop',
-	'clipPath',
-	'mask',
-	'pattern',
-	'symbol',
-	'use',
-	'image',
-	'title',
-	'desc',
-	'marker',
-	'filter',
-	'feGaussianBlur',
-	'feOffset',
-	'feBlend',
-	'feColorMatrix',
-	'feMerge',
-	'feMergeNode',
-	'feFlood',
-	'feComposite',
-	'feMorphology',
-	'feDropShadow',
-	'metadata'
-]);
+const SVG_NS = 'http://www.w3.org/2000/svg';
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
 
-type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
-
-const escapeText = (s: string) =>
-	s
-		.replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
-
-/** An attribute value as the browser reads it: character references decoded (the parser keeps them as written). */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decodeReferences = (s: string): string =>
-	s.replace(/&(#[0-9]+|#x[0-9a-f]+|[a-z]+);?/gi, (whole, ref: string) => {
-		if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole;
-		const code =
-			ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-	});
-
-function attributeAllowed(element: string, name: string, value: string): boolean {
-	const n = name.toLowerCase();
-	if (n.startsWith('on')) return false;
-	if (!/^[a-zA-Z_][\w:.-]*$/.test(name)) return false;
-	const v = decodeReferences(value)
-		// eslint-disable-next-line no-control-regex -- control characters hide a javascript: scheme
-		.replace(/[\s\u0000-\u001f]/g, '')
-		.toLowerCase();
-	if (n === 'href' || n.endsWith(':href') || n === 'src') {
-		if (v.startsWith('#')) return true;
-		return element === 'image' && SAFE_IMAGE.test(value.trim());
-	}
-	if (v.includes('javascript:') || v.includes('expression(') || v.includes('@import')) return false;
-	// url(...) may only point inside the document
-	for (const m of v.matchAll(/url\(([^)]*)\)/g)) {
-		const target = m[1].replace(/['"]/g, '');
-		if (!target.startsWith('#')) return false;
-	}
-	return true;
+/** An href-like attribute kept: a reference inside the document, or an embedded raster image on <image>. */
+function hrefAllowed(element: string, value: string): boolean {
+	if (value.trim().startsWith('#')) return true;
+	return element === 'image' && SAFE_IMAGE.test(value.trim());
 }
 
-function serialize(nodes: Node[]): string {
-	let out = '';
-	for (const node of nodes) {
-		const name = Object.keys(node).find((k) => k !== ':@')!;
-		if (name === '#text') {
-			out += escapeText(String(node[name]));
-			continue;
+interface Sanitizer {
+	purify: DOMPurify;
+	serialize: (node: Node) => string;
+}
+let sanitizer: Sanitizer | undefined;
+
+/** The page's window in a browser; elsewhere a jsdom window, its module required on first use. */
+function domWindow(): WindowLike & { XMLSerializer: typeof XMLSerializer } {
+	if (typeof window !== 'undefined') return window;
+	// Node: no static import, so the browser bundle never meets jsdom (a runtime dependency)
+	const { createRequire } = process.getBuiltinModule('node:module');
+	const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+		JSDOM: new (html: string) => { window: WindowLike & { XMLSerializer: typeof XMLSerializer } };
+	};
+	return new JSDOM('').window;
+}
+
+function sanitizerOf(): Sanitizer {
+	if (sanitizer) return sanitizer;
+	const win = domWindow();
+	const purify = createDOMPurify(win);
+	purify.addHook('uponSanitizeAttribute', (node, data) => {
+		const name = data.attrName.toLowerCase();
+		if (name === 'href' || name.endsWith(':href') || name === 'src') {
+			data.keepAttr = hrefAllowed(node.nodeName.toLowerCase(), data.attrValue);
+			// a data: image on <image> is ours to allow (the profile's URI rules would judge it otherwise)
+			data.forceKeepAttr = data.keepAttr || undefined;
+			return;
 		}
-		if (!ALLOWED.has(name)) continue;
-		const attrs = node[':@'] ?? {};
-		let a = '';
-		for (const [key, value] of Object.entries(attrs)) {
-			const attr = key.slice(2);
-			const v = String(value);
-			if (attributeAllowed(name, attr, v)) a += ` ${attr}="${escapeAttr(v)}"`;
-		}
-		const children = serialize((node[name] as Node[]) ?? []);
-		out += children ? `<${name}${a}>${children}</${name}>` : `<${name}${a}/>`;
-	}
-	return out;
+		// url(…) may only point inside the document (fill, clip-path, style, …)
+		const v = data.attrValue.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+		for (const m of v.matchAll(/url\(([^)]*)\)/g))
+			if (!m[1].replace(/['"]/g, '').startsWith('#')) data.keepAttr = false;
+		if (v.includes('javascript:') || v.includes('expression(') || v.includes('@import'))
+			data.keepAttr = false;
+	});
+	const xml = new win.XMLSerializer();
+	sanitizer = { purify, serialize: (node) => xml.serializeToString(node) };
+	return sanitizer;
 }
 
 /** The SVG text with only safe drawing content left; throws when the text is not an SVG document. */
 export function sanitizeSvg(svg: string): string {
-	const parser = new XMLParser({
-		preserveOrder: true,
-		ignoreAttributes: false,
-		attributeNamePrefix: '@_',
-		processEntities: false,
-		allowBooleanAttributes: true,
-		parseTagValue: false,
-		parseAttributeValue: false,
-		trimValues: false,
-		ignoreDeclaration: true,
-		ignorePiTags: true
+	const { purify, serialize } = sanitizerOf();
+	const fragment = purify.sanitize(svg, {
+		USE_PROFILES: { svg: true, svgFilters: true },
+		ADD_TAGS: ['use'],
+		FORBID_TAGS: ['a', 'style', 'animatecolor', 'animatemotion', 'animatetransform'],
+		RETURN_DOM_FRAGMENT: true
 	});
-	const tree = parser.parse(svg) as Node[];
-	const root = tree.find((n) => Object.keys(n).some((k) => k !== ':@' && k !== '#text'));
-	if (!root || !('svg' in root))
+	const root = fragment.firstElementChild;
+	if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg')
 		throw new Error('not an SVG document (its root element must be <svg>)');
-	const attrs = root[':@'] ?? {};
-	if (!attrs['@_xmlns']) root[':@'] = { ...attrs, '@_xmlns': 'http://www.w3.org/2000/svg' };
-	return serialize([root]);
+	return serialize(root);
 }
-
 function decodeDataUrl(url: string): { type: string; text: string } | undefined {
 	const m = /^data:([^;,]+)((?:;[^;,]*)*),(.*)$/s.exec(url);
 	if (!m) return undefined;
