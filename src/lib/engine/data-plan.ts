@@ -305,7 +305,7 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 		strength,
 		slots: 0,
 		groups: 0,
-		scope: null as never
+		scope: new Scope(0, 0) // sized below
 	};
 	const size = () => {
 		plan.slots = slotOf.size;

@@ -44,7 +44,7 @@ function markRemoved(state: GameState, out: Violation[]): number {
 	const n = state.pieces.length;
 	if (removedMark.length < n) removedMark = new Int32Array(n * 2);
 	for (const id in state.moduleState) {
-		const list = state.moduleState[id]?.removed as number[] | undefined;
+		const list = (state.moduleState[id] as { removed?: number[] } | undefined)?.removed;
 		if (!list?.length) continue;
 		for (let j = 0; j < list.length; j++) {
 			const pc = list[j];
@@ -374,13 +374,15 @@ export function canonical(state: GameState): string {
 
 /** Tiles in players' hands (town halls not yet placed, MM-HALL-1). */
 function heldTiles(state: GameState): number {
-	const halls = state.moduleState['messengers-and-mayors']?.halls as number[] | undefined;
+	const halls = (state.moduleState['messengers-and-mayors'] as { halls?: number[] } | undefined)
+		?.halls;
 	return halls ? halls.reduce((a, b) => a + b, 0) : 0;
 }
 
 /** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */
 function tileCount(state: GameState): number {
-	const aside = ((state.moduleState.dragon?.aside?.length ?? 0) as number) + heldTiles(state);
+	const dragon = state.moduleState.dragon as { aside?: number[] } | undefined;
+	const aside = (dragon?.aside?.length ?? 0) + heldTiles(state);
 	return (
 		state.boardX.length +
 		state.discarded.length +

@@ -284,7 +284,7 @@ function messageOf(
 			// the fairy moves no piece: the follower it stands by is where it was
 			const state = after;
 			const b = state.boardX.findIndex((x, i) => x === move.x && state.boardY[i] === move.y);
-			const mover = state.moduleState.dragon?.fairyPiece as number | undefined;
+			const mover = (state.moduleState.dragon as { fairyPiece?: number } | undefined)?.fairyPiece;
 			const id = mover !== undefined && mover >= 0 ? meepleId(state, mover) : null;
 			if (!id || b < 0) {
 				errors.push({ pointer: at, message: 'no follower by the fairy' });

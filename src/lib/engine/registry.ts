@@ -57,7 +57,7 @@ for (const m of MODULES) {
 	for (const [kind, rule] of Object.entries(m.features ?? {}))
 		add('feature', kind, {
 			rule,
-			...(m.leavesOut?.includes(kind as never) ? { leftOut: true } : {})
+			...((m.leavesOut as readonly string[] | undefined)?.includes(kind) ? { leftOut: true } : {})
 		});
 	for (const [name, rule] of Object.entries(m.modifiers ?? {})) add('modifier', name, { rule });
 	for (const [name, rule] of Object.entries(m.icons ?? {})) add('icon', name, { rule });

@@ -56,8 +56,10 @@ export interface DeployMove {
 export interface PassMove {
 	type: 'pass';
 }
-/** Any move: the built-in ones above or a module's own ({ type: 'dragon', x, y }, …). */
-export type Move = PlaceMove | DeployMove | PassMove | { type: string; [k: string]: unknown };
+/** A module's own move ({ type: 'dragon', x, y }, …): its handler reads and checks the rest. */
+export type ModuleMove = { type: string; [k: string]: unknown };
+/** Any move: the built-in ones above or a module's own. */
+export type Move = PlaceMove | DeployMove | PassMove | ModuleMove;
 
 // ---------------------------------------------------------------- refusals and events
 export interface Refusal {
@@ -215,8 +217,8 @@ export interface GameState {
 	/** At roots: the pieces on the feature. */
 	featurePieces: (number[] | null)[];
 	pieces: Piece[];
-	/** Module state by module id (plain data). */
-	moduleState: Record<string, any>;
+	/** Module state by module id (plain data; each module reads its own through a typed accessor). */
+	moduleState: Record<string, unknown>;
 	log: Move[];
 	redo: Move[];
 	/** Setup inputs needed to rebuild the game from its log (undo, replay). */
@@ -365,8 +367,16 @@ export interface StepDef {
 	moves: (engine: Engine, step: Step, out: Move[]) => void;
 }
 
-/** Handler for a move type: validate first (return a refusal without changing anything), then apply. */
-export type MoveHandler = (engine: Engine, move: any, step: Step) => Refusal | null;
+/**
+ * Handler for a move type: validate first (return a refusal without changing anything), then apply.
+ * apply hands it the moves of its type as they were given; a handler names the shape it reads
+ * (`move: { type: string; x: number; y: number }`) and refuses what does not fit. (Declared as a
+ * method's type so that a handler may name a narrower move than Move: method parameters compare
+ * both ways.)
+ */
+export type MoveHandler = {
+	handle(engine: Engine, move: Move, step: Step): Refusal | null;
+}['handle'];
 
 export interface Hooks {
 	/** Game creation: add pieces, module state, piles. */

@@ -85,7 +85,8 @@ function featureIdOf(state: GameState, seg: number): string {
 
 /** Every piece standing on the board. */
 export function boardPieces(state: GameState): BoardPiece[] {
-	const lying = new Set<number>(state.moduleState['messengers-and-mayors']?.lying ?? []);
+	const mm = state.moduleState['messengers-and-mayors'] as { lying?: number[] } | undefined;
+	const lying = new Set<number>(mm?.lying ?? []);
 	const out: BoardPiece[] = [];
 	state.pieces.forEach((p, i) => {
 		if (p.seg < 0) return;

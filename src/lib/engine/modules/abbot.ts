@@ -30,7 +30,11 @@ function returnMove(engine: Engine, x: number, y: number): Move {
 	return move;
 }
 
-function abbotReturn(engine: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+function abbotReturn(
+	engine: Engine,
+	move: { type: string; x: number; y: number },
+	step: Step
+): Refusal | null {
 	const state = engine.state;
 	const a = ownAbbot(engine, step.player);
 	if (a < 0)
@@ -111,7 +115,7 @@ export const abbot: RuleModule = {
 		}
 	],
 	stepMoves: { figure: ['abbot-return'] },
-	moves: { 'abbot-return': abbotReturn as never },
+	moves: { 'abbot-return': abbotReturn },
 	uncited: ['ABBOT-6.2.5'],
 	hooks: {
 		figureOptions(engine, player, out: Move[]) {

@@ -32,7 +32,7 @@ export interface BardsState {
 	plain: string | null;
 }
 
-const B = (engine: Engine): BardsState => engine.state.moduleState.bards;
+const B = (engine: Engine): BardsState => engine.state.moduleState.bards as BardsState;
 const isLute = (engine: Engine, tile: number) => tablesOf(engine).lute[tile] === 1;
 const notes = piecesOfKinds('note');
 /** Is a note token left in the supply? */
@@ -340,7 +340,7 @@ function notesOn(engine: Engine, root: number): number {
 	return k;
 }
 
-function note(engine: Engine, move: { feature: string }, step: Step): Refusal | null {
+function note(engine: Engine, move: { type: string; feature: string }, step: Step): Refusal | null {
 	const state = engine.state;
 	const b = state.placed;
 	const t = engine.rules.tiles[state.boardTile[b]];
@@ -548,7 +548,7 @@ export const bards: RuleModule = {
 			}
 		}
 	},
-	moves: { note: note as never },
+	moves: { note: note },
 	placementFor: (t) => t.icons.has('lute'),
 	deployMoves: { note: 'note' },
 	uncited: ['BARD-SETUP-1', 'BARD-SETUP-2', 'BARD-PLACE-1'],

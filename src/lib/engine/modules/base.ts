@@ -575,7 +575,7 @@ export const base: RuleModule = {
 		place: { accepts: ['place'], describe: 'place the drawn tile', moves: () => undefined },
 		figure: { accepts: ['deploy', 'pass'], describe: 'place a figure or pass', moves: figureMoves }
 	},
-	moves: { place: place as never, deploy: deploy as never, pass },
+	moves: { place: place, deploy: deploy, pass },
 	// statements and rules checked only when a move is refused (BASE-1.1.2 no follower left, BASE-1.3.1/1.3.3 where a tile may go, BASE-1.4.3 occupied)
 	uncited: [
 		'BASE-1.1.2',
@@ -696,7 +696,8 @@ export const base: RuleModule = {
 		},
 		awards(engine, root, v, _winners, awards) {
 			if (v.kind !== 'field' || engine.rules.rulings['BASE-R2'] !== '2nd') return;
-			const paid: Record<string, number[]> = ((engine.state.moduleState.base ??= {}).paid ??= {});
+			const base = (engine.state.moduleState.base ??= {}) as { paid?: Record<string, number[]> };
+			const paid = (base.paid ??= {});
 			const cities = (v.facts.cityRoots as number[]) ?? [];
 			const part = v.parts.find((p) => p.id === 'cities');
 			const per = part ? partPer(part) : 3;

@@ -16,7 +16,7 @@ export interface BuddoState {
 }
 
 const BUDDO = 'buddo';
-const U = (engine: Engine): BuddoState => engine.state.moduleState.buddo;
+const U = (engine: Engine): BuddoState => engine.state.moduleState.buddo as BuddoState;
 
 const buddoPieces = piecesOfKinds(BUDDO);
 
@@ -53,7 +53,11 @@ function resolveCoin(engine: Engine, piece: number, heads: boolean, player: numb
 	);
 }
 
-function coinMove(engine: Engine, move: { result: string }, step: Step): Refusal | null {
+function coinMove(
+	engine: Engine,
+	move: { type: string; result: string },
+	step: Step
+): Refusal | null {
 	if (move.result !== 'heads' && move.result !== 'tails')
 		return {
 			code: 'bad-coin',
@@ -148,7 +152,7 @@ export const buddo: RuleModule = {
 			}
 		}
 	},
-	moves: { coin: coinMove as never },
+	moves: { coin: coinMove },
 	uncited: ['BUDDO-SETUP-1'],
 	onlyWhen: {
 		'BUDDO-DRAGON-1': { modules: ['dragon'] },
@@ -190,7 +194,7 @@ export const buddo: RuleModule = {
 		},
 		dragonTargets(engine, open) {
 			const state = engine.state;
-			const d = state.moduleState.dragon;
+			const d = state.moduleState.dragon as { at: number } | undefined;
 			if (!d || d.at < 0) return null;
 			const b = buddoOnBoard(engine);
 			if (b < 0) return null;

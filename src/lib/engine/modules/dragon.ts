@@ -29,7 +29,7 @@ export interface DragonState {
 	steps: number;
 }
 
-const D = (engine: Engine): DragonState => engine.state.moduleState.dragon;
+const D = (engine: Engine): DragonState => engine.state.moduleState.dragon as DragonState;
 
 /**
  * What the hot hooks read from the rules context, built once per context: per tile its ICON_VOLCANO
@@ -228,7 +228,11 @@ function startMovement(engine: Engine) {
 	nextStep(engine, state.active);
 }
 
-function dragonMove(engine: Engine, move: { x: number; y: number }, step: Step): Refusal | null {
+function dragonMove(
+	engine: Engine,
+	move: { type: string; x: number; y: number },
+	step: Step
+): Refusal | null {
 	const state = engine.state;
 	const d = D(engine);
 	const n = tileAtXY(engine, move.x, move.y);
@@ -318,7 +322,7 @@ function dragonMove(engine: Engine, move: { x: number; y: number }, step: Step):
 
 function fairyMove(
 	engine: Engine,
-	move: { x: number; y: number; feature: string },
+	move: { type: string; x: number; y: number; feature: string },
 	step: Step
 ): Refusal | null {
 	const state = engine.state;
@@ -494,7 +498,7 @@ export const dragon: RuleModule = {
 		}
 	},
 	stepMoves: { figure: ['fairy'] },
-	moves: { dragon: dragonMove as never, fairy: fairyMove as never },
+	moves: { dragon: dragonMove, fairy: fairyMove },
 	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
 	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
 	hooks: {

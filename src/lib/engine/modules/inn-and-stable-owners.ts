@@ -117,7 +117,11 @@ function ownerRefusal(
 	return null;
 }
 
-function placeOwner(engine: Engine, move: { feature: string }, step: Step): Refusal | null {
+function placeOwner(
+	engine: Engine,
+	move: { type: string; feature: string },
+	step: Step
+): Refusal | null {
 	const state = engine.state;
 	const t = engine.rules.tiles[state.boardTile[state.placed]];
 	const local = t.features.findIndex((f) => f.id === move.feature);
@@ -276,7 +280,7 @@ export const innAndStableOwners: RuleModule = {
 		}
 	],
 	stepMoves: { figure: ['owner'] },
-	moves: { owner: placeOwner as never },
+	moves: { owner: placeOwner },
 	deployMoves: { [OWNER]: 'owner' },
 	// ISO-SETUP-1 is cited when an owner is refused for want of one in supply
 	uncited: ['ISO-SETUP-1'],

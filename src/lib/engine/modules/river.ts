@@ -2,7 +2,14 @@
 // in game.ts), each river tile continues the river, no immediate U-turn, the river is never claimed
 // or scored (its fields are split by it through the tile geometry).
 import { pack, SIDE_DX, SIDE_DY, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
-import type { Engine, Refusal, RuleModule } from '../types.ts';
+import type { Engine, GameState, Refusal, RuleModule } from '../types.ts';
+
+/** The river's state: the turn of the last river tile placed, and of the last curve (ruling RIVER-R2). */
+interface RiverState {
+	last: number;
+	lastCurve: number;
+}
+const riverState = (state: GameState): RiverState => state.moduleState.river as RiverState;
 
 /** riverFlow's answer for a placement that touches no placed river tile. */
 const NO_RIVER = 2;
@@ -175,7 +182,7 @@ export const river: RuleModule = {
 			if (reading === 'look-ahead' || reading === 'look-ahead-strict')
 				return lookAhead(engine, tile, x, y, rotation, reading === 'look-ahead-strict');
 			if (turn === 0) return null;
-			const m = engine.state.moduleState.river;
+			const m = riverState(engine.state);
 			const previous = engine.rules.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
 			if (previous === turn)
 				return {
@@ -198,8 +205,9 @@ export const river: RuleModule = {
 				state.boardRotation[b]
 			);
 			const turn = flow === NO_RIVER ? 0 : flow;
-			state.moduleState.river.last = turn;
-			if (turn !== 0) state.moduleState.river.lastCurve = turn;
+			const m = riverState(state);
+			m.last = turn;
+			if (turn !== 0) m.lastCurve = turn;
 		}
 	}
 };

@@ -7,7 +7,7 @@ import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices } from '../../choices.ts';
 import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
-import type { Engine, FigureType, Move, Refusal, Step } from '../../types.ts';
+import type { Engine, FigureType, Move, Refusal, Step, ModuleMove } from '../../types.ts';
 import { PHASE_FIGURE } from '../../phases.ts';
 
 export const mayor: FigureType = {
@@ -272,11 +272,7 @@ export function mayorMoves(engine: Engine, _step: Step, out: Move[]): void {
 	out.push({ type: 'mayor', choice: 'none' });
 }
 
-export function mayorMove(
-	engine: Engine,
-	move: Record<string, unknown>,
-	step: Step
-): Refusal | null {
+export function mayorMove(engine: Engine, move: ModuleMove, step: Step): Refusal | null {
 	const state = engine.state;
 	const e = M(state).queue[0];
 	if (move.choice === 'none') {
@@ -339,11 +335,7 @@ export function scarecrowMoves(engine: Engine, step: Step, out: Move[]): void {
 	out.push({ type: 'scarecrow', choice: 'lie' }, { type: 'scarecrow', choice: 'none' });
 }
 
-export function scarecrowMove(
-	engine: Engine,
-	move: Record<string, unknown>,
-	step: Step
-): Refusal | null {
+export function scarecrowMove(engine: Engine, move: ModuleMove, step: Step): Refusal | null {
 	const state = engine.state;
 	const e = M(state).queue[0];
 	const ref = figureRef(engine, e.piece);

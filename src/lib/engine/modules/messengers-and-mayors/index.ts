@@ -364,11 +364,11 @@ export const messengersAndMayors: RuleModule = {
 		}
 	},
 	moves: {
-		draw: drawMove as never,
-		'town-hall': townHallMove as never,
-		mayor: mayorMove as never,
-		scarecrow: scarecrowMove as never,
-		messenger: messengerMove as never
+		draw: drawMove,
+		'town-hall': townHallMove,
+		mayor: mayorMove,
+		scarecrow: scarecrowMove,
+		messenger: messengerMove
 	},
 	// MM-MAYOR-2, MM-CROW-2 and MM-HALL-4 are cited when a figure is refused; the order rules only in ruling MM-R12's list
 	uncited: [

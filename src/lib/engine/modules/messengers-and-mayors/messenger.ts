@@ -7,7 +7,16 @@ import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
-import type { CTile, Engine, FigureType, Move, Refusal, ScoreEvent, Step } from '../../types.ts';
+import type {
+	CTile,
+	Engine,
+	FigureType,
+	Move,
+	Refusal,
+	ScoreEvent,
+	Step,
+	ModuleMove
+} from '../../types.ts';
 import { mapped } from '../../arrays.ts';
 import { PHASE_AFTER_SCORE } from '../../phases.ts';
 
@@ -156,11 +165,7 @@ export function messengerMoves(engine: Engine, _step: Step, out: Move[]): void {
 	for (const m of rideOptions(engine, M(engine.state).queue[0])) out.push(m);
 }
 
-export function messengerMove(
-	engine: Engine,
-	move: Record<string, unknown>,
-	step: Step
-): Refusal | null {
+export function messengerMove(engine: Engine, move: ModuleMove, step: Step): Refusal | null {
 	const state = engine.state;
 	const e = M(state).queue[0];
 	if (move.choice === 'return') {

@@ -36,21 +36,21 @@ export interface MMState {
 	scored: number[];
 }
 
-export const M = (state: GameState): MMState => state.moduleState[MM];
+export const M = (state: GameState): MMState => state.moduleState[MM] as MMState;
 
 /** Position of `player` clockwise from the active player (0 = active). */
 export const clockwise = (state: GameState, player: number): number =>
 	(player - state.active + state.players.length) % state.players.length;
 
 /** Per entry kind: the step to offer, or null when nothing is left to decide (resolved on the spot). */
-export const PREPARE: Record<Entry['k'], (engine: Engine, e: Entry) => Step | null> = {} as never;
+export const PREPARE: Partial<Record<Entry['k'], (engine: Engine, e: Entry) => Step | null>> = {};
 
 /** Offers the next decision of the queue (entries that need no decision are resolved on the way). */
 export function nextDecision(engine: Engine): void {
 	const m = M(engine.state);
 	while (m.queue.length) {
 		const e = m.queue[0];
-		const step = PREPARE[e.k](engine, e);
+		const step = PREPARE[e.k]!(engine, e);
 		if (step) {
 			engine.state.pending.push(step);
 			return;

@@ -44,7 +44,7 @@ export function drawMove(): Refusal | null {
 
 export function townHallMove(
 	engine: Engine,
-	move: { x: number; y: number; rotation?: number },
+	move: { type: string; x: number; y: number; rotation?: number },
 	step: Step
 ): Refusal | null {
 	const state = engine.state;
