@@ -1,100 +1,42 @@
 // Pure tile-edit commands: each takes a tile and returns a new tile (the input is never mutated),
 // whether the change belongs in the undo history, and optionally the feature to select afterwards.
-// The canvas, the feature panel and the keyboard all go through these.
+// The canvas, the feature panel and the keyboard all go through these. Here: giving places to
+// features, creating, deleting, merging and splitting them, and painting a stroke; the property
+// setters are in property-commands.ts, adjacency in adjacency.ts, what they share in tile-edit.ts
+// (all re-exported from here).
 import {
 	HALVES,
-	SIDES,
-	cornerNeighbourSide,
 	halfIndex,
 	halvesOf,
 	sideOf,
 	type Feature,
 	type Half,
-	type Side,
 	type Tile
 } from '../formats/geometry.ts';
 import { fieldRegions } from './field-regions.ts';
-import type { Modifiers, TileCount } from '../formats/schema-types.ts';
+import type { Modifiers } from '../formats/schema-types.ts';
+import {
+	isBorderType,
+	isHalf,
+	isInnerType,
+	isSide,
+	nextFeatureId,
+	result,
+	sortHalves,
+	sortSides,
+	tidy,
+	unchanged,
+	withFeatures,
+	type EditResult,
+	type FeatureType,
+	type InnerType,
+	type Place
+} from './tile-edit.ts';
+import { suggestAdjacency, withCityNeighbours } from './adjacency.ts';
 
-export type FeatureType = Feature['type'];
-export type InnerType = 'monastery' | 'garden' | 'stable';
-export type Place = Side | Half;
-
-export interface EditResult {
-	tile: Tile;
-	/** False for changes that are not worth an undo step (nothing changed, a selection). */
-	undoable: boolean;
-	/** The feature the editor should select after the command. */
-	selected?: string | null;
-}
-
-export const FEATURE_TYPES: readonly FeatureType[] = [
-	'city',
-	'road',
-	'river',
-	'field',
-	'monastery',
-	'garden',
-	'stable'
-];
-const PREFIX: Record<FeatureType, string> = {
-	city: 'c',
-	road: 'r',
-	river: 'v',
-	field: 'f',
-	monastery: 'm',
-	garden: 'g',
-	stable: 's',
-	quarter: 'q'
-};
-
-export const isBorderType = (t: FeatureType): t is 'road' | 'city' | 'river' =>
-	t === 'road' || t === 'city' || t === 'river';
-export const isInnerType = (t: FeatureType): t is InnerType =>
-	t === 'monastery' || t === 'garden' || t === 'stable';
-export const isSide = (p: string): p is Side => (SIDES as readonly string[]).includes(p);
-export const isHalf = (p: string): p is Half => (HALVES as readonly string[]).includes(p);
-
-const unchanged = (tile: Tile, selected?: string | null): EditResult => ({
-	tile,
-	undoable: false,
-	selected
-});
-
-/** A deep copy through JSON: tiles are plain data. */
-export const cloneTile = (tile: Tile): Tile => JSON.parse(JSON.stringify(tile)) as Tile;
-
-const sameTile = (a: Tile, b: Tile): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-function result(before: Tile, after: Tile, selected?: string | null): EditResult {
-	return { tile: after, undoable: !sameTile(before, after), selected };
-}
-
-/** The first unused id for a new feature of this type: c1, c2, … */
-export function nextFeatureId(tile: Tile, type: FeatureType): string {
-	const used = new Set((tile.features ?? []).map((f) => f.id));
-	for (let n = 1; ; n++) {
-		const id = `${PREFIX[type]}${n}`;
-		if (!used.has(id)) return id;
-	}
-}
-
-function withFeatures(tile: Tile, features: Feature[]): Tile {
-	return { ...tile, features };
-}
-
-// Removes empty optional lists so the JSON the designer sees stays tidy.
-function tidy(f: Feature): Feature {
-	const out: Feature = { ...f };
-	if (out.cities && out.cities.length === 0) delete out.cities;
-	if (out.crosses && out.crosses.length === 0) delete out.crosses;
-	if (out.modifiers && Object.keys(out.modifiers).length === 0) delete out.modifiers;
-	if (out.sides && out.sides.length === 0 && isBorderType(out.type)) delete out.sides;
-	return out;
-}
-
-const sortSides = (sides: Side[]): Side[] => SIDES.filter((s) => sides.includes(s));
-const sortHalves = (halves: Half[]): Half[] => HALVES.filter((h) => halves.includes(h));
+export * from './tile-edit.ts';
+export * from './property-commands.ts';
+export { suggestAdjacency, applySuggestedAdjacency } from './adjacency.ts';
 
 /**
  * Gives the places to a feature: a road, city or river takes whole sides (a half stands for its
@@ -343,183 +285,6 @@ export function splitFeature(tile: Tile, featureId: string, places?: readonly Pl
 		),
 		featureId
 	);
-}
-
-/** Sets (or with `undefined`, removes) a modifier on a feature: pennants, inn, cathedral, livestock… */
-export function setModifier(
-	tile: Tile,
-	featureId: string,
-	name: string,
-	value: number | boolean | undefined
-): EditResult {
-	if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) return unchanged(tile, featureId);
-	const features = tile.features.map((f) => {
-		if (f.id !== featureId) return f;
-		const modifiers: Modifiers = { ...(f.modifiers ?? {}) };
-		if (value === undefined || value === false || value === 0) delete modifiers[name];
-		else modifiers[name] = value;
-		return tidy({ ...f, modifiers });
-	});
-	return result(tile, withFeatures(tile, features), featureId);
-}
-
-/** Turns an icon (lute, mayor, volcano, dragon, …) on or off. */
-export function toggleIcon(tile: Tile, icon: string): EditResult {
-	if (!/^[a-z][a-z0-9-]*$/.test(icon)) return unchanged(tile);
-	const icons = tile.icons ?? [];
-	const next: Tile = {
-		...tile,
-		icons: icons.includes(icon) ? icons.filter((i) => i !== icon) : [...icons, icon]
-	};
-	if (next.icons!.length === 0) delete next.icons;
-	return result(tile, next);
-}
-
-export function setCount(tile: Tile, count: TileCount): EditResult {
-	return result(tile, { ...tile, count });
-}
-
-type TileProps = Omit<Tile, 'features' | 'count' | 'icons'>;
-/** Sets a plain property of the tile (name, type, role, artwork, …); `undefined` removes it. */
-export function setTileProperty<K extends keyof TileProps>(
-	tile: Tile,
-	key: K,
-	value: TileProps[K] | undefined
-): EditResult {
-	const next: Tile = { ...tile };
-	if (value === undefined || value === '' || value === false) delete next[key];
-	else next[key] = value as Tile[K];
-	return result(tile, next);
-}
-
-/** Sets a feature's id, type or name; the id is renamed in every reference. */
-export function setFeatureProperty(
-	tile: Tile,
-	featureId: string,
-	key: 'id' | 'type' | 'name',
-	value: string
-): EditResult {
-	const f = tile.features.find((x) => x.id === featureId);
-	if (!f) return unchanged(tile);
-	if (key === 'id') {
-		if (!/^[a-z][a-z0-9_-]*$/.test(value) || tile.features.some((x) => x.id === value))
-			return unchanged(tile, featureId);
-		const ren = (l?: string[]) => l?.map((c) => (c === featureId ? value : c));
-		const features = tile.features.map((x) => {
-			const y = {
-				...x,
-				...(x.cities ? { cities: ren(x.cities) } : {}),
-				...(x.crosses ? { crosses: ren(x.crosses) } : {})
-			};
-			return x.id === featureId ? { ...y, id: value } : y;
-		});
-		return result(tile, withFeatures(tile, features), value);
-	}
-	if (key === 'type') {
-		if (!(FEATURE_TYPES as readonly string[]).includes(value)) return unchanged(tile, featureId);
-		const type = value as FeatureType;
-		const features = tile.features.map((x) => {
-			if (x.id !== featureId) return x;
-			const y: Feature = { ...x, type };
-			if (!isBorderType(type)) delete y.sides;
-			else y.sides ??= [];
-			if (type !== 'field') {
-				delete y.halves;
-				delete y.cities;
-			} else y.halves ??= [];
-			return y;
-		});
-		return result(tile, withFeatures(tile, features), featureId);
-	}
-	const features = tile.features.map((x) => {
-		if (x.id !== featureId) return x;
-		const y: Feature = { ...x, name: value };
-		if (!value) delete y.name;
-		return y;
-	});
-	return result(tile, withFeatures(tile, features), featureId);
-}
-
-/** Sets the cities a field borders. */
-export function setFieldCities(tile: Tile, fieldId: string, cities: readonly string[]): EditResult {
-	const features = tile.features.map((f) =>
-		f.id === fieldId && f.type === 'field' ? tidy({ ...f, cities: [...cities] }) : f
-	);
-	return result(tile, withFeatures(tile, features), fieldId);
-}
-
-/** Sets the features a road, city or river crosses (a bridge over them); an empty list removes it. */
-export function setFeatureCrosses(
-	tile: Tile,
-	featureId: string,
-	crosses: readonly string[]
-): EditResult {
-	const features = tile.features.map((f) =>
-		f.id === featureId && isBorderType(f.type) ? tidy({ ...f, crosses: [...crosses] }) : f
-	);
-	return result(tile, withFeatures(tile, features), featureId);
-}
-
-/**
- * The cities each field borders according to the geometry: a field holding the half next to a
- * city side (at the corner) borders that city. Hand-drawn tiles may differ; this is a suggestion.
- */
-export function suggestAdjacency(tile: Tile): Map<string, string[]> {
-	const cityOfSide = new Map<Side, string>();
-	for (const f of tile.features)
-		if (f.type === 'city')
-			for (const s of f.sides ?? []) if (!cityOfSide.has(s)) cityOfSide.set(s, f.id);
-	const out = new Map<string, string[]>();
-	for (const f of tile.features) {
-		if (f.type !== 'field') continue;
-		const cities = new Set<string>();
-		for (const h of [...(f.halves ?? [])].sort((a, b) => halfIndex(a) - halfIndex(b))) {
-			const c = cityOfSide.get(cornerNeighbourSide(h));
-			if (c) cities.add(c);
-		}
-		out.set(f.id, [...cities]);
-	}
-	return out;
-}
-
-/**
- * After a city or a field is drawn: each field gains the cities the geometry says it borders (none is taken
- * away). Tiles marked `handDrawnAdjacency` keep their lists as drawn.
- */
-function withCityNeighbours(tile: Tile): Tile {
-	if (tile.handDrawnAdjacency) return tile;
-	const suggestion = suggestAdjacency(tile);
-	const features = tile.features.map((f) => {
-		const add = (suggestion.get(f.id) ?? []).filter((c) => !(f.cities ?? []).includes(c));
-		return f.type === 'field' && add.length
-			? tidy({ ...f, cities: [...(f.cities ?? []), ...add] })
-			: f;
-	});
-	return withFeatures(tile, features);
-}
-
-/** Applies the geometry's suggestion to one field, or to every field. */
-export function applySuggestedAdjacency(tile: Tile, fieldId?: string): EditResult {
-	const suggestion = suggestAdjacency(tile);
-	const features = tile.features.map((f) => {
-		if (f.type !== 'field' || (fieldId && f.id !== fieldId)) return f;
-		return tidy({ ...f, cities: suggestion.get(f.id) ?? [] });
-	});
-	return result(tile, withFeatures(tile, features), fieldId);
-}
-
-/** Which feature holds a place (the first one, for bridges). */
-export function featureAt(tile: Tile, place: Place): Feature | undefined {
-	if (isSide(place))
-		return tile.features.find((f) => isBorderType(f.type) && f.sides?.includes(place));
-	return tile.features.find(
-		(f) => (f.type === 'field' || f.type === 'quarter') && f.halves?.includes(place)
-	);
-}
-
-/** A new, empty tile: one field all round. */
-export function blankTile(id: string): Tile {
-	return { id, count: 1, features: [{ id: 'f1', type: 'field', halves: [...HALVES] }] };
 }
 
 /**
