@@ -368,9 +368,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	// the readings of the engine that wrote the game where ours differ (rulings of their own)
 	if (inPlay.some((e) => e.rules === 'river'))
 		rulings['RIVER-R2'] ??= riverReadingOf(doc.appVersion);
-	// the base game brings the abbot here; JCZ only with its element
-	if (!('abbot' in elements) || figures.abbot === 0) figures.abbot = 0;
-	else rulings['ABBOT-R1'] ??= 'no';
+	// the abbot (a module of its own here) with its element
+	if ('abbot' in elements && figures.abbot !== 0) {
+		if (!modules.includes('abbot')) modules.push('abbot');
+		rulings['ABBOT-R1'] ??= 'no';
+	} else delete figures.abbot;
 	const tiles = jczTileIndex(inPlay);
 	const tileAt = (id: unknown, at: string): JczTileRef | undefined => {
 		const t = typeof id === 'string' ? tiles.get(id) : undefined;

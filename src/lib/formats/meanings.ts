@@ -101,10 +101,14 @@ export function needsModule(
 			message: `${what} plays only with ${exp ?? `the rule module ${meaning.module}`}; without it the tile is left out (${by}; ${inPlay})`,
 			severity: 'note'
 		};
+	// a module no document brings (the abbot, the pig) is the game's choice: a garden without the abbot is scenery
+	if (!exp)
+		return {
+			message: `${what} plays only in a game that adds the rule module ${meaning.module} (the sandbox's setup, a game's modules); otherwise no rule reads it (${by}; ${inPlay})`,
+			severity: 'note'
+		};
 	return {
-		message: exp
-			? `${what} needs ${exp}: add it to dependencies (${by}; ${inPlay})`
-			: `${what} needs the rule module ${meaning.module}, which no available expansion enables (${inPlay})`,
+		message: `${what} needs ${exp}: add it to dependencies (${by}; ${inPlay})`,
 		severity: 'warning'
 	};
 }

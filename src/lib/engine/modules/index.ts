@@ -29,7 +29,8 @@ const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
 
 /**
  * The modules an expansion document enables: the one its `rules` field (or id) names, and the
- * owners of the figures it declares (base.json declares the abbot, so the abbot is in play).
+ * owners of the figures it declares (a document declaring the abbot brings the abbot's module;
+ * base.json does not: the abbot is a mini-expansion, in play only when chosen).
  */
 export function modulesForExpansion(e: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[] {
 	const out: string[] = [];
