@@ -1,9 +1,11 @@
-// The first page: every expansion of the folder with its tiles drawn, and the problems of an invalid one.
+// The first page: what the app is for, the designer's own expansions first, the shipped sets one row
+// each with their tiles behind a disclosure, and the problems of an invalid one.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
+import { putExpansion } from './helpers.ts';
 
 const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
 
@@ -23,6 +25,9 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Carcassonne');
 	await expect(page.getByTestId('expansion')).toHaveCount(expansions.length);
+	// the shipped sets are one row each: their tiles are drawn once their disclosure is opened
+	for (const d of await page.getByTestId('tiles-disclosure').all())
+		await d.locator('summary').click();
 	let total = 0;
 	for (const e of expansions) {
 		const section = page.locator(`[data-testid="expansion"][data-expansion="${e.id}"]`);
@@ -96,7 +101,8 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 
 /** Runs the built server on a port of its own with `dir` as the workspace, for `fn`. */
 async function withServer(dir: string, fn: (base: string) => Promise<void>): Promise<void> {
-	const port = Number(process.env.E2E_PORT ?? 4173) + 1;
+	// far from E2E_PORT: other checkouts' servers take the ports next to it
+	const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
 	const server = spawn(process.execPath, ['build/index.js'], {
 		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
 		stdio: 'ignore'
@@ -161,4 +167,49 @@ test('an invalid expansion shows its errors with their pointers', async ({ page 
 		await expect(torn.getByTestId('errors')).toContainText('Malformed JSON');
 	});
 	rmSync(dir, { recursive: true, force: true });
+});
+
+test('first visit: what the app is for and its three places, the own sets first, the shipped ones folded; the rule modules in play are the ones ticked', async ({
+	page
+}) => {
+	putExpansion({ id: 'e2e-own-first', name: 'Zz own set', version: '1.0.0', tiles: [] });
+	await page.setViewportSize({ width: 1280, height: 900 });
+	await page.goto('/');
+	await expect(page.locator('p.lead')).toContainText('Design expansions for Carcassonne');
+	await expect(page.getByRole('list', { name: 'What you can do here' }).locator('> li')).toHaveText(
+		[/Design/, /Playtest/, /Check interactions/]
+	);
+	// the designer's own before the shipped sets, though its name sorts last
+	await expect(page.getByTestId('expansion').first()).toHaveAttribute(
+		'data-expansion',
+		'e2e-own-first'
+	);
+	const tall = () => page.evaluate(() => document.documentElement.scrollHeight);
+	expect(await tall()).toBeLessThan(2500);
+	await page.locator('details.shipped > summary').click();
+	expect(await tall()).toBeLessThan(1000);
+	// the three places in every page's bar, the one open marked
+	for (const [path, here] of [
+		['/', 'Library'],
+		['/sandbox', 'Sandbox'],
+		['/checker', 'Interaction checker'],
+		['/expansions/e2e-own-first', null]
+	] as const) {
+		if (path !== '/') await page.goto(path);
+		const nav = page.getByRole('navigation', { name: 'Site' });
+		await expect(nav.getByRole('link')).toHaveText(['Library', 'Sandbox', 'Interaction checker']);
+		if (here) await expect(nav.locator('[aria-current="page"]')).toHaveText(here);
+		else await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+	}
+	// no dependency ticked: base alone (the abbot is a mini-expansion, chosen in a game's setup)
+	await expect(page.getByTestId('modules-in-play')).toContainText(
+		'Rule modules in play (this expansion and its dependencies): base'
+	);
+	await expect(page.getByTestId('modules-in-play').locator('code')).toHaveText(['base']);
+	await page.goto('/sandbox');
+	const abbot = page.getByRole('checkbox', { name: /Abbot and gardens/ });
+	await expect(abbot).not.toBeChecked();
+	await expect(page.getByText(/^In play: base; rule modules base\.$/)).toBeVisible();
+	await abbot.check();
+	await expect(page.getByText(/^In play: base; rule modules base, abbot\.$/)).toBeVisible();
 });
