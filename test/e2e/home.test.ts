@@ -180,14 +180,15 @@ test('first visit: what the app is for and its three places, the own sets first,
 		[/Design/, /Playtest/, /Check interactions/]
 	);
 	// the designer's own before the shipped sets, though its name sorts last
-	await expect(page.getByTestId('expansion').first()).toHaveAttribute(
-		'data-expansion',
-		'e2e-own-first'
-	);
-	const tall = () => page.evaluate(() => document.documentElement.scrollHeight);
-	expect(await tall()).toBeLessThan(2500);
-	await page.locator('details.shipped > summary').click();
-	expect(await tall()).toBeLessThan(1000);
+	const order = await page
+		.getByTestId('expansion')
+		.evaluateAll((all) => all.map((e) => e.getAttribute('data-expansion')));
+	expect(order.indexOf('e2e-own-first')).toBeLessThan(order.indexOf('base'));
+	// the shipped sets one row each (about 6,000 px of drawings before), folded to a line
+	const shipped = page.locator('details.shipped');
+	expect((await shipped.boundingBox())!.height).toBeLessThan(1600);
+	await shipped.locator('> summary').click();
+	expect((await shipped.boundingBox())!.height).toBeLessThan(60);
 	// the three places in every page's bar, the one open marked
 	for (const [path, here] of [
 		['/', 'Library'],

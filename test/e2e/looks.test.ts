@@ -109,6 +109,10 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	await expect
 		.poll(async () => (await jsonOf(page)).features.find((f: { id: string }) => f.id === 'c1'))
 		.toEqual({ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } });
+	// a tile like one that exists is told which
+	await expect(page.getByTestId('similar')).toHaveText(
+		'Like base/D “City cap with straight road” (modifiers +port).'
+	);
 	await expect(page.getByTestId('tile-unscored')).toHaveText(
 		'port: declared, but no rule scores it — add a rule'
 	);
@@ -202,7 +206,7 @@ test('a split nothing separates is a warning under the canvas; merged, it goes',
 	await expect(page.getByTestId('unseparated')).toHaveCount(0);
 });
 
-test('imports: a file that is not JCloisterZone’s says so alone, broken JSON is located, an import clears the last one’s messages', async ({
+test('imports: a file that is not JCloisterZone’s says so alone, broken JSON is located, an import clears the last one’s messages, one that breaks the schema is fixed as a draft', async ({
 	page
 }) => {
 	await page.goto('/');
@@ -239,5 +243,66 @@ test('imports: a file that is not JCloisterZone’s says so alone, broken JSON i
 	);
 	await expect(page.getByTestId('library-error')).toContainText('"tiles": []');
 	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(0);
+	await expect(page.getByTestId('import-as-draft')).toHaveCount(0);
 	await expectAccessible(page, 'the library after a failed import');
+	// the document that breaks the schema again: opened as a draft, fixed in the editor, saved
+	await page.getByTestId('import-json').setInputFiles({
+		name: 'bad.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(bad))
+	});
+	await page.getByTestId('import-as-draft').click();
+	await expect(page).toHaveURL(/\/expansions\/e2e-import-bad$/);
+	await expect(page.getByTestId('restored-notice')).toBeVisible();
+	await expect(page.getByTestId('dirty')).toHaveText('unsaved changes');
+	await page.getByLabel('Count of T1').fill('2');
+	await page.getByLabel('Count of T1').press('Enter');
+	await page.getByTestId('save').click();
+	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
+	const saved = await (await page.request.get('/api/expansions/e2e-import-bad')).json();
+	expect((saved.document ?? saved).tiles).toEqual([{ id: 'T1', count: 2, features: [] }]);
+});
+
+test('JSON typed in the tile editor that does not parse is not replaced by a form edit without asking', async ({
+	page
+}) => {
+	putExpansion({
+		id: 'e2e-typed',
+		name: 'Typed',
+		version: '1.0.0',
+		tiles: [
+			{
+				id: 'T1',
+				count: 1,
+				features: [
+					{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+				]
+			}
+		]
+	});
+	await page.goto('/expansions/e2e-typed/tiles/T1');
+	await openEditorReady(page);
+	const typed = '{ "id": "T1", "count": 3, ';
+	await setJson(page, typed);
+	await expect(page.getByTestId('parse-error')).toBeVisible();
+	const questions: string[] = [];
+	// no: the text stays and the tile keeps its features
+	page.once('dialog', (d) => (questions.push(d.message()), d.dismiss()));
+	await page.getByTestId('add-city').click();
+	await expect.poll(() => questions.length).toBe(1);
+	expect(questions[0]).toMatch(
+		/^The JSON of tile T1 you typed does not parse .*Drop what you typed there and make this change\? \(Undo brings it back\.\)$/s
+	);
+	expect(await page.evaluate(() => (window as any).__tileEditor.handle.getValue())).toBe(typed);
+	// yes: the city is added, the JSON shows the tile; undo brings the typed text back
+	page.once('dialog', (d) => (questions.push(d.message()), d.accept()));
+	await page.getByTestId('add-city').click();
+	await expect
+		.poll(async () => (await jsonOf(page)).features.map((f: { id: string }) => f.id))
+		.toEqual(['f1', 'c1']);
+	await page.getByTestId('undo').click();
+	await expect
+		.poll(() => page.evaluate(() => (window as any).__tileEditor.handle.getValue()))
+		.toBe(typed);
+	expect(questions).toHaveLength(2);
 });

@@ -50,6 +50,16 @@ export interface EditOptions {
 	coalesceWindow?: number;
 }
 
+/** A code view showing part of the document, with typed text that does not parse. */
+export interface TypedView {
+	/** In the question: "the data rules' JSON". */
+	what: string;
+	/** Why it does not parse. */
+	error: string;
+	/** The part of the document the view shows: an edit that changes it replaces the text. */
+	read: (doc: Expansion) => unknown;
+}
+
 export class ExpansionEditor {
 	readonly id: string;
 	doc = $state.raw<Expansion>(null as unknown as Expansion);
@@ -88,6 +98,10 @@ export class ExpansionEditor {
 	#storage: DraftStorage | undefined;
 	#fetch: typeof fetch;
 	#draftTimer: ReturnType<typeof setTimeout> | undefined;
+	/** A code view of part of the document holding typed text that does not parse (the data rules' JSON). */
+	#typed: TypedView | null = null;
+	/** Asks the designer a yes/no question: the page sets `confirm`; without a page, yes. */
+	ask: (question: string) => boolean = () => true;
 
 	/** The saved document as JSON: serialised once per save, not on every edit (the typing path). */
 	#savedJson = $derived(this.saved === null ? null : JSON.stringify(this.saved));
@@ -147,6 +161,12 @@ export class ExpansionEditor {
 		const doc = next.doc ?? this.doc;
 		const pending = next.pending ?? this.pendingText;
 		if (this.readOnly || (doc === this.doc && same(pending, this.pendingText))) return;
+		// an edit from elsewhere (a form) that would replace typed text that does not parse asks first
+		const typed = this.#typed;
+		if (typed && typed.read(doc) !== typed.read(this.doc)) {
+			if (!this.mayDropTyped(typed.what, typed.error, false)) return;
+			this.#typed = null;
+		}
 		if (options.undoable !== false) {
 			this.#history.record(
 				{ doc: this.doc, pending: this.pendingText },
@@ -168,6 +188,8 @@ export class ExpansionEditor {
 	}
 
 	#take(s: Snapshot) {
+		// an undo or redo that changes what a code view shows replaces its typed text (the designer's own step)
+		if (this.#typed && this.#typed.read(s.doc) !== this.#typed.read(this.doc)) this.#typed = null;
 		this.doc = s.doc;
 		if (s.pending !== this.pendingText) {
 			this.pendingText = s.pending;
@@ -175,6 +197,25 @@ export class ExpansionEditor {
 				this.restoredUnparsed = this.restoredUnparsed.filter((id) => id in s.pending);
 		}
 		this.#scheduleDraft();
+	}
+
+	/**
+	 * A code view of part of the document now holds typed text that does not parse (`view.error`),
+	 * or no longer (null, when it parses or the view is left).
+	 */
+	holdTyped(view: TypedView | null): void {
+		this.#typed = view;
+	}
+
+	/**
+	 * Before an edit replaces what a code view shows: typed text that parses is in the document
+	 * already; text that does not parse cannot be applied first, so the designer is asked whether to
+	 * drop it. False: keep it and make no edit.
+	 */
+	mayDropTyped(what: string, error: string, undoable: boolean): boolean {
+		return this.ask(
+			`The ${what} you typed does not parse (${error}), so it cannot be applied first.\n\nDrop what you typed there and make this change?${undoable ? ' (Undo brings it back.)' : ''}`
+		);
 	}
 
 	/** Replaces the document as one edit; `coalesce` joins quick successive edits (typing) into one undo step. */

@@ -208,6 +208,57 @@ describe('tile session', () => {
 		expect(ed.status).toBeNull();
 	});
 
+	test('a form or canvas edit over typed text that does not parse asks first: no keeps the text and makes no edit, yes makes it (undo brings the text back)', () => {
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
+		const questions: string[] = [];
+		let answer = false;
+		ed.ask = (q) => (questions.push(q), answer);
+		const s = new TileSession(ed, 'A');
+		s.editText('{ "id": "A", "count": 3, ');
+		s.run((t) => ({ tile: { ...t, count: 5 }, undoable: true }));
+		expect(questions[0]).toMatch(
+			/^The JSON of tile A you typed does not parse \(.+\), so it cannot be applied first/
+		);
+		expect(s.text).toBe('{ "id": "A", "count": 3, ');
+		expect(ed.doc.tiles[0].count).toBe(1);
+		// a stroke on the canvas asks too, and with no it paints nothing
+		s.select('f1');
+		s.stroke(['NL'], 'start');
+		s.stroke(['NL'], 'end');
+		expect(questions).toHaveLength(2);
+		expect(ed.doc.tiles[0]).toEqual(doc().tiles[0]);
+		answer = true;
+		s.run((t) => ({ tile: { ...t, count: 5 }, undoable: true }));
+		expect(JSON.parse(s.text).count).toBe(5);
+		s.undo();
+		expect(s.text).toBe('{ "id": "A", "count": 3, ');
+		// a click that selects is no edit: nothing asked
+		s.select(null);
+		s.stroke(['NL'], 'start');
+		expect(s.selected).toBe('f1');
+		expect(questions).toHaveLength(3);
+	});
+
+	test("the data rules' typed text that does not parse: a form edit of the data rules asks, one elsewhere does not", () => {
+		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
+		const questions: string[] = [];
+		ed.ask = (q) => (questions.push(q), false);
+		ed.holdTyped({ what: "data rules' JSON", error: 'line 1', read: (d) => d.dataRules });
+		ed.apply({ ...ed.doc, name: 'Renamed' });
+		expect(questions).toEqual([]);
+		expect(ed.doc.name).toBe('Renamed');
+		ed.apply({ ...ed.doc, dataRules: { modifiers: { wine: { combine: 'sum' } } } });
+		expect(questions).toHaveLength(1);
+		expect(ed.doc.dataRules).toBeUndefined();
+		ed.ask = () => true;
+		ed.apply({ ...ed.doc, dataRules: { modifiers: { wine: { combine: 'sum' } } } });
+		expect(ed.doc.dataRules).toEqual({ modifiers: { wine: { combine: 'sum' } } });
+		// the text is gone from the view: the next edit asks nothing
+		ed.ask = (q) => (questions.push(q), false);
+		ed.apply({ ...ed.doc, dataRules: {} });
+		expect(questions).toHaveLength(1);
+	});
+
 	test('a stroke over places is one undo step; with nothing selected it selects', () => {
 		const ed = new ExpansionEditor({ doc: doc(), revision: 'r1', readOnly: false });
 		const s = new TileSession(ed, 'A');

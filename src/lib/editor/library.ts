@@ -69,3 +69,42 @@ export function jsonImportError(fileName: string, text: string, error: unknown):
 	const caret = ' '.repeat(fault.column - 1 - from + (from > 0 ? 1 : 0)) + '^';
 	return `${fileName} is not JSON: line ${fault.line}, column ${fault.column}: expected ${fault.expected}, found ${found}\n${shown}\n${caret}`;
 }
+
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * An imported document that parses but breaks the schema, to be fixed in the editor: the id it is
+ * kept under (its own when usable and free, else a free one made from it or the file's name) and
+ * the document as the draft — or why the editor cannot open it (its tiles are not tiles).
+ */
+export function importDraft(
+	doc: unknown,
+	taken: readonly string[],
+	fileName: string
+): { id: string; doc: Expansion } | { error: string } {
+	if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+		return { error: `${fileName} is not an expansion document (not a JSON object)` };
+	const d = doc as Record<string, unknown>;
+	const tiles = d.tiles ?? [];
+	if (!Array.isArray(tiles))
+		return { error: `${fileName}: tiles is not a list, so the editor cannot open it` };
+	const bad = tiles.findIndex(
+		(t) =>
+			typeof t !== 'object' ||
+			t === null ||
+			Array.isArray(t) ||
+			!Array.isArray((t as { features?: unknown }).features)
+	);
+	if (bad >= 0)
+		return {
+			error: `${fileName}: tile ${bad + 1} is not an object with a list of features, so the editor cannot open it`
+		};
+	const own = typeof d.id === 'string' ? d.id : '';
+	const id =
+		ID.test(own) && !taken.includes(own)
+			? own
+			: freeExpansionId(taken, own || fileName.replace(/\.json$/i, ''));
+	const draft = { ...d, id, tiles } as unknown as Expansion;
+	delete draft.official;
+	return { id, doc: draft };
+}

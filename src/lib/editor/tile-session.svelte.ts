@@ -7,6 +7,7 @@ import { ruleRegistry } from '../engine/index.ts';
 import { featureAt, isInnerType, paintPlaces, type EditResult, type Place } from './commands.ts';
 import type { ExpansionEditor } from './expansion-editor.svelte.ts';
 import { replaceTile } from './expansion-commands.ts';
+import { similarTiles, type SimilarTile } from './similar-tiles.ts';
 
 export const prettyTile = (tile: Tile): string => JSON.stringify(tile, null, 2);
 
@@ -36,6 +37,13 @@ export class TileSession {
 	#strokeCount = 0;
 
 	tile = $derived.by((): Tile | undefined => this.editor.doc.tiles[this.index]);
+	/** The tiles of this expansion and of the others on disk that have this tile's shape (issue 30 §1). */
+	similar = $derived.by((): SimilarTile[] => {
+		const t = this.tile;
+		if (!t) return [];
+		const others = [...this.editor.available.values()].filter((e) => e.id !== this.editor.id);
+		return similarTiles(t, `${this.editor.id}/${t.id}`, [this.editor.doc, ...others]);
+	});
 	problems = $derived.by((): Problem[] => {
 		const t = this.tile;
 		if (!t) return [];
@@ -77,9 +85,22 @@ export class TileSession {
 		const t = this.tile;
 		if (!t || this.editor.readOnly || !Array.isArray(t.features)) return;
 		const r = command(t);
+		if (r.undoable && !this.#mayDropText()) return this.syncText();
 		if (r.undoable) this.editor.replaceTile(this.index, r.tile, { coalesce });
 		if (r.selected !== undefined) this.selected = r.selected;
 		this.syncText();
+	}
+
+	/** An edit on the canvas or in the form replaces the tile's typed JSON that does not parse: asked first. */
+	#mayDropText(): boolean {
+		const t = this.tile;
+		const pending = t && this.editor.pendingText[t.id];
+		if (pending === undefined || !t) return true;
+		return this.editor.mayDropTyped(
+			`JSON of tile ${t.id}`,
+			readTile(pending).error ?? 'not JSON',
+			true
+		);
 	}
 
 	select(featureId: string | null): void {
@@ -98,6 +119,7 @@ export class TileSession {
 				this.#strokeStart = null;
 				return;
 			}
+			if (!this.#mayDropText()) return;
 			this.#strokeStart = t;
 			this.#strokeCount++;
 		}
