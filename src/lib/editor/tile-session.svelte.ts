@@ -41,7 +41,10 @@ export class TileSession {
 	similar = $derived.by((): SimilarTile[] => {
 		const t = this.tile;
 		if (!t) return [];
-		const others = [...this.editor.available.values()].filter((e) => e.id !== this.editor.id);
+		// the expansion's own tiles first, then base's, then the others'
+		const others = [...this.editor.available.values()]
+			.filter((e) => e.id !== this.editor.id)
+			.sort((a, b) => Number(b.id === 'base') - Number(a.id === 'base'));
 		return similarTiles(t, `${this.editor.id}/${t.id}`, [this.editor.doc, ...others]);
 	});
 	problems = $derived.by((): Problem[] => {
