@@ -206,7 +206,7 @@ describe('assertions', () => {
 	const t = runJczTest(r, lookup);
 	test('a kind we do not read is unsupported, never passed', () => {
 		for (const a of [
-			'Available action ReturnMeeple for PRINCESS',
+			'Available action ReturnMeeple for FESTIVAL',
 			'Ann has KING token with size 3',
 			'Tower piece BLACK options: [0,0]'
 		])

@@ -54,9 +54,14 @@ describe('rulingsFor / parametersFor', () => {
 		expect(all.length).toBeGreaterThan(0);
 		for (const r of all) expect(Object.keys(r.options), r.id).toContain(r.default);
 	});
-	test('modulesOf: base always, the module the document names, the owners of its figures', () => {
+	test('modulesOf: base always, the module the document names (with its companions), the owners of its figures', () => {
 		expect(modulesOf({ id: 'my-set' })).toEqual(['base']);
-		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual(['base', 'dragon']);
+		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual([
+			'base',
+			'dragon',
+			'princess',
+			'portal'
+		]);
 		expect(modulesOf({ id: 'base', figures: [{ id: 'abbot', name: 'Abbot' }] as never })).toEqual([
 			'base',
 			'abbot'
@@ -97,7 +102,14 @@ describe('modulesEnabledBy', () => {
 		]);
 		expect(
 			modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)
-		).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'inn-and-stable-owners']);
+		).toEqual([
+			'base',
+			'inns-and-cathedrals',
+			'dragon',
+			'princess',
+			'portal',
+			'inn-and-stable-owners'
+		]);
 		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
 	});
 });
@@ -144,12 +156,16 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 	] as const)('%s %s → %s', (kind, name, module) => {
 		expect(ruleRegistry.meaningOf(kind, name)?.module).toBe(module);
 	});
-	test('names no module gives meaning to, and the inert ones', () => {
+	test('names no module gives meaning to; the princess and the portal have their own modules', () => {
 		expect(ruleRegistry.meaningOf('modifier', 'wine')).toBeUndefined();
 		expect(ruleRegistry.meaningOf('figure', 'wagon')).toBeUndefined();
-		expect(ruleRegistry.meaningOf('icon', 'portal')).toMatchObject({
-			module: 'dragon',
-			inert: expect.any(String)
+		expect(ruleRegistry.meaningOf('icon', 'portal')).toEqual({
+			module: 'portal',
+			rule: 'DRAGON-4.7.1'
+		});
+		expect(ruleRegistry.meaningOf('modifier', 'princess')).toEqual({
+			module: 'princess',
+			rule: 'DRAGON-4.6.1'
 		});
 		expect(ruleRegistry.meaningOf('feature', 'river')?.leftOut).toBe(true);
 	});

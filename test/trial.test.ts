@@ -52,7 +52,10 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 			'messengers-and-mayors'
 		])
 	],
-	['river, dragon, abbot, pig', setupOf(['river', 'dragon'], { modules: ['abbot', 'pig'] })],
+	[
+		'river, dragon (princess, portal), king & robber, abbot, pig',
+		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig'] })
+	],
 	[
 		'hills & sheep, traders & builders, wells',
 		setupOf(['hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'])

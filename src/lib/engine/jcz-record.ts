@@ -24,16 +24,30 @@ const SETS: Record<string, string> = {
 	base: 'basic:2',
 	'inns-and-cathedrals': 'inns-and-cathedrals:2',
 	dragon: 'princess-and-dragon:2',
-	river: 'river/1:2'
+	river: 'river/1:2',
+	'king-and-robber': 'king-and-robber:2'
 };
 /** Our rulings → JCZ's rules, where JCZ has the option. */
 const RULES: Record<string, { rule: string; values: Record<string, string> }> = {
 	'DRAGON-R1': { rule: 'dragon-move', values: { 'after-scoring': 'after-scoring' } },
 	'BASE-R1': { rule: 'tiny-city-scoring', values: { 'c1-early': '2' } },
-	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } }
+	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } },
+	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
+	'KR-R1': {
+		rule: 'king-and-robber-scoring',
+		values: { 'ten-per-token': '10/20', 'fifteen-forty': '15/40', continuously: 'continuously' }
+	}
 };
 /** Rulings that are JCZ's setup switches (handled with the elements) or its own reading (set by the import). */
-const AS_ELEMENTS = new Set(['BASE-R3', 'IC-R1', 'IC-R2', 'DRAGON-R4']);
+const AS_ELEMENTS = new Set([
+	'BASE-R3',
+	'IC-R1',
+	'IC-R2',
+	'DRAGON-R4',
+	'DRAGON-R5',
+	'DRAGON-R6',
+	'KR-R2'
+]);
 const JCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead', 'ABBOT-R1': 'no' };
 /** FanCloisterZone's reading, told by the saved game's `appVersion` (formats/jcz-game.ts `riverReadingOf`). */
 const FANCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead-strict' };
@@ -99,6 +113,12 @@ export function jczFromRecord(
 		if (r['DRAGON-R4'] !== 'fairy-only' && r['DRAGON-R4'] !== 'neither') elements.dragon = 1;
 		if (r['DRAGON-R4'] !== 'dragon-only' && r['DRAGON-R4'] !== 'neither') elements.fairy = 1;
 	}
+	if (modules.includes('princess') && r['DRAGON-R5'] !== 'off') elements.princess = true;
+	if (modules.includes('portal') && r['DRAGON-R6'] !== 'off') elements.portal = true;
+	if (modules.includes('king-and-robber')) {
+		if (r['KR-R2'] === 'both' || r['KR-R2'] === 'king-only') elements.king = true;
+		if (r['KR-R2'] === 'both' || r['KR-R2'] === 'robber-only') elements.robber = true;
+	}
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	const rules: Record<string, string> = {};
@@ -162,8 +182,8 @@ export function jczFromRecord(
 		});
 	if (failed || errors.length) return { ok: false, errors, warnings };
 
-	const context = contextOf(run.state);
-	const first = context.tiles[run.state.boardTile[0]];
+	const c = contextOf(run.state);
+	const first = c.tiles[run.state.boardTile[0]];
 	const startId = jczIdOf(first.expansion, first.def);
 	const order = rec.drawOrder ? rec.drawOrder.map((k) => jczTile(run.state, k).id) : drawn;
 	const doc = {
@@ -197,13 +217,13 @@ export function jczFromRecord(
 
 /** A tile key's JCZ id and rotation offset. */
 function jczTile(state: GameState, key: string): { id: string; offset: number } {
-	const rules = contextOf(state);
-	const t = rules.tiles[rules.tileIndex.get(key)!];
+	const c = contextOf(state);
+	const t = c.tiles[c.tileIndex.get(key)!];
 	return jczIdOf(t.expansion, t.def);
 }
 
 /** JCZ's id of a piece: player, meeple type, its number among that player's pieces of that type. */
-function meepleId(state: GameState, piece: number): string | null {
+export function meepleId(state: GameState, piece: number): string | null {
 	const p = state.pieces[piece];
 	const type = MEEPLE_TYPE[p.kind];
 	if (!type) return null;
@@ -212,6 +232,10 @@ function meepleId(state: GameState, piece: number): string | null {
 		if (state.pieces[i].kind === p.kind && state.pieces[i].owner === p.owner) n++;
 	return `${p.owner}.${type}.${n}`;
 }
+
+/** The board index of the tile at (x, y), or -1. */
+export const boardIndexAt = (state: GameState, x: number, y: number): number =>
+	state.boardX.findIndex((bx, i) => bx === x && state.boardY[i] === y);
 
 /** The pointer JCZ gives a feature of the tile at board index b. */
 function pointerOf(state: GameState, b: number, feature: string) {
@@ -276,6 +300,44 @@ function messageOf(
 				}
 			];
 		}
+		case 'portal': {
+			// a figure through the magic portal: a deployment on another tile than the one just placed
+			const piece = events.find((e) => e.type === 'portal')?.piece;
+			const b = boardIndexAt(after, Number(move.x), Number(move.y));
+			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
+			if (!id || b < 0) {
+				errors.push({
+					pointer: `${at}/figure`,
+					message: `JCloisterZone has no meeple for a ${String(move.figure)}`
+				});
+				return null;
+			}
+			return [
+				{
+					type: 'DEPLOY_MEEPLE',
+					payload: { pointer: pointerOf(after, b, String(move.feature)), meepleId: id }
+				}
+			];
+		}
+		case 'princess': {
+			const removed = events.find((e) => e.type === 'princess')?.removed as
+				{ piece: number } | undefined;
+			const b = boardIndexAt(after, Number(move.x), Number(move.y));
+			const id = removed ? meepleId(after, removed.piece) : null;
+			if (!id || b < 0) {
+				errors.push({ pointer: at, message: 'no knight sent home by the princess' });
+				return null;
+			}
+			return [
+				{
+					type: 'RETURN_MEEPLE',
+					payload: {
+						source: 'PRINCESS',
+						pointer: { featurePointer: pointerOf(after, b, String(move.feature)), meepleId: id }
+					}
+				}
+			];
+		}
 		case 'dragon':
 			return [
 				{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'dragon.1', to: [move.x, move.y] } }
@@ -283,7 +345,7 @@ function messageOf(
 		case 'fairy': {
 			// the fairy moves no piece: the follower it stands by is where it was
 			const state = after;
-			const b = state.boardX.findIndex((x, i) => x === move.x && state.boardY[i] === move.y);
+			const b = boardIndexAt(state, Number(move.x), Number(move.y));
 			const mover = (state.moduleState.dragon as { fairyPiece?: number } | undefined)?.fairyPiece;
 			const id = mover !== undefined && mover >= 0 ? meepleId(state, mover) : null;
 			if (!id || b < 0) {

@@ -5,16 +5,9 @@ import { contextOf } from './context.ts';
 import { legalMoves } from './game.ts';
 import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
+import { boardIndexAt, meepleId } from './jcz-record.ts';
 import { placedTile } from './view.ts';
-import type {
-	DeployMove,
-	Expansion,
-	GameEvent,
-	GameState,
-	Move,
-	PlaceMove,
-	ScoreEvent
-} from './types.ts';
+import type { Expansion, GameEvent, GameState, Move, PlaceMove, ScoreEvent } from './types.ts';
 import { JCZ_MEEPLE_CLASSES, jczIdOf, type JczImport } from '../formats/jcz-game.ts';
 import { JCZ_FEATURE_CLASS, jczLocation, parseLocation } from '../formats/jcz-vocabulary.ts';
 
@@ -42,6 +35,7 @@ export function jczPhase(state: GameState, tail: string | null): string {
 	const step = state.pending[0]?.kind;
 	if (step === 'dragon') return 'DragonMovePhase';
 	// JCZ offers no action phase when there is nothing to do but pass
+	if (step === 'princess') return 'ActionPhase'; // ruling DRAGON-R5 = must: her action is the only one
 	if (tail === 'PLACE_TILE' && step === 'figure')
 		return legalMoves(state).some((m) => m.type !== 'pass') ? 'ActionPhase' : 'CommitActionPhase';
 	if (tail && tail !== 'COMMIT') return 'CommitActionPhase';
@@ -65,8 +59,13 @@ export function runJczTest(
 	const { setup, moves, errors } = setupFromRecord(imp.record, lookup);
 	if (!setup) return failAll(errors.join('; '));
 	let r;
+	let last: GameEvent[] = [];
 	try {
-		r = replay(setup, moves as Move[]);
+		r = replay(setup, moves as Move[], {
+			onStep: (i, _move, events) => {
+				if (i === moves.length - 1) last = events;
+			}
+		});
 	} catch (e) {
 		return failAll(`the game cannot be played: ${e instanceof Error ? e.message : String(e)}`);
 	}
@@ -74,8 +73,40 @@ export function runJczTest(
 		return failAll(
 			`move ${r.error.index} ${JSON.stringify(moves[r.error.index])} is refused: ${r.error.refusal.message} [${r.error.refusal.rules.join(', ')}]`
 		);
-	const results = assertions.map((a) => readAssertion(a, r.state, r.events, imp.tail));
+	const seen = untilCommit(r.state, r.events, last, imp.tail);
+	const results = assertions.map((a) =>
+		readAssertion(a, r.state, seen.events, imp.tail, seen.scores)
+	);
 	return { description, results, state: r.state, events: r.events };
+}
+
+/**
+ * The events and scores JCZ has reached: a turn it left open (no COMMIT after the last move) is not
+ * scored yet there, and the next turn has not begun (no fairy point), where our engine went on to
+ * the next decision. The last move's events from its first scoring, point or draw on are cut.
+ */
+function untilCommit(
+	state: GameState,
+	events: GameEvent[],
+	last: GameEvent[],
+	tail: string | null
+): { events: GameEvent[]; scores: number[] } {
+	const scores = [...state.scores];
+	if (!tail || tail === 'COMMIT' || state.finished) return { events, scores };
+	const cut = last.findIndex(
+		(e) =>
+			(e.type === 'score' && !(e as ScoreEvent).final) ||
+			e.type === 'draw' ||
+			typeof e.points === 'number'
+	);
+	if (cut < 0) return { events, scores };
+	const later = last.slice(cut);
+	for (const e of later) {
+		if (e.type === 'score') for (const w of (e as ScoreEvent).awards) scores[w.player] -= w.points;
+		else if (typeof e.points === 'number' && typeof e.player === 'number')
+			scores[e.player] -= e.points;
+	}
+	return { events: events.slice(0, events.length - later.length), scores };
 }
 
 const pts = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
@@ -85,7 +116,8 @@ export function readAssertion(
 	text: string,
 	state: GameState,
 	events: GameEvent[],
-	tail: string | null
+	tail: string | null,
+	scores: readonly number[] = state.scores
 ): AssertionResult {
 	const a = text.trim().replace(/\.$/, '');
 	const result = (ok: boolean, found: string): AssertionResult =>
@@ -99,7 +131,7 @@ export function readAssertion(
 	if ((m = /^(\S+) has (-?\d+) points?$/.exec(a))) {
 		const p = player(m[1]);
 		if (p < 0) return result(false, `no player '${m[1]}'`);
-		return result(state.scores[p] === Number(m[2]), `${m[1]} has ${pts(state.scores[p])}`);
+		return result(scores[p] === Number(m[2]), `${m[1]} has ${pts(scores[p])}`);
 	}
 	if ((m = /^(\S+) scored ([\w-]+) for (-?\d+) points?$/.exec(a))) {
 		const p = player(m[1]);
@@ -126,7 +158,10 @@ export function readAssertion(
 		const open =
 			!state.finished &&
 			tail !== null &&
-			['PLACE_TILE', 'DEPLOY_MEEPLE', 'PASS', 'MOVE_NEUTRAL_FIGURE'].includes(tail) &&
+			['PLACE_TILE', 'DEPLOY_MEEPLE', 'PASS', 'MOVE_NEUTRAL_FIGURE', 'RETURN_MEEPLE'].includes(
+				tail
+			) &&
+			state.log.at(-1)?.type !== 'dragon' &&
 			phase !== 'TilePhase';
 		return result(open === (a === 'Undo is allowed'), `undo is ${open ? '' : 'not '}allowed`);
 	}
@@ -137,6 +172,10 @@ export function readAssertion(
 				drawn !== null && (!m[2] || drawn === m[2]),
 				drawn ? `the tile to place is ${drawn}` : `no tile to place (${phase})`
 			);
+		}
+		if (m[1] === 'ReturnMeeple' && m[2] === 'PRINCESS') {
+			const n = phase === 'ActionPhase' ? princessOptions(state).length : 0;
+			return result(n > 0, `${n} knights the princess may send home`);
 		}
 		if (m[1] === 'Meeple' && m[2] && JCZ_MEEPLE_CLASSES[m[2]]) {
 			const n = phase === 'ActionPhase' ? deployOptions(state, JCZ_MEEPLE_CLASSES[m[2]]).length : 0;
@@ -162,6 +201,19 @@ export function readAssertion(
 			`${missing.length ? `missing ${missing.join(' ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `also ${extra.join(' ')}` : ''}`
 		);
 	}
+	if ((m = /^ReturnMeeple PRINCESS options: (.*)$/.exec(a))) {
+		const want = new Set(
+			[...m[1].matchAll(/\{([^,]+),([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
+				pointerKey(e[2].trim(), e[3].trim(), Number(e[4]), Number(e[5]), e[1].trim())
+			)
+		);
+		const have = new Set(
+			phase === 'ActionPhase'
+				? princessOptions(state).map((o) => pointerKey(o.feature, o.location, o.x, o.y, o.meeple))
+				: []
+		);
+		return compareSets(text, want, have);
+	}
 	if ((m = /^Meeple (\w+) options: (.*)$/.exec(a))) {
 		const figure = JCZ_MEEPLE_CLASSES[m[1]];
 		if (!figure)
@@ -170,32 +222,41 @@ export function readAssertion(
 				status: 'unsupported',
 				detail: `meeple '${m[1]}' is not played here`
 			};
-		const key = (feature: string, location: string, x: number, y: number) => {
-			const loc = parseLocation(location);
-			const where = loc ? (loc.inner ?? [...loc.sides, ...loc.halves].sort().join('.')) : location;
-			return `${feature} ${where} [${x},${y}]`;
-		};
 		const want = new Set(
 			[...m[2].matchAll(/\{([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
-				key(e[1].trim(), e[2].trim(), Number(e[3]), Number(e[4]))
+				pointerKey(e[1].trim(), e[2].trim(), Number(e[3]), Number(e[4]))
 			)
 		);
 		const have = new Set(
 			phase === 'ActionPhase'
-				? deployOptions(state, figure).map((o) => key(o.feature, o.location, o.x, o.y))
+				? deployOptions(state, figure).map((o) => pointerKey(o.feature, o.location, o.x, o.y))
 				: []
 		);
-		const missing = [...want].filter((o) => !have.has(o));
-		const extra = [...have].filter((o) => !want.has(o));
-		return result(
-			!missing.length && !extra.length,
-			`${missing.length ? `missing ${missing.join('; ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `also ${extra.join('; ')}` : ''}`
-		);
+		return compareSets(text, want, have);
 	}
 	return {
 		assertion: text,
 		status: 'unsupported',
 		detail: 'an assertion of this kind is not read here'
+	};
+}
+
+/** A JCZ pointer (and meeple id) as a comparable key: the location's parts in one order. */
+function pointerKey(feature: string, location: string, x: number, y: number, meeple = ''): string {
+	const loc = parseLocation(location);
+	const where = loc ? (loc.inner ?? [...loc.sides, ...loc.halves].sort().join('.')) : location;
+	return `${meeple ? `${meeple} ` : ''}${feature} ${where} [${x},${y}]`;
+}
+
+/** Passed when the options JCZ lists are exactly ours; else what is missing and what is also offered. */
+function compareSets(text: string, want: Set<string>, have: Set<string>): AssertionResult {
+	const missing = [...want].filter((o) => !have.has(o));
+	const extra = [...have].filter((o) => !want.has(o));
+	if (!missing.length && !extra.length) return { assertion: text, status: 'passed' };
+	return {
+		assertion: text,
+		status: 'failed',
+		detail: `${missing.length ? `missing ${missing.join('; ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `also ${extra.join('; ')}` : ''}`
 	};
 }
 
@@ -247,23 +308,48 @@ function placementOptions(state: GameState): string[] {
 		.map((mv) => `[${mv.x},${mv.y}]@${(mv.rotation * 90 + offset) % 360}`);
 }
 
-/** Where a figure may be placed now, as JCZ pointers. */
+/** Where a figure may be placed now (on the tile just placed, or through the magic portal), as JCZ pointers. */
 function deployOptions(
 	state: GameState,
 	figure: string
 ): { feature: string; location: string; x: number; y: number }[] {
 	const tile = placedTile(state);
 	if (!tile) return [];
-	const def = contextOf(state).tiles[state.boardTile[state.placed]].def;
-	return legalMoves(state)
-		.filter((mv): mv is DeployMove => mv.type === 'deploy' && (mv as DeployMove).figure === figure)
-		.map((mv) => {
-			const f = def.features.find((x) => x.id === mv.feature)!;
-			return {
-				feature: JCZ_FEATURE_CLASS[f.type] ?? f.type,
-				location: jczLocation(f, tile.rotation),
-				x: tile.x,
-				y: tile.y
-			};
-		});
+	return legalMoves(state).flatMap((mv) => {
+		if ((mv.type !== 'deploy' && mv.type !== 'portal') || mv.figure !== figure) return [];
+		const portal = mv.type === 'portal';
+		const b = portal ? boardIndexAt(state, mv.x as number, mv.y as number) : state.placed;
+		return [pointerAt(state, b, String(mv.feature))];
+	});
+}
+
+/** The knights the princess may send home now, as JCZ pointers with their meeple ids. */
+function princessOptions(
+	state: GameState
+): { feature: string; location: string; x: number; y: number; meeple: string }[] {
+	return legalMoves(state).flatMap((mv) => {
+		if (mv.type !== 'princess') return [];
+		const b = boardIndexAt(state, mv.x as number, mv.y as number);
+		const piece = state.pieces.findIndex(
+			(p) =>
+				p.tile === b &&
+				p.owner === mv.owner &&
+				p.kind === mv.figure &&
+				p.seg >= 0 &&
+				contextOf(state).tiles[state.boardTile[b]].features[state.segmentFeature[p.seg]].id ===
+					mv.feature
+		);
+		return [{ ...pointerAt(state, b, String(mv.feature)), meeple: meepleId(state, piece) ?? '?' }];
+	});
+}
+
+/** The JCZ pointer of a feature of board tile b. */
+function pointerAt(state: GameState, b: number, feature: string) {
+	const f = contextOf(state).tiles[state.boardTile[b]].def.features.find((x) => x.id === feature)!;
+	return {
+		feature: JCZ_FEATURE_CLASS[f.type] ?? f.type,
+		location: jczLocation(f, state.boardRotation[b]),
+		x: state.boardX[b],
+		y: state.boardY[b]
+	};
 }

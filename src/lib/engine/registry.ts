@@ -1,7 +1,7 @@
 // What the rule modules offer a designer, by module id: their rulings (with options) and their
 // tunable parameters (with defaults). Pure data built from the modules list; the validator and the
 // expansion page read it instead of taking rulings and parameters as free text.
-import { MODULES, modulesForExpansion } from './modules/index.ts';
+import { COMPANIONS, MODULES, modulesForExpansion } from './modules/index.ts';
 import type { Expansion } from './types.ts';
 import type {
 	Meaning,
@@ -61,7 +61,6 @@ for (const m of MODULES) {
 		});
 	for (const [name, rule] of Object.entries(m.modifiers ?? {})) add('modifier', name, { rule });
 	for (const [name, rule] of Object.entries(m.icons ?? {})) add('icon', name, { rule });
-	for (const [name, inert] of Object.entries(m.inert ?? {})) add('icon', name, { inert });
 	for (const f of m.figures ?? []) add('figure', f.id, { rule: f.rules[0] });
 	for (const id of m.declares ?? []) add('figure', id, {});
 }
@@ -98,7 +97,10 @@ export function modulesEnabledBy(
 export function modulesWithoutDocument(
 	documents: readonly { id: string }[]
 ): { id: string; name: string }[] {
-	return MODULES.filter((m) => !documents.some((e) => e.id === m.id)).map((m) => ({
+	const companions = Object.values(COMPANIONS).flat(); // they come with their expansion's module
+	return MODULES.filter(
+		(m) => !documents.some((e) => e.id === m.id) && !companions.includes(m.id)
+	).map((m) => ({
 		id: m.id,
 		name: m.name
 	}));

@@ -490,8 +490,6 @@ export interface RuleModule {
 	leavesOut?: FeatureKind[];
 	/** Figures this module owns that are not pieces (the dragon, the fairy). */
 	declares?: string[];
-	/** Rule ids of icons known but without effect (reported by the validator). */
-	inert?: Record<string, string>;
 	/** Step kinds this module owns: the move types they accept and the generator for legalMoves. */
 	steps?: Record<string, StepDef>;
 	/** Move type → handler. */

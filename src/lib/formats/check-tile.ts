@@ -12,7 +12,7 @@ import {
 	sideIndex
 } from './geometry.ts';
 import { pointer, type Problem, type Severity } from './problems.ts';
-import { INERT_ICONS, KNOWN_MODIFIERS } from './known.ts';
+import { KNOWN_MODIFIERS } from './known.ts';
 import { needsModule, type Known } from './meanings.ts';
 
 const BORDER = new Set<Feature['type']>(['road', 'city', 'river']);
@@ -347,7 +347,5 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 				`unknown icon '${icon}': no enabled expansion gives it a meaning (known: ${[...known.icons].join(', ')})`,
 				'warning'
 			);
-		else if (known.meanings ? meaning?.inert : INERT_ICONS.includes(icon))
-			problem(`/icons/${k}`, `icon '${icon}' has no effect in this engine yet`, 'note');
 	}
 }

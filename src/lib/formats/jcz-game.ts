@@ -67,6 +67,7 @@ export const JCZ_SETS: Record<string, string> = {
 	basic: 'base',
 	'inns-and-cathedrals': 'inns-and-cathedrals',
 	'princess-and-dragon': 'dragon',
+	'king-and-robber': 'king-and-robber',
 	'river/1': 'river',
 	river: 'river',
 	'traders-and-builders': 'traders-and-builders-goods'
@@ -199,6 +200,16 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 	'inn-and-cathedral-final-scoring': {
 		ruling: 'IC-R3',
 		options: { ignore: 'as-usual', zero: 'zero' }
+	},
+	'princess-action': { ruling: 'DRAGON-R5', options: { may: 'may', must: 'must' } },
+	'king-and-robber-scoring': {
+		ruling: 'KR-R1',
+		options: {
+			default: 'per-feature',
+			'10/20': 'ten-per-token',
+			'15/40': 'fifteen-forty',
+			continuously: 'continuously'
+		}
 	}
 };
 
@@ -308,7 +319,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			)
 				modules.push(ELEMENT_MODULES[k]);
 			if (k === 'pig') count(k, 1);
-		} else if (k in SWITCHES) {
+		} else if (k in SWITCHES || ['princess', 'portal', 'king', 'robber'].includes(k)) {
 			continue; // below: an absent switch is off too
 		} else if (k in NOT_PLAYED) {
 			if (on) warnings.push({ pointer: at, message: NOT_PLAYED[k] });
@@ -360,6 +371,21 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				? 'fairy-only'
 				: 'neither';
 		if (which !== 'dragon-and-fairy') rulings['DRAGON-R4'] = which;
+		// the princess and the magic portal are elements of their own there (on when the key is there)
+		if (!has('princess')) rulings['DRAGON-R5'] = 'off';
+		if (!has('portal')) rulings['DRAGON-R6'] = 'off';
+	}
+	// the king and the robber baron: elements of their own there
+	if (chosen.includes('king-and-robber')) {
+		const has = (k: string) => k in elements && elements[k] !== null && elements[k] !== false;
+		const which = has('king')
+			? has('robber')
+				? 'both'
+				: 'king-only'
+			: has('robber')
+				? 'robber-only'
+				: 'neither';
+		if (which !== 'both') rulings['KR-R2'] = which;
 	}
 	if (errors.length) return { ok: false, errors, warnings };
 
@@ -407,11 +433,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		}
 	}
 
-	// players (in turn order: by slot)
-	const players = (doc.players as Obj[]).map((p, i) => ({
-		name: typeof p?.name === 'string' ? p.name : `Player ${i + 1}`,
-		slot: Number(p?.slot ?? i)
-	}));
+	// players in turn order: the order of the list (JCZ's player index, the first number of a meeple
+	// id and a message's `player`), not the slot (a seat colour: Betty in slot 2 may play first)
+	const players = (doc.players as Obj[]).map((p, i) =>
+		typeof p?.name === 'string' ? p.name : `Player ${i + 1}`
+	);
 
 	// replay → moves
 	type Out = { move: GameRecord['moves'][number]; type: string; at?: string };
@@ -475,13 +501,30 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			}
 			const feature = pointerFeature(ptr, `${at}/payload/pointer`, board, errors);
 			if (!feature) continue;
-			if (placed.at(-1) !== `${(ptr.position as number[])[0]},${(ptr.position as number[])[1]}`)
-				errors.push({
-					pointer: `${at}/payload/pointer/position`,
-					message:
-						'a figure is placed on the tile just placed here (the magic portal has no effect)'
-				});
+			const [x, y] = ptr.position as number[];
+			// on another tile than the one just placed: through the magic portal (DRAGON-4.7.1)
+			if (placed.at(-1) !== `${x},${y}`)
+				out.push({ move: { type: 'portal', figure, x, y, feature }, type });
 			else out.push({ move: { type: 'deploy', figure, feature }, type });
+			continue;
+		}
+		if (type === 'RETURN_MEEPLE' && p.source === 'PRINCESS') {
+			const ptr = isObj(p.pointer) ? p.pointer : {};
+			const fp = isObj(ptr.featurePointer) ? ptr.featurePointer : {};
+			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(ptr.meepleId));
+			const figure = meeple ? JCZ_MEEPLES[meeple[2]] : undefined;
+			if (!meeple || !figure) {
+				errors.push({
+					pointer: `${at}/payload/pointer/meepleId`,
+					message: `meeple '${String(ptr.meepleId)}' is not a figure played here`
+				});
+				continue;
+			}
+			const feature = pointerFeature(fp, `${at}/payload/pointer/featurePointer`, board, errors);
+			if (!feature) continue;
+			const [x, y] = fp.position as number[];
+			const owner = Number(meeple[1]);
+			out.push({ move: { type: 'princess', x, y, feature, owner, figure }, type });
 			continue;
 		}
 		if (type === 'MOVE_NEUTRAL_FIGURE') {
@@ -552,7 +595,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const record: GameRecord = {
 		schemaVersion: 1,
 		expansions: inPlay.map((e) => ({ id: e.id })),
-		players: players.sort((a, b) => a.slot - b.slot).map((p) => p.name),
+		players,
 		seed: 0,
 		...(modules.length ? { modules } : {}),
 		...(Object.keys(rulings).length ? { rulings } : {}),

@@ -20,6 +20,3 @@ export const KNOWN_ICONS: readonly string[] = [
 	'princess',
 	'portal'
 ];
-
-/** Icons the format accepts but no rule module of this engine reacts to yet. */
-export const INERT_ICONS: readonly string[] = ['princess', 'portal'];

@@ -33,8 +33,6 @@ export interface Meaning {
 	module: string;
 	/** The rule id that does (absent for figures). */
 	rule?: string;
-	/** Known to the module but without effect yet (the dragon's princess and portal icons). */
-	inert?: string;
 	/** A tile with it is left out of a game without the module (river tiles), not misplayed. */
 	leftOut?: boolean;
 }

@@ -5,6 +5,7 @@ export const SHIPPED_EXPANSIONS = [
 	'inns-and-cathedrals',
 	'river',
 	'dragon',
+	'king-and-robber',
 	'bards',
 	'inn-and-stable-owners',
 	'buddo',

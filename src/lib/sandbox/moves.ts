@@ -80,6 +80,10 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Take the abbot back from ${where}`;
 		case 'fairy':
 			return `Fairy next to the follower on ${where}`;
+		case 'portal':
+			return `${figureName(String(m.figure))} through the magic portal on ${where}`;
+		case 'princess':
+			return `Princess: send ${name(m.owner)}'s ${figureName(String(m.figure)).toLowerCase()} on ${where} home`;
 		case 'dragon':
 			return `Dragon to (${m.x},${m.y})`;
 		case 'town-hall':
@@ -207,6 +211,14 @@ export function moveHelp(
 				? 'The messenger goes back to your supply.'
 				: 'The messenger rides on and stays on that feature (strength 1).',
 			['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-7']
+		],
+		portal: [
+			'Instead of placing a follower on this tile, place it on this unoccupied, incomplete feature of another tile.',
+			['DRAGON-4.7.1']
+		],
+		princess: [
+			'Instead of placing a figure, the princess sends this knight of her city back to its owner’s supply.',
+			['DRAGON-4.6.1', 'DRAGON-R5']
 		],
 		'abbot-return': [
 			'Take the abbot back now: its monastery or garden scores as it stands.',

@@ -3,7 +3,7 @@
 // steps, players in turn clockwise from the active one, never revisiting a tile in one movement,
 // never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
-// turn and 3 when that follower's feature scores. Princess and portal symbols have no effect yet.
+// turn and 3 when that follower's feature scores. The princess and the magic portal: princess.ts, portal.ts.
 import { pack, SIDE_STEP, tileAt, tileAtXY } from '../board.ts';
 import { featureOf } from '../features.ts';
 import { shuffleBack, tilesLeft } from '../bag.ts';
@@ -474,10 +474,6 @@ export const dragon: RuleModule = {
 	},
 	declares: ['dragon', 'fairy'],
 	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
-	inert: {
-		princess: 'DRAGON-4.6 (princess) has no effect yet',
-		portal: 'DRAGON-4.7 (magic portal) has no effect yet'
-	},
 	steps: {
 		dragon: {
 			accepts: ['dragon'],

@@ -3,7 +3,10 @@ import { base } from './base.ts';
 import { abbot } from './abbot.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon.ts';
+import { princess } from './princess.ts';
+import { portal } from './portal.ts';
 import { pig } from './pig.ts';
+import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import { bards } from './bards.ts';
 import { innAndStableOwners } from './inn-and-stable-owners.ts';
@@ -17,7 +20,10 @@ export const MODULES: RuleModule[] = [
 	abbot,
 	river,
 	dragon,
+	princess,
+	portal,
 	pig,
+	kingAndRobber,
 	bards,
 	innAndStableOwners,
 	messengersAndMayors,
@@ -26,6 +32,8 @@ export const MODULES: RuleModule[] = [
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
+/** Modules that come with another's expansion: The Princess & the Dragon's princess and magic portal, one module per mechanic. */
+export const COMPANIONS: Record<string, string[]> = { dragon: ['princess', 'portal'] };
 
 /**
  * The modules an expansion document enables: the one its `rules` field (or id) names, and the
@@ -35,7 +43,7 @@ const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
 export function modulesForExpansion(e: Pick<Expansion, 'id' | 'rules' | 'figures'>): string[] {
 	const out: string[] = [];
 	const id = e.rules ?? ALIASES[e.id] ?? e.id;
-	if (MODULES.some((m) => m.id === id)) out.push(id);
+	if (MODULES.some((m) => m.id === id)) out.push(id, ...(COMPANIONS[id] ?? []));
 	for (const f of e.figures ?? []) {
 		const owner = MODULES.find(
 			(m) => m.figures?.some((x) => x.id === f.id) || m.declares?.includes(f.id)
