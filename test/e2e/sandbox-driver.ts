@@ -35,7 +35,13 @@ export async function openSandbox(page: Page, query: string) {
 export async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
 	const box = (await page.locator('.board').boundingBox())!;
 	let p = await point();
+	// on the board's box, and not under what is drawn over its edge (the hover line below it)
+	const onBoard = await page.evaluate(
+		([x, y]) => !!document.elementFromPoint(x, y)?.closest('.board'),
+		[p.x, p.y]
+	);
 	if (
+		!onBoard ||
 		p.x < box.x + 10 ||
 		p.y < box.y + 10 ||
 		p.x > box.x + box.width - 10 ||
