@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableExpansions } from './files.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
 import { validateExpansion } from '../lib/formats/validate.ts';
-import { ruleRegistry, type Expansion } from '../lib/engine/index.ts';
+import { ruleRegistry, type Expansion, type GameRecord } from '../lib/engine/index.ts';
 import { recordFromJcz, type JczImport, type JczProblem } from '../lib/formats/jcz-game.ts';
 
 let cache: Map<string, Expansion> | null = null;
@@ -80,6 +80,26 @@ export function readJson(file: string): { doc?: unknown; error?: string } {
 	} catch (e) {
 		return { error: `${file}: ${e instanceof Error ? e.message : String(e)}` };
 	}
+}
+
+/** A game record from a JSON file: the record itself, or a scenario's game; what is wrong, located. */
+export function readRecordJson(file: string): { record?: GameRecord; error?: string } {
+	const { doc, error } = readJson(file);
+	if (error) return { error };
+	const d = doc as Record<string, unknown>;
+	const rec = (
+		d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d
+	) as GameRecord;
+	if (
+		!rec ||
+		!Array.isArray(rec.expansions) ||
+		!Array.isArray(rec.moves) ||
+		!Array.isArray(rec.players)
+	)
+		return {
+			error: `${file}: not a game record (expansions, players, seed and moves are required)`
+		};
+	return { record: rec };
 }
 
 /** `ID=option,ID=option` → the rulings, or what is wrong with the text. */

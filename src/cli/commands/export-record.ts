@@ -2,8 +2,8 @@
 // scenario's game) as a JCloisterZone saved game.
 import { writeFileSync } from 'node:fs';
 import type { CommandContext } from '../command.ts';
-import { jczFromRecord, setupFromRecord, type GameRecord } from '../../lib/engine/index.ts';
-import { expansionErrors, lookupExpansion, readJson } from '../engine-io.ts';
+import { jczFromRecord, setupFromRecord } from '../../lib/engine/index.ts';
+import { expansionErrors, lookupExpansion, readRecordJson } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab export-record <game.json> [--format jcz] [--out file.jcz] [--json]
@@ -42,24 +42,9 @@ export const command = {
 		}
 		const files = parsed.positionals;
 		const out = parsed.values.out;
-		const { doc, error } = readJson(files[0]);
-		if (error) {
-			ctx.stderr(error);
-			return 1;
-		}
-		const d = doc as Record<string, unknown>;
-		const rec = (
-			d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d
-		) as GameRecord;
-		if (
-			!rec ||
-			!Array.isArray(rec.expansions) ||
-			!Array.isArray(rec.moves) ||
-			!Array.isArray(rec.players)
-		) {
-			ctx.stderr(
-				`${files[0]}: not a game record (expansions, players, seed and moves are required)`
-			);
+		const { record: rec, error } = readRecordJson(files[0]);
+		if (!rec) {
+			ctx.stderr(error!);
 			return 1;
 		}
 		const { setup } = setupFromRecord(rec, lookupExpansion);

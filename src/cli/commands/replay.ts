@@ -10,7 +10,7 @@ import {
 	type GameEvent,
 	type Move
 } from '../../lib/engine/index.ts';
-import { expansionErrors, isJcz, lookupExpansion, readJcz, readJson } from '../engine-io.ts';
+import { expansionErrors, isJcz, lookupExpansion, readJcz, readRecordJson } from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab replay <game.json | game.jcz> [--json]
@@ -41,24 +41,12 @@ export const command = {
 			}
 			rec = imported.record;
 		} else {
-			const { doc, error } = readJson(files[0]);
-			if (error) {
-				ctx.stderr(error);
+			const read = readRecordJson(files[0]);
+			if (!read.record) {
+				ctx.stderr(read.error!);
 				return 1;
 			}
-			const d = doc as Record<string, unknown>;
-			rec = (d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d) as GameRecord;
-		}
-		if (
-			!rec ||
-			!Array.isArray(rec.expansions) ||
-			!Array.isArray(rec.moves) ||
-			!Array.isArray(rec.players)
-		) {
-			ctx.stderr(
-				`${files[0]}: not a game record (expansions, players, seed and moves are required)`
-			);
-			return 1;
+			rec = read.record;
 		}
 		const { setup, moves, warnings, errors } = setupFromRecord(rec, lookupExpansion);
 		for (const w of warnings) ctx.stderr(`warning: ${w}`);

@@ -26,6 +26,17 @@ export interface TileStats {
 	points: number;
 }
 
+/** A tile's counts before any game: all zero. */
+export const noTileStats = (): TileStats => ({
+	drawn: 0,
+	placed: 0,
+	discarded: 0,
+	setAside: 0,
+	completed: 0,
+	scored: 0,
+	points: 0
+});
+
 export interface Aggregate {
 	games: number;
 	placements: number;
@@ -100,15 +111,7 @@ export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
 			a.findings.push(f);
 	sum(a.findingCounts, b.findingCounts);
 	for (const [k, t] of Object.entries(b.tiles)) {
-		const x = (a.tiles[k] ??= {
-			drawn: 0,
-			placed: 0,
-			discarded: 0,
-			setAside: 0,
-			completed: 0,
-			scored: 0,
-			points: 0
-		});
+		const x = (a.tiles[k] ??= noTileStats());
 		for (const f of Object.keys(t) as (keyof TileStats)[]) x[f] += t[f];
 	}
 	for (const [k, t] of Object.entries(b.features)) {

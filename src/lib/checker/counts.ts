@@ -2,21 +2,12 @@
 // scorings with the tiles and expansions of their features; other points; rules cited), the choices
 // offered and taken, and the final scores of the seats. Pure.
 import { pack, type Context, type GameEvent, type Move, type ScoreEvent } from '../engine/index.ts';
-import type { Aggregate, TileStats } from './aggregate.ts';
+import { noTileStats, type Aggregate, type TileStats } from './aggregate.ts';
 
 export const add = (r: Record<string, number>, k: string, n = 1) => {
 	r[k] = (r[k] ?? 0) + n;
 };
-const tileOf = (agg: Aggregate, key: string): TileStats =>
-	(agg.tiles[key] ??= {
-		drawn: 0,
-		placed: 0,
-		discarded: 0,
-		setAside: 0,
-		completed: 0,
-		scored: 0,
-		points: 0
-	});
+const tileOf = (agg: Aggregate, key: string): TileStats => (agg.tiles[key] ??= noTileStats());
 
 /**
  * The final scores into the seats' sums, wins (shared on a tie) and histograms, and seat 1's lead.

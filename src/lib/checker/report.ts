@@ -2,7 +2,7 @@
 // (catalog.ts: tiles, feature kinds, rules, rulings, figures, choices) for the findings of what never
 // happened, with the statistics and their confidence intervals. Pure.
 import { botSpecText } from '../bots/index.ts';
-import type { Aggregate, Finding, TileStats } from './aggregate.ts';
+import { noTileStats, type Aggregate, type Finding, type TileStats } from './aggregate.ts';
 import { catalogOf, type Catalog } from './catalog.ts';
 import { seatPolicy, type CheckerConfig } from './run.ts';
 import { Z95, wilsonInterval } from '../stats.ts';
@@ -143,15 +143,7 @@ export function finalize(
 	const n = agg.games;
 	const policies = cfg.players.map((_, p) => botSpecText(seatPolicy(cfg, p)));
 	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
-		const t = agg.tiles[tile] ?? {
-			drawn: 0,
-			placed: 0,
-			discarded: 0,
-			setAside: 0,
-			completed: 0,
-			scored: 0,
-			points: 0
-		};
+		const t = agg.tiles[tile] ?? noTileStats();
 		return {
 			tile,
 			expansion: info.expansion,

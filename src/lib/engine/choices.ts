@@ -2,6 +2,28 @@
 // meeples (a mayor winning a knight's favour, …) builds its candidates here, so the modules'
 // filters apply everywhere (BUDDO-WANT-1: when Buddo can be chosen, it must be).
 import type { Engine } from './types.ts';
+import { figureRef } from './scoring.ts';
+
+/**
+ * The piece of `pieces` that `move` names by its x, y, feature, owner and (optionally) figure, if
+ * any: how a move picks an opponent's piece (the mayor's favour, the princess's knight).
+ */
+export function pieceNamedBy(
+	engine: Engine,
+	pieces: readonly number[],
+	move: Readonly<Record<string, unknown>>
+): number | undefined {
+	return pieces.find((pc) => {
+		const r = figureRef(engine, pc);
+		return (
+			r.x === move.x &&
+			r.y === move.y &&
+			r.feature === move.feature &&
+			r.owner === move.owner &&
+			(move.figure === undefined || r.figure === move.figure)
+		);
+	});
+}
 
 export interface OpponentChoice {
 	/** The pieces the chooser may pick (empty: no choice). */

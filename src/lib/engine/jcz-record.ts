@@ -283,27 +283,14 @@ function messageOf(
 		case 'pass':
 			// JCZ skips an action phase with nothing to do: its COMMIT ends the turn alone
 			return before.options ? [{ type: 'PASS', payload: {} }] : [];
-		case 'deploy': {
-			const piece = events.find((e) => e.type === 'deploy')?.piece;
-			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
-			if (!id) {
-				errors.push({
-					pointer: `${at}/figure`,
-					message: `JCloisterZone has no meeple for a ${String(move.figure)}`
-				});
-				return null;
-			}
-			return [
-				{
-					type: 'DEPLOY_MEEPLE',
-					payload: { pointer: pointerOf(after, before.placed, String(move.feature)), meepleId: id }
-				}
-			];
-		}
+		case 'deploy':
 		case 'portal': {
-			// a figure through the magic portal: a deployment on another tile than the one just placed
-			const piece = events.find((e) => e.type === 'portal')?.piece;
-			const b = boardIndexAt(after, Number(move.x), Number(move.y));
+			// a figure through the magic portal is a deployment on another tile than the one just placed
+			const piece = events.find((e) => e.type === move.type)?.piece;
+			const b =
+				move.type === 'portal'
+					? boardIndexAt(after, Number(move.x), Number(move.y))
+					: before.placed;
 			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
 			if (!id || b < 0) {
 				errors.push({

@@ -559,21 +559,8 @@ export class BoardView {
 		this.targetNodes = [];
 		// highlighted feature parts under the figures
 		for (const p of scene.highlight) {
-			const t = this.tileAt(p.x, p.y);
-			const shape = t && tileShapes(t.def).get(p.feature);
-			if (!t || !shape) continue;
-			const g = new K.Group({
-				x: t.x * CELL + CELL / 2,
-				y: t.y * CELL + CELL / 2,
-				offsetX: CELL / 2,
-				offsetY: CELL / 2,
-				rotation: t.rotation * 90,
-				listening: false
-			});
-			g.add(
-				new K.Path({ data: shape.path, fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 })
-			);
-			this.pieceLayer.add(g);
+			const g = this.featurePart(p, { fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 });
+			if (g) this.pieceLayer.add(g);
 		}
 		// the bots' tiles since the person's last decision: a frame in the placing seat's colour
 		for (const r of scene.recent ?? []) {
@@ -718,21 +705,28 @@ export class BoardView {
 	flash(parts: Part[]): void {
 		const K = this.K;
 		for (const p of parts) {
-			const t = this.tileAt(p.x, p.y);
-			const shape = t && tileShapes(t.def).get(p.feature);
-			if (!t || !shape) continue;
-			const g = new K.Group({
-				x: t.x * CELL + CELL / 2,
-				y: t.y * CELL + CELL / 2,
-				offsetX: CELL / 2,
-				offsetY: CELL / 2,
-				rotation: t.rotation * 90,
-				listening: false
-			});
-			g.add(new K.Path({ data: shape.path, fill: 'rgba(255,255,255,0.85)' }));
+			const g = this.featurePart(p, { fill: 'rgba(255,255,255,0.85)' });
+			if (!g) continue;
 			this.overLayer.add(g);
 			new K.Tween({ node: g, duration: 0.2, opacity: 0, onFinish: () => g.destroy() }).play();
 		}
+	}
+
+	/** A feature's part drawn in place on its tile (turned with it), or null when not on the board. */
+	private featurePart(p: Part, style: Konva.ShapeConfig): Konva.Group | null {
+		const t = this.tileAt(p.x, p.y);
+		const shape = t && tileShapes(t.def).get(p.feature);
+		if (!t || !shape) return null;
+		const g = new this.K.Group({
+			x: t.x * CELL + CELL / 2,
+			y: t.y * CELL + CELL / 2,
+			offsetX: CELL / 2,
+			offsetY: CELL / 2,
+			rotation: t.rotation * 90,
+			listening: false
+		});
+		g.add(new this.K.Path({ data: shape.path, ...style }));
+		return g;
 	}
 
 	// ---------------------------------------------------------------- pointer and view

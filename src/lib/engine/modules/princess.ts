@@ -7,6 +7,7 @@ import { find } from '../features.ts';
 import { PHASE_FIGURE } from '../phases.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName, returnPiece } from '../scoring.ts';
+import { pieceNamedBy } from '../choices.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 export type PrincessMove = {
@@ -58,16 +59,7 @@ function princessMove(g: Engine, move: PrincessMove, step: Step): Refusal | null
 			rules: ['DRAGON-R5']
 		};
 	const list = knights(g);
-	const target = list.find((pc) => {
-		const m = moveOf(g, pc);
-		return (
-			m.x === move.x &&
-			m.y === move.y &&
-			m.feature === move.feature &&
-			m.owner === move.owner &&
-			(move.figure === undefined || m.figure === move.figure)
-		);
-	});
+	const target = pieceNamedBy(g, list, move);
 	if (target === undefined)
 		return {
 			code: 'no-knight',

@@ -4,7 +4,7 @@ import { pack, SIDE_STEP, tileAt } from '../../board.ts';
 import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
-import { opponentPieceChoices } from '../../choices.ts';
+import { opponentPieceChoices, pieceNamedBy } from '../../choices.ts';
 import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step, ModuleMove } from '../../types.ts';
@@ -286,16 +286,7 @@ export function mayorMove(engine: Engine, move: ModuleMove, step: Step): Refusal
 			message: "a mayor's choice is 'favour' or 'none'",
 			rules: ['MM-MAYOR-4']
 		};
-	const target = favourCandidates(engine, e).find((pc) => {
-		const m = targetMove(engine, pc);
-		return (
-			m.x === move.x &&
-			m.y === move.y &&
-			m.feature === move.feature &&
-			m.owner === move.owner &&
-			(move.figure === undefined || m.figure === move.figure)
-		);
-	});
+	const target = pieceNamedBy(engine, favourCandidates(engine, e), move);
 	if (target === undefined)
 		return {
 			code: 'not-a-candidate',
