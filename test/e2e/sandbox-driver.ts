@@ -15,6 +15,8 @@ export const hook = {
 	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
 	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
 	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
+	moveAt: (page: Page, step: number) =>
+		page.evaluate((i) => (window as any).__sandbox.session.record().moves[i] as Move, step),
 	cell: (page: Page, x: number, y: number) =>
 		page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
 	target: (page: Page, x: number, y: number, f?: string) =>
@@ -70,7 +72,13 @@ export async function placeByClicking(page: Page, move: Move) {
 	}).toPass();
 	const before = await hook.at(page);
 	await page.mouse.click(at.x, at.y);
-	await expect.poll(() => hook.at(page)).toBe(before + 1);
+	await played(page, before, { type: 'place', x: move.x, y: move.y, rotation: move.rotation });
+}
+
+/** The move at step `before` is `move` (a bot may answer at once: a scarecrow, the next turn). */
+async function played(page: Page, before: number, move: Partial<Move>) {
+	await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
+	expect(await hook.moveAt(page, before)).toMatchObject(move);
 }
 
 export async function clickTarget(page: Page, move: Move) {
@@ -87,7 +95,7 @@ export async function clickTarget(page: Page, move: Move) {
 	// several moves on one target: the menu asks which one
 	if (await page.getByRole('menu').isVisible())
 		await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
-	await expect.poll(() => hook.at(page)).toBe(before + 1);
+	await played(page, before, move);
 }
 
 export const cli = (args: string[]) =>

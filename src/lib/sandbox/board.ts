@@ -931,11 +931,12 @@ export class BoardView {
 		return this.cam.s;
 	}
 
-	/** Zooms and pans so that the whole board and the lit cells fill the view. */
+	/** Zooms and pans so that the whole board, the lit cells and the step's targets fill the view. */
 	fit(): void {
 		const s = this.scene;
 		if (!s) return;
-		const cells = [...s.tiles, ...s.lit];
+		// a target may be an empty cell beyond the board's edge (a town hall)
+		const cells = [...s.tiles, ...s.lit, ...s.targets];
 		if (!cells.length) return;
 		const xs = cells.map((c) => c.x);
 		const ys = cells.map((c) => c.y);
