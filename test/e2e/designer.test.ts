@@ -157,7 +157,7 @@ test('a save with a tile whose JSON does not parse says what it left out; its me
 	await page.keyboard.type('oops');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
 	// to the expansion page (a link, in the same visit), change the name, save
-	await page.locator('nav.crumbs a').nth(1).click();
+	await page.locator('nav.crumbs a').first().click();
 	await expect(page.getByTestId('expansion-page')).toBeVisible();
 	await page.getByTestId('meta-name').fill('Saved but not all');
 	const heading = page.getByTestId('expansion-page').locator('h1, h2').first();
@@ -218,7 +218,7 @@ test('two tile editors in one visit, no console error; the canvas is the drawn t
 	expect(held[3]).toBeGreaterThan(60);
 	expect((await placesPixel(page, ex, ey))[3]).toBeLessThan(5);
 	// back to the expansion page, then a second tile editor: Monaco made and disposed cleanly
-	await page.locator('nav.crumbs a').nth(1).click();
+	await page.locator('nav.crumbs a').first().click();
 	await page.locator('[data-tile-id="T3"] a[data-testid="tile"]').click();
 	await openEditorReady(page);
 	await expect.poll(async () => (await jsonOf(page)).id).toBe('T3');

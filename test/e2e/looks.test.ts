@@ -129,7 +129,7 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 		'port: declared, but no rule scores it — add a rule'
 	);
 	await expectAccessible(page, 'the tile editor with the harbour drawn');
-	await click(page.locator('nav.crumbs a').nth(1));
+	await click(page.locator('nav.crumbs a').first());
 
 	const rules = page.getByTestId('rule-templates');
 	await expect(rules.getByTestId('unscored')).toContainText(
