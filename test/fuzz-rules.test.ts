@@ -56,6 +56,7 @@ const seeds: Doc[] = [
 		'inn-and-stable-owners',
 		'hills-and-sheep-vineyards',
 		'traders-and-builders-goods',
+		'traders-and-builders-builder',
 		'wells'
 	].map((id) => graft(read(`expansions/${id}.json`)))
 ];

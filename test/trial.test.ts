@@ -57,8 +57,13 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig'] })
 	],
 	[
-		'hills & sheep, traders & builders, wells',
-		setupOf(['hills-and-sheep-vineyards', 'traders-and-builders-goods', 'wells'])
+		'hills & sheep, traders & builders (goods, builder), wells',
+		setupOf([
+			'hills-and-sheep-vineyards',
+			'traders-and-builders-goods',
+			'traders-and-builders-builder',
+			'wells'
+		])
 	]
 ];
 

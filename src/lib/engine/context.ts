@@ -125,7 +125,8 @@ export function contextFor(
 		'opponentChoice',
 		'noTile',
 		'playsWithoutTile',
-		'dragonEnter'
+		'dragonEnter',
+		'anotherTurn'
 	];
 	const hooks = {} as Context['hooks'];
 	for (const n of hookNames)

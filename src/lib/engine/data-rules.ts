@@ -23,6 +23,7 @@ import type {
 import { mapped, filled } from './arrays.ts';
 import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
 import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
+import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -93,7 +94,8 @@ function compileFigure(
 		rules: f.rules ?? [],
 		...(f.strengthRules ? { strengthRules: f.strengthRules } : {}),
 		...(f.joinsOccupied ? { joinsOccupied: true } : {}),
-		...(f.afterScoring === 'stay' ? { staysAfterScoring: true } : {})
+		...(f.afterScoring === 'stay' ? { staysAfterScoring: true } : {}),
+		...(f.requiresOwnFollower || f.extraTurn ? { canDeploy: ownFollowerCheck(id, f) } : {})
 	};
 }
 /** The parameter an expression is exactly ({"var": "param.x"}), or undefined. */
@@ -170,7 +172,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])]))
 	);
 	for (const f of Object.values(dr.figures ?? {}))
-		for (const id of [...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])
+		for (const id of [
+			...(f.rules ?? []),
+			...(f.strengthRules ?? []),
+			...(f.denyRules ?? []),
+			...(f.extraTurnRules ?? [])
+		])
 			cited.add(id);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
@@ -201,6 +208,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			engine.state.moduleState[id] = st;
 		}
 	};
+	const extraTurn = new Map(
+		Object.entries(dr.figures ?? {}).flatMap(([fid, f]) =>
+			f.extraTurn ? [[fid, f.extraTurnRules ?? f.rules ?? []] as const] : []
+		)
+	);
+	if (extraTurn.size) Object.assign(hooks, extraTurnHooks(extraTurn, state));
 	if (lists.value.length)
 		hooks.value = (engine, root, v) => {
 			const p = planOf(engine.rules);

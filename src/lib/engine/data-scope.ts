@@ -7,6 +7,7 @@ import { surroundings, tileAt, pack } from './board.ts';
 import { perContext } from './per-context.ts';
 import type { Context, Engine, FeatureValue, RuleModule } from './types.ts';
 import { filled } from './arrays.ts';
+import type { ExtraTurnState } from './data-extra-turn.ts';
 
 // each expression object is turned into closures once (rule-expr.ts compileExpr: interpretation, no code generated)
 const closures = new WeakMap<object, Compiled>();
@@ -307,6 +308,8 @@ export interface DataState {
 	won: number;
 	/** Tokens collected: kind → per player. */
 	tokens: Record<string, number[]>;
+	/** The extra turn of the module's `extraTurn` figures (data-extra-turn.ts). */
+	extra?: ExtraTurnState;
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

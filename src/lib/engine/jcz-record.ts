@@ -121,6 +121,7 @@ export function jczFromRecord(
 	}
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
+	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
 	const rules: Record<string, string> = {};
 	for (const [id, option] of Object.entries(rec.rulings ?? {}) as [string, string][]) {
 		if (RULES[id]?.values[option]) rules[RULES[id].rule] = RULES[id].values[option];

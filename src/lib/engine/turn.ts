@@ -104,13 +104,17 @@ export function advance(engine: Engine): void {
 			case PHASE_AFTER_SCORE:
 				for (const f of h.afterScore) f(engine);
 				break;
-			default: // PHASE_TURN_END
-				state.active = (state.active + 1) % state.players.length;
+			default: {
+				// PHASE_TURN_END: the next player, or the same one again (an extra turn: every hook asked)
+				let again = false;
+				for (const f of h.anotherTurn) if (f(engine)) again = true;
+				if (!again) state.active = (state.active + 1) % state.players.length;
 				state.turn++;
 				state.placed = -1;
 				state.tile = -1;
 				state.acted = false;
 				state.phase = BEFORE_TURN;
+			}
 		}
 	}
 }

@@ -459,6 +459,11 @@ export interface Hooks {
 	playsWithoutTile(engine: Engine): boolean;
 	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
 	dragonEnter(engine: Engine, b: number): Refusal | null;
+	/**
+	 * The turn ends: return true when the active player takes another turn (a data figure's
+	 * `extraTurn`: the builder). Every module's hook is called (each resets its own state).
+	 */
+	anotherTurn(engine: Engine): boolean;
 }
 
 /** The whole numbers a parameter may take, inclusive. */

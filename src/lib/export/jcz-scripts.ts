@@ -382,7 +382,12 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 		);
 	for (const [id, f] of Object.entries(data.figures ?? {})) {
 		const rules = [
-			...new Set([...(f.rules ?? []), ...(f.strengthRules ?? []), ...(f.denyRules ?? [])])
+			...new Set([
+				...(f.rules ?? []),
+				...(f.strengthRules ?? []),
+				...(f.denyRules ?? []),
+				...(f.extraTurnRules ?? [])
+			])
 		];
 		notes.push(
 			`data figure '${id}' (${rules.join(', ') || 'no rule id'}): ` +

@@ -89,14 +89,16 @@ export const JCZ_MEEPLES: Record<string, string> = {
 	small: 'follower',
 	big: 'large',
 	abbot: 'abbot',
-	pig: 'pig'
+	pig: 'pig',
+	builder: 'builder'
 };
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
 export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 	SmallFollower: 'follower',
 	BigFollower: 'large',
 	Abbot: 'abbot',
-	Pig: 'pig'
+	Pig: 'pig',
+	Builder: 'builder'
 };
 
 // ---------------------------------------------------------------- locations
@@ -178,6 +180,10 @@ const isPos = (v: unknown): v is [number, number] =>
 
 /** Elements of JCZ's setup that name figures or rules we play, and what they become. */
 const ELEMENT_MODULES: Record<string, string> = { pig: 'pig', dragon: 'dragon', fairy: 'dragon' };
+/** Elements of JCZ's setup that are figures of a shipped document without tiles: the element, its document and figure. */
+const ELEMENT_EXPANSIONS: Record<string, { expansion: string; figure: string }> = {
+	builder: { expansion: 'traders-and-builders-builder', figure: 'builder' }
+};
 /** Switches of JCZ's setup (on when the key is there) that are rulings here: the ruling and its option when off. */
 const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> = {
 	farmers: { ruling: 'BASE-R3', off: 'no-farmers' },
@@ -186,7 +192,6 @@ const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> 
 };
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
-	builder: "Traders & Builders' builder is not played here",
 	'pig-herd': "Traders & Builders' pig herds are not played here",
 	garden: 'gardens come with the tiles; the abbot gives them their meaning'
 };
@@ -319,6 +324,13 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			)
 				modules.push(ELEMENT_MODULES[k]);
 			if (k === 'pig') count(k, 1);
+		} else if (k in ELEMENT_EXPANSIONS) {
+			const { expansion, figure } = ELEMENT_EXPANSIONS[k];
+			if (!on) continue;
+			if (!byId.has(expansion))
+				errors.push({ pointer: at, message: `the ${k} needs the '${expansion}' expansion here` });
+			else if (!chosen.includes(expansion)) chosen.push(expansion);
+			count(figure, 1);
 		} else if (k in SWITCHES || ['princess', 'portal', 'king', 'robber'].includes(k)) {
 			continue; // below: an absent switch is off too
 		} else if (k in NOT_PLAYED) {

@@ -130,7 +130,11 @@ export function jczLocations(features: readonly Feature[]): string[] {
 }
 
 /** Our figures that are the client's own game elements (an add-on's `<implies element>`). */
-export const JCZ_CLIENT_FIGURES: Record<string, string> = { large: 'big-follower', abbot: 'abbot' };
+export const JCZ_CLIENT_FIGURES: Record<string, string> = {
+	large: 'big-follower',
+	abbot: 'abbot',
+	builder: 'builder'
+};
 
 /** Tile groups of the River and our tile roles. */
 export const JCZ_GROUP_ROLES: Record<string, Tile['role'] | undefined> = {

@@ -332,6 +332,14 @@ export interface DataFigure {
 	 */
 	deniesScoring?: boolean;
 	/**
+	 * Placed only on a feature where its owner already has a follower (as Traders & Builders' builder and pig are): it never occupies a feature by itself (default false).
+	 */
+	requiresOwnFollower?: boolean;
+	/**
+	 * When its owner places a tile that extends the feature holding it (a tile other than the one it stands on), the owner takes another turn after this one: draws and places another tile. A turn so gained gives no further one. Not placed on a feature that is already complete (it would return at once). The event 'extraTurn' cites the figure's rules (Traders & Builders' builder).
+	 */
+	extraTurn?: boolean;
+	/**
 	 * Rule ids cited when it is placed (the first is also its meaning in the validator).
 	 *
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
@@ -349,6 +357,12 @@ export interface DataFigure {
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
 	 */
 	denyRules?: string[];
+	/**
+	 * Rule ids the 'extraTurn' event cites when the figure earns its owner another turn (extraTurn).
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	extraTurnRules?: string[];
 }
 /**
  * One ruling.

@@ -12,6 +12,7 @@ export const SHIPPED_EXPANSIONS = [
 	'messengers-and-mayors',
 	'hills-and-sheep-vineyards',
 	'traders-and-builders-goods',
+	'traders-and-builders-builder',
 	'wells'
 ] as const;
 
