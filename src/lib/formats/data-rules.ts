@@ -254,7 +254,8 @@ export function checkDataRules(
 			if (typeof r.text !== 'string')
 				err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
 		}
-		const needs = typeof r.type === 'string' ? NEEDS[r.type] : undefined;
+		const needs =
+			typeof r.type === 'string' && Object.hasOwn(NEEDS, r.type) ? NEEDS[r.type] : undefined;
 		const missing = (needs ?? []).filter((k) => r[k] === undefined);
 		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
 		if (r.when !== undefined)
