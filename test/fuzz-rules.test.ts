@@ -1,6 +1,6 @@
 // 10,000 mutated rule documents (expansions' dataRules): the designer's wine-and-vintners and the
-// data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep's
-// vineyards, Traders & Builders' goods and Wells grafted onto a small tile set, each
+// data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep
+// (hills and vineyards), Traders & Builders' goods and Wells grafted onto a small tile set, each
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
 // modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
@@ -54,7 +54,7 @@ const seeds: Doc[] = [
 		'bards',
 		'buddo',
 		'inn-and-stable-owners',
-		'hills-and-sheep-vineyards',
+		'hills-and-sheep',
 		'traders-and-builders-goods',
 		'traders-and-builders-builder',
 		'wells'

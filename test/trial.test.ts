@@ -59,7 +59,7 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 	[
 		'hills & sheep, traders & builders (goods, builder), wells',
 		setupOf([
-			'hills-and-sheep-vineyards',
+			'hills-and-sheep',
 			'traders-and-builders-goods',
 			'traders-and-builders-builder',
 			'wells'

@@ -35,6 +35,16 @@ export function takeTile(state: GameState): number {
 	return t;
 }
 
+/**
+ * Takes a tile face down from the current pile (never its `last` ones): a random one, or from a
+ * fixed pile the one drawn last (the draw order as recorded stays). -1 when none is left.
+ */
+export function takeHidden(state: GameState): number {
+	const pile = currentPile(state);
+	if (!pile || pile.tiles.length === 0) return -1;
+	return pile.random ? takeTile(state) : pile.tiles.shift()!;
+}
+
 /** The tiles the next draw may give: the current pile's, or its first `last` tile (the lake). */
 export function drawable(state: GameState): number[] {
 	const pile = currentPile(state);

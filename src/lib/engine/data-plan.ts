@@ -128,6 +128,13 @@ export interface CollectStep {
 	when: Get | null;
 	count: Get;
 }
+/** A tiebreak rule compiled for a rules context and mode: the feature kind it is about (null: every kind). */
+export interface TieStep {
+	rule: DataRule;
+	kind: string | null;
+	when: Get | null;
+	ids: string[];
+}
 type PerMode<T> = Record<Mode, T[]>;
 
 /**
@@ -140,6 +147,9 @@ export interface Plan {
 	awards: Map<string, PerMode<AwardStep>>;
 	wins: Map<string, PerMode<WinsStep>>;
 	collect: Map<string, CollectStep[]>;
+	ties: PerMode<TieStep>;
+	/** The beneath rules in force in this context (their conditions read rulings and parameters only). */
+	beneath: DataRule[];
 	groupDefs: { figure: string; tiles: boolean }[];
 	figureCount: number;
 	/** The reading of a figure's strength expression (mode 'complete'), compiled when first asked. */
@@ -157,6 +167,8 @@ export interface RuleLists {
 	award: DataRule[];
 	wins: DataRule[];
 	collect: DataRule[];
+	tiebreak: DataRule[];
+	beneath: DataRule[];
 	modifiers: Record<string, string>;
 }
 
@@ -285,6 +297,19 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 		});
 		collect.set(r.feature!, list);
 	}
+	const ties: PerMode<TieStep> = { complete: [], final: [], abbot: [] };
+	for (const r of lists.tiebreak)
+		for (const mode of MODES) {
+			const when = condition(r, mode, false);
+			if (when !== false)
+				ties[mode].push({
+					rule: r,
+					kind: r.feature ?? null,
+					when,
+					ids: [r.id, ...(r.cites ?? [])]
+				});
+		}
+	const beneath = lists.beneath.filter((r) => condition(r, 'complete', false) === null);
 	const strengths = new Map<unknown, Get>();
 	// a figure's strength is compiled when first read (its slots join the plan's: a new scope then)
 	const strength = (e: unknown): Get => {
@@ -300,6 +325,8 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 		awards,
 		wins,
 		collect,
+		ties,
+		beneath,
 		groupDefs,
 		figureCount: figureIds.length,
 		strength,

@@ -8,6 +8,7 @@
 import { dataModuleId, orderModules } from '../formats/resolve.ts';
 import { featureOf } from './features.ts';
 import { emit } from './events.ts';
+import { beneath, breakTie, explainTie } from './data-tiles.ts';
 import { perContext } from './per-context.ts';
 import { playerName } from './scoring.ts';
 import type { DataFigure } from '../formats/schema-types.ts';
@@ -140,6 +141,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		award: rules.filter((r) => r.type === 'award'),
 		wins: rules.filter((r) => r.type === 'wins'),
 		collect: rules.filter((r) => r.type === 'collect'),
+		tiebreak: rules.filter((r) => r.type === 'tiebreak'),
+		beneath: rules.filter((r) => r.type === 'beneath'),
 		modifiers
 	};
 	// compiled once per rules context
@@ -273,8 +276,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			leave(sc);
 			if (built) for (const b of built) awards.push(finish(b, engine.quiet));
 		};
-	if (deniers.size || lists.wins.length)
-		hooks.winners = (engine, root, strengths, _winners, v) => {
+	if (deniers.size || lists.wins.length || lists.tiebreak.length)
+		hooks.winners = (engine, root, strengths, winners, v) => {
 			const st = state(engine);
 			st.won = -1;
 			st.denied = -1;
@@ -293,11 +296,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 				leave(sc);
 			}
-			return deniers.size ? deny(engine, root, strengths) : null;
+			const denied = deniers.size ? deny(engine, root, strengths) : null;
+			return denied ?? (lists.tiebreak.length ? breakTie(p, engine, root, winners, v, st) : null);
 		};
-	if (deniers.size || lists.collect.length || lists.wins.length)
+	if (deniers.size || lists.collect.length || lists.wins.length || lists.tiebreak.length)
 		hooks.scored = (engine, root, ev) => {
 			const st = state(engine);
+			if (st.tied === root) explainTie(engine, st, ev);
 			if (st.won === root && ev.winners.length && !engine.quiet) {
 				// the feature went to its figures' owners (wins), whatever the majority
 				const why = `${ev.winners.map((p) => playerName(engine, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
@@ -383,6 +388,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				);
 			}
 		};
+	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
 	const module: RuleModule = {
 		id,
 		name: e.name,

@@ -310,6 +310,9 @@ export interface DataState {
 	tokens: Record<string, number[]>;
 	/** The extra turn of the module's `extraTurn` figures (data-extra-turn.ts). */
 	extra?: ExtraTurnState;
+	/** Root of the feature whose tie a tiebreak rule broke in this scoring, or -1 (absent until one did), and how. */
+	tied?: number;
+	tie?: { icon: string; players: number[]; counts: number[] };
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

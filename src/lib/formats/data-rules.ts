@@ -38,6 +38,8 @@ const NEEDS: Record<string, string[]> = {
 	wins: ['feature', 'figure'],
 	collect: ['feature', 'modifier', 'token'],
 	majority: ['token', 'points'],
+	tiebreak: ['icon'],
+	beneath: ['icon', 'tiles'],
 	text: ['text']
 };
 /** What an award rule does to the award of each player with such figures: exactly one, or none (it only cites its id). */
@@ -272,6 +274,31 @@ export function checkDataRules(
 					at('rules', i, k),
 					`${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`
 				);
+		for (const k of ['icon', 'by', 'tiles'] as const) {
+			const owners =
+				k === 'by' ? ['tiebreak'] : k === 'tiles' ? ['beneath'] : ['tiebreak', 'beneath'];
+			if (r[k] !== undefined && !owners.includes(String(r.type)))
+				err(
+					at('rules', i, k),
+					`${k} belongs to ${owners.join(' and ')} rules, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`
+				);
+		}
+		if (typeof r.icon === 'string' && !names.icons.has(r.icon))
+			err(
+				at('rules', i, 'icon'),
+				`unknown icon '${r.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
+			);
+		if (r.type === 'beneath' && r.when !== undefined) {
+			// a tile placed is no feature: its condition reads the game's rulings and parameters only
+			const reads = varsOf(r.when).filter(
+				(v) => !v.startsWith('ruling.') && !v.startsWith('param.')
+			);
+			if (reads.length)
+				err(
+					at('rules', i, 'when'),
+					`a beneath rule's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+				);
+		}
 		const kind = typeof r.feature === 'string' ? r.feature : undefined;
 		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
 			err(
@@ -357,6 +384,14 @@ export function checkDataRules(
 				});
 		}
 	});
+}
+
+/** The variable names an expression reads ({"var": name}). */
+function varsOf(e: unknown): string[] {
+	if (Array.isArray(e)) return e.flatMap(varsOf);
+	if (!isObject(e)) return [];
+	if (typeof e.var === 'string') return [e.var];
+	return Object.values(e).flatMap(varsOf);
 }
 
 export type { DataRules };

@@ -70,7 +70,8 @@ export const JCZ_SETS: Record<string, string> = {
 	'king-and-robber': 'king-and-robber',
 	'river/1': 'river',
 	river: 'river',
-	'traders-and-builders': 'traders-and-builders-goods'
+	'traders-and-builders': 'traders-and-builders-goods',
+	'hills-and-sheep': 'hills-and-sheep'
 };
 
 /** JCZ's feature class names in pointers and ours. */
@@ -188,7 +189,9 @@ const ELEMENT_EXPANSIONS: Record<string, { expansion: string; figure: string }> 
 const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> = {
 	farmers: { ruling: 'BASE-R3', off: 'no-farmers' },
 	inn: { ruling: 'IC-R1', off: 'no-inns', needs: 'inns-and-cathedrals' },
-	cathedral: { ruling: 'IC-R2', off: 'no-cathedrals', needs: 'inns-and-cathedrals' }
+	cathedral: { ruling: 'IC-R2', off: 'no-cathedrals', needs: 'inns-and-cathedrals' },
+	hill: { ruling: 'HS-R2', off: 'no', needs: 'hills-and-sheep' },
+	vineyard: { ruling: 'HS-R3', off: 'no', needs: 'hills-and-sheep' }
 };
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
@@ -207,6 +210,14 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		options: { ignore: 'as-usual', zero: 'zero' }
 	},
 	'princess-action': { ruling: 'DRAGON-R5', options: { may: 'may', must: 'must' } },
+	'hill-tiebreaker': {
+		ruling: 'HS-R1',
+		options: {
+			'at-least-one-follower': 'at-least-one',
+			'number-of-followers': 'number-of-followers'
+		}
+	},
+	'vineyards-for-garden': { ruling: 'HS-R4', options: { true: 'yes', false: 'no' } },
 	'king-and-robber-scoring': {
 		ruling: 'KR-R1',
 		options: {

@@ -407,11 +407,11 @@ export interface DataRule {
 	 */
 	text?: string;
 	/**
-	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), tiebreak (players tied for a feature's majority: those with followers on tiles with an icon score, the others not), beneath (a tile with an icon, once placed, takes tiles of the pile face down beneath it, out of the game), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
 	 */
-	type: 'value' | 'award' | 'wins' | 'collect' | 'majority' | 'text';
+	type: 'value' | 'award' | 'wins' | 'collect' | 'majority' | 'tiebreak' | 'beneath' | 'text';
 	/**
-	 * The feature kind the rule is about (value, award, wins, collect).
+	 * The feature kind the rule is about (value, award, wins, collect; a tiebreak without one breaks ties in every kind).
 	 */
 	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
 	/**
@@ -494,6 +494,18 @@ export interface DataRule {
 	 * majority: when players tie for the most tokens, 'all' of them score the points (default) or 'none' does.
 	 */
 	ties?: 'all' | 'none';
+	/**
+	 * tiebreak: the icon of the tiles whose followers break a tie (e.g. 'hill'); beneath: the icon of the tiles that take tiles beneath them.
+	 */
+	icon?: string;
+	/**
+	 * tiebreak: 'any' (default) — of the tied players, those with at least one follower in the feature on a tile with the icon score; 'figures' — those with the most such followers score. When no tied player has one, the tie stands.
+	 */
+	by?: 'any' | 'figures';
+	/**
+	 * beneath: how many tiles of the pile go face down beneath the tile, out of the game (none once the pile is empty).
+	 */
+	tiles?: number;
 	/**
 	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. BARD-R6).
 	 *

@@ -10,7 +10,7 @@ export const SHIPPED_EXPANSIONS = [
 	'inn-and-stable-owners',
 	'buddo',
 	'messengers-and-mayors',
-	'hills-and-sheep-vineyards',
+	'hills-and-sheep',
 	'traders-and-builders-goods',
 	'traders-and-builders-builder',
 	'wells'
