@@ -1,6 +1,6 @@
 // Labels on the tile canvas that never overlap: each is tried at its anchor, then at positions
 // around it, and left out when none is free (the feature list names every feature anyway).
-import type { Pt } from '../render/layout.ts';
+import type { Pt } from '../render/tile-geometry.ts';
 
 export interface WantedLabel {
 	key: string;

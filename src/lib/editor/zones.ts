@@ -11,7 +11,7 @@ import {
 	type Half,
 	type Side
 } from '../formats/geometry.ts';
-import { PERIMETER, type Pt } from '../render/layout.ts';
+import { PERIMETER, type Pt } from '../render/tile-geometry.ts';
 
 export type { Pt };
 /** Depth of the half-side ring and of the side ring, from the border towards the centre. */

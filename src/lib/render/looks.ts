@@ -2,7 +2,7 @@
 // or the designer's own SVG (sanitised as artwork is), and where it sits. Pure, no DOM: the board,
 // library, editor and every exporter draw through renderTileSvg, which takes these looks.
 import type { Expansion } from '../formats/schema-types.ts';
-import { fmt, type Pt } from './layout.ts';
+import { fmt, type Pt } from './tile-geometry.ts';
 import { sanitizeSvg } from './svg-sanitize.ts';
 import { COLOURS, iconBadge, inn, garden, house, pigs, shield, unknownBadge } from './symbols.ts';
 

@@ -1,6 +1,6 @@
 // Small drawings placed on tiles: buildings, shields, icons. Each returns SVG markup centred on a point,
 // drawn with paths only (no text, no fonts), so the result is the same in Node, browsers and rasterisers.
-import { fmt, type Pt } from './layout.ts';
+import { fmt, type Pt } from './tile-geometry.ts';
 
 export const COLOURS = {
 	field: '#8cbf55',

@@ -2,34 +2,32 @@
 // (rendered on the server), the editor and the SVG/print exports. It never throws: a half-broken tile
 // still gets a drawing, with '?' badges for what cannot be shown.
 import type { Tile } from '../formats/geometry.ts';
+import { bridgeDeck, cityShape, wallsPath, type CityShape } from './city-shape.ts';
+import { featureShapes } from './feature-shapes.ts';
+import { fieldPath } from './field-shape.ts';
+import { layoutTile, type TileLayout } from './layout.ts';
+import type { NFeature } from './tile-normalize.ts';
 import {
+	CENTRE,
 	CORNERS,
 	curveAt,
 	curvePath,
-	featureShapes,
-	fieldPath,
 	fmt,
-	layoutTile,
-	cityShape,
-	bridgeDeck,
-	subCurve,
-	wallsPath,
-	CENTRE,
+	INWARD,
+	MID,
 	RIVER_WIDTH,
 	ROAD_WIDTH,
-	MID,
-	INWARD,
-	type CityShape,
+	subCurve,
 	type CornerName,
 	type Curve,
-	type NFeature,
-	type Pt,
-	type TileLayout
-} from './layout.ts';
+	type Pt
+} from './tile-geometry.ts';
 import * as sym from './symbols.ts';
 import { drawLook, type Look, type Looks } from './looks.ts';
 
-export { featureShapes, layoutTile, normalizeTile, type FeatureShape } from './layout.ts';
+export { featureShapes, type FeatureShape } from './feature-shapes.ts';
+export { layoutTile } from './layout.ts';
+export { normalizeTile } from './tile-normalize.ts';
 
 export interface RenderOptions {
 	/** Width and height of the <svg> in pixels (the drawing itself is in a 0..100 viewBox). */
