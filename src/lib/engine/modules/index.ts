@@ -2,7 +2,7 @@
 import { base } from './base.ts';
 import { abbot } from './abbot.ts';
 import { river } from './river.ts';
-import { dragon } from './dragon.ts';
+import { dragon } from './dragon/index.ts';
 import { princess } from './princess.ts';
 import { portal } from './portal.ts';
 import { pig } from './pig.ts';

@@ -1,0 +1,257 @@
+// The Princess & the Dragon, as far as the dragon needs: volcanoes bring the dragon in (no figure
+// on them), dragon tiles wait until a volcano is out, then make the dragon take up to 6 single
+// steps, players in turn clockwise from the active one, never revisiting a tile in one movement,
+// never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
+// own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
+// turn and 3 when that follower's feature scores. The princess and the magic portal: ../princess.ts, ../portal.ts.
+import { pack } from '../../board.ts';
+import { shuffleBack, tilesLeft } from '../../bag.ts';
+import { emit } from '../../events.ts';
+import { playerName } from '../../scoring.ts';
+import type { Move, RuleModule } from '../../types.ts';
+import { POINTS_RANGE } from '../../limits.ts';
+import { fairyMove, fairyMoveOf, followersOf, NONE } from './fairy.ts';
+import { dragonMove, dragonMoves, listedTargets, startMovement } from './movement.ts';
+import {
+	D,
+	dragonInPlay,
+	fairyInPlay,
+	hasIcon,
+	ICON_DRAGON,
+	ICON_VOLCANO,
+	type DragonState
+} from './state.ts';
+
+export const dragon: RuleModule = {
+	id: 'dragon',
+	name: 'The Princess & the Dragon (dragon and fairy)',
+	rules: {
+		'DRAGON-4.2.1': 'No figure may be placed on a volcano tile (the fairy may still be moved).',
+		'DRAGON-4.2.2': 'Each volcano placed makes the dragon fly onto it; landing eats nothing.',
+		'DRAGON-4.3.1': 'The dragon starts off the board.',
+		'DRAGON-4.3.2':
+			'A dragon tile drawn before any volcano is out is set aside and drawn again later: it is shuffled back when the dragon arrives.',
+		'DRAGON-4.4.1':
+			'A dragon tile is placed normally, a figure may go on it, then the dragon moves.',
+		'DRAGON-4.4.2':
+			'The dragon makes up to 6 single orthogonal steps, players moving it in turn clockwise from the active player.',
+		'DRAGON-4.4.3':
+			'It may not enter a tile it visited in this movement (its start included) nor the fairy’s tile.',
+		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
+		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
+		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
+		'DRAGON-4.4.8':
+			'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
+		'DRAGON-4.5.1':
+			'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
+		'DRAGON-4.5.2':
+			'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
+	},
+	rulings: [
+		{
+			id: 'DRAGON-R1',
+			description: 'When the dragon moves in a dragon-tile turn.',
+			default: 'before-scoring',
+			options: {
+				'before-scoring': 'after the figure step, before scoring (C2 order)',
+				'after-scoring': 'after scoring (older summaries)'
+			},
+			rules: ['DRAGON-4.4.8']
+		},
+		{
+			id: 'DRAGON-R2',
+			description:
+				'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (the rules, section 4.5.3, leave it open)?',
+			default: 'fairy-first',
+			options: {
+				'fairy-first': 'yes: the fairy moves in step 2, the dragon in step 2b (C2 order)',
+				'dragon-first': 'no: during this turn’s movement the fairy still protects the tile it left'
+			},
+			rules: ['DRAGON-4.5.1', 'DRAGON-4.4.3', 'DRAGON-4.4.8']
+		},
+		{
+			id: 'DRAGON-R3',
+			description:
+				'Does a farmer next to the fairy get the 3 points at the end without the field majority?',
+			default: 'always',
+			options: {
+				always: 'yes, whenever the field is scored',
+				majority: 'only if the farmer’s owner scores the field'
+			},
+			rules: ['DRAGON-4.5.2']
+		},
+		{
+			id: 'DRAGON-R4',
+			description:
+				'Which of the neutral figures are in play? (JCloisterZone’s game setup chooses the dragon and the fairy one by one.)',
+			default: 'dragon-and-fairy',
+			options: {
+				'dragon-and-fairy': 'both, as the expansion comes',
+				'dragon-only': 'the dragon; no fairy',
+				'fairy-only': 'the fairy; no dragon (volcano and dragon tiles are plain tiles)',
+				neither: 'neither: the tiles are plain tiles'
+			},
+			rules: ['DRAGON-4.2.2', 'DRAGON-4.4.1', 'DRAGON-4.5.1']
+		}
+	],
+	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
+	parameterRanges: {
+		dragonSteps: { min: 1, max: 20 },
+		fairyTurnPoints: POINTS_RANGE,
+		fairyScoringPoints: POINTS_RANGE
+	},
+	declares: ['dragon', 'fairy'],
+	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
+	steps: {
+		dragon: {
+			accepts: ['dragon'],
+			describe: 'move the dragon one step',
+			moves(engine, _step, out: Move[]) {
+				const state = engine.state;
+				const list = listedTargets(engine);
+				const m = dragonMoves(engine.rules);
+				for (let i = 0; i < list.length; i++) {
+					const x = state.boardX[list[i]];
+					const y = state.boardY[list[i]];
+					const key = pack(x, y);
+					let move = m.get(key);
+					if (move === undefined) m.set(key, (move = { type: 'dragon', x, y }));
+					out.push(move);
+				}
+			}
+		}
+	},
+	stepMoves: { figure: ['fairy'] },
+	moves: { dragon: dragonMove, fairy: fairyMove },
+	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
+	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
+	hooks: {
+		setup(engine) {
+			const d: DragonState = {
+				at: -1,
+				volcano: false,
+				aside: [],
+				fairy: -1,
+				fairyPiece: -1,
+				visited: [],
+				steps: 0
+			};
+			engine.state.moduleState.dragon = d;
+		},
+		drawn(engine, tile) {
+			const d = D(engine);
+			if (d.at >= 0 || !hasIcon(engine, tile, ICON_DRAGON) || !dragonInPlay(engine)) return 'keep';
+			d.aside.push(tile);
+			emit(
+				engine,
+				{
+					type: 'setAside',
+					rules: ['DRAGON-4.3.2'],
+					player: engine.state.active,
+					tile: engine.rules.tiles[tile].key
+				},
+				() =>
+					`${engine.rules.tiles[tile].key} is a dragon tile but the dragon is not in play yet: set aside, draw again.`
+			);
+			return 'aside';
+		},
+		placed(engine, b) {
+			const state = engine.state;
+			if (!hasIcon(engine, state.boardTile[b], ICON_VOLCANO) || !dragonInPlay(engine)) return;
+			const d = D(engine);
+			d.at = b;
+			emit(
+				engine,
+				{ type: 'dragonFlies', rules: ['DRAGON-4.2.2'], x: state.boardX[b], y: state.boardY[b] },
+				() => `The dragon flies to the volcano at (${state.boardX[b]},${state.boardY[b]}).`
+			);
+			if (!d.volcano) {
+				d.volcano = true;
+				if (d.aside.length) {
+					const n = d.aside.length;
+					shuffleBack(engine, d.aside);
+					d.aside = [];
+					emit(
+						engine,
+						{ type: 'shuffleBack', rules: ['DRAGON-4.3.2'], tiles: n },
+						() => `${n} set-aside dragon tile${n === 1 ? '' : 's'} go back into the pile.`
+					);
+				}
+			}
+		},
+		deployCheck(engine, _player, _figure, seg) {
+			const state = engine.state;
+			if (
+				hasIcon(engine, state.boardTile[state.segmentTile[seg]], ICON_VOLCANO) &&
+				dragonInPlay(engine)
+			)
+				return {
+					code: 'volcano',
+					message: 'no figure may be placed on a volcano tile',
+					rules: ['DRAGON-4.2.1']
+				};
+			return null;
+		},
+		figureOptions(engine, player, out) {
+			const state = engine.state;
+			if (state.acted || !fairyInPlay(engine)) return;
+			const fairyPiece = D(engine).fairyPiece;
+			const ps = state.pieces;
+			const f = followersOf(engine.rules)(ps);
+			const own = f.byPlayer[player] ?? NONE;
+			for (let k = 0; k < own.length; k++) {
+				const i = own[k];
+				const p = ps[i];
+				if (p.seg < 0 || i === fairyPiece) continue;
+				out.push(fairyMoveOf(engine, f, i, p.seg, p.tile));
+			}
+		},
+		afterFigure(engine) {
+			if (engine.rules.rulings['DRAGON-R1'] === 'before-scoring') startMovement(engine);
+		},
+		afterScore(engine) {
+			if (engine.rules.rulings['DRAGON-R1'] === 'after-scoring') startMovement(engine);
+		},
+		turnStart(engine) {
+			const state = engine.state;
+			const d = D(engine);
+			if (d.shield !== undefined) delete d.shield; // (a delete on every turn would make V8 keep d as a slow dictionary)
+			if (d.fairyPiece < 0 || state.pieces[d.fairyPiece].owner !== state.active) return;
+			// no point for a turn that never comes: the last tile is placed and the game ends
+			if (tilesLeft(state) === 0 && !engine.rules.hooks.playsWithoutTile.some((f) => f(engine)))
+				return;
+			const pts = engine.rules.params.fairyTurnPoints;
+			state.scores[state.active] += pts;
+			emit(
+				engine,
+				{ type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: state.active, points: pts },
+				() =>
+					`${playerName(engine, state.active)} starts the turn with the fairy beside their follower: +${pts}.`
+			);
+		},
+		scoringMarks: (engine) => (D(engine).fairyPiece >= 0 ? [D(engine).fairyPiece] : NONE),
+		awards(engine, root, v, winners, awards) {
+			const state = engine.state;
+			const d = D(engine);
+			if (d.fairyPiece < 0 || !(state.featurePieces[root] ?? []).includes(d.fairyPiece)) return;
+			const owner = state.pieces[d.fairyPiece].owner;
+			if (
+				v.kind === 'field' &&
+				engine.rules.rulings['DRAGON-R3'] === 'majority' &&
+				!winners.includes(owner)
+			)
+				return;
+			const pts = engine.rules.params.fairyScoringPoints;
+			awards.push({
+				player: owner,
+				points: pts,
+				arithmetic: `fairy ${pts}`,
+				rules: ['DRAGON-4.5.2']
+			});
+		},
+		pieceLeft(engine, piece) {
+			const d = D(engine);
+			if (d && d.fairyPiece === piece) d.fairyPiece = -1;
+		}
+	}
+};
