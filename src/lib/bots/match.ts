@@ -10,7 +10,7 @@ import {
 } from '../engine/index.ts';
 import { createBot, type BotSpec } from './index.ts';
 import { moverOf } from './estimate.ts';
-import { wilsonInterval } from '../stats.ts';
+import { wilson } from '../stats.ts';
 
 export interface MatchGame {
 	/** Index of the game in the match. */
@@ -109,13 +109,6 @@ export interface BotSummary {
 	msPerMove: number;
 	/** The longest single decision. */
 	maxMsPerMove: number;
-}
-
-/** 95 % Wilson score interval for k successes in n trials. */
-export function wilson(k: number, n: number): [number, number] {
-	if (n === 0) return [0, 1];
-	const [low, high] = wilsonInterval(k, n);
-	return [Math.max(0, low), Math.min(1, high)];
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;

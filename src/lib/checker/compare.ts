@@ -2,6 +2,7 @@
 // the sub-mixes of a mix (combination sweep). Pure: the CLI and the page run the reports.
 import type { CheckerConfig } from './run.ts';
 import type { Report } from './report.ts';
+import { Z95, welchTest } from '../stats.ts';
 import { violationTotal } from './report-rows.ts';
 
 export interface Difference {
@@ -11,7 +12,7 @@ export interface Difference {
 	difference: number;
 	/** Welch's t (means) or the z of a Poisson count difference (rule firings). */
 	statistic: number;
-	/** |statistic| > 1.96: the difference is unlikely to be chance at the 5 % level (one test; many tests give some by chance). */
+	/** |statistic| beyond the 95 % quantile (Student's t with Welch's degrees of freedom; the normal's for counts): the difference is unlikely to be chance at the 5 % level (one test; many tests give some by chance). */
 	significant: boolean;
 }
 
@@ -27,7 +28,6 @@ export interface Comparison {
 	violations: { a: number; b: number };
 }
 
-const Z = 1.959964;
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 function welch(
@@ -39,22 +39,21 @@ function welch(
 	sb: number,
 	nb: number
 ): Difference {
-	const se = Math.sqrt((sa * sa) / Math.max(1, na) + (sb * sb) / Math.max(1, nb));
-	const t = se > 0 ? (mb - ma) / se : mb === ma ? 0 : Infinity;
+	const { t, significant } = welchTest(ma, sa, na, mb, sb, nb);
 	return {
 		name,
 		a: ma,
 		b: mb,
 		difference: round(mb - ma, 2),
 		statistic: round(t, 2),
-		significant: Math.abs(t) > Z
+		significant
 	};
 }
 
 /** Two counts over the same number of games: z of their difference (Poisson, normal approximation). */
 function countDifference(name: string, a: number, b: number): Difference {
 	const z = a + b > 0 ? (b - a) / Math.sqrt(a + b) : 0;
-	return { name, a, b, difference: b - a, statistic: round(z, 2), significant: Math.abs(z) > Z };
+	return { name, a, b, difference: b - a, statistic: round(z, 2), significant: Math.abs(z) > Z95 };
 }
 
 /** b against a (a: the reference, b: the variant), rules with the largest shifts first. */

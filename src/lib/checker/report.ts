@@ -5,7 +5,7 @@ import { botSpecText } from '../bots/index.ts';
 import { noTileStats, type Aggregate, type Finding, type TileStats } from './aggregate.ts';
 import { catalogOf, type Catalog } from './catalog.ts';
 import { seatPolicy, type CheckerConfig } from './run.ts';
-import { Z95, wilsonInterval } from '../stats.ts';
+import { Z95, wilson } from '../stats.ts';
 
 export interface Interval {
 	value: number;
@@ -123,10 +123,10 @@ function meanInterval(n: number, s: number, sq: number): Interval {
 	return { value: round(mean), low: round(mean - h), high: round(mean + h) };
 }
 
-/** Wilson score interval of a proportion. */
-export function wilson(k: number, n: number): Interval {
+/** A proportion with its 95 % Wilson score interval, rounded (all 0 when n is 0). */
+export function proportion(k: number, n: number): Interval {
 	if (n === 0) return { value: 0, low: 0, high: 0 };
-	const [low, high] = wilsonInterval(k, n);
+	const [low, high] = wilson(k, n);
 	return { value: round(k / n), low: round(low), high: round(high) };
 }
 
@@ -166,7 +166,7 @@ export function finalize(
 	const allPoints = featurePoints + otherPoints;
 	const expPoints = Object.values(agg.expansions).reduce((a, b) => a + b, 0);
 	const even = cfg.players.length ? 1 / cfg.players.length : 0;
-	const firstWins = wilson(agg.seats.wins[0] ?? 0, n);
+	const firstWins = proportion(agg.seats.wins[0] ?? 0, n);
 	const lead = meanInterval(n, agg.lead.sum, agg.lead.sumSq);
 	const len = meanSd(n, agg.length.sum, agg.length.sumSq);
 	return {
@@ -251,7 +251,7 @@ export function finalize(
 					mean: round(mean, 2),
 					sd: round(sd, 2),
 					ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]),
-					winShare: wilson(agg.seats.wins[p], n),
+					winShare: proportion(agg.seats.wins[p], n),
 					histogram: numericKeys(agg.seats.hist[p])
 				};
 			}),
