@@ -1,6 +1,8 @@
 // The shipped tile sets in expansions/: schema-valid, consistent geometry, and the published counts.
 import { describe, test, expect } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { listJsonFiles, PROJECT_EXPANSIONS_DIR, shippedExpansions } from '../src/cli/files.ts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { SIDES, cornerNeighbourSide, halvesOf, type Tile } from '../src/lib/formats/geometry.ts';
 import { SHIPPED_EXPANSIONS } from '../src/lib/formats/shipped.ts';
@@ -8,16 +10,7 @@ import { validateExpansion } from '../src/lib/formats/validate.ts';
 import { ruleRegistry } from '../src/lib/engine/registry.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 
-const DIR = 'expansions';
-const files = readdirSync(DIR)
-	.filter((f) => f.endsWith('.json'))
-	.sort();
-const docs = new Map<string, Expansion>(
-	files.map((f) => [
-		f.replace(/\.json$/, ''),
-		JSON.parse(readFileSync(`${DIR}/${f}`, 'utf8')) as Expansion
-	])
-);
+const docs = shippedExpansions();
 const get = (id: string): Expansion => {
 	const doc = docs.get(id);
 	if (!doc) throw new Error(`expansions/${id}.json is missing`);
@@ -101,8 +94,11 @@ describe('geometry check', () => {
 });
 
 describe('shipped expansions', () => {
-	test('every shipped set has a file and every file is a shipped set', () => {
+	test('every shipped set has a file named by its id and every file is a shipped set', () => {
 		expect([...docs.keys()].sort()).toEqual([...SHIPPED_EXPANSIONS].sort());
+		expect(listJsonFiles(PROJECT_EXPANSIONS_DIR).map((f) => basename(f, '.json'))).toEqual(
+			[...SHIPPED_EXPANSIONS].sort()
+		);
 	});
 
 	for (const [id, doc] of docs) {

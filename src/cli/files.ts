@@ -119,6 +119,11 @@ function byId(files: readonly LoadedFile[], into: Map<string, Expansion>): Map<s
 	return into;
 }
 
+/** The project's shipped expansions (expansions/) by their id: the one loader the tests share. */
+export function shippedExpansions(): Map<string, Expansion> {
+	return byId(loadPaths([PROJECT_EXPANSIONS_DIR]), new Map());
+}
+
 /**
  * The expansions a document may depend on: the project's shipped sets, the designer's folder
  * (EXPANSIONS_DIR, or workspace/expansions/) and the given files, later ones winning on equal ids.

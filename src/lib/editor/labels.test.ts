@@ -1,15 +1,14 @@
 import { expect, test } from 'vitest';
 import { placeLabels } from './labels.ts';
 import { featureShapes } from '../render/tile-svg.ts';
-import { readFileSync, readdirSync } from 'node:fs';
+import { shippedExpansions } from '../../cli/files.ts';
 
 const m = { fontSize: 3.6, charWidth: 2.1, pad: 0.9 };
 
 test('labels of every shipped tile never overlap and stay inside the tile', () => {
 	let checked = 0;
-	for (const name of readdirSync('expansions').filter((n) => n.endsWith('.json'))) {
-		const doc = JSON.parse(readFileSync(`expansions/${name}`, 'utf8'));
-		for (const tile of doc.tiles ?? []) {
+	for (const doc of shippedExpansions().values()) {
+		for (const tile of doc.tiles) {
 			const shapes = featureShapes(tile);
 			// the worst case the canvas meets: a long hover label first, then every feature's id
 			const wanted = [

@@ -2,34 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { XMLValidator } from 'fast-xml-parser';
 import { Resvg } from '@resvg/resvg-js';
 import fc from 'fast-check';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { shippedExpansions } from '../../cli/files.ts';
 import { HALVES, SIDES, rotateHalf, rotateSide, type Tile } from '../formats/geometry.ts';
 import { featureShapes, layoutTile, renderTileSvg } from './tile-svg.ts';
 import { COLOURS, LIVESTOCK_SPOTS } from './symbols.ts';
 import { BASE_SAMPLES, SPECIAL_SAMPLES } from './samples.ts';
 
-/** Every expansion document under expansions/ (files or folders), read straight from disk. */
+/** Every tile of the shipped expansions. */
 function shippedTiles(): { ref: string; tile: Tile }[] {
-	const root = resolve(import.meta.dirname, '../../../expansions');
-	const out: { ref: string; tile: Tile }[] = [];
-	const walk = (dir: string) => {
-		for (const name of readdirSync(dir)) {
-			const p = join(dir, name);
-			if (statSync(p).isDirectory()) walk(p);
-			else if (name.endsWith('.json')) {
-				const doc = JSON.parse(readFileSync(p, 'utf8'));
-				if (Array.isArray(doc?.tiles))
-					for (const tile of doc.tiles) out.push({ ref: `${doc.id}/${tile.id}`, tile });
-			}
-		}
-	};
-	try {
-		walk(root);
-	} catch {
-		// no expansions folder: the samples still run
-	}
-	return out;
+	return [...shippedExpansions().values()].flatMap((doc) =>
+		doc.tiles.map((tile) => ({ ref: `${doc.id}/${tile.id}`, tile: tile as Tile }))
+	);
 }
 
 const valid = (svg: string) => XMLValidator.validate(svg) === true;
@@ -280,7 +263,7 @@ describe('featureShapes', () => {
 });
 
 it('a stable with livestock keeps its animals on the tile, wherever the barn stands', () => {
-	const doc = JSON.parse(readFileSync('expansions/inn-and-stable-owners.json', 'utf8'));
+	const doc = shippedExpansions().get('inn-and-stable-owners')!;
 	// a sheep reaches 6 units left, 5 right (mirrored for the last), 4 down from its spot, 2.5 up
 	const reach = LIVESTOCK_SPOTS.map(([x, y], i) =>
 		i === LIVESTOCK_SPOTS.length - 1
