@@ -1,5 +1,5 @@
-// The CLI (bin/carcassonne-lab.js) and its worker threads (checker-worker.js, match-worker.js) run
-// from one esbuild bundle of the TypeScript, built on first use and whenever a source is newer than it,
+// The CLI (bin/carcassonne-lab.js) and its worker threads (checker-worker.js, match-worker.js), and
+// the built server's export worker (export-worker.js), run from one esbuild bundle of the TypeScript, built on first use and whenever a source is newer than it,
 // into node_modules/.cache/carcassonne-lab/cli.cjs: the CLI's build step, so esbuild is a dependency
 // (the CLI runs after `npm install --omit=dev`). A bundle loads at once where tsx would transform every
 // module again in each process and worker thread; tsx, a development tool, runs the sources when
@@ -32,7 +32,9 @@ export const ENTRIES = {
 	main: 'src/cli/main.ts',
 	checker: 'src/lib/checker/run.ts',
 	pool: 'src/cli/checker-pool.ts',
-	match: 'src/cli/workers/match-worker.ts'
+	match: 'src/cli/workers/match-worker.ts',
+	// the built server's export worker (src/cli/export-worker.js)
+	exportJob: 'src/lib/server/export-run.ts'
 };
 
 /**

@@ -253,6 +253,23 @@ describe('exports', () => {
 		await exporting;
 		expect(order).toEqual(['read', 'read', 'read', 'export']);
 	});
+	it('exports share a pool of worker threads: ten at once (two running, eight queued) all finish alike', async () => {
+		const formats = ['svg', 'json'];
+		const bodies = await Promise.all(
+			Array.from({ length: 10 }, async (_, i) => {
+				const res = await api(`/api/expansions/my-set/export?format=${formats[i % 2]}`, {
+					headers: EXPORT
+				});
+				expect(res.status).toBe(200);
+				return res.json();
+			})
+		);
+		for (const [i, body] of bodies.entries()) {
+			expect(body.format).toBe(formats[i % 2]);
+			expect(body).toEqual(bodies[i % 2]); // the same files from whichever worker ran it
+		}
+		expect(bodies[0].files[0]).toMatchObject({ encoding: 'utf8', type: 'image/svg+xml' });
+	});
 });
 
 describe('DNS rebinding: a request for another host name', () => {

@@ -39,7 +39,7 @@ describe('exportResponse', () => {
 			'/version'
 		);
 	});
-	it(`runs ${MAX_RUNNING} exports at a time, lets ${MAX_WAITING} more wait and answers 503 beyond`, async () => {
+	it(`takes ${MAX_RUNNING + MAX_WAITING} exports at once (running or queued) and answers 503 beyond`, async () => {
 		const all = await Promise.all(
 			Array.from({ length: MAX_RUNNING + MAX_WAITING + 2 }, () => exportResponse('svg', doc, {}))
 		);

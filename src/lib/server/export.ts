@@ -1,27 +1,19 @@
 // The export endpoints' one path: check the format, validate the document (the CLI refuses documents
-// with errors too), run the exporter and encode its files for JSON ({ path, type, encoding, data }:
-// text as utf8, bytes as base64). GET /api/expansions/{id}/export exports the stored document,
-// POST /api/export/{format} the editor's current one. The exporter runs in a worker thread (a
-// base JCZ export or a large raster takes seconds), so the server keeps answering meanwhile; at
-// most MAX_RUNNING at a time, MAX_WAITING more wait, others get 503.
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+// with errors too) and run the exporter (export-run.ts). GET /api/expansions/{id}/export exports the
+// stored document, POST /api/export/{format} the editor's current one. The built server runs the
+// exporters on a piscina pool of worker threads (a base JCZ export or a large raster takes seconds),
+// so it keeps answering meanwhile: MAX_RUNNING at a time, MAX_WAITING more queued, others get 503.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
 import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
+import { runExporter, type ExportJob, type Outcome } from './export-run.ts';
 import { hasErrors } from '../formats/problems.ts';
-import { bytesToBase64 } from '../formats/base64.ts';
-import { EXPORT_FORMATS, isExportFormat, loadExporter } from '../export/index.ts';
+import { EXPORT_FORMATS, isExportFormat } from '../export/index.ts';
 import { clampExportOptions } from '../export/options.ts';
-import { isPaper, type ExportFormat, type ExportOptions } from '../export/types.ts';
+import { isPaper, type ExportOptions } from '../export/types.ts';
 import type { Expansion } from '../formats/schema-types.ts';
-
-export interface EncodedFile {
-	path: string;
-	type: string;
-	encoding: 'utf8' | 'base64';
-	data: string;
-}
-
-type Outcome = { ok: true; files: EncodedFile[]; notes: string[] } | { ok: false; error: string };
 
 /** The formats the endpoints accept. */
 export const exportFormats = (): string[] => [...EXPORT_FORMATS];
@@ -31,74 +23,45 @@ export const MAX_WAITING = 8;
 /** An export still running after this long is stopped (the clamped options keep real ones far below). */
 export const EXPORT_TIMEOUT_MS = 120_000;
 
-/** Runs the exporter here, in this thread. */
-async function runExporter(
-	format: ExportFormat,
-	doc: Expansion,
-	options: ExportOptions
-): Promise<Outcome> {
-	try {
-		const result = await (await loadExporter(format))(doc, options);
-		const files: EncodedFile[] = result.files.map((f) =>
-			typeof f.data === 'string'
-				? { path: f.path, type: f.type, encoding: 'utf8', data: f.data }
-				: { path: f.path, type: f.type, encoding: 'base64', data: bytesToBase64(f.data) }
-		);
-		return { ok: true, files, notes: result.notes };
-	} catch (e) {
-		return { ok: false, error: e instanceof Error ? e.message : String(e) };
-	}
-}
-
-// In an export worker this module answers one job and the worker ends.
-const ROLE = 'carcassonne-lab-export';
-if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
-	parentPort!.once(
-		'message',
-		async (job: { format: ExportFormat; doc: Expansion; options: ExportOptions }) => {
-			parentPort!.postMessage(await runExporter(job.format, job.doc, job.options));
-		}
-	);
-}
+let pool: Piscina<ExportJob, Outcome> | undefined;
 
 /**
- * Runs the exporter in a worker thread that loads this very module (from the built server's
- * chunk). The sources (vite dev, unit tests) cannot be loaded by a plain worker: there it runs here.
+ * The export pool, started by the first export: MAX_RUNNING worker threads at most, each with its
+ * own heap limit (an export that runs away ends its worker, a 500, not the server); idle ones end.
  */
-function runInWorker(
-	format: ExportFormat,
-	doc: Expansion,
-	options: ExportOptions
-): Promise<Outcome> {
-	const self = import.meta.url;
-	if (!self.startsWith('file:') || /\.ts($|\?)/.test(self))
-		return runExporter(format, doc, options);
-	return new Promise((resolve) => {
-		// its own heap limit: an export that runs away ends the worker (a 500), not the server
-		const worker = new Worker(`import(${JSON.stringify(self)});`, {
-			eval: true,
-			workerData: { role: ROLE },
-			resourceLimits: { maxOldGenerationSizeMb: 1024 }
+const exportPool = (filename: string) =>
+	(pool ??= new Piscina<ExportJob, Outcome>({
+		filename,
+		minThreads: 0,
+		maxThreads: MAX_RUNNING,
+		idleTimeout: 60_000,
+		resourceLimits: { maxOldGenerationSizeMb: 1024 }
+	}));
+
+/**
+ * The pool's worker file, src/cli/export-worker.js, found from the project's folder (the server's
+ * working directory, as the shipped expansions are); null from the sources (vite dev, unit tests),
+ * where this module is TypeScript: there an export runs in this thread.
+ */
+const workerUrl = /\.ts($|\?)/.test(import.meta.url)
+	? null
+	: pathToFileURL(path.resolve(process.cwd(), 'src/cli/export-worker.js')).href;
+
+/** Runs the job on the pool (in this thread from the sources). */
+async function runInWorker(job: ExportJob): Promise<Outcome> {
+	if (!workerUrl) return runExporter(job);
+	try {
+		return await exportPool(workerUrl).run(job, {
+			signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS)
 		});
-		let settled = false;
-		const done = (o: Outcome) => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			void worker.terminate();
-			resolve(o);
+	} catch (e) {
+		if (e instanceof Error && e.name === 'AbortError')
+			return { ok: false, error: `stopped after ${EXPORT_TIMEOUT_MS / 1000} s` };
+		return {
+			ok: false,
+			error: `the export worker stopped (${e instanceof Error ? e.message : String(e)})`
 		};
-		const timer = setTimeout(
-			() => done({ ok: false, error: `stopped after ${EXPORT_TIMEOUT_MS / 1000} s` }),
-			EXPORT_TIMEOUT_MS
-		);
-		worker.once('message', (o: Outcome) => done(o));
-		worker.once('error', (e) => done({ ok: false, error: e.message }));
-		worker.once('exit', (code) =>
-			done({ ok: false, error: `the export worker stopped (exit code ${code})` })
-		);
-		worker.postMessage({ format, doc, options });
-	});
+	}
 }
 
 /**
@@ -118,8 +81,8 @@ export function exportOptionsOf(url: URL): { options: ExportOptions; notes: stri
 	return out;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/** Exports running or queued (the pool queues them; this bounds the queue). */
+let inFlight = 0;
 
 export const unknownFormatResponse = (format: string, status = 400) =>
 	errorResponse(status, `Unknown export format '${format}' (use ${EXPORT_FORMATS.join(', ')})`);
@@ -143,24 +106,20 @@ export async function exportResponse(
 	const problems = validateDocument(doc, options.available);
 	if (hasErrors(problems))
 		return errorResponse(422, `${label} has errors: fix them before exporting`, problems);
-	if (running >= MAX_RUNNING) {
-		if (waiting.length >= MAX_WAITING)
-			return errorResponse(
-				503,
-				`The server is busy with ${running + waiting.length} exports: try again in a moment`,
-				[],
-				{},
-				{ 'retry-after': '5' }
-			);
-		await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing export hands its place over
-	} else running++;
+	if (inFlight >= MAX_RUNNING + MAX_WAITING)
+		return errorResponse(
+			503,
+			`The server is busy with ${inFlight} exports: try again in a moment`,
+			[],
+			{},
+			{ 'retry-after': '5' }
+		);
+	inFlight++;
 	let outcome: Outcome;
 	try {
-		outcome = await runInWorker(format, doc as Expansion, options);
+		outcome = await runInWorker({ format, doc: doc as Expansion, options });
 	} finally {
-		const next = waiting.shift();
-		if (next) next();
-		else running--;
+		inFlight--;
 	}
 	if (!outcome.ok) return errorResponse(500, `The ${format} export failed: ${outcome.error}`);
 	return jsonResponse({ format, files: outcome.files, notes: [...optionNotes, ...outcome.notes] });
