@@ -1,7 +1,7 @@
-// The sandbox table: the game in progress, its seats (people and bots) and the bots' pace, kept in
-// the browser's storage at every step. The page shows it; every decision is the engine's (through
-// SandboxSession), the bots think in a worker (BotWorker). No rule lives here: only who plays when.
-import { untrack } from 'svelte';
+// The sandbox table: the game in progress and its seats (people and bots), opened from records,
+// files and links and kept in the browser's storage (GameKeeper). The page shows it; every decision
+// is the engine's (through SandboxSession); the bots' turns (BotTurns) think in a worker. No rule
+// lives here: only who plays when.
 import {
 	jczFromRecord,
 	legalMoveCount,
@@ -13,7 +13,10 @@ import {
 } from '../engine/index.ts';
 import { recordFromJcz } from '../formats/jcz-game.ts';
 import { botSpecText, type BotSpec } from '../bots/index.ts';
-import { BotWorker, HINT_BOTS, seatBot, type BotDecision } from './bots.ts';
+import { seatBot } from './bots.ts';
+import { BotTurns } from './bot-turns.svelte.ts';
+import { GameKeeper } from './keeper.ts';
+import { refusalText, type Status } from './status.ts';
 import { colourOf } from './palette.ts';
 import { SandboxSession, type LoadOutcome, type TimelineStep } from './session.svelte.ts';
 import {
@@ -27,18 +30,6 @@ import {
 import { setupToParams, type SandboxSetup } from './setup.ts';
 import { resolveSetup } from './start.ts';
 
-/** Milliseconds a bot's step stays on screen before the next one (at least). */
-export const PACES = { instant: 0, fast: 250, normal: 600, slow: 1500 } as const;
-export type Pace = keyof typeof PACES;
-const PACE_KEY = 'lab:sandbox-pace';
-
-export type Status = { text: string; kind: 'info' | 'refusal' } | null;
-/** Milliseconds after which a bot's thinking offers the person a way on (a worker that died answers nothing). */
-export const SLOW_MS = 20_000;
-
-export const refusalText = (r: { message: string; rules: string[] }) =>
-	`${r.message}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`;
-
 export class SandboxTable {
 	session = $state.raw<SandboxSession | null>(null);
 	setup = $state.raw<SandboxSetup | null>(null);
@@ -46,34 +37,26 @@ export class SandboxTable {
 	/** A record that loads with warnings or a refused move: the designer decides. */
 	loadProblem = $state.raw<LoadOutcome | null>(null);
 	startError = $state('');
-	/** The bots' pace, and whether they wait. */
-	pace = $state<Pace>('normal');
-	paused = $state(false);
-	/** The seat whose bot is thinking. */
-	thinking = $state<number | null>(null);
-	/** The bot has thought for longer than SLOW_MS: the person may take its seat or ask again. */
-	slow = $state(false);
-	/** A bot that could not decide: the game waits for the person (retry, or play the seat). */
-	botFailure = $state.raw<{ seat: number; text: string } | null>(null);
 	/** Seats a person took over from their bot. */
 	takenOver = $state.raw<ReadonlySet<number>>(new Set());
-	hints = $state.raw<{ at: number; decisions: BotDecision[] } | null>(null);
-	hinting = $state(false);
 	/** The game could not be kept in this browser (storage full or off). */
 	unsaved = $state(false);
 
-	private worker: BotWorker | null = null;
-	private asked: GameState | null = null;
-	private timer: ReturnType<typeof setTimeout> | undefined;
-	private slowTimer: ReturnType<typeof setTimeout> | undefined;
-	private shownAt = 0;
+	/** The bots' turns: their pace, their thinking, hints. */
+	readonly bots: BotTurns;
+	readonly #keeper = new GameKeeper(
+		() => {
+			const g = this.snapshot();
+			return !g || storeSavedGame(this.storage, g);
+		},
+		(ok) => (this.unsaved = !ok)
+	);
 
 	constructor(
 		private available: () => ReadonlyMap<string, Expansion>,
 		private storage: Storage | undefined
 	) {
-		const p = storage?.getItem(PACE_KEY);
-		if (p && p in PACES) this.pace = p as Pace;
+		this.bots = new BotTurns(this, storage);
 	}
 
 	// ------------------------------------------------------------------ seats and steps
@@ -108,17 +91,13 @@ export class SandboxTable {
 	}
 
 	// ------------------------------------------------------------------ starting and loading
-	/** Starts the bots' worker (in the page's $effect: it reads nothing reactive); returns its stop. */
+	/** Starts the bots' worker and the keeping on leaving the page (in the page's $effect); returns its stop. */
 	attach(): () => void {
-		this.worker = new BotWorker();
-		untrack(() => this.schedule());
+		const stopBots = this.bots.attach();
+		const stopKeeping = typeof window === 'undefined' ? () => {} : this.#keeper.attach(window);
 		return () => {
-			clearTimeout(this.timer);
-			clearTimeout(this.slowTimer);
-			const current = this.worker;
-			this.worker = null;
-			this.asked = null;
-			current?.terminate();
+			stopBots();
+			stopKeeping();
 		};
 	}
 
@@ -220,12 +199,8 @@ export class SandboxTable {
 	}
 
 	private enter(session: SandboxSession, setup: SandboxSetup, at: number | null): void {
-		clearTimeout(this.timer);
-		this.asked = null;
-		this.thinking = null;
-		this.botFailure = null;
+		this.bots.reset();
 		this.takenOver = new Set();
-		this.hints = null;
 		this.loadProblem = null;
 		this.status = null;
 		this.setup = setup;
@@ -251,8 +226,9 @@ export class SandboxTable {
 		return null;
 	}
 
-	/** The game kept in this browser, if there is one. */
+	/** The game kept in this browser, if there is one (a change not yet written is written first). */
 	savedGame(): SavedGame | null {
+		this.#keeper.flush();
 		return loadSavedGame(this.storage);
 	}
 
@@ -374,52 +350,11 @@ export class SandboxTable {
 		this.changed();
 	}
 
-	setPace(p: Pace): void {
-		this.pace = p;
-		try {
-			this.storage?.setItem(PACE_KEY, p);
-		} catch {
-			// a preference the browser does not keep: this page still uses it
-		}
-	}
-
-	togglePause(): void {
-		this.paused = !this.paused;
-		this.asked = null;
-		this.schedule();
-	}
-
-	/** Asks the failed (or slow) bot again, in a new worker. */
-	retryBot(): void {
-		this.botFailure = null;
-		this.asked = null;
-		if (this.worker) {
-			this.worker.terminate();
-			this.worker = new BotWorker();
-		}
-		this.schedule();
-	}
-
 	/** The person plays the failed bot's seat from now on. */
 	takeOverSeat(seat: number): void {
 		this.takenOver = new Set([...this.takenOver, seat]);
-		this.botFailure = null;
-		this.asked = null;
+		this.bots.tookOver();
 		this.changed();
-	}
-
-	hint(): void {
-		const s = this.session;
-		if (!s || !this.worker) return;
-		const asked = s.state;
-		this.hinting = true;
-		void this.worker.ask(s.setup, asked, HINT_BOTS).then((a) => {
-			this.hinting = false;
-			if (this.session !== s || s.state !== asked) return;
-			if (a.error !== undefined)
-				return void (this.status = { text: `No hint: ${a.error}`, kind: 'refusal' });
-			this.hints = { at: s.at, decisions: a.decisions };
-		});
 	}
 
 	/**
@@ -439,64 +374,7 @@ export class SandboxTable {
 			this.play(s.legal[0]);
 			return;
 		}
-		this.shownAt = performance.now();
-		const g = this.snapshot();
-		if (g) this.unsaved = !storeSavedGame(this.storage, g);
-		this.schedule();
-	}
-
-	/** Asks the worker for the move of the bot to play (once per position), shown at the table's pace. */
-	private schedule(): void {
-		const s = this.session;
-		const spec = this.botToMove;
-		const w = this.worker;
-		if (!s || !w || !spec || this.paused || this.botFailure) {
-			clearTimeout(this.timer);
-			clearTimeout(this.slowTimer);
-			this.slow = false;
-			this.thinking = null;
-			this.asked = null;
-			return;
-		}
-		const asked = s.state;
-		// already asked (its answer may be waiting for the pace): nothing to do
-		if (this.asked === asked) return;
-		clearTimeout(this.timer);
-		clearTimeout(this.slowTimer);
-		this.slow = false;
-		this.slowTimer = setTimeout(() => (this.slow = this.asked === asked), SLOW_MS);
-		this.asked = asked;
-		const seat = asked.pending[0].player;
-		this.thinking = seat;
-		const name = this.seatName(seat);
-		void w.ask(s.setup, asked, [spec]).then((a) => {
-			// the game moved on meanwhile (undo, a new game, a pause): the answer is for another position
-			if (this.worker !== w || this.session !== s || s.state !== asked || this.asked !== asked)
-				return;
-			clearTimeout(this.slowTimer);
-			this.slow = false;
-			if (a.error !== undefined) {
-				this.thinking = null;
-				this.asked = null;
-				this.botFailure = { seat, text: `${name} could not decide: ${a.error}` };
-				return;
-			}
-			const d = a.decisions[0];
-			const wait = Math.max(0, PACES[this.pace] - (performance.now() - this.shownAt));
-			this.timer = setTimeout(() => {
-				if (this.session !== s || s.state !== asked || this.asked !== asked) return;
-				this.thinking = null;
-				this.asked = null;
-				const refusal = this.play(d.move, {
-					name: `${name}, ${d.ms} ms`,
-					alternatives: d.alternatives
-				});
-				if (refusal)
-					this.botFailure = {
-						seat,
-						text: `${name} chose a move the engine refuses: ${refusalText(refusal)}`
-					};
-			}, wait);
-		});
+		this.#keeper.changed();
+		this.bots.shown();
 	}
 }
