@@ -15,19 +15,27 @@ page.on('console', (m) => m.type() === 'error' && console.error('console error:'
 await page.goto(
 	`${base}/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue~greedy,Bob~orange~greedy,Cid~green~mcts:easy&seed=3`
 );
-await page.waitForFunction(() => !!window.__sandbox?.view);
+await page.locator('.board canvas').first().waitFor();
 await page.getByLabel('Bot speed').selectOption('instant');
-await page.waitForFunction(() => window.__sandbox.session.state.turn >= 30, null, {
-	timeout: 300_000
-});
+await page.waitForFunction(
+	() => Number(/Turn (\d+)/.exec(document.querySelector('.turn')?.textContent ?? '')?.[1]) > 30,
+	null,
+	{
+		timeout: 300_000
+	}
+);
 await page.getByRole('button', { name: 'Pause bots' }).click();
 await page.getByRole('button', { name: 'Fit' }).click();
 await page.waitForTimeout(500);
 await page.screenshot({ path: `${out}/sandbox.png` });
 await page.getByRole('button', { name: 'Resume bots' }).click();
-await page.waitForFunction(() => window.__sandbox.session.state.finished, null, {
-	timeout: 300_000
-});
+await page.waitForFunction(
+	() => document.querySelector('.turn')?.textContent?.includes('Game over.'),
+	null,
+	{
+		timeout: 300_000
+	}
+);
 await page.waitForTimeout(3000);
 await page.screenshot({ path: `${out}/end-view.png` });
 await browser.close();

@@ -4,8 +4,10 @@
 // the game drawn and the page answering the next frame), the JavaScript heap after a garbage
 // collection, and then the time of a jump to the middle of the timeline and of one step back.
 //
-//   npm run build && node bin/run-ts.js bench/browser/long-game.ts [--moves 1500] [--rounds 3] [--timeout 300] [--json] [--app <dir>]
+//   npm run build && node bin/run-ts.js bench/browser/long-game.ts [--moves 1500] [--rounds 3] [--timeout 300] [--json] [--app <dir>] [--profile <file.cpuprofile>]
 //
+// `--profile` records the first round's load with Chromium's sampling profiler (CDP), writes it
+// (open it in Chromium's DevTools, Performance panel) and prints the functions with the most self time.
 // `--app` serves the build of another checkout (an older commit in a git worktree) with this script;
 // `--moves 100000` loads the whole game (9,972 tiles). A round that is not interactive within
 // `--timeout` seconds is reported as such (the page is then closed).
@@ -22,12 +24,36 @@ const opt = (name: string, d: number) =>
 const rounds = opt('rounds', 3);
 const timeoutMs = opt('timeout', 300) * 1000;
 const app = args.includes('--app') ? args[args.indexOf('--app') + 1] : '.';
+const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : '';
+
+interface CpuProfile {
+	nodes: {
+		id: number;
+		callFrame: { functionName: string; url: string; lineNumber: number };
+	}[];
+	samples: number[];
+	timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile (name with its file and line, ms). */
+function topSelfTime(p: CpuProfile, n: number): [string, number][] {
+	const byId = new Map(p.nodes.map((x) => [x.id, x.callFrame]));
+	const ms = new Map<string, number>();
+	p.samples.forEach((id, i) => {
+		const f = byId.get(id)!;
+		const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+		ms.set(name, (ms.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+	});
+	return [...ms].sort((a, b) => b[1] - a[1]).slice(0, n);
+}
 
 const base = availableExpansions().get('base') as Expansion;
 const big = bigExpansion(base, 2000, 9900, 1);
 const record = bigRecord(base, big, opt('moves', 1500), 1);
 
 const h = await startHarness(app);
+/** What this benchmark keeps on the page's window. */
+type Bench = { __benchT0: number };
 interface Round {
 	interactiveMs: number | null;
 	/** The page's renderer died (out of memory) before it was interactive. */
@@ -57,18 +83,26 @@ try {
 			await page.addInitScript({ content: 'window.__name = (f) => f;' });
 			await page.goto(`${h.base}/sandbox`);
 			const input = page.getByLabel('Load a game record');
-			await page.waitForFunction(() => (window as any).__sandbox);
+			await page.getByRole('button', { name: 'Start the game' }).waitFor();
 			await input.evaluate((el) =>
-				el.addEventListener('change', () => ((window as any).__benchT0 = performance.now()), {
-					capture: true
-				})
+				el.addEventListener(
+					'change',
+					() => ((window as unknown as Bench).__benchT0 = performance.now()),
+					{ capture: true }
+				)
 			);
+			const cdp = await context.newCDPSession(page);
+			if (profile && r === 0) {
+				await cdp.send('Profiler.enable');
+				await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+				await cdp.send('Profiler.start');
+			}
 			await input.setInputFiles(file);
 			const loaded = await page
 				.waitForFunction(
 					(n) =>
-						(window as any).__sandbox?.session?.at === n &&
-						(window as any).__sandbox.view &&
+						document.querySelector('.turn')?.textContent?.includes(`step ${n} of ${n}`) &&
+						document.querySelector('.board canvas') &&
 						document.querySelector('.log ol li'),
 					steps,
 					{ timeout: timeoutMs, polling: 100 }
@@ -86,11 +120,17 @@ try {
 				() =>
 					new Promise<number>((done) =>
 						requestAnimationFrame(() =>
-							setTimeout(() => done(performance.now() - (window as any).__benchT0))
+							setTimeout(() => done(performance.now() - (window as unknown as Bench).__benchT0))
 						)
 					)
 			);
-			const cdp = await context.newCDPSession(page);
+			if (profile && r === 0) {
+				const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+				writeFileSync(profile, JSON.stringify(p));
+				console.log(`CPU profile of the first load: ${profile}; most self time:`);
+				for (const [name, ms] of topSelfTime(p, 15))
+					console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+			}
 			await cdp.send('HeapProfiler.collectGarbage');
 			const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
 			// a jump to the middle of the timeline, then one step back: input → drawn on the next frame
@@ -110,7 +150,7 @@ try {
 				);
 			const jumpMs = await move(Math.floor(steps / 2) + 1);
 			await page.waitForFunction(
-				(n) => (window as any).__sandbox.session.at === n,
+				(n) => document.querySelector('.turn')?.textContent?.includes(`step ${n} of`),
 				Math.floor(steps / 2) + 1
 			);
 			const stepBackMs = await move(Math.floor(steps / 2));

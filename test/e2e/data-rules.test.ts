@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessible } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import { hook, placeByClicking, clickTarget } from './sandbox-driver.ts';
+import {
+	boardReady,
+	chooseTarget,
+	legalShown,
+	placeByClicking,
+	stepKind
+} from './sandbox-driver.ts';
 
 /** The form's field for a JSON pointer into the document. */
 const field = (page: Page, pointer: string) => page.locator(`[data-pointer="${pointer}"]`).first();
@@ -55,16 +61,16 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 	await page.getByTestId('test-in-sandbox').click();
 	await expect(page).toHaveURL(new RegExp(`/sandbox\\?x=${id}&free=1`));
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await boardReady(page);
 	await page.locator(`button.tile[data-tile="${id}/wine-cap"]`).click();
 	// the wine cap closes the start tile's city: north of it, its city facing south
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
-	expect(await hook.step(page)).toBe('figure');
-	const vintner = (await hook.legal(page)).find(
+	expect(await stepKind(page)).toBe('figure');
+	const vintner = (await legalShown(page)).find(
 		(m) => m.type === 'deploy' && m.figure === 'vintner'
 	);
 	expect(vintner).toEqual({ type: 'deploy', figure: 'vintner', feature: 'c1' });
-	await clickTarget(page, vintner!);
+	await chooseTarget(page, vintner!);
 	const score = page.locator('li.ev-score').last();
 	await expect(score).toContainText('2 tiles × (2 + 1 wine) = 6');
 	await expect(score).toContainText('1 vintner × 2 = 2');
@@ -181,10 +187,10 @@ test('a value rule added through the data rules form is validated at its fields,
 	// the sandbox plays it: its log shows WINE-1 firing with its arithmetic
 	await page.getByTestId('test-in-sandbox').click();
 	await expect(page.getByText(/must pick the next tile/)).toBeVisible();
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await boardReady(page);
 	await page.locator(`button.tile[data-tile="${id}/wine-cap"]`).click();
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
-	expect(await hook.step(page)).toBe('figure');
+	expect(await stepKind(page)).toBe('figure');
 	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
 	const score = page.locator('li.ev-score').last();
 	await expect(score).toContainText('2 tiles × (2 + 1 wine) = 6');

@@ -11,7 +11,7 @@ import {
 	setJson,
 	type Hook
 } from './helpers.ts';
-import { hook, placeByClicking } from './sandbox-driver.ts';
+import { boardReady, placeByClicking, stepKind } from './sandbox-driver.ts';
 
 const UNKNOWN = '#fff3b0';
 const FIELD = {
@@ -158,15 +158,11 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	);
 	// the harbour tile, the rule's trigger, is in hand
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
-	await expect
-		.poll(() =>
-			page.evaluate(() => !!(window as { __sandbox?: { view?: object } }).__sandbox?.view)
-		)
-		.toBe(true);
+	await boardReady(page);
 	// the harbour's city closes the start tile's: north of it, turned to face south (two turns and a click)
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
 	clicks += 3;
-	expect(await hook.step(page)).toBe('figure');
+	expect(await stepKind(page)).toBe('figure');
 	await click(page.getByRole('button', { name: 'Pass (no figure)' }));
 	const score = page.locator('li.ev-score').last();
 	await expect(score).toContainText('2 tiles × 2 + 2 port tiles × 1 = 6');

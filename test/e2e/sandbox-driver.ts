@@ -1,101 +1,239 @@
-// Drives the sandbox as a player does, through its test hook (window.__sandbox): where the board
-// draws cells and targets, the engine's options; placing by rotating and clicking, choosing a target;
-// the CLI, for the sandbox's browser tests (console errors: the fixture in fixtures.ts).
+// Drives the sandbox as a player does, through what the page shows: the step from the timeline's
+// slider, the game itself from the record the page keeps in the browser's storage (replayed by the
+// engine here, in the test), cells found by pointing at them (the hover line names the cell under
+// the pointer), targets chosen with the keyboard (the arrows go through them, the hover line names
+// their moves); the CLI, for the sandbox's browser tests (console errors: the fixture in fixtures.ts).
 import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { availableExpansions } from '../../src/cli/files.ts';
+import {
+	legalMoves,
+	replay,
+	setupFromRecord,
+	type Expansion,
+	type GameState,
+	type Move as EngineMove
+} from '../../src/lib/engine/index.ts';
+import { draftKey } from '../../src/lib/editor/drafts.ts';
+import { moveLabel } from '../../src/lib/sandbox/moves.ts';
+import { boardTargets } from '../../src/lib/sandbox/scene.ts';
+import { SAVED_GAME_KEY, type SavedGame } from '../../src/lib/sandbox/saved-game.ts';
 
+/** A move as the tests read its fields (the engine's moves, any kind). */
 export type Move = { type: string; [k: string]: unknown };
 
-/** The page's test hook: where the board draws things (tests click there) and the engine's options. */
-export const hook = {
-	step: (page: Page) =>
-		page.evaluate(
-			() => (window as any).__sandbox.session.state.pending[0]?.kind as string | undefined
-		),
-	legal: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.legal as Move[]),
-	rotation: (page: Page) => page.evaluate(() => (window as any).__sandbox.rotation() as number),
-	at: (page: Page) => page.evaluate(() => (window as any).__sandbox.session.at as number),
-	moveAt: (page: Page, step: number) =>
-		page.evaluate((i) => (window as any).__sandbox.session.record().moves[i] as Move, step),
-	cell: (page: Page, x: number, y: number) =>
-		page.evaluate(([x, y]) => (window as any).__sandbox.view.cellToClient(x, y), [x, y]),
-	target: (page: Page, x: number, y: number, f?: string) =>
-		page.evaluate(([x, y, f]) => (window as any).__sandbox.view.targetToClient(x, y, f), [
-			x,
-			y,
-			f
-		] as const)
-};
+const timeline = (page: Page) => page.getByLabel('Timeline');
+
+/** The timeline step shown (the slider's value). */
+export const stepShown = async (page: Page): Promise<number> =>
+	Number(await timeline(page).inputValue());
+
+/** The timeline's last step (the slider's maximum). */
+export const lastStep = async (page: Page): Promise<number> =>
+	Number(await timeline(page).getAttribute('max'));
+
+/** The game the page keeps in this browser, once it is written for the step shown. */
+export async function keptGame(page: Page): Promise<SavedGame> {
+	let kept: SavedGame | null = null;
+	await expect(async () => {
+		const [text, at, last] = await Promise.all([
+			page.evaluate((k) => localStorage.getItem(k), SAVED_GAME_KEY),
+			stepShown(page),
+			lastStep(page)
+		]);
+		kept = text ? (JSON.parse(text) as SavedGame) : null;
+		expect(kept?.at).toBe(at);
+		expect(kept?.record.moves.length).toBe(last);
+	}).toPass({ timeout: 10_000 });
+	return kept!;
+}
+
+let docs = availableExpansions();
+
+/** The engine's state at the step shown: the page's kept record replayed here. */
+export async function gameShown(page: Page): Promise<GameState> {
+	const kept = await keptGame(page);
+	if (kept.record.expansions.some((e) => !docs.has(e.id))) docs = availableExpansions();
+	// the designer's unsaved draft, played in place of its stored document (?draft=<id>)
+	const draftId = new URL(page.url()).searchParams.get('draft');
+	const draft = draftId
+		? (JSON.parse(
+				(await page.evaluate((k) => localStorage.getItem(k), draftKey(draftId))) ?? 'null'
+			)?.doc as Expansion | undefined)
+		: undefined;
+	const lookup = (id: string) => (draft?.id === id ? draft : docs.get(id));
+	const { setup, moves, errors } = setupFromRecord(kept.record, lookup);
+	if (!setup) throw new Error(`the kept game does not set up: ${errors.join('; ')}`);
+	const r = replay(setup, moves.slice(0, kept.at), { quiet: true });
+	if (r.error) throw new Error(`the kept game does not replay: ${r.error.refusal.message}`);
+	return r.state;
+}
+
+/** The engine's options at the step shown. */
+export const legalShown = async (page: Page): Promise<Move[]> =>
+	legalMoves(await gameShown(page)).map((m): Move => ({ ...m }));
+
+/** The kind of step to decide (place, figure, …), none at the game's end. */
+export async function stepKind(page: Page): Promise<string | undefined> {
+	const s = await gameShown(page);
+	return s.finished ? undefined : s.pending[0]?.kind;
+}
+
+/** The seat to decide, as the turn line names it (its badge's number − 1); -1 at the game's end. */
+export async function moverShown(page: Page): Promise<number> {
+	const turn = page.locator('.turn');
+	if ((await turn.textContent())?.includes('Game over.')) return -1;
+	return Number(await turn.locator('.seat').first().textContent()) - 1;
+}
+
+/** The board's targets of the step shown (the moves grouped by where they point), as the board groups them. */
+export async function targetsShown(page: Page) {
+	const state = await gameShown(page);
+	const targets = boardTargets(legalMoves(state), state).map((t) => ({
+		...t,
+		moves: t.moves.map((m): Move => ({ ...m }))
+	}));
+	return { state, targets };
+}
+
+/** The rotation of the tile in hand, as its picture says. */
+export async function rotationShown(page: Page): Promise<number> {
+	const alt = await page.getByRole('img', { name: /^Tile .*, rotation \d$/ }).getAttribute('alt');
+	return Number(/rotation (\d)$/.exec(alt ?? '')?.[1]);
+}
 
 export async function openSandbox(page: Page, query: string) {
 	await page.goto(`/sandbox?${query}`);
-	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await boardReady(page);
 }
 
-/** Clicks the Fit button when a point is outside the board's box (as a player would pan or fit). */
-export async function inView(page: Page, point: () => Promise<{ x: number; y: number }>) {
-	const box = (await page.locator('.board').boundingBox())!;
-	let p = await point();
-	// on the board's box, and not under what is drawn over its edge (the hover line below it)
-	const onBoard = await page.evaluate(
-		([x, y]) => !!document.elementFromPoint(x, y)?.closest('.board'),
-		[p.x, p.y]
-	);
-	if (
-		!onBoard ||
-		p.x < box.x + 10 ||
-		p.y < box.y + 10 ||
-		p.x > box.x + box.width - 10 ||
-		p.y > box.y + box.height - 10
-	) {
+/** The step is shown and the board is drawn. */
+export async function boardReady(page: Page) {
+	await expect(page.getByText(/must place the drawn tile|must pick the next tile/)).toBeVisible();
+	await expect(page.locator('.board canvas').first()).toBeVisible();
+}
+
+/** The cell named first in the hover line, if any. */
+async function hoveredCell(page: Page): Promise<[number, number] | null> {
+	const text = (await page.getByTestId('hover').textContent()) ?? '';
+	const m = /^\s*\((-?\d+),(-?\d+)\)/.exec(text);
+	return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** Points at `p` and reads the cell the hover line names there (after the page has drawn). */
+async function cellUnder(page: Page, p: { x: number; y: number }) {
+	await page.mouse.move(p.x, p.y);
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+	return hoveredCell(page);
+}
+
+/**
+ * Page coordinates of cell (x, y), found as a player finds it: point at the board, read which cell
+ * the hover line names, and move towards the wanted one (Fit first when it is out of the board's
+ * view). The hover line names any cell while a tile is in hand, and tiles on the board otherwise.
+ */
+export async function cellPoint(
+	page: Page,
+	x: number,
+	y: number
+): Promise<{ x: number; y: number }> {
+	for (let attempt = 0; attempt < 2; attempt++) {
+		const box = (await page.locator('.board').boundingBox())!;
+		const inside = (p: { x: number; y: number }) =>
+			p.x > box.x + 6 &&
+			p.y > box.y + 6 &&
+			p.x < box.x + box.width - 6 &&
+			p.y < box.y + box.height - 6;
+		// the size of a cell on screen: two cell borders crossed pointing rightwards from the middle
+		let p = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+		const step = 8;
+		let c = await cellUnder(page, p);
+		for (let i = 0; i < 400 && inside(p); i++) {
+			if (c && c[0] === x && c[1] === y) return p;
+			const dx = c ? Math.sign(x - c[0]) : 0;
+			const dy = c ? Math.sign(y - c[1]) : 0;
+			if (!c) break;
+			p = { x: p.x + dx * step, y: p.y + dy * step };
+			c = await cellUnder(page, p);
+		}
 		await page.getByRole('button', { name: 'Fit' }).click();
-		p = await point();
 	}
-	return p;
+	throw new Error(`cell (${x},${y}) is not found on the board`);
 }
 
 /** Places the tile in hand by turning it with the rotate button and clicking the cell. */
 export async function placeByClicking(page: Page, move: Move) {
-	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++)
+	const m = move as unknown as { x: number; y: number; rotation: number };
+	for (let i = 0; i < 4 && (await rotationShown(page)) !== m.rotation; i++)
 		await page.getByRole('button', { name: /Rotate clockwise/ }).click();
-	expect(await hook.rotation(page)).toBe(move.rotation);
-	let at = await inView(page, () => hook.cell(page, move.x as number, move.y as number));
-	// point at the cell until the hover line names it: a click lands where the pointer rests once the
-	// page has settled (CI once clicked the neighbouring cell right after a Fit)
-	await expect(async () => {
-		at = await hook.cell(page, move.x as number, move.y as number);
-		await page.mouse.move(at.x, at.y);
-		await expect(page.getByTestId('hover')).toContainText(`(${move.x},${move.y}):`, {
-			timeout: 500
-		});
-	}).toPass();
-	const before = await hook.at(page);
+	expect(await rotationShown(page)).toBe(m.rotation);
+	const at = await cellPoint(page, m.x, m.y);
+	await expect(page.getByTestId('hover')).toContainText(`(${m.x},${m.y}): the tile fits here`);
+	const before = await stepShown(page);
 	await page.mouse.click(at.x, at.y);
-	await played(page, before, { type: 'place', x: move.x, y: move.y, rotation: move.rotation });
+	await played(page, before, { type: 'place', x: m.x, y: m.y, rotation: m.rotation });
 }
 
 /** The move at step `before` is `move` (a bot may answer at once: a scarecrow, the next turn). */
 async function played(page: Page, before: number, move: Partial<Move>) {
-	await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
-	expect(await hook.moveAt(page, before)).toMatchObject(move);
+	await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+	expect((await keptGame(page)).record.moves[before]).toMatchObject(move);
 }
 
-export async function clickTarget(page: Page, move: Move) {
-	const m = move as { x?: number; y?: number; feature?: string };
-	const placed = await page.evaluate(() => {
-		const s = (window as any).__sandbox.session.state;
-		return { x: s.boardX[s.placed], y: s.boardY[s.placed] };
-	});
-	const at = await inView(page, () =>
-		hook.target(page, m.x ?? placed.x, m.y ?? placed.y, m.feature)
-	);
-	const before = await hook.at(page);
-	await page.mouse.click(at.x, at.y);
-	// several moves on one target: the menu asks which one
+/**
+ * Plays a move of a board target with the keyboard: the arrows go through the step's targets until
+ * the hover line names the move, Enter takes it (from the menu when the target has several).
+ */
+export async function chooseTarget(page: Page, move: Move | EngineMove) {
+	const label = moveLabel(move as unknown as EngineMove, await gameShown(page));
+	const before = await stepShown(page);
+	await page.locator('.board').focus();
+	const hover = page.getByTestId('hover');
+	let found = false;
+	for (let i = 0; i < 60 && !found; i++) {
+		await page.keyboard.press('ArrowRight');
+		found = ((await hover.textContent()) ?? '').split(' / ').includes(label);
+	}
+	expect(found, `a target offers "${label}"`).toBe(true);
+	await page.keyboard.press('Enter');
 	if (await page.getByRole('menu').isVisible())
 		await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
 	await played(page, before, move);
+}
+
+/** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
+export function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
+	return page.evaluate(
+		async ([a, b]) => {
+			const pixels = async (b64: string) => {
+				const img = await createImageBitmap(
+					await (await fetch(`data:image/png;base64,${b64}`)).blob()
+				);
+				const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+				c.drawImage(img, 0, 0);
+				return c.getImageData(0, 0, img.width, img.height).data;
+			};
+			const [p, q] = [await pixels(a), await pixels(b)];
+			if (p.length !== q.length) return 1;
+			let sum = 0;
+			for (let i = 0; i < p.length; i++) sum += Math.abs(p[i] - q[i]);
+			return sum / p.length / 255;
+		},
+		[a.toString('base64'), b.toString('base64')] as const
+	);
+}
+
+/** A picture of the board once it has come to rest (two pictures in a row alike). */
+export async function boardShot(page: Page): Promise<Buffer> {
+	const board = page.locator('.board');
+	let last = await board.screenshot();
+	for (let i = 0; i < 20; i++) {
+		await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+		const next = await board.screenshot();
+		if ((await differ(page, next, last)) === 0) return next;
+		last = next;
+	}
+	return last;
 }
 
 export const cli = (args: string[]) =>

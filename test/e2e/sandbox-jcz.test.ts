@@ -11,7 +11,7 @@ test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it
 }) => {
 	const jcz = readFileSync('test/fixtures/jcz/base-action-phase.jcz', 'utf8');
 	await page.goto('/sandbox');
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.table)).toBe(true);
+	await expect(page.getByRole('button', { name: 'Start the game' })).toBeVisible();
 	await page.evaluate((text) => {
 		const dt = new DataTransfer();
 		dt.items.add(new File([text], 'base-action-phase.jcz', { type: 'application/json' }));
@@ -38,7 +38,12 @@ test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it
 	await page.getByRole('button', { name: 'Save for JCloisterZone' }).click();
 	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-jcz-')), 'game.jcz');
 	await (await download).saveAs(file);
-	const record = await page.evaluate(() => (window as any).__sandbox.session.record());
+	// the game's own record, as the page saves it
+	const saved = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Save record' }).click();
+	const recordFile = join(mkdtempSync(join(tmpdir(), 'sandbox-jcz-')), 'game.json');
+	await (await saved).saveAs(recordFile);
+	const record = JSON.parse(readFileSync(recordFile, 'utf8'));
 	// read back by the import itself (a child process: the e2e runner does not load the sources)
 	const script = `
 		import { readFileSync } from 'node:fs';

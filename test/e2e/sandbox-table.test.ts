@@ -8,58 +8,56 @@ import type { Page } from '@playwright/test';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, hook, inView, openSandbox, placeByClicking, type Move } from './sandbox-driver.ts';
+import {
+	boardShot,
+	cellPoint,
+	chooseTarget,
+	cli,
+	differ,
+	gameShown,
+	lastStep,
+	legalShown,
+	moverShown as mover,
+	openSandbox,
+	placeByClicking,
+	stepKind,
+	stepShown,
+	targetsShown,
+	type Move
+} from './sandbox-driver.ts';
 import { availableExpansions } from '../../src/cli/files.ts';
-import { playRandomGame, recordOf, type Expansion } from '../../src/lib/engine/index.ts';
+import {
+	boardTiles,
+	playRandomGame,
+	recordOf,
+	type Expansion
+} from '../../src/lib/engine/index.ts';
 import { encodeGameLink, GAME_PARAM, type SavedGame } from '../../src/lib/sandbox/saved-game.ts';
 import { PLAYER_COLOURS } from '../../src/lib/sandbox/palette.ts';
-
-const mover = (page: Page) =>
-	page.evaluate(() => {
-		const s = (window as any).__sandbox.session.state;
-		return s.finished ? -1 : (s.pending[0].player as number);
-	});
-
-/** The board's targets of the step (as the board groups them), with their moves. */
-const targets = (page: Page) =>
-	page.evaluate(
-		() =>
-			(window as any).__sandbox.scene.targets.map((t: any) => ({
-				x: t.x,
-				y: t.y,
-				feature: t.feature,
-				moves: t.moves
-			})) as { x: number; y: number; feature?: string; moves: Move[] }[]
-	);
 
 async function setPace(page: Page, pace: string) {
 	await page.getByLabel('Bot speed').selectOption(pace);
 }
 
-/** Chooses the first move of a target with several moves through the pop-up menu, by mouse or by keyboard. */
+/** Chooses the first move of a target with several moves through the pop-up menu (its item clicked, or Enter). */
 async function chooseFromMenu(
 	page: Page,
 	t: { x: number; y: number; feature?: string; moves: Move[] },
 	by: 'mouse' | 'keyboard'
 ) {
-	const before = await hook.at(page);
-	if (by === 'mouse') {
-		const at = await inView(page, () => hook.target(page, t.x, t.y, t.feature));
-		await page.mouse.click(at.x, at.y);
-		await expect(page.getByRole('menu')).toBeVisible();
-		await page.getByRole('menuitem').first().click();
-	} else {
-		await page.locator('.board').focus();
-		const all = await targets(page);
-		const index = all.findIndex((o) => o.x === t.x && o.y === t.y && o.feature === t.feature);
-		for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowRight');
-		await page.keyboard.press('Enter');
-		await expect(page.getByRole('menu')).toBeVisible();
-		await expect(page.getByRole('menuitem').first()).toBeFocused();
-		await page.keyboard.press('Enter');
-	}
+	const before = await stepShown(page);
+	// the arrows go through the board's targets in the order the board lists them
+	await page.locator('.board').focus();
+	const { targets } = await targetsShown(page);
+	const index = targets.findIndex((o) => o.x === t.x && o.y === t.y && o.feature === t.feature);
+	for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('menu')).toBeVisible();
+	await expect(page.getByRole('menuitem').first()).toBeFocused();
+	if (by === 'mouse') await page.getByRole('menuitem').first().click();
+	else await page.keyboard.press('Enter');
 	await expect(page.getByRole('menu')).toBeHidden();
-	await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
+	await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 }
 
 test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bot plays on', async ({
@@ -70,16 +68,16 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 	await setPace(page, 'instant');
 	for (const by of ['mouse', 'keyboard'] as const) {
 		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
-		await expect.poll(() => hook.step(page)).toBe('place');
-		const legal = await hook.legal(page);
+		await expect.poll(() => stepKind(page)).toBe('place');
+		const legal = await legalShown(page);
 		await placeByClicking(page, legal[0]);
-		const menuTarget = (await targets(page)).find((t) => t.moves.length > 1);
+		const menuTarget = (await targetsShown(page)).targets.find((t) => t.moves.length > 1);
 		expect(menuTarget, 'a target with several figures (follower, large meeple)').toBeTruthy();
-		const at = await hook.at(page);
+		const at = await stepShown(page);
 		await chooseFromMenu(page, menuTarget!, by);
 		// Bob's turn (a tile, a figure or not) is played by his bot, and the game comes back to Ann
 		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
-		expect(await hook.at(page)).toBeGreaterThanOrEqual(at + 3);
+		expect(await stepShown(page)).toBeGreaterThanOrEqual(at + 3);
 		await expect(page.getByTestId('thinking')).toHaveCount(0);
 	}
 });
@@ -91,7 +89,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	await page.goto(
 		'/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3'
 	);
-	await expect.poll(() => page.evaluate(() => !!(window as any).__sandbox?.view)).toBe(true);
+	await expect(page.locator('.board canvas').first()).toBeVisible();
 	await setPace(page, 'instant');
 	const kinds = new Set<string>();
 	let menus = 0;
@@ -99,13 +97,13 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	for (let guard = 0; guard < 3000; guard++) {
 		await expect.poll(() => mover(page), { timeout: 120_000 }).not.toBeGreaterThan(0);
 		if ((await mover(page)) === -1) break;
-		const kind = (await hook.step(page))!;
+		const kind = (await stepKind(page))!;
 		if (!kinds.has(kind)) {
 			kinds.add(kind);
 			await expectAccessible(page, `the sandbox at a ${kind} step`);
 		}
-		const legal = await hook.legal(page);
-		const before = await hook.at(page);
+		const legal = await legalShown(page);
+		const before = await stepShown(page);
 		if (kind === 'place') {
 			if (turns === 3) {
 				// a hint: what each bot would do here, and what it weighed
@@ -123,7 +121,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 			turns++;
 			continue;
 		}
-		const all = await targets(page);
+		const { targets: all } = await targetsShown(page);
 		const several = all.find((t) => t.moves.length > 1);
 		if (several) {
 			await chooseFromMenu(page, several, menus++ % 2 ? 'keyboard' : 'mouse');
@@ -131,12 +129,8 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 		}
 		const button = page.locator('.moves button').first();
 		if (await button.isVisible()) await button.click();
-		else {
-			const t = all[0];
-			const at = await inView(page, () => hook.target(page, t.x, t.y, t.feature));
-			await page.mouse.click(at.x, at.y);
-		}
-		await expect.poll(() => hook.at(page)).toBeGreaterThan(before);
+		else await chooseTarget(page, all[0].moves[0]);
+		await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 	}
 	expect(menus).toBeGreaterThan(6);
 	expect(turns).toBeGreaterThan(15);
@@ -175,12 +169,16 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 
 	// a final scoring shown on the board is dropped when the timeline goes back before it
 	await page.getByRole('button', { name: 'Look at the board' }).click();
-	await page.locator('.finals button').first().click();
-	expect(
-		await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)
-	).toBeGreaterThan(0);
+	const plainEnd = await boardShot(page);
 	await page.getByLabel('Timeline').fill('10');
-	expect(await page.evaluate(() => (window as any).__sandbox.scene.highlight.length)).toBe(0);
+	const plain10 = await boardShot(page);
+	await page.getByRole('button', { name: 'Back to the game' }).click();
+	await page.locator('.finals button').first().click();
+	expect(await differ(page, await boardShot(page), plainEnd)).toBeGreaterThan(0.0005);
+	await page.getByLabel('Timeline').fill('10');
+	// (the message over the board goes too: the picture is of the board alone)
+	await page.getByTestId('status').getByRole('button', { name: 'Dismiss' }).click();
+	expect(await differ(page, await boardShot(page), plain10)).toBeLessThan(0.0005);
 	await page.getByRole('button', { name: 'Back to the game' }).click();
 	await expect(page.locator('.finals li').nth(9)).toContainText(/^10\./);
 
@@ -201,21 +199,21 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	test.setTimeout(120_000);
 	await openSandbox(page, 'x=base&p=Ann~blue,Bob~orange&seed=4');
 	for (let i = 0; i < 6; i++) {
-		const legal = await hook.legal(page);
-		if ((await hook.step(page)) === 'place') await placeByClicking(page, legal[0]);
+		const legal = await legalShown(page);
+		if ((await stepKind(page)) === 'place') await placeByClicking(page, legal[0]);
 		else {
-			const before = await hook.at(page);
+			const before = await stepShown(page);
 			await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-			await expect.poll(() => hook.at(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBe(before + 1);
 		}
 	}
 	// one step back on the timeline: the redo survives too
 	await page.getByRole('button', { name: 'Undo' }).click();
-	const at = await hook.at(page);
-	const steps = await page.evaluate(() => (window as any).__sandbox.session.steps.length);
+	const at = await stepShown(page);
+	const last = await lastStep(page);
 	await page.reload();
-	await expect.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
-	expect(await page.evaluate(() => (window as any).__sandbox.session.steps.length)).toBe(steps);
+	await expect.poll(() => stepShown(page)).toBe(at);
+	expect(await lastStep(page)).toBe(last);
 	await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
 
 	// a closed tab: the sandbox offers the kept game
@@ -223,7 +221,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	const again = await context.newPage();
 	await again.goto('/sandbox');
 	await again.getByRole('button', { name: 'Resume it' }).click();
-	await expect.poll(() => again.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
+	await expect.poll(() => stepShown(again)).toBe(at);
 	await expect(again).toHaveURL(/x=base/);
 
 	// a link carries the whole game: it opens in a browser that has never seen it
@@ -235,8 +233,8 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 		await context.browser()!.newContext({ baseURL: new URL(link).origin })
 	).newPage();
 	await other.goto(link);
-	await expect.poll(() => other.evaluate(() => (window as any).__sandbox?.session?.at)).toBe(at);
-	expect(await other.evaluate(() => (window as any).__sandbox.session.steps.length)).toBe(steps);
+	await expect.poll(() => stepShown(other)).toBe(at);
+	expect(await lastStep(other)).toBe(last);
 	await expect(other).toHaveURL(/x=base/);
 	await other.context().close();
 });
@@ -248,42 +246,44 @@ test('undo against two bots takes back the person’s move in one click; the tim
 	await openSandbox(page, 'x=base&p=Ann~blue,Bob~orange~greedy,Cid~green~random&seed=9');
 	await setPace(page, 'instant');
 	// Ann's first turn: place, then pass
-	const atStart = await hook.at(page);
-	await placeByClicking(page, (await hook.legal(page))[0]);
+	const atStart = await stepShown(page);
+	await placeByClicking(page, (await legalShown(page))[0]);
 	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
 	// both bots play, and it is Ann's turn again
-	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 6);
+	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 6);
 	await expect.poll(() => mover(page)).toBe(0);
 	// one click: back to Ann's last decision (her figure), not into a bot's turn
 	await page.getByRole('button', { name: 'Undo' }).click();
-	expect(await hook.at(page)).toBe(atStart + 1);
-	expect(await hook.step(page)).toBe('figure');
+	expect(await stepShown(page)).toBe(atStart + 1);
+	expect(await stepKind(page)).toBe('figure');
 	expect(await mover(page)).toBe(0);
 	// and once more: her tile
 	await page.getByRole('button', { name: 'Undo' }).click();
-	expect(await hook.at(page)).toBe(atStart);
-	expect(await hook.step(page)).toBe('place');
+	expect(await stepShown(page)).toBe(atStart);
+	expect(await stepKind(page)).toBe('place');
 	// the bots do not play while Ann decides again
 	await page.waitForFunction(() => !document.querySelector('[data-testid=seat-thinking]'));
-	expect(await hook.at(page)).toBe(atStart);
+	expect(await stepShown(page)).toBe(atStart);
 
 	// redo: to Ann's next decision (her figure), then to the game as it stands
 	await page.getByRole('button', { name: 'Redo' }).click();
-	expect(await hook.at(page)).toBe(atStart + 1);
+	expect(await stepShown(page)).toBe(atStart + 1);
 	await page.getByRole('button', { name: 'Redo' }).click();
 	// the timeline at a bot's step: inspection, the bots wait; back to the game resumes it
-	const end = await page.evaluate(() => (window as any).__sandbox.session.steps.length - 1);
-	expect(await hook.at(page)).toBe(end);
+	const end = await lastStep(page);
+	expect(await stepShown(page)).toBe(end);
 	await page.getByLabel('Timeline').fill(String(atStart + 3));
 	await expect(page.getByText(/Looking back at Bob \(greedy\)'s decision/)).toBeVisible();
-	expect(await page.evaluate(() => (window as any).__sandbox.session.steps.length - 1)).toBe(end);
+	expect(await lastStep(page)).toBe(end);
 	await page.getByRole('button', { name: 'Back to the game' }).click();
-	expect(await hook.at(page)).toBe(end);
+	expect(await stepShown(page)).toBe(end);
 	// a refusal's message floats over the board: the board keeps its size
 	const box = await page.locator('.board').boundingBox();
-	await page.evaluate(() =>
-		(window as any).__sandbox.table.play({ type: 'place', x: 40, y: 40, rotation: 0 })
-	);
+	// a click on a cell that touches no tile
+	expect(await stepKind(page)).toBe('place');
+	const far = Math.max(...boardTiles(await gameShown(page)).map((t) => t.x)) + 2;
+	const at = await cellPoint(page, far, 0);
+	await page.mouse.click(at.x, at.y);
 	await expect(page.getByTestId('status')).toContainText('Refused');
 	expect(await page.locator('.board').boundingBox()).toEqual(box);
 });
@@ -293,23 +293,19 @@ test('the bots’ pace: a change of speed while a bot waits, a pause and a resum
 }) => {
 	test.setTimeout(120_000);
 	await page.goto('/sandbox?x=base&p=Bob~orange~greedy,Cid~green~random&seed=2');
-	await expect
-		.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.at ?? -1), {
-			timeout: 30_000
-		})
-		.toBeGreaterThanOrEqual(1);
+	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 	await setPace(page, 'slow');
 	await setPace(page, 'instant');
-	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
 	await page.getByRole('button', { name: 'Pause bots' }).click();
 	await expect(page.getByRole('button', { name: 'Resume bots' })).toHaveAttribute(
 		'aria-pressed',
 		'true'
 	);
 	await expect(page.getByTestId('seat-thinking')).toHaveCount(0);
-	const paused = await hook.at(page);
+	const paused = await stepShown(page);
 	await page.getByRole('button', { name: 'Resume bots' }).click();
-	await expect.poll(() => hook.at(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
+	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
 });
 
 test('axe at every step kind of a game of every fan expansion, the dragon and the pig, opened from a link', async ({
@@ -361,12 +357,10 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 		])
 	);
 	await page.goto(`/sandbox?${GAME_PARAM}=${encodeGameLink(game)}`);
-	await expect
-		.poll(() => page.evaluate(() => (window as any).__sandbox?.session?.steps.length))
-		.toBe(state.log.length + 1);
+	await expect.poll(() => lastStep(page)).toBe(state.log.length);
 	for (const [kind, at] of firstOf) {
 		await page.getByLabel('Timeline').fill(String(at));
-		await expect.poll(() => hook.step(page)).toBe(kind);
+		await expect.poll(() => stepKind(page)).toBe(kind);
 		await expectAccessible(page, `the sandbox at a ${kind} step`);
 	}
 	console.log(`axe at step kinds: ${[...firstOf.keys()].join(', ')}`);

@@ -1,42 +1,27 @@
 // The sandbox in Chromium against the real server: a scripted game played by clicking (tiles,
 // rotations, figures, a choice) whose scores and log equal the CLI's replay of its saved record;
 // the timeline, undo/redo, the reason on an illegal cell, a turn by keyboard only, free mode.
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import {
+	boardShot,
+	cellPoint,
+	chooseTarget,
 	cli,
-	clickTarget,
-	hook,
+	differ,
+	gameShown,
+	legalShown,
 	openSandbox,
 	placeByClicking,
+	rotationShown,
+	stepKind,
+	stepShown,
 	type Move
 } from './sandbox-driver.ts';
+import { boardPieces, boardTiles, placedTile } from '../../src/lib/engine/index.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
-function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
-	return page.evaluate(
-		async ([a, b]) => {
-			const pixels = async (b64: string) => {
-				const img = await createImageBitmap(
-					await (await fetch(`data:image/png;base64,${b64}`)).blob()
-				);
-				const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
-				c.drawImage(img, 0, 0);
-				return c.getImageData(0, 0, img.width, img.height).data;
-			};
-			const [p, q] = [await pixels(a), await pixels(b)];
-			if (p.length !== q.length) return 1;
-			let sum = 0;
-			for (let i = 0; i < p.length; i++) sum += Math.abs(p[i] - q[i]);
-			return sum / p.length / 255;
-		},
-		[a.toString('base64'), b.toString('base64')] as const
-	);
-}
 
 test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({
 	page
@@ -48,11 +33,11 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 	let deployed = 0;
 	let rotated = 0;
 	for (let guard = 0; guard < 400 && (turns < 16 || choices === 0); guard++) {
-		const kind = await hook.step(page);
-		const legal = await hook.legal(page);
+		const kind = await stepKind(page);
+		const legal = await legalShown(page);
 		if (kind === 'place') {
 			// prefer a placement in another rotation than the tile's, so the test turns it
-			const rot = await hook.rotation(page);
+			const rot = await rotationShown(page);
 			const move = legal.find((m) => m.rotation !== rot) ?? legal[0];
 			if (move.rotation !== rot) rotated++;
 			await placeByClicking(page, move);
@@ -66,21 +51,21 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 						)
 					: undefined;
 			if (deploy) {
-				await clickTarget(page, deploy);
+				await chooseTarget(page, deploy);
 				deployed++;
 			} else {
-				const before = await hook.at(page);
+				const before = await stepShown(page);
 				await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-				await expect.poll(() => hook.at(page)).toBe(before + 1);
+				await expect.poll(() => stepShown(page)).toBe(before + 1);
 			}
 		} else if (kind === 'note') {
 			// the lute's choice: a note token on one of the tile's free features
-			await clickTarget(page, legal[0]);
+			await chooseTarget(page, legal[0]);
 			choices++;
 		} else {
-			const before = await hook.at(page);
+			const before = await stepShown(page);
 			await page.locator('.moves button').first().click();
-			await expect.poll(() => hook.at(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBe(before + 1);
 			choices++;
 		}
 	}
@@ -119,8 +104,8 @@ test('hovering an illegal cell says why in the refusal’s own words', async ({ 
 	await openSandbox(page, 'x=base&seed=2');
 	// (0,-1) touches the start tile's city; the base set's seed-2 draw does not fit every way there:
 	// find a rotation at an adjacent cell that the engine refuses for a mismatched edge
-	const legal = await hook.legal(page);
-	const rot = await hook.rotation(page);
+	const legal = await legalShown(page);
+	const rot = await rotationShown(page);
 	const candidates = [
 		[0, -1],
 		[1, 0],
@@ -129,14 +114,14 @@ test('hovering an illegal cell says why in the refusal’s own words', async ({ 
 	].filter(([x, y]) => !legal.some((m) => m.x === x && m.y === y && m.rotation === rot));
 	expect(candidates.length).toBeGreaterThan(0);
 	const [x, y] = candidates[0];
-	const at = await hook.cell(page, x, y);
+	const at = await cellPoint(page, x, y);
 	await page.mouse.move(at.x, at.y);
 	const hover = page.getByTestId('hover');
 	const fitsOtherwise = legal.some((m) => m.x === x && m.y === y);
 	if (fitsOtherwise) await expect(hover).toContainText(/fits here turned to rotation/);
 	else await expect(hover).toContainText(/BASE-1\.3\.\d/);
 	// a cell far away: not adjacent, in the engine's words
-	const far = await hook.cell(page, 1, 1);
+	const far = await cellPoint(page, 1, 1);
 	await page.mouse.move(far.x, far.y);
 	await expect(hover).toContainText('(1,1)');
 	await expect(hover).toContainText(/BASE-1\.3/);
@@ -144,41 +129,57 @@ test('hovering an illegal cell says why in the refusal’s own words', async ({ 
 
 test('undo and redo a placement (buttons and Ctrl+Z / Ctrl+Shift+Z)', async ({ page }) => {
 	await openSandbox(page, 'x=base&seed=4');
-	const legal = await hook.legal(page);
+	const legal = await legalShown(page);
 	await placeByClicking(page, legal[0]);
 	await expect(page.getByText(/must place a figure or pass/)).toBeVisible();
 	await page.getByRole('button', { name: 'Undo' }).click();
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
-	expect(await hook.at(page)).toBe(0);
+	expect(await stepShown(page)).toBe(0);
 	await page.getByRole('button', { name: 'Redo' }).click();
-	expect(await hook.at(page)).toBe(1);
+	expect(await stepShown(page)).toBe(1);
 	await page.keyboard.press('Control+z');
-	expect(await hook.at(page)).toBe(0);
+	expect(await stepShown(page)).toBe(0);
 	await page.keyboard.press('Control+Shift+z');
-	expect(await hook.at(page)).toBe(1);
-	const tiles = await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length);
-	expect(tiles).toBe(2);
+	expect(await stepShown(page)).toBe(1);
+	expect(boardTiles(await gameShown(page))).toHaveLength(2);
 });
 
 test('pan by dragging and zoom with the wheel: the board follows the pointer, and a click still lands on its cell', async ({
 	page
 }) => {
 	await openSandbox(page, 'x=base&seed=4');
-	const view = (fn: string) => page.evaluate((f) => (window as any).__sandbox.view[f], fn);
 	const shot = (p: { x: number; y: number }) =>
 		page.screenshot({ clip: { x: p.x - 12, y: p.y - 12, width: 24, height: 24 } });
-	const start = await hook.cell(page, 0, 0);
-	const before = await shot(start);
-	// a drag from an empty spot near the start tile: the start tile moves with the pointer
-	await page.mouse.move(start.x + 10, start.y + 10);
+	const named = async (p: { x: number; y: number }) => {
+		await page.mouse.move(p.x, p.y);
+		await expect(page.getByTestId('hover')).toContainText('(0,0):');
+	};
+	/** Pixels from `p` to the edge of cell (0,0) leftwards (-1) or rightwards (1), as the hover line names cells. */
+	const toEdge = async (p: { x: number; y: number }, dir: 1 | -1 = 1) => {
+		let d = 0;
+		for (; d < 400; d += 2) {
+			await page.mouse.move(p.x + dir * d, p.y);
+			if (!((await page.getByTestId('hover').textContent()) ?? '').includes('(0,0):')) break;
+		}
+		return d;
+	};
+	// the middle of the start tile's row, where the hover line names its cell (0,0)
+	const c0 = await cellPoint(page, 0, 0);
+	const p0 = { x: c0.x + ((await toEdge(c0, 1)) - (await toEdge(c0, -1))) / 2, y: c0.y };
+	const start = p0;
+	await named(p0);
+	// the pictures are taken with the pointer away from the board (it draws the tile in hand)
+	const away = () => page.mouse.move(5, 5);
+	await away();
+	const before = await shot(p0);
+	// a drag from the start tile: the board moves with the pointer
+	await page.mouse.move(start.x, start.y);
 	await page.mouse.down();
-	await page.mouse.move(start.x + 60, start.y + 40, { steps: 5 });
-	await page.mouse.move(start.x + 130, start.y + 90, { steps: 5 });
+	await page.mouse.move(start.x + 50, start.y + 30, { steps: 5 });
+	await page.mouse.move(start.x + 120, start.y + 80, { steps: 5 });
 	await page.mouse.up();
-	const moved = await hook.cell(page, 0, 0);
-	expect(moved.x - start.x).toBeCloseTo(120, 5);
-	expect(moved.y - start.y).toBeCloseTo(80, 5);
-	expect(await hook.at(page)).toBe(0); // the drag placed nothing
+	const moved = { x: p0.x + 120, y: p0.y + 80 };
+	await away();
 	// drawn there, while moving (a transform of the drawn board) and once at rest (drawn again)
 	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
 	await expect
@@ -189,29 +190,26 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 		)
 		.toBe('');
 	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
-	// the wheel zooms at the pointer: the world point under it stays put
-	const scale = (await view('scale')) as number;
+	await named(moved);
+	expect(await stepShown(page)).toBe(0); // the drag placed nothing
+	// the wheel zooms at the pointer: the point under it stays on its cell, the cell grows
+	const reach = await toEdge(moved);
 	await page.mouse.move(moved.x, moved.y);
 	await page.mouse.wheel(0, -200);
-	await expect.poll(() => view('scale')).toBeGreaterThan(scale);
-	const after = await hook.cell(page, 0, 0);
-	expect(Math.abs(after.x - moved.x)).toBeLessThan(1);
-	expect(Math.abs(after.y - moved.y)).toBeLessThan(1);
+	await expect.poll(() => toEdge(moved)).toBeGreaterThan(reach + 4);
+	await named(moved);
 	// and a click, right away and after the board came to rest, places the tile at the clicked cell
-	const legal = await hook.legal(page);
+	const legal = await legalShown(page);
 	const move = legal.find((m) => m.rotation === 0) ?? legal[0];
 	await placeByClicking(page, move);
-	const placed = await page.evaluate(() => {
-		const s = (window as any).__sandbox.session.state;
-		return [s.boardX.at(-1), s.boardY.at(-1)];
-	});
-	expect(placed).toEqual([move.x, move.y]);
+	const placed = placedTile(await gameShown(page));
+	expect([placed?.x, placed?.y]).toEqual([move.x, move.y]);
 });
 
 test('a turn with the keyboard only: cursor, rotate, place, choose a target', async ({ page }) => {
 	await openSandbox(page, 'x=base&seed=5');
 	await page.locator('.board').focus();
-	const legal = await hook.legal(page);
+	const legal = await legalShown(page);
 	const move = legal[legal.length - 1];
 	// the cursor starts on the last placed tile (the start tile at 0,0)
 	await page.keyboard.press('ArrowRight');
@@ -222,10 +220,10 @@ test('a turn with the keyboard only: cursor, rotate, place, choose a target', as
 		await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
 	for (let i = 0; i < Math.abs(dy); i++)
 		await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
-	for (let i = 0; i < 4 && (await hook.rotation(page)) !== move.rotation; i++)
+	for (let i = 0; i < 4 && (await rotationShown(page)) !== move.rotation; i++)
 		await page.keyboard.press('r');
 	await page.keyboard.press('Enter');
-	await expect.poll(() => hook.at(page)).toBe(1);
+	await expect.poll(() => stepShown(page)).toBe(1);
 	// the figure step: arrows go through the targets, Enter takes the focused one
 	await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('Enter');
@@ -234,13 +232,8 @@ test('a turn with the keyboard only: cursor, rotate, place, choose a target', as
 		await expect(page.getByRole('menuitem').first()).toBeFocused();
 		await page.keyboard.press('Enter');
 	}
-	await expect.poll(() => hook.at(page)).toBe(2);
-	const figures = await page.evaluate(
-		() =>
-			(window as any).__sandbox.session.state.pieces.filter((p: { seg: number }) => p.seg >= 0)
-				.length
-	);
-	expect(figures).toBe(1);
+	await expect.poll(() => stepShown(page)).toBe(2);
+	expect(boardPieces(await gameShown(page)).filter((p) => p.kind !== 'dragon')).toHaveLength(1);
 });
 
 test('load a record, step back and forward on the timeline: board and scores follow', async ({
@@ -274,27 +267,30 @@ test('load a record, step back and forward on the timeline: board and scores fol
 	expect(Number(await page.getByTestId('score-1').textContent())).toBe(replayed.scores.Bob);
 	// back to the start: one tile, no points
 	const slider = page.getByLabel('Timeline');
+	const atEnd = await boardShot(page);
 	await slider.fill('0');
 	await expect(page.getByTestId('score-0')).toHaveText('0');
-	expect(await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length)).toBe(
-		1
-	);
-	// forward to step 20: the board holds the tiles of the first 20 moves
+	expect(boardTiles(await gameShown(page))).toHaveLength(1);
+	const atStart = await boardShot(page);
+	expect(await differ(page, atStart, atEnd)).toBeGreaterThan(0.001);
+	// forward to step 20: the game holds the tiles of the first 20 moves, the board draws them
 	await slider.fill('20');
 	const tiles20 = record.moves.slice(0, 20).filter((m: Move) => m.type === 'place').length + 1;
-	expect(await page.evaluate(() => (window as any).__sandbox.session.state.boardTile.length)).toBe(
-		tiles20
-	);
-	expect(await page.evaluate(() => (window as any).__sandbox.view.tileNodes.length)).toBe(tiles20);
-	// and to the end again
+	expect(boardTiles(await gameShown(page))).toHaveLength(tiles20);
+	const at20 = await boardShot(page);
+	expect(await differ(page, at20, atStart)).toBeGreaterThan(0.001);
+	// and to the end again: the board as it was (next to nothing of the difference a move makes)
 	await slider.fill(String(record.moves.length));
+	const again = await differ(page, await boardShot(page), atEnd);
+	expect(again).toBeLessThan((await differ(page, at20, atEnd)) / 10);
 	expect(Number(await page.getByTestId('score-0').textContent())).toBe(replayed.scores.Ann);
 	// a scoring in the log, shown on the board: its feature's parts and figures
+	const plain = await boardShot(page);
 	await page.locator('.ev-score').last().getByRole('button', { name: 'Show on the board' }).click();
 	await expect(page.getByTestId('status')).toContainText('Highlighted');
-	expect(
-		await page.evaluate(() => (window as any).__sandbox.view.pieceLayer.find('Path').length)
-	).toBeGreaterThan(0);
+	// the board alone (the message over it dismissed): its feature and figures drawn highlighted
+	await page.getByTestId('status').getByRole('button', { name: 'Dismiss' }).click();
+	expect(await differ(page, await boardShot(page), plain)).toBeGreaterThan(0.0005);
 });
 
 test('free mode: pick any tile of the chosen sets, then place it', async ({ page }) => {
@@ -303,7 +299,7 @@ test('free mode: pick any tile of the chosen sets, then place it', async ({ page
 	const land = page.locator('button.tile[data-tile="base/U"]');
 	await expect(land).toBeDisabled();
 	await expect(land).toHaveAttribute('title', /RIVER-3\.1\.1/);
-	const picks = (await hook.legal(page)).map((m) => m.tile as string);
+	const picks = (await legalShown(page)).map((m) => m.tile as string);
 	expect(picks.every((k) => k.startsWith('river/'))).toBe(true);
 	await page.locator(`button.tile[data-tile="${picks[0]}"]`).click();
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
@@ -372,14 +368,14 @@ test('Test in sandbox from a designer’s new expansion with dependencies: its u
 		'data-tile',
 		`${id}/${copy}`
 	);
-	const legal = await hook.legal(page);
+	const legal = await legalShown(page);
 	await placeByClicking(page, legal[0]);
 	// a lute tile: the note token's step (Bards), then the figure step offers an owner on the stable (Inn and Stable Owners)
-	expect(await hook.step(page)).toBe('note');
-	const notes = await hook.legal(page);
-	await clickTarget(page, notes.find((m) => m.feature === 'f1') ?? notes[0]);
-	expect(await hook.step(page)).toBe('figure');
-	expect((await hook.legal(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
+	expect(await stepKind(page)).toBe('note');
+	const notes = await legalShown(page);
+	await chooseTarget(page, notes.find((m) => m.feature === 'f1') ?? notes[0]);
+	expect(await stepKind(page)).toBe('figure');
+	expect((await legalShown(page)).some((m) => m.type === 'owner' && m.feature === 's1')).toBe(true);
 });
 
 test('save a game as a scenario through the UI: it runs in the page, and npx carcassonne-lab test passes it', async ({
@@ -388,22 +384,22 @@ test('save a game as a scenario through the UI: it runs in the page, and npx car
 	test.setTimeout(120_000);
 	await openSandbox(page, 'x=inns-and-cathedrals&seed=11');
 	// a refusal to remember: a click on a cell where the tile cannot go
-	const far = await hook.cell(page, 2, 2);
+	const far = await cellPoint(page, 2, 2);
 	await page.mouse.click(far.x, far.y);
 	await expect(page.getByTestId('status')).toContainText('Refused');
 	// then eight turns: a follower whenever one can stand, so something scores
 	for (let turns = 0; turns < 8;) {
-		const kind = await hook.step(page);
-		const legal = await hook.legal(page);
+		const kind = await stepKind(page);
+		const legal = await legalShown(page);
 		if (kind === 'place') {
 			await placeByClicking(page, legal[0]);
 			turns++;
 		} else {
-			const before = await hook.at(page);
+			const before = await stepShown(page);
 			const deploy = legal.find((m) => m.type === 'deploy' && m.figure === 'follower');
-			if (deploy) await clickTarget(page, deploy);
+			if (deploy) await chooseTarget(page, deploy);
 			else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-			await expect.poll(() => hook.at(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBe(before + 1);
 		}
 	}
 	await page.getByRole('button', { name: 'Save as scenario…' }).click();
@@ -436,12 +432,12 @@ test('a record the engine refuses says why and replays as far as it goes; games 
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
 	// three turns, then save the record as a file, spoil its 4th move and load it back
 	for (let i = 0; i < 6; i++) {
-		const kind = await hook.step(page);
-		const legal = await hook.legal(page);
+		const kind = await stepKind(page);
+		const legal = await legalShown(page);
 		if (kind === 'place') await placeByClicking(page, legal[0]);
 		else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
 	}
-	await expect.poll(() => hook.at(page)).toBe(6);
+	await expect.poll(() => stepShown(page)).toBe(6);
 	const download = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Save record' }).click();
 	const dir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
@@ -454,7 +450,7 @@ test('a record the engine refuses says why and replays as far as it goes; games 
 	await expect(page.getByRole('alert')).toContainText('The engine refuses move 5');
 	await expect(page.getByRole('alert')).toContainText('BASE-1.3.1');
 	await page.getByRole('button', { name: 'Replay as far as it goes (4 moves)' }).click();
-	expect(await hook.at(page)).toBe(4);
+	expect(await stepShown(page)).toBe(4);
 	// save it on the server, reload the page, open it from the server's list
 	await page.getByRole('button', { name: 'Games on the server…' }).click();
 	const name = `e2e-game-${Date.now().toString(36)}`;
@@ -469,7 +465,7 @@ test('a record the engine refuses says why and replays as far as it goes; games 
 		.getByRole('button', { name: 'Open' })
 		.click();
 	await expect(page.getByTestId('status')).toContainText('Loaded a game of 4 moves');
-	expect(await hook.at(page)).toBe(4);
+	expect(await stepShown(page)).toBe(4);
 });
 
 test('the setup form: expansions, players, a ruling, seed → the URL, which reproduces the game’s start', async ({
@@ -490,7 +486,9 @@ test('the setup form: expansions, players, a ruling, seed → the URL, which rep
 	await expect(page).toHaveURL(/seed=42/);
 	await expect(page).toHaveURL(/r=BASE-R2%3A1st|r=BASE-R2:1st/);
 	await expect(page.getByTestId('score-2')).toBeVisible();
-	const first = await page.evaluate(() => (window as any).__sandbox.session.state.tile as number);
+	const tileInHand = (p: typeof page) =>
+		p.getByRole('heading', { name: /Tile in hand/ }).getAttribute('data-tile');
+	const first = await tileInHand(page);
 	await expect(
 		page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })
 	).toHaveCount(1);
@@ -498,14 +496,6 @@ test('the setup form: expansions, players, a ruling, seed → the URL, which rep
 	const url = page.url();
 	const again = await page.context().newPage();
 	await again.goto(url);
-	await expect
-		.poll(() =>
-			again.evaluate(() => (window as any).__sandbox?.session?.state.tile as number | undefined)
-		)
-		.toBe(first);
-	expect(await again.evaluate(() => (window as any).__sandbox.session.state.players)).toEqual([
-		'Ann',
-		'Bob',
-		'Zoe'
-	]);
+	await expect.poll(() => tileInHand(again)).toBe(first);
+	expect((await gameShown(again)).players).toEqual(['Ann', 'Bob', 'Zoe']);
 });
