@@ -223,7 +223,7 @@ export class SandboxPage {
 	}
 
 	openCheckerRecord(at: string | null): void {
-		let record: unknown = null;
+		let record: unknown;
 		try {
 			record = JSON.parse(this.storage?.getItem(CHECKER_RECORD_KEY) ?? 'null');
 		} catch {

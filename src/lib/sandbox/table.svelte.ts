@@ -7,7 +7,6 @@ import {
 	legalMoveCount,
 	type Expansion,
 	type GameRecord,
-	type GameState,
 	type Move,
 	type Refusal
 } from '../engine/index.ts';
