@@ -192,12 +192,17 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 	expect(await differ(page, await shot(moved), before)).toBeLessThan(0.02);
 	await named(moved);
 	expect(await stepShown(page)).toBe(0); // the drag placed nothing
-	// the wheel zooms at the pointer: the point under it stays on its cell, the cell grows
-	const reach = await toEdge(moved);
+	// the wheel zooms at the pointer: the point under it stays on its cell, the cell grows (a point
+	// just past its edge is on it afterwards)
+	const hover = page.getByTestId('hover');
+	const past = { x: moved.x + (await toEdge(moved)) + 6, y: moved.y };
+	await page.mouse.move(past.x, past.y);
+	await expect(hover).not.toContainText('(0,0):');
 	await page.mouse.move(moved.x, moved.y);
 	await page.mouse.wheel(0, -200);
-	await expect.poll(() => toEdge(moved)).toBeGreaterThan(reach + 4);
 	await named(moved);
+	await page.mouse.move(past.x, past.y);
+	await expect(hover).toContainText('(0,0):');
 	// and a click, right away and after the board came to rest, places the tile at the clicked cell
 	const legal = await legalShown(page);
 	const move = legal.find((m) => m.rotation === 0) ?? legal[0];

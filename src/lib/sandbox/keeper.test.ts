@@ -1,7 +1,7 @@
 // The game kept in the browser: one write for the steps of a pause, at most one per delay while
 // steps go on, and a pending change written at once when the page is hidden or left.
 import { describe, expect, it, vi } from 'vitest';
-import { GameKeeper } from './keeper.ts';
+import { GameKeeper, keepDelay } from './keeper.ts';
 
 function keeper() {
 	const writes: number[] = [];
@@ -9,7 +9,7 @@ function keeper() {
 	const k = new GameKeeper(
 		() => (writes.push(step), true),
 		() => {},
-		500
+		() => 500
 	);
 	return { k, writes, next: () => (step++, k.changed()) };
 }
@@ -31,6 +31,12 @@ function fakeWindow() {
 }
 
 describe('GameKeeper', () => {
+	it('waits longer for a longer game, a second at most', () => {
+		expect(keepDelay(0)).toBe(50);
+		expect(keepDelay(1500)).toBe(200);
+		expect(keepDelay(20_000)).toBe(1000);
+	});
+
 	it('writes the last of many steps once, within the delay', () => {
 		vi.useFakeTimers();
 		const { writes, next } = keeper();

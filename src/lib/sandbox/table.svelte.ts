@@ -14,7 +14,7 @@ import { recordFromJcz } from '../formats/jcz-game.ts';
 import { botSpecText, type BotSpec } from '../bots/index.ts';
 import { seatBot } from './bots.ts';
 import { BotTurns } from './bot-turns.svelte.ts';
-import { GameKeeper } from './keeper.ts';
+import { GameKeeper, keepDelay } from './keeper.ts';
 import { refusalText, type Status } from './status.ts';
 import { colourOf } from './palette.ts';
 import { SandboxSession, type LoadOutcome, type TimelineStep } from './session.svelte.ts';
@@ -48,7 +48,8 @@ export class SandboxTable {
 			const g = this.snapshot();
 			return !g || storeSavedGame(this.storage, g);
 		},
-		(ok) => (this.unsaved = !ok)
+		(ok) => (this.unsaved = !ok),
+		() => keepDelay(this.session?.steps.length ?? 0)
 	);
 
 	constructor(
