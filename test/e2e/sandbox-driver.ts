@@ -235,8 +235,12 @@ export function differ(page: Page, a: Buffer, b: Buffer): Promise<number> {
 	);
 }
 
-/** A picture of the board once it has come to rest (two pictures in a row alike). */
+/**
+ * A picture of the board once it has come to rest (two pictures in a row alike), the pointer away
+ * from it (over a cell it draws the tile in hand there).
+ */
 export async function boardShot(page: Page): Promise<Buffer> {
+	await page.mouse.move(0, 0);
 	const board = page.locator('.board');
 	let last = await board.screenshot();
 	for (let i = 0; i < 20; i++) {
