@@ -154,18 +154,20 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 		await page.mouse.move(p.x, p.y);
 		await expect(page.getByTestId('hover')).toContainText('(0,0):');
 	};
-	/** Pixels from `p` to the edge of cell (0,0) leftwards (-1) or rightwards (1), as the hover line names cells. */
-	const toEdge = async (p: { x: number; y: number }, dir: 1 | -1 = 1) => {
+	/** Pixels from `p` to the edge of cell (0,0) in direction (dx, dy), as the hover line names cells. */
+	const toEdge = async (p: { x: number; y: number }, dx = 1, dy = 0) => {
 		let d = 0;
 		for (; d < 400; d += 2) {
-			await page.mouse.move(p.x + dir * d, p.y);
+			await page.mouse.move(p.x + dx * d, p.y + dy * d);
 			if (!((await page.getByTestId('hover').textContent()) ?? '').includes('(0,0):')) break;
 		}
 		return d;
 	};
-	// the middle of the start tile's row, where the hover line names its cell (0,0)
+	// the middle of the start tile, where the hover line names its cell (0,0)
 	const c0 = await cellPoint(page, 0, 0);
-	const p0 = { x: c0.x + ((await toEdge(c0, 1)) - (await toEdge(c0, -1))) / 2, y: c0.y };
+	const cx = c0.x + ((await toEdge(c0, 1, 0)) - (await toEdge(c0, -1, 0))) / 2;
+	const cy = c0.y + ((await toEdge(c0, 0, 1)) - (await toEdge(c0, 0, -1))) / 2;
+	const p0 = { x: cx, y: cy };
 	const start = p0;
 	await named(p0);
 	// the pictures are taken with the pointer away from the board (it draws the tile in hand)
