@@ -46,21 +46,6 @@ export default ts.config(
 		}
 	},
 	{
-		// the sandbox's browser tests and benchmarks still read the page's window.__sandbox hook untyped;
-		// its removal (tests through the page only) is on the branch sandbox2, not yet landed (issue 29 §4)
-		files: [
-			'bench/browser/long-game.ts',
-			'bench/browser/sandbox.ts',
-			'test/e2e/data-rules.test.ts',
-			'test/e2e/sandbox-driver.ts',
-			'test/e2e/sandbox-jcz.test.ts',
-			'test/e2e/sandbox-long.test.ts',
-			'test/e2e/sandbox-table.test.ts',
-			'test/e2e/sandbox.test.ts'
-		],
-		rules: { '@typescript-eslint/no-explicit-any': 'off' }
-	},
-	{
 		ignores: [
 			'build/',
 			'.svelte-kit/',

@@ -3,7 +3,7 @@
 // free mode with the rule's tile in hand, and completing the city puts the rule's points in the log.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import { putExpansion } from './helpers.ts';
-import { hook, placeByClicking } from './sandbox-driver.ts';
+import { boardReady, placeByClicking, stepKind } from './sandbox-driver.ts';
 
 const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
 
@@ -104,14 +104,10 @@ test('each template writes its rule with the worked example; Test in sandbox has
 	await rules.getByTestId('rule-sandbox').click();
 	await expect(page).toHaveURL(new RegExp(`&draft=${id}&ready=${id}%2Fcap$`));
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
-	await expect
-		.poll(() =>
-			page.evaluate(() => !!(window as { __sandbox?: { view?: object } }).__sandbox?.view)
-		)
-		.toBe(true);
+	await boardReady(page);
 	await expect(page.locator(`button.tile[data-tile="${id}/cap"]`)).toHaveCount(0);
 	await placeByClicking(page, { type: 'place', x: 0, y: -1, rotation: 2 });
-	expect(await hook.step(page)).toBe('figure');
+	expect(await stepKind(page)).toBe('figure');
 	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
 	const score = page.locator('li.ev-score').last();
 	await expect(score).toContainText('2 tiles × 2 + 1 harbour tile × 2 = 6');

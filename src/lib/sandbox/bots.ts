@@ -2,8 +2,7 @@
 // (bot-worker.ts): one request at a time per question, answered with the bot's decision and the
 // alternatives it weighed.
 import { parseBotSpec, type Alternative, type BotSpec } from '../bots/index.ts';
-import { seedState } from '../engine/rng.ts';
-import type { GameSetup, GameState, Move } from '../engine/index.ts';
+import { seedState, type GameSetup, type GameState, type Move } from '../engine/index.ts';
 import type { PlayerSetup } from './setup.ts';
 
 export interface BotRequest {

@@ -1,8 +1,14 @@
 // From the sandbox's setup to the engine's: the chosen expansions resolved with their dependencies
 // (the one resolver every caller of startGame uses), the unsaved draft in place of its stored
 // document, players and rulings.
-import { modulesFor, resolveGame, type Expansion, type GameSetup } from '../engine/index.ts';
-import { rulingsFor, type RegisteredRuling } from '../engine/registry.ts';
+import {
+	modulesFor,
+	resolveGame,
+	rulingsFor,
+	type Expansion,
+	type GameSetup,
+	type RegisteredRuling
+} from '../engine/index.ts';
 import type { SandboxSetup } from './setup.ts';
 
 export interface ResolvedSetup {
