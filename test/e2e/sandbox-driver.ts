@@ -210,7 +210,7 @@ export async function chooseTarget(page: Page, move: Move | EngineMove) {
 	await page.keyboard.press('Enter');
 	if (await page.getByRole('menu').isVisible())
 		await page.locator(`[role=menuitem][data-move='${JSON.stringify(move)}']`).click();
-	await played(page, before, move);
+	await played(page, before, move as Move);
 }
 
 /** The mean difference of two screenshots' pixels, 0 (same) to 1, measured in the page's own canvas. */
