@@ -165,7 +165,7 @@ describe('what the import cannot play is a located error; what it does not model
 		g.replay[0].payload.tileId = 'XX/nothing';
 		g.replay[5].payload.rotation = 'R45';
 		g.replay[9].payload.pointer.location = 'NW';
-		g.replay[6].payload.meepleId = '1.phantom.1';
+		g.replay[6].payload.meepleId = '1.ringmaster.1';
 		const e = errors(g);
 		expect(e.map((x) => x.pointer)).toEqual(
 			expect.arrayContaining([
@@ -181,7 +181,9 @@ describe('what the import cannot play is a located error; what it does not model
 		expect(e.find((x) => x.pointer === '/replay/9/payload/pointer')?.message).toMatch(
 			/no road at NW/
 		);
-		expect(e.find((x) => x.pointer === '/replay/6/payload/meepleId')?.message).toMatch(/phantom/);
+		expect(e.find((x) => x.pointer === '/replay/6/payload/meepleId')?.message).toMatch(
+			/ringmaster/
+		);
 	});
 	test('an UNDO with nothing to take back in its turn', () => {
 		const g = base();

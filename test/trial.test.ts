@@ -53,8 +53,8 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 		])
 	],
 	[
-		'river, dragon (princess, portal), king & robber, abbot, pig',
-		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig'] })
+		'river, dragon (princess, portal), king & robber, abbot, pig, phantom',
+		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig', 'phantom'] })
 	],
 	[
 		'hills & sheep, traders & builders (goods, builder), wells',

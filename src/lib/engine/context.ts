@@ -109,6 +109,7 @@ export function contextFor(
 		'placement',
 		'placed',
 		'figureOptions',
+		'figureDone',
 		'deployCheck',
 		'afterFigure',
 		'turnStart',

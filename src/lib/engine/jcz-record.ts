@@ -120,6 +120,7 @@ export function jczFromRecord(
 		if (r['KR-R2'] === 'both' || r['KR-R2'] === 'robber-only') elements.robber = true;
 	}
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
+	if (modules.includes('phantom')) elements.phantom = figures.phantom ?? 1;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
 	const rules: Record<string, string> = {};

@@ -34,6 +34,7 @@ export function jczPhase(state: GameState, tail: string | null): string {
 	if (state.finished) return 'GameOverPhase';
 	const step = state.pending[0]?.kind;
 	if (step === 'dragon') return 'DragonMovePhase';
+	if (step === 'phantom') return 'PhantomPhase';
 	// JCZ offers no action phase when there is nothing to do but pass
 	if (step === 'princess') return 'ActionPhase'; // ruling DRAGON-R5 = must: her action is the only one
 	if (tail === 'PLACE_TILE' && step === 'figure')

@@ -10,14 +10,16 @@ export const PHASE_DRAW = 1;
 export const PHASE_PLACED = 2;
 /** The figure step is pushed. */
 export const PHASE_FIGURE = 3;
+/** The modules' figureDone hooks: a second figure step of the same turn (the phantom). */
+export const PHASE_FIGURE_DONE = 4;
 /** The modules' afterFigure hooks (the dragon moves). */
-export const PHASE_AFTER_FIGURE = 4;
+export const PHASE_AFTER_FIGURE = 5;
 /** What the placement completed is scored. */
-export const PHASE_SCORE = 5;
+export const PHASE_SCORE = 6;
 /** The modules' afterScore hooks. */
-export const PHASE_AFTER_SCORE = 6;
-/** The next player's turn. */
-export const PHASE_TURN_END = 7;
+export const PHASE_AFTER_SCORE = 7;
+/** The next player's turn (or the same player's again: an extra turn). */
+export const PHASE_TURN_END = 8;
 
 /** The phases' names, by number. */
 export const PHASES = [
@@ -25,6 +27,7 @@ export const PHASES = [
 	'draw',
 	'placed',
 	'figure',
+	'figureDone',
 	'afterFigure',
 	'score',
 	'afterScore',

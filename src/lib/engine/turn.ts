@@ -13,6 +13,7 @@ import {
 	PHASE_AFTER_SCORE,
 	PHASE_DRAW,
 	PHASE_FIGURE,
+	PHASE_FIGURE_DONE,
 	PHASE_PLACED,
 	PHASE_SCORE,
 	PHASE_TURN_START
@@ -94,6 +95,9 @@ export function advance(engine: Engine): void {
 				break;
 			case PHASE_FIGURE:
 				state.pending.push({ kind: 'figure', player: state.active });
+				break;
+			case PHASE_FIGURE_DONE:
+				for (const f of h.figureDone) f(engine);
 				break;
 			case PHASE_AFTER_FIGURE:
 				for (const f of h.afterFigure) f(engine);

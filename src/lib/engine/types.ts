@@ -365,6 +365,10 @@ export interface StepDef {
 	/** One line for messages: what the player decides at this step. */
 	describe: string;
 	moves: (engine: Engine, step: Step, out: Move[]) => void;
+	/** A figure step that places only these figure types (the phantom's): a deploy of another is refused. */
+	figures?: string[];
+	/** Rule ids a deploy at this step cites beside the figure's own. */
+	rules?: string[];
 }
 
 /**
@@ -402,6 +406,8 @@ export interface Hooks {
 	figureOptions(engine: Engine, player: number, out: Move[]): void;
 	/** Extra restriction on deploying onto a segment (volcano, dragon's tile). */
 	deployCheck(engine: Engine, player: number, figure: string, seg: number): Refusal | null;
+	/** After the figure step, before afterFigure: a further figure step of the turn (the phantom). */
+	figureDone(engine: Engine): void;
 	/** After the figure step (the dragon moves). */
 	afterFigure(engine: Engine): void;
 	/** Start of a turn (the fairy's point). */

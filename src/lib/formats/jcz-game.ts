@@ -91,7 +91,8 @@ export const JCZ_MEEPLES: Record<string, string> = {
 	big: 'large',
 	abbot: 'abbot',
 	pig: 'pig',
-	builder: 'builder'
+	builder: 'builder',
+	phantom: 'phantom'
 };
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
 export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
@@ -99,7 +100,8 @@ export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 	BigFollower: 'large',
 	Abbot: 'abbot',
 	Pig: 'pig',
-	Builder: 'builder'
+	Builder: 'builder',
+	Phantom: 'phantom'
 };
 
 // ---------------------------------------------------------------- locations
@@ -180,7 +182,12 @@ const isPos = (v: unknown): v is [number, number] =>
 	Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
 
 /** Elements of JCZ's setup that name figures or rules we play, and what they become. */
-const ELEMENT_MODULES: Record<string, string> = { pig: 'pig', dragon: 'dragon', fairy: 'dragon' };
+const ELEMENT_MODULES: Record<string, string> = {
+	pig: 'pig',
+	phantom: 'phantom',
+	dragon: 'dragon',
+	fairy: 'dragon'
+};
 /** Elements of JCZ's setup that are figures of a shipped document without tiles: the element, its document and figure. */
 const ELEMENT_EXPANSIONS: Record<string, { expansion: string; figure: string }> = {
 	builder: { expansion: 'traders-and-builders-builder', figure: 'builder' }
@@ -334,7 +341,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				!(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon'))
 			)
 				modules.push(ELEMENT_MODULES[k]);
-			if (k === 'pig') count(k, 1);
+			if (k === 'pig' || k === 'phantom') count(k, 1);
 		} else if (k in ELEMENT_EXPANSIONS) {
 			const { expansion, figure } = ELEMENT_EXPANSIONS[k];
 			if (!on) continue;

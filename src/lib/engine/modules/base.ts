@@ -195,7 +195,7 @@ const pieceRuns = perContext((rules) =>
 	})
 );
 
-function figureMoves(engine: Engine, step: Step, out: Move[]): void {
+export function figureMoves(engine: Engine, step: Step, out: Move[]): void {
 	const state = engine.state;
 	const b = state.placed;
 	if (b >= 0) {
@@ -306,6 +306,13 @@ function deploy(engine: Engine, move: DeployMove, step: Step): Refusal | null {
 			rules: ['BASE-1.4.1']
 		};
 	}
+	const def = engine.rules.steps.get(step.kind);
+	if (def?.figures && !def.figures.includes(ft.id))
+		return {
+			code: 'wrong-figure',
+			message: `only ${def.figures.join(' or ')} may be placed now: ${def.describe}`,
+			rules: def.rules ?? ['BASE-1.4.1']
+		};
 	const r = deployRefusal(engine, step.player, ft, local);
 	if (r) return r;
 	const piece = inSupply(engine, ft.id, step.player);
@@ -317,7 +324,7 @@ function deploy(engine: Engine, move: DeployMove, step: Step): Refusal | null {
 			engine,
 			{
 				type: 'deploy',
-				rules: ft.rules,
+				rules: def?.rules ? [...ft.rules, ...def.rules] : ft.rules,
 				player: step.player,
 				figure: ft.id,
 				piece,

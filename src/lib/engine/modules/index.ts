@@ -5,6 +5,7 @@ import { river } from './river.ts';
 import { dragon } from './dragon/index.ts';
 import { princess } from './princess.ts';
 import { portal } from './portal.ts';
+import { phantom } from './phantom.ts';
 import { pig } from './pig.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
@@ -22,6 +23,7 @@ export const MODULES: RuleModule[] = [
 	dragon,
 	princess,
 	portal,
+	phantom,
 	pig,
 	kingAndRobber,
 	bards,
