@@ -9,16 +9,25 @@ import {
 	copyStateButBoard,
 	finalBase,
 	finishTrial,
+	glances,
 	legalMoveCount,
 	legalMoves,
 	takeBack,
 	TRIAL,
 	type FinalBase,
 	type GameState,
-	type Move
+	type Move,
+	type PlaceMove
 } from '../engine/index.ts';
-import { determinize, lastTurn, marginOf, moverOf, tilesLeftIn } from './estimate.ts';
-import type { Alternative, BotFactory } from './types.ts';
+import {
+	determinize,
+	lastTurn,
+	marginOf,
+	moverOf,
+	RESERVE_POINTS,
+	tilesLeftIn
+} from './estimate.ts';
+import type { Alternative, Bot, BotFactory } from './types.ts';
 
 /** Positions weighed per decision at most; beyond it, deeper steps take their first listed move. */
 export const LEAF_BUDGET = 1500;
@@ -43,11 +52,31 @@ interface Search {
 	pool: GameState[];
 	/** The moves from pool[0] to the current node (replayed when a deeper step placed a tile). */
 	path: Move[];
+	/** Placements weighed with trials at a placement step: the best by glances (0: all). */
+	keep: number;
+	/** Per depth: the best way found to go on from the node at that depth (its moves, in order). */
+	lines: (readonly Move[])[];
+}
+
+const NO_LINE: readonly Move[] = [];
+
+/**
+ * The moves to weigh: all, or at a placement step with k.keep > 0 the k.keep best placements at a
+ * glance (engine/glance.ts), in list order.
+ */
+function toWeigh(s: GameState, k: Search, moves: Move[]): Move[] {
+	if (k.keep <= 0 || moves.length <= k.keep || s.pending[0]?.kind !== 'place') return moves;
+	const seen = glances(s, moves as PlaceMove[], k.me, RESERVE_POINTS * k.share);
+	const order = seen.map((_, i) => i).sort((a, b) => seen[b] - seen[a] || a - b);
+	const chosen = order.slice(0, k.keep).sort((a, b) => a - b);
+	return chosen.map((i) => moves[i]);
 }
 
 /** The value of a way to play the turn that ended the game (early, lastTurn): its final scoring (trial.ts), then the estimate. */
+export const stats = { leaves: 0 };
 function leafValue(s: GameState, k: Search): number {
 	k.leaves++;
+	stats.leaves++;
 	// the state the turn starts from, kept as it is (pool[0]), copied: finalBase's award hooks write the modules' scratch records
 	if (s.finished)
 		finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
@@ -56,10 +85,11 @@ function leafValue(s: GameState, k: Search): number {
 
 /** `s` is changed by the moves tried, and taken back to where it was after each. */
 function valueAfter(s: GameState, k: Search, depth: number): number {
+	k.lines[depth] = NO_LINE;
 	if (s.finished || s.turn !== k.turn) return leafValue(s, k);
 	// the tile in hand is this turn's last: the game ends after it (the engine's final scoring)
 	if (s.tile >= 0 && tilesLeftIn(s) > 0) lastTurn(s);
-	let moves = legalMoves(s);
+	let moves = toWeigh(s, k, legalMoves(s));
 	if (moves.length === 0) return leafValue(s, k);
 	if (k.leaves > LEAF_BUDGET) moves = moves.slice(0, 1);
 	const mine = moverOf(s) === k.me;
@@ -74,7 +104,10 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 			k.path.push(m);
 			const v = valueAfter(s, k, depth + 1);
 			k.path.pop();
-			if (mine ? v > best : v < best) best = v;
+			if (mine ? v > best : v < best) {
+				best = v;
+				k.lines[depth] = [m, ...k.lines[depth + 1]];
+			}
 		}
 		if (s.boardX.length === tiles) copyStateButBoard(s, before);
 		else backTo(s, k);
@@ -89,12 +122,22 @@ function backTo(s: GameState, k: Search): void {
 		if (!apply(s, m, TRIAL).ok) throw new Error('greedy: a move of the path was refused again');
 }
 
+interface Weighed extends Alternative {
+	/** The moves after `move` of the best way found to play the rest of the turn. */
+	line: readonly Move[];
+}
+
 /**
  * Every move at the current step with the value of the best way to go on with this turn, best first
  * (list order among equals). `d` is a determinized state (estimate.ts), which this changes (its
  * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
  */
-export function weighTurn(d: GameState, share: number): Alternative[] {
+export function weighTurn(d: GameState, share: number, keep = 0): Alternative[] {
+	return weighLines(d, share, keep).map((w) => ({ move: w.move, value: w.value }));
+}
+
+/** weighTurn with, for each move, the best way found to go on with the turn after it. */
+function weighLines(d: GameState, share: number, keep: number): Weighed[] {
 	if (d.tile >= 0) lastTurn(d);
 	const before = cloneState(d);
 	const k: Search = {
@@ -104,13 +147,16 @@ export function weighTurn(d: GameState, share: number): Alternative[] {
 		leaves: 0,
 		base: undefined,
 		pool: [before],
-		path: []
+		path: [],
+		keep,
+		lines: []
 	};
-	const out: Alternative[] = [];
-	for (const move of legalMoves(d)) {
+	const out: Weighed[] = [];
+	for (const move of toWeigh(d, k, legalMoves(d))) {
 		if (apply(d, move, TRIAL).ok) {
 			k.path.push(move);
-			out.push({ move, value: valueAfter(d, k, 1) });
+			const value = valueAfter(d, k, 1);
+			out.push({ move, value, line: k.lines[1] });
 			k.path.pop();
 		}
 		takeBack(d, before);
@@ -118,23 +164,55 @@ export function weighTurn(d: GameState, share: number): Alternative[] {
 	return out.sort((a, b) => b.value - a.value);
 }
 
-export const greedyBot: BotFactory = (seed) => {
+/** Placements weighed with trials per placement step: the best at a glance (options.keep changes it; 0 weighs all). */
+export const GREEDY_KEEP = 4;
+
+export const greedyBot: BotFactory = (seed, spec) => greedyWith(seed, spec?.options?.keep ?? GREEDY_KEEP);
+
+/** The greedy bot as it was before the glance: every placement weighed with trials. */
+export const exactGreedyBot: BotFactory = (seed) => greedyWith(seed, 0);
+
+function greedyWith(seed: number, keep: number): Bot {
 	let rng = seed >>> 0;
+	// the rest of the turn as weighed at its last decision: played on while the game follows it
+	let plan: { at: number; last: string; moves: readonly Move[]; value: number } | null = null;
 	return {
-		id: 'greedy',
-		decide(state) {
+		id: keep > 0 ? 'greedy' : 'greedy-exact',
+		decide(state, listed) {
 			if (legalMoveCount(state) === 1) return { move: legalMoves(state)[0], alternatives: [] };
+			const planned =
+				plan && plan.at === state.log.length && JSON.stringify(state.log[plan.at - 1]) === plan.last
+					? plan
+					: null;
+			plan = null;
+			if (planned && planned.moves.length > 0) {
+				const key = JSON.stringify(planned.moves[0]);
+				const move = (listed ?? legalMoves(state)).find((m) => JSON.stringify(m) === key);
+				if (move) {
+					plan = { ...planned, at: planned.at + 1, last: key, moves: planned.moves.slice(1) };
+					return { move, alternatives: [{ move, value: round(planned.value) }] };
+				}
+			}
 			const [d, next] = determinize(state, rng);
 			rng = next;
-			const weighed = weighTurn(d, reserveShare(state));
-			const move: Move = weighed[0]?.move ?? legalMoves(state)[0];
+			const weighed = weighLines(d, reserveShare(state), keep);
+			const best = weighed[0];
+			const move: Move = best?.move ?? legalMoves(state)[0];
+			// the exact bot weighs every step again (its choices as before the plan)
+			if (best && keep > 0)
+				plan = {
+					at: state.log.length + 1,
+					last: JSON.stringify(move),
+					moves: best.line,
+					value: best.value
+				};
 			return {
 				move,
 				alternatives: weighed.slice(0, 3).map((a) => ({ move: a.move, value: round(a.value) }))
 			};
 		}
 	};
-};
+}
 
 export function round(v: number): number {
 	return Math.round(v * 100) / 100;

@@ -3,7 +3,7 @@
 // uses only legalMoves / apply / undo, so it plays every module the engine lists moves for.
 import { legalMoves, randomLegalMove, randomMove } from '../engine/index.ts';
 import type { Bot, BotFactory, BotSpec } from './types.ts';
-import { greedyBot } from './greedy.ts';
+import { exactGreedyBot, greedyBot } from './greedy.ts';
 import { MCTS_LEVELS, mctsBot } from './mcts.ts';
 
 export type { Alternative, Bot, BotFactory, BotSpec, Decision } from './types.ts';
@@ -61,6 +61,10 @@ export const hoarderBot: BotFactory = (seed) => {
 export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
 	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
 	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
+	'greedy-exact': {
+		label: 'Greedy, exact (every placement weighed in full; slower)',
+		create: exactGreedyBot
+	},
 	mcts: {
 		label: 'MCTS (search over sampled tile orders)',
 		levels: Object.keys(MCTS_LEVELS),

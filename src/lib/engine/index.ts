@@ -16,6 +16,7 @@ export { cloneState, copyState, copyStateButBoard, takeBack } from './state-copy
 export { PHASES } from './phases.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';
+export { glances } from './glance.ts';
 export { placementRefusal, pack } from './board.ts';
 export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
 export { tilesLeft } from './bag.ts';

@@ -1,0 +1,148 @@
+// A placement's worth at a glance, without applying it: the greedy bot ranks every placement of the
+// drawn tile by it and weighs only the best few with trials (bots/greedy.ts). Read from the board
+// index and the features' union-find as they are: which roads and cities the tile would join and
+// whether that closes them, the figures on them, the monasteries around, and the best follower the
+// tile could take. Base scoring only (a city 2 a tile when complete, 1 when open; a road 1 a tile; a
+// monastery 1 a tile around it), no module's rules, no fields: an estimate to rank by, never a score.
+import { find } from './features.ts';
+import { pack, SIDE_STEP, tileAt } from './board.ts';
+import { contextOf } from './context.ts';
+import { engineOf } from './events.ts';
+import { K_CITY, K_ROAD, type Engine, type GameState, type PlaceMove } from './types.ts';
+
+/** The 8 cells around a cell (packed offsets), as board.ts counts them. */
+const AROUND = [
+	SIDE_STEP[0] + SIDE_STEP[3],
+	SIDE_STEP[0],
+	SIDE_STEP[0] + SIDE_STEP[1],
+	SIDE_STEP[1],
+	SIDE_STEP[1] + SIDE_STEP[2],
+	SIDE_STEP[2],
+	SIDE_STEP[2] + SIDE_STEP[3],
+	SIDE_STEP[3]
+];
+
+// scratch, reused by every glance: per local feature of the tile, the roots it joins
+const joined: number[][] = [[], [], [], [], [], [], [], [], [], [], [], []];
+const links = new Int32Array(16);
+const strength: number[] = [];
+const gain: number[] = [];
+
+/** Followers of each player on a feature root (1 each), into strength. */
+function countOn(state: GameState, engine: Engine, root: number, into: number[]): number {
+	const list = state.featurePieces[root];
+	let n = 0;
+	if (list)
+		for (const pc of list) {
+			const p = state.pieces[pc];
+			if (p.owner >= 0 && engine.rules.figures.get(p.kind)?.follower) {
+				into[p.owner]++;
+				n++;
+			}
+		}
+	return n;
+}
+
+/** Adds value v to every player with the most strength (none when nobody has any). */
+function award(into: number[], by: number[], v: number): void {
+	let most = 0;
+	for (const s of by) if (s > most) most = s;
+	if (most > 0) for (let p = 0; p < by.length; p++) if (by[p] === most) into[p] += v;
+}
+
+/**
+ * For each placement of the drawn tile (PlaceMoves of the state's tile), an estimate of the change
+ * it makes to `me`'s margin over the best opponent "if the game ended after it", its best follower
+ * included: follower-like figures in supply are worth `reserve` points each.
+ */
+export function glances(
+	state: GameState,
+	moves: readonly PlaceMove[],
+	me: number,
+	reserve: number
+): number[] {
+	const engine = engineOf(state, contextOf(state), true, true);
+	const t = engine.rules.tiles[state.tile];
+	const n = state.players.length;
+	let opp = -1;
+	for (let q = 0; q < n; q++)
+		if (q !== me && (opp < 0 || state.scores[q] > state.scores[opp])) opp = q;
+	let inSupply = false;
+	for (const p of state.pieces)
+		if (p.owner === me && p.seg === -1 && p.kind === 'follower') inSupply = true;
+	const out: number[] = [];
+	for (const m of moves) {
+		const cell = pack(m.x, m.y);
+		const r = m.rotation;
+		gain.length = 0;
+		for (let p = 0; p < n; p++) gain.push(0);
+		const fs = t.features;
+		for (let i = 0; i < fs.length; i++) {
+			joined[i].length = 0;
+			links[i] = 0;
+		}
+		// the roads and cities of the neighbours each side of the tile joins
+		if (!t.wildcard)
+			for (let side = 0; side < 4; side++) {
+				const nb = tileAt(engine, cell + SIDE_STEP[side]);
+				if (nb < 0) continue;
+				const nt = engine.rules.tiles[state.boardTile[nb]];
+				const fa = t.sideFeat[r * 4 + side];
+				const fb = nt.sideFeat[state.boardRotation[nb] * 4 + ((side + 2) & 3)];
+				if (nt.wildcard || fa < 0 || fb < 0) continue;
+				const root = find(state, state.boardFirstSegment[nb] + fb);
+				links[fa]++;
+				if (!joined[fa].includes(root)) joined[fa].push(root);
+			}
+		let best = 0;
+		for (let i = 0; i < fs.length; i++) {
+			const f = fs[i];
+			if (f.kindCode !== K_CITY && f.kindCode !== K_ROAD) continue;
+			const perTile = f.kindCode === K_CITY ? 2 : 1;
+			let open = f.sides - 2 * links[i];
+			let size = 1;
+			strength.length = 0;
+			for (let p = 0; p < n; p++) strength.push(0);
+			let followers = 0;
+			for (const root of joined[i]) {
+				open += state.openEdges[root];
+				size += state.featureSize[root];
+				// what the feature was worth before: 1 a tile, to its majority
+				const own: number[] = filledZero(n);
+				followers += countOn(state, engine, root, own);
+				for (let p = 0; p < n; p++) strength[p] += own[p];
+				award(gain, own, -state.featureSize[root]);
+			}
+			const done = open <= 0;
+			const worth = (done ? perTile : 1) * (size + f.pennants);
+			award(gain, strength, worth);
+			// the followers on a completed feature go back to supply
+			if (done) for (let p = 0; p < n; p++) gain[p] += strength[p] * reserve;
+			if (followers === 0 && inSupply) best = Math.max(best, done ? worth : worth - reserve);
+		}
+		// monasteries around gain a tile; the tile's own monastery with a follower
+		let around = 0;
+		for (let k = 0; k < 8; k++) {
+			const nb = tileAt(engine, cell + AROUND[k]);
+			if (nb < 0) continue;
+			around++;
+			const inner = engine.rules.tiles[state.boardTile[nb]].inner;
+			for (const i of inner) {
+				const own = filledZero(n);
+				countOn(state, engine, find(state, state.boardFirstSegment[nb] + i), own);
+				award(gain, own, 1);
+				if (state.boardNeighbours[nb] === 7) award(gain, own, reserve);
+			}
+		}
+		if (t.inner.length > 0 && inSupply)
+			best = Math.max(best, 1 + around - (around === 8 ? 0 : reserve));
+		out.push(gain[me] + best - (opp >= 0 ? gain[opp] : 0));
+	}
+	return out;
+}
+
+function filledZero(n: number): number[] {
+	const a: number[] = [];
+	for (let p = 0; p < n; p++) a.push(0);
+	return a;
+}
