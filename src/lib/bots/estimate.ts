@@ -1,7 +1,14 @@
 // What the greedy and MCTS bots share: hidden information kept hidden (a determinization samples the
 // tiles still to draw from the bot's own PRNG) and the value of a position ("if the game ended now").
 // Pure: only the state, legalMoves / apply and the engine's own final scoring.
-import { cloneState, nextRandom, seedState, takeBack, type GameState } from '../engine/index.ts';
+import {
+	cloneState,
+	copyState,
+	nextRandom,
+	seedState,
+	takeBack,
+	type GameState
+} from '../engine/index.ts';
 
 /** The player who answers the current step. */
 export function moverOf(state: GameState): number {
@@ -24,6 +31,12 @@ export function determinize(state: GameState, rng: number): [GameState, number] 
  */
 export function determinizeAgain(d: GameState, state: GameState, rng: number): number {
 	takeBack(d, state);
+	return hide(d, rng);
+}
+
+/** determinize into `d`, a state kept for the purpose: the whole of `state` copied into it. */
+export function determinizeInto(d: GameState, state: GameState, rng: number): number {
+	copyState(d, state);
 	return hide(d, rng);
 }
 

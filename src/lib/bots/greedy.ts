@@ -6,6 +6,7 @@
 import {
 	apply,
 	cloneState,
+	copyState,
 	copyStateButBoard,
 	finalBase,
 	finishTrial,
@@ -21,6 +22,7 @@ import {
 } from '../engine/index.ts';
 import {
 	determinize,
+	determinizeInto,
 	lastTurn,
 	marginOf,
 	moverOf,
@@ -133,20 +135,25 @@ interface Weighed extends Alternative {
  * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
  */
 export function weighTurn(d: GameState, share: number, keep = 0): Alternative[] {
-	return weighLines(d, share, keep).map((w) => ({ move: w.move, value: w.value }));
+	return weighLines(d, share, keep, []).map((w) => ({ move: w.move, value: w.value }));
 }
 
-/** weighTurn with, for each move, the best way found to go on with the turn after it. */
-function weighLines(d: GameState, share: number, keep: number): Weighed[] {
+/**
+ * weighTurn with, for each move, the best way found to go on with the turn after it. `pool`: the
+ * states a weighing takes its trials back to, kept from an earlier weighing (written, not copied anew).
+ */
+function weighLines(d: GameState, share: number, keep: number, pool: GameState[]): Weighed[] {
 	if (d.tile >= 0) lastTurn(d);
-	const before = cloneState(d);
+	let before = pool[0];
+	if (before === undefined) pool.push((before = cloneState(d)));
+	else copyState(before, d);
 	const k: Search = {
 		me: moverOf(d),
 		turn: d.turn,
 		share,
 		leaves: 0,
 		base: undefined,
-		pool: [before],
+		pool,
 		path: [],
 		keep,
 		lines: []
@@ -165,9 +172,10 @@ function weighLines(d: GameState, share: number, keep: number): Weighed[] {
 }
 
 /** Placements weighed with trials per placement step: the best at a glance (options.keep changes it; 0 weighs all). */
-export const GREEDY_KEEP = 4;
+export const GREEDY_KEEP = 1;
 
-export const greedyBot: BotFactory = (seed, spec) => greedyWith(seed, spec?.options?.keep ?? GREEDY_KEEP);
+export const greedyBot: BotFactory = (seed, spec) =>
+	greedyWith(seed, spec?.options?.keep ?? GREEDY_KEEP);
 
 /** The greedy bot as it was before the glance: every placement weighed with trials. */
 export const exactGreedyBot: BotFactory = (seed) => greedyWith(seed, 0);
@@ -176,6 +184,9 @@ function greedyWith(seed: number, keep: number): Bot {
 	let rng = seed >>> 0;
 	// the rest of the turn as weighed at its last decision: played on while the game follows it
 	let plan: { at: number; last: string; moves: readonly Move[]; value: number } | null = null;
+	// the states of its weighings, written again at each decision (no copies made anew)
+	const pool: GameState[] = [];
+	let d: GameState | null = null;
 	return {
 		id: keep > 0 ? 'greedy' : 'greedy-exact',
 		decide(state, listed) {
@@ -193,9 +204,9 @@ function greedyWith(seed: number, keep: number): Bot {
 					return { move, alternatives: [{ move, value: round(planned.value) }] };
 				}
 			}
-			const [d, next] = determinize(state, rng);
-			rng = next;
-			const weighed = weighLines(d, reserveShare(state), keep);
+			if (d === null) [d, rng] = determinize(state, rng);
+			else rng = determinizeInto(d, state, rng);
+			const weighed = weighLines(d, reserveShare(state), keep, pool);
 			const best = weighed[0];
 			const move: Move = best?.move ?? legalMoves(state)[0];
 			// the exact bot weighs every step again (its choices as before the plan)
