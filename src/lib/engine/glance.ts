@@ -8,7 +8,7 @@ import { find } from './features.ts';
 import { pack, SIDE_STEP, tileAt } from './board.ts';
 import { contextOf } from './context.ts';
 import { engineOf } from './events.ts';
-import { K_CITY, K_ROAD, type Engine, type GameState, type PlaceMove } from './types.ts';
+import { K_CITY, K_ROAD, type GameState, type PlaceMove } from './types.ts';
 
 /** The 8 cells around a cell (packed offsets), as board.ts counts them. */
 const AROUND = [
@@ -25,17 +25,20 @@ const AROUND = [
 // scratch, reused by every glance: per local feature of the tile, the roots it joins
 const joined: number[][] = [[], [], [], [], [], [], [], [], [], [], [], []];
 const links = new Int32Array(16);
-const strength: number[] = [];
-const gain: number[] = [];
+let strength = new Float64Array(8);
+let own = new Float64Array(8);
+let gain = new Float64Array(8);
 
-/** Followers of each player on a feature root (1 each), into strength. */
-function countOn(state: GameState, engine: Engine, root: number, into: number[]): number {
+/** Followers of each player on a feature root (1 each) into `into` (cleared first); returns how many. */
+function countOn(state: GameState, follower: Uint8Array, root: number, into: Float64Array): number {
+	into.fill(0);
 	const list = state.featurePieces[root];
 	let n = 0;
 	if (list)
-		for (const pc of list) {
+		for (let i = 0; i < list.length; i++) {
+			const pc = list[i];
 			const p = state.pieces[pc];
-			if (p.owner >= 0 && engine.rules.figures.get(p.kind)?.follower) {
+			if (p.owner >= 0 && follower[pc] === 1) {
 				into[p.owner]++;
 				n++;
 			}
@@ -43,11 +46,11 @@ function countOn(state: GameState, engine: Engine, root: number, into: number[])
 	return n;
 }
 
-/** Adds value v to every player with the most strength (none when nobody has any). */
-function award(into: number[], by: number[], v: number): void {
+/** Adds value v to every one of the n players with the most strength (none when nobody has any). */
+function award(into: Float64Array, by: Float64Array, n: number, v: number): void {
 	let most = 0;
-	for (const s of by) if (s > most) most = s;
-	if (most > 0) for (let p = 0; p < by.length; p++) if (by[p] === most) into[p] += v;
+	for (let p = 0; p < n; p++) if (by[p] > most) most = by[p];
+	if (most > 0) for (let p = 0; p < n; p++) if (by[p] === most) into[p] += v;
 }
 
 /**
@@ -64,6 +67,15 @@ export function glances(
 	const engine = engineOf(state, contextOf(state), true, true);
 	const t = engine.rules.tiles[state.tile];
 	const n = state.players.length;
+	if (gain.length < n) {
+		strength = new Float64Array(n);
+		own = new Float64Array(n);
+		gain = new Float64Array(n);
+	}
+	// which pieces are followers (by their figure type), looked up once
+	const follower = new Uint8Array(state.pieces.length);
+	for (let i = 0; i < state.pieces.length; i++)
+		if (engine.rules.figures.get(state.pieces[i].kind)?.follower) follower[i] = 1;
 	let opp = -1;
 	for (let q = 0; q < n; q++)
 		if (q !== me && (opp < 0 || state.scores[q] > state.scores[opp])) opp = q;
@@ -74,8 +86,7 @@ export function glances(
 	for (const m of moves) {
 		const cell = pack(m.x, m.y);
 		const r = m.rotation;
-		gain.length = 0;
-		for (let p = 0; p < n; p++) gain.push(0);
+		gain.fill(0);
 		const fs = t.features;
 		for (let i = 0; i < fs.length; i++) {
 			joined[i].length = 0;
@@ -92,7 +103,7 @@ export function glances(
 				if (nt.wildcard || fa < 0 || fb < 0) continue;
 				const root = find(state, state.boardFirstSegment[nb] + fb);
 				links[fa]++;
-				if (!joined[fa].includes(root)) joined[fa].push(root);
+				if (joined[fa].indexOf(root) < 0) joined[fa].push(root);
 			}
 		let best = 0;
 		for (let i = 0; i < fs.length; i++) {
@@ -101,21 +112,21 @@ export function glances(
 			const perTile = f.kindCode === K_CITY ? 2 : 1;
 			let open = f.sides - 2 * links[i];
 			let size = 1;
-			strength.length = 0;
-			for (let p = 0; p < n; p++) strength.push(0);
+			strength.fill(0);
 			let followers = 0;
-			for (const root of joined[i]) {
+			const roots = joined[i];
+			for (let j = 0; j < roots.length; j++) {
+				const root = roots[j];
 				open += state.openEdges[root];
 				size += state.featureSize[root];
 				// what the feature was worth before: 1 a tile, to its majority
-				const own: number[] = filledZero(n);
-				followers += countOn(state, engine, root, own);
+				followers += countOn(state, follower, root, own);
 				for (let p = 0; p < n; p++) strength[p] += own[p];
-				award(gain, own, -state.featureSize[root]);
+				award(gain, own, n, -state.featureSize[root]);
 			}
 			const done = open <= 0;
 			const worth = (done ? perTile : 1) * (size + f.pennants);
-			award(gain, strength, worth);
+			award(gain, strength, n, worth);
 			// the followers on a completed feature go back to supply
 			if (done) for (let p = 0; p < n; p++) gain[p] += strength[p] * reserve;
 			if (followers === 0 && inSupply) best = Math.max(best, done ? worth : worth - reserve);
@@ -127,11 +138,11 @@ export function glances(
 			if (nb < 0) continue;
 			around++;
 			const inner = engine.rules.tiles[state.boardTile[nb]].inner;
-			for (const i of inner) {
-				const own = filledZero(n);
-				countOn(state, engine, find(state, state.boardFirstSegment[nb] + i), own);
-				award(gain, own, 1);
-				if (state.boardNeighbours[nb] === 7) award(gain, own, reserve);
+			for (let j = 0; j < inner.length; j++) {
+				if (countOn(state, follower, find(state, state.boardFirstSegment[nb] + inner[j]), own) === 0)
+					continue;
+				award(gain, own, n, 1);
+				if (state.boardNeighbours[nb] === 7) award(gain, own, n, reserve);
 			}
 		}
 		if (t.inner.length > 0 && inSupply)
@@ -139,10 +150,4 @@ export function glances(
 		out.push(gain[me] + best - (opp >= 0 ? gain[opp] : 0));
 	}
 	return out;
-}
-
-function filledZero(n: number): number[] {
-	const a: number[] = [];
-	for (let p = 0; p < n; p++) a.push(0);
-	return a;
 }
