@@ -1,8 +1,22 @@
 // The bot seam: bots named by spec, seeded, and playing whole games through the engine's own moves.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
-import { apply, legalMoves, startGame, type Expansion } from '../src/lib/engine/index.ts';
-import { createBot, parseBotSpec, type Bot, type BotSpec } from '../src/lib/bots/index.ts';
+import {
+	apply,
+	IN_PLACE_SILENT,
+	legalMoveCount,
+	legalMoves,
+	resolveGame,
+	startGame,
+	type Expansion
+} from '../src/lib/engine/index.ts';
+import {
+	createBot,
+	parseBotSpec,
+	type Bot,
+	type BotSpec,
+	type Decision
+} from '../src/lib/bots/index.ts';
 import { gamePlan, playBotGame, summarize } from '../src/lib/bots/match.ts';
 import type { GameState } from '../src/lib/engine/types.ts';
 
@@ -45,11 +59,55 @@ describe('bots', () => {
 	});
 
 	it('greedy and mcts play whole games with listed moves, identically for the same seed', () => {
-		for (const spec of [{ bot: 'greedy' }, { bot: 'mcts', level: 'easy', options: { sims: 8 } }]) {
+		for (const spec of [
+			{ bot: 'greedy' },
+			{ bot: 'greedy-exact' },
+			{ bot: 'mcts', level: 'easy', options: { sims: 8 } }
+		]) {
 			const a = playWith(3, spec);
 			expect(a.moves.length).toBeGreaterThan(71);
 			expect(playWith(3, spec)).toEqual(a);
 		}
+	});
+
+	it('greedy plays the rest of its turn as weighed at the placement, unless another placement was played', () => {
+		const mix = resolveGame(
+			['bards', 'inns-and-cathedrals', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'],
+			(id) => docs.get(id)
+		);
+		if (!mix.ok) throw new Error('the checker mix does not resolve');
+		for (const setup of [
+			{ expansions: [base] },
+			{ expansions: mix.expansions, modules: mix.modules }
+		]) {
+			let { state } = startGame({ ...setup, players: ['A', 'B'], seed: 4, quiet: true });
+			const bots = [createBot({ bot: 'greedy' }, 3), createBot({ bot: 'greedy' }, 4)];
+			let planned = 0;
+			const last: (Decision | null)[] = [null, null];
+			while (!state.finished) {
+				const seat = state.pending[0]?.player ?? state.active;
+				const decision = bots[seat].decide(state);
+				// a planned step after the placement gives its planned move as its one alternative, with the value of the placement
+				if (
+					state.pending[0]?.kind !== 'place' &&
+					legalMoveCount(state) > 1 &&
+					decision.alternatives.length === 1
+				) {
+					planned++;
+					expect(decision.alternatives[0].value).toBe(last[seat]?.alternatives[0].value);
+				}
+				last[seat] = decision;
+				state = (apply(state, decision.move, IN_PLACE_SILENT) as { state: GameState }).state;
+			}
+			expect(planned).toBeGreaterThan(20);
+		}
+		// another placement than its own played (a hint not taken): the next step is weighed afresh
+		const { state } = startGame({ expansions: [base], players: ['A', 'B'], seed: 4, quiet: true });
+		const bot = createBot({ bot: 'greedy' }, 3);
+		const mine = bot.decide(state).move;
+		const other = legalMoves(state).find((m) => JSON.stringify(m) !== JSON.stringify(mine))!;
+		const after = (apply(state, other, IN_PLACE_SILENT) as { state: GameState }).state;
+		expect(bot.decide(after)).toEqual(createBot({ bot: 'greedy' }, 3).decide(after));
 	});
 
 	it('the bag stays hidden: a state whose tiles left come in another order gets the same decision', () => {
