@@ -56,6 +56,8 @@ interface Search {
 	path: Move[];
 	/** Placements weighed with trials at a placement step: the best by glances (0: all). */
 	keep: number;
+	/** The state finalBase scores (a copy of pool[0]; its award hooks write the modules' scratch records), kept when the pool is. */
+	spare: GameState[];
 	/** Per depth: the best way found to go on from the node at that depth (its moves, in order). */
 	lines: (readonly Move[])[];
 }
@@ -69,20 +71,32 @@ const NO_LINE: readonly Move[] = [];
 function toWeigh(s: GameState, k: Search, moves: Move[]): Move[] {
 	if (k.keep <= 0 || moves.length <= k.keep || s.pending[0]?.kind !== 'place') return moves;
 	const seen = glances(s, moves as PlaceMove[], k.me, RESERVE_POINTS * k.share);
+	if (k.keep === 1) {
+		// the first best
+		let best = 0;
+		for (let i = 1; i < seen.length; i++) if (seen[i] > seen[best]) best = i;
+		return [moves[best]];
+	}
 	const order = seen.map((_, i) => i).sort((a, b) => seen[b] - seen[a] || a - b);
-	const chosen = order.slice(0, k.keep).sort((a, b) => a - b);
-	return chosen.map((i) => moves[i]);
+	return order
+		.slice(0, k.keep)
+		.sort((a, b) => a - b)
+		.map((i) => moves[i]);
 }
 
 /** The value of a way to play the turn that ended the game (early, lastTurn): its final scoring (trial.ts), then the estimate. */
-export const stats = { leaves: 0 };
 function leafValue(s: GameState, k: Search): number {
 	k.leaves++;
-	stats.leaves++;
 	// the state the turn starts from, kept as it is (pool[0]), copied: finalBase's award hooks write the modules' scratch records
-	if (s.finished)
-		finishTrial(s, k.base === undefined ? (k.base = finalBase(cloneState(k.pool[0]))) : k.base);
+	if (s.finished) finishTrial(s, k.base === undefined ? (k.base = finalBase(spareOf(k))) : k.base);
 	return marginOf(s, k.share, k.me);
+}
+
+/** A copy of the state the turn starts from (pool[0]) for finalBase: written into the spare state kept for it. */
+function spareOf(k: Search): GameState {
+	if (k.spare.length === 0) k.spare.push(cloneState(k.pool[0]));
+	else copyState(k.spare[0], k.pool[0]);
+	return k.spare[0];
 }
 
 /** `s` is changed by the moves tried, and taken back to where it was after each. */
@@ -135,14 +149,20 @@ interface Weighed extends Alternative {
  * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
  */
 export function weighTurn(d: GameState, share: number, keep = 0): Alternative[] {
-	return weighLines(d, share, keep, []).map((w) => ({ move: w.move, value: w.value }));
+	return weighLines(d, share, keep, [], []).map((w) => ({ move: w.move, value: w.value }));
 }
 
 /**
  * weighTurn with, for each move, the best way found to go on with the turn after it. `pool`: the
  * states a weighing takes its trials back to, kept from an earlier weighing (written, not copied anew).
  */
-function weighLines(d: GameState, share: number, keep: number, pool: GameState[]): Weighed[] {
+function weighLines(
+	d: GameState,
+	share: number,
+	keep: number,
+	pool: GameState[],
+	spare: GameState[]
+): Weighed[] {
 	if (d.tile >= 0) lastTurn(d);
 	let before = pool[0];
 	if (before === undefined) pool.push((before = cloneState(d)));
@@ -154,6 +174,7 @@ function weighLines(d: GameState, share: number, keep: number, pool: GameState[]
 		leaves: 0,
 		base: undefined,
 		pool,
+		spare,
 		path: [],
 		keep,
 		lines: []
@@ -186,6 +207,7 @@ function greedyWith(seed: number, keep: number): Bot {
 	let plan: { at: number; last: string; moves: readonly Move[]; value: number } | null = null;
 	// the states of its weighings, written again at each decision (no copies made anew)
 	const pool: GameState[] = [];
+	const spare: GameState[] = [];
 	let d: GameState | null = null;
 	return {
 		id: keep > 0 ? 'greedy' : 'greedy-exact',
@@ -206,7 +228,7 @@ function greedyWith(seed: number, keep: number): Bot {
 			}
 			if (d === null) [d, rng] = determinize(state, rng);
 			else rng = determinizeInto(d, state, rng);
-			const weighed = weighLines(d, reserveShare(state), keep, pool);
+			const weighed = weighLines(d, reserveShare(state), keep, pool, spare);
 			const best = weighed[0];
 			const move: Move = best?.move ?? legalMoves(state)[0];
 			// the exact bot weighs every step again (its choices as before the plan)
