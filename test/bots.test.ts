@@ -70,7 +70,7 @@ describe('bots', () => {
 		}
 	});
 
-	it('greedy plays the rest of its turn as weighed at the placement, unless another placement was played', () => {
+	it('greedy plays the rest of its turn as weighed at the placement (what a fresh greedy decides there), unless another placement was played', () => {
 		const mix = resolveGame(
 			['bards', 'inns-and-cathedrals', 'inn-and-stable-owners', 'buddo', 'messengers-and-mayors'],
 			(id) => docs.get(id)
@@ -95,6 +95,7 @@ describe('bots', () => {
 				) {
 					planned++;
 					expect(decision.alternatives[0].value).toBe(last[seat]?.alternatives[0].value);
+					expect(createBot({ bot: 'greedy' }, 9).decide(state).move).toEqual(decision.move);
 				}
 				last[seat] = decision;
 				state = (apply(state, decision.move, IN_PLACE_SILENT) as { state: GameState }).state;

@@ -163,7 +163,9 @@ function weighLines(
 	pool: GameState[],
 	spare: GameState[]
 ): Weighed[] {
-	if (d.tile >= 0) lastTurn(d);
+	// the game ends after this turn: with the tile in hand, and (but for the exact bot, whose choices
+	// stay as they were) in the steps after its placement, so that they see the final scoring too
+	if (d.tile >= 0 || (keep > 0 && d.placed >= 0)) lastTurn(d);
 	let before = pool[0];
 	if (before === undefined) pool.push((before = cloneState(d)));
 	else copyState(before, d);
