@@ -139,7 +139,9 @@ export function glances(
 			around++;
 			const inner = engine.rules.tiles[state.boardTile[nb]].inner;
 			for (let j = 0; j < inner.length; j++) {
-				if (countOn(state, follower, find(state, state.boardFirstSegment[nb] + inner[j]), own) === 0)
+				if (
+					countOn(state, follower, find(state, state.boardFirstSegment[nb] + inner[j]), own) === 0
+				)
 					continue;
 				award(gain, own, n, 1);
 				if (state.boardNeighbours[nb] === 7) award(gain, own, n, reserve);
