@@ -61,10 +61,6 @@ export const hoarderBot: BotFactory = (seed) => {
 export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
 	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
 	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
-	'greedy-exact': {
-		label: 'Greedy, exact (every placement weighed in full; slower)',
-		create: exactGreedyBot
-	},
 	mcts: {
 		label: 'MCTS (search over sampled tile orders)',
 		levels: Object.keys(MCTS_LEVELS),
@@ -73,6 +69,10 @@ export const BOTS: Record<string, { label: string; levels?: string[]; create: Bo
 	hoarder: {
 		label: 'Follower-hoarding (never deploys a figure if it can do anything else)',
 		create: hoarderBot
+	},
+	'greedy-exact': {
+		label: 'Greedy, exact (every placement weighed in full: the earlier greedy, slower)',
+		create: exactGreedyBot
 	}
 };
 

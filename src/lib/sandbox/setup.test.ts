@@ -51,7 +51,7 @@ describe('sandbox setup in the URL', () => {
 		expect(setup.players.map((p) => p.bot)).toEqual([undefined, undefined, 'random']);
 		expect(problems).toEqual([
 			'players: seat 1: bot "mcts" has no level "extreme"; levels: easy, medium, hard (a person plays it)',
-			'players: seat 2: unknown bot "nobody"; known: random, greedy, mcts, hoarder (a person plays it)'
+			'players: seat 2: unknown bot "nobody"; known: random, greedy, mcts, hoarder, greedy-exact (a person plays it)'
 		]);
 	});
 });
