@@ -1,8 +1,10 @@
-// The greedy bot: weighs every way to play the rest of its turn (placement, figure, every choice step
-// the engine lists) and takes the one with the best value "if the game ended after this turn"
-// (estimate.ts: points scored now, plus open features with figures valued by the engine's own final
-// scoring, plus figures kept in supply, minus the best opponent's). Choices of other players inside
-// the turn (the dragon's moves) are assumed to be the worst for it.
+// The greedy bot: ranks the drawn tile's placements at a glance (engine/glance.ts), weighs every way
+// to play the rest of its turn after the best one (figure, every choice step the engine lists) and
+// takes the one with the best value "if the game ended after this turn" (estimate.ts: points scored
+// now, plus open features with figures valued by the engine's own final scoring, plus figures kept
+// in supply, minus the best opponent's), then plays that turn as weighed. Choices of other players
+// inside the turn (the dragon's moves) are assumed to be the worst for it. greedy-exact weighs every
+// placement and every step of the turn again (the bot before the glance, its choices kept).
 import {
 	apply,
 	cloneState,
