@@ -71,7 +71,7 @@ export const BOTS: Record<string, { label: string; levels?: string[]; create: Bo
 		create: hoarderBot
 	},
 	'greedy-exact': {
-		label: 'Greedy, exact (every placement weighed in full: the earlier greedy, slower)',
+		label: 'Greedy, exact (every placement weighed; slower)',
 		create: exactGreedyBot
 	}
 };
