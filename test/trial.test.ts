@@ -57,12 +57,13 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig', 'phantom'] })
 	],
 	[
-		'hills & sheep, traders & builders (goods, builder), wells',
+		'hills & sheep, traders & builders (goods, builder), wells, abbey & mayor',
 		setupOf([
 			'hills-and-sheep',
 			'traders-and-builders-goods',
 			'traders-and-builders-builder',
-			'wells'
+			'wells',
+			'abbey-and-mayor'
 		])
 	]
 ];

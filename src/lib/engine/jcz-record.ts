@@ -18,6 +18,7 @@ import {
 	type JczProblem
 } from '../formats/jcz-game.ts';
 import { JCZ_FEATURE_CLASS, jczLocation } from '../formats/jcz-vocabulary.ts';
+import { CORNERS, type Corner } from './modules/barn.ts';
 
 /** Our expansion → JCZ's tile set (the edition with the garden tiles our sets carry). */
 const SETS: Record<string, string> = {
@@ -25,7 +26,8 @@ const SETS: Record<string, string> = {
 	'inns-and-cathedrals': 'inns-and-cathedrals:2',
 	dragon: 'princess-and-dragon:2',
 	river: 'river/1:2',
-	'king-and-robber': 'king-and-robber:2'
+	'king-and-robber': 'king-and-robber:2',
+	'abbey-and-mayor': 'abbey-and-mayor:2'
 };
 /** Our rulings → JCZ's rules, where JCZ has the option. */
 const RULES: Record<string, { rule: string; values: Record<string, string> }> = {
@@ -33,6 +35,7 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 	'BASE-R1': { rule: 'tiny-city-scoring', values: { 'c1-early': '2' } },
 	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } },
 	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
+	'AM-R2': { rule: 'barn-placement', values: { occupied: 'occupied' } },
 	'KR-R1': {
 		rule: 'king-and-robber-scoring',
 		values: { 'ten-per-token': '10/20', 'fifteen-forty': '15/40', continuously: 'continuously' }
@@ -48,7 +51,12 @@ const AS_ELEMENTS = new Set([
 	'DRAGON-R6',
 	'KR-R2'
 ]);
-const JCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead', 'ABBOT-R1': 'no' };
+const JCZ_READING: Record<string, string> = {
+	'RIVER-R2': 'look-ahead',
+	'ABBOT-R1': 'no',
+	'AM-R1': 'every-owner',
+	'AM-R3': 'scored-at-once'
+};
 /** FanCloisterZone's reading, told by the saved game's `appVersion` (formats/jcz-game.ts `riverReadingOf`). */
 const FANCZ_READING: Record<string, string> = { 'RIVER-R2': 'look-ahead-strict' };
 const MEEPLE_TYPE = Object.fromEntries(Object.entries(JCZ_MEEPLES).map(([k, v]) => [v, k]));
@@ -121,6 +129,9 @@ export function jczFromRecord(
 	}
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
 	if (modules.includes('phantom')) elements.phantom = figures.phantom ?? 1;
+	if (modules.includes('barn') && figures.barn !== 0) elements.barn = figures.barn ?? 1;
+	if (ids.includes('abbey-and-mayor') && figures['am-mayor'] !== 0)
+		elements.mayor = figures['am-mayor'] ?? 1;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
 	const rules: Record<string, string> = {};
@@ -139,7 +150,7 @@ export function jczFromRecord(
 	}
 	for (const [id, reading] of Object.entries(JCZ_READING))
 		if (
-			modules.includes(id.split('-')[0].toLowerCase()) &&
+			r[id] !== undefined && // its module in play
 			!(id === 'ABBOT-R1' && figures.abbot === 0) &&
 			r[id] !== reading &&
 			r[id] !== FANCZ_READING[id]
@@ -250,6 +261,19 @@ function pointerOf(state: GameState, b: number, feature: string) {
 	};
 }
 
+/**
+ * The pointer JCZ gives a barn at corner `c` of board tile b: the field holding NL of the tile
+ * south-east of the corner (JCZ names a corner by that tile).
+ */
+export function barnPointer(state: GameState, b: number, c: Corner) {
+	const x = state.boardX[b] + CORNERS[c].dx;
+	const y = state.boardY[b] + CORNERS[c].dy;
+	const at = boardIndexAt(state, x, y);
+	const t = contextOf(state).tiles[state.boardTile[at]];
+	const f = t.def.features[t.halfField[state.boardRotation[at] * 8]];
+	return { position: [x, y], feature: 'Field', location: jczLocation(f, state.boardRotation[at]) };
+}
+
 interface Before {
 	turn: number;
 	/** The board index of the tile placed this turn (-1 before it). */
@@ -307,6 +331,16 @@ function messageOf(
 					payload: { pointer: pointerOf(after, b, String(move.feature)), meepleId: id }
 				}
 			];
+		}
+		case 'barn': {
+			const piece = events.find((e) => e.type === 'barn')?.piece;
+			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
+			if (!id || before.placed < 0) {
+				errors.push({ pointer: at, message: 'no barn placed' });
+				return null;
+			}
+			const pointer = barnPointer(after, before.placed, move.corner as Corner);
+			return [{ type: 'DEPLOY_MEEPLE', payload: { pointer, meepleId: id } }];
 		}
 		case 'princess': {
 			const removed = events.find((e) => e.type === 'princess')?.removed as

@@ -5,7 +5,8 @@ import { contextOf } from './context.ts';
 import { legalMoves } from './game.ts';
 import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
-import { boardIndexAt, meepleId } from './jcz-record.ts';
+import { barnPointer, boardIndexAt, meepleId } from './jcz-record.ts';
+import type { Corner } from './modules/barn.ts';
 import { placedTile } from './view.ts';
 import type { Expansion, GameEvent, GameState, Move, PlaceMove, ScoreEvent } from './types.ts';
 import { JCZ_MEEPLE_CLASSES, jczIdOf, type JczImport } from '../formats/jcz-game.ts';
@@ -284,13 +285,15 @@ function scoredBy(events: GameEvent[], player: number, kind: string): number[] |
 		garden: 'garden'
 	};
 	if (!ours[kind]) return null;
-	return events.flatMap((e) =>
-		e.type === 'score' && (e as ScoreEvent).feature.kind === ours[kind]
-			? (e as ScoreEvent).awards
-					.filter((w) => w.player === player && !fairy(w.rules))
-					.map((w) => w.points)
-			: []
-	);
+	return events.flatMap((e) => {
+		if (e.type !== 'score' || (e as ScoreEvent).feature.kind !== ours[kind]) return [];
+		const s = e as ScoreEvent;
+		const points = s.awards
+			.filter((w) => w.player === player && !fairy(w.rules))
+			.map((w) => w.points);
+		// JCZ reports a player whose figures were there but who won nothing (a mayor of strength 0) as 0 points
+		return points.length || !s.figures.some((f) => f.owner === player) ? points : [0];
+	});
 }
 
 /** The JCZ id of the tile to place, or null. */
@@ -317,6 +320,10 @@ function deployOptions(
 	const tile = placedTile(state);
 	if (!tile) return [];
 	return legalMoves(state).flatMap((mv) => {
+		if (mv.type === 'barn' && figure === 'barn') {
+			const p = barnPointer(state, state.placed, mv.corner as Corner);
+			return [{ feature: p.feature, location: p.location, x: p.position[0], y: p.position[1] }];
+		}
 		if ((mv.type !== 'deploy' && mv.type !== 'portal') || mv.figure !== figure) return [];
 		const portal = mv.type === 'portal';
 		const b = portal ? boardIndexAt(state, mv.x as number, mv.y as number) : state.placed;

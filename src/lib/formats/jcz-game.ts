@@ -71,7 +71,8 @@ export const JCZ_SETS: Record<string, string> = {
 	'river/1': 'river',
 	river: 'river',
 	'traders-and-builders': 'traders-and-builders-goods',
-	'hills-and-sheep': 'hills-and-sheep'
+	'hills-and-sheep': 'hills-and-sheep',
+	'abbey-and-mayor': 'abbey-and-mayor'
 };
 
 /** JCZ's feature class names in pointers and ours. */
@@ -92,7 +93,9 @@ export const JCZ_MEEPLES: Record<string, string> = {
 	abbot: 'abbot',
 	pig: 'pig',
 	builder: 'builder',
-	phantom: 'phantom'
+	phantom: 'phantom',
+	mayor: 'am-mayor',
+	barn: 'barn'
 };
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
 export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
@@ -101,7 +104,9 @@ export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 	Abbot: 'abbot',
 	Pig: 'pig',
 	Builder: 'builder',
-	Phantom: 'phantom'
+	Phantom: 'phantom',
+	Mayor: 'am-mayor',
+	Barn: 'barn'
 };
 
 // ---------------------------------------------------------------- locations
@@ -186,7 +191,8 @@ const ELEMENT_MODULES: Record<string, string> = {
 	pig: 'pig',
 	phantom: 'phantom',
 	dragon: 'dragon',
-	fairy: 'dragon'
+	fairy: 'dragon',
+	barn: 'barn'
 };
 /** Elements of JCZ's setup that are figures of a shipped document without tiles: the element, its document and figure. */
 const ELEMENT_EXPANSIONS: Record<string, { expansion: string; figure: string }> = {
@@ -202,6 +208,8 @@ const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> 
 };
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
+	abbey: "Abbey & Mayor's abbey is not played here (a game that places one is refused)",
+	wagon: "Abbey & Mayor's wagon is not played here (a game that deploys one is refused)",
 	'pig-herd': "Traders & Builders' pig herds are not played here",
 	garden: 'gardens come with the tiles; the abbot gives them their meaning'
 };
@@ -225,6 +233,10 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		}
 	},
 	'vineyards-for-garden': { ruling: 'HS-R4', options: { true: 'yes', false: 'no' } },
+	'barn-placement': {
+		ruling: 'AM-R2',
+		options: { occupied: 'occupied', 'not-occupied': 'not-occupied' }
+	},
 	'king-and-robber-scoring': {
 		ruling: 'KR-R1',
 		options: {
@@ -334,14 +346,35 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				});
 			else count('large', 1);
 		} else if (k === 'abbot') count('abbot', 1);
-		else if (k in ELEMENT_MODULES) {
+		else if (k === 'well') {
+			// the wells of Abbey & Mayor's later edition score by the Wells rules (wells.json)
+			if (on && !chosen.includes('wells') && byId.has('wells')) {
+				chosen.push('wells');
+				warnings.push({
+					pointer: at,
+					message:
+						'wells score by the Wells rules here: their tiles and Inns & Cathedrals (for inns) join the pack'
+				});
+			}
+		} else if (k === 'mayor') {
+			// Abbey & Mayor's mayor: its document's figure (JCZ may add it without the tiles)
+			if (on && !chosen.includes('abbey-and-mayor') && byId.has('abbey-and-mayor')) {
+				chosen.push('abbey-and-mayor');
+				warnings.push({
+					pointer: at,
+					message: "the mayor comes with Abbey & Mayor's rules here: its tiles join the pack"
+				});
+			}
+			count('am-mayor', 1);
+		} else if (k in ELEMENT_MODULES) {
 			if (!on) continue;
 			if (
 				!modules.includes(ELEMENT_MODULES[k]) &&
-				!(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon'))
+				!(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon')) &&
+				!(ELEMENT_MODULES[k] === 'barn' && chosen.includes('abbey-and-mayor'))
 			)
 				modules.push(ELEMENT_MODULES[k]);
-			if (k === 'pig' || k === 'phantom') count(k, 1);
+			if (k === 'pig' || k === 'phantom' || k === 'barn') count(k, 1);
 		} else if (k in ELEMENT_EXPANSIONS) {
 			const { expansion, figure } = ELEMENT_EXPANSIONS[k];
 			if (!on) continue;
@@ -417,6 +450,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				: 'neither';
 		if (which !== 'both') rulings['KR-R2'] = which;
 	}
+	// no small followers without their element (as JCZ's engine sets the game up)
+	if (!('small-follower' in elements)) figures.follower = 0;
+	// Abbey & Mayor's mayor and barn only with their elements (JCZ's setup may leave them out while playing the tiles)
+	if (chosen.includes('abbey-and-mayor') && !('mayor' in elements)) figures['am-mayor'] = 0;
+	if (chosen.includes('abbey-and-mayor') && !('barn' in elements)) figures.barn = 0;
 	if (errors.length) return { ok: false, errors, warnings };
 
 	// the expansions in play, their dependencies and tiles
@@ -424,6 +462,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	// the readings of the engine that wrote the game where ours differ (rulings of their own)
 	if (inPlay.some((e) => e.rules === 'river'))
 		rulings['RIVER-R2'] ??= riverReadingOf(doc.appVersion);
+	// the barn as JCZ's engine scores it: every barn owner at the end, a farmer placed in its field scored at once
+	if (modules.includes('barn')) {
+		rulings['AM-R1'] ??= 'every-owner';
+		rulings['AM-R3'] ??= 'scored-at-once';
+	}
 	// the abbot (a module of its own here) with its element
 	if ('abbot' in elements && figures.abbot !== 0) {
 		if (!modules.includes('abbot')) modules.push('abbot');
@@ -521,11 +564,25 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		if (type === 'DEPLOY_MEEPLE') {
 			const ptr = isObj(p.pointer) ? p.pointer : {};
 			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(p.meepleId));
+			if (meeple?.[2] === 'barn') {
+				// JCZ names the corner by the tile south-east of it (a field of that tile holding NL)
+				const corner = barnCorner(ptr.position, placed.at(-1));
+				if (corner) out.push({ move: { type: 'barn', corner }, type });
+				else
+					errors.push({
+						pointer: `${at}/payload/pointer/position`,
+						message: 'a barn stands on a corner of the tile just placed'
+					});
+				continue;
+			}
 			const figure = meeple ? JCZ_MEEPLES[meeple[2]] : undefined;
 			if (!figure) {
 				errors.push({
 					pointer: `${at}/payload/meepleId`,
-					message: `meeple '${String(p.meepleId)}' is not a figure played here`
+					message:
+						meeple && meeple[2] in NOT_PLAYED
+							? `JCloisterZone's '${meeple[2]}' is not played here`
+							: `meeple '${String(p.meepleId)}' is not a figure played here`
 				});
 				continue;
 			}
@@ -663,6 +720,16 @@ function usedTileIds(doc: Obj): string[] {
 			: []),
 		...(Array.isArray(ann.drawOrder) ? ann.drawOrder : [])
 	].filter((t): t is string => typeof t === 'string');
+}
+
+/** The corner of the tile just placed (at 'x,y') that a barn's JCZ pointer names: its position is the cell south-east of the corner. */
+function barnCorner(position: unknown, placedAt: string | undefined): string | null {
+	if (!isPos(position) || !placedAt) return null;
+	const [x, y] = placedAt.split(',').map(Number);
+	const d = `${position[0] - x},${position[1] - y}`;
+	return (
+		({ '0,0': 'NW', '1,0': 'NE', '0,1': 'SW', '1,1': 'SE' } as Record<string, string>)[d] ?? null
+	);
 }
 
 /** The feature id a JCZ feature pointer names on the board built so far (or an error pushed). */

@@ -6,6 +6,7 @@ export const SHIPPED_EXPANSIONS = [
 	'river',
 	'dragon',
 	'king-and-robber',
+	'abbey-and-mayor',
 	'bards',
 	'inn-and-stable-owners',
 	'buddo',

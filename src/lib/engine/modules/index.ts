@@ -7,6 +7,7 @@ import { princess } from './princess.ts';
 import { portal } from './portal.ts';
 import { phantom } from './phantom.ts';
 import { pig } from './pig.ts';
+import { barn } from './barn.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import { bards } from './bards.ts';
@@ -25,6 +26,7 @@ export const MODULES: RuleModule[] = [
 	portal,
 	phantom,
 	pig,
+	barn,
 	kingAndRobber,
 	bards,
 	innAndStableOwners,
