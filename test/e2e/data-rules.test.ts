@@ -143,21 +143,27 @@ test('a value rule added through the data rules form is validated at its fields,
 		'true',
 		{ timeout: 30_000 }
 	);
-	// the data rules' JSON editor (Monaco), as DataRulesJson.svelte hands it to tests
-	type Hooked = { __dataRulesJson: { getValue(): string; setValue(t: string): void } };
-	const json = () =>
-		page.evaluate(() => (window as unknown as Hooked).__dataRulesJson.getValue() as string);
-	expect(await json()).toContain('"id": "WINE-1"');
-	await page.evaluate(() => {
-		const h = (window as unknown as Hooked).__dataRulesJson;
-		const t: string = h.getValue();
-		const at = t.lastIndexOf('"label": "wine"'); // the new rule's (the modifier has one too)
-		h.setValue(t.slice(0, at) + '"label": "casks"' + t.slice(at + '"label": "wine"'.length));
-	});
+	// the data rules' JSON editor (Monaco), driven as a person does: its find widget counts and selects
+	const json = page.getByTestId('data-rules-json');
+	const find = async (text: string) => {
+		await json.locator('.monaco-editor .view-lines').click();
+		await page.keyboard.press('ControlOrMeta+End');
+		await page.keyboard.press('ControlOrMeta+F');
+		await page.keyboard.insertText(text);
+		return json.locator('.find-widget .matchesCount');
+	};
+	await expect(await find('"id": "WINE-1"')).toHaveText('1 of 1');
+	// the new rule's label is the last "wine" label (the modifier has one too): select it, type over it
+	await expect(await find('"label": "wine"')).toHaveText(/of 2$/);
+	await page.keyboard.press('Shift+Enter');
+	await expect(json.locator('.find-widget .matchesCount')).toHaveText('2 of 2');
+	await page.keyboard.press('Escape');
+	await page.keyboard.insertText('"label": "casks"');
 	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('casks');
 	await page.getByTestId('undo').click();
 	await expect(field(page, `${rule}/effect/label`).locator('input')).toHaveValue('wine');
-	await expect.poll(json).not.toContain('casks');
+	await expect(await find('casks')).toHaveText('No results');
+	await page.keyboard.press('Escape');
 	// reorder: the new rule goes first
 	await page.getByRole('button', { name: 'Move rules 3 up' }).click();
 	await page.getByRole('button', { name: 'Move rules 2 up' }).click();
