@@ -119,9 +119,13 @@ export class BoardView {
 	private cursorMark: Konva.Rect;
 	/** Tile drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
 	private bitmaps = new Map<string, HTMLCanvasElement>();
-	/** Each drawing's SVG decoded once, by URL (null while it waits or decodes). */
+	/** Each drawing decoded once, by design and rotation (null while it waits or decodes). */
 	private decoded = new Map<string, HTMLImageElement | null>();
-	private toDecode: string[] = [];
+	/** The drawings waiting: their SVG is written only when its decoding starts (a few at a time). */
+	private toDecode: { key: string; def: Tile; rotation: number }[] = [];
+	/** A number per design (tiles of a game share their design's object). */
+	private designs = new WeakMap<Tile, number>();
+	private nextDesign = 0;
 	private decoding = 0;
 	/** The plain square a tile shows until its drawing is decoded, one per bitmap size. */
 	private placeholders = new Map<number, HTMLCanvasElement>();
@@ -304,15 +308,17 @@ export class BoardView {
 
 	/** The tile's drawing as a bitmap of `size` px (a shared plain square until its SVG is decoded). */
 	private bitmap(def: Tile, rotation: number, size = this.level()): HTMLCanvasElement {
-		const url = tileImageUrl(def, rotation, SVG_SIZE);
-		const key = `${size}|${url}`;
+		let design = this.designs.get(def);
+		if (design === undefined) this.designs.set(def, (design = this.nextDesign++));
+		const drawing = `${design}|${rotation}`;
+		const key = `${size}|${drawing}`;
 		let c = this.bitmaps.get(key);
 		if (c) return c;
-		const img = this.decoded.get(url);
+		const img = this.decoded.get(drawing);
 		if (!img) {
 			if (img === undefined) {
-				this.decoded.set(url, null);
-				this.toDecode.push(url);
+				this.decoded.set(drawing, null);
+				this.toDecode.push({ key: drawing, def, rotation });
 				this.decodeNext();
 			}
 			return this.placeholder(size);
@@ -355,12 +361,12 @@ export class BoardView {
 	private decodeNext(): void {
 		while (this.decoding < DECODING && this.toDecode.length && !this.destroyed) {
 			// the drawings asked for last first: the newest tiles, the zoom just reached
-			const url = this.toDecode.pop()!;
+			const { key, def, rotation } = this.toDecode.pop()!;
 			this.decoding++;
 			const img = new Image();
 			img.onload = img.onerror = () => {
 				this.decoding--;
-				this.decoded.set(url, img);
+				this.decoded.set(key, img);
 				if (this.destroyed) return;
 				this.decodeNext();
 				// the board takes the drawings decoded meanwhile a few times a second, not at every one
@@ -371,7 +377,7 @@ export class BoardView {
 					TAKE_DECODED_MS
 				);
 			};
-			img.src = url;
+			img.src = tileImageUrl(def, rotation, SVG_SIZE);
 		}
 	}
 
