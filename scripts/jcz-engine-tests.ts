@@ -32,6 +32,13 @@ const IMPORTED = [
 		id: 'jcz-traders-and-builders',
 		name: 'Traders & Builders tiles (imported from JCloisterZone)',
 		dependencies: ['base', 'traders-and-builders-goods']
+	},
+	{
+		file: 'festival.xml',
+		tileSet: 'festival',
+		id: 'jcz-festival',
+		name: 'The Festival tiles (imported from JCloisterZone)',
+		dependencies: ['base']
 	}
 ];
 

@@ -57,13 +57,14 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig', 'phantom'] })
 	],
 	[
-		'hills & sheep, traders & builders (goods, builder), wells, abbey & mayor',
+		'hills & sheep, traders & builders (goods, builder), wells, abbey & mayor, festival',
 		setupOf([
 			'hills-and-sheep',
 			'traders-and-builders-goods',
 			'traders-and-builders-builder',
 			'wells',
-			'abbey-and-mayor'
+			'abbey-and-mayor',
+			'festival'
 		])
 	]
 ];

@@ -36,6 +36,7 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } },
 	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
 	'AM-R2': { rule: 'barn-placement', values: { occupied: 'occupied' } },
+	'FEST-R1': { rule: 'festival-return', values: { followers: 'follower' } },
 	'KR-R1': {
 		rule: 'king-and-robber-scoring',
 		values: { 'ten-per-token': '10/20', 'fifteen-forty': '15/40', continuously: 'continuously' }
@@ -132,6 +133,7 @@ export function jczFromRecord(
 	if (modules.includes('barn') && figures.barn !== 0) elements.barn = figures.barn ?? 1;
 	if (ids.includes('abbey-and-mayor') && figures['am-mayor'] !== 0)
 		elements.mayor = figures['am-mayor'] ?? 1;
+	if (modules.includes('festival')) elements.festival = true;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
 	const rules: Record<string, string> = {};
@@ -342,20 +344,21 @@ function messageOf(
 			const pointer = barnPointer(after, before.placed, move.corner as Corner);
 			return [{ type: 'DEPLOY_MEEPLE', payload: { pointer, meepleId: id } }];
 		}
-		case 'princess': {
-			const removed = events.find((e) => e.type === 'princess')?.removed as
+		case 'princess':
+		case 'festival': {
+			const removed = events.find((e) => e.type === move.type)?.removed as
 				{ piece: number } | undefined;
 			const b = boardIndexAt(after, Number(move.x), Number(move.y));
 			const id = removed ? meepleId(after, removed.piece) : null;
 			if (!id || b < 0) {
-				errors.push({ pointer: at, message: 'no knight sent home by the princess' });
+				errors.push({ pointer: at, message: `no figure sent home by the ${move.type}` });
 				return null;
 			}
 			return [
 				{
 					type: 'RETURN_MEEPLE',
 					payload: {
-						source: 'PRINCESS',
+						source: move.type.toUpperCase(),
 						pointer: { featurePointer: pointerOf(after, b, String(move.feature)), meepleId: id }
 					}
 				}

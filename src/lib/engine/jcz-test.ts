@@ -8,7 +8,15 @@ import { setupFromRecord } from './record.ts';
 import { barnPointer, boardIndexAt, meepleId } from './jcz-record.ts';
 import type { Corner } from './modules/barn.ts';
 import { placedTile } from './view.ts';
-import type { Expansion, GameEvent, GameState, Move, PlaceMove, ScoreEvent } from './types.ts';
+import type {
+	Expansion,
+	GameEvent,
+	GameState,
+	ModuleMove,
+	Move,
+	PlaceMove,
+	ScoreEvent
+} from './types.ts';
 import { JCZ_MEEPLE_CLASSES, jczIdOf, type JczImport } from '../formats/jcz-game.ts';
 import { JCZ_FEATURE_CLASS, jczLocation, parseLocation } from '../formats/jcz-vocabulary.ts';
 
@@ -175,9 +183,9 @@ export function readAssertion(
 				drawn ? `the tile to place is ${drawn}` : `no tile to place (${phase})`
 			);
 		}
-		if (m[1] === 'ReturnMeeple' && m[2] === 'PRINCESS') {
-			const n = phase === 'ActionPhase' ? princessOptions(state).length : 0;
-			return result(n > 0, `${n} knights the princess may send home`);
+		if (m[1] === 'ReturnMeeple' && m[2] && RETURN_SOURCES[m[2]]) {
+			const n = phase === 'ActionPhase' ? returnOptions(state, RETURN_SOURCES[m[2]]).length : 0;
+			return result(n > 0, `${n} figures the ${RETURN_SOURCES[m[2]]} may send home`);
 		}
 		if (m[1] === 'Meeple' && m[2] && JCZ_MEEPLE_CLASSES[m[2]]) {
 			const n = phase === 'ActionPhase' ? deployOptions(state, JCZ_MEEPLE_CLASSES[m[2]]).length : 0;
@@ -203,15 +211,17 @@ export function readAssertion(
 			`${missing.length ? `missing ${missing.join(' ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `also ${extra.join(' ')}` : ''}`
 		);
 	}
-	if ((m = /^ReturnMeeple PRINCESS options: (.*)$/.exec(a))) {
+	if ((m = /^ReturnMeeple (PRINCESS|FESTIVAL) options: (.*)$/.exec(a))) {
 		const want = new Set(
-			[...m[1].matchAll(/\{([^,]+),([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
+			[...m[2].matchAll(/\{([^,]+),([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
 				pointerKey(e[2].trim(), e[3].trim(), Number(e[4]), Number(e[5]), e[1].trim())
 			)
 		);
 		const have = new Set(
 			phase === 'ActionPhase'
-				? princessOptions(state).map((o) => pointerKey(o.feature, o.location, o.x, o.y, o.meeple))
+				? returnOptions(state, RETURN_SOURCES[m[1]]).map((o) =>
+						pointerKey(o.feature, o.location, o.x, o.y, o.meeple)
+					)
 				: []
 		);
 		return compareSets(text, want, have);
@@ -332,11 +342,17 @@ function deployOptions(
 }
 
 /** The knights the princess may send home now, as JCZ pointers with their meeple ids. */
-function princessOptions(
-	state: GameState
+/** JCZ's sources of a ReturnMeeple action and our move types. */
+const RETURN_SOURCES: Record<string, string> = { PRINCESS: 'princess', FESTIVAL: 'festival' };
+
+/** The figures a move of type `type` ('princess', 'festival') may send home, as JCZ's pointers. */
+function returnOptions(
+	state: GameState,
+	type: string
 ): { feature: string; location: string; x: number; y: number; meeple: string }[] {
-	return legalMoves(state).flatMap((mv) => {
-		if (mv.type !== 'princess') return [];
+	return legalMoves(state).flatMap((m) => {
+		if (m.type !== type) return [];
+		const mv = m as ModuleMove; // a princess's or festival's move: where, whose, what figure
 		const b = boardIndexAt(state, mv.x as number, mv.y as number);
 		const piece = state.pieces.findIndex(
 			(p) =>

@@ -190,6 +190,7 @@ const isPos = (v: unknown): v is [number, number] =>
 const ELEMENT_MODULES: Record<string, string> = {
 	pig: 'pig',
 	phantom: 'phantom',
+	festival: 'festival',
 	dragon: 'dragon',
 	fairy: 'dragon',
 	barn: 'barn'
@@ -237,6 +238,7 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		ruling: 'AM-R2',
 		options: { occupied: 'occupied', 'not-occupied': 'not-occupied' }
 	},
+	'festival-return': { ruling: 'FEST-R1', options: { meeple: 'any', follower: 'followers' } },
 	'king-and-robber-scoring': {
 		ruling: 'KR-R1',
 		options: {
@@ -595,7 +597,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			else out.push({ move: { type: 'deploy', figure, feature }, type });
 			continue;
 		}
-		if (type === 'RETURN_MEEPLE' && p.source === 'PRINCESS') {
+		if (type === 'RETURN_MEEPLE' && (p.source === 'PRINCESS' || p.source === 'FESTIVAL')) {
 			const ptr = isObj(p.pointer) ? p.pointer : {};
 			const fp = isObj(ptr.featurePointer) ? ptr.featurePointer : {};
 			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(ptr.meepleId));
@@ -611,7 +613,8 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			if (!feature) continue;
 			const [x, y] = fp.position as number[];
 			const owner = Number(meeple[1]);
-			out.push({ move: { type: 'princess', x, y, feature, owner, figure }, type });
+			const kind = p.source === 'FESTIVAL' ? 'festival' : 'princess';
+			out.push({ move: { type: kind, x, y, feature, owner, figure }, type });
 			continue;
 		}
 		if (type === 'MOVE_NEUTRAL_FIGURE') {

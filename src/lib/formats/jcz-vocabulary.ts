@@ -25,7 +25,8 @@ export const JCZ_INNER_FEATURES = { monastery: 'monastery', garden: 'garden' } a
 export const JCZ_ICON_ELEMENTS = {
 	dragon: 'dragon',
 	volcano: 'volcano',
-	portal: 'portal'
+	portal: 'portal',
+	festival: 'festival'
 } as const;
 
 /** Boolean / numeric feature attributes and our modifier names. */

@@ -6,6 +6,7 @@ import { dragon } from './dragon/index.ts';
 import { princess } from './princess.ts';
 import { portal } from './portal.ts';
 import { phantom } from './phantom.ts';
+import { festival } from './festival.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
 import { kingAndRobber } from './king-and-robber.ts';
@@ -25,6 +26,7 @@ export const MODULES: RuleModule[] = [
 	princess,
 	portal,
 	phantom,
+	festival,
 	pig,
 	barn,
 	kingAndRobber,
