@@ -2,6 +2,7 @@
 // a few recent ones, the last), yet every step's state is the engine's replay of the moves up to it;
 // the log is read a page at a time; play, undo and play on cut the timeline consistently.
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { availableExpansions } from '../../cli/files.ts';
 import {
 	cloneState,
@@ -114,4 +115,16 @@ test('play, undo and play on from an earlier step: the timeline is cut there and
 	expect(s.steps.length).toBe(11);
 	expect(s.fullRecord().moves).toHaveLength(10);
 	expect(s.moverOf(10)).toBe(s.steps[9].player);
+});
+
+test("an extra turn (Traders & Builders' builder): the same seat plays again, as the engine says", () => {
+	const game = JSON.parse(
+		readFileSync('scenarios/TB-BUILDER-2-extending-the-road-gives-another-turn.json', 'utf8')
+	).game;
+	const loaded = SandboxSession.fromRecord(game, (id) => all.get(id));
+	expect(loaded.errors).toEqual([]);
+	// whose step each is: Ann's turn at moves 8–9 extends her builder's road, she plays 10–11 too, then Bob
+	expect(loaded.session!.steps.slice(0, -1).map((x) => x.player)).toEqual([
+		0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1
+	]);
 });
