@@ -208,7 +208,7 @@ describe('assertions', () => {
 	const t = runJczTest(r, lookup);
 	test('a kind we do not read is unsupported, never passed', () => {
 		for (const a of [
-			'Available action ReturnMeeple for FESTIVAL',
+			'Available action ReturnMeeple for ROBBERS_SON',
 			'Ann has KING token with size 3',
 			'Tower piece BLACK options: [0,0]'
 		])

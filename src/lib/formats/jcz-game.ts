@@ -372,8 +372,9 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			if (!on) continue;
 			if (
 				!modules.includes(ELEMENT_MODULES[k]) &&
-				!(ELEMENT_MODULES[k] === 'dragon' && chosen.includes('dragon')) &&
-				!(ELEMENT_MODULES[k] === 'barn' && chosen.includes('abbey-and-mayor'))
+				!(ELEMENT_MODULES[k] === 'barn' && chosen.includes('abbey-and-mayor')) &&
+				// not when a set in play brings the module (the dragon's, the festival's document)
+				!chosen.some((id) => (byId.get(id)?.rules ?? id) === ELEMENT_MODULES[k])
 			)
 				modules.push(ELEMENT_MODULES[k]);
 			if (k === 'pig' || k === 'phantom' || k === 'barn') count(k, 1);

@@ -22,14 +22,15 @@ const ALL = 'NL NR EL ER SL SR WL WR';
 describe('jcz import', () => {
 	it('reads tiles wherever they sit: directly under <defs> as in festival.xml and flier.xml', () => {
 		const r = ok(`<defs>
-			<tile id="FE/M"><monastery/><field>${ALL}</field><festival/></tile>
+			<tile id="FE/M"><monastery/><field>${ALL}</field><festival/><windmill/></tile>
 			<tiles><tile id="FE/C"><city>N</city><field city="N">EL ER SL SR WL WR</field></tile></tiles>
 			<sets><tile-set id="festival"><ref count="2" tile="FE/M"/><ref count="1" tile="FE/C"/></tile-set></sets></defs>`);
 		expect(r.expansion.tiles.map((t) => [t.name, t.count])).toEqual([
 			['FE/M', 2],
 			['FE/C', 1]
 		]);
-		expect(r.report).toEqual(["tile FE/M: element 'festival' not mapped"]);
+		expect(r.report).toEqual(["tile FE/M: element 'windmill' not mapped"]);
+		expect(r.expansion.tiles[0].icons).toEqual(['festival']);
 		expect(errors(r.expansion)).toEqual([]);
 	});
 
