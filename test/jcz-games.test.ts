@@ -31,13 +31,14 @@ const ok = (r: JczImport) => {
 };
 
 describe('our own .jcz games', () => {
-	test('there are games of the base game, Inns & Cathedrals, the dragon and a designer’s add-on tile', () => {
+	test('there are games of the base game, Inns & Cathedrals, the dragon, Hills & Sheep’s shepherd and a designer’s add-on tile', () => {
 		expect(fixtures).toEqual(
 			expect.arrayContaining([
 				'base-action-phase.jcz',
 				'base-tile-phase.jcz',
 				'inns-and-cathedrals.jcz',
 				'dragon.jcz',
+				'hills-and-sheep.jcz',
 				'designer-add-on.jcz'
 			])
 		);
@@ -57,9 +58,11 @@ describe('our own .jcz games', () => {
 		expect([...types].sort()).toEqual([
 			'COMMIT',
 			'DEPLOY_MEEPLE',
+			'FLOCK_EXPAND_OR_SCORE',
 			'MOVE_NEUTRAL_FIGURE',
 			'PASS',
 			'PLACE_TILE',
+			'SHEPHERD_CONFIRM',
 			'UNDO'
 		]);
 		const text = all.flatMap((g) => g.test.assertions as string[]).join('\n');
@@ -244,6 +247,8 @@ describe('a record out as .jcz and back', () => {
 		players: r.players,
 		figures: r.figures ?? {},
 		drawOrder: r.drawOrder,
+		// the flock's draws: the random values of JCZ's shepherd and flock messages
+		draws: r.draws,
 		// a place move names its tile on the way back (in a record it may leave it to the draw)
 		moves: r.moves.map((m) => (m.type === 'place' ? { ...m, tile: undefined } : m))
 	});

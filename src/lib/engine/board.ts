@@ -635,9 +635,15 @@ export function putTile(
 			// a wildcard tile closes what runs into it (MM-HALL-3)
 			if (!t.wildcard && fa >= 0) state.openEdges[find(state, base + fa)]--;
 			if (!nt.wildcard && fb >= 0) state.openEdges[find(state, nbase + fb)]--;
+			if (t.shared || nt.shared)
+				closeShared(state, t, rotation * 4 + side, base, nt, nr * 4 + opp, nbase);
 			continue;
 		}
-		if (fa >= 0 && fb >= 0) union(state, base + fa, nbase + fb, true);
+		if (fa >= 0 && fb >= 0) {
+			union(state, base + fa, nbase + fb, true);
+			if (t.shared || nt.shared)
+				joinShared(state, t, rotation * 4 + side, base, nt, nr * 4 + opp, nbase, fa, fb);
+		}
 		for (let h = side * 2; h < side * 2 + 2; h++) {
 			const ha = t.halfField[rotation * 8 + h];
 			const hb = nt.halfField[nr * 8 + FACING_HALF[h]];
@@ -645,6 +651,44 @@ export function putTile(
 		}
 	}
 	return b;
+}
+
+/**
+ * A city sharing a side (sharesSide) joins the city across it too, each losing that open edge
+ * (the side's own cities were joined by the caller): `ia`, `ib` index the tiles' tables.
+ */
+function joinShared(
+	state: GameState,
+	t: CTile,
+	ia: number,
+	base: number,
+	nt: CTile,
+	ib: number,
+	nbase: number,
+	fa: number,
+	fb: number
+): void {
+	const sa = t.shared ? t.shared[ia] : -1;
+	const sb = nt.shared ? nt.shared[ib] : -1;
+	// union across a border takes 2 open edges: a shared city's side is 1
+	if (sa >= 0) state.openEdges[union(state, base + sa, nbase + fb, true)]++;
+	if (sb >= 0) state.openEdges[union(state, base + fa, nbase + sb, true)]++;
+}
+
+/** Against a wildcard tile a city sharing the side loses that open edge too (MM-HALL-3). */
+function closeShared(
+	state: GameState,
+	t: CTile,
+	ia: number,
+	base: number,
+	nt: CTile,
+	ib: number,
+	nbase: number
+): void {
+	const sa = t.shared && !t.wildcard ? t.shared[ia] : -1;
+	const sb = nt.shared && !nt.wildcard ? nt.shared[ib] : -1;
+	if (sa >= 0) state.openEdges[find(state, base + sa)]--;
+	if (sb >= 0) state.openEdges[find(state, nbase + sb)]--;
 }
 
 /** What the completed… functions answer when nothing was completed (most placements): never changed. */

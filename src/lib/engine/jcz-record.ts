@@ -27,7 +27,8 @@ const SETS: Record<string, string> = {
 	dragon: 'princess-and-dragon:2',
 	river: 'river/1:2',
 	'king-and-robber': 'king-and-robber:2',
-	'abbey-and-mayor': 'abbey-and-mayor:2'
+	'abbey-and-mayor': 'abbey-and-mayor:2',
+	'hills-and-sheep': 'hills-and-sheep:2'
 };
 /** Our rulings → JCZ's rules, where JCZ has the option. */
 const RULES: Record<string, { rule: string; values: Record<string, string> }> = {
@@ -37,6 +38,7 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
 	'AM-R2': { rule: 'barn-placement', values: { occupied: 'occupied' } },
 	'FEST-R1': { rule: 'festival-return', values: { followers: 'follower' } },
+	'HS-R1': { rule: 'hill-tiebreaker', values: { 'number-of-followers': 'number-of-followers' } },
 	'KR-R1': {
 		rule: 'king-and-robber-scoring',
 		values: { 'ten-per-token': '10/20', 'fifteen-forty': '15/40', continuously: 'continuously' }
@@ -50,7 +52,9 @@ const AS_ELEMENTS = new Set([
 	'DRAGON-R4',
 	'DRAGON-R5',
 	'DRAGON-R6',
-	'KR-R2'
+	'KR-R2',
+	'HS-R2',
+	'HS-R3'
 ]);
 const JCZ_READING: Record<string, string> = {
 	'RIVER-R2': 'look-ahead',
@@ -65,6 +69,16 @@ const MEEPLE_TYPE = Object.fromEntries(Object.entries(JCZ_MEEPLES).map(([k, v]) 
 export type JczExport =
 	| { ok: true; text: string; warnings: JczProblem[] }
 	| { ok: false; errors: JczProblem[]; warnings: JczProblem[] };
+
+/** A message of the flock with the value its draw from the bag took (the engine's `flock` event; 0 without a draw). */
+function flockDraw(
+	events: GameEvent[],
+	type: string,
+	payload: Record<string, unknown>
+): { type: string; payload: Record<string, unknown> } {
+	const u = events.find((e) => e.type === 'flock' && typeof e.u === 'number')?.u;
+	return { type, payload: { ...payload, random: typeof u === 'number' ? u : 0 } };
+}
 
 /** The record as a .jcz saved game, or located errors (`/moves/N`: a move JCZ has no message for). */
 export function jczFromRecord(
@@ -136,6 +150,12 @@ export function jczFromRecord(
 	if (modules.includes('festival')) elements.festival = true;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
+	if (ids.includes('hills-and-sheep')) {
+		if (r['HS-R2'] !== 'no') elements.hill = true;
+		if (r['HS-R3'] !== 'no') elements.vineyard = true;
+	}
+	if (modules.includes('shepherd') && figures.shepherd !== 0)
+		elements.shepherd = figures.shepherd ?? 1;
 	const rules: Record<string, string> = {};
 	for (const [id, option] of Object.entries(rec.rulings ?? {}) as [string, string][]) {
 		if (RULES[id]?.values[option]) rules[RULES[id].rule] = RULES[id].values[option];
@@ -331,7 +351,9 @@ function messageOf(
 				{
 					type: 'DEPLOY_MEEPLE',
 					payload: { pointer: pointerOf(after, b, String(move.feature)), meepleId: id }
-				}
+				},
+				// the shepherd's first token, drawn with the confirmation's random value (HS-SHEEP-1)
+				...(move.figure === 'shepherd' ? [flockDraw(events, 'SHEPHERD_CONFIRM', {})] : [])
 			];
 		}
 		case 'barn': {
@@ -344,6 +366,12 @@ function messageOf(
 			const pointer = barnPointer(after, before.placed, move.corner as Corner);
 			return [{ type: 'DEPLOY_MEEPLE', payload: { pointer, meepleId: id } }];
 		}
+		case 'flock':
+			return [
+				flockDraw(events, 'FLOCK_EXPAND_OR_SCORE', {
+					value: move.choice === 'expand' ? 'EXPAND' : 'SCORE'
+				})
+			];
 		case 'princess':
 		case 'festival': {
 			const removed = events.find((e) => e.type === move.type)?.removed as

@@ -54,9 +54,11 @@ export function setupProblems(rules: Context, players: number): string[] {
  * a draw order or coin outcomes beyond the size of a game would make it larger than any the
  * expansions allow (a draw order is the whole pile, whatever the documents' counts).
  */
-export function setupInputProblems(setup: Pick<GameSetup, 'drawOrder' | 'outcomes'>): string[] {
+export function setupInputProblems(
+	setup: Pick<GameSetup, 'drawOrder' | 'outcomes' | 'draws'>
+): string[] {
 	const out: string[] = [];
-	const { drawOrder, outcomes } = setup;
+	const { drawOrder, outcomes, draws } = setup;
 	if (drawOrder !== undefined && !(Array.isArray(drawOrder) && drawOrder.length <= MAX_DRAW_ORDER))
 		out.push(
 			`/drawOrder holds ${Array.isArray(drawOrder) ? drawOrder.length : 'no list of'} tiles: a game has at most ${MAX_GAME_TILES} tiles, so a draw order names at most ${MAX_DRAW_ORDER} (the start tile apart)`
@@ -64,6 +66,17 @@ export function setupInputProblems(setup: Pick<GameSetup, 'drawOrder' | 'outcome
 	if (outcomes !== undefined && !(Array.isArray(outcomes) && outcomes.length <= MAX_OUTCOMES))
 		out.push(
 			`/outcomes holds ${Array.isArray(outcomes) ? outcomes.length : 'no list of'} coin outcomes: a game flips at most one coin a turn, so at most ${MAX_OUTCOMES}`
+		);
+	if (
+		draws !== undefined &&
+		!(
+			Array.isArray(draws) &&
+			draws.length <= MAX_OUTCOMES &&
+			draws.every((u) => typeof u === 'number' && u >= 0 && u < 1)
+		)
+	)
+		out.push(
+			`/draws holds ${Array.isArray(draws) ? `${draws.length} values` : 'no list of values'}: at most ${MAX_OUTCOMES}, each at least 0 and below 1`
 		);
 	return out;
 }

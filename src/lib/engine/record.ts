@@ -22,6 +22,7 @@ export function recordOf(state: GameState): GameRecord {
 	if (state.origin.start) rec.start = state.origin.start;
 	if (state.origin.drawOrder) rec.drawOrder = [...state.origin.drawOrder];
 	if (state.origin.outcomes) rec.outcomes = [...state.origin.outcomes];
+	if (state.origin.draws) rec.draws = [...state.origin.draws];
 	if (state.origin.free) rec.free = true;
 	if (state.origin.figures) rec.figures = { ...state.origin.figures };
 	rec.result = { finished: state.finished, scores: [...state.scores] };
@@ -70,6 +71,7 @@ export function setupFromRecord(
 			drawOrder: rec.drawOrder,
 			start: rec.start,
 			outcomes: rec.outcomes,
+			draws: rec.draws,
 			free: rec.free,
 			figures: rec.figures
 		},

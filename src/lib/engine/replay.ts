@@ -16,6 +16,7 @@ export function setupOf(state: GameState): GameSetup {
 		drawOrder: state.origin.drawOrder,
 		start: state.origin.start,
 		outcomes: state.origin.outcomes,
+		draws: state.origin.draws,
 		free: state.origin.free,
 		figures: state.origin.figures
 	};

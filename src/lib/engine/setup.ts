@@ -140,6 +140,7 @@ export function startGame(setup: GameSetup): { state: GameState; events: GameEve
 			...(setup.drawOrder ? { drawOrder: [...setup.drawOrder] } : {}),
 			...(setup.start ? { start: setup.start } : {}),
 			...(setup.outcomes ? { outcomes: [...setup.outcomes] } : {}),
+			...(setup.draws ? { draws: [...setup.draws] } : {}),
 			...(setup.modules?.length ? { modules: [...setup.modules] } : {}),
 			...(setup.free ? { free: true } : {}),
 			...(setup.figures ? { figures: { ...setup.figures } } : {})

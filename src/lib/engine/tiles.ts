@@ -31,7 +31,10 @@ export function compileTile(
 			id: f.id,
 			kind,
 			kindCode: FEATURE_KINDS.indexOf(kind),
-			sides: kind === 'road' || kind === 'city' || kind === 'river' ? (f.sides ?? []).length : 0,
+			sides:
+				kind === 'road' || kind === 'city' || kind === 'river'
+					? (f.sides ?? []).length + (f.sharesSide ? 1 : 0)
+					: 0,
 			pennants: typeof f.modifiers?.pennants === 'number' ? f.modifiers.pennants : 0,
 			modifiers,
 			cities: [],
@@ -54,9 +57,12 @@ export function compileTile(
 				if (half0[HALVES.indexOf(h)] < 0) half0[HALVES.indexOf(h)] = i;
 		}
 	});
+	// a second city on a side (sharesSide): it joins what is placed against that side too
+	const shared0 = SIDES.map((s) => def.features.findIndex((f) => f.sharesSide === s));
 	const code0 = side0.map((f) => (f < 0 ? EDGE_FIELD : EDGE_OF[features[f].kind]));
 	const edges: number[] = [];
 	const sideFeat = new Int8Array(16);
+	const sideShared = new Int8Array(16);
 	const halfField = new Int8Array(32);
 	for (let r = 0; r < 4; r++) {
 		let e = 0;
@@ -64,6 +70,7 @@ export function compileTile(
 			const from = (s - r + 4) & 3;
 			e |= code0[from] << (4 * s);
 			sideFeat[r * 4 + s] = side0[from];
+			sideShared[r * 4 + s] = shared0[from];
 		}
 		for (let h = 0; h < 8; h++) halfField[r * 8 + h] = half0[(h - 2 * r + 8) & 7];
 		edges.push(def.wildcard ? 0 : e);
@@ -81,6 +88,7 @@ export function compileTile(
 		features,
 		edges,
 		sideFeat,
+		shared: shared0.some((f) => f >= 0) ? sideShared : null,
 		halfField,
 		inner: features.flatMap((f, i) => (f.inner ? [i] : [])),
 		icons: new Set(def.icons ?? []),

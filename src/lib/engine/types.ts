@@ -226,6 +226,7 @@ export interface GameState {
 		drawOrder?: string[];
 		start?: string;
 		outcomes?: number[];
+		draws?: number[];
 		modules?: string[];
 		free?: boolean;
 		figures?: Record<string, number>;
@@ -246,6 +247,8 @@ export interface GameSetup {
 	start?: string;
 	/** Fixed outcomes of random events (coin flips: 0 or 1), used before the PRNG. */
 	outcomes?: number[];
+	/** Fixed draws from face-down bags (values in [0, 1): the token at ⌊u × n⌋), used before the PRNG. */
+	draws?: number[];
 	/** Skip building explanation text (events keep their data). */
 	quiet?: boolean;
 	/** Free mode (the sandbox): instead of drawing, the active player picks the next tile from the current pile (step `pick`). */
@@ -282,6 +285,8 @@ export interface CTile {
 	edges: number[];
 	/** [rotation * 4 + board side] → local feature on that side (road/city/river) or -1. */
 	sideFeat: Int8Array;
+	/** Tiles with a city sharing a side (sharesSide): [rotation * 4 + board side] → that second city or -1; else null. */
+	shared: Int8Array | null;
 	/** [rotation * 8 + board half] → local field feature or -1. */
 	halfField: Int8Array;
 	/** Local indexes of monastery / garden / stable features. */

@@ -221,6 +221,8 @@ function tileElements(
 		}
 		if (tunnels.has(f.id)) attrs.tunnel = 'true';
 		if (moves.has(f.id)) attrs['wagon-move'] = moves.get(f.id)!.join(' ');
+		// a second city on a side (Hills & Sheep): JCZ's multi-edge
+		if (f.type === 'city' && f.sharesSide) attrs['multi-edge'] = f.sharesSide;
 		if (f.type === 'field') {
 			// A city is named by one of its sides (each side belongs to one city).
 			const cities: string[] = [];

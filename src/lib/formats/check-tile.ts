@@ -254,6 +254,16 @@ export function checkTile(tile: Tile, at: string, known: Known, out: Problem[]):
 					);
 			}
 		}
+		if (f.sharesSide !== undefined) {
+			const holder = features.find(
+				(g) => g !== f && g.type === 'city' && g.sides?.includes(f.sharesSide!)
+			);
+			if (f.type !== 'city' || !holder || f.sides?.includes(f.sharesSide))
+				problem(
+					`/features/${i}/sharesSide`,
+					`${name(f)} shares side ${f.sharesSide}, but ${f.type !== 'city' ? 'only a city shares a side' : f.sides?.includes(f.sharesSide) ? 'that side is its own' : 'no other city of this tile holds it'}`
+				);
+		}
 		if (f.type !== 'field' || f.halves === undefined) continue;
 		const listed = f.cities ?? [];
 		for (let k = 0; k < listed.length; k++) {

@@ -95,7 +95,8 @@ export const JCZ_MEEPLES: Record<string, string> = {
 	builder: 'builder',
 	phantom: 'phantom',
 	mayor: 'am-mayor',
-	barn: 'barn'
+	barn: 'barn',
+	shepherd: 'shepherd'
 };
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
 export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
@@ -106,7 +107,8 @@ export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 	Builder: 'builder',
 	Phantom: 'phantom',
 	Mayor: 'am-mayor',
-	Barn: 'barn'
+	Barn: 'barn',
+	Shepherd: 'shepherd'
 };
 
 // ---------------------------------------------------------------- locations
@@ -368,6 +370,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				});
 			}
 			count('am-mayor', 1);
+		} else if (k === 'shepherd') {
+			// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
+			if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
+				modules.push('shepherd');
+			count('shepherd', 1);
 		} else if (k in ELEMENT_MODULES) {
 			if (!on) continue;
 			if (
@@ -402,6 +409,10 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		} else if (on)
 			errors.push({ pointer: at, message: `JCloisterZone's '${k}' is not played here` });
 	}
+
+	// Hills & Sheep without JCZ's shepherd element: no shepherd
+	if (chosen.includes('hills-and-sheep') && !(typeof elements.shepherd === 'number'))
+		figures.shepherd = 0;
 
 	// rules and switches → rulings
 	const rulings: Record<string, string> = {};
@@ -519,6 +530,17 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	type Out = { move: GameRecord['moves'][number]; type: string; at?: string };
 	const out: Out[] = [];
 	const placed: string[] = [];
+	// the random values of the flock's draws (Hills & Sheep), in order: the engine draws with them
+	const draws: number[] = [];
+	const drawn = (m: Obj, at: string) => {
+		const r = isObj(m.payload) ? m.payload.random : undefined;
+		if (typeof r === 'number' && r >= 0 && r < 1) draws.push(r);
+		else
+			errors.push({
+				pointer: `${at}/payload/random`,
+				message: 'a draw from the bag needs its random value in [0, 1)'
+			});
+	};
 	for (let i = 0; i < doc.replay.length; i++) {
 		const at = `/replay/${i}`;
 		const m = doc.replay[i] as Obj;
@@ -562,6 +584,24 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		}
 		if (type === 'PASS') {
 			out.push({ move: { type: 'pass' }, type });
+			continue;
+		}
+		// the shepherd placed draws its first token (HS-SHEEP-1), with the confirmation's random value
+		if (type === 'SHEPHERD_CONFIRM') {
+			drawn(m, at);
+			continue;
+		}
+		if (type === 'FLOCK_EXPAND_OR_SCORE') {
+			const choice = p.value === 'EXPAND' ? 'expand' : p.value === 'SCORE' ? 'score' : undefined;
+			if (!choice) {
+				errors.push({
+					pointer: `${at}/payload/value`,
+					message: `'${String(p.value)}' is not EXPAND or SCORE`
+				});
+				continue;
+			}
+			if (choice === 'expand') drawn(m, at);
+			out.push({ move: { type: 'flock', choice }, type });
 			continue;
 		}
 		if (type === 'DEPLOY_MEEPLE') {
@@ -665,7 +705,8 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	if (end !== undefined && !(Number.isInteger(end) && (end as number) >= 0))
 		return fail('/gameAnnotations/endTurn', 'endTurn is a whole number');
 	const placedKeys = moves.filter((m) => m.type === 'place').map((m) => m.tile as string);
-	if (!order.length) drawOrder.push(...placedKeys);
+	// past the forced order (or without one) JCZ drew at random: the tiles the game placed follow it
+	if (placedKeys.length > drawOrder.length) drawOrder.push(...placedKeys.slice(drawOrder.length));
 	const test = isObj(doc.test)
 		? {
 				description: String(doc.test.description ?? ''),
@@ -692,6 +733,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		...(Object.keys(rulings).length ? { rulings } : {}),
 		...(startKey ? { start: startKey } : {}),
 		...(Object.keys(figures).length ? { figures } : {}),
+		...(draws.length ? { draws } : {}),
 		drawOrder,
 		moves
 	};

@@ -26,7 +26,9 @@ export const JCZ_ICON_ELEMENTS = {
 	dragon: 'dragon',
 	volcano: 'volcano',
 	portal: 'portal',
-	festival: 'festival'
+	festival: 'festival',
+	hill: 'hill',
+	vineyard: 'vineyard'
 } as const;
 
 /** Boolean / numeric feature attributes and our modifier names. */

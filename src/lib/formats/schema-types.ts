@@ -627,6 +627,7 @@ export interface Feature {
 	 * Field: the ids of the cities on this tile that the field borders (farmers score them at the end). Checked against the geometry by the validator.
 	 */
 	cities?: FeatureId[];
+	sharesSide?: Side;
 	/**
 	 * Ids of features this one passes over by a bridge (a road over a river, a city over a city): they cross without joining.
 	 */
@@ -757,6 +758,14 @@ export interface GameRecord {
 	 * Items: An outcome.
 	 */
 	outcomes?: number[];
+	/**
+	 * Fixed draws from face-down bags (Hills & Sheep's flock), used in order before the PRNG: each a value u in [0, 1) that takes the token at ⌊u × n⌋ of the n tokens in the bag, in the bag's order (a JCloisterZone game's recorded random values). At most 10,000.
+	 *
+	 * @maxItems 10000
+	 *
+	 * Items: A value in [0, 1).
+	 */
+	draws?: number[];
 	/**
 	 * Free mode, as the sandbox plays it: instead of drawing, the active player picks the next tile from those left in the current pile (a 'pick' move { type: 'pick', tile } before each 'place').
 	 */

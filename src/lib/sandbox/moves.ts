@@ -102,6 +102,10 @@ export function moveLabel(move: Move, state: GameState): string {
 				: m.choice === 'lie'
 					? 'Scarecrow: lie down'
 					: 'Scarecrow: do nothing';
+		case 'flock':
+			return m.choice === 'expand'
+				? 'Flock: draw a token from the bag'
+				: 'Flock: drive it to market (score)';
 		case 'messenger':
 			return m.choice === 'return'
 				? 'Messenger: back to supply'
@@ -140,6 +144,10 @@ export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
 	pig: {
 		text: 'The pig, in a field with a farmer of its owner, adds 1 point per completed city at the end.',
 		rules: ['PIG-6.1.1', 'PIG-6.1.2']
+	},
+	shepherd: {
+		text: 'The shepherd (Hills & Sheep), on a field: draws sheep from the bag while its field grows, scores them all when driven to market; a wolf sends the field’s shepherds home.',
+		rules: ['HS-SHEEP-1', 'HS-SHEEP-2', 'HS-SHEEP-3', 'HS-SHEEP-4']
 	},
 	buddo: {
 		text: 'Buddo belongs to nobody and counts as two followers; where it is in the majority, nobody scores the feature.',

@@ -2,6 +2,7 @@
 import { base } from './base.ts';
 import { abbot } from './abbot.ts';
 import { river } from './river.ts';
+import { shepherd } from './shepherd.ts';
 import { dragon } from './dragon/index.ts';
 import { princess } from './princess.ts';
 import { portal } from './portal.ts';
@@ -16,12 +17,14 @@ import { innAndStableOwners } from './inn-and-stable-owners.ts';
 import { buddo } from './buddo.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
-// (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) bards after pig (its value and awards adjust theirs); buddo last (its
+// (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) the
+// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it); bards after pig (its value and awards adjust theirs); buddo last (its
 // winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
 export const MODULES: RuleModule[] = [
 	base,
 	abbot,
 	river,
+	shepherd,
 	dragon,
 	princess,
 	portal,

@@ -133,6 +133,10 @@ export function importTile(
 					continue;
 				}
 				if (name === 'wagon-move') continue;
+				if (type === 'city' && name === 'multi-edge' && /^[NESW]$/.test(value)) {
+					feature.sharesSide = value as Side;
+					continue;
+				}
 				// Traders & Builders' goods: the attribute's value names the good (our modifiers wine, grain, cloth)
 				if (type === 'city' && name === 'resource' && /^[a-z]+$/.test(value)) {
 					feature.modifiers = { ...feature.modifiers, [value]: 1 };
