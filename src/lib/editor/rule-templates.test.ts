@@ -13,6 +13,7 @@ import {
 	type Template
 } from './rule-templates.ts';
 import { workedExample } from './rule-examples.ts';
+import { harbourTile } from '../../../test/fixtures/harbour.ts';
 
 const docs = availableExpansions();
 const lookup = (id: string) => docs.get(id) as Expansion | undefined;
@@ -22,18 +23,7 @@ const harbour = {
 	version: '1.0.0',
 	dependencies: ['base'],
 	modifiers: { port: 'a port' },
-	tiles: [
-		{
-			id: 'h',
-			count: 1,
-			features: [
-				{ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } },
-				{ id: 'r1', type: 'road', sides: ['E', 'W'] },
-				{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
-				{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
-			]
-		}
-	]
+	tiles: [harbourTile('h')]
 } as unknown as Expansion;
 // a figure of the harbour's, made by the figure template, for the award's
 const withPilot = addTemplateRule(harbour, {

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Expansion, Tile } from '../formats/schema-types.ts';
 import { similarText, similarTiles, tileShape } from './similar-tiles.ts';
+import { harbourTile } from '../../../test/fixtures/harbour.ts';
 
 const base = JSON.parse(readFileSync('expansions/base.json', 'utf8')) as Expansion;
-const harbour: Tile = {
-	id: 'T1',
-	count: 1,
-	features: [
-		{ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } },
-		{ id: 'r1', type: 'road', sides: ['E', 'W'] },
-		{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
-		{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
-	]
-};
+const harbour = harbourTile('T1');
 
 describe('a tile like one that exists', () => {
 	it("the harbour tile is base's D with a port, as drawn", () => {

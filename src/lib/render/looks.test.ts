@@ -6,18 +6,10 @@ import schema from '../../../schemas/expansion.v1.json';
 import type { Tile } from '../formats/geometry.ts';
 import { renderTileSvg } from './tile-svg.ts';
 import { SYMBOLS, drawLook, drawSymbol, looksOf } from './looks.ts';
+import { harbourTile } from '../../../test/fixtures/harbour.ts';
 
 /** The harbour tile of issue 30: a city N with a port, a road E–W, the fields on either side. */
-export const HARBOUR: Tile = {
-	id: 'harbour',
-	count: 1,
-	features: [
-		{ id: 'c1', type: 'city', sides: ['N'], modifiers: { port: true } },
-		{ id: 'r1', type: 'road', sides: ['E', 'W'] },
-		{ id: 'f1', type: 'field', halves: ['EL', 'WR'], cities: ['c1'] },
-		{ id: 'f2', type: 'field', halves: ['ER', 'SL', 'SR', 'WL'] }
-	]
-} as Tile;
+const HARBOUR = harbourTile('harbour') as Tile;
 /** The '?' badge's fill: drawn for what has no look. */
 const UNKNOWN = '#fff3b0';
 const PORT_MARK = drawSymbol('port', [0, 0]).slice(60, 160);
