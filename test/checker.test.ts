@@ -413,7 +413,8 @@ describe('findings and comparisons', () => {
 	it('keeps a finding with the record that reproduces it, at its move', () => {
 		// a policy that, at its sixth placement, places the tile where nothing fits: apply refuses it
 		BOTS['test-misplacer'] = {
-			label: 'test: misplaces its sixth tile',
+			name: 'Test misplacer',
+			about: 'misplaces its sixth tile',
 			create: (seed, spec) => {
 				const inner = createBot({ ...spec, bot: 'random' }, seed);
 				let placements = 0;

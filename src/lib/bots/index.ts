@@ -57,21 +57,30 @@ export const hoarderBot: BotFactory = (seed) => {
 	};
 };
 
-/** Every bot by name. Bots added here are offered by the checker, the sandbox seats and `match`. */
-export const BOTS: Record<string, { label: string; levels?: string[]; create: BotFactory }> = {
-	random: { label: 'Random (uniform over kinds of move)', create: randomBot },
-	greedy: { label: 'Greedy (best value of the whole turn)', create: greedyBot },
+/**
+ * Every bot by name: `name` short (the seat pickers' options), `about` what it does. Bots added here
+ * are offered by the checker, the sandbox seats and `match`.
+ */
+export const BOTS: Record<
+	string,
+	{ name: string; about: string; levels?: string[]; create: BotFactory }
+> = {
+	random: { name: 'Random', about: 'uniform over kinds of move', create: randomBot },
+	greedy: { name: 'Greedy', about: 'the best value of the whole turn', create: greedyBot },
 	mcts: {
-		label: 'MCTS (search over sampled tile orders)',
+		name: 'MCTS',
+		about: 'search over sampled tile orders',
 		levels: Object.keys(MCTS_LEVELS),
 		create: mctsBot
 	},
 	hoarder: {
-		label: 'Follower-hoarding (never deploys a figure if it can do anything else)',
+		name: 'Follower-hoarding',
+		about: 'never deploys a figure if it can do anything else',
 		create: hoarderBot
 	},
 	'greedy-exact': {
-		label: 'Greedy, exact (every placement weighed; slower)',
+		name: 'Greedy, exact',
+		about: 'every placement weighed; slower',
 		create: exactGreedyBot
 	}
 };

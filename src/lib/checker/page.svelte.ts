@@ -41,9 +41,17 @@ export const DEFAULT_POLICY = 'greedy';
 
 /** Every bot of the registry at each of its levels, as the seat pickers list them. */
 export const policyChoices = Object.entries(BOTS).flatMap(([id, b]) => [
-	{ value: id, label: b.label },
-	...(b.levels ?? []).map((l) => ({ value: `${id}:${l}`, label: `${b.label}, ${l}` }))
+	{ value: id, label: b.name, about: b.about },
+	...(b.levels ?? []).map((l) => ({
+		value: `${id}:${l}`,
+		label: `${b.name}, ${l}`,
+		about: b.about
+	}))
 ]);
+
+/** What a seat's policy does, said beside its picker (the options carry only the short names). */
+export const policyAbout = (value: string): string =>
+	policyChoices.find((c) => c.value === value)?.about ?? '';
 
 export interface OpenedReport {
 	label: string;
