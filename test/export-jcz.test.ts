@@ -573,7 +573,8 @@ describe('jcz export: artwork', () => {
 					features++;
 				}
 			}
-			expect(features).toBeGreaterThan(tiles.length);
+			// every tile's features were checked (the pig herd's one tile has a single field)
+			expect(features).toBeGreaterThanOrEqual(tiles.length);
 		}
 	);
 

@@ -57,7 +57,8 @@ const seeds: Doc[] = [
 		'hills-and-sheep',
 		'traders-and-builders-goods',
 		'traders-and-builders-builder',
-		'wells'
+		'wells',
+		'pig-herd'
 	].map((id) => graft(read(`expansions/${id}.json`)))
 ];
 

@@ -63,6 +63,7 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 			'traders-and-builders-goods',
 			'traders-and-builders-builder',
 			'wells',
+			'pig-herd',
 			'abbey-and-mayor',
 			'festival'
 		])

@@ -54,7 +54,8 @@ const AS_ELEMENTS = new Set([
 	'DRAGON-R6',
 	'KR-R2',
 	'HS-R2',
-	'HS-R3'
+	'HS-R3',
+	'TB-R1'
 ]);
 const JCZ_READING: Record<string, string> = {
 	'RIVER-R2': 'look-ahead',
@@ -150,6 +151,7 @@ export function jczFromRecord(
 	if (modules.includes('festival')) elements.festival = true;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
+	if (ids.includes('pig-herd') && r['TB-R1'] !== 'no') elements['pig-herd'] = true;
 	if (ids.includes('hills-and-sheep')) {
 		if (r['HS-R2'] !== 'no') elements.hill = true;
 		if (r['HS-R3'] !== 'no') elements.vineyard = true;

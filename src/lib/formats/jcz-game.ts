@@ -72,7 +72,8 @@ export const JCZ_SETS: Record<string, string> = {
 	river: 'river',
 	'traders-and-builders': 'traders-and-builders-goods',
 	'hills-and-sheep': 'hills-and-sheep',
-	'abbey-and-mayor': 'abbey-and-mayor'
+	'abbey-and-mayor': 'abbey-and-mayor',
+	gq11: 'pig-herd'
 };
 
 /** JCZ's feature class names in pointers and ours. */
@@ -207,13 +208,13 @@ const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> 
 	inn: { ruling: 'IC-R1', off: 'no-inns', needs: 'inns-and-cathedrals' },
 	cathedral: { ruling: 'IC-R2', off: 'no-cathedrals', needs: 'inns-and-cathedrals' },
 	hill: { ruling: 'HS-R2', off: 'no', needs: 'hills-and-sheep' },
-	vineyard: { ruling: 'HS-R3', off: 'no', needs: 'hills-and-sheep' }
+	vineyard: { ruling: 'HS-R3', off: 'no', needs: 'hills-and-sheep' },
+	'pig-herd': { ruling: 'TB-R1', off: 'no', needs: 'pig-herd' }
 };
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
 	abbey: "Abbey & Mayor's abbey is not played here (a game that places one is refused)",
 	wagon: "Abbey & Mayor's wagon is not played here (a game that deploys one is refused)",
-	'pig-herd': "Traders & Builders' pig herds are not played here",
 	garden: 'gardens come with the tiles; the abbot gives them their meaning'
 };
 /** JCZ rules → our rulings, by the rule's value. */
@@ -358,6 +359,16 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 					pointer: at,
 					message:
 						'wells score by the Wells rules here: their tiles and Inns & Cathedrals (for inns) join the pack'
+				});
+			}
+		} else if (k === 'pig-herd') {
+			// the pig herds (pig-herd.json: River II's and GQ11's) score by their document's rule
+			if (on && !chosen.includes('pig-herd') && byId.has('pig-herd')) {
+				chosen.push('pig-herd');
+				warnings.push({
+					pointer: at,
+					message:
+						"pig herds score by the pig herd's rules here: its tile (GQ11's field) joins the pack"
 				});
 			}
 		} else if (k === 'mayor') {

@@ -14,6 +14,7 @@ export const SHIPPED_EXPANSIONS = [
 	'hills-and-sheep',
 	'traders-and-builders-goods',
 	'traders-and-builders-builder',
+	'pig-herd',
 	'festival',
 	'wells'
 ] as const;
