@@ -143,7 +143,18 @@ async function cellUnder(page: Page, p: { x: number; y: number }) {
  * Page coordinates of cell (x, y), found as a player finds it: point at the board, read which cell
  * the hover line names, and move towards the wanted one (Fit first when it is out of the board's
  * view). The hover line names any cell while a tile is in hand, and tiles on the board otherwise.
+ * A cell's size on screen is read from how many cells the board's width spans, so the pointer jumps
+ * cell by cell; where that reading is not possible (or a jump comes back to a cell it left), it walks.
  */
+/** `p` moved into the box, 7 px from its edges (a cell at the edge may be partly in view). */
+const clampTo = (
+	box: { x: number; y: number; width: number; height: number },
+	p: { x: number; y: number }
+) => ({
+	x: Math.min(Math.max(p.x, box.x + 7), box.x + box.width - 7),
+	y: Math.min(Math.max(p.y, box.y + 7), box.y + box.height - 7)
+});
+
 export async function cellPoint(
 	page: Page,
 	x: number,
@@ -156,16 +167,23 @@ export async function cellPoint(
 			p.y > box.y + 6 &&
 			p.x < box.x + box.width - 6 &&
 			p.y < box.y + box.height - 6;
-		// the size of a cell on screen: two cell borders crossed pointing rightwards from the middle
-		let p = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-		const step = 8;
+		const middle = box.y + box.height / 2;
+		const [left, right] = [
+			await cellUnder(page, { x: box.x + 10, y: middle }),
+			await cellUnder(page, { x: box.x + box.width - 10, y: middle })
+		];
+		let size = left && right && right[0] > left[0] ? (box.width - 20) / (right[0] - left[0]) : 0;
+		let p = { x: box.x + box.width / 2, y: middle };
 		let c = await cellUnder(page, p);
-		for (let i = 0; i < 400 && inside(p); i++) {
-			if (c && c[0] === x && c[1] === y) return p;
-			const dx = c ? Math.sign(x - c[0]) : 0;
-			const dy = c ? Math.sign(y - c[1]) : 0;
-			if (!c) break;
-			p = { x: p.x + dx * step, y: p.y + dy * step };
+		const seen = new Set<string>();
+		for (let i = 0; i < 400 && c && inside(p); i++) {
+			if (c[0] === x && c[1] === y) return p;
+			const [dx, dy] = [x - c[0], y - c[1]];
+			if (size && seen.has(`${c}`)) size = 0; // jumped back: walk from here
+			seen.add(`${c}`);
+			p = size
+				? clampTo(box, { x: p.x + dx * size, y: p.y + dy * size })
+				: { x: p.x + Math.sign(dx) * 8, y: p.y + Math.sign(dy) * 8 };
 			c = await cellUnder(page, p);
 		}
 		await page.getByRole('button', { name: 'Fit' }).click();

@@ -82,7 +82,7 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 	}
 });
 
-test('a fan-mix game against a greedy and an MCTS bot to its end: figures through the menu, axe at every step kind, the end view names the winner, scores equal the CLI replay', async ({
+test('a fan-mix game against a greedy and an MCTS bot to its end: figures through the menu, the end view names the winner, scores equal the CLI replay', async ({
 	page
 }) => {
 	test.setTimeout(600_000);
@@ -98,10 +98,11 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 		await expect.poll(() => mover(page), { timeout: 120_000 }).not.toBeGreaterThan(0);
 		if ((await mover(page)) === -1) break;
 		const kind = (await stepKind(page))!;
-		if (!kinds.has(kind)) {
-			kinds.add(kind);
+		// axe at every step kind is the last test of this file (a game opened from a link); here on
+		// the live table with its bots seated, and at the town hall, which that game does not meet
+		if (kinds.size === 0 || (kind === 'town-hall' && !kinds.has(kind)))
 			await expectAccessible(page, `the sandbox at a ${kind} step`);
-		}
+		kinds.add(kind);
 		const legal = await legalShown(page);
 		const before = await stepShown(page);
 		if (kind === 'place') {
@@ -134,6 +135,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	}
 	expect(menus).toBeGreaterThan(6);
 	expect(turns).toBeGreaterThan(15);
+	expect(kinds).toContain('town-hall');
 	// the end: the winner named, a ranking, the decisive scorings
 	const end = page.getByTestId('game-over');
 	await expect(end).toBeVisible();
