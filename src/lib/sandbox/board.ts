@@ -6,11 +6,11 @@ import type Konva from 'konva';
 import type { BoardMarker, BoardPiece, BoardTile, Move, Tile } from '../engine/index.ts';
 import { tileImageUrl, tileShapes, rotatePoint } from './images.ts';
 import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
+import { CELL, TileSheet } from './tile-sheet.ts';
 
-/** World units per cell (a tile is 100 × 100, like the renderer's viewBox). */
-export const CELL = 100;
+export { CELL };
 /**
- * Pixel sizes of a tile's bitmaps: the one drawn is the smallest at least as large as the tile on
+ * Pixel sizes of a design's bitmaps: the one drawn is the smallest at least as large as the tile on
  * screen (drawing a large bitmap small costs more than the drawing is worth on a 500-tile board).
  */
 const LEVELS = [48, 96, 192];
@@ -18,7 +18,8 @@ const SVG_SIZE = 192;
 /**
  * Tile drawings decoded at a time. Chromium decodes an SVG image on the page's thread (~5-10 ms
  * each): a board of hundreds of designs decodes them a few at a time, each in its own task, so the
- * page answers meanwhile; a tile waiting for its drawing is a plain square.
+ * page answers meanwhile; a tile waiting for its drawing is a plain square. A design is decoded
+ * once, unturned: its bitmap is turned as it is drawn.
  */
 const DECODING = 4;
 const PLACEHOLDER = '#d8d2c2';
@@ -112,17 +113,20 @@ export class BoardView {
 	private overLayer: Konva.Layer;
 	/** Figures, markers, highlights and targets: a group on the top layer (each layer is one more canvas to composite per frame). */
 	private pieceLayer: Konva.Group;
-	private tileNodes: { node: Konva.Image; sig: string }[] = [];
+	/** The placed tiles (only those in view are drawn), and the newest one as it drops in. */
+	private sheet: TileSheet;
+	private drop: Konva.Image;
+	private dropping: string | undefined;
 	private litPool: Konva.Rect[] = [];
 	private lastMark: Konva.Rect;
 	private ghost: Konva.Image;
 	private cursorMark: Konva.Rect;
-	/** Tile drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
+	/** Designs' drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
 	private bitmaps = new Map<string, HTMLCanvasElement>();
-	/** Each drawing decoded once, by design and rotation (null while it waits or decodes). */
-	private decoded = new Map<string, HTMLImageElement | null>();
+	/** Each design's drawing decoded once (null while it waits or decodes). */
+	private decoded = new Map<number, HTMLImageElement | null>();
 	/** The drawings waiting: their SVG is written only when its decoding starts (a few at a time). */
-	private toDecode: { key: string; def: Tile; rotation: number }[] = [];
+	private toDecode: { design: number; def: Tile }[] = [];
 	/** A number per design (tiles of a game share their design's object). */
 	private designs = new WeakMap<Tile, number>();
 	private nextDesign = 0;
@@ -134,7 +138,6 @@ export class BoardView {
 	private destroyed = false;
 	private dirty = new Set<Konva.Layer>();
 	private frame = 0;
-	private drawnLevel = 0;
 	private scene: BoardScene | null = null;
 	private tilesByCell = new Map<string, BoardTile>();
 	private hovered: { x: number; y: number } | null = null;
@@ -194,6 +197,20 @@ export class BoardView {
 		this.overLayer = new K.Layer();
 		this.pieceLayer = new K.Group();
 		this.stage.add(this.tileLayer, this.overLayer);
+		this.sheet = new TileSheet((def, size) => this.bitmap(def, size), LEVELS);
+		this.drop = new K.Image({
+			width: CELL,
+			height: CELL,
+			offsetX: CELL / 2,
+			offsetY: CELL / 2,
+			visible: false,
+			listening: false,
+			image: undefined
+		});
+		this.tileLayer.add(
+			new K.Shape({ listening: false, sceneFunc: (c) => this.drawTiles(c._context) }),
+			this.drop
+		);
 		this.lastMark = new K.Rect({
 			width: CELL,
 			height: CELL,
@@ -206,6 +223,8 @@ export class BoardView {
 		this.ghost = new K.Image({
 			width: CELL,
 			height: CELL,
+			offsetX: CELL / 2,
+			offsetY: CELL / 2,
 			opacity: 0.6,
 			visible: false,
 			listening: false,
@@ -278,7 +297,7 @@ export class BoardView {
 	setScene(scene: BoardScene, opts: { animate?: boolean } = {}): void {
 		const t0 = performance.now();
 		if (this.moving) this.drawAtView(); // show the new scene now, not when the view comes to rest
-		const before = this.tileNodes.length;
+		const before = this.scene?.tiles.length ?? 0;
 		this.scene = scene;
 		// fitted before the tiles are made: their bitmaps are made once, at the fitted zoom
 		if (!this.fitted && scene.tiles.length) this.fit();
@@ -300,28 +319,39 @@ export class BoardView {
 		this.lastDrawMs = this.sceneAt - t0;
 	}
 
+	/** The tiles in the drawn view, on the tile layer's context (world units). */
+	private drawTiles(ctx: CanvasRenderingContext2D): void {
+		const { x, y, s } = this.drawn;
+		const view = {
+			x0: (-x - OVERSCAN) / s,
+			y0: (-y - OVERSCAN) / s,
+			x1: (this.width + OVERSCAN - x) / s,
+			y1: (this.height + OVERSCAN - y) / s
+		};
+		this.sheet.draw(ctx, view, CELL * s * (window.devicePixelRatio || 1), this.dropping);
+	}
+
 	/** The bitmap size for the zoom drawn (or about to be: after a fit or a zoom). */
 	private level(): number {
 		const px = CELL * (this.recentre ? this.cam.s : this.drawn.s) * (window.devicePixelRatio || 1);
 		return LEVELS.find((l) => l >= px) ?? LEVELS[LEVELS.length - 1];
 	}
 
-	/** The tile's drawing as a bitmap of `size` px (a shared plain square until its SVG is decoded). */
-	private bitmap(def: Tile, rotation: number, size = this.level()): HTMLCanvasElement {
+	/** The design's drawing, unturned, as a bitmap of `size` px (a shared plain square until its SVG is decoded). */
+	private bitmap(def: Tile, size = this.level()): { image: HTMLCanvasElement; ready: boolean } {
 		let design = this.designs.get(def);
 		if (design === undefined) this.designs.set(def, (design = this.nextDesign++));
-		const drawing = `${design}|${rotation}`;
-		const key = `${size}|${drawing}`;
+		const key = `${size}|${design}`;
 		let c = this.bitmaps.get(key);
-		if (c) return c;
-		const img = this.decoded.get(drawing);
+		if (c) return { image: c, ready: true };
+		const img = this.decoded.get(design);
 		if (!img) {
 			if (img === undefined) {
-				this.decoded.set(drawing, null);
-				this.toDecode.push({ key: drawing, def, rotation });
+				this.decoded.set(design, null);
+				this.toDecode.push({ design, def });
 				this.decodeNext();
 			}
-			return this.placeholder(size);
+			return { image: this.placeholder(size), ready: false };
 		}
 		c = document.createElement('canvas');
 		c.width = c.height = size;
@@ -329,7 +359,7 @@ export class BoardView {
 		if (img.naturalWidth > 0) ctx.drawImage(img, 0, 0, size, size);
 		else ctx.drawImage(this.placeholder(size), 0, 0);
 		this.bitmaps.set(key, c);
-		return c;
+		return { image: c, ready: true };
 	}
 
 	private placeholder(size: number): HTMLCanvasElement {
@@ -345,15 +375,10 @@ export class BoardView {
 		return c;
 	}
 
-	/** The tiles (and the tile in hand) that show a placeholder take their drawing when it is decoded. */
+	/** The chunks (and the tile in hand) that show a placeholder take their drawing when it is decoded. */
 	private takeDecoded(): void {
 		this.fresh = false;
-		const tiles = this.scene?.tiles ?? [];
-		const waiting = new Set(this.placeholders.values());
-		this.tileNodes.forEach((n, i) => {
-			if (tiles[i] && waiting.has(n.node.image() as HTMLCanvasElement))
-				n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, this.drawnLevel || undefined));
-		});
+		this.sheet.touchUp();
 		this.updateGhost();
 	}
 
@@ -361,12 +386,12 @@ export class BoardView {
 	private decodeNext(): void {
 		while (this.decoding < DECODING && this.toDecode.length && !this.destroyed) {
 			// the drawings asked for last first: the newest tiles, the zoom just reached
-			const { key, def, rotation } = this.toDecode.pop()!;
+			const { design, def } = this.toDecode.pop()!;
 			this.decoding++;
 			const img = new Image();
 			img.onload = img.onerror = () => {
 				this.decoding--;
-				this.decoded.set(key, img);
+				this.decoded.set(design, img);
 				if (this.destroyed) return;
 				this.decodeNext();
 				// the board takes the drawings decoded meanwhile a few times a second, not at every one
@@ -377,24 +402,17 @@ export class BoardView {
 					TAKE_DECODED_MS
 				);
 			};
-			img.src = tileImageUrl(def, rotation, SVG_SIZE);
+			img.src = tileImageUrl(def, 0, SVG_SIZE);
 		}
 	}
 
-	/** After a zoom: the tiles drawn from the bitmaps of the new size. */
+	/** After a zoom: the figures keep a readable size. */
 	private relevel(): void {
 		const scale = figureScaleAt(this.drawn.s);
 		if (scale !== this.figureScale) {
 			this.figureScale = scale;
 			if (this.scene) this.drawPieces(this.scene);
 		}
-		const size = this.level();
-		if (size === this.drawnLevel) return;
-		this.drawnLevel = size;
-		const tiles = this.scene?.tiles ?? [];
-		this.tileNodes.forEach(
-			(n, i) => tiles[i] && n.node.image(this.bitmap(tiles[i].def, tiles[i].rotation, size))
-		);
 	}
 
 	/** Draws the given layers on the next frame (only those that changed). */
@@ -425,43 +443,39 @@ export class BoardView {
 		return performance.now() - t0;
 	}
 
-	/** Brings the tile nodes in line with the board; true when anything changed. */
+	/** Brings the tiles drawn in line with the board; true when anything changed. */
 	private syncTiles(tiles: BoardTile[], animate: boolean): boolean {
-		const K = this.K;
-		let changed = false;
-		while (this.tileNodes.length > tiles.length) {
-			this.tileNodes.pop()!.node.destroy();
-			changed = true;
-		}
-		tiles.forEach((t, i) => {
-			const sig = `${t.key}|${t.x}|${t.y}|${t.rotation}`;
-			const have = this.tileNodes[i];
-			if (have?.sig === sig) return;
-			changed = true;
-			const img = this.bitmap(t.def, t.rotation);
-			const attrs = {
-				x: t.x * CELL + CELL / 2,
-				y: t.y * CELL + CELL / 2,
-				offsetX: CELL / 2,
-				offsetY: CELL / 2,
-				width: CELL,
-				height: CELL,
-				image: img
-			};
-			if (have) {
-				have.node.setAttrs(attrs);
-				have.sig = sig;
-				return;
-			}
-			const node = new K.Image({ ...attrs, listening: false });
-			this.tileLayer.add(node);
-			this.tileNodes[i] = { node, sig };
-			if (animate && i === tiles.length - 1) {
-				node.scale({ x: 1.12, y: 1.12 });
-				node.opacity(0.4);
-				new K.Tween({ node, duration: 0.15, scaleX: 1, scaleY: 1, opacity: 1 }).play();
-			}
+		const changed = this.sheet.sync(tiles);
+		const t = tiles[tiles.length - 1];
+		this.dropping = undefined;
+		this.drop.visible(false);
+		if (!animate || !t) return changed;
+		// the newest tile drops in (the sheet leaves its cell out meanwhile)
+		const cell = `${t.x},${t.y}`;
+		this.dropping = cell;
+		this.drop.setAttrs({
+			visible: true,
+			x: t.x * CELL + CELL / 2,
+			y: t.y * CELL + CELL / 2,
+			rotation: t.rotation * 90,
+			image: this.bitmap(t.def).image,
+			scaleX: 1.12,
+			scaleY: 1.12,
+			opacity: 0.4
 		});
+		new this.K.Tween({
+			node: this.drop,
+			duration: 0.15,
+			scaleX: 1,
+			scaleY: 1,
+			opacity: 1,
+			onFinish: () => {
+				if (this.dropping !== cell) return;
+				this.dropping = undefined;
+				this.drop.visible(false);
+				this.redraw(this.tileLayer);
+			}
+		}).play();
 		return changed;
 	}
 
@@ -760,9 +774,10 @@ export class BoardView {
 		}
 		this.ghost.setAttrs({
 			visible: true,
-			x: at.x * CELL,
-			y: at.y * CELL,
-			image: this.bitmap(hand.def, hand.rotation)
+			x: at.x * CELL + CELL / 2,
+			y: at.y * CELL + CELL / 2,
+			rotation: hand.rotation * 90,
+			image: this.bitmap(hand.def).image
 		});
 	}
 
