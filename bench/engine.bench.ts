@@ -58,43 +58,59 @@ function playFor(ms: number, setup: Omit<GameSetup, 'seed'>, mode: Mode) {
 	return { placements: placements / seconds, games: games / seconds, wall: placements / wall };
 }
 
+// The games of 5a0278f (issue 29's reference): its base game had the abbot, its Dragon neither the
+// princess nor the magic portal. An older checkout ignores the module it already has and the
+// rulings it does not know, so both sides play the same games (same moves, same scores).
+const SAME_AS_5A0278F = { modules: ['abbot'], rulings: { 'DRAGON-R5': 'off', 'DRAGON-R6': 'off' } };
+
 export async function run(): Promise<void> {
 	const base = load('base');
+	const issue3 = [base, load('inns-and-cathedrals'), load('river'), load('dragon')];
+	const issue4 = [
+		'inns-and-cathedrals',
+		'river',
+		'dragon',
+		'bards',
+		'inn-and-stable-owners',
+		'buddo',
+		'messengers-and-mayors'
+	].reduce((l, id) => [...l, load(id)], [base]);
+	const then = (setup: Omit<GameSetup, 'seed'>): Omit<GameSetup, 'seed'> => ({
+		...setup,
+		modules: [...SAME_AS_5A0278F.modules, ...(setup.modules ?? [])],
+		rulings: SAME_AS_5A0278F.rulings
+	});
+	const two = ['A', 'B'];
 	const configs: [string, Omit<GameSetup, 'seed'>, Mode][] = [
-		['base', { expansions: [base], players: ['A', 'B'] }, 'bot'],
+		['base', then({ expansions: [base], players: two }), 'bot'],
 		[
 			'base + inns & cathedrals + river',
-			{ expansions: [base, load('inns-and-cathedrals'), load('river')], players: ['A', 'B'] },
+			then({ expansions: [base, load('inns-and-cathedrals'), load('river')], players: two }),
 			'bot'
 		],
 		[
 			'base + I&C + river + dragon + pig (all of issue 3)',
-			{
-				expansions: [base, load('inns-and-cathedrals'), load('river'), load('dragon')],
-				modules: ['pig'],
-				players: ['A', 'B']
-			},
+			then({ expansions: issue3, modules: ['pig'], players: two }),
 			'bot'
 		],
 		[
 			'all eight expansions + pig (issue 4)',
-			{
-				expansions: [
-					'inns-and-cathedrals',
-					'river',
-					'dragon',
-					'bards',
-					'inn-and-stable-owners',
-					'buddo',
-					'messengers-and-mayors'
-				].reduce((l, id) => [...l, load(id)], [base]),
-				modules: ['pig'],
-				players: ['A', 'B']
-			},
+			then({ expansions: issue4, modules: ['pig'], players: two }),
 			'bot'
 		],
-		['base, quiet events (simulator)', { expansions: [base], players: ['A', 'B'] }, 'simulator'],
-		['base, copying apply (UI mode)', { expansions: [base], players: ['A', 'B'] }, 'copying']
+		['base, quiet events (simulator)', then({ expansions: [base], players: two }), 'simulator'],
+		['base, copying apply (UI mode)', then({ expansions: [base], players: two }), 'copying'],
+		// as each checkout plays these setups today (its own base game and Dragon rules)
+		[
+			'as is: base + I&C + river + dragon + pig',
+			{ expansions: issue3, modules: ['pig'], players: two },
+			'bot'
+		],
+		[
+			'as is: all eight expansions + pig',
+			{ expansions: issue4, modules: ['pig'], players: two },
+			'bot'
+		]
 	];
 	for (const [name, setup, mode] of configs) {
 		playFor(Number(process.env.WARM_MS ?? 2000), setup, mode); // warm-up: the JIT settles on the mix's code (the module-heavy mixes need seconds)
