@@ -11,7 +11,8 @@ import {
 	legalMoves,
 	startGame
 } from '../src/lib/engine/index.ts';
-import { frontAt, pack, tileAt } from '../src/lib/engine/board.ts';
+import { frontAt, tileAt } from '../src/lib/engine/board-index.ts';
+import { pack } from '../src/lib/engine/cells.ts';
 import { engineOf } from '../src/lib/engine/events.ts';
 import { randomMove } from '../src/lib/engine/random.ts';
 import { seedState } from '../src/lib/engine/rng.ts';

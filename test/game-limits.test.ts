@@ -13,7 +13,7 @@ import {
 	type Move
 } from '../src/lib/engine/index.ts';
 import { IN_PLACE_SILENT } from '../src/lib/engine/index.ts';
-import { BOARD_REACH } from '../src/lib/engine/board.ts';
+import { BOARD_REACH } from '../src/lib/engine/cells.ts';
 import recordSchema from '../schemas/game-record.v1.json';
 import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';

@@ -1,7 +1,8 @@
 // The rules context of a setup: its modules, rulings, parameters, tiles and placement tables,
 // compiled once and cached (a game's state names its context by key: contextOf).
 import { compileTiles } from './tiles.ts';
-import { compileFit, indexOf } from './board.ts';
+import { compileFit } from './fit.ts';
+import { indexOf } from './board-index.ts';
 import { hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';

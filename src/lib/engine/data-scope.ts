@@ -3,7 +3,9 @@
 // feature or the player paid (readerOf), constant folding, modifier combining, figures and heads.
 import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
-import { surroundings, tileAt, pack } from './board.ts';
+import { surroundings } from './board.ts';
+import { tileAt } from './board-index.ts';
+import { pack } from './cells.ts';
 import { perContext } from './per-context.ts';
 import type { Context, Engine, FeatureValue, RuleModule } from './types.ts';
 import { filled } from './arrays.ts';

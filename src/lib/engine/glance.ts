@@ -5,7 +5,8 @@
 // tile could take. Base scoring only (a city 2 a tile when complete, 1 when open; a road 1 a tile; a
 // monastery 1 a tile around it), no module's rules, no fields: an estimate to rank by, never a score.
 import { find } from './features.ts';
-import { pack, SIDE_STEP, tileAt } from './board.ts';
+import { pack, SIDE_STEP } from './cells.ts';
+import { tileAt } from './board-index.ts';
 import { contextOf } from './context.ts';
 import { engineOf } from './events.ts';
 import { K_CITY, K_ROAD, type GameState, type PlaceMove } from './types.ts';

@@ -17,7 +17,8 @@ export { PHASES } from './phases.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
 export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { glances } from './glance.ts';
-export { placementRefusal, pack } from './board.ts';
+export { placementRefusal } from './board.ts';
+export { pack } from './cells.ts';
 export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
 export { tilesLeft } from './bag.ts';
 export { nextRandom, seedState } from './rng.ts';

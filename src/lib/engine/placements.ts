@@ -1,6 +1,7 @@
 // The legal placements of a tile: read from the board index's fit tables, filtered by the modules'
 // placement hooks, and for the drawn tile cached once per draw (counted first, built when asked).
-import { unpackX, unpackY, boardIndex, fitAt, fitCount } from './board.ts';
+import { unpackX, unpackY } from './cells.ts';
+import { boardIndex, fitAt, fitCount } from './board-index.ts';
 import { mapped } from './arrays.ts';
 import type { BoardIndex, Engine, PlaceMove } from './types.ts';
 

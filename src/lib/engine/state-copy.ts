@@ -1,6 +1,6 @@
 // Copies of a game's state: a deep copy (cloneState), and copies in place into a state kept for
 // the purpose (copyState, takeBack: a bot's trials are taken back without a copy per trial).
-import { copyIndex, restoreIndex } from './board.ts';
+import { copyIndex, restoreIndex } from './board-index.ts';
 import { tookBack } from './events.ts';
 import { copyNumbers, mapped } from './arrays.ts';
 import type { GameState, Move } from './types.ts';

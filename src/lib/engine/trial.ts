@@ -13,7 +13,8 @@ import { finalScoring } from './turn.ts';
 import { engineOf } from './events.ts';
 import { find, featureOf, fieldCities } from './features.ts';
 import { awardsOf } from './scoring.ts';
-import { pack, tileAt } from './board.ts';
+import { pack } from './cells.ts';
+import { tileAt } from './board-index.ts';
 import { filled } from './arrays.ts';
 import type { Engine, GameState } from './types.ts';
 

@@ -173,7 +173,7 @@ export interface GameState {
 	pending: Step[];
 	finished: boolean;
 	scores: number[];
-	/** The drawn tile (compiled index) or -1. Its legal placements come from the board index (board.ts). */
+	/** The drawn tile (compiled index) or -1. Its legal placements come from the board index (board-index.ts). */
 	tile: number;
 	/** Board index of the tile placed this turn, or -1. */
 	placed: number;
@@ -563,7 +563,7 @@ export interface Engine {
 	quiet: boolean;
 	/** No events at all (apply's `events: false`): emit drops them and scoring builds none it need not. */
 	silent?: boolean;
-	/** The board index of `s` (board.ts `boardIndex(g)` fills it on first use). */
+	/** The board index of `s` (board-index.ts `boardIndex(g)` fills it on first use). */
 	index?: BoardIndex;
 	/** The game ends without its final scoring (apply's `final: false`: a bot's trial, trial.ts). */
 	unscored?: boolean;
@@ -578,7 +578,7 @@ export interface BoardIndex {
 	 * Packed cell → board index (≥ 0) of its tile, -(position in state.front) - 1 for an open cell, or
 	 * MISSING: a dense grid of gridWidth columns × gridHeight rows whose corner is the packed column gridX and row gridY
 	 * (x + 4096, y + 4096), grown when a cell falls outside (cells are never removed). A plain array of
-	 * small integers: it copies faster than a typed array, whose allocation is costly in V8. board.ts `cellGet`.
+	 * small integers: it copies faster than a typed array, whose allocation is costly in V8. board-index.ts `cellGet`.
 	 */
 	grid: number[];
 	gridX: number;
@@ -587,15 +587,15 @@ export interface BoardIndex {
 	gridHeight: number;
 	/** Cells in the grid (placed tiles and open cells). */
 	size: number;
-	/** Fit key (board.ts fitKey: the four required edges in base 5) of each open cell, by position in state.front. */
+	/** Fit key (fit.ts fitKey: the four required edges in base 5) of each open cell, by position in state.front. */
 	fitKeys: number[];
-	/** Per fit key: how many open cells require those edges (a class's placements = Σ count × rotations that fit; board.ts fitCount). */
+	/** Per fit key: how many open cells require those edges (a class's placements = Σ count × rotations that fit; board-index.ts fitCount). */
 	fitKeyCount: number[];
 	/** The fit keys whose count is above 0, in no particular order. */
 	fitKeysPresent: number[];
 	/** Per fit key present: its position in fitKeysPresent. */
 	fitKeyPosition: number[];
-	/** On a large front (board.ts blocksAbove: 64 open cells, or 4 per fit class): per block of 32 front positions and fit class, its placements ([block * classCount + class]); else null. */
+	/** On a large front (fit.ts blocksAbove: 64 open cells, or 4 per fit class): per block of 32 front positions and fit class, its placements ([block * classCount + class]); else null. */
 	blocks: number[] | null;
 	/** The drawn tile's listed placements, built when asked (legalMoves). */
 	moves: PlaceMove[] | null;
@@ -613,7 +613,7 @@ export interface BoardIndex {
 	movesTile: number;
 }
 
-/** Placement fit of the compiled tiles, by fit class (tiles with the same edges; board.ts compileFit). */
+/** Placement fit of the compiled tiles, by fit class (tiles with the same edges; fit.ts compileFit). */
 export interface FitTables {
 	/** Number of classes. */
 	classCount: number;

@@ -4,7 +4,7 @@
 import { contextOf } from './context.ts';
 import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
-import { tileAtXY } from './board.ts';
+import { tileAtXY } from './board-index.ts';
 import type { GameState, Tile } from './types.ts';
 
 export interface BoardTile {

@@ -3,7 +3,8 @@
 import { find } from '../features.ts';
 import { scoreFeature, playerName } from '../scoring.ts';
 import { emit } from '../events.ts';
-import { pack, tileAtXY } from '../board.ts';
+import { pack } from '../cells.ts';
+import { tileAtXY } from '../board-index.ts';
 import type { Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 import { piecesOfKinds } from './base.ts';
 import { perContext } from '../per-context.ts';

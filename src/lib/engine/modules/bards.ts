@@ -4,7 +4,9 @@
 // feature in the same turn. What tokens are worth (+k per tile to roads and cities, +k per city
 // to fields, 0 for an unfinished road or city carrying one) is data in expansions/bards.json.
 import { find } from '../features.ts';
-import { FACING_HALF, fits, frontAt, pack, SIDE_STEP, tileAt } from '../board.ts';
+import { FACING_HALF, pack, SIDE_STEP } from '../cells.ts';
+import { fits } from '../fit.ts';
+import { frontAt, tileAt } from '../board-index.ts';
 import { emit, takeBacks } from '../events.ts';
 import { figureRef, playerName } from '../scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './base.ts';

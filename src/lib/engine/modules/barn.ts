@@ -6,7 +6,7 @@
 // frontier of docs/rules-as-data.md) and scores a feature when it is placed, not when it completes.
 import { find, featureOf } from '../features.ts';
 import { emit } from '../events.ts';
-import { tileAtXY } from '../board.ts';
+import { tileAtXY } from '../board-index.ts';
 import { playerName, scoreFeature } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import { POINTS_RANGE } from '../limits.ts';

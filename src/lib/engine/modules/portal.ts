@@ -5,7 +5,7 @@
 // steps are the frontier of the rules-as-data language (docs/rules-as-data.md).
 import { find, featureOf, occupant } from '../features.ts';
 import { emit } from '../events.ts';
-import { tileAtXY } from '../board.ts';
+import { tileAtXY } from '../board-index.ts';
 import { playerName } from '../scoring.ts';
 import { inSupply, putPiece } from './base.ts';
 import type { Engine, FigureType, Move, Refusal, RuleModule, Step } from '../types.ts';

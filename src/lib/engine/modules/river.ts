@@ -1,7 +1,8 @@
 // The River: the spring starts, river tiles come before land tiles and the lake last (see the piles
 // in game.ts), each river tile continues the river, no immediate U-turn, the river is never claimed
 // or scored (its fields are split by it through the tile geometry).
-import { pack, SIDE_DX, SIDE_DY, SIDE_STEP, tileAt, unpackX, unpackY } from '../board.ts';
+import { pack, SIDE_DX, SIDE_DY, SIDE_STEP, unpackX, unpackY } from '../cells.ts';
+import { tileAt } from '../board-index.ts';
 import type { Engine, GameState, Refusal, RuleModule } from '../types.ts';
 
 /** The river's state: the turn of the last river tile placed, and of the last curve (ruling RIVER-R2). */

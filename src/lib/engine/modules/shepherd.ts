@@ -12,7 +12,8 @@ import { find, segsOf } from '../features.ts';
 import { emit } from '../events.ts';
 import { figureRef, playerName, returnPiece } from '../scoring.ts';
 import { random } from '../bag.ts';
-import { tileAtXY, SIDE_DX, SIDE_DY } from '../board.ts';
+import { tileAtXY } from '../board-index.ts';
+import { SIDE_DX, SIDE_DY } from '../cells.ts';
 import type { Award, Engine, Move, Refusal, RuleModule, Step } from '../types.ts';
 
 /** The bag's token kinds in its order: the sheep each shows (0: the wolf). */

@@ -1,6 +1,6 @@
 // The fairy (DRAGON-4.5): moved next to one's own follower instead of placing a figure; the moves
 // listed for it and the move itself.
-import { tileAtXY } from '../../board.ts';
+import { tileAtXY } from '../../board-index.ts';
 import { featureOf } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { perContext, perPieces } from '../../per-context.ts';

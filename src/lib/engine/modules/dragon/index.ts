@@ -4,7 +4,7 @@
 // never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
 // own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
 // turn and 3 when that follower's feature scores. The princess and the magic portal: ../princess.ts, ../portal.ts.
-import { pack } from '../../board.ts';
+import { pack } from '../../cells.ts';
 import { shuffleBack, tilesLeft } from '../../bag.ts';
 import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';

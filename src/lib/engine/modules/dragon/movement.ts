@@ -1,6 +1,7 @@
 // The dragon's movement (DRAGON-4.4): where it may step, the movement started, each step taken
 // (figures eaten) and the movement stopped.
-import { pack, SIDE_STEP, tileAt, tileAtXY } from '../../board.ts';
+import { pack, SIDE_STEP } from '../../cells.ts';
+import { tileAt, tileAtXY } from '../../board-index.ts';
 import { emit, takeBacks } from '../../events.ts';
 import { perContext } from '../../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';

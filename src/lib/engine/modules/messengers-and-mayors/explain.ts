@@ -1,7 +1,8 @@
 // Rule ids a score event should name when this expansion shaped it: the figures' strengths
 // (MM-MAYOR-7/9, MM-CROW-6, MM-MSG-2/8, MM-END-2), ruling MM-R1 when the highest strength on the
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
-import { pack, SIDE_STEP, tileAt } from '../../board.ts';
+import { pack, SIDE_STEP } from '../../cells.ts';
+import { tileAt } from '../../board-index.ts';
 import { M } from './state.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 

@@ -1,6 +1,7 @@
 // The mayor and the scarecrow: placement (they may join occupied features), their triggers when a
 // placed tile gives their tile its fourth orthogonal neighbour, and the abilities offered as moves.
-import { pack, SIDE_STEP, tileAt } from '../../board.ts';
+import { pack, SIDE_STEP } from '../../cells.ts';
+import { tileAt } from '../../board-index.ts';
 import { find } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';

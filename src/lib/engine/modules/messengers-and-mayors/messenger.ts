@@ -2,7 +2,7 @@
 // crossroads, or into the city the road ends at (neither completed), onto a tile of its choice.
 import { find, featureOf, segsOf } from '../../features.ts';
 import { emit } from '../../events.ts';
-import { tileAtXY } from '../../board.ts';
+import { tileAtXY } from '../../board-index.ts';
 import { SIDES } from '../../../formats/geometry.ts';
 import { playerName, scoreFeature } from '../../scoring.ts';
 import { putPiece } from '../base.ts';

@@ -1,7 +1,8 @@
 // The town hall: each player's wildcard tile, placed instead of drawing (and, once no land tile is
 // left, before the game may end). It fits anything, closes the roads and cities that run into it
 // (board.ts), takes no figure, and completes a monastery's surroundings without counting.
-import { placementRefusal, putTile, unpackX, unpackY, surroundings } from '../../board.ts';
+import { placementRefusal, putTile, surroundings } from '../../board.ts';
+import { unpackX, unpackY } from '../../cells.ts';
 import { tilesLeft } from '../../bag.ts';
 import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
