@@ -116,9 +116,13 @@ function sourceUrls(dir) {
 export async function buildBundle({ root, bundle, entries }) {
 	const started = Date.now();
 	const esbuild = await import('esbuild');
-	const reexports = Object.entries(entries).map(
-		([name, file]) => `export * as ${name} from ${JSON.stringify('./' + file)};`
+	// each entry is required when first read (a getter): esbuild then wraps every module in a lazy
+	// initialiser, so a process runs the top-level code of the modules its entry imports and no others
+	// (a checker worker thread neither compiles the JSON schemas nor loads the commands' packages)
+	const getters = Object.entries(entries).map(
+		([name, file]) => `get ${name}() { return require(${JSON.stringify('./' + file)}); }`
 	);
+	const reexports = [`module.exports = { ${getters.join(', ')} };`];
 	const result = await esbuild.build({
 		stdin: {
 			contents: reexports.join('\n'),

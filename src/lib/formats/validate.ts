@@ -14,12 +14,7 @@ import type { RuleRegistry } from './rule-registry.ts';
 import { nestingProblem } from './nesting.ts';
 import { checkDataRules, dataNames } from './data-rules.ts';
 import { MIGRATIONS, migrateExpansion } from './migrate.ts';
-import {
-	ARTWORK_TOO_LARGE,
-	checkExpansionSchema,
-	checkTileSchema,
-	schemaProblems
-} from './schema-wording.ts';
+import { ARTWORK_TOO_LARGE, schemaChecks, schemaProblems } from './schema-wording.ts';
 import { dependencyClosure, isObject, knownNames, meaningsOf, type Known } from './meanings.ts';
 import { checkTile } from './check-tile.ts';
 import { checkEdgeMatches, checkRotations } from './check-across-tiles.ts';
@@ -84,6 +79,7 @@ export function validateExpansion(doc: unknown, options: ValidateOptions = {}): 
 	const { available, registry } = options;
 	const deep = nestingProblem(doc);
 	if (deep) return [deep];
+	const checkExpansionSchema = schemaChecks().expansion;
 	if (checkExpansionSchema(doc)) {
 		// an older format is read through its migrations (migrate.ts), as the resolver plays it
 		const m = migrateExpansion(doc as unknown as Expansion, (id) => available?.get(id));
@@ -202,6 +198,7 @@ const builtinKnown = knownNames(undefined, []);
 export function validateTile(tile: unknown, options: ValidateTileOptions = {}): Problem[] {
 	const deep = nestingProblem(tile);
 	if (deep) return [deep];
+	const checkTileSchema = schemaChecks().tile;
 	if (!checkTileSchema(tile)) return schemaProblems(checkTileSchema.errors ?? [], tile, 'tile', '');
 	let known = builtinKnown;
 	const exp = options.expansion;
