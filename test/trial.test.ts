@@ -15,11 +15,14 @@ import {
 import {
 	cloneState,
 	copyState,
+	finalBase,
 	IN_PLACE_SILENT,
+	type FinalBase,
 	takeBack,
 	TRIAL
 } from '../src/lib/engine/index.ts';
 import { canonical } from '../src/lib/engine/invariants.ts';
+import { find } from '../src/lib/engine/features.ts';
 import { randomLegalMove } from '../src/lib/engine/random.ts';
 import { determinize, lastTurn, margins, moverOf, tilesLeftIn } from '../src/lib/bots/estimate.ts';
 import { LEAF_BUDGET, reserveShare, weighTurn } from '../src/lib/bots/greedy.ts';
@@ -128,6 +131,36 @@ describe('trials', () => {
 				state = (apply(state, move, IN_PLACE_SILENT) as { state: GameState }).state;
 			}
 			expect(checked).toBeGreaterThan(8);
+		});
+
+	for (const [name, setup] of MIXES)
+		it(`a final base found from an earlier one is the one found afresh: ${name}`, () => {
+			let { state } = startGame({ ...setup, seed: 6, quiet: true });
+			let rng = 23;
+			let prev: FinalBase | null = null;
+			// a field's bordering cities by their roots now (a reused base names cities merged since by their old roots)
+			const bare = (b: FinalBase | null) =>
+				b && {
+					...b,
+					board: undefined,
+					ctx: undefined,
+					cities: b.cities.map((cs, k) => [
+						...new Set(cs.map((c, j) => `${find(state, c)} ${b.complete[k][j]}`))
+					]),
+					complete: undefined
+				};
+			for (let step = 0; !state.finished; step++) {
+				// from the base of 1 to 4 moves before (a bot's last decision), chained
+				if (step % 4 === 0 || prev === null) {
+					const fresh = finalBase(cloneState(state));
+					const next = finalBase(cloneState(state), prev);
+					expect(bare(next)).toEqual(bare(fresh));
+					prev = next;
+				}
+				let move;
+				[move, rng] = randomLegalMove(state, rng);
+				state = (apply(state, move, IN_PLACE_SILENT) as { state: GameState }).state;
+			}
 		});
 
 	it('a state taken back is the state it was, and plays on as before', () => {

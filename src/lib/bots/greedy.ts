@@ -151,23 +151,32 @@ interface Weighed extends Alternative {
  * piles are emptied once the tile is in hand); the real one is never read for what is hidden.
  */
 export function weighTurn(d: GameState, share: number, keep = 0): Alternative[] {
-	return weighLines(d, share, keep, [], []).map((w) => ({ move: w.move, value: w.value }));
+	return weighLines(d, share, keep, { pool: [], spare: [], base: null }).map((w) => ({
+		move: w.move,
+		value: w.value
+	}));
+}
+
+/** What a bot keeps from one weighing to the next (written again, not made anew). */
+interface Kept {
+	/** The states a weighing takes its trials back to (Search.pool). */
+	pool: GameState[];
+	/** The state the lazy finalBase scores (Search.spare). */
+	spare: GameState[];
+	/** The final scoring by feature of the last weighing's start, of which the next reuses what no move touched since. */
+	base: FinalBase | null;
 }
 
 /**
- * weighTurn with, for each move, the best way found to go on with the turn after it. `pool`: the
- * states a weighing takes its trials back to, kept from an earlier weighing (written, not copied anew).
+ * weighTurn with, for each move, the best way found to go on with the turn after it. `kept`: what an
+ * earlier weighing of the same bot left (the states it took its trials back to, its final scoring).
  */
-function weighLines(
-	d: GameState,
-	share: number,
-	keep: number,
-	pool: GameState[],
-	spare: GameState[]
-): Weighed[] {
+function weighLines(d: GameState, share: number, keep: number, kept: Kept): Weighed[] {
+	const pool = kept.pool;
 	// the game ends after this turn: with the tile in hand, and (but for the exact bot, whose choices
 	// stay as they were) in the steps after its placement, so that they see the final scoring too
-	if (d.tile >= 0 || (keep > 0 && d.placed >= 0)) lastTurn(d);
+	const ends = d.tile >= 0 || (keep > 0 && d.placed >= 0);
+	if (ends) lastTurn(d);
 	let before = pool[0];
 	if (before === undefined) pool.push((before = cloneState(d)));
 	else copyState(before, d);
@@ -178,20 +187,29 @@ function weighLines(
 		leaves: 0,
 		base: undefined,
 		pool,
-		spare,
+		spare: kept.spare,
 		path: [],
 		keep,
 		lines: []
 	};
+	if (ends) {
+		// every leaf will need the final scoring of the turn's start: found on d before any move (not on
+		// a copy made for it), then d's modules' scratch records (written by the award hooks) taken back
+		k.base = kept.base = finalBase(d, kept.base);
+		copyStateButBoard(d, before);
+	}
 	const out: Weighed[] = [];
-	for (const move of toWeigh(d, k, legalMoves(d))) {
+	const moves = toWeigh(d, k, legalMoves(d));
+	for (let i = 0; i < moves.length; i++) {
+		const move = moves[i];
 		if (apply(d, move, TRIAL).ok) {
 			k.path.push(move);
 			const value = valueAfter(d, k, 1);
 			out.push({ move, value, line: k.lines[1] });
 			k.path.pop();
 		}
-		takeBack(d, before);
+		// the greedy bot (keep > 0) copies the next decision's state into d afresh: its last trial is not taken back
+		if (keep === 0 || i < moves.length - 1) takeBack(d, before);
 	}
 	return out.sort((a, b) => b.value - a.value);
 }
@@ -210,8 +228,7 @@ function greedyWith(seed: number, keep: number): Bot {
 	// the rest of the turn as weighed at its last decision: played on while the game follows it
 	let plan: { at: number; last: string; moves: readonly Move[]; value: number } | null = null;
 	// the states of its weighings, written again at each decision (no copies made anew)
-	const pool: GameState[] = [];
-	const spare: GameState[] = [];
+	const kept: Kept = { pool: [], spare: [], base: null };
 	let d: GameState | null = null;
 	return {
 		id: keep > 0 ? 'greedy' : 'greedy-exact',
@@ -232,7 +249,7 @@ function greedyWith(seed: number, keep: number): Bot {
 			}
 			if (d === null) [d, rng] = determinize(state, rng);
 			else rng = determinizeInto(d, state, rng);
-			const weighed = weighLines(d, reserveShare(state), keep, pool, spare);
+			const weighed = weighLines(d, reserveShare(state), keep, kept);
 			const best = weighed[0];
 			const move: Move = best?.move ?? legalMoves(state)[0];
 			// the exact bot weighs every step again (its choices as before the plan)

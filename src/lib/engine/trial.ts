@@ -2,12 +2,14 @@
 // early, ends without its final scoring), values the result, and takes it back (game.ts takeBack).
 // The value needs the final scoring of the result, and most of it is the final scoring of features
 // the trial did not touch: finalBase scores every feature once for the state the trials start from,
-// and finishTrial scores again only the features a trial touched.
+// and finishTrial scores again only the features a trial touched. A bot's next decision finds its
+// finalBase from the last one's the same way: only the features the moves since touched are scored again.
 //
-// A feature's final award is taken to depend only on the feature (its segments and pieces), for an
-// inner feature (a monastery, a garden, a stable) on the tiles around its tile, and for a field on
-// which of the cities it borders are complete. The trials' values are checked against the engine's own final
-// scoring of a copy (test/trial.test.ts, every shipped expansion).
+// A feature's final award is taken to depend only on the feature (its segments and pieces) and the
+// pieces on its tiles (Bards' note tokens), for an inner feature (a monastery, a garden, a stable) on
+// the tiles around its tile, and for a field on which of the cities it borders are complete. The
+// trials' values are checked against the engine's own final scoring of a copy, and a base found from
+// an earlier one against one found afresh (test/trial.test.ts, every shipped expansion).
 import { contextOf } from './context.ts';
 import { finalScoring } from './turn.ts';
 import { engineOf } from './events.ts';
@@ -20,8 +22,12 @@ import type { Engine, GameState } from './types.ts';
 
 /** The final scoring of a state, feature by feature (finalBase), for the trials that start from it. */
 export interface FinalBase {
+	/** The rules it was found with (a later base reuses it only for the same). */
+	ctx: GameState['ctx'];
 	/** Tiles on the board. */
 	tiles: number;
+	/** Each tile's cell and rotation, and its design, in board order: a later base checks its board grew from this one. */
+	board: number[];
 	/** Each piece's segment. */
 	segs: number[];
 	/** The features final scoring scores (roots), their awards by player and the pieces that go back to supply. */
@@ -69,16 +75,53 @@ function scoredRoots(engine: Engine, only: Int32Array | null, mark: number): num
 	return out;
 }
 
+/** Each board tile's x, y, rotation and design, in board order (FinalBase.board). */
+function boardOf(state: GameState): number[] {
+	const out: number[] = [];
+	for (let b = 0; b < state.boardX.length; b++)
+		out.push(state.boardX[b], state.boardY[b], state.boardRotation[b], state.boardTile[b]);
+	return out;
+}
+
+/**
+ * Whether `state` was reached by moves from the state of `prev` (the same rules and pieces, and its
+ * board's first tiles those of prev's board): then finishTrial's marks say what changed since.
+ */
+function grewFrom(state: GameState, prev: FinalBase): boolean {
+	if (prev.ctx !== state.ctx || prev.segs.length !== state.pieces.length) return false;
+	if (state.boardX.length < prev.tiles) return false;
+	const b = prev.board;
+	for (let i = 0, t = 0; t < prev.tiles; t++, i += 4)
+		if (
+			b[i] !== state.boardX[t] ||
+			b[i + 1] !== state.boardY[t] ||
+			b[i + 2] !== state.boardRotation[t] ||
+			b[i + 3] !== state.boardTile[t]
+		)
+			return false;
+	return true;
+}
+
 /**
  * The final scoring of state `s` by feature, or null when the rules' final scoring is no sum over
- * features. `s` is not changed but for the modules' scratch records their award hooks write: pass a copy.
+ * features. `s` is not changed but for the modules' scratch records their award hooks write: pass a
+ * copy, or take them back after. `prev`: the base of an earlier state of the same game (the bot's
+ * last decision's): the features no move touched since (finishTrial's marks) keep its awards, and
+ * only the others are scored again; a base of another game or of a state this one did not grow from
+ * (an undo) is not used.
  */
-export function finalBase(state: GameState): FinalBase | null {
+export function finalBase(state: GameState, prev: FinalBase | null = null): FinalBase | null {
 	const engine = engineOf(state, contextOf(state), true, true);
 	if (!additive(engine)) return null;
 	const n = state.players.length;
+	const reuse = prev !== null && grewFrom(state, prev) ? touched(state, engine, prev) : 0;
 	const base: FinalBase = {
+		ctx: state.ctx,
 		tiles: state.boardX.length,
+		board:
+			prev !== null && reuse !== 0 && prev.tiles === state.boardX.length
+				? prev.board
+				: boardOf(state),
 		segs: [],
 		roots: scoredRoots(engine, null, 0),
 		awards: [],
@@ -89,6 +132,15 @@ export function finalBase(state: GameState): FinalBase | null {
 	};
 	for (let i = 0; i < state.pieces.length; i++) base.segs.push(state.pieces[i].seg);
 	for (const root of base.roots) {
+		// a feature no move touched since prev: its award as prev found it
+		const k = reuse === 0 || stamp[root] === reuse ? -1 : prev!.roots.indexOf(root);
+		if (k >= 0) {
+			base.awards.push(prev!.awards[k]);
+			base.returned.push(prev!.returned[k]);
+			base.cities.push(prev!.cities[k]);
+			base.complete.push(prev!.complete[k]);
+			continue;
+		}
 		const into = filled(n, 0);
 		const returned: number[] = [];
 		awardsOf(engine, root, 'final', into, returned);
@@ -138,6 +190,30 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 		finalScoring(engine);
 		return;
 	}
+	const mark = touched(t, engine, base);
+	const scores = t.scores;
+	const returned: number[] = [];
+	for (const root of scoredRoots(engine, stamp, mark))
+		awardsOf(engine, root, 'final', scores, returned);
+	for (let k = 0; k < base.roots.length; k++) {
+		if (stamp[find(t, base.roots[k])] === mark) continue;
+		const a = base.awards[k];
+		for (let p = 0; p < a.length; p++) scores[p] += a[p];
+		for (const pc of base.returned[k]) returned.push(pc);
+	}
+	for (const pc of returned) {
+		t.pieces[pc].seg = -1;
+		t.pieces[pc].tile = -1;
+	}
+}
+
+/**
+ * Stamps (with the value returned) the roots of the features of `t` that moves since the state of
+ * `base` touched: the features of every new tile (those it joined included) and the inner features
+ * around it, those a piece left or joined, those of pieces a module's state marks or no longer marks,
+ * fields whose bordering cities were completed.
+ */
+function touched(t: GameState, engine: Engine, base: FinalBase): number {
 	if (t.parent.length > stamp.length) stamp = new Int32Array(t.parent.length * 2);
 	stampValue++;
 	if (stampValue > 2_000_000_000) {
@@ -156,13 +232,14 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 				if (nb >= 0) markTile(t, engine, nb, true);
 			}
 	}
-	// the features a piece left or joined
+	// the features a piece left or joined, and those of its tile (Bards' BARD-R8: a note token on any
+	// feature of a tile zeroes its unfinished road or city)
 	for (let i = 0; i < base.segs.length; i++) {
 		const was = base.segs[i];
 		const now = t.pieces[i].seg;
 		if (was === now) continue;
-		if (was >= 0) stamp[find(t, was)] = mark;
-		if (now >= 0) stamp[find(t, now)] = mark;
+		if (was >= 0) markTile(t, engine, t.segmentTile[was], false);
+		if (now >= 0) markTile(t, engine, t.segmentTile[now], false);
 	}
 	// the features of pieces marked or no longer marked by a module's state
 	const marks = engine.rules.hooks.scoringMarks.length ? marksOf(engine) : base.marks;
@@ -182,18 +259,5 @@ export function finishTrial(t: GameState, base: FinalBase | null): void {
 				break;
 			}
 	}
-	const scores = t.scores;
-	const returned: number[] = [];
-	for (const root of scoredRoots(engine, stamp, mark))
-		awardsOf(engine, root, 'final', scores, returned);
-	for (let k = 0; k < base.roots.length; k++) {
-		if (stamp[find(t, base.roots[k])] === mark) continue;
-		const a = base.awards[k];
-		for (let p = 0; p < a.length; p++) scores[p] += a[p];
-		for (const pc of base.returned[k]) returned.push(pc);
-	}
-	for (const pc of returned) {
-		t.pieces[pc].seg = -1;
-		t.pieces[pc].tile = -1;
-	}
+	return mark;
 }
