@@ -2,6 +2,7 @@
 // value is ("'type' of a feature"), what is allowed there, and where (a JSON pointer).
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { AnyValidateFunction } from 'ajv/dist/types/index.js';
 import tileSchema from '../../../schemas/tile.v1.json';
 import expansionSchema from '../../../schemas/expansion.v1.json';
 import { pointer, pointerSegments, resolvePointer, type Problem } from './problems.ts';
@@ -9,13 +10,17 @@ import { pointer, pointerSegments, resolvePointer, type Problem } from './proble
 // validateSchema off: our schemas are checked against the 2020-12 meta-schema once, by a test
 // (test/schemas.test.ts), not at every start (compiling the meta-schema took about a fifth of
 // the tile editor's first load on the main thread).
-let compiled: { expansion: ValidateFunction; tile: ValidateFunction } | null = null;
+interface SchemaChecks {
+	expansion: ValidateFunction<Record<string, unknown>>;
+	tile: AnyValidateFunction;
+}
+let compiled: SchemaChecks | null = null;
 
 /**
  * The schemas' validators, compiled on first use (not when the module loads: the checker's worker
  * threads load the CLI's bundle and never validate, and compiling took ~0.1-0.3 s of each one's start).
  */
-export function schemaChecks(): { expansion: ValidateFunction; tile: ValidateFunction } {
+export function schemaChecks(): SchemaChecks {
 	if (compiled) return compiled;
 	const ajv = new Ajv2020({
 		allErrors: true,
@@ -24,7 +29,10 @@ export function schemaChecks(): { expansion: ValidateFunction; tile: ValidateFun
 		validateSchema: false
 	});
 	ajv.addSchema(tileSchema);
-	compiled = { expansion: ajv.compile(expansionSchema), tile: ajv.getSchema(tileSchema.$id)! };
+	compiled = {
+		expansion: ajv.compile<Record<string, unknown>>(expansionSchema),
+		tile: ajv.getSchema(tileSchema.$id)!
+	};
 	return compiled;
 }
 
