@@ -8,7 +8,9 @@ import {
 	at,
 	clickPlace,
 	jsonOf,
-	markers,
+	textOf,
+	errorLines,
+	hoverText,
 	openEditorReady,
 	placeCursorAfter,
 	putExpansion
@@ -91,13 +93,7 @@ test('undo: a form edit and a burst of typing are two steps, in both directions'
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 	await page.keyboard.press('Control+Shift+z');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
-	expect(
-		await page.evaluate(() =>
-			(
-				window as unknown as { __tileEditor: { handle: { getValue(): string } } }
-			).__tileEditor.handle.getValue()
-		)
-	).toContain('"count": 1,x');
+	expect(await textOf(page)).toContain('"count": 1,x');
 });
 
 test('the canvas and the form work before Monaco is up; what was done then is kept and undone step by step in Monaco', async ({
@@ -264,19 +260,18 @@ test('a half in no field is marked on the tile and in the JSON at the field besi
 	expect(px[1]).toBeLessThan(100);
 	expect((await placesPixel(page, ...zoneCentre('NL')))[3]).toBeLessThan(5);
 	// the marker sits on f2's halves (its line in the JSON), not on the whole features array
-	const text: string = await page.evaluate(() =>
-		(
-			window as unknown as { __tileEditor: { handle: { getValue(): string } } }
-		).__tileEditor.handle.getValue()
+	const text = await textOf(page);
+	// f2's halves: from its "halves" line to the line closing the array
+	const lines = text.split('\n');
+	const from = lines.findIndex(
+		(l, i) => i > lines.findIndex((k) => k.includes('"id": "f2"')) && l.includes('"halves"')
 	);
-	const f2Line = text.split('\n').findIndex((l) => l.includes('"id": "f2"')) + 1;
-	await expect
-		.poll(async () =>
-			(await markers(page))
-				.filter((m) => m.owner === 'carcassonne-lab' && /WL .* is in no field/.test(m.message))
-				.map((m) => m.startLineNumber)
-		)
-		.toEqual([f2Line + 2]);
+	const to = lines.findIndex((l, i) => i > from && l.trim().startsWith(']'));
+	const halvesLines = Array.from({ length: to - from + 1 }, (_, i) => from + i + 1);
+	expect(halvesLines.length).toBeLessThan(5);
+	await expect.poll(() => errorLines(page)).toEqual(halvesLines);
+	await expect(await hoverText(page, '"SR"')).toContainText(/WL .* is in no field/);
+	await page.mouse.move(0, 0);
 	// fixed from the keyboard: the feature's places are check boxes too
 	await page.getByTestId('feature-f2').click();
 	await page.getByTestId('place-WL').check();

@@ -6,10 +6,12 @@ import {
 	clickPlace,
 	createExpansion,
 	jsonOf,
-	markers,
+	errorLines,
+	hoverText,
 	openEditorReady,
+	placeCursorAfter,
 	setJson,
-	type Hook
+	textOf
 } from './helpers.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +23,14 @@ import type { Page } from '@playwright/test';
 /** The draft the page keeps in localStorage for expansion `id` (written a moment after the last edit). */
 const storedDraft = (page: Page, id: string): Promise<Draft | null> =>
 	page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), draftKey(id));
+
+/** Our validator's message about the tile's count, as the page's problem list shows it. */
+const countProblem = (page: Page) =>
+	page
+		.getByTestId('tile-problems')
+		.getByTestId('problem')
+		.filter({ has: page.locator('.pointer', { hasText: /\/count$/ }) })
+		.locator('.message');
 
 test('build a tile visually, see the JSON follow, break and fix it, save, reload', async ({
 	page
@@ -72,37 +82,23 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 	await expect(page.locator('.monaco-editor .view-lines')).toContainText('"pennants": 1');
 
 	// Break the JSON: a syntax error keeps the last good tile and shows where.
-	const good = await page.evaluate(() =>
-		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
-	);
+	const good = await textOf(page);
 	const lines = good.split('\n');
 	const countLine = lines.findIndex((l) => l.includes('"count"')) + 1;
 	await setJson(page, good.replace('"count": 1,', '"count": 1'));
 	await expect(page.getByTestId('parse-error')).toBeVisible();
-	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
-		.toBeGreaterThan(0);
-	// A schema fault: the marker sits on the faulty line.
+	await expect.poll(async () => (await errorLines(page)).length).toBeGreaterThan(0);
+	// A schema fault: the squiggle sits on the faulty line.
 	await setJson(page, good.replace('"count": 1,', '"count": "many",'));
 	await expect(page.getByTestId('parse-error')).toBeHidden();
-	// Monaco's schema check (its worker) and our validator both mark it
-	await expect
-		.poll(
-			async () =>
-				(await markers(page))
-					.filter((m) => m.severity === 8 && m.owner !== 'carcassonne-lab')
-					.map((m) => m.startLineNumber),
-			{ timeout: 10_000 }
-		)
-		.toContain(countLine);
-	await expect
-		.poll(async () =>
-			(await markers(page))
-				.filter((m) => m.severity === 8 && m.owner === 'carcassonne-lab')
-				.map((m) => m.startLineNumber)
-		)
-		.toContain(countLine);
+	await expect.poll(() => errorLines(page)).toContain(countLine);
 	await expect(page.getByTestId('tile-problems')).toContainText('/count');
+	// Monaco's schema check (its worker) and our validator both say so there
+	const ours = await countProblem(page).textContent();
+	const hover = await hoverText(page, '"many"');
+	await expect(hover).toContainText(ours!);
+	await expect(hover).toContainText('Incorrect type', { timeout: 10_000 });
+	await page.mouse.move(0, 0);
 	// Saving it anyway: the server refuses (422), the work stays a draft, the problems say where.
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('server-problems')).toContainText('/tiles/0/count');
@@ -110,9 +106,8 @@ test('build a tile visually, see the JSON follow, break and fix it, save, reload
 
 	// Fix it, save, reload: the tile is as saved.
 	await setJson(page, good.replace('"count": 1,', '"count": 3,'));
-	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
-		.toBe(0);
+	await expect(page.getByTestId('tile-problems')).not.toContainText('/count');
+	await expect.poll(() => errorLines(page)).toEqual([]);
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
 	await expect(page.getByTestId('server-problems')).toBeHidden();
@@ -148,16 +143,9 @@ test('Monaco helps: completion and hover help from the schema, marker messages o
 	await expect
 		.poll(async () => (await jsonOf(page)).features)
 		.toEqual([{ id: 'c1', type: 'city', sides: ['N'] }]);
-	const code = page.locator('.monaco-editor .view-lines');
 
 	// Completion inside a feature object offers the schema's properties (the keyboard only triggers it).
-	expect(
-		await page.evaluate(() =>
-			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(
-				'"sides": ["N"]'
-			)
-		)
-	).toBe(true);
+	expect(await placeCursorAfter(page, '"sides": ["N"]')).toBe(true);
 	await page.keyboard.type(', ');
 	await page.keyboard.press('Control+Space');
 	const suggest = page.locator('.monaco-editor .suggest-widget');
@@ -168,29 +156,22 @@ test('Monaco helps: completion and hover help from the schema, marker messages o
 
 	// Hovering a property key shows its description from the schema.
 	await setJson(page, tile);
-	await code.locator('span', { hasText: /^"sides"$/ }).hover();
-	const hover = page.locator('.monaco-hover:visible');
-	await expect(hover).toContainText('the sides it touches', { timeout: 10_000 });
+	await expect(await hoverText(page, '"sides"')).toContainText('the sides it touches', {
+		timeout: 10_000
+	});
 	await page.mouse.move(0, 0);
 
 	// A squiggle: hovering it shows the marker's message.
 	await setJson(page, tile.replace('"count": 1', '"count": "many"'));
-	await expect
-		.poll(
-			async () =>
-				(await markers(page)).filter((m) => m.owner === 'carcassonne-lab' && m.severity === 8)
-					.length
-		)
-		.toBeGreaterThan(0);
-	const ours = (await markers(page)).find((m) => m.owner === 'carcassonne-lab')!.message;
-	await code.locator('span', { hasText: /^"many"$/ }).hover();
-	await expect(page.locator('.monaco-hover:visible')).toContainText(ours, { timeout: 10_000 });
+	await expect.poll(() => errorLines(page)).toContain(3);
+	const ours = countProblem(page);
+	await expect(await hoverText(page, '"many"')).toContainText((await ours.textContent())!, {
+		timeout: 10_000
+	});
 	await page.mouse.move(0, 0);
 
 	// F8 goes to the next problem and shows it inline; Ctrl+F opens find.
-	await page.evaluate(() =>
-		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter('{')
-	);
+	expect(await placeCursorAfter(page, '{')).toBe(true);
 	await page.keyboard.press('F8');
 	await expect(page.locator('.monaco-editor .marker-widget')).toBeVisible();
 	await expect(page.locator('.monaco-editor .marker-widget')).toContainText(/count|many|integer/i);
@@ -249,23 +230,13 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await createExpansion(page, 'e2e-unparsed', 'Unparsed test');
 	await page.getByTestId('add-tile').click();
 	await openEditorReady(page);
-	const count = () =>
-		page.evaluate(
-			() =>
-				(window as unknown as { __tileEditor: { session: { tile: { count: unknown } } } })
-					.__tileEditor.session.tile.count
-		);
+	// the tile's count as the form shows it
+	const count = page.getByTestId('tile-count');
 	// A valid change typed on the keyboard…
-	expect(
-		await page.evaluate(() =>
-			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(
-				'"count": 1'
-			)
-		)
-	).toBe(true);
+	expect(await placeCursorAfter(page, '"count": 1')).toBe(true);
 	await page.keyboard.press('Backspace');
 	await page.keyboard.type('2');
-	await expect.poll(count).toBe(2);
+	await expect(count).toHaveValue('2');
 	// …then typing that breaks the JSON.
 	await page.keyboard.type(' xx');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
@@ -278,18 +249,14 @@ test('text typed after the JSON last parsed comes back after a reload', async ({
 	await expect(page.getByTestId('restored-notice')).toBeVisible();
 	await expect(page.getByTestId('restored-unparsed')).toContainText('T1');
 	await expect(page.getByTestId('restored-unparsed')).toContainText('unparsed JSON');
-	const text = await page.evaluate(() =>
-		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
-	);
+	const text = await textOf(page);
 	expect(text).toContain('"count": 2 xx,');
 	await expect(page.getByTestId('parse-error')).toBeVisible();
-	expect(await count()).toBe(2); // the tile keeps its last good version
-	await expect
-		.poll(async () => (await markers(page)).filter((m) => m.severity === 8).length)
-		.toBeGreaterThan(0);
+	await expect(count).toHaveValue('2'); // the tile keeps its last good version
+	await expect.poll(async () => (await errorLines(page)).length).toBeGreaterThan(0);
 	// Fixing the text makes it the tile again.
 	await setJson(page, text.replace('"count": 2 xx,', '"count": 4,'));
-	await expect.poll(count).toBe(4);
+	await expect(count).toHaveValue('4');
 	await expect(page.getByTestId('parse-error')).toBeHidden();
 });
 
@@ -314,12 +281,7 @@ test('large artwork is scaled down to fit; a draft that cannot be stored is said
 		.getByTestId('artwork-input')
 		.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
 	await expect(page.getByTestId('artwork-note')).toContainText('scaled down');
-	const artwork = () =>
-		page.evaluate(
-			() =>
-				(window as unknown as { __tileEditor: { session: { tile: { artwork?: string } } } })
-					.__tileEditor.session.tile.artwork ?? ''
-		);
+	const artwork = async (): Promise<string> => (await jsonOf(page)).artwork ?? '';
 	await expect.poll(async () => (await artwork()).length).toBeGreaterThan(1000);
 	expect((await artwork()).length).toBeLessThanOrEqual(262_144);
 	expect(await artwork()).toMatch(/^data:image\/(webp|png);base64,/);

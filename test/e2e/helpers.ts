@@ -1,19 +1,14 @@
-// Shared by the browser tests of the editor: the tile canvas's coordinates, the JSON editor's test
-// hook (window.__tileEditor, set by the tile editor page) and creating an expansion from the library.
+// Shared by the browser tests of the editor: the tile canvas's coordinates, the tile's JSON in
+// Monaco driven as a person does (the keyboard, the clipboard, its find widget, the squiggles it
+// draws) and creating an expansion from the library.
 import { expect, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zoneCentre } from '../../src/lib/editor/zones.ts';
 
 export const CANVAS = '[data-testid="tile-canvas"]';
-export type Hook = {
-	handle?: {
-		getValue(): string;
-		setValue(t: string): void;
-		markers(): { message: string; startLineNumber: number; owner: string; severity: number }[];
-		placeCursorAfter(text: string): boolean;
-	};
-};
+/** The tile editor's Monaco. */
+const MONACO = '[data-testid="json-editor"] .monaco-editor';
 
 /** Page coordinates of a point given in the tile's 0..100 coordinates. */
 export async function at(page: Page, x: number, y: number): Promise<[number, number]> {
@@ -24,24 +19,73 @@ export async function clickPlace(page: Page, place: Parameters<typeof zoneCentre
 	const [x, y] = zoneCentre(place);
 	await page.mouse.click(...(await at(page, x, y)));
 }
+/** Focuses the tile's JSON in Monaco (its cursor stays where it was). */
+async function focusJson(page: Page): Promise<void> {
+	const monaco = page.locator(MONACO);
+	if (await monaco.evaluate((m) => m.contains(document.activeElement))) return;
+	await page.locator(`${MONACO} .view-lines`).click();
+}
+/** The text of the tile's JSON as Monaco copies it (select all, copy; the cursor goes to the start). */
+export async function textOf(page: Page): Promise<string> {
+	await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+	await focusJson(page);
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.press('ControlOrMeta+C');
+	await page.keyboard.press('ControlOrMeta+Home');
+	return page.evaluate(() => navigator.clipboard.readText());
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any path of the tile's JSON
 export async function jsonOf(page: Page): Promise<Record<string, any>> {
-	return JSON.parse(
-		await page.evaluate(() =>
-			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
-		)
-	);
+	return JSON.parse(await textOf(page));
 }
+/** Pastes `text` over the whole JSON (select all, paste: Monaco takes it as it is, not as typing). */
 export async function setJson(page: Page, text: string) {
-	await page.evaluate(
-		(t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.setValue(t),
-		text
-	);
+	await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+	await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+	await focusJson(page);
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.press('ControlOrMeta+V');
 }
-export async function markers(page: Page) {
-	return page.evaluate(() =>
-		(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.markers()
-	);
+/**
+ * The lines Monaco draws an error squiggle on (Monaco's own schema check and our validator's
+ * problems alike), read off its rendered lines page by page from the top (it renders only the
+ * lines in view). The cursor ends at the start.
+ */
+export async function errorLines(page: Page): Promise<number[]> {
+	await focusJson(page);
+	await page.keyboard.press('ControlOrMeta+Home');
+	const found = new Set<number>();
+	for (let last = -1; ;) {
+		const { lines, bottom } = await page.locator(MONACO).evaluate(async (m) => {
+			await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+			// a line's squiggles and its number are drawn at the same height
+			const numbers = new Map<string, number>();
+			for (const line of m.querySelectorAll<HTMLElement>('.margin-view-overlays > div'))
+				numbers.set(line.style.top, Number(line.querySelector('.line-numbers')?.textContent));
+			return {
+				lines: [...m.querySelectorAll<HTMLElement>('.view-overlays .squiggly-error')].map((s) =>
+					numbers.get(s.parentElement!.style.top)!
+				),
+				bottom: Math.max(0, ...numbers.values())
+			};
+		});
+		for (const l of lines) found.add(l);
+		if (bottom === last) break;
+		last = bottom;
+		await page.keyboard.press('PageDown');
+	}
+	await page.keyboard.press('ControlOrMeta+Home');
+	return [...found].sort((a, b) => a - b);
+}
+/** What Monaco's hover says over the first word `word` of the JSON (its problems there, or the schema's help). */
+export async function hoverText(page: Page, word: string) {
+	await page
+		.locator(`${MONACO} .view-lines span`, { hasText: new RegExp(`^${word}$`) })
+		.first()
+		.hover();
+	const hover = page.locator('.monaco-hover:visible');
+	await expect(hover).toBeVisible({ timeout: 10_000 });
+	return hover;
 }
 export async function openEditorReady(page: Page) {
 	// Monaco and Konva load on the first visit: give them time on a busy machine
@@ -49,9 +93,6 @@ export async function openEditorReady(page: Page) {
 	await expect(page.locator('[data-testid="json-editor"]')).toHaveAttribute('data-ready', 'true', {
 		timeout: 20_000
 	});
-	await page.waitForFunction(
-		() => !!(window as unknown as { __tileEditor?: Hook }).__tileEditor?.handle
-	);
 }
 export async function createExpansion(page: Page, id: string, name: string) {
 	await page.goto('/');
@@ -64,11 +105,23 @@ export async function createExpansion(page: Page, id: string, name: string) {
 	await expect(page.getByTestId('expansion-page')).toBeVisible();
 }
 
+/**
+ * Puts the cursor after the first `text` of the JSON as a person does: from the end, Monaco's find
+ * widget (wrapping round to the first match), Escape (the match stays selected), then the right arrow.
+ * False when the find finds none.
+ */
 export async function placeCursorAfter(page: Page, text: string): Promise<boolean> {
-	return page.evaluate(
-		(t) => (window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.placeCursorAfter(t),
-		text
-	);
+	await focusJson(page);
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.press('ControlOrMeta+F');
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.insertText(text);
+	const count = page.locator(`${MONACO} .find-widget .matchesCount`);
+	await expect(count).toHaveText(/^(1 of \d+|No results)$/);
+	const found = (await count.textContent()) !== 'No results';
+	await page.keyboard.press('Escape');
+	if (found) await page.keyboard.press('ArrowRight');
+	return found;
 }
 /** Puts an expansion file into the server's folder (valid or not: the library's way is tested elsewhere). */
 export function putExpansion(doc: { id: string } & Record<string, unknown>): void {

@@ -3,14 +3,7 @@
 // and once saved the library's images), not as a '?'.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import type { Locator } from '@playwright/test';
-import {
-	clickPlace,
-	jsonOf,
-	openEditorReady,
-	putExpansion,
-	setJson,
-	type Hook
-} from './helpers.ts';
+import { clickPlace, jsonOf, openEditorReady, putExpansion, setJson, textOf } from './helpers.ts';
 import { boardReady, placeByClicking, stepKind } from './sandbox-driver.ts';
 
 const UNKNOWN = '#fff3b0';
@@ -301,11 +294,7 @@ test('JSON typed in the tile editor that does not parse is not replaced by a for
 	expect(questions[0]).toMatch(
 		/^The JSON of tile T1 you typed does not parse .*Drop what you typed there and make this change\? \(Undo brings it back\.\)$/s
 	);
-	expect(
-		await page.evaluate(() =>
-			(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
-		)
-	).toBe(typed);
+	expect(await textOf(page)).toBe(typed);
 	// yes: the city is added, the JSON shows the tile; undo brings the typed text back
 	page.once('dialog', (d) => (questions.push(d.message()), d.accept()));
 	await page.getByTestId('add-city').click();
@@ -313,12 +302,6 @@ test('JSON typed in the tile editor that does not parse is not replaced by a for
 		.poll(async () => (await jsonOf(page)).features.map((f: { id: string }) => f.id))
 		.toEqual(['f1', 'c1']);
 	await page.getByTestId('undo').click();
-	await expect
-		.poll(() =>
-			page.evaluate(() =>
-				(window as unknown as { __tileEditor: Hook }).__tileEditor.handle!.getValue()
-			)
-		)
-		.toBe(typed);
+	await expect.poll(() => textOf(page)).toBe(typed);
 	expect(questions).toHaveLength(2);
 });
