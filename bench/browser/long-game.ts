@@ -2,21 +2,33 @@
 // of base and a 2,000-design, 9,900-tile expansion (both made from a seed by scripts/big-game.ts),
 // loaded from a file on a fresh page. It reports the time to interactive (the file's change event →
 // the game drawn and the page answering the next frame), the page's main thread busy meanwhile, the
-// JavaScript heap after a garbage collection, and then the time of a jump to the middle of the
+// JavaScript heap after a garbage collection, the time of one placement (Enter with the keyboard's
+// cursor on a cell where the tile in hand fits → the log and the board drawn; at the last step that
+// places a tile, the steps after it given up when the game is over), and then the time of a jump to the middle of the
 // timeline and of one step back.
 //
 //   npm run build && node bin/run-ts.js bench/browser/long-game.ts [--moves 1500] [--rounds 3] [--timeout 300] [--json] [--app <dir>] [--profile <file.cpuprofile>]
 //
-// `--profile` records the first round's load with Chromium's sampling profiler (CDP), writes it
-// (open it in Chromium's DevTools, Performance panel) and prints the functions with the most self time.
+// `--profile` records the first round's load and placement with Chromium's sampling profiler (CDP),
+// writes them (<file> and <file>.place; open them in Chromium's DevTools, Performance panel) and
+// prints the functions with the most self time.
 // `--app` serves the build of another checkout (an older commit in a git worktree) with this script;
 // `--moves 100000` loads the whole game (9,972 tiles). A round that is not interactive within
 // `--timeout` seconds is reported as such (the page is then closed).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableExpansions } from '../../src/cli/files.ts';
-import type { Expansion } from '../../src/lib/engine/index.ts';
+import {
+	apply,
+	boardTiles,
+	legalMoves,
+	setupFromRecord,
+	startGame,
+	type Expansion,
+	type PlaceMove
+} from '../../src/lib/engine/index.ts';
 import { bigExpansion, bigRecord } from '../../scripts/big-game.ts';
+import { rotationShown } from '../../test/e2e/sandbox-driver.ts';
 import { quantile, startHarness } from './harness.ts';
 
 const args = process.argv.slice(2);
@@ -52,9 +64,29 @@ const base = availableExpansions().get('base') as Expansion;
 const big = bigExpansion(base, 2000, 9900, 1);
 const record = bigRecord(base, big, opt('moves', 1500), 1);
 
+/** The last step of the record whose tile is still to place, a placement there, and the last tile placed before it. */
+function lastPlacement(): { step: number; move: PlaceMove; from: { x: number; y: number } } {
+	const lookup = (id: string) => (id === base.id ? base : id === big.id ? big : undefined);
+	const { setup, moves } = setupFromRecord(record, lookup);
+	const { state } = startGame(setup!);
+	let found: ReturnType<typeof lastPlacement> | undefined;
+	for (let i = 0; ; i++) {
+		if (!state.finished && state.pending[0]?.kind === 'place') {
+			const legal = legalMoves(state).filter((m): m is PlaceMove => m.type === 'place');
+			const { x, y } = boardTiles(state).at(-1)!;
+			found = { step: i, move: legal.find((m) => m.rotation === 0) ?? legal[0], from: { x, y } };
+		}
+		if (i === moves.length) break;
+		apply(state, moves[i], { mutate: true, quiet: true });
+	}
+	if (!found) throw new Error('the record has no step that places a tile');
+	return found;
+}
+const placement = lastPlacement();
+
 const h = await startHarness(app);
 /** What this benchmark keeps on the page's window. */
-type Bench = { __benchT0: number };
+type Bench = { __benchT0: number; __benchDown: number; __benchLog: number };
 interface Round {
 	interactiveMs: number | null;
 	/** The page's main thread busy meanwhile (CDP TaskDuration; less bent by a loaded machine). */
@@ -64,6 +96,7 @@ interface Round {
 	heapMB?: number;
 	jumpMs?: number;
 	stepBackMs?: number;
+	placeMs?: number;
 }
 const results: Round[] = [];
 try {
@@ -136,17 +169,18 @@ try {
 					)
 			);
 			const busyMs = ((await taskSeconds()) - busy0) * 1000;
-			if (profile && r === 0) {
+			const writeProfile = async (file: string, what: string) => {
 				const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-				writeFileSync(profile, JSON.stringify(p));
-				console.log(`CPU profile of the first load: ${profile}; most self time:`);
+				writeFileSync(file, JSON.stringify(p));
+				console.log(`CPU profile of the first ${what}: ${file}; most self time:`);
 				for (const [name, ms] of topSelfTime(p, 15))
 					console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
-			}
+			};
+			if (profile && r === 0) await writeProfile(profile, 'load');
 			await cdp.send('HeapProfiler.collectGarbage');
 			const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-			// a jump to the middle of the timeline, then one step back: input → drawn on the next frame
-			const move = (to: number) =>
+			// the timeline's slider moved to a step: input → drawn on the next frame
+			const slide = (to: number) =>
 				page.evaluate(
 					(n) =>
 						new Promise<number>((done) => {
@@ -160,13 +194,77 @@ try {
 						}),
 					to
 				);
-			const jumpMs = await move(Math.floor(steps / 2) + 1);
+			// one placement: at the last step that places a tile (the timeline's end, or a step back)
+			if (placement.step < steps) {
+				await slide(placement.step);
+				await page.waitForFunction(
+					(n) => document.querySelector('.turn')?.textContent?.includes(`step ${n} of`),
+					placement.step
+				);
+			}
+			await page.locator('.board').focus();
+			for (let i = 0; i < 4 && (await rotationShown(page)) !== placement.move.rotation; i++)
+				await page.keyboard.press('r');
+			// the keyboard's cursor starts at the last tile placed, and goes to the cell
+			const { move, from } = placement;
+			const keys = [
+				...Array(Math.abs(move.x - from.x)).fill(move.x > from.x ? 'ArrowRight' : 'ArrowLeft'),
+				...Array(Math.abs(move.y - from.y)).fill(move.y > from.y ? 'ArrowDown' : 'ArrowUp')
+			];
+			for (const k of keys) await page.keyboard.press(k);
+			await page.waitForFunction(
+				(m) => document.querySelector('[data-testid=hover]')?.textContent?.includes(m),
+				`(${move.x},${move.y}): the tile fits here`
+			);
+			await page.evaluate(() => {
+				const w = window as unknown as Bench;
+				w.__benchDown = 0;
+				w.__benchLog = 0;
+				window.addEventListener('keydown', () => (w.__benchDown = performance.now()), {
+					capture: true,
+					once: true
+				});
+				new MutationObserver((_, o) => {
+					w.__benchLog = performance.now();
+					o.disconnect();
+				}).observe(document.querySelector('.log ol')!, { childList: true, subtree: true });
+			});
+			if (profile && r === 0) await cdp.send('Profiler.start');
+			await page.keyboard.press('Enter');
+			await page.waitForFunction(() => (window as unknown as Bench).__benchLog > 0);
+			const placeMs = await page.evaluate(
+				() =>
+					new Promise<number>((ok) =>
+						requestAnimationFrame(() =>
+							setTimeout(() => {
+								const w = window as unknown as Bench;
+								ok(Math.max(w.__benchLog, performance.now()) - w.__benchDown);
+							})
+						)
+					)
+			);
+			if (profile && r === 0)
+				await writeProfile(profile.replace(/(\.cpuprofile)?$/, '.place$1'), 'placement');
+			await page.keyboard.press('Control+z');
+			await page.waitForFunction(
+				(n) => document.querySelector('.turn')?.textContent?.includes(`step ${n} of`),
+				placement.step
+			);
+			// a jump to the middle of the timeline, then one step back: input → drawn on the next frame
+			const jumpMs = await slide(Math.floor(steps / 2) + 1);
 			await page.waitForFunction(
 				(n) => document.querySelector('.turn')?.textContent?.includes(`step ${n} of`),
 				Math.floor(steps / 2) + 1
 			);
-			const stepBackMs = await move(Math.floor(steps / 2));
-			results.push({ interactiveMs, busyMs, heapMB: heap.usedSize / 2 ** 20, jumpMs, stepBackMs });
+			const stepBackMs = await slide(Math.floor(steps / 2));
+			results.push({
+				interactiveMs,
+				busyMs,
+				heapMB: heap.usedSize / 2 ** 20,
+				placeMs,
+				jumpMs,
+				stepBackMs
+			});
 		} finally {
 			await context.close();
 		}
@@ -192,6 +290,7 @@ try {
 		heapMB: med('heapMB'),
 		jumpMs: med('jumpMs'),
 		stepBackMs: med('stepBackMs'),
+		placeMs: med('placeMs'),
 		all: results
 	};
 	if (args.includes('--json')) console.log(JSON.stringify(summary, null, 2));
@@ -206,6 +305,9 @@ try {
 			);
 		console.log(
 			`  time to interactive: median ${f(summary.interactiveMs)} ms (${results.map((x) => (x.interactiveMs === null ? 'timeout' : f(x.interactiveMs))).join(', ')}); main thread busy ${f(summary.busyMs)} ms; heap ${summary.heapMB.toFixed(1)} MB`
+		);
+		console.log(
+			`  one placement at step ${placement.step}${placement.step < steps ? ' (the later steps given up)' : ''}: ${f(summary.placeMs)} ms`
 		);
 		console.log(
 			`  jump to step ${Math.floor(steps / 2) + 1}: ${f(summary.jumpMs)} ms; one step back: ${f(summary.stepBackMs)} ms`

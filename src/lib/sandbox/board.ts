@@ -133,8 +133,8 @@ export class BoardView {
 	private decoding = 0;
 	/** The plain square a tile shows until its drawing is decoded, one per bitmap size. */
 	private placeholders = new Map<number, HTMLCanvasElement>();
-	/** Drawings were decoded since the last draw: the tiles showing a placeholder take them. */
-	private fresh = false;
+	/** Designs whose drawings were decoded since the last draw: the tiles showing a placeholder take them. */
+	private fresh: Tile[] = [];
 	private destroyed = false;
 	private dirty = new Set<Konva.Layer>();
 	private frame = 0;
@@ -165,8 +165,8 @@ export class BoardView {
 	 */
 	private flat: HTMLCanvasElement;
 	private moving = false;
-	private width = 1;
-	private height = 1;
+	private width = 0;
+	private height = 0;
 	/** A drag (or pinch) in progress, by pointer id; `panned` suppresses the click that ends a drag. */
 	private pointers = new Map<number, { x: number; y: number }>();
 	private dragStart: { x: number; y: number } | null = null;
@@ -267,11 +267,13 @@ export class BoardView {
 		this.stage.destroy();
 	}
 
-	/** The stage is the view plus the overscan margin on every side. */
-	private measure(): void {
-		const { width, height } = this.container.getBoundingClientRect();
-		this.width = Math.max(1, width);
-		this.height = Math.max(1, height);
+	/** The stage is the view plus the overscan margin on every side; false when its size is unchanged. */
+	private measure(): boolean {
+		const r = this.container.getBoundingClientRect();
+		const [width, height] = [Math.max(1, r.width), Math.max(1, r.height)];
+		if (width === this.width && height === this.height) return false;
+		this.width = width;
+		this.height = height;
 		this.stage.size({ width: this.width + 2 * OVERSCAN, height: this.height + 2 * OVERSCAN });
 		const ratio = window.devicePixelRatio || 1;
 		this.flat.width = Math.round(this.stage.width() * ratio);
@@ -280,10 +282,12 @@ export class BoardView {
 			width: `${this.stage.width()}px`,
 			height: `${this.stage.height()}px`
 		});
+		return true;
 	}
 
 	resize(): void {
-		this.measure();
+		// the canvases are made again only when the board's size changed
+		if (!this.measure() && (this.fitted || !this.scene?.tiles.length)) return;
 		if (!this.fitted && this.scene?.tiles.length) this.fit();
 		else this.drawAtView();
 	}
@@ -377,8 +381,8 @@ export class BoardView {
 
 	/** The chunks (and the tile in hand) that show a placeholder take their drawing when it is decoded. */
 	private takeDecoded(): void {
-		this.fresh = false;
-		this.sheet.touchUp();
+		this.sheet.touchUp(this.fresh);
+		this.fresh = [];
 		this.updateGhost();
 	}
 
@@ -395,8 +399,8 @@ export class BoardView {
 				if (this.destroyed) return;
 				this.decodeNext();
 				// the board takes the drawings decoded meanwhile a few times a second, not at every one
-				if (this.fresh) return;
-				this.fresh = true;
+				this.fresh.push(def);
+				if (this.fresh.length > 1) return;
 				setTimeout(
 					() => !this.destroyed && this.redraw(this.tileLayer, this.overLayer),
 					TAKE_DECODED_MS
@@ -437,7 +441,7 @@ export class BoardView {
 			this.relevel();
 			if (this.moving) this.showLayers(true);
 		}
-		if (this.fresh) this.takeDecoded();
+		if (this.fresh.length) this.takeDecoded();
 		for (const l of this.dirty) l.draw();
 		this.dirty.clear();
 		return performance.now() - t0;

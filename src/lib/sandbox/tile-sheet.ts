@@ -31,8 +31,8 @@ export interface WorldRect {
 interface ChunkCanvas {
 	canvas: HTMLCanvasElement;
 	ctx: CanvasRenderingContext2D;
-	/** Tiles drawn as a plain square, by cell: drawn again when their drawing is ready. */
-	waiting: Map<string, BoardTile>;
+	/** Tiles drawn as a plain square, by design and cell: drawn again when their drawing is ready. */
+	waiting: Map<Tile, Map<string, BoardTile>>;
 	/** The frame it was last drawn in. */
 	used: number;
 }
@@ -118,8 +118,9 @@ export class TileSheet {
 			};
 			this.#chunks.set(key, chunk);
 		}
+		const before = chunk.tiles.get(cell);
 		if (tile) chunk.tiles.set(cell, tile);
-		else if (chunk.tiles.get(cell) === at) chunk.tiles.delete(cell);
+		else if (before === at) chunk.tiles.delete(cell);
 		else return; // another tile took the cell meanwhile
 		if (!chunk.tiles.size) {
 			for (const c of chunk.canvases.values()) this.#pixels -= c.canvas.width * c.canvas.height;
@@ -130,7 +131,7 @@ export class TileSheet {
 			const m = this.#chunkMatrix(chunk, px);
 			c.ctx.setTransform(m);
 			c.ctx.clearRect(at.x * CELL, at.y * CELL, CELL, CELL);
-			c.waiting.delete(cell);
+			if (before) c.waiting.get(before.def)?.delete(cell);
 			if (tile) this.#drawInChunk(c, m, tile);
 		}
 	}
@@ -144,7 +145,10 @@ export class TileSheet {
 	#drawInChunk(c: ChunkCanvas, m: DOMMatrix, t: BoardTile): void {
 		const { image, ready } = this.art(t.def, this.levels[0]);
 		drawTile(c.ctx, m, t, image);
-		if (!ready) c.waiting.set(`${t.x},${t.y}`, t);
+		if (ready) return;
+		let w = c.waiting.get(t.def);
+		if (!w) c.waiting.set(t.def, (w = new Map()));
+		w.set(`${t.x},${t.y}`, t);
 	}
 
 	/** The chunk rasterised at `px` pixels per cell (made now if it is not kept). */
@@ -165,22 +169,18 @@ export class TileSheet {
 		return c;
 	}
 
-	/** Drawings decoded meanwhile replace the plain squares in the chunks; true when any did. */
-	touchUp(): boolean {
-		let any = false;
-		for (const chunk of this.#chunks.values())
-			for (const [px, c] of chunk.canvases) {
-				if (!c.waiting.size) continue;
-				const m = this.#chunkMatrix(chunk, px);
-				for (const [cell, t] of c.waiting) {
-					const { image, ready } = this.art(t.def, this.levels[0]);
-					if (!ready) continue;
-					drawTile(c.ctx, m, t, image);
-					c.waiting.delete(cell);
-					any = true;
+	/** The drawings of these designs, decoded meanwhile, replace their plain squares in the chunks. */
+	touchUp(designs: Iterable<Tile>): void {
+		for (const def of designs)
+			for (const chunk of this.#chunks.values())
+				for (const [px, c] of chunk.canvases) {
+					const w = c.waiting.get(def);
+					if (!w) continue;
+					c.waiting.delete(def);
+					const { image } = this.art(def, this.levels[0]);
+					const m = this.#chunkMatrix(chunk, px);
+					for (const t of w.values()) drawTile(c.ctx, m, t, image);
 				}
-			}
-		return any;
 	}
 
 	/**
