@@ -58,7 +58,8 @@ const seeds: Doc[] = [
 		'traders-and-builders-goods',
 		'traders-and-builders-builder',
 		'wells',
-		'pig-herd'
+		'pig-herd',
+		'abbey-and-mayor'
 	].map((id) => graft(read(`expansions/${id}.json`)))
 ];
 

@@ -25,6 +25,7 @@ import { mapped, filled } from './arrays.ts';
 import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
 import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
+import { withMoveOn } from './data-move-on.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -179,7 +180,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			...(f.rules ?? []),
 			...(f.strengthRules ?? []),
 			...(f.denyRules ?? []),
-			...(f.extraTurnRules ?? [])
+			...(f.extraTurnRules ?? []),
+			...(f.moveOnRules ?? [])
 		])
 			cited.add(id);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
@@ -388,6 +390,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				);
 			}
 		};
+	const moveOn = withMoveOn(dr.figures ?? {}, hooks, state);
 	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
 	const module: RuleModule = {
 		id,
@@ -410,6 +413,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 			: {}),
 		hooks,
+		...moveOn,
 		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);

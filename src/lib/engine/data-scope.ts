@@ -302,6 +302,17 @@ export const push = (list: string[], id: string) => {
 
 export const numOf = (v: number | boolean): number => (typeof v === 'number' ? v : v ? 1 : 0);
 
+/** A `moveOn` figure whose feature was scored, waiting for its owner's choice (data-move-on.ts). */
+export interface MoveOnEntry {
+	piece: number;
+	owner: number;
+	figure: string;
+	/** Board index of the tile it stood on (the centre of the reach `around`). */
+	tile: number;
+	/** The scored feature's segments (where the `connected` reach starts). */
+	segs: number[];
+}
+
 export interface DataState {
 	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
 	denied: number;
@@ -312,6 +323,8 @@ export interface DataState {
 	tokens: Record<string, number[]>;
 	/** The extra turn of the module's `extraTurn` figures (data-extra-turn.ts). */
 	extra?: ExtraTurnState;
+	/** The module's `moveOn` figures whose feature this turn's scoring completed (data-move-on.ts). */
+	moveOn?: MoveOnEntry[];
 	/** Root of the feature whose tie a tiebreak rule broke in this scoring, or -1 (absent until one did), and how. */
 	tied?: number;
 	tie?: { icon: string; players: number[]; counts: number[] };

@@ -1,3 +1,4 @@
+// Long because: one conversion, a game record to a .jcz saved game, move by move.
 // A game record as a JCloisterZone saved game (.jcz): the record is replayed through the engine,
 // and each move becomes the message JCZ's client sends (the drawn tile, the piece moved and the
 // feature it stands on are read from the replay). The formats side (formats/jcz-game.ts) reads it
@@ -37,6 +38,7 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } },
 	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
 	'AM-R2': { rule: 'barn-placement', values: { occupied: 'occupied' } },
+	'AM-R4': { rule: 'wagon-move', values: { connected: 'C1' } },
 	'FEST-R1': { rule: 'festival-return', values: { followers: 'follower' } },
 	'HS-R1': { rule: 'hill-tiebreaker', values: { 'number-of-followers': 'number-of-followers' } },
 	'KR-R1': {
@@ -148,6 +150,7 @@ export function jczFromRecord(
 	if (modules.includes('barn') && figures.barn !== 0) elements.barn = figures.barn ?? 1;
 	if (ids.includes('abbey-and-mayor') && figures['am-mayor'] !== 0)
 		elements.mayor = figures['am-mayor'] ?? 1;
+	if (ids.includes('abbey-and-mayor') && figures.wagon !== 0) elements.wagon = figures.wagon ?? 1;
 	if (modules.includes('festival')) elements.festival = true;
 	if (ids.includes('traders-and-builders-goods')) elements.traders = true;
 	if (ids.includes('traders-and-builders-builder')) elements.builder = figures.builder ?? 1;
@@ -191,7 +194,9 @@ export function jczFromRecord(
 	const seen = (state: GameState): Before => ({
 		turn: state.turn,
 		placed: state.placed,
-		options: !state.finished && legalMoves(state).some((m) => m.type !== 'pass')
+		options: !state.finished && legalMoves(state).some((m) => m.type !== 'pass'),
+		step: state.pending[0]?.kind ?? '',
+		player: state.pending[0]?.player ?? -1
 	});
 	let before: Before | null = null;
 	let failed = false;
@@ -205,9 +210,7 @@ export function jczFromRecord(
 				const msgs = messageOf(before, state, move, events, `/moves/${index}`, errors);
 				if (msgs === null) failed = true;
 				else replayMsgs.push(...msgs);
-				// JCZ's turn ends with a COMMIT (so does a turn ended by the game's end)
-				if (state.turn !== before.turn || state.finished)
-					replayMsgs.push({ type: 'COMMIT', payload: {} });
+				if (commits(before, state, move)) replayMsgs.push({ type: 'COMMIT', payload: {} });
 			}
 			before = seen(state);
 		}
@@ -304,6 +307,22 @@ interface Before {
 	placed: number;
 	/** Whether the step offered more than a pass. */
 	options: boolean;
+	/** The step the move answers, and whose it is. */
+	step: string;
+	player: number;
+}
+
+/**
+ * Whether JCZ commits after the move: its turn ends with a COMMIT (so does a turn ended by the
+ * game's end), and so does the action whose scoring lets a wagon move on (WagonPhase follows the
+ * commit); a player's last wagon moved on is confirmed with one, a pass there needs none.
+ */
+function commits(before: Before, after: GameState, move: Move): boolean {
+	const next = after.pending[0];
+	if (before.step === 'move-on')
+		return move.type !== 'pass' && !(next?.kind === 'move-on' && next.player === before.player);
+	if (next?.kind === 'move-on') return true;
+	return after.turn !== before.turn || after.finished;
 }
 
 function messageOf(
@@ -356,6 +375,22 @@ function messageOf(
 				},
 				// the shepherd's first token, drawn with the confirmation's random value (HS-SHEEP-1)
 				...(move.figure === 'shepherd' ? [flockDraw(events, 'SHEPHERD_CONFIRM', {})] : [])
+			];
+		}
+		case 'move-on': {
+			// a wagon moving on after its feature scored: JCZ's deployment in its WagonPhase
+			const piece = events.find((e) => e.type === 'moveOn')?.piece;
+			const id = typeof piece === 'number' ? meepleId(after, piece) : null;
+			const b = boardIndexAt(after, Number(move.x), Number(move.y));
+			if (!id || b < 0) {
+				errors.push({ pointer: at, message: 'no figure moved on' });
+				return null;
+			}
+			return [
+				{
+					type: 'DEPLOY_MEEPLE',
+					payload: { pointer: pointerOf(after, b, String(move.feature)), meepleId: id }
+				}
 			];
 		}
 		case 'barn': {

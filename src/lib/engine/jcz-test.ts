@@ -44,6 +44,8 @@ export function jczPhase(state: GameState, tail: string | null): string {
 	const step = state.pending[0]?.kind;
 	if (step === 'dragon') return 'DragonMovePhase';
 	if (step === 'phantom') return 'PhantomPhase';
+	// a wagon moving on, or moved and not committed yet (JCZ then asks to confirm)
+	if (step === 'move-on' || tail === 'WAGON') return 'WagonPhase';
 	// JCZ offers no action phase when there is nothing to do but pass
 	if (step === 'princess') return 'ActionPhase'; // ruling DRAGON-R5 = must: her action is the only one
 	if (tail === 'PLACE_TILE' && step === 'figure')
@@ -119,6 +121,9 @@ function untilCommit(
 	return { events: events.slice(0, events.length - later.length), scores };
 }
 
+/** A phase where the player places a figure: the action phase, or a wagon's move (WagonPhase). */
+const acting = (phase: string) => phase === 'ActionPhase' || phase === 'WagonPhase';
+
 const pts = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
 
 /** One assertion against the state and events (JCZ's wording; a trailing full stop is allowed). */
@@ -160,7 +165,9 @@ export function readAssertion(
 	}
 	if ((m = /^phase is (\w+)$/i.exec(a))) return result(phase === m[1], `phase ${phase}`);
 	if (a === 'Player can pass' || a === "Player can't pass") {
-		const can = phase === 'ActionPhase' && legalMoves(state).some((mv) => mv.type === 'pass');
+		const can =
+			(phase === 'ActionPhase' || (phase === 'WagonPhase' && tail !== 'WAGON')) &&
+			legalMoves(state).some((mv) => mv.type === 'pass');
 		return result(can === (a === 'Player can pass'), `the player ${can ? 'can' : 'cannot'} pass`);
 	}
 	if (a === 'Undo is allowed' || a === 'Undo is not allowed') {
@@ -168,9 +175,14 @@ export function readAssertion(
 		const open =
 			!state.finished &&
 			tail !== null &&
-			['PLACE_TILE', 'DEPLOY_MEEPLE', 'PASS', 'MOVE_NEUTRAL_FIGURE', 'RETURN_MEEPLE'].includes(
-				tail
-			) &&
+			[
+				'PLACE_TILE',
+				'DEPLOY_MEEPLE',
+				'WAGON',
+				'PASS',
+				'MOVE_NEUTRAL_FIGURE',
+				'RETURN_MEEPLE'
+			].includes(tail) &&
 			state.log.at(-1)?.type !== 'dragon' &&
 			phase !== 'TilePhase';
 		return result(open === (a === 'Undo is allowed'), `undo is ${open ? '' : 'not '}allowed`);
@@ -188,7 +200,7 @@ export function readAssertion(
 			return result(n > 0, `${n} figures the ${RETURN_SOURCES[m[2]]} may send home`);
 		}
 		if (m[1] === 'Meeple' && m[2] && JCZ_MEEPLE_CLASSES[m[2]]) {
-			const n = phase === 'ActionPhase' ? deployOptions(state, JCZ_MEEPLE_CLASSES[m[2]]).length : 0;
+			const n = acting(phase) ? deployOptions(state, JCZ_MEEPLE_CLASSES[m[2]]).length : 0;
 			return result(n > 0, `${n} places for a ${m[2]}`);
 		}
 		return {
@@ -240,7 +252,7 @@ export function readAssertion(
 			)
 		);
 		const have = new Set(
-			phase === 'ActionPhase'
+			acting(phase)
 				? deployOptions(state, figure).map((o) => pointerKey(o.feature, o.location, o.x, o.y))
 				: []
 		);
@@ -327,6 +339,21 @@ function deployOptions(
 	state: GameState,
 	figure: string
 ): { feature: string; location: string; x: number; y: number }[] {
+	const step = state.pending[0];
+	if (step?.kind === 'move-on')
+		return step.data?.figure !== figure
+			? []
+			: legalMoves(state).flatMap((mv) =>
+					mv.type === 'move-on'
+						? [
+								pointerAt(
+									state,
+									boardIndexAt(state, mv.x as number, mv.y as number),
+									String(mv.feature)
+								)
+							]
+						: []
+				);
 	const tile = placedTile(state);
 	if (!tile) return [];
 	return legalMoves(state).flatMap((mv) => {

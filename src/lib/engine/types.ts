@@ -374,6 +374,8 @@ export interface StepDef {
 	figures?: string[];
 	/** Rule ids a deploy at this step cites beside the figure's own. */
 	rules?: string[];
+	/** What a pass at this step means, for the log (default: the player places no figure, BASE-1.2.2). */
+	pass?: (engine: Engine, step: Step) => { text: string; rules: string[] };
 }
 
 /**

@@ -245,6 +245,20 @@ export function checkDataRules(
 				for (const [kind, e] of Object.entries(s))
 					checkExpr(e, 'number', scope, at('figures', id, 'strength', kind), out);
 			else if (s !== undefined) checkExpr(s, 'number', scope, at('figures', id, 'strength'), out);
+			const around = isObject(f.moveOn) ? f.moveOn.around : undefined;
+			if (around !== undefined) {
+				const ptr = at('figures', id, 'moveOn', 'around');
+				checkExpr(around, 'boolean', scope, ptr, out);
+				// the reach is decided as the figure's feature scores: by the game's rulings and parameters
+				const reads = varsOf(around).filter(
+					(v) => !v.startsWith('ruling.') && !v.startsWith('param.')
+				);
+				if (reads.length)
+					err(
+						ptr,
+						`a moveOn reach reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+					);
+			}
 		}
 	if (!Array.isArray(dr.rules)) return;
 	const ids = new Map<string, number>();

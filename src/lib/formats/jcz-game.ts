@@ -97,7 +97,8 @@ export const JCZ_MEEPLES: Record<string, string> = {
 	phantom: 'phantom',
 	mayor: 'am-mayor',
 	barn: 'barn',
-	shepherd: 'shepherd'
+	shepherd: 'shepherd',
+	wagon: 'wagon'
 };
 /** JCZ's meeple class names (assertions' `Meeple SmallFollower options`) and our figure types. */
 export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
@@ -109,7 +110,8 @@ export const JCZ_MEEPLE_CLASSES: Record<string, string> = {
 	Phantom: 'phantom',
 	Mayor: 'am-mayor',
 	Barn: 'barn',
-	Shepherd: 'shepherd'
+	Shepherd: 'shepherd',
+	Wagon: 'wagon'
 };
 
 // ---------------------------------------------------------------- locations
@@ -214,7 +216,6 @@ const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> 
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
 	abbey: "Abbey & Mayor's abbey is not played here (a game that places one is refused)",
-	wagon: "Abbey & Mayor's wagon is not played here (a game that deploys one is refused)",
 	garden: 'gardens come with the tiles; the abbot gives them their meaning'
 };
 /** JCZ rules → our rulings, by the rule's value. */
@@ -241,6 +242,7 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		ruling: 'AM-R2',
 		options: { occupied: 'occupied', 'not-occupied': 'not-occupied' }
 	},
+	'wagon-move': { ruling: 'AM-R4', options: { C1: 'connected', C2: 'around' } },
 	'festival-return': { ruling: 'FEST-R1', options: { meeple: 'any', follower: 'followers' } },
 	'king-and-robber-scoring': {
 		ruling: 'KR-R1',
@@ -371,16 +373,16 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 						"pig herds score by the pig herd's rules here: its tile (GQ11's field) joins the pack"
 				});
 			}
-		} else if (k === 'mayor') {
-			// Abbey & Mayor's mayor: its document's figure (JCZ may add it without the tiles)
+		} else if (k === 'mayor' || k === 'wagon') {
+			// Abbey & Mayor's mayor and wagon: its document's figures (JCZ may add them without the tiles)
 			if (on && !chosen.includes('abbey-and-mayor') && byId.has('abbey-and-mayor')) {
 				chosen.push('abbey-and-mayor');
 				warnings.push({
 					pointer: at,
-					message: "the mayor comes with Abbey & Mayor's rules here: its tiles join the pack"
+					message: `the ${k} comes with Abbey & Mayor's rules here: its tiles join the pack`
 				});
 			}
-			count('am-mayor', 1);
+			count(k === 'mayor' ? 'am-mayor' : 'wagon', 1);
 		} else if (k === 'shepherd') {
 			// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
 			if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
@@ -479,6 +481,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	if (!('small-follower' in elements)) figures.follower = 0;
 	// Abbey & Mayor's mayor and barn only with their elements (JCZ's setup may leave them out while playing the tiles)
 	if (chosen.includes('abbey-and-mayor') && !('mayor' in elements)) figures['am-mayor'] = 0;
+	if (chosen.includes('abbey-and-mayor') && !('wagon' in elements)) figures.wagon = 0;
 	if (chosen.includes('abbey-and-mayor') && !('barn' in elements)) figures.barn = 0;
 	if (errors.length) return { ok: false, errors, warnings };
 
@@ -643,8 +646,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			const feature = pointerFeature(ptr, `${at}/payload/pointer`, board, errors);
 			if (!feature) continue;
 			const [x, y] = ptr.position as number[];
+			// a wagon after its turn's scoring (a COMMIT, or another wagon's move): it moves on (AM-5.3.2)
+			if (figure === 'wagon' && ['COMMIT', 'WAGON'].includes(out.at(-1)?.type ?? ''))
+				out.push({ move: { type: 'move-on', x, y, feature }, type: 'WAGON' });
 			// on another tile than the one just placed: through the magic portal (DRAGON-4.7.1)
-			if (placed.at(-1) !== `${x},${y}`)
+			else if (placed.at(-1) !== `${x},${y}`)
 				out.push({ move: { type: 'portal', figure, x, y, feature }, type });
 			else out.push({ move: { type: 'deploy', figure, feature }, type });
 			continue;

@@ -340,6 +340,24 @@ export interface DataFigure {
 	 */
 	extraTurn?: boolean;
 	/**
+	 * When the completed feature holding it scores, the figure goes back to its owner, who may at once put it on another feature instead (Abbey & Mayor's wagon): a 'move-on' step after the turn's scoring, one figure at a time from the active player in turn order, offering every unoccupied, incomplete feature of these kinds within reach; 'pass' leaves it in supply. Without a feature within reach no step is offered.
+	 */
+	moveOn?: {
+		/**
+		 * The feature kinds it may move on to.
+		 *
+		 * @minItems 1
+		 */
+		features: ('road' | 'city' | 'monastery' | 'field')[];
+		around?: Expression;
+	};
+	/**
+	 * Rule ids the 'moveOn' event cites when the figure moves on (moveOn).
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	moveOnRules?: string[];
+	/**
 	 * Rule ids cited when it is placed (the first is also its meaning in the validator).
 	 *
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).

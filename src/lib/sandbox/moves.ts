@@ -63,9 +63,14 @@ export function moveLabel(move: Move, state: GameState): string {
 		? `${t.feature ? `${featureKind(state, t) || 'feature'} ${t.feature} of ` : ''}(${t.x},${t.y})`
 		: '';
 	const name = (p: unknown) => (num(p) ? (state.players[p] ?? `player ${p}`) : 'neutral');
+	const step = state.pending[0];
+	// the figure a move-on step is about (a data figure with moveOn: Abbey & Mayor's wagon)
+	const moving = figureName(String(step?.data?.figure ?? 'figure')).toLowerCase();
 	switch (m.type) {
 		case 'pass':
-			return 'Pass (no figure)';
+			return step?.kind === 'move-on' ? `Pass (keep the ${moving} in supply)` : 'Pass (no figure)';
+		case 'move-on':
+			return `Move the ${moving} on to ${where}`;
 		case 'place':
 			return `Place at (${m.x},${m.y}), rotation ${m.rotation}`;
 		case 'pick':
@@ -219,6 +224,10 @@ export function moveHelp(
 				? 'The messenger goes back to your supply.'
 				: 'The messenger rides on and stays on that feature (strength 1).',
 			['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-7']
+		],
+		'move-on': [
+			'Its feature scored: put the figure on this unoccupied, incomplete feature within reach instead of taking it back.',
+			['AM-5.3.2']
 		],
 		portal: [
 			'Instead of placing a follower on this tile, place it on this unoccupied, incomplete feature of another tile.',

@@ -346,12 +346,13 @@ function deploy(engine: Engine, move: DeployMove, step: Step): Refusal | null {
 }
 
 function pass(engine: Engine, _move: Move, step: Step): Refusal | null {
-	if (!engine.silent)
-		emit(
-			engine,
-			{ type: 'pass', rules: ['BASE-1.2.2'], player: step.player, step: step.kind },
-			() => `${playerName(engine, step.player)} places no figure.`
-		);
+	if (engine.silent) return null;
+	const said = engine.rules.steps.get(step.kind)?.pass?.(engine, step);
+	emit(
+		engine,
+		{ type: 'pass', rules: said?.rules ?? ['BASE-1.2.2'], player: step.player, step: step.kind },
+		() => said?.text ?? `${playerName(engine, step.player)} places no figure.`
+	);
 	return null;
 }
 
