@@ -10,7 +10,7 @@ import { emit } from './events.ts';
 import { tileAtXY } from './board-index.ts';
 import { playerName } from './scoring.ts';
 import { putPiece } from './modules/base.ts';
-import { roadEnd } from './modules/messengers-and-mayors/messenger.ts';
+import { wagonMoves } from '../formats/jcz-vocabulary.ts';
 import { ev, type DataState, type MoveOnEntry } from './data-scope.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataFigure } from '../formats/schema-types.ts';
@@ -27,26 +27,25 @@ export const MOVE_ON = 'move-on';
 
 /**
  * The features of tile `t` a figure on local feature `i` may move on to when the reach is
- * `connected` (the features it leads to on that tile): a road ending on the tile leads to the
- * monastery there, else to the city it ends at or the other roads of its crossroads (read from the
- * tile's geometry as the messenger's ride is, MM-MSG-5…7); a city or monastery leads to the roads
- * ending at it.
+ * `connected`: those it shares a link with in the tile's geometry (a road ending at a crossroads,
+ * a monastery or a city gate: formats/jcz-vocabulary.ts `wagonMoves`, JCZ's `wagon-move` groups).
  */
 function leadsTo(t: CTile, i: number): number[] {
-	const f = t.features[i];
-	const ends = (j: number) => t.features[j].kind === 'road' && t.features[j].sides === 1;
-	const endOf = (j: number): number[] => {
-		const cloister = t.features.findIndex((x) => x.kind === 'monastery');
-		if (cloister >= 0) return [cloister];
-		const end = roadEnd(t, j);
-		return !end ? [] : 'city' in end ? [end.city] : [...end.roads];
-	};
-	if (ends(i)) return endOf(i);
-	if (f.kind !== 'city' && f.kind !== 'monastery') return [];
-	const out: number[] = [];
-	for (let j = 0; j < t.features.length; j++) if (ends(j) && endOf(j).includes(i)) out.push(j);
-	return out;
+	let links = linked.get(t);
+	if (!links) {
+		links = t.features.map(() => [] as number[]);
+		const local = new Map(t.def.features.map((f, j) => [f.id, j]));
+		for (const group of wagonMoves(t.def.features)) {
+			const js = group.map((id) => local.get(id)!);
+			for (const a of js)
+				for (const b of js) if (a !== b && !links[a].includes(b)) links[a].push(b);
+		}
+		linked.set(t, links);
+	}
+	return links[i];
 }
+/** Per compiled tile, each local feature's links (the geometry never changes). */
+const linked = new WeakMap<CTile, number[][]>();
 
 /** Whether the feature at `root` is complete: no open edge, or a monastery with its tile surrounded. */
 function complete(engine: Engine, root: number): boolean {
