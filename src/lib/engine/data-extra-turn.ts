@@ -17,7 +17,7 @@ export interface ExtraTurnState {
 }
 
 /** Whether the feature at `root` is complete: no open edge, or an inner feature with its tile surrounded. */
-function complete(engine: Engine, root: number): boolean {
+export function complete(engine: Engine, root: number): boolean {
 	const s = engine.state;
 	const f = featureOf(engine, root);
 	if (f.kind === 'field') return false;

@@ -11,6 +11,7 @@ import { tileAtXY } from './board-index.ts';
 import { playerName } from './scoring.ts';
 import { putPiece } from './modules/base.ts';
 import { wagonMoves } from '../formats/jcz-vocabulary.ts';
+import { complete } from './data-extra-turn.ts';
 import { ev, type DataState, type MoveOnEntry } from './data-scope.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataFigure } from '../formats/schema-types.ts';
@@ -46,14 +47,6 @@ function leadsTo(t: CTile, i: number): number[] {
 }
 /** Per compiled tile, each local feature's links (the geometry never changes). */
 const linked = new WeakMap<CTile, number[][]>();
-
-/** Whether the feature at `root` is complete: no open edge, or a monastery with its tile surrounded. */
-function complete(engine: Engine, root: number): boolean {
-	const s = engine.state;
-	const f = featureOf(engine, root);
-	if (f.kind === 'field') return false;
-	return f.inner ? s.boardNeighbours[s.segmentTile[root]] === 8 : s.openEdges[root] === 0;
-}
 
 /** The segments the figure of step data `d` may move on to now, one per tile of each feature within reach. */
 function targets(engine: Engine, d: MoveOnData): number[] {
