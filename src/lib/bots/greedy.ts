@@ -62,6 +62,17 @@ interface Search {
 	spare: GameState[];
 	/** Per depth: the best way found to go on from the node at that depth (its moves, in order). */
 	lines: (readonly Move[])[];
+	/** Writes the turn's start into pool[0] when it is not there yet (null: it is). */
+	restart: ((into: GameState) => void) | null;
+}
+
+/** The state the turn starts from (pool[0]), written there first when the weighing left it for later. */
+function startOf(k: Search): GameState {
+	if (k.restart !== null) {
+		k.restart(k.pool[0]);
+		k.restart = null;
+	}
+	return k.pool[0];
 }
 
 const NO_LINE: readonly Move[] = [];
@@ -96,8 +107,8 @@ function leafValue(s: GameState, k: Search): number {
 
 /** A copy of the state the turn starts from (pool[0]) for finalBase: written into the spare state kept for it. */
 function spareOf(k: Search): GameState {
-	if (k.spare.length === 0) k.spare.push(cloneState(k.pool[0]));
-	else copyState(k.spare[0], k.pool[0]);
+	if (k.spare.length === 0) k.spare.push(cloneState(startOf(k)));
+	else copyState(k.spare[0], startOf(k));
 	return k.spare[0];
 }
 
@@ -135,7 +146,7 @@ function valueAfter(s: GameState, k: Search, depth: number): number {
 
 /** A step placed a tile: `s` back to the turn's start (whole board) and the path to the node replayed. */
 function backTo(s: GameState, k: Search): void {
-	takeBack(s, k.pool[0]);
+	takeBack(s, startOf(k));
 	for (const m of k.path)
 		if (!apply(s, m, TRIAL).ok) throw new Error('greedy: a move of the path was refused again');
 }
@@ -171,15 +182,18 @@ interface Kept {
  * weighTurn with, for each move, the best way found to go on with the turn after it. `kept`: what an
  * earlier weighing of the same bot left (the states it took its trials back to, its final scoring).
  */
-function weighLines(d: GameState, share: number, keep: number, kept: Kept): Weighed[] {
+function weighLines(
+	d: GameState,
+	share: number,
+	keep: number,
+	kept: Kept,
+	again?: (into: GameState) => void
+): Weighed[] {
 	const pool = kept.pool;
 	// the game ends after this turn: with the tile in hand, and (but for the exact bot, whose choices
 	// stay as they were) in the steps after its placement, so that they see the final scoring too
 	const ends = d.tile >= 0 || (keep > 0 && d.placed >= 0);
 	if (ends) lastTurn(d);
-	let before = pool[0];
-	if (before === undefined) pool.push((before = cloneState(d)));
-	else copyState(before, d);
 	const k: Search = {
 		me: moverOf(d),
 		turn: d.turn,
@@ -190,16 +204,29 @@ function weighLines(d: GameState, share: number, keep: number, kept: Kept): Weig
 		spare: kept.spare,
 		path: [],
 		keep,
-		lines: []
+		lines: [],
+		restart: null
 	};
+	const moves = toWeigh(d, k, legalMoves(d));
+	// the turn's start, copied now when the trials are taken back to it; with one move weighed by a bot
+	// that can write it again (`again`), only if a step places a tile (backTo) or a leaf needs finalBase
+	let before = pool[0];
+	if (before === undefined) pool.push((before = cloneState(d)));
+	else if (moves.length === 1 && again)
+		k.restart = (into) => {
+			again(into);
+			if (ends) lastTurn(into);
+		};
+	else copyState(before, d);
 	if (ends) {
 		// every leaf will need the final scoring of the turn's start: found on d before any move (not on
 		// a copy made for it), then d's modules' scratch records (written by the award hooks) taken back
+		const modules = k.restart === null ? null : JSON.stringify(d.moduleState);
 		k.base = kept.base = finalBase(d, kept.base);
-		copyStateButBoard(d, before);
+		if (modules === null) copyStateButBoard(d, before);
+		else d.moduleState = JSON.parse(modules);
 	}
 	const out: Weighed[] = [];
-	const moves = toWeigh(d, k, legalMoves(d));
 	for (let i = 0; i < moves.length; i++) {
 		const move = moves[i];
 		if (apply(d, move, TRIAL).ok) {
@@ -209,7 +236,7 @@ function weighLines(d: GameState, share: number, keep: number, kept: Kept): Weig
 			k.path.pop();
 		}
 		// the greedy bot (keep > 0) copies the next decision's state into d afresh: its last trial is not taken back
-		if (keep === 0 || i < moves.length - 1) takeBack(d, before);
+		if (keep === 0 || i < moves.length - 1) takeBack(d, startOf(k));
 	}
 	return out.sort((a, b) => b.value - a.value);
 }
@@ -247,9 +274,13 @@ function greedyWith(seed: number, keep: number): Bot {
 					return { move, alternatives: [{ move, value: round(planned.value) }] };
 				}
 			}
-			if (d === null) [d, rng] = determinize(state, rng);
-			else rng = determinizeInto(d, state, rng);
-			const weighed = weighLines(d, reserveShare(state), keep, kept);
+			const hidden = rng;
+			if (d === null) [d, rng] = determinize(state, hidden);
+			else rng = determinizeInto(d, state, hidden);
+			// the greedy bot's one placement leaves the copy of the turn's start for when it is needed: d written again
+			const again =
+				keep > 0 ? (into: GameState) => void determinizeInto(into, state, hidden) : undefined;
+			const weighed = weighLines(d, reserveShare(state), keep, kept, again);
 			const best = weighed[0];
 			const move: Move = best?.move ?? legalMoves(state)[0];
 			// the exact bot weighs every step again (its choices as before the plan)
