@@ -2,7 +2,7 @@
 # The greedy bot's speed comparison (a benchmark, not a test): in each checkout in turn,
 # ROUNDS times, the checker's greedy command on the Bards + I&C + Inn and Stable Owners + Buddo + M&M
 # mix (greedy against random, MIX_GAMES games, default 300: the command) and base greedy
-# against greedy (BASE_GAMES games, default 100). One line per run: time of day, checkout, command,
+# against greedy (BASE_GAMES games, default 300: the count). One line per run: time of day, checkout, command,
 # games, the report's seconds (wall), CPU seconds (user + system, GNU time), both per game, load
 # average at the start. Per game, an old checkout may play fewer mix games (MIX_GAMES_OLD, for OLD).
 #   OLD=<old worktree> MIX_GAMES_OLD=60 bench/bots/side-by-side.sh 3 <old worktree> .
@@ -18,7 +18,8 @@ run() { # checkout label games args...
 	shift 3
 	local load
 	load=$(cut -d' ' -f1 /proc/loadavg)
-	(cd "$dir" && /usr/bin/time -f '%U %S' -o "$times" npx carcassonne-lab simulate "$@" --games "$games" --seed 1 --json > "$report" 2> /dev/null)
+	# the CLI as installed runs it (bin/carcassonne-lab.js); npx would add its own start (~0.8 s of CPU here) to both
+	(cd "$dir" && /usr/bin/time -f '%U %S' -o "$times" node bin/carcassonne-lab.js simulate "$@" --games "$games" --seed 1 --json > "$report" 2> /dev/null)
 	node -e 'const fs = require("fs"); const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); const [u, s] = fs.readFileSync(process.argv[2], "utf8").trim().split(" ").map(Number); const g = Number(process.argv[3]); console.log(`${process.argv[4]} games=${g} wall=${r.seconds} cpu=${(u + s).toFixed(2)} wallPerGame=${(r.seconds / g).toFixed(4)} cpuPerGame=${((u + s) / g).toFixed(4)}`)' "$report" "$times" "$games" "$(date -u +%H:%M:%S) $dir $label load=$load"
 }
 for ((i = 1; i <= rounds; i++)); do
@@ -26,6 +27,6 @@ for ((i = 1; i <= rounds; i++)); do
 		mix=${MIX_GAMES:-300}
 		[[ -n "${OLD:-}" && "$dir" == "$OLD" ]] && mix=${MIX_GAMES_OLD:-$mix}
 		run "$dir" mix-greedy-random "$mix" --expansions "$MIX" --policies greedy,random
-		run "$dir" base-greedy-greedy "${BASE_GAMES:-100}" --policies greedy,greedy
+		run "$dir" base-greedy-greedy "${BASE_GAMES:-300}" --policies greedy,greedy
 	done
 done
