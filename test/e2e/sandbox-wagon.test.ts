@@ -26,6 +26,14 @@ test("the wagon's move-on step: its targets on the board, the chosen one takes t
 	const legal = await legalShown(page);
 	expect(legal.filter((m) => m.type === 'move-on')).toHaveLength(4);
 	expect(legal.some((m) => m.type === 'pass')).toBe(true);
+	// the step, its pass and the supply in the document's words (the wagon, Abbey & Mayor's "Mayor")
+	await expect(page.locator('.turn')).toContainText(
+		'Bob must move the wagon on, or leave it in supply.'
+	);
+	const pass = page.locator('.moves li').filter({ hasText: 'Pass (keep the wagon in supply)' });
+	await expect(pass.locator('.help')).toHaveText('Leave the wagon in supply.');
+	await expect(page.locator('.supply')).toContainText('Mayor 1');
+	await expect(page.locator('.supply')).not.toContainText('Am-mayor');
 	await page.screenshot({ path: info.outputPath('wagon-move-on-step.png') });
 	await chooseTarget(page, { type: 'move-on', x: 0, y: 0, feature: 'c1' });
 	const texts = await page.locator('.log .ev .text').allTextContents();

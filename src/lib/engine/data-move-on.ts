@@ -94,6 +94,10 @@ function moveOf(engine: Engine, seg: number): Move {
 export const moveOnStep: StepDef = {
 	accepts: [MOVE_ON, 'pass'],
 	describe: 'move the figure on, or leave it in supply',
+	describeStep: (rules, step) => {
+		const name = rules.figures.get((step.data as unknown as MoveOnData).figure)?.name;
+		return `move the ${name?.toLowerCase() ?? 'figure'} on, or leave it in supply`;
+	},
 	moves(engine, step, out) {
 		for (const seg of targets(engine, step.data as unknown as MoveOnData))
 			out.push(moveOf(engine, seg));

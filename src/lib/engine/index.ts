@@ -46,6 +46,8 @@ export {
 	tilesToDraw,
 	featureParts,
 	ruleBook,
+	stepLine,
+	figureTypeName,
 	type BoardTile,
 	type BoardPiece,
 	type BoardMarker,

@@ -369,6 +369,8 @@ export interface StepDef {
 	accepts: string[];
 	/** One line for messages: what the player decides at this step. */
 	describe: string;
+	/** The line for one step, where it depends on the step's data (which figure moves on). */
+	describeStep?: (rules: Context, step: Step) => string;
 	moves: (engine: Engine, step: Step, out: Move[]) => void;
 	/** A figure step that places only these figure types (the phantom's): a deploy of another is refused. */
 	figures?: string[];

@@ -165,6 +165,19 @@ export function featureParts(
 	}));
 }
 
+/** What the player to decide must do now, in one line ("move the wagon on, or leave it in supply"). */
+export function stepLine(state: GameState): string {
+	const step = state.pending[0];
+	if (!step) return '';
+	const rules = contextOf(state);
+	const def = rules.steps.get(step.kind);
+	return def?.describeStep?.(rules, step) ?? def?.describe ?? step.kind;
+}
+
+/** A figure's name as the game's documents give it (Abbey & Mayor's `am-mayor` is "Mayor"). */
+export const figureTypeName = (state: GameState, kind: string): string | undefined =>
+	contextOf(state).figures.get(kind)?.name;
+
 export interface RuleInfo {
 	/** Rule module id (base, inns-and-cathedrals, bards, …). */
 	module: string;

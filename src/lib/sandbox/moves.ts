@@ -3,6 +3,7 @@
 import {
 	boardPieces,
 	boardTileAt,
+	figureTypeName,
 	placedTile,
 	type GameState,
 	type Move,
@@ -46,8 +47,11 @@ const FIGURE_NAMES: Record<string, string> = {
 	scarecrow: 'Scarecrow'
 };
 
-export const figureName = (kind: string): string =>
-	FIGURE_NAMES[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+/** A figure's name: the sandbox's own short names, else the game's documents' (with `state`), else its id. */
+export const figureName = (kind: string, state?: GameState): string =>
+	FIGURE_NAMES[kind] ??
+	(state && figureTypeName(state, kind)) ??
+	kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /** The kind of feature `feature` is on the tile at the move's target, for labels. */
 const featureKind = (state: GameState, t: MoveTarget | null): string =>
@@ -65,7 +69,7 @@ export function moveLabel(move: Move, state: GameState): string {
 	const name = (p: unknown) => (num(p) ? (state.players[p] ?? `player ${p}`) : 'neutral');
 	const step = state.pending[0];
 	// the figure a move-on step is about (a data figure with moveOn: Abbey & Mayor's wagon)
-	const moving = figureName(String(step?.data?.figure ?? 'figure')).toLowerCase();
+	const moving = figureName(String(step?.data?.figure ?? 'figure'), state).toLowerCase();
 	switch (m.type) {
 		case 'pass':
 			return step?.kind === 'move-on' ? `Pass (keep the ${moving} in supply)` : 'Pass (no figure)';
@@ -76,7 +80,7 @@ export function moveLabel(move: Move, state: GameState): string {
 		case 'pick':
 			return `Pick ${m.tile}`;
 		case 'deploy':
-			return `${figureName(String(m.figure))} on ${where}`;
+			return `${figureName(String(m.figure), state)} on ${where}`;
 		case 'owner':
 			return `Owner on ${where}`;
 		case 'note':
@@ -191,11 +195,20 @@ export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
 /** What a move does, in words, and the rules behind it (a tooltip gives their text). */
 export function moveHelp(
 	move: Move,
-	book: ReadonlyMap<string, RuleInfo>
+	book: ReadonlyMap<string, RuleInfo>,
+	state?: GameState
 ): { text: string; rules: string } {
 	const m = move as Record<string, unknown>;
+	// a move-on step's pass keeps its figure (Abbey & Mayor's wagon) in supply, under its own rules
+	const step = state?.pending[0];
+	const onward = step?.kind === 'move-on' ? step.data : undefined;
 	const by: Record<string, [string, string[]]> = {
-		pass: ['Place no figure this turn.', ['BASE-1.4.1']],
+		pass: onward
+			? [
+					`Leave the ${figureName(String(onward.figure), state).toLowerCase()} in supply.`,
+					(onward.rules as string[] | undefined) ?? []
+				]
+			: ['Place no figure this turn.', ['BASE-1.4.1']],
 		draw: ['Draw a land tile and place it.', ['BASE-1.2.1']],
 		'town-hall': [
 			'Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).',
@@ -275,8 +288,8 @@ export function piecesAt(
 		.map((p) => {
 			const whose =
 				p.owner >= 0
-					? `${state.players[p.owner]}'s ${figureName(p.kind).toLowerCase()}`
-					: `${figureName(p.kind)} (nobody's)`;
+					? `${state.players[p.owner]}'s ${figureName(p.kind, state).toLowerCase()}`
+					: `${figureName(p.kind, state)} (nobody's)`;
 			const kind = tile.def.features.find((f) => f.id === p.feature)?.type ?? 'feature';
 			const help = FIGURE_HELP[p.kind];
 			const rules = help?.rules.filter((r) => book.has(r)) ?? [];

@@ -4,6 +4,7 @@
 // holds the game and its seats; the page (src/routes/sandbox) lays this out.
 import {
 	contextOf,
+	stepLine,
 	featureParts,
 	tilesToDraw,
 	type Expansion,
@@ -260,9 +261,10 @@ export class SandboxPage {
 		queueMicrotask(() => (this.animate = false));
 	}
 
-	stepLabel(kind: string | undefined): string {
-		if (!kind || !this.ctx) return '';
-		return kind === 'pick' ? 'pick the next tile' : (this.ctx.steps.get(kind)?.describe ?? kind);
+	/** What the seat to decide must do at the step shown ("move the wagon on, …"). */
+	stepLabel(): string {
+		if (!this.gs) return '';
+		return this.step?.kind === 'pick' ? 'pick the next tile' : stepLine(this.gs);
 	}
 
 	// ------------------------------------------------------------------ the person's moves
