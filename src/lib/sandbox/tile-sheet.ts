@@ -1,8 +1,9 @@
-// The placed tiles of the sandbox board, drawn by one Konva shape: only the tiles in view. Close up
-// each tile is drawn from its design's bitmap; zoomed out (a cell of at most CHUNK_MAX_PX screen
-// pixels) from chunks — CHUNK × CHUNK cells rasterised once into a canvas, touched up where a tile
-// changes (a placement, a jump on the timeline) or a drawing arrives. A 10,000-tile board so costs a
-// frame a few dozen canvases, not 10,000 images (and no Konva node per tile).
+// The placed tiles of the sandbox board, drawn by one Konva shape: only the tiles in view. Close up,
+// or up to DIRECT_MAX tiles in view, each tile is drawn from its design's bitmap; zoomed out over
+// more (a cell of at most CHUNK_MAX_PX screen pixels) from chunks — CHUNK × CHUNK cells rasterised
+// once into a canvas, touched up where a tile changes (a placement, a jump on the timeline) or a
+// drawing arrives. A 10,000-tile board so costs a frame a few dozen canvases, not 10,000 images
+// (and no Konva node per tile).
 import type { BoardTile, Tile } from '../engine/index.ts';
 
 /** World units per cell (a tile is 100 × 100, like the renderer's viewBox). */
@@ -12,6 +13,8 @@ const CHUNK = 16;
 /** Screen pixels per cell up to which the board is drawn from chunks (rasterised at these sizes). */
 const CHUNK_PX = [8, 16, 32];
 const CHUNK_MAX_PX = CHUNK_PX[CHUNK_PX.length - 1];
+/** Tiles in view up to which they are drawn one by one at any zoom (a chunk costs more than its few tiles). */
+const DIRECT_MAX = 2000;
 /** Pixels of chunk canvases kept at most (those not drawn lately go first). */
 const CHUNK_BUDGET = 12e6;
 
@@ -158,7 +161,6 @@ export class TileSheet {
 			const canvas = document.createElement('canvas');
 			canvas.width = canvas.height = CHUNK * px;
 			const ctx = canvas.getContext('2d')!;
-			ctx.imageSmoothingQuality = 'high';
 			c = { canvas, ctx, waiting: new Map(), used: 0 };
 			chunk.canvases.set(px, c);
 			this.#pixels += canvas.width * canvas.height;
@@ -190,15 +192,16 @@ export class TileSheet {
 	draw(ctx: CanvasRenderingContext2D, view: WorldRect, cellPx: number, skip?: string): void {
 		this.#frame++;
 		const m = ctx.getTransform();
-		if (cellPx > CHUNK_MAX_PX) {
+		const inView = ({ tile: t }: { tile: BoardTile }) =>
+			t.x * CELL + CELL >= view.x0 &&
+			t.x * CELL <= view.x1 &&
+			t.y * CELL + CELL >= view.y0 &&
+			t.y * CELL <= view.y1;
+		const shown = this.#tiles.filter(inView);
+		if (cellPx > CHUNK_MAX_PX || shown.length <= DIRECT_MAX) {
 			const size = this.levels.find((l) => l >= cellPx) ?? this.levels[this.levels.length - 1];
-			for (const { tile: t } of this.#tiles) {
-				const x = t.x * CELL;
-				const y = t.y * CELL;
-				if (x + CELL < view.x0 || x > view.x1 || y + CELL < view.y0 || y > view.y1) continue;
-				if (skip === `${t.x},${t.y}`) continue;
-				drawTile(ctx, m, t, this.art(t.def, size).image);
-			}
+			for (const { tile: t } of shown)
+				if (skip !== `${t.x},${t.y}`) drawTile(ctx, m, t, this.art(t.def, size).image);
 		} else {
 			const px = CHUNK_PX.find((l) => l >= cellPx)!;
 			const side = CHUNK * CELL;
