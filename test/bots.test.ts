@@ -11,6 +11,7 @@ import {
 	type Expansion
 } from '../src/lib/engine/index.ts';
 import {
+	botSpecText,
 	createBot,
 	parseBotSpec,
 	type Bot,
@@ -56,6 +57,14 @@ describe('bots', () => {
 		expect(parseBotSpec('random:hard')).toMatchObject({
 			error: expect.stringContaining('no level "hard"')
 		});
+		// options after the level: numbers overriding the level's, written back the same way
+		const spec = parseBotSpec('mcts:medium/sims=150/depth=4');
+		expect(spec).toEqual({ bot: 'mcts', level: 'medium', options: { sims: 150, depth: 4 } });
+		expect(botSpecText(spec as BotSpec)).toBe('mcts:medium/sims=150/depth=4');
+		for (const bad of ['mcts/sims', 'mcts/sims=', 'mcts/sims=many', 'mcts:medium/=3'])
+			expect(parseBotSpec(bad)).toMatchObject({
+				error: expect.stringContaining('is not key=number')
+			});
 	});
 
 	it('greedy and mcts play whole games with listed moves, identically for the same seed', () => {
@@ -123,6 +132,32 @@ describe('bots', () => {
 		const decide = (spec: BotSpec, s: GameState) => createBot(spec, 9).decide(s);
 		for (const spec of [{ bot: 'greedy' }, { bot: 'mcts', options: { sims: 12 } }])
 			expect(decide(spec, other)).toEqual(decide(spec, state));
+	});
+
+	it('mcts with reuse answers the steps after its placement from the search of that placement (its subtree)', () => {
+		let { state } = startGame({ expansions: [base], players: ['A', 'B'], seed: 6, quiet: true });
+		const bots = [
+			createBot({ bot: 'mcts', level: 'medium', options: { keep: 4, reuse: 1 } }, 1),
+			createBot({ bot: 'random' }, 2)
+		];
+		let answered = 0;
+		let placement: Decision | null = null;
+		while (!state.finished) {
+			const seat = state.pending[0]?.player ?? state.active;
+			const step = state.pending[0]?.kind;
+			const decision = bots[seat].decide(state);
+			if (seat === 0 && step !== 'place' && legalMoveCount(state) > 1 && placement) {
+				// the subtree's simulations are those through the placement played, fewer than a search's
+				const through = placement.alternatives[0].visits!;
+				const visits = decision.alternatives.reduce((n, a) => n + a.visits!, 0);
+				expect(visits).toBeLessThanOrEqual(through);
+				expect(through).toBeLessThan(150);
+				answered++;
+			}
+			placement = seat === 0 && step === 'place' ? decision : null;
+			state = (apply(state, decision.move, IN_PLACE_SILENT) as { state: GameState }).state;
+		}
+		expect(answered).toBeGreaterThan(5);
 	});
 
 	it('mcts explains its choice: the most visited of its top three, with visits and win rates', () => {

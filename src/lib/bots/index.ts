@@ -85,19 +85,35 @@ export const BOTS: Record<
 	}
 };
 
-/** A spec as `name` or `name:level` (what parseBotSpec reads). */
-export const botSpecText = (s: BotSpec): string => (s.level ? `${s.bot}:${s.level}` : s.bot);
+/** A spec as `name`, `name:level` and its options `/key=value` (what parseBotSpec reads). */
+export const botSpecText = (s: BotSpec): string =>
+	(s.level ? `${s.bot}:${s.level}` : s.bot) +
+	Object.entries(s.options ?? {})
+		.map(([k, v]) => `/${k}=${v}`)
+		.join('');
 
-/** Parses `name` or `name:level` (CLI flags, URL parameters). */
+/**
+ * Parses `name` or `name:level`, then any `/key=value` options (numbers overriding the level's, as
+ * `mcts:medium/sims=300`: CLI flags, URL parameters).
+ */
 export function parseBotSpec(text: string): BotSpec | { error: string } {
-	const [bot, level] = text.split(':');
+	const [head, ...pairs] = text.split('/');
+	const [bot, level] = head.split(':');
 	const known = BOTS[bot];
 	if (!known) return { error: `unknown bot "${bot}"; known: ${Object.keys(BOTS).join(', ')}` };
 	if (level !== undefined && !known.levels?.includes(level))
 		return {
 			error: `bot "${bot}" has no level "${level}"${known.levels ? `; levels: ${known.levels.join(', ')}` : ''}`
 		};
-	return level === undefined ? { bot } : { bot, level };
+	const options: Record<string, number> = {};
+	for (const pair of pairs) {
+		const [key, value] = pair.split('=');
+		if (!key || value === undefined || value.trim() === '' || !Number.isFinite(Number(value)))
+			return { error: `bot option "${pair}" of "${text}" is not key=number` };
+		options[key] = Number(value);
+	}
+	const spec: BotSpec = level === undefined ? { bot } : { bot, level };
+	return pairs.length > 0 ? { ...spec, options } : spec;
 }
 
 export function createBot(spec: BotSpec, seed: number): Bot {

@@ -12,10 +12,15 @@
 //   (estimate.ts), so a simulation costs a few turns, not a whole game;
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
+// - options (not in the levels: docs/bots.md has their strength and speed): `keep` weighs at the
+//   root only the best placements at a glance, `reuse` answers the next step of the turn (figure,
+//   owner, note…) from the search that played the placement (the most visited move under it)
+//   instead of searching again, `pv` starts each root move with simulations of its weighed value.
 // A budget in simulations is deterministic for a seed; one in milliseconds (`ms`) is not.
 import {
 	apply,
 	cloneState,
+	copyState,
 	finalBase,
 	finishTrial,
 	legalMoveCount,
@@ -27,9 +32,17 @@ import {
 	type GameState,
 	type Move
 } from '../engine/index.ts';
-import { determinize, determinizeAgain, lastTurn, margins, moverOf, rewardOf } from './estimate.ts';
+import {
+	determinize,
+	determinizeAgain,
+	determinizeInto,
+	lastTurn,
+	margins,
+	moverOf,
+	rewardOf
+} from './estimate.ts';
 import { reserveShare, round, weighTurn } from './greedy.ts';
-import type { Alternative, BotFactory, BotSpec } from './types.ts';
+import type { Alternative, BotFactory, BotSpec, Decision } from './types.ts';
 
 export interface MctsOptions {
 	/** Simulations per decision. */
@@ -42,6 +55,12 @@ export interface MctsOptions {
 	tree: number;
 	/** UCB exploration constant. */
 	c: number;
+	/** Placements at the root: the best `keep` at a glance, weighed with trials (0: all weighed). */
+	keep: number;
+	/** 1: the steps after a placement are answered from the placement's search (its subtree), 0: searched again. */
+	reuse: number;
+	/** Simulations a root move starts with, each of the weighing's value (its margin): the weighing as a prior. */
+	pv: number;
 }
 
 export const MCTS_LEVELS: Record<string, Partial<MctsOptions>> = {
@@ -50,12 +69,24 @@ export const MCTS_LEVELS: Record<string, Partial<MctsOptions>> = {
 	hard: { sims: 600, tree: 2 }
 };
 
-const DEFAULTS: MctsOptions = { sims: 150, ms: 0, depth: 4, tree: 1, c: 0.5 };
+const DEFAULTS: MctsOptions = {
+	sims: 150,
+	ms: 0,
+	depth: 4,
+	tree: 1,
+	c: 0.5,
+	keep: 0,
+	reuse: 0,
+	pv: 0
+};
 
 interface Edge {
 	move: Move;
 	mover: number;
+	/** Simulations through the edge, the prior's (`pv`) included. */
 	visits: number;
+	/** Of them, the prior's. */
+	prior: number;
 	avail: number;
 	reward: number;
 	margin: number;
@@ -67,6 +98,12 @@ interface Node {
 }
 
 const keyOf = (m: Move) => JSON.stringify(m);
+
+/** Simulations through a node below which a step is answered from the tree (reuse) rather than searched again. */
+const REUSE_VISITS = 8;
+
+const byVisits = (a: Edge, b: Edge) =>
+	b.visits - a.visits || b.reward / b.visits - a.reward / a.visits;
 
 export function mctsOptions(spec: BotSpec): MctsOptions {
 	return {
@@ -89,6 +126,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		root: Node,
 		prior: Move[],
 		priorKeys: string[],
+		priorValues: number[],
 		d: GameState,
 		base: FinalBase | null
 	): void {
@@ -132,13 +170,17 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				}
 				const j = untried[i];
 				const m: Move = moves[j];
+				// at the root, pv simulations of the weighing's value
+				const pre: number = node === root ? o.pv : 0;
+				const v = pre > 0 ? priorValues[j] : 0;
 				pick = {
 					move: m,
 					mover: moverOf(s),
-					visits: 0,
+					visits: pre,
+					prior: pre,
 					avail: 1,
-					reward: 0,
-					margin: 0,
+					reward: pre * rewardOf(v),
+					margin: pre * v,
 					child: null
 				};
 				node.edges.set(keys ? keys[j] : keyOf(m), pick);
@@ -179,31 +221,64 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		}
 	}
 
+	/** The searched node the game is at: the child of the move last played (`at`: the log's length after it, `key` its JSON). */
+	let last: { at: number; key: string; node: Node } | null = null;
+	// the states of its decisions, written again at each (no copies made anew)
+	let d: GameState | null = null;
+	let spare: GameState | null = null;
+
+	/** The edges of the search that is still the game's (`last`'s node) that are legal now, most visited first; null when there is none. */
+	function fromTree(state: GameState, listed: readonly Move[] | undefined): Edge[] | null {
+		const at = last;
+		last = null;
+		if (!at || at.at !== state.log.length || at.node.visits < REUSE_VISITS) return null;
+		if (JSON.stringify(state.log[at.at - 1]) !== at.key) return null;
+		const legal = new Set((listed ?? legalMoves(state)).map(keyOf));
+		const edges = [...at.node.edges].filter(([key]) => legal.has(key)).map(([, e]) => e);
+		return edges.length > 0 ? edges.sort(byVisits) : null;
+	}
+
+	/** The most visited edge played (kept as `last` to answer the next step from, with reuse), the top 3 explained. */
+	function answer(state: GameState, ranked: Edge[], fallback: Move): Decision {
+		const move = ranked[0]?.move ?? fallback;
+		const child = ranked[0]?.child;
+		last =
+			o.reuse > 0 && child ? { at: state.log.length + 1, key: keyOf(move), node: child } : null;
+		const alternatives: Alternative[] = ranked.slice(0, 3).map((e) => ({
+			move: e.move,
+			value: round(e.margin / e.visits),
+			visits: e.visits - e.prior,
+			winRate: round(e.reward / e.visits)
+		}));
+		return { move, alternatives };
+	}
+
 	return {
 		id: 'mcts',
-		decide(state) {
-			if (legalMoveCount(state) === 1) return { move: legalMoves(state)[0], alternatives: [] };
-			let d: GameState;
-			[d, rng] = determinize(state, rng);
-			const prior = weighTurn(d, reserveShare(state)).map((a) => a.move);
+		decide(state, listed) {
+			if (legalMoveCount(state) === 1) {
+				last = null;
+				return { move: (listed ?? legalMoves(state))[0], alternatives: [] };
+			}
+			const reused = o.reuse > 0 ? fromTree(state, listed) : null;
+			if (reused) return answer(state, reused, reused[0].move);
+			if (d === null) [d, rng] = determinize(state, rng);
+			else rng = determinizeInto(d, state, rng);
+			const weighed = weighTurn(d, reserveShare(state), o.keep);
+			const prior = weighed.map((a) => a.move);
 			const priorKeys = prior.map(keyOf);
+			const priorValues = weighed.map((a) => a.value);
 			const root: Node = { visits: 0, edges: new Map() };
-			const base = finalBase(cloneState(state));
+			// finalBase's award hooks write the modules' scratch records: it scores a copy
+			if (spare === null) spare = cloneState(state);
+			else copyState(spare, state);
+			const base = finalBase(spare);
 			const t0 = performance.now();
 			for (let i = 0; o.ms > 0 ? performance.now() - t0 < o.ms : i < o.sims; i++) {
 				rng = determinizeAgain(d, state, rng);
-				simulate(root, prior, priorKeys, d, base);
+				simulate(root, prior, priorKeys, priorValues, d, base);
 			}
-			const ranked = [...root.edges.values()].sort(
-				(a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits
-			);
-			const alternatives: Alternative[] = ranked.slice(0, 3).map((e) => ({
-				move: e.move,
-				value: round(e.margin / e.visits),
-				visits: e.visits,
-				winRate: round(e.reward / e.visits)
-			}));
-			return { move: ranked[0]?.move ?? prior[0], alternatives };
+			return answer(state, [...root.edges.values()].sort(byVisits), prior[0]);
 		}
 	};
 };
