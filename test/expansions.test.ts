@@ -34,7 +34,9 @@ function geometryProblems(t: Tile): string[] {
 	const ids = t.features.map((f) => f.id);
 	if (new Set(ids).size !== ids.length) out.push('duplicate feature ids');
 	if (t.wildcard) {
-		if (t.features.length) out.push('a wildcard tile has no features');
+		// it fits anything: nothing on it touches a side (the abbey's monastery does not)
+		if (t.features.some((f) => f.sides?.length || f.halves))
+			out.push('a wildcard tile has no feature on its sides');
 		return out;
 	}
 	const border = t.features.filter(

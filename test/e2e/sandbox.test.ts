@@ -506,3 +506,30 @@ test('the setup form: expansions, players, a ruling, seed → the URL, which rep
 	await expect.poll(() => tileInHand(again)).toBe(first);
 	expect((await gameShown(again)).players).toEqual(['Ann', 'Bob', 'Zoe']);
 });
+
+test('the abbey: its hole lit on the board instead of the draw, placed, then a monk on it', async ({
+	page
+}) => {
+	// the game of scenario AM-5.1.1 up to Ann's turn: a hole at (0,-1), a tile still to draw
+	const scenario = JSON.parse(
+		readFileSync('scenarios/AM-5.1.1-abbey-placed-instead-of-a-tile.json', 'utf8')
+	);
+	const file = join(mkdtempSync(join(tmpdir(), 'sandbox-abbey-')), 'abbey.json');
+	writeFileSync(
+		file,
+		JSON.stringify({ ...scenario.game, moves: scenario.game.moves.slice(0, 12) })
+	);
+	await page.goto('/sandbox');
+	await page.getByLabel('Load a game record').setInputFiles(file);
+	await expect(page.getByTestId('status')).toContainText('Loaded a game of 12 moves');
+	expect(await stepKind(page)).toBe('abbey');
+	await expect(page.getByRole('button', { name: 'Keep the abbey: draw a tile' })).toBeVisible();
+	await chooseTarget(page, { type: 'abbey', x: 0, y: -1 });
+	expect(await stepKind(page)).toBe('figure');
+	await chooseTarget(page, { type: 'deploy', figure: 'follower', feature: 'm1' });
+	// the abbey closed Ann's city cap: 1 tile × 2
+	await expect(page.getByTestId('score-0')).toHaveText('2');
+	const texts = await page.locator('.log .ev .text').allTextContents();
+	expect(texts.some((t) => /Ann places their abbey in the hole at \(0,-1\)/.test(t))).toBe(true);
+	if (process.env.ABBEY_SHOT) await page.screenshot({ path: process.env.ABBEY_SHOT });
+});

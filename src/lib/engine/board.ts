@@ -15,7 +15,7 @@ import {
 	type GameState,
 	type Refusal
 } from './types.ts';
-import { EDGE_NAMES } from './tiles.ts';
+import { EDGE_NAMES, isTownHall } from './tiles.ts';
 import { union, find } from './features.ts';
 import {
 	AROUND,
@@ -254,18 +254,19 @@ export function completedBorderRoots(engine: Engine, b: number): readonly number
 		if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 	}
 	if (t.wildcard) {
-		// a town hall has no features: what it completes are the neighbours' roads and cities facing it (MM-HALL-6)
+		// a town hall or an abbey has no road or city: what it completes are the neighbours' facing it (MM-HALL-6, AM-5.1.3)
 		const cell = pack(state.boardX[b], state.boardY[b]);
 		for (let side = 0; side < 4; side++) {
 			const n = tileAt(engine, cell + SIDE_STEP[side]);
 			if (n < 0) continue;
-			const fb =
-				engine.rules.tiles[state.boardTile[n]].sideFeat[
-					state.boardRotation[n] * 4 + ((side + 2) & 3)
-				];
-			if (fb < 0) continue;
-			const r = find(state, state.boardFirstSegment[n] + fb);
-			if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
+			const nt = engine.rules.tiles[state.boardTile[n]];
+			const at = state.boardRotation[n] * 4 + ((side + 2) & 3);
+			// the side's city, and a city sharing that side (closeShared closed it too)
+			for (const fb of [nt.sideFeat[at], nt.shared ? nt.shared[at] : -1]) {
+				if (fb < 0) continue;
+				const r = find(state, state.boardFirstSegment[n] + fb);
+				if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
+			}
 		}
 	}
 	return out ?? NONE;
@@ -392,7 +393,7 @@ export function surroundings(
 		if (n < 0) continue;
 		tiles++;
 		const t = engine.rules.tiles[state.boardTile[n]];
-		if (t.wildcard) wildcards++;
+		if (isTownHall(t)) wildcards++;
 		else if (t.river) river++;
 	}
 	return { tiles, wildcards, river };

@@ -8,6 +8,7 @@
 import { find, featureOf, segsOf } from './features.ts';
 import { emit } from './events.ts';
 import { tileAtXY } from './board-index.ts';
+import { SIDE_DX, SIDE_DY } from './cells.ts';
 import { playerName } from './scoring.ts';
 import { putPiece } from './modules/base.ts';
 import { wagonMoves } from '../formats/jcz-vocabulary.ts';
@@ -70,6 +71,12 @@ function targets(engine: Engine, d: MoveOnData): number[] {
 			const t = engine.rules.tiles[s.boardTile[b]];
 			for (const j of leadsTo(t, s.segmentFeature[seg]))
 				candidates.push(s.boardFirstSegment[b] + j);
+			// a side against a tile that fits anything (the abbey) leads to what stands on it
+			for (let side = 0; side < 4; side++) {
+				if (t.sideFeat[s.boardRotation[b] * 4 + side] !== s.segmentFeature[seg]) continue;
+				const n = tileAtXY(engine, s.boardX[b] + SIDE_DX[side], s.boardY[b] + SIDE_DY[side]);
+				if (n >= 0 && engine.rules.tiles[s.boardTile[n]].wildcard) tileSegs(n);
+			}
 		}
 	const out: number[] = [];
 	for (const seg of candidates) {

@@ -2,6 +2,7 @@
 // listed exactly once by its feature, scores never below their previous values, tiles conserved.
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
+import { abbeysHeld } from './modules/abbey.ts';
 import type { GameState, Move, Piece } from './types.ts';
 
 export interface Violation {
@@ -376,7 +377,7 @@ export function canonical(state: GameState): string {
 function heldTiles(state: GameState): number {
 	const halls = (state.moduleState['messengers-and-mayors'] as { halls?: number[] } | undefined)
 		?.halls;
-	return halls ? halls.reduce((a, b) => a + b, 0) : 0;
+	return (halls ? halls.reduce((a, b) => a + b, 0) : 0) + abbeysHeld(state);
 }
 
 /** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */

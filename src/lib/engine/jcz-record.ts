@@ -11,6 +11,7 @@ import type { Expansion, GameEvent, GameState, Move } from './types.ts';
 import type { GameRecord } from './record.ts';
 import {
 	FANCZ_APP_VERSION,
+	JCZ_ABBEY,
 	JCZ_APP_VERSION,
 	JCZ_MEEPLES,
 	JCZ_SETS,
@@ -57,7 +58,8 @@ const AS_ELEMENTS = new Set([
 	'KR-R2',
 	'HS-R2',
 	'HS-R3',
-	'TB-R1'
+	'TB-R1',
+	'AM-R6'
 ]);
 const JCZ_READING: Record<string, string> = {
 	'RIVER-R2': 'look-ahead',
@@ -148,6 +150,7 @@ export function jczFromRecord(
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
 	if (modules.includes('phantom')) elements.phantom = figures.phantom ?? 1;
 	if (modules.includes('barn') && figures.barn !== 0) elements.barn = figures.barn ?? 1;
+	if (modules.includes('abbey') && r['AM-R6'] !== 'none') elements.abbey = 1;
 	if (ids.includes('abbey-and-mayor') && figures['am-mayor'] !== 0)
 		elements.mayor = figures['am-mayor'] ?? 1;
 	if (ids.includes('abbey-and-mayor') && figures.wagon !== 0) elements.wagon = figures.wagon ?? 1;
@@ -322,6 +325,8 @@ function commits(before: Before, after: GameState, move: Move): boolean {
 	if (before.step === 'move-on')
 		return move.type !== 'pass' && !(next?.kind === 'move-on' && next.player === before.player);
 	if (next?.kind === 'move-on') return true;
+	// the abbey kept before the draw: JCZ commits that pass on its own
+	if (before.step === 'abbey' && move.type === 'pass') return true;
 	return after.turn !== before.turn || after.finished;
 }
 
@@ -352,6 +357,13 @@ function messageOf(
 		case 'pass':
 			// JCZ skips an action phase with nothing to do: its COMMIT ends the turn alone
 			return before.options ? [{ type: 'PASS', payload: {} }] : [];
+		case 'abbey':
+			return [
+				{
+					type: 'PLACE_TILE',
+					payload: { tileId: JCZ_ABBEY, rotation: 'R0', position: [move.x, move.y] }
+				}
+			];
 		case 'deploy':
 		case 'portal': {
 			// a figure through the magic portal is a deployment on another tile than the one just placed

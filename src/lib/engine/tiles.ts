@@ -99,6 +99,12 @@ export function compileTile(
 	};
 }
 
+/**
+ * A town hall: a tile that fits anything and holds nothing (no figure, no land: MM-HALL-4, MM-R3).
+ * An abbey fits anything too, but it is a monastery and a land tile.
+ */
+export const isTownHall = (t: CTile): boolean => t.wildcard && t.features.length === 0;
+
 /** Compiles every tile of the given expansions, in order. */
 export function compileTiles(expansions: readonly Expansion[]): CTile[] {
 	const out: CTile[] = [];

@@ -191,6 +191,9 @@ const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 const isPos = (v: unknown): v is [number, number] =>
 	Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
 
+/** JCZ's id of the abbey tile each player holds (Abbey & Mayor). */
+export const JCZ_ABBEY = 'AM/A';
+
 /** Elements of JCZ's setup that name figures or rules we play, and what they become. */
 const ELEMENT_MODULES: Record<string, string> = {
 	pig: 'pig',
@@ -215,7 +218,6 @@ const SWITCHES: Record<string, { ruling: string; off: string; needs?: string }> 
 };
 /** Elements of sets we play whose figures or rules we do not: a note, the game may not use them. */
 const NOT_PLAYED: Record<string, string> = {
-	abbey: "Abbey & Mayor's abbey is not played here (a game that places one is refused)",
 	garden: 'gardens come with the tiles; the abbot gives them their meaning'
 };
 /** JCZ rules → our rulings, by the rule's value. */
@@ -383,6 +385,15 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 				});
 			}
 			count(k === 'mayor' ? 'am-mayor' : 'wagon', 1);
+		} else if (k === 'abbey') {
+			// Abbey & Mayor's abbey: a tile each player holds (its document's; JCZ may add it without the tiles)
+			if (on && !chosen.includes('abbey-and-mayor') && byId.has('abbey-and-mayor')) {
+				chosen.push('abbey-and-mayor');
+				warnings.push({
+					pointer: at,
+					message: "the abbey comes with Abbey & Mayor's rules here: its tiles join the pack"
+				});
+			}
 		} else if (k === 'shepherd') {
 			// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
 			if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
@@ -483,6 +494,12 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	if (chosen.includes('abbey-and-mayor') && !('mayor' in elements)) figures['am-mayor'] = 0;
 	if (chosen.includes('abbey-and-mayor') && !('wagon' in elements)) figures.wagon = 0;
 	if (chosen.includes('abbey-and-mayor') && !('barn' in elements)) figures.barn = 0;
+	// and the abbeys (ruling AM-R6)
+	if (
+		chosen.includes('abbey-and-mayor') &&
+		!(typeof elements.abbey === 'number' && elements.abbey > 0)
+	)
+		rulings['AM-R6'] = 'none';
 	if (errors.length) return { ok: false, errors, warnings };
 
 	// the expansions in play, their dependencies and tiles
@@ -593,7 +610,9 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			const [x, y] = p.position;
 			board.set(`${x},${y}`, { ref, rotation });
 			placed.push(`${x},${y}`);
-			out.push({ move: { type: 'place', tile: ref.key, x, y, rotation }, type });
+			// the abbey is held, not drawn: a move of its own (AM-5.1.1)
+			if (p.tileId === JCZ_ABBEY) out.push({ move: { type: 'abbey', x, y }, type });
+			else out.push({ move: { type: 'place', tile: ref.key, x, y, rotation }, type });
 			continue;
 		}
 		if (type === 'PASS') {

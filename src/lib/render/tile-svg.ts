@@ -89,8 +89,10 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 			.map((f) => linearFeature(f, layout));
 
 	const body: string[] = [];
-	body.push(`<rect width="100" height="100" fill="${tile.wildcard ? C.plaza : C.field}"/>`);
-	if (!tile.wildcard) body.push(sym.grass());
+	// a town hall (a wildcard with nothing on it) is a plaza; an abbey is land with its monastery
+	const hall = tile.wildcard && features.length === 0;
+	body.push(`<rect width="100" height="100" fill="${hall ? C.plaza : C.field}"/>`);
+	if (!hall) body.push(sym.grass());
 	// the inside of The Count's city of Carcassonne: paved, under its roads and walls
 	for (const f of features) if (f.type === 'quarter') body.push(sym.paving(fieldPath(f, layout)));
 	body.push(...linear('river', false), ...linear('road', false));
@@ -107,7 +109,7 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	const corners = [...layout.freeCorners];
 	body.push(...modifiers(layout, looks, corners));
 	body.push(...icons(layout, looks, corners));
-	if (tile.wildcard) body.push(wildcard(layout));
+	if (tile.wildcard) body.push(wildcard(hall));
 	if (options.highlight) {
 		const shape = featureShapes(tile, layout).find((s) => s.featureId === options.highlight);
 		if (shape)
@@ -349,8 +351,8 @@ function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[
 	return out;
 }
 
-/** The town hall: a plaza with a hall in the middle and every edge type along each side ("fits anything"). */
-function wildcard(layout: TileLayout): string {
+/** A wildcard tile: every edge type along each side ("fits anything"); the town hall's hall in the middle. */
+function wildcard(hall: boolean): string {
 	const strip = (x: number, w: number, fill: string) =>
 		`<rect x="${x}" y="0" width="${w}" height="7" fill="${fill}"/>`;
 	const side =
@@ -363,6 +365,5 @@ function wildcard(layout: TileLayout): string {
 	const sides = [0, 90, 180, 270]
 		.map((a) => `<g transform="rotate(${a} 50 50)">${side}</g>`)
 		.join('');
-	const centre = layout.centreFree && !layout.inner.some((p) => p.at === CENTRE);
-	return sides + sym.townHall(centre ? [50, 56] : [50, 56], centre ? 1 : 0.7);
+	return hall ? sides + sym.townHall([50, 56], 1) : sides;
 }

@@ -72,7 +72,9 @@ export function moveLabel(move: Move, state: GameState): string {
 	const moving = figureName(String(step?.data?.figure ?? 'figure'), state).toLowerCase();
 	switch (m.type) {
 		case 'pass':
-			return step?.kind === 'move-on' ? `Pass (keep the ${moving} in supply)` : 'Pass (no figure)';
+			return step?.kind === 'move-on'
+				? `Pass (keep the ${moving} in supply)`
+				: (PASS_LABEL[step?.kind ?? ''] ?? 'Pass (no figure)');
 		case 'move-on':
 			return `Move the ${moving} on to ${where}`;
 		case 'place':
@@ -97,6 +99,8 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Dragon to (${m.x},${m.y})`;
 		case 'town-hall':
 			return `Town hall at (${m.x},${m.y})`;
+		case 'abbey':
+			return `Abbey at (${m.x},${m.y})`;
 		case 'draw':
 			return 'Draw a tile';
 		case 'coin':
@@ -128,6 +132,12 @@ export function moveLabel(move: Move, state: GameState): string {
 		}
 	}
 }
+
+/** What a pass means at the steps where it is no figure declined (the abbey's). */
+const PASS_LABEL: Record<string, string> = {
+	abbey: 'Keep the abbey: draw a tile',
+	'abbey-end': 'Keep the abbey (do not place it)'
+};
 
 /** Two moves are the same move (the engine's moves are flat objects). */
 export function sameMove(a: Move, b: Move): boolean {
@@ -208,7 +218,15 @@ export function moveHelp(
 					`Leave the ${figureName(String(onward.figure), state).toLowerCase()} in supply.`,
 					(onward.rules as string[] | undefined) ?? []
 				]
-			: ['Place no figure this turn.', ['BASE-1.4.1']],
+			: step?.kind === 'abbey'
+				? ['Keep your abbey for later and draw a land tile as usual.', ['AM-5.1.1']]
+				: step?.kind === 'abbey-end'
+					? ['Do not place your abbey: the game goes on to the next player or ends.', ['AM-5.1.5']]
+					: ['Place no figure this turn.', ['BASE-1.4.1']],
+		abbey: [
+			'Place your abbey in this hole instead of drawing a tile (once a game): it fits anything, closes the roads and cities that run into it, and is a monastery for a monk.',
+			['AM-5.1.1', 'AM-5.1.2', 'AM-5.1.3', 'AM-5.1.4']
+		],
 		draw: ['Draw a land tile and place it.', ['BASE-1.2.1']],
 		'town-hall': [
 			'Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).',

@@ -10,6 +10,7 @@ import { phantom } from './phantom.ts';
 import { festival } from './festival.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
+import { abbey } from './abbey.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import { bards } from './bards.ts';
@@ -32,6 +33,7 @@ export const MODULES: RuleModule[] = [
 	festival,
 	pig,
 	barn,
+	abbey,
 	kingAndRobber,
 	bards,
 	innAndStableOwners,
@@ -40,7 +42,10 @@ export const MODULES: RuleModule[] = [
 ];
 
 /** Expansion ids whose rules are a module under another name. */
-const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
+const ALIASES: Record<string, string> = {
+	'traders-and-builders': 'pig',
+	'abbey-and-mayor': 'abbey'
+};
 /** Modules that come with another's expansion: The Princess & the Dragon's princess and magic portal, one module per mechanic. */
 export const COMPANIONS: Record<string, string[]> = { dragon: ['princess', 'portal'] };
 

@@ -3,6 +3,7 @@
 // feature is 0, and a road or city that runs into a town hall (MM-HALL-3, MM-HALL-6).
 import { pack, SIDE_STEP } from '../../cells.ts';
 import { tileAt } from '../../board-index.ts';
+import { isTownHall } from '../../tiles.ts';
 import { M } from './state.ts';
 import type { Engine, FeatureValue } from '../../types.ts';
 
@@ -20,7 +21,7 @@ function touchesHall(engine: Engine, root: number): boolean {
 		for (let side = 0; side < 4; side++) {
 			if (t.sideFeat[state.boardRotation[b] * 4 + side] !== state.segmentFeature[seg]) continue;
 			const n = tileAt(engine, cell + SIDE_STEP[side]);
-			if (n >= 0 && engine.rules.tiles[state.boardTile[n]].wildcard) return true;
+			if (n >= 0 && isTownHall(engine.rules.tiles[state.boardTile[n]])) return true;
 		}
 	}
 	return false;

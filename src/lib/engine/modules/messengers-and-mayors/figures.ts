@@ -7,6 +7,7 @@ import { emit } from '../../events.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import { opponentPieceChoices, pieceNamedBy } from '../../choices.ts';
 import { inSupply, piecesOfKinds, putPiece } from '../base.ts';
+import { isTownHall } from '../../tiles.ts';
 import { M, PREPARE, clockwise, decided, enqueue, type Entry } from './state.ts';
 import type { Engine, FigureType, Move, Refusal, Step, ModuleMove } from '../../types.ts';
 import { PHASE_FIGURE } from '../../phases.ts';
@@ -51,7 +52,7 @@ function sideNeighbours(engine: Engine, b: number): number[] {
 }
 
 const isHall = (engine: Engine, b: number): boolean =>
-	engine.rules.tiles[engine.state.boardTile[b]].wildcard;
+	isTownHall(engine.rules.tiles[engine.state.boardTile[b]]);
 
 /** Ruling MM-R7 = not-a-neighbour: a town hall is no neighbour. */
 const hallsApart = (engine: Engine): boolean => engine.rules.rulings['MM-R7'] === 'not-a-neighbour';

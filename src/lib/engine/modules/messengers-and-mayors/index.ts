@@ -30,6 +30,7 @@ import { explainValue } from './explain.ts';
 import { rules, rulings } from './rules.ts';
 import { setup } from './setup.ts';
 import type { RuleModule } from '../../types.ts';
+import { isTownHall } from '../../tiles.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
 import { PHASE_TURN_START } from '../../phases.ts';
 
@@ -112,7 +113,7 @@ export const messengersAndMayors: RuleModule = {
 		},
 		placed(engine, b) {
 			if (b < 0 || engine.state.phase < PHASE_TURN_START) return;
-			if (engine.rules.tiles[engine.state.boardTile[b]].wildcard) crisisMeeting(engine, b);
+			if (isTownHall(engine.rules.tiles[engine.state.boardTile[b]])) crisisMeeting(engine, b);
 			addTriggers(engine, triggeredBy(engine, b), 'placed');
 		},
 		deployCheck(engine, player, figure, seg) {

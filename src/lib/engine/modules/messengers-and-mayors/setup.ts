@@ -4,6 +4,7 @@ import { emit } from '../../events.ts';
 import type { Engine } from '../../types.ts';
 import { perContext } from '../../per-context.ts';
 import { filled } from '../../arrays.ts';
+import { isTownHall } from '../../tiles.ts';
 import { MM, type MMState } from './state.ts';
 
 /** What setup reads from a rules context's tiles: the town hall, the mayor-symbol tiles. */
@@ -11,7 +12,7 @@ const factsOf = perContext((rules) => {
 	const marked = rules.tiles.filter((t) => t.icons.has('mayor'));
 	const land = marked.filter((t) => !t.river).length;
 	return {
-		hall: rules.tiles.find((t) => t.wildcard),
+		hall: rules.tiles.find(isTownHall),
 		land,
 		river: marked.length - land,
 		waterfall: marked.filter((t) => t.river).map((t) => t.index)
@@ -37,7 +38,7 @@ export function setup(engine: Engine): void {
 	// town halls leave the piles; the waterfall tiles left in them are counted on the way
 	let inPiles = 0;
 	const keep = (t: number) => {
-		if (rules.tiles[t].wildcard) return false;
+		if (isTownHall(rules.tiles[t])) return false;
 		if (waterfall.includes(t)) inPiles++;
 		return true;
 	};

@@ -6,6 +6,7 @@ import { unpackX, unpackY } from '../../cells.ts';
 import { tilesLeft } from '../../bag.ts';
 import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
+import { isTownHall } from '../../tiles.ts';
 import { M } from './state.ts';
 import type { Engine, FeatureValue, Move, Refusal, Step } from '../../types.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from '../../phases.ts';
@@ -147,7 +148,7 @@ function stableHalls(engine: Engine, root: number, v: FeatureValue): void {
 /** Ruling MM-R10: may the dragon enter a town hall? */
 export function dragonEnter(engine: Engine, b: number): Refusal | null {
 	if (
-		!engine.rules.tiles[engine.state.boardTile[b]].wildcard ||
+		!isTownHall(engine.rules.tiles[engine.state.boardTile[b]]) ||
 		engine.rules.rulings['MM-R10'] !== 'may-not-enter'
 	)
 		return null;
