@@ -197,10 +197,10 @@ describe('what the import cannot play is a located error; what it does not model
 	});
 	test('a rule we do not model is a warning at its place, and the game is played by ours', () => {
 		const g = base();
-		g.setup.rules['fairy-placement'] = 'on-tile';
+		g.setup.rules['little-buildings-scoring'] = '3/2/1';
 		const r = ok(recordFromJcz(JSON.stringify(g), catalog));
 		expect(r.warnings).toContainEqual({
-			pointer: '/setup/rules/fairy-placement',
+			pointer: '/setup/rules/little-buildings-scoring',
 			message: expect.stringContaining('not modelled')
 		});
 	});

@@ -38,6 +38,7 @@ const RULES: Record<string, { rule: string; values: Record<string, string> }> = 
 	'BASE-R1': { rule: 'tiny-city-scoring', values: { 'c1-early': '2' } },
 	'IC-R3': { rule: 'inn-and-cathedral-final-scoring', values: { 'as-usual': 'ignore' } },
 	'DRAGON-R5': { rule: 'princess-action', values: { must: 'must' } },
+	'DRAGON-R7': { rule: 'fairy-placement', values: { 'on-tile': 'on-tile' } },
 	'AM-R2': { rule: 'barn-placement', values: { occupied: 'occupied' } },
 	'AM-R4': { rule: 'wagon-move', values: { connected: 'C1' } },
 	'FEST-R1': { rule: 'festival-return', values: { followers: 'follower' } },
@@ -304,6 +305,8 @@ export function barnPointer(state: GameState, b: number, c: Corner) {
 	return { position: [x, y], feature: 'Field', location: jczLocation(f, state.boardRotation[at]) };
 }
 
+const PASS = { type: 'PASS', payload: {} };
+
 interface Before {
 	turn: number;
 	/** The board index of the tile placed this turn (-1 before it). */
@@ -356,14 +359,11 @@ function messageOf(
 		}
 		case 'pass':
 			// JCZ skips an action phase with nothing to do: its COMMIT ends the turn alone
-			return before.options ? [{ type: 'PASS', payload: {} }] : [];
-		case 'abbey':
-			return [
-				{
-					type: 'PLACE_TILE',
-					payload: { tileId: JCZ_ABBEY, rotation: 'R0', position: [move.x, move.y] }
-				}
-			];
+			return before.options ? [PASS] : [];
+		case 'abbey': {
+			const payload = { tileId: JCZ_ABBEY, rotation: 'R0', position: [move.x, move.y] };
+			return [{ type: 'PLACE_TILE', payload }];
+		}
 		case 'deploy':
 		case 'portal': {
 			// a figure through the magic portal is a deployment on another tile than the one just placed
@@ -446,6 +446,10 @@ function messageOf(
 				{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'dragon.1', to: [move.x, move.y] } }
 			];
 		case 'fairy': {
+			// on a tile (ruling DRAGON-R7): JCZ's message names the tile alone
+			const to = [move.x, move.y];
+			if (move.feature === undefined)
+				return [{ type: 'MOVE_NEUTRAL_FIGURE', payload: { figureId: 'fairy.1', to } }];
 			// the fairy moves no piece: the follower it stands by is where it was
 			const state = after;
 			const b = boardIndexAt(state, Number(move.x), Number(move.y));

@@ -232,6 +232,10 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		options: { ignore: 'as-usual', zero: 'zero' }
 	},
 	'princess-action': { ruling: 'DRAGON-R5', options: { may: 'may', must: 'must' } },
+	'fairy-placement': {
+		ruling: 'DRAGON-R7',
+		options: { 'next-follower': 'next-follower', 'on-tile': 'on-tile' }
+	},
 	'hill-tiebreaker': {
 		ruling: 'HS-R1',
 		options: {
@@ -698,6 +702,9 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			const fig = String(p.figureId ?? '');
 			if (fig.startsWith('dragon.') && isPos(p.to))
 				out.push({ move: { type: 'dragon', x: p.to[0], y: p.to[1] }, type });
+			// the fairy onto a tile (JCZ's fairy-placement on-tile, ruling DRAGON-R7)
+			else if (fig.startsWith('fairy.') && isPos(p.to))
+				out.push({ move: { type: 'fairy', x: p.to[0], y: p.to[1] }, type });
 			else if (fig.startsWith('fairy.') && isObj(p.to) && isObj(p.to.featurePointer)) {
 				const fp = p.to.featurePointer;
 				const feature = pointerFeature(fp, `${at}/payload/to/featurePointer`, board, errors);
@@ -714,7 +721,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			} else
 				errors.push({
 					pointer: `${at}/payload`,
-					message: `moving '${fig}' ${fig.startsWith('fairy.') ? 'onto a tile (the fairy stands by a follower here)' : ''}is not played here`
+					message: `moving '${fig}' is not played here`
 				});
 			continue;
 		}

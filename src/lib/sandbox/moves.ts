@@ -90,7 +90,10 @@ export function moveLabel(move: Move, state: GameState): string {
 		case 'abbot-return':
 			return `Take the abbot back from ${where}`;
 		case 'fairy':
-			return `Fairy next to the follower on ${where}`;
+			// on a tile (ruling DRAGON-R7 = on-tile) the move names no feature
+			return m.feature === undefined
+				? `Fairy onto the tile (${m.x},${m.y})`
+				: `Fairy next to the follower on ${where}`;
 		case 'portal':
 			return `${figureName(String(m.figure))} through the magic portal on ${where}`;
 		case 'princess':
@@ -276,10 +279,16 @@ export function moveHelp(
 			'Move the dragon one tile on: it eats the figures there.',
 			['DRAGON-4.4.2', 'DRAGON-4.4.3']
 		],
-		fairy: [
-			'Put the fairy next to this follower: protected from the dragon, 1 point at the start of your turns.',
-			['DRAGON-4.5.1', 'DRAGON-4.5.2']
-		]
+		fairy:
+			m.feature === undefined
+				? [
+						'Put the fairy on this tile of one of your followers: the dragon cannot enter it; 1 point per figure of yours on it at the start of your turns.',
+						['DRAGON-4.5.1', 'DRAGON-4.5.2', 'DRAGON-R7']
+					]
+				: [
+						'Put the fairy next to this follower: protected from the dragon, 1 point at the start of your turns.',
+						['DRAGON-4.5.1', 'DRAGON-4.5.2']
+					]
 	};
 	const figure =
 		m.type === 'deploy'

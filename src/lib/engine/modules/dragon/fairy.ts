@@ -5,8 +5,8 @@ import { featureOf } from '../../features.ts';
 import { emit } from '../../events.ts';
 import { perContext, perPieces } from '../../per-context.ts';
 import { playerName } from '../../scoring.ts';
-import type { Engine, Refusal, Step } from '../../types.ts';
-import { D, fairyInPlay, tablesOf } from './state.ts';
+import type { Engine, Move, Refusal, Step } from '../../types.ts';
+import { D, fairyInPlay, fairyOnTile, tablesOf } from './state.ts';
 
 /**
  * Per player, the pieces (indexes, in order) of follower kinds: the fairy stands only beside one of
@@ -79,6 +79,7 @@ export function fairyMove(
 			rules: ['DRAGON-R4']
 		};
 	const b = tileAtXY(engine, move.x, move.y);
+	if (fairyOnTile(engine)) return fairyOntoTile(engine, move, step, b);
 	let piece = -1;
 	const own = b >= 0 ? ownFollowers(engine, step.player) : NONE;
 	for (let k = 0; k < own.length; k++) {
@@ -130,4 +131,93 @@ export function fairyMove(
 				`${playerName(engine, step.player)} moves the fairy next to their follower on ${move.feature} at (${move.x},${move.y}).`
 		);
 	return null;
+}
+
+/** The active player's follower tiles the fairy may move onto (ruling DRAGON-R7 = on-tile): not the one it stands on. */
+export function fairyTileMoves(engine: Engine, player: number, out: Move[]): void {
+	const state = engine.state;
+	const d = D(engine);
+	const own = ownFollowers(engine, player);
+	const seen: number[] = [];
+	for (let k = 0; k < own.length; k++) {
+		const p = state.pieces[own[k]];
+		if (p.seg < 0 || p.tile === d.fairy || seen.includes(p.tile)) continue;
+		seen.push(p.tile);
+		out.push({ type: 'fairy', x: state.boardX[p.tile], y: state.boardY[p.tile] });
+	}
+}
+
+/** Ruling DRAGON-R7 = on-tile: the fairy onto a tile where the player has a follower. */
+function fairyOntoTile(
+	engine: Engine,
+	move: { x: number; y: number },
+	step: Step,
+	b: number
+): Refusal | null {
+	const state = engine.state;
+	const d = D(engine);
+	const own = b >= 0 ? ownFollowers(engine, step.player) : NONE;
+	if (!own.some((i) => state.pieces[i].tile === b && state.pieces[i].seg >= 0))
+		return {
+			code: 'no-own-follower',
+			message: `${playerName(engine, step.player)} has no follower on the tile at (${move.x},${move.y})`,
+			rules: ['DRAGON-4.5.1', 'DRAGON-R7']
+		};
+	if (state.acted)
+		return {
+			code: 'already-acted',
+			message: `the fairy moves only on a turn without a figure placed, and ${playerName(engine, step.player)} placed one`,
+			rules: ['DRAGON-4.5.1']
+		};
+	if (b === d.fairy)
+		return {
+			code: 'fairy-already-there',
+			message: 'the fairy already stands on that tile',
+			rules: ['DRAGON-4.5.1', 'DRAGON-R7']
+		};
+	if (engine.rules.rulings['DRAGON-R2'] === 'dragon-first') d.shield = d.fairy;
+	d.fairy = b;
+	d.fairyPiece = -1;
+	state.acted = true;
+	emit(
+		engine,
+		{
+			type: 'fairyMove',
+			rules: ['DRAGON-4.5.1', 'DRAGON-R7'],
+			player: step.player,
+			x: move.x,
+			y: move.y
+		},
+		() =>
+			`${playerName(engine, step.player)} moves the fairy onto the tile at (${move.x},${move.y}), where they have a follower.`
+	);
+	return null;
+}
+
+/** Ruling DRAGON-R7 = on-tile: the player's figures on the fairy's tile (a point each at the start of their turn). */
+export function figuresOnFairyTile(engine: Engine, player: number): number {
+	const state = engine.state;
+	const d = D(engine);
+	let n = 0;
+	for (const p of state.pieces)
+		if (
+			p.owner === player &&
+			p.tile === d.fairy &&
+			p.seg >= 0 &&
+			!engine.rules.figures.get(p.kind)?.token
+		)
+			n++;
+	return n;
+}
+
+/** Ruling DRAGON-R7 = on-tile: the owner of the first follower of the feature on the fairy's tile (its 3 points), or -1. */
+export function fairyTileOwner(engine: Engine, root: number): number {
+	const state = engine.state;
+	const d = D(engine);
+	const kinds = tablesOf(engine.rules).followers;
+	for (const pc of state.featurePieces[root] ?? NONE) {
+		const p = state.pieces[pc];
+		if (p.tile === d.fairy && p.owner >= 0 && kinds.includes(p.kind)) return p.owner;
+	}
+	return -1;
 }

@@ -10,12 +10,21 @@ import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
 import type { Move, RuleModule } from '../../types.ts';
 import { POINTS_RANGE } from '../../limits.ts';
-import { fairyMove, fairyMoveOf, followersOf, NONE } from './fairy.ts';
+import {
+	fairyMove,
+	fairyMoveOf,
+	fairyTileMoves,
+	fairyTileOwner,
+	figuresOnFairyTile,
+	followersOf,
+	NONE
+} from './fairy.ts';
 import { dragonMove, dragonMoves, listedTargets, startMovement } from './movement.ts';
 import {
 	D,
 	dragonInPlay,
 	fairyInPlay,
+	fairyOnTile,
 	hasIcon,
 	ICON_DRAGON,
 	ICON_VOLCANO,
@@ -92,6 +101,18 @@ export const dragon: RuleModule = {
 				neither: 'neither: the tiles are plain tiles'
 			},
 			rules: ['DRAGON-4.2.2', 'DRAGON-4.4.1', 'DRAGON-4.5.1']
+		},
+		{
+			id: 'DRAGON-R7',
+			description:
+				'Where does the fairy stand? (JCloisterZone’s fairy-placement rule: next to a follower, or on a tile.)',
+			default: 'next-follower',
+			options: {
+				'next-follower': 'next to one of the player’s followers, as the rules say (DRAGON-4.5.1)',
+				'on-tile':
+					'on a tile where the player has a follower: the dragon cannot enter it; at the start of a player’s turn 1 point per figure of theirs on it; when a feature scores, 3 to the owner of its first follower on that tile'
+			},
+			rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2']
 		}
 	],
 	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
@@ -195,6 +216,7 @@ export const dragon: RuleModule = {
 		figureOptions(engine, player, out) {
 			const state = engine.state;
 			if (state.acted || !fairyInPlay(engine)) return;
+			if (fairyOnTile(engine)) return fairyTileMoves(engine, player, out);
 			const fairyPiece = D(engine).fairyPiece;
 			const ps = state.pieces;
 			const f = followersOf(engine.rules)(ps);
@@ -216,25 +238,45 @@ export const dragon: RuleModule = {
 			const state = engine.state;
 			const d = D(engine);
 			if (d.shield !== undefined) delete d.shield; // (a delete on every turn would make V8 keep d as a slow dictionary)
-			if (d.fairyPiece < 0 || state.pieces[d.fairyPiece].owner !== state.active) return;
+			const onTile = fairyOnTile(engine);
+			if (
+				onTile ? d.fairy < 0 : d.fairyPiece < 0 || state.pieces[d.fairyPiece].owner !== state.active
+			)
+				return;
 			// no point for a turn that never comes: the last tile is placed and the game ends
 			if (tilesLeft(state) === 0 && !engine.rules.hooks.playsWithoutTile.some((f) => f(engine)))
 				return;
-			const pts = engine.rules.params.fairyTurnPoints;
+			// on a tile (ruling DRAGON-R7): a point per figure of the player's there
+			const n = onTile ? figuresOnFairyTile(engine, state.active) : 1;
+			if (n === 0) return;
+			const pts = n * engine.rules.params.fairyTurnPoints;
 			state.scores[state.active] += pts;
 			emit(
 				engine,
-				{ type: 'fairyPoint', rules: ['DRAGON-4.5.2'], player: state.active, points: pts },
+				{
+					type: 'fairyPoint',
+					rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2'],
+					player: state.active,
+					points: pts
+				},
 				() =>
-					`${playerName(engine, state.active)} starts the turn with the fairy beside their follower: +${pts}.`
+					onTile
+						? `${playerName(engine, state.active)} starts the turn with ${n} figure${n === 1 ? '' : 's'} on the fairy's tile: +${pts}.`
+						: `${playerName(engine, state.active)} starts the turn with the fairy beside their follower: +${pts}.`
 			);
 		},
 		scoringMarks: (engine) => (D(engine).fairyPiece >= 0 ? [D(engine).fairyPiece] : NONE),
 		awards(engine, root, v, winners, awards) {
 			const state = engine.state;
 			const d = D(engine);
-			if (d.fairyPiece < 0 || !(state.featurePieces[root] ?? []).includes(d.fairyPiece)) return;
-			const owner = state.pieces[d.fairyPiece].owner;
+			const onTile = fairyOnTile(engine);
+			let owner: number;
+			if (onTile) {
+				if (d.fairy < 0 || (owner = fairyTileOwner(engine, root)) < 0) return;
+			} else {
+				if (d.fairyPiece < 0 || !(state.featurePieces[root] ?? []).includes(d.fairyPiece)) return;
+				owner = state.pieces[d.fairyPiece].owner;
+			}
 			if (
 				v.kind === 'field' &&
 				engine.rules.rulings['DRAGON-R3'] === 'majority' &&
@@ -246,7 +288,7 @@ export const dragon: RuleModule = {
 				player: owner,
 				points: pts,
 				arithmetic: `fairy ${pts}`,
-				rules: ['DRAGON-4.5.2']
+				rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2']
 			});
 		},
 		pieceLeft(engine, piece) {

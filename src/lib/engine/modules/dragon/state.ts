@@ -9,7 +9,7 @@ export interface DragonState {
 	volcano: boolean;
 	/** Dragon tiles set aside before the first volcano (compiled tile indexes). */
 	aside: number[];
-	/** Board index of the fairy's tile and the piece it stands next to (-1: none). */
+	/** Board index of the fairy's tile and the piece it stands next to (-1: none; always none on a tile, ruling DRAGON-R7). */
 	fairy: number;
 	fairyPiece: number;
 	/** Ruling DRAGON-R2 = dragon-first: where the fairy stood before it moved this turn (it protects that tile during this turn's movement). */
@@ -50,6 +50,9 @@ export const fairyTile = (d: DragonState): number => d.shield ?? d.fairy;
 export const dragonInPlay = (engine: Engine): boolean =>
 	engine.rules.rulings['DRAGON-R4'] === 'dragon-and-fairy' ||
 	engine.rules.rulings['DRAGON-R4'] === 'dragon-only';
+/** Ruling DRAGON-R7 = on-tile: the fairy stands on a tile, not beside one follower (JCloisterZone's variant). */
+export const fairyOnTile = (engine: Engine): boolean =>
+	engine.rules.rulings['DRAGON-R7'] === 'on-tile';
 export const fairyInPlay = (engine: Engine): boolean =>
 	engine.rules.rulings['DRAGON-R4'] === 'dragon-and-fairy' ||
 	engine.rules.rulings['DRAGON-R4'] === 'fairy-only';
