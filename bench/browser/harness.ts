@@ -2,7 +2,7 @@
 // `appDir`, e.g. an older commit in a git worktree) served on a free port with a temporary copy of
 // expansions/ as EXPANSIONS_DIR, Debian's Chromium (CHROMIUM_PATH to use another), a 100-tile
 // expansion and quantiles.
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -143,4 +143,42 @@ export function browserCpuSeconds(): number {
 	let ticks = 0;
 	for (const [pid, p] of procs) if (/chrom/i.test(p.comm) && mine(pid)) ticks += p.ticks;
 	return ticks / 100; // USER_HZ
+}
+
+type Marks = { __benchDown: number; __benchLog: number };
+
+/**
+ * A placement's time as the person meets it, in two halves around the action: `armPlacement` before
+ * (the input event's time, and the time the log's list next changes), `placementMs` after (from the
+ * input to the log changed and the next frame drawn).
+ */
+export async function armPlacement(page: Page, input: 'pointerdown' | 'keydown'): Promise<void> {
+	await page.evaluate((input) => {
+		const w = window as unknown as Marks;
+		w.__benchDown = 0;
+		w.__benchLog = 0;
+		window.addEventListener(input, () => (w.__benchDown = performance.now()), {
+			capture: true,
+			once: true
+		});
+		new MutationObserver((_, o) => {
+			w.__benchLog = performance.now();
+			o.disconnect();
+		}).observe(document.querySelector('.log ol')!, { childList: true, subtree: true });
+	}, input);
+}
+
+export async function placementMs(page: Page): Promise<number> {
+	await page.waitForFunction(() => (window as unknown as Marks).__benchLog > 0);
+	return page.evaluate(
+		() =>
+			new Promise<number>((ok) =>
+				requestAnimationFrame(() =>
+					setTimeout(() => {
+						const w = window as unknown as Marks;
+						ok(Math.max(w.__benchLog, performance.now()) - w.__benchDown);
+					})
+				)
+			)
+	);
 }

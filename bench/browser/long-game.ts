@@ -29,7 +29,7 @@ import {
 } from '../../src/lib/engine/index.ts';
 import { bigExpansion, bigRecord } from '../../scripts/big-game.ts';
 import { rotationShown } from '../../test/e2e/sandbox-driver.ts';
-import { quantile, startHarness } from './harness.ts';
+import { armPlacement, placementMs, quantile, startHarness } from './harness.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: number) =>
@@ -86,7 +86,7 @@ const placement = lastPlacement();
 
 const h = await startHarness(app);
 /** What this benchmark keeps on the page's window. */
-type Bench = { __benchT0: number; __benchDown: number; __benchLog: number };
+type Bench = { __benchT0: number };
 interface Round {
 	interactiveMs: number | null;
 	/** The page's main thread busy meanwhile (CDP TaskDuration; less bent by a loaded machine). */
@@ -216,33 +216,10 @@ try {
 				(m) => document.querySelector('[data-testid=hover]')?.textContent?.includes(m),
 				`(${move.x},${move.y}): the tile fits here`
 			);
-			await page.evaluate(() => {
-				const w = window as unknown as Bench;
-				w.__benchDown = 0;
-				w.__benchLog = 0;
-				window.addEventListener('keydown', () => (w.__benchDown = performance.now()), {
-					capture: true,
-					once: true
-				});
-				new MutationObserver((_, o) => {
-					w.__benchLog = performance.now();
-					o.disconnect();
-				}).observe(document.querySelector('.log ol')!, { childList: true, subtree: true });
-			});
+			await armPlacement(page, 'keydown');
 			if (profile && r === 0) await cdp.send('Profiler.start');
 			await page.keyboard.press('Enter');
-			await page.waitForFunction(() => (window as unknown as Bench).__benchLog > 0);
-			const placeMs = await page.evaluate(
-				() =>
-					new Promise<number>((ok) =>
-						requestAnimationFrame(() =>
-							setTimeout(() => {
-								const w = window as unknown as Bench;
-								ok(Math.max(w.__benchLog, performance.now()) - w.__benchDown);
-							})
-						)
-					)
-			);
+			const placeMs = await placementMs(page);
 			if (profile && r === 0)
 				await writeProfile(profile.replace(/(\.cpuprofile)?$/, '.place$1'), 'placement');
 			await page.keyboard.press('Control+z');

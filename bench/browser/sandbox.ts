@@ -24,7 +24,7 @@ import {
 	type PlaceMove
 } from '../../src/lib/engine/index.ts';
 import { cellPoint } from '../../test/e2e/sandbox-driver.ts';
-import { browserCpuSeconds, quantile, startHarness } from './harness.ts';
+import { armPlacement, browserCpuSeconds, placementMs, quantile, startHarness } from './harness.ts';
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 20;
@@ -33,7 +33,6 @@ const app = args.includes('--app') ? args[args.indexOf('--app') + 1] : '.';
 
 const h = await startHarness(app);
 /** The times this benchmark marks on the page's window. */
-type Marks = { __benchDown: number; __benchLog: number };
 try {
 	// the pile: base plus six more copies of every base tile (72 × 7 = 504 tiles)
 	const base = availableExpansions().get('base') as Expansion;
@@ -166,35 +165,9 @@ try {
 	const place: number[] = [];
 	for (let i = 0; i < rounds; i++) {
 		await page.mouse.move(cell.x, cell.y);
-		await page.evaluate(() => {
-			const w = window as unknown as Marks;
-			w.__benchDown = 0;
-			w.__benchLog = 0;
-			window.addEventListener('pointerdown', () => (w.__benchDown = performance.now()), {
-				capture: true,
-				once: true
-			});
-			new MutationObserver((_, o) => {
-				w.__benchLog = performance.now();
-				o.disconnect();
-			}).observe(document.querySelector('.log ol')!, { childList: true, subtree: true });
-		});
+		await armPlacement(page, 'pointerdown');
 		await page.mouse.click(cell.x, cell.y);
-		await page.waitForFunction(() => (window as unknown as Marks).__benchLog > 0);
-		// and the next frame drawn after the log changed
-		place.push(
-			await page.evaluate(
-				() =>
-					new Promise<number>((ok) =>
-						requestAnimationFrame(() =>
-							setTimeout(() => {
-								const w = window as unknown as Marks;
-								ok(Math.max(w.__benchLog, performance.now()) - w.__benchDown);
-							})
-						)
-					)
-			)
-		);
+		place.push(await placementMs(page));
 		await page.keyboard.press('Control+z');
 		await page.waitForFunction(
 			(n) => document.querySelector('.turn')?.textContent?.includes(`step ${n} of`),
