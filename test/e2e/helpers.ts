@@ -79,12 +79,17 @@ export async function errorLines(page: Page): Promise<number[]> {
 }
 /** What Monaco's hover says over the first word `word` of the JSON (its problems there, or the schema's help). */
 export async function hoverText(page: Page, word: string) {
-	await page
+	const span = page
 		.locator(`${MONACO} .view-lines span`, { hasText: new RegExp(`^${word}$`) })
-		.first()
-		.hover();
+		.first();
 	const hover = page.locator('.monaco-hover:visible');
-	await expect(hover).toBeVisible({ timeout: 10_000 });
+	// Monaco shows its hover on a pointer move that comes to rest over the word: from away, again
+	// until it shows (a pointer already resting there, or a scroll under it, shows none)
+	await expect(async () => {
+		await page.mouse.move(0, 0);
+		await span.hover();
+		await expect(hover).toBeVisible({ timeout: 3_000 });
+	}).toPass({ timeout: 20_000 });
 	return hover;
 }
 export async function openEditorReady(page: Page) {
