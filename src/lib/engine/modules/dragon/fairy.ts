@@ -66,6 +66,13 @@ export function fairyMoveOf(
 	return move;
 }
 
+/** The fairy moves only on a turn without a figure placed (DRAGON-4.5.1). */
+const alreadyActed = (engine: Engine, player: number): Refusal => ({
+	code: 'already-acted',
+	message: `the fairy moves only on a turn without a figure placed, and ${playerName(engine, player)} placed one`,
+	rules: ['DRAGON-4.5.1']
+});
+
 export function fairyMove(
 	engine: Engine,
 	move: { type: string; x: number; y: number; feature: string },
@@ -100,12 +107,7 @@ export function fairyMove(
 			rules: ['DRAGON-4.5.1']
 		};
 	const d = D(engine);
-	if (state.acted)
-		return {
-			code: 'already-acted',
-			message: `the fairy moves only on a turn without a figure placed, and ${playerName(engine, step.player)} placed one`,
-			rules: ['DRAGON-4.5.1']
-		};
+	if (state.acted) return alreadyActed(engine, step.player);
 	if (piece === d.fairyPiece)
 		return {
 			code: 'fairy-already-there',
@@ -163,12 +165,7 @@ function fairyOntoTile(
 			message: `${playerName(engine, step.player)} has no follower on the tile at (${move.x},${move.y})`,
 			rules: ['DRAGON-4.5.1', 'DRAGON-R7']
 		};
-	if (state.acted)
-		return {
-			code: 'already-acted',
-			message: `the fairy moves only on a turn without a figure placed, and ${playerName(engine, step.player)} placed one`,
-			rules: ['DRAGON-4.5.1']
-		};
+	if (state.acted) return alreadyActed(engine, step.player);
 	if (b === d.fairy)
 		return {
 			code: 'fairy-already-there',
