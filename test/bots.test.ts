@@ -1,4 +1,5 @@
 // The bot seam: bots named by spec, seeded, and playing whole games through the engine's own moves.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
 import {
@@ -158,6 +159,32 @@ describe('bots', () => {
 			state = (apply(state, decision.move, IN_PLACE_SILENT) as { state: GameState }).state;
 		}
 		expect(answered).toBeGreaterThan(5);
+	});
+
+	it('mcts:medium chooses as it did before its simulations were made cheaper (a seeded game pinned)', () => {
+		// speed changes keep its choices (issue 33 §3: equal strength by construction): the first moves
+		// of a seeded game against random, in base and in the checker's fan mix, as medium played them
+		const fan = ['inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'buddo'];
+		const pinned: [string[], string][] = [
+			[['base'], 'f41974e61bc1f87e'],
+			[[...fan, 'messengers-and-mayors'], '712ce6a6a0ecf9c8']
+		];
+		for (const [ids, hash] of pinned) {
+			const r = resolveGame(ids, (id) => docs.get(id));
+			if (!r.ok) throw new Error(r.errors[0].message);
+			let { state } = startGame({ ...r, players: ['A', 'B'], seed: 3, quiet: true });
+			const bots = [
+				createBot({ bot: 'mcts', level: 'medium' }, 5),
+				createBot({ bot: 'random' }, 6)
+			];
+			const moves: string[] = [];
+			while (!state.finished && moves.length < 40) {
+				const { move } = bots[state.pending[0]?.player ?? state.active].decide(state);
+				moves.push(JSON.stringify(move));
+				state = (apply(state, move, IN_PLACE_SILENT) as { state: GameState }).state;
+			}
+			expect(createHash('sha1').update(moves.join('\n')).digest('hex').slice(0, 16)).toBe(hash);
+		}
 	});
 
 	it('mcts explains its choice: the most visited of its top three, with visits and win rates', () => {

@@ -4,7 +4,8 @@
 // the machine's drift falls on both alike. Per move of the first bot: the CPU time of the whole
 // game (its moves dominate; the other bot's and the engine's count too, on both sides) and the wall
 // time of its decisions (what `match` reports); the ratios A / B in both orders of play and their
-// geometric mean.
+// geometric mean. It also says how many games both checkouts played move for move alike (a speed
+// change that keeps the bots' choices plays every game alike).
 //   node bin/run-ts.js bench/bots/ab.ts <checkout A> <checkout B> [--games 6] [--expansions a,b,...]
 //     [--bots mcts:medium,random]
 import { existsSync } from 'node:fs';
@@ -71,13 +72,16 @@ function firstBot(g: MatchGame): [number, number] {
 }
 // per order of play, per side: [CPU ms, wall ms of the first bot's decisions, its moves]
 const per = [0, 1].map(() => sides.map(() => [0, 0, 0]));
+let alike = 0;
 for (let i = 0; i < games; i++) {
 	const order = i % 2;
+	const played: string[] = [];
 	for (const s of order === 0 ? sides : [...sides].reverse()) {
 		const u = process.cpuUsage();
 		const g = s.play(task(i));
 		const du = process.cpuUsage(u);
 		const cpu = (du.user + du.system) / 1000;
+		played.push(JSON.stringify(g.moves));
 		const [ms, n] = firstBot(g);
 		const sum = per[order][sides.indexOf(s)];
 		sum[0] += cpu;
@@ -87,6 +91,7 @@ for (let i = 0; i < games; i++) {
 		s.ms += ms;
 		s.moves += n;
 	}
+	if (played[0] === played[1]) alike++;
 }
 const [A, B] = sides;
 const ratio = (o: number, k: number) => per[o][0][k] / per[o][0][2] / (per[o][1][k] / per[o][1][2]);
@@ -97,5 +102,6 @@ const side = (s: (typeof sides)[number]) =>
 console.log(
 	`${games} games of ${specs.map((s) => JSON.stringify(s)).join(' vs ')} in ${ids.join(',')} ` +
 		`(load average ${load0} → ${loadavg()[0].toFixed(1)})\n` +
-		`  A ${side(A)}\n  B ${side(B)}\n  CPU: ${line(0)}\n  wall: ${line(1)}`
+		`  A ${side(A)}\n  B ${side(B)}\n  CPU: ${line(0)}\n  wall: ${line(1)}\n` +
+		`  games played alike, move for move: ${alike} of ${games}`
 );

@@ -27,6 +27,7 @@ import {
 	legalMoves,
 	TRIAL,
 	randomLegalMove,
+	randomMove,
 	nextRandom,
 	type FinalBase,
 	type GameState,
@@ -205,9 +206,16 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				lastTurn(s);
 				ended = true;
 			}
-			if (legalMoveCount(s) === 0) break;
-			const [m, next] = randomLegalMove(s, rng);
-			rng = next;
+			// the random player's move (random.ts), the moves of a step but the placement's listed once
+			let m: Move;
+			if (s.pending[0]?.kind === 'place') {
+				if (legalMoveCount(s) === 0) break;
+				[m, rng] = randomLegalMove(s, rng);
+			} else {
+				const moves = legalMoves(s);
+				if (moves.length === 0) break;
+				[m, rng] = randomMove(moves, rng);
+			}
 			if (!apply(s, m, TRIAL).ok) break;
 		}
 		// the game ended without its final scoring (TRIAL): scored by what the simulation touched (trial.ts)
