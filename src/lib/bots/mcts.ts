@@ -98,7 +98,13 @@ interface Node {
 	edges: Map<string, Edge>;
 }
 
-const keyOf = (m: Move) => JSON.stringify(m);
+/** Keys of the moves met, by object: the engine lists many moves as shared objects (a tile's deploys, the pass). */
+const moveKeys = new WeakMap<Move, string>();
+function keyOf(m: Move): string {
+	let k = moveKeys.get(m);
+	if (k === undefined) moveKeys.set(m, (k = JSON.stringify(m)));
+	return k;
+}
 
 /** Simulations through a node below which a step is answered from the tree (reuse) rather than searched again. */
 const REUSE_VISITS = 8;

@@ -153,6 +153,59 @@ export function restoreIndex(from: GameState, to: GameState, placed = true): voi
 	t.movesTile = f.movesTile;
 }
 
+/**
+ * restoreIndex for state `to` taken back to `from` after it placed tiles (state-copy.ts takeBack): `to`
+ * was a copy of `from` and only moves changed it since, so its grid differs from `from`'s only at its
+ * open cells and the tiles placed since, and its fit-key counts only at the keys present in either —
+ * those written back rather than the whole arrays (a bot's trial places a few tiles on a grid of a
+ * thousand cells). Call it before `to`'s board is taken back (it reads `to`'s front and tiles).
+ */
+export function takeBackIndex(from: GameState, to: GameState): void {
+	const f = held(from);
+	const t = held(to);
+	if (
+		!f ||
+		!t ||
+		t.shared ||
+		t.grid === f.grid ||
+		t.gridX !== f.gridX ||
+		t.gridY !== f.gridY ||
+		t.gridWidth !== f.gridWidth ||
+		t.gridHeight !== f.gridHeight ||
+		t.blocks !== null ||
+		f.blocks !== null
+	) {
+		restoreIndex(from, to);
+		return;
+	}
+	const grid = t.grid;
+	const was = f.grid;
+	for (let i = 0; i < to.front.length; i++) {
+		const at = gridAt(t, to.front[i]);
+		grid[at] = was[at];
+	}
+	for (let b = from.boardX.length; b < to.boardX.length; b++) {
+		const at = gridAt(t, pack(to.boardX[b], to.boardY[b]));
+		grid[at] = was[at];
+	}
+	// a key present in neither has no cells in either (its position is not read)
+	for (const keys of [t.fitKeysPresent, f.fitKeysPresent])
+		for (let i = 0; i < keys.length; i++) {
+			const k = keys[i];
+			t.fitKeyCount[k] = f.fitKeyCount[k];
+			t.fitKeyPosition[k] = f.fitKeyPosition[k];
+		}
+	copyNumbers(t.fitKeys, f.fitKeys);
+	copyNumbers(t.fitKeysPresent, f.fitKeysPresent);
+	copyNumbers(t.full, f.full);
+	restoreIndex(from, to, false);
+}
+
+/** The grid's position of a packed cell on it. */
+function gridAt(index: BoardIndex, cell: number): number {
+	return ((cell >> BITS) - index.gridX) * index.gridHeight + (cell & (W - 1)) - index.gridY;
+}
+
 /** A board index with its fields in one order, from one literal: a copy has the hidden class of a built index (a spread's has another). */
 function indexRecord(f: BoardIndex): BoardIndex {
 	return {

@@ -1,6 +1,6 @@
 // Copies of a game's state: a deep copy (cloneState), and copies in place into a state kept for
 // the purpose (copyState, takeBack: a bot's trials are taken back without a copy per trial).
-import { copyIndex, restoreIndex } from './board-index.ts';
+import { copyIndex, restoreIndex, takeBackIndex } from './board-index.ts';
 import { tookBack } from './events.ts';
 import { copyNumbers, mapped } from './arrays.ts';
 import type { GameState, Move } from './types.ts';
@@ -86,6 +86,8 @@ const PLACED = 2;
  * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
  */
 export function copyState(to: GameState, from: GameState, board = WHOLE): void {
+	// the index of a board grown since: only what the placements changed written back (read first)
+	if (board === PLACED) takeBackIndex(from, to);
 	to.rng = from.rng;
 	to.turn = from.turn;
 	to.active = from.active;
@@ -181,7 +183,7 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	to.moduleState = sameData(to.moduleState, from.moduleState) as GameState['moduleState'];
 	copyMoves(to.log, from.log);
 	copyMoves(to.redo, from.redo);
-	restoreIndex(from, to, board !== SAME);
+	if (board !== PLACED) restoreIndex(from, to, board === WHOLE);
 	tookBack();
 }
 
