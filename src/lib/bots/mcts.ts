@@ -25,6 +25,7 @@ import {
 	finishTrial,
 	legalMoveCount,
 	legalMoves,
+	legalMovesInto,
 	TRIAL,
 	randomLegalMove,
 	randomMove,
@@ -128,6 +129,11 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		return e.reward / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
 	}
 
+	// a simulation's edges and nodes, and a rollout step's moves: arrays kept for the purpose
+	const path: Edge[] = [];
+	const visited: Node[] = [];
+	const listed: Move[] = [];
+
 	/** One simulation from a determinized state d (changed in place); `base`: the final scoring of the decision's state by feature. */
 	function simulate(
 		root: Node,
@@ -137,8 +143,9 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		d: GameState,
 		base: FinalBase | null
 	): void {
-		const path: Edge[] = [];
-		const visited: Node[] = [root];
+		while (path.length > 0) path.pop();
+		while (visited.length > 0) visited.pop();
+		visited.push(root);
 		const lastTreeTurn = d.turn + o.tree - 1;
 		let node: Node | null = root;
 		let s = d;
@@ -218,9 +225,10 @@ export const mctsBot: BotFactory = (seed, spec) => {
 				if (legalMoveCount(s) === 0) break;
 				[m, rng] = randomLegalMove(s, rng);
 			} else {
-				const moves = legalMoves(s);
-				if (moves.length === 0) break;
-				[m, rng] = randomMove(moves, rng);
+				legalMovesInto(s, listed);
+				if (listed.length === 0) break;
+				[m, rng] = randomMove(listed, rng);
+				while (listed.length > 0) listed.pop();
 			}
 			if (!apply(s, m, TRIAL).ok) break;
 		}

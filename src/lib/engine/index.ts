@@ -5,6 +5,7 @@ export {
 	legalMoves,
 	legalMoveCount,
 	legalMoveAt,
+	legalMovesInto,
 	apply,
 	IN_PLACE,
 	IN_PLACE_SILENT,
