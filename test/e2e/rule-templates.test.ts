@@ -1,5 +1,5 @@
-// Issue 30 §3: every rule template's form writes its rule, with the worked example the engine
-// computes shown before it is added; Test in sandbox from a template rule (the unsaved draft) opens
+// Issue 30 §3 (and issue 31's builder): every rule template's form writes its rule, with the worked
+// example the engine computes shown before it is added; Test in sandbox from a template rule (the unsaved draft) opens
 // free mode with the rule's tile in hand, and completing the city puts the rule's points in the log.
 import { test, expect, expectAccessible } from './fixtures.ts';
 import { putExpansion } from './helpers.ts';
@@ -87,6 +87,16 @@ test('each template writes its rule with the worked example; Test in sandbox has
 		"a completed city with Ann's Harbour master: 1 harbour master × 3 = 3"
 	);
 	await add('E2E-TEMPLATES-HARBOUR-MASTER-2');
+
+	// issue 31's constructs: the builder's extra turn, played by the engine in the worked example
+	await form.getByTestId('template-kind').selectOption('builder');
+	await expect(form.getByTestId('template-what')).toContainText('earns a second turn');
+	await expect(form.getByTestId('template-figure-name')).toHaveValue('Foreman');
+	await expect(example).toContainText(
+		"a road with Ann's follower and Foreman, her next tile extending it: Ann extended the road holding their foreman: another turn for Ann."
+	);
+	await expectAccessible(page, 'the builder’s template');
+	await add('E2E-TEMPLATES-FOREMAN-1');
 
 	await form.getByTestId('template-kind').selectOption('completed');
 	await form.getByTestId('template-modifier').selectOption('harbour');

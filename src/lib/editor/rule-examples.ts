@@ -12,28 +12,19 @@ import {
 	type Move
 } from '../engine/index.ts';
 import { addTemplateRule, figureId, type FeatureKind, type Template } from './rule-templates.ts';
+import {
+	beneathBoard,
+	builderBoard,
+	tiebreakBoard,
+	wagonBoard,
+	type Board,
+	type Turn
+} from './rule-examples-turns.ts';
 
 const EXAMPLE = 'worked-example';
 const field = (id: string, halves: string[], cities: string[] = []): Feature =>
 	({ id, type: 'field', halves, ...(cities.length ? { cities } : {}) }) as Feature;
 const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
-
-/** One turn of the example: the tile drawn, where it goes (a rotation, or the first that fits), the figure put on it. */
-interface Turn {
-	draw: string;
-	x: number;
-	y: number;
-	rotation?: number;
-	deploy?: { figure: string; feature: string };
-}
-interface Board {
-	tiles: Tile[];
-	turns: Turn[];
-	/** The board in words: "a 2-tile completed city with 1 port". */
-	words: string;
-	/** Rule modules beyond base's (a garden needs the abbot). */
-	modules?: string[];
-}
 
 const ex = (id: string) => `${EXAMPLE}/${id}`;
 const follower = (feature: string) => ({ figure: 'follower', feature });
@@ -67,6 +58,10 @@ function surrounded(first: Turn, icon?: string): Turn[] {
 function board(t: Template): Board {
 	if (t.kind === 'figure') return figureBoard(t);
 	if (t.kind === 'award') return awardBoard(t);
+	if (t.kind === 'builder') return builderBoard(t);
+	if (t.kind === 'wagon') return wagonBoard(t);
+	if (t.kind === 'tiebreak') return tiebreakBoard(t);
+	if (t.kind === 'beneath') return beneathBoard(t);
 	const name = t.modifier;
 	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
 	const mark = { name, icon };
@@ -271,7 +266,7 @@ function play(
 		modules: resolved.modules,
 		players: ['Ann', 'Bob'],
 		seed: 1,
-		drawOrder: plan.turns.map((s) => s.draw),
+		drawOrder: [...plan.turns.map((s) => s.draw), ...(plan.pile ?? [])],
 		start: 'base/D'
 	});
 	const events: GameEvent[] = [];
@@ -295,6 +290,8 @@ function play(
 		if (state.finished) break;
 		const no = step(then as Move);
 		if (no) return { error: `the example board refused a figure: ${no}` };
+		const on = turn.moveOn && legalMoves(state).find((m) => m.type === 'move-on');
+		if (on && step(on)) return { error: 'the example board refused to move the figure on' };
 	}
 	// the game ends when the pile is empty: pass whatever is left (the final scoring comes then)
 	for (let i = 0; i < 8 && !state.finished; i++) {
@@ -312,6 +309,13 @@ type ScoreEvent = {
 	feature?: { kind?: string };
 	awards?: { player: number; points: number; arithmetic: string; rules?: string[] }[];
 };
+/** The templates whose example is a turn's event: the event that shows the rule. */
+const TURN_EVENTS = {
+	builder: 'extraTurn',
+	wagon: 'moveOn',
+	tiebreak: 'score',
+	beneath: 'beneath'
+} as const;
 type MajorityEvent = { type: 'majority'; rules: string[]; text?: string; points: number };
 
 /**
@@ -331,6 +335,21 @@ export function workedExample(
 		if ('error' in game) return { ok: false, error: game.error };
 		const { state, events } = game;
 		const where = plan.words;
+		if (
+			t.kind === 'builder' ||
+			t.kind === 'wagon' ||
+			t.kind === 'tiebreak' ||
+			t.kind === 'beneath'
+		) {
+			const logged = TURN_EVENTS[t.kind];
+			const e = events.find(
+				(x) =>
+					x.type === logged &&
+					(logged !== 'score' || (x as unknown as ScoreEvent).rules?.includes(id))
+			) as unknown as (ScoreEvent & { text?: string }) | undefined;
+			if (!e?.text) return { ok: false, error: `on ${where}, the rule did not apply` };
+			return { ok: true, board: where, arithmetic: e.text, points: e.points ?? 0, rule: id };
+		}
 		if (t.kind === 'majority') {
 			const m = events.find(
 				(e) => e.type === 'majority' && (e as unknown as MajorityEvent).rules.includes(id)

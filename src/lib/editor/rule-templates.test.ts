@@ -151,6 +151,85 @@ describe('rule templates', () => {
 		).toEqual([]);
 	});
 
+	// the templates of issue 31's constructs, each inserted into an expansion with nothing else: it
+	// validates with no problem, and the engine plays its worked example — the event it logs asserted
+	const mini = { id: 'mini', name: 'Mini', version: '1.0.0', dependencies: ['base'], tiles: [] };
+	it.each([
+		[
+			{ kind: 'builder', name: 'Foreman', features: ['road', 'city'], perPlayer: 1 },
+			"a road with Ann's follower and Foreman, her next tile extending it",
+			'Ann extended the road holding their foreman: another turn for Ann.'
+		],
+		[
+			{ kind: 'builder', name: 'Mason', features: ['city'], perPlayer: 1 },
+			"a city with Ann's follower and Mason, her next tile extending it",
+			'Ann extended the city holding their mason: another turn for Ann.'
+		],
+		[
+			{ kind: 'wagon', name: 'Cart', features: ['road', 'city'], reach: 'connected', perPlayer: 1 },
+			"a road closed at both ends with Bob's Cart on it",
+			"Bob's cart moves on to city c1 of (-1,0)."
+		],
+		[
+			{ kind: 'wagon', name: 'Cart', features: ['road', 'city'], reach: 'around', perPlayer: 1 },
+			"a road closed at both ends with Bob's Cart on it",
+			"Bob's cart moves on to city c1 of (0,0)."
+		],
+		[
+			{ kind: 'tiebreak', modifier: 'hill', by: 'any' },
+			"a road of 6 tiles, Ann's follower on a hill tile and Bob's on another",
+			'Completed road of 6 tiles at (1,0): Ann and Bob tie with strength 1; on hill tiles: Ann 1 follower, Bob 0 followers, so Ann scores → Ann +6 (6 tiles × 1 = 6).'
+		],
+		[
+			{ kind: 'beneath', modifier: 'hill', tiles: 2 },
+			'a hill tile placed with tiles left in the pile',
+			'2 tiles of the pile go face down beneath the hill tile at (1,0), out of the game.'
+		],
+		[
+			{ kind: 'final', feature: 'field', modifier: 'herd', points: 1, per: 'city' },
+			'a field beside 1 completed city, with 1 herd',
+			'1 completed city × (3 + 1 herd) = 4'
+		]
+	] as [Template, string, string][])(
+		'%o: valid as inserted, and its event in play',
+		(t, board, arithmetic) => {
+			const { doc, id } = addTemplateRule(mini as unknown as Expansion, t);
+			expect(
+				validateExpansion(doc, {
+					available: docs as ReadonlyMap<string, Expansion>,
+					registry: ruleRegistry
+				}).filter((p) => p.severity !== 'note')
+			).toEqual([]);
+			expect(workedExample(mini as unknown as Expansion, t, lookup)).toMatchObject({
+				ok: true,
+				board,
+				arithmetic,
+				rule: id
+			});
+		}
+	);
+
+	it('the builder and wagon templates write a figure with its two rules', () => {
+		const { doc } = addTemplateRule(harbour, {
+			kind: 'wagon',
+			name: 'Cart',
+			features: ['road'],
+			reach: 'around',
+			perPlayer: 2
+		});
+		expect(doc.figures).toMatchObject([{ id: 'cart', name: 'Cart', perPlayer: 2 }]);
+		expect(doc.dataRules?.figures?.cart).toEqual({
+			features: ['road'],
+			moveOn: { features: ['road'], around: true },
+			rules: ['HARBOUR-CART-1'],
+			moveOnRules: ['HARBOUR-CART-2']
+		});
+		expect(doc.dataRules?.rules?.map((r) => [r.id, r.type])).toEqual([
+			['HARBOUR-CART-1', 'text'],
+			['HARBOUR-CART-2', 'text']
+		]);
+	});
+
 	it('the sandbox address opens the draft in free mode with the tiles that trigger the rule ready', () => {
 		const ready = triggerTiles(harbour, port({}));
 		expect(ready).toEqual(['harbour/h']);

@@ -26,7 +26,8 @@ export interface FinalIncomplete {
 	modifier: string;
 	mark?: MarkKind;
 	points: number;
-	per: 'tile' | 'modifier' | 'nothing';
+	/** `city`: per completed city beside a field (as the pig herd). */
+	per: 'tile' | 'modifier' | 'city' | 'nothing';
 }
 /** "A ⟨monastery / garden⟩ completed next to ⟨icon⟩ tiles scores +N for each." */
 export interface AroundIcon {
@@ -61,64 +62,46 @@ export interface FigureAward {
 	name: string;
 	points: number;
 }
+/** "A ⟨name⟩ joins its owner's follower on a ⟨road / city⟩; a tile that extends it gives another turn" (the builder). */
+export interface ExtraTurnFigure {
+	kind: 'builder';
+	name: string;
+	features: ('road' | 'city')[];
+	perPlayer: number;
+}
+/** "A ⟨name⟩ on a ⟨features⟩ that, when its feature scores, may move on to an open one within reach" (the wagon). */
+export interface MoveOnFigure {
+	kind: 'wagon';
+	name: string;
+	features: ('road' | 'city' | 'monastery')[];
+	/** What is within reach: what the scored feature leads to, or every feature on its tile and the 8 around. */
+	reach: 'connected' | 'around';
+	perPlayer: number;
+}
+/** "Players tied for a majority: those with followers on ⟨icon⟩ tiles score" (hills). */
+export interface Tiebreak {
+	kind: 'tiebreak';
+	modifier: string;
+	by: 'any' | 'figures';
+}
+/** "A ⟨icon⟩ tile, once placed, takes N tiles of the pile face down beneath it" (hills). */
+export interface Beneath {
+	kind: 'beneath';
+	modifier: string;
+	tiles: number;
+}
 export type Template =
-	CompletedBonus | FigureAward | FinalIncomplete | AroundIcon | TokenMajority | FigureOfStrength;
+	| CompletedBonus
+	| FigureAward
+	| FinalIncomplete
+	| AroundIcon
+	| TokenMajority
+	| FigureOfStrength
+	| ExtraTurnFigure
+	| MoveOnFigure
+	| Tiebreak
+	| Beneath;
 export type TemplateKind = Template['kind'];
-
-/** The templates, in the designer's words, and the features each offers. */
-export const TEMPLATE_KINDS: readonly {
-	kind: TemplateKind;
-	words: string;
-	features: readonly FeatureKind[];
-	/** What the "with …" blank lists: modifiers and icons, icons only, modifiers only, or nothing. */
-	marks: readonly MarkKind[];
-}[] = [
-	{
-		kind: 'completed',
-		words: 'A completed … with … scores more points',
-		features: ['city', 'road', 'monastery', 'garden'],
-		marks: ['modifier', 'icon']
-	},
-	{
-		kind: 'final',
-		words: 'At the end, an incomplete … with … scores more, or nothing',
-		features: ['city', 'road', 'monastery', 'garden', 'field'],
-		marks: ['modifier', 'icon']
-	},
-	{
-		kind: 'around',
-		words: 'A monastery or garden completed next to … tiles scores more for each',
-		features: ['monastery', 'garden'],
-		marks: ['icon']
-	},
-	{
-		kind: 'majority',
-		words: 'The player with the most … at the end scores points',
-		features: ['city', 'road', 'monastery'],
-		marks: ['modifier']
-	},
-	{
-		kind: 'figure',
-		words: 'A figure of strength … that may stand on …',
-		features: ['road', 'city', 'field', 'monastery', 'garden'],
-		marks: []
-	},
-	{
-		kind: 'award',
-		words: 'A figure of the expansion on a completed … scores points for its owner',
-		features: ['city', 'road', 'monastery'],
-		marks: []
-	}
-];
-
-/**
- * The rule types of dataRules with no template, and why: a designer writes them with the JSON
- * (docs/editor.md).
- */
-export const NO_TEMPLATE: Readonly<Record<string, string>> = {
-	wins: 'wins (a figure’s owners score the feature whatever the majority) is the stable owners’ rule, and needs such a figure too',
-	text: 'text (a sentence for the rule book) is written by the figure template for what a figure does; any other is one line of JSON'
-};
 
 const pts = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
 /** "a port" on a feature, "harbour tiles" for an icon. */
@@ -127,19 +110,23 @@ const withWords = (t: { modifier: string; mark?: MarkKind }) =>
 const perWords = (t: { modifier: string; mark?: MarkKind; per: string }) =>
 	t.per === 'tile'
 		? 'per tile'
-		: t.mark === 'icon'
-			? `per ${t.modifier} tile`
-			: `per ${t.modifier}`;
+		: t.per === 'city'
+			? 'per completed city'
+			: t.mark === 'icon'
+				? `per ${t.modifier} tile`
+				: `per ${t.modifier}`;
 
 /** The template's sentence, as the rule's text. */
 export function sentence(t: Template): string {
 	switch (t.kind) {
 		case 'completed':
 			return `A completed ${t.feature} with ${withWords(t)} scores ${pts(t.points)} more ${perWords(t)}.`;
-		case 'final':
+		case 'final': {
+			const what = `At the end, ${t.feature === 'field' ? 'a' : 'an incomplete'} ${t.feature} with ${withWords(t)}`;
 			return t.per === 'nothing'
-				? `At the end, an incomplete ${t.feature} with ${withWords(t)} scores nothing.`
-				: `At the end, an incomplete ${t.feature} with ${withWords(t)} scores ${pts(t.points)} more ${perWords(t)}.`;
+				? `${what} scores nothing.`
+				: `${what} scores ${pts(t.points)} more ${perWords(t)}.`;
+		}
 		case 'around':
 			return `A ${t.feature} completed next to ${t.modifier} tiles scores ${pts(t.points)} more for each ${t.modifier} tile among the 8 around it.`;
 		case 'majority':
@@ -148,14 +135,38 @@ export function sentence(t: Template): string {
 			return `When a ${t.feature} is completed, each ${t.name} on it scores ${pts(t.points)} for its owner.`;
 		case 'figure':
 			return `A ${t.name} has strength ${t.strength} in a feature's majority and may stand on ${listWords(t.features)}.`;
+		case 'builder':
+		case 'wagon':
+			return figureTexts(t).join(' ');
+		case 'tiebreak':
+			return `When players tie for a feature's majority, ${t.by === 'any' ? `those of them with a follower there on a ${t.modifier} tile score it` : `those of them with the most followers there on ${t.modifier} tiles score it`}; the others score nothing.`;
+		case 'beneath':
+			return `When a ${t.modifier} tile is placed, ${t.tiles === 1 ? 'a tile of the pile goes' : `${t.tiles} tiles of the pile go`} face down beneath it, out of the game.`;
 	}
+}
+/** A figure template's two rules: where it goes, and what it does (another turn, moving on). */
+function figureTexts(t: ExtraTurnFigure | MoveOnFigure): [string, string] {
+	const on = listWords(t.features);
+	if (t.kind === 'builder')
+		return [
+			`Instead of a follower, a player may put their ${t.name} on a ${on} of the tile just placed where they already have a follower (not a completed one); it scores nothing and returns when its feature scores.`,
+			`When a player's tile extends the ${on} holding their ${t.name}, they take another turn after this one; a turn so gained gives no further one.`
+		];
+	return [
+		`A ${t.name} is a follower that stands on a ${on}.`,
+		`When the feature holding a ${t.name} scores, its owner may move it at once to an unoccupied, incomplete ${on} ${t.reach === 'around' ? 'on its tile or the 8 tiles around' : 'that the scored feature leads to'}, or take it back.`
+	];
 }
 const listWords = (xs: readonly string[]) =>
 	xs.length < 2 ? (xs[0] ?? 'nothing') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
 
 /** The name a template is about (a modifier, icon or figure): its rule ids are made of it. */
+/** The templates that make a figure of the expansion, and how many rule ids each writes. */
+const FIGURE_KINDS: Partial<Record<TemplateKind, number>> = { figure: 1, builder: 2, wagon: 2 };
+export const isFigure = (t: Template): t is FigureOfStrength | ExtraTurnFigure | MoveOnFigure =>
+	t.kind in FIGURE_KINDS;
 const subject = (t: Template) =>
-	t.kind === 'figure' ? t.name : t.kind === 'award' ? t.figure : t.modifier;
+	isFigure(t) ? t.name : t.kind === 'award' ? t.figure : t.modifier;
 const word = (s: string) =>
 	s
 		.toUpperCase()
@@ -183,6 +194,12 @@ export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const text = sentence(t);
 	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
+	if (t.kind === 'builder' || t.kind === 'wagon')
+		return figureTexts(t).map((x, i) => ({ id: ids[i], type: 'text' as const, text: x }));
+	if (t.kind === 'tiebreak')
+		return [{ id: ids[0], type: 'tiebreak', text, icon: t.modifier, by: t.by }];
+	if (t.kind === 'beneath')
+		return [{ id: ids[0], type: 'beneath', text, icon: t.modifier, tiles: t.tiles }];
 	if (t.kind === 'award')
 		return [
 			{
@@ -232,7 +249,7 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const marked = { var: `${icon ? 'icon' : 'modifier'}.${t.modifier}` };
 	const has = { '>': [marked, 0] };
 	const count = t.per === 'tile' ? { var: 'tiles' } : marked;
-	const label = t.per === 'tile' || icon ? `${t.modifier} tile` : t.modifier;
+	const label = (t.per === 'tile' || icon) && t.per !== 'city' ? `${t.modifier} tile` : t.modifier;
 	const base = { id: ids[0], type: 'value' as const, text, feature: t.feature, when: has };
 	if (t.kind === 'final' && t.per === 'nothing')
 		return [
@@ -242,6 +259,8 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
 				effect: { zero: `${withWords(t)} on an incomplete ${t.feature}` }
 			}
 		];
+	if (t.kind === 'final' && t.per === 'city')
+		return [{ ...base, at: ['final'], effect: { perCity: t.points, label } }];
 	return [
 		{
 			...base,
@@ -263,23 +282,50 @@ export const figuresOf = (doc: Expansion): { id: string; name: string }[] =>
  * rules (on the template's feature), the icon, the figure with its strength and features.
  */
 export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; id: string } {
-	const ids = freshRuleIds(doc, t);
+	const ids = freshRuleIds(doc, t, FIGURE_KINDS[t.kind] ?? 1);
 	const dataRules = { ...(doc.dataRules ?? {}) };
 	const next: Expansion = { ...doc, dataRules };
-	if (t.kind === 'figure') {
+	if (isFigure(t)) {
 		const fid = figureId(t.name);
 		const figures = (doc.figures ?? []).filter((f) => f.id !== fid);
 		next.figures = [
 			...figures,
 			{ id: fid, name: t.name, perPlayer: t.perPlayer, description: sentence(t) }
 		];
+		const features = [...t.features];
 		dataRules.figures = {
 			...(dataRules.figures ?? {}),
-			[fid]: { features: [...t.features], strength: t.strength, rules: ids, strengthRules: ids }
+			[fid]:
+				t.kind === 'figure'
+					? { features, strength: t.strength, rules: ids, strengthRules: ids }
+					: t.kind === 'builder'
+						? {
+								features,
+								follower: false,
+								strength: 0,
+								requiresOwnFollower: true,
+								extraTurn: true,
+								rules: [ids[0]],
+								extraTurnRules: [ids[1]]
+							}
+						: {
+								features,
+								moveOn: {
+									features: [...t.features],
+									...(t.reach === 'around' ? { around: true } : {})
+								},
+								rules: [ids[0]],
+								moveOnRules: [ids[1]]
+							}
 		};
 	} else if (t.kind === 'award') {
 		// the figure is the expansion's already
-	} else if (t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon')) {
+	} else if (
+		t.kind === 'around' ||
+		t.kind === 'tiebreak' ||
+		t.kind === 'beneath' ||
+		(t.kind !== 'majority' && t.mark === 'icon')
+	) {
 		if (!next.icons?.[t.modifier])
 			next.icons = { ...(next.icons ?? {}), [t.modifier]: sentence(t) };
 	} else {
@@ -337,7 +383,7 @@ const tileMarks = (tile: Tile): string[] => [
 export function triggerTiles(doc: Expansion, t: Template): string[] {
 	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const fires = (tile: Tile) =>
-		t.kind === 'figure' || t.kind === 'award'
+		isFigure(t) || t.kind === 'award'
 			? (tile.features ?? []).some((f) =>
 					(t.kind === 'award' ? [t.feature] : (t.features as string[])).includes(f?.type)
 				)

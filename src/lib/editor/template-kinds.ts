@@ -1,0 +1,95 @@
+// The rule templates' picker (rule-templates.ts): each template's title, one line of what its rule
+// does in play, the features it offers and what its "with …" blank lists; the rule types no
+// template writes, and why. Pure data: the expansion page shows it.
+import type { FeatureKind, MarkKind, TemplateKind } from './rule-templates.ts';
+
+/** The templates: a short title, one line of what the rule does, the features and marks each offers. */
+export const TEMPLATE_KINDS: readonly {
+	kind: TemplateKind;
+	words: string;
+	/** What the rule does in play, in one line. */
+	what: string;
+	features: readonly FeatureKind[];
+	/** What the "with …" blank lists: modifiers and icons, icons only, modifiers only, or nothing. */
+	marks: readonly MarkKind[];
+}[] = [
+	{
+		kind: 'completed',
+		words: 'A completed … with … scores more points',
+		what: 'A bonus when the feature is completed, per tile or per modifier (as inns and cathedrals).',
+		features: ['city', 'road', 'monastery', 'garden'],
+		marks: ['modifier', 'icon']
+	},
+	{
+		kind: 'final',
+		words: 'At the end, an incomplete … with … scores more, or nothing',
+		what: 'A bonus (or nothing) in the final scoring, per tile, modifier or — for a field — completed city (as the pig herd).',
+		features: ['city', 'road', 'monastery', 'garden', 'field'],
+		marks: ['modifier', 'icon']
+	},
+	{
+		kind: 'around',
+		words: 'A monastery or garden completed next to … tiles scores more for each',
+		what: 'A bonus for each tile with the icon among the 8 around it (as vineyards).',
+		features: ['monastery', 'garden'],
+		marks: ['icon']
+	},
+	{
+		kind: 'majority',
+		words: 'The player with the most … at the end scores points',
+		what: 'Completing a feature earns its tokens; the most tokens score at the end (as goods).',
+		features: ['city', 'road', 'monastery'],
+		marks: ['modifier']
+	},
+	{
+		kind: 'figure',
+		words: 'A figure of strength … that may stand on …',
+		what: 'A new figure that counts more (or less) than a follower in a majority (as the large meeple).',
+		features: ['road', 'city', 'field', 'monastery', 'garden'],
+		marks: []
+	},
+	{
+		kind: 'award',
+		words: 'A figure of the expansion on a completed … scores points for its owner',
+		what: 'Points for the owner of a figure of the expansion when its feature is completed.',
+		features: ['city', 'road', 'monastery'],
+		marks: []
+	},
+	{
+		kind: 'builder',
+		words: 'A figure that gives its owner another turn',
+		what: 'Put beside its owner’s follower; each tile that extends its feature earns a second turn (as the builder).',
+		features: ['road', 'city'],
+		marks: []
+	},
+	{
+		kind: 'wagon',
+		words: 'A follower that moves on when its feature scores',
+		what: 'When its feature scores, its owner may move it at once to an open feature within reach (as the wagon).',
+		features: ['road', 'city', 'monastery'],
+		marks: []
+	},
+	{
+		kind: 'tiebreak',
+		words: 'A tie for a majority goes to followers on … tiles',
+		what: 'Players tied for a feature: only those with followers on tiles with the icon score (as hills).',
+		features: [],
+		marks: ['icon']
+	},
+	{
+		kind: 'beneath',
+		words: 'A … tile takes tiles of the pile face down beneath it',
+		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',
+		features: [],
+		marks: ['icon']
+	}
+];
+
+/**
+ * The rule types of dataRules with no template, and why: a designer writes them with the JSON
+ * (docs/editor.md).
+ */
+export const NO_TEMPLATE: Readonly<Record<string, string>> = {
+	wins: 'wins (a figure’s owners score the feature whatever the majority) is the stable owners’ rule, and needs such a figure too',
+	text: 'text (a sentence for the rule book) is written by the figure template for what a figure does; any other is one line of JSON'
+};
