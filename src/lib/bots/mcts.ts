@@ -98,6 +98,16 @@ interface Node {
 	visits: number;
 	edges: Map<string, Edge>;
 }
+/** A search's root: its node, its moves in the greedy order (their keys and weighed values), and their edges by position. */
+interface Root {
+	node: Node;
+	moves: Move[];
+	keys: string[];
+	values: number[];
+	/** Per move, the position whose edge it takes (the first with its key). */
+	slot: number[];
+	edges: (Edge | undefined)[];
+}
 
 /** Keys of the moves met, by object: the engine lists many moves as shared objects (a tile's deploys, the pass). */
 const moveKeys = new WeakMap<Move, string>();
@@ -135,14 +145,8 @@ export const mctsBot: BotFactory = (seed, spec) => {
 	const listed: Move[] = [];
 
 	/** One simulation from a determinized state d (changed in place); `base`: the final scoring of the decision's state by feature. */
-	function simulate(
-		root: Node,
-		prior: Move[],
-		priorKeys: string[],
-		priorValues: number[],
-		d: GameState,
-		base: FinalBase | null
-	): void {
+	function simulate(top: Root, d: GameState, base: FinalBase | null): void {
+		const root: Node = top.node;
 		while (path.length > 0) path.pop();
 		while (visited.length > 0) visited.pop();
 		visited.push(root);
@@ -150,20 +154,25 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		let node: Node | null = root;
 		let s = d;
 		while (node && !s.finished && s.turn <= lastTreeTurn) {
-			const moves: Move[] = node === root ? prior : legalMoves(s);
-			// the root's moves are the same at every simulation: their keys made once
-			const keys = node === root ? priorKeys : null;
+			// the root's moves are the same at every simulation: their edges found by position
+			const atRoot: boolean = node === root;
+			const moves: Move[] = atRoot ? top.moves : legalMoves(s);
 			if (moves.length === 0) break;
 			const allowed = Math.min(moves.length, 2 + Math.floor(Math.sqrt(node.visits)));
 			let pick: Edge | null = null;
 			let expanded = false;
 			let best = -Infinity;
 			let untried: number[] | null = null;
+			// at the root, the first untried move (the root widens in the greedy order)
+			let first = -1;
 			let seen = 0;
 			for (let j = 0; j < moves.length; j++) {
-				const e = node.edges.get(keys ? keys[j] : keyOf(moves[j]));
+				const e: Edge | undefined = atRoot
+					? top.edges[top.slot[j]]
+					: node.edges.get(keyOf(moves[j]));
 				if (!e) {
-					(untried ??= []).push(j);
+					if (!atRoot) (untried ??= []).push(j);
+					else if (first < 0) first = j;
 					continue;
 				}
 				e.avail++;
@@ -174,19 +183,18 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					pick = e;
 				}
 			}
-			if (untried && seen < allowed) {
+			if ((untried || first >= 0) && seen < allowed) {
 				// widen: the root in the greedy order, deeper nodes a random untried move
-				let i = 0;
-				if (node !== root) {
+				let j = first;
+				if (untried) {
 					let v: number;
 					[rng, v] = nextRandom(rng);
-					i = Math.floor(v * untried.length);
+					j = untried[Math.floor(v * untried.length)];
 				}
-				const j = untried[i];
 				const m: Move = moves[j];
 				// at the root, pv simulations of the weighing's value
-				const pre: number = node === root ? o.pv : 0;
-				const v = pre > 0 ? priorValues[j] : 0;
+				const pre: number = atRoot ? o.pv : 0;
+				const v = pre > 0 ? top.values[j] : 0;
 				pick = {
 					move: m,
 					mover: moverOf(s),
@@ -197,7 +205,8 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					margin: pre * v,
 					child: null
 				};
-				node.edges.set(keys ? keys[j] : keyOf(m), pick);
+				node.edges.set(atRoot ? top.keys[j] : keyOf(m), pick);
+				if (atRoot) top.edges[top.slot[j]] = pick;
 				expanded = true;
 			}
 			if (!pick) break;
@@ -287,10 +296,17 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			if (d === null) [d, rng] = determinize(state, rng);
 			else rng = determinizeInto(d, state, rng);
 			const weighed = weighTurn(d, reserveShare(state), o.keep);
-			const prior = weighed.map((a) => a.move);
-			const priorKeys = prior.map(keyOf);
-			const priorValues = weighed.map((a) => a.value);
-			const root: Node = { visits: 0, edges: new Map() };
+			const moves = weighed.map((a) => a.move);
+			const keys = moves.map(keyOf);
+			const top: Root = {
+				node: { visits: 0, edges: new Map() },
+				moves,
+				keys,
+				values: weighed.map((a) => a.value),
+				// moves with one key share an edge (its first position's)
+				slot: keys.map((k) => keys.indexOf(k)),
+				edges: keys.map(() => undefined)
+			};
 			// finalBase's award hooks write the modules' scratch records: it scores a copy
 			if (spare === null) spare = cloneState(state);
 			else copyState(spare, state);
@@ -298,9 +314,9 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			const t0 = performance.now();
 			for (let i = 0; o.ms > 0 ? performance.now() - t0 < o.ms : i < o.sims; i++) {
 				rng = determinizeAgain(d, state, rng);
-				simulate(root, prior, priorKeys, priorValues, d, base);
+				simulate(top, d, base);
 			}
-			return answer(state, [...root.edges.values()].sort(byVisits), prior[0]);
+			return answer(state, [...top.node.edges.values()].sort(byVisits), moves[0]);
 		}
 	};
 };
