@@ -85,7 +85,7 @@ function buildIndex(state: GameState, rules: Context): BoardIndex {
 	for (let b = 0; b < state.boardX.length; b++)
 		cellSet(index, pack(state.boardX[b], state.boardY[b]), b);
 	for (let i = 0; i < state.front.length; i++) {
-		cellSet(index, state.front[i], -i - 1);
+		cellSet(index, state.front[i], ~i);
 		index.fitKeys.push(FIT_NONE);
 		setKey(rules.fit, index, i, fitKey(state.frontEdges[i]));
 	}
@@ -254,7 +254,13 @@ const MARGIN = 8;
 /** The least columns and rows of a new grid (a base game seldom outgrows it). */
 const GRID = 32;
 
-/** The index's entry for a packed cell: the board index of its tile (≥ 0), -(front position) - 1, or MISSING. */
+/**
+ * The index's entry for a packed cell: the board index of its tile (≥ 0), ~(front position) (that is
+ * -(front position) - 1), or MISSING. Written `~i`, never `-i - 1`: -0 - 1 is a heap number, not a
+ * small integer, and one such entry turned the grid's array into doubles, then (through the array
+ * helpers and stores every array shares) every number array of the game — each function compiled
+ * for small integers thrown away and compiled again over a checker thread's first ~100 games.
+ */
 export function cellGet(index: BoardIndex, cell: number): number {
 	// a packed cell is (x + OFF) * W + (y + OFF): the column and row without a division
 	const u = (cell >> BITS) - index.gridX;

@@ -58,14 +58,14 @@ function frontAdd(
 		state.front.push(cell);
 		state.frontEdges.push(0);
 		state.frontMask.push(0);
-		cellSet(index, cell, -i - 1);
+		cellSet(index, cell, ~i);
 		index.fitKeys.push(FIT_NONE);
 		if (index.blocks === null && index.fitKeys.length > blocksAbove(fit)) startBlocks(fit, index);
 		if (code === 0) {
 			setKey(fit, index, i, 0);
 			return;
 		}
-	} else i = -entry - 1;
+	} else i = ~entry;
 	if (code !== 0) {
 		state.frontEdges[i] |= code << (4 * side);
 		state.frontMask[i] |= 15 << (4 * side);
@@ -87,7 +87,7 @@ function frontRemove(state: GameState, fit: FitTables, index: BoardIndex, i: num
 		state.front[i] = moved;
 		state.frontEdges[i] = state.frontEdges[last];
 		state.frontMask[i] = state.frontMask[last];
-		cellSet(index, moved, -i - 1);
+		cellSet(index, moved, ~i);
 		if (blocks !== null) {
 			// the block of i loses the removed cell and gains the moved one; the last one's block loses the moved one
 			if (i >> 5 === last >> 5) blockMove(fit, blocks, i >> 5, gone, FIT_NONE);
@@ -343,7 +343,7 @@ export function placementRefusal(
 			rules: ['BASE-1.3.1'],
 			details: { x, y }
 		};
-	const fi = -here - 1;
+	const fi = ~here;
 	if (!fits(state, t, fi, rotation)) {
 		for (let side = 0; side < 4; side++) {
 			const need = (state.frontEdges[fi] >> (4 * side)) & 15;
