@@ -3,7 +3,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
-import { Piscina } from 'piscina';
 import { chunkAt, chunkCount, runGames, type CheckerConfig } from '../lib/checker/run.ts';
 import {
 	ChunkMerger,
@@ -13,7 +12,7 @@ import {
 } from '../lib/checker/aggregate.ts';
 
 export interface PoolRun {
-	/** Worker threads (default: every core); 1 plays in this thread. */
+	/** Worker threads at most (default: every core; HANDOFF_MS); 1 plays in this thread. */
 	workers?: number;
 	/** Called in order as chunks finish: games done so far. */
 	onProgress?: (gamesDone: number) => void;
@@ -39,21 +38,53 @@ const COORDINATOR_YOUNG_MB = 8;
 const COORDINATOR_HEAP_MB = 32;
 export const defaultWorkers = (): number => availableParallelism();
 
-/** Plays every game of the configuration; resolves to the merged aggregate. */
+/**
+ * CPU time (ms) this thread plays a run alone before it may hand the rest to worker threads: each
+ * thread of a pool loads the engine and warms up its JIT anew (a thread's first ~100 games cost
+ * several times the later ones, so the pace of the first chunks says little).
+ */
+export const ALONE_MS = 1000;
+/**
+ * CPU time (ms) the rest of a run must be expected to take this thread, at the pace of its last
+ * chunk, for the worker threads to take it: a pool costs CPU (every thread's start and warm-up) and
+ * saves wall time (at most half the rest on two cores), more than it costs only above a few seconds.
+ */
+export const HANDOFF_MS = 2000;
+/** Set to `always` to hand a run with more than one chunk to the pool after its first chunk (tests). */
+export const POOL_ENV = 'CARCASSONNE_LAB_POOL';
+
+/**
+ * Plays every game of the configuration; resolves to the merged aggregate. This thread plays the
+ * first chunks; after ALONE_MS of CPU, the worker threads take the rest when it would take this
+ * thread more than HANDOFF_MS at the pace of its last chunk (a short run never starts them). The
+ * report is the same either way: chunks are merged in chunk order wherever they were played.
+ */
 export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
 	const workers = Math.max(1, opts.workers ?? defaultWorkers());
 	const chunks = chunkCount(cfg.games);
+	const total = emptyAggregate(cfg.players.length);
+	const start = process.cpuUsage();
+	// the tests' way to the pool for a short run: the rest goes to it after the first chunk
+	const always = process.env[POOL_ENV] === 'always';
 	let done = 0;
-	if (workers === 1 || chunks === 1) {
-		const total = emptyAggregate(cfg.players.length);
-		for (let k = 0; k < chunks; k++) {
-			const [from, to] = chunkAt(cfg.games, k);
-			mergeInto(total, runGames(cfg, from, to));
-			opts.onProgress?.((done += to - from));
-		}
-		return total;
+	let k = 0;
+	while (k < chunks) {
+		const [from, to] = chunkAt(cfg.games, k);
+		const t = process.cpuUsage();
+		mergeInto(total, runGames(cfg, from, to));
+		const chunk = process.cpuUsage(t);
+		k++;
+		opts.onProgress?.((done += to - from));
+		if (workers === 1 || k === chunks) continue;
+		const played = process.cpuUsage(start);
+		const paceMs = (chunk.user + chunk.system) / 1000 / (to - from);
+		if (
+			always ||
+			((played.user + played.system) / 1000 >= ALONE_MS && (cfg.games - to) * paceMs > HANDOFF_MS)
+		)
+			return coordinated(cfg, workers, k, total, (games) => opts.onProgress?.((done += games)));
 	}
-	return coordinated(cfg, workers, (games) => opts.onProgress?.((done += games)));
+	return total;
 }
 
 /**
@@ -65,11 +96,13 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 function coordinated(
 	cfg: CheckerConfig,
 	workers: number,
+	from: number,
+	before: Aggregate,
 	progress: (games: number) => void
 ): Promise<Aggregate> {
 	return new Promise((resolve, reject) => {
 		const thread = new Worker(new URL('./checker-coordinator.js', import.meta.url), {
-			workerData: { cfg, workers },
+			workerData: { cfg, workers, from, before },
 			resourceLimits: {
 				maxOldGenerationSizeMb: COORDINATOR_HEAP_MB,
 				maxYoungGenerationSizeMb: COORDINATOR_YOUNG_MB
@@ -90,13 +123,20 @@ function coordinated(
 	});
 }
 
-/** Plays every chunk of the configuration on a pool of `workers` threads, merged in chunk order (in the coordinating thread). */
+/**
+ * Plays the chunks of the configuration from chunk `from` on a pool of `workers` threads, merged in
+ * chunk order (in the coordinating thread) into `before`, the merged chunks before `from`.
+ */
 export async function runPooled(
 	cfg: CheckerConfig,
 	workers: number,
-	progress: (games: number) => void
+	progress: (games: number) => void,
+	from = 0,
+	before: Aggregate = emptyAggregate(cfg.players.length)
 ): Promise<Aggregate> {
 	const chunks = chunkCount(cfg.games);
+	// loaded here, in the coordinating thread: a run that stays in the main thread never loads it
+	const { Piscina } = await import('piscina');
 	// the least semi-space of the isolates created from here on (a V8 flag: a worker's resourceLimits set
 	// only the most): the game workers start at their limit instead of growing to it over the run
 	setFlagsFromString(`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
@@ -116,8 +156,8 @@ export async function runPooled(
 	try {
 		// merged in chunk order as they come in; at most two chunks per worker are handed out at a time,
 		// so neither the queue nor the chunks waiting for an earlier one grow with the run (flat memory)
-		const merger = new ChunkMerger(cfg.players.length);
-		let next = 0;
+		const merger = new ChunkMerger(cfg.players.length, from, before);
+		let next = from;
 		const feed = async (): Promise<void> => {
 			while (next < chunks) {
 				const k = next++;

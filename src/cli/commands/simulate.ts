@@ -29,7 +29,8 @@ Plays N seeded games (default 100, at most 1,000,000) with the given expansions 
 ids of expansions/ files or of rule modules such as pig) and everything they depend on,
 transitively (a missing or cyclic dependency, or an expansion the validator rejects, exits 1
 naming it), seed S (default 1; any whole number) and P players (default 2, at most 8), spread over
-W worker threads (default: every core, at most 32). The same seed gives the same report for any W.
+W worker threads (default: every core, at most 32) when the run takes more than a few seconds of
+CPU (a shorter one is played in one thread). The same seed gives the same report for any W.
 --policies: the bot of each seat (registry names, name:level; the last one fills the other
 seats; default random). Checks after every move that no figure is created or lost, no score
 falls and no tile vanishes; that every game ends; and, for a share F of the games (default 1: all),

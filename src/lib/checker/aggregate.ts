@@ -160,9 +160,11 @@ function sum(a: Record<string, number>, b: Record<string, number>): void {
 export class ChunkMerger {
 	readonly total: Aggregate;
 	#waiting = new Map<number, Aggregate>();
-	#next = 0;
-	constructor(players: number) {
-		this.total = emptyAggregate(players);
+	#next: number;
+	/** `from`, `total`: the chunks before `from` are merged already, into `total` (merged on from there). */
+	constructor(players: number, from = 0, total: Aggregate = emptyAggregate(players)) {
+		this.total = total;
+		this.#next = from;
 	}
 	/** Adds chunk k; returns the games merged by this call (0 while an earlier chunk is missing). */
 	add(k: number, part: Aggregate): number {
