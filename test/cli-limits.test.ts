@@ -1,9 +1,9 @@
 // The command line at its edges (issue 32): counts with stated maxima checked before any work (exit
 // 2 naming the maximum), negative numbers as values, and games refused with an expansion the
-// validator rejects (simulate, match and replay alike).
+// validator rejects (simulate, match and replay alike), also when it was found valid before it changed.
 import { afterAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -113,6 +113,26 @@ describe('an expansion the validator rejects', () => {
 		expect(r.code).toBe(1);
 		expect(r.stderr.trim()).toBe(`${record}: ${expected}`);
 	});
+});
+
+test('a document found valid is not validated again, and changed to an invalid one it is refused', () => {
+	const dir = join(tmp, 'changing');
+	mkdirSync(dir);
+	const doc = JSON.parse(readFileSync('test/fixtures/expansions/valid/small-set.json', 'utf8'));
+	const file = join(dir, 'small-set.json');
+	const simulate = () =>
+		cli(['simulate', '--expansions', doc.id, '--games', '1', '--workers', '1'], {
+			EXPANSIONS_DIR: dir
+		});
+	writeFileSync(file, JSON.stringify(doc));
+	expect(simulate().code).toBe(0);
+	// the second run finds it remembered valid (the bundle's valid-cache): it plays as before
+	expect(simulate().code).toBe(0);
+	writeFileSync(file, JSON.stringify({ ...doc, tiles: [...doc.tiles, doc.tiles[0]] }));
+	const r = simulate();
+	expect(r.code).toBe(1);
+	expect(r.stderr).toMatch(new RegExp(`^expansion '${doc.id}' is invalid at /tiles/`));
+	expect(simulate().code).toBe(1);
 });
 
 test('replay: a move at a far cell that would alias a near one is illegal (exit 1), named off the board', () => {

@@ -1,6 +1,7 @@
 // Shared by the engine commands (replay, simulate, test): expansion lookup from disk and JSON files.
 import { readFileSync } from 'node:fs';
 import { availableExpansions } from './files.ts';
+import { validCache, type ValidCache } from './valid-cache.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
 import { validateExpansion } from '../lib/formats/validate.ts';
 import { ruleRegistry, type Expansion, type GameRecord } from '../lib/engine/index.ts';
@@ -14,18 +15,23 @@ export function lookupExpansion(id: string): Expansion | undefined {
 }
 
 const verdicts = new WeakMap<Expansion, string[]>();
+/** The valid documents remembered on disk (null: none; undefined: not read yet). */
+let valid: ValidCache | null | undefined;
 /** Errors shown of one expansion at most (`validate` lists them all). */
 const SHOWN = 5;
 
 /**
  * What the validator finds wrong with the expansions of a game, one line each (at most a few per
  * expansion); [] when every one is valid. A game is never played with rules the validator rejects.
+ * A document found valid before, with the same bundle and documents, is not validated again (valid-cache.ts).
  */
 export function expansionErrors(expansions: readonly Expansion[]): string[] {
 	cache ??= availableExpansions();
+	if (valid === undefined) valid = validCache(cache);
 	const out: string[] = [];
 	for (const e of expansions) {
 		let lines = verdicts.get(e);
+		if (!lines && valid?.has(e)) verdicts.set(e, (lines = []));
 		if (!lines) {
 			const errors = validateExpansion(e, { available: cache, registry: ruleRegistry }).filter(
 				(p) => p.severity === 'error'
@@ -38,6 +44,7 @@ export function expansionErrors(expansions: readonly Expansion[]): string[] {
 					`expansion '${e.id}': ${errors.length - SHOWN} more errors (carcassonne-lab validate lists them all)`
 				);
 			verdicts.set(e, lines);
+			if (lines.length === 0) valid?.add(e);
 		}
 		out.push(...lines);
 	}
