@@ -4,8 +4,9 @@
 // It draws what it is given and reports what the pointer and the keys do; it decides nothing.
 import type Konva from 'konva';
 import type { BoardMarker, BoardPiece, BoardTile, Move, Tile } from '../engine/index.ts';
-import { tileImageUrl, tileShapes, rotatePoint } from './images.ts';
+import { tileShapes, rotatePoint } from './images.ts';
 import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
+import { TileBitmaps } from './tile-bitmaps.ts';
 import { CELL, TileSheet } from './tile-sheet.ts';
 
 export { CELL };
@@ -14,15 +15,7 @@ export { CELL };
  * screen (drawing a large bitmap small costs more than the drawing is worth on a 500-tile board).
  */
 const LEVELS = [48, 96, 192];
-const SVG_SIZE = 192;
-/**
- * Tile drawings decoded at a time. Chromium decodes an SVG image on the page's thread (~5-10 ms
- * each): a board of hundreds of designs decodes them a few at a time, each in its own task, so the
- * page answers meanwhile; a tile waiting for its drawing is a plain square. A design is decoded
- * once, unturned: its bitmap is turned as it is drawn.
- */
-const DECODING = 4;
-const PLACEHOLDER = '#d8d2c2';
+/** Milliseconds after bitmaps painted in tasks of their own are taken into the board (a few times a second, not at each). */
 const TAKE_DECODED_MS = 150;
 /**
  * Pixels drawn beyond each edge of the view. Between redraws a pan or zoom only moves the drawn
@@ -121,20 +114,9 @@ export class BoardView {
 	private lastMark: Konva.Rect;
 	private ghost: Konva.Image;
 	private cursorMark: Konva.Rect;
-	/** Designs' drawings rasterised once (drawing an SVG image re-renders the vector on every frame). */
-	private bitmaps = new Map<string, HTMLCanvasElement>();
-	/** Each design's drawing decoded once (null while it waits or decodes). */
-	private decoded = new Map<number, HTMLImageElement | null>();
-	/** The drawings waiting: their SVG is written only when its decoding starts (a few at a time). */
-	private toDecode: { design: number; def: Tile }[] = [];
-	/** A number per design (tiles of a game share their design's object). */
-	private designs = new WeakMap<Tile, number>();
-	private nextDesign = 0;
-	private decoding = 0;
-	/** The plain square a tile shows until its drawing is decoded, one per bitmap size. */
-	private placeholders = new Map<number, HTMLCanvasElement>();
-	/** Designs whose drawings were decoded since the last draw: the tiles showing a placeholder take them. */
-	private fresh: Tile[] = [];
+	/** Designs' drawings as bitmaps, painted once per size. */
+	private bitmaps: TileBitmaps;
+	private taking: ReturnType<typeof setTimeout> | undefined;
 	private destroyed = false;
 	private dirty = new Set<Konva.Layer>();
 	private frame = 0;
@@ -197,6 +179,12 @@ export class BoardView {
 		this.overLayer = new K.Layer();
 		this.pieceLayer = new K.Group();
 		this.stage.add(this.tileLayer, this.overLayer);
+		this.bitmaps = new TileBitmaps(() => {
+			this.taking ??= setTimeout(() => {
+				this.taking = undefined;
+				if (!this.destroyed) this.redraw(this.tileLayer, this.overLayer);
+			}, TAKE_DECODED_MS);
+		});
 		this.sheet = new TileSheet((def, size) => this.bitmap(def, size), LEVELS);
 		this.drop = new K.Image({
 			width: CELL,
@@ -260,6 +248,8 @@ export class BoardView {
 
 	destroy(): void {
 		this.destroyed = true;
+		this.bitmaps.destroy();
+		clearTimeout(this.taking);
 		clearTimeout(this.settle);
 		if (this.frame) cancelAnimationFrame(this.frame);
 		this.container.removeEventListener('pointerdown', this.pointerDown);
@@ -300,6 +290,7 @@ export class BoardView {
 	// ---------------------------------------------------------------- scene
 	setScene(scene: BoardScene, opts: { animate?: boolean } = {}): void {
 		const t0 = performance.now();
+		this.bitmaps.frame();
 		if (this.moving) this.drawAtView(); // show the new scene now, not when the view comes to rest
 		const before = this.scene?.tiles.length ?? 0;
 		this.scene = scene;
@@ -341,73 +332,17 @@ export class BoardView {
 		return LEVELS.find((l) => l >= px) ?? LEVELS[LEVELS.length - 1];
 	}
 
-	/** The design's drawing, unturned, as a bitmap of `size` px (a shared plain square until its SVG is decoded). */
+	/** The design's drawing, unturned, as a bitmap of `size` px (a shared plain square until it is painted). */
 	private bitmap(def: Tile, size = this.level()): { image: HTMLCanvasElement; ready: boolean } {
-		let design = this.designs.get(def);
-		if (design === undefined) this.designs.set(def, (design = this.nextDesign++));
-		const key = `${size}|${design}`;
-		let c = this.bitmaps.get(key);
-		if (c) return { image: c, ready: true };
-		const img = this.decoded.get(design);
-		if (!img) {
-			if (img === undefined) {
-				this.decoded.set(design, null);
-				this.toDecode.push({ design, def });
-				this.decodeNext();
-			}
-			return { image: this.placeholder(size), ready: false };
-		}
-		c = document.createElement('canvas');
-		c.width = c.height = size;
-		const ctx = c.getContext('2d')!;
-		if (img.naturalWidth > 0) ctx.drawImage(img, 0, 0, size, size);
-		else ctx.drawImage(this.placeholder(size), 0, 0);
-		this.bitmaps.set(key, c);
-		return { image: c, ready: true };
+		return this.bitmaps.get(def, size);
 	}
 
-	private placeholder(size: number): HTMLCanvasElement {
-		let c = this.placeholders.get(size);
-		if (!c) {
-			c = document.createElement('canvas');
-			c.width = c.height = size;
-			const ctx = c.getContext('2d')!;
-			ctx.fillStyle = PLACEHOLDER;
-			ctx.fillRect(0, 0, size, size);
-			this.placeholders.set(size, c);
-		}
-		return c;
-	}
-
-	/** The chunks (and the tile in hand) that show a placeholder take their drawing when it is decoded. */
+	/** The chunks (and the tile in hand) that show a plain square take the bitmaps painted meanwhile. */
 	private takeDecoded(): void {
-		this.sheet.touchUp(this.fresh);
-		this.fresh = [];
+		const fresh = this.bitmaps.fresh();
+		if (!fresh.length) return;
+		this.sheet.touchUp(fresh);
 		this.updateGhost();
-	}
-
-	/** Starts decoding the next drawings (at most DECODING at a time); each paints the bitmaps waiting for it. */
-	private decodeNext(): void {
-		while (this.decoding < DECODING && this.toDecode.length && !this.destroyed) {
-			// the drawings asked for last first: the newest tiles, the zoom just reached
-			const { design, def } = this.toDecode.pop()!;
-			this.decoding++;
-			const img = new Image();
-			img.onload = img.onerror = () => {
-				this.decoding--;
-				this.decoded.set(design, img);
-				if (this.destroyed) return;
-				this.decodeNext();
-				// the board takes the drawings decoded meanwhile a few times a second, not at every one
-				this.fresh.push(def);
-				if (this.fresh.length > 1) return;
-				setTimeout(
-					() => !this.destroyed && this.redraw(this.tileLayer, this.overLayer),
-					TAKE_DECODED_MS
-				);
-			};
-			img.src = tileImageUrl(def, 0, SVG_SIZE);
-		}
 	}
 
 	/** After a zoom: the figures keep a readable size. */
@@ -441,7 +376,8 @@ export class BoardView {
 			this.relevel();
 			if (this.moving) this.showLayers(true);
 		}
-		if (this.fresh.length) this.takeDecoded();
+		this.bitmaps.frame();
+		this.takeDecoded();
 		for (const l of this.dirty) l.draw();
 		this.dirty.clear();
 		return performance.now() - t0;

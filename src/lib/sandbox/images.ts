@@ -14,6 +14,11 @@ export function useLooks(expansions: readonly Expansion[]): void {
 	looks = looksOf(undefined, expansions);
 }
 
+/** The drawing of tile `def` turned `rotation` quarter turns, with the looks in play. */
+export function tileSvg(def: Tile, size: number, rotation = 0): string {
+	return renderTileSvg(def, { size, rotation, looks });
+}
+
 /** The drawing of tile `def` turned `rotation` quarter turns, as a data: URL. */
 export function tileImageUrl(def: Tile, rotation = 0, size = 160): string {
 	let m = urls.get(def);
@@ -21,7 +26,7 @@ export function tileImageUrl(def: Tile, rotation = 0, size = 160): string {
 	const k = `${rotation}|${size}`;
 	let url = m.get(k);
 	if (!url) {
-		url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderTileSvg(def, { size, rotation, looks }))}`;
+		url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(tileSvg(def, size, rotation))}`;
 		m.set(k, url);
 	}
 	return url;

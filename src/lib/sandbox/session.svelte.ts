@@ -123,7 +123,9 @@ export class SandboxSession {
 		} catch (e) {
 			return { warnings, errors: [e instanceof Error ? e.message : String(e)] };
 		}
-		// one state, changed in place move after move; a copy at every checkpoint
+		// one state, changed in place move after move; a copy at every checkpoint, their span chosen
+		// for the record's length up front (a doubling span would copy about three times as many states)
+		while (moves.length / session.#span >= MAX_CHECKPOINTS) session.#span *= 2;
 		const state = cloneState(session.#end);
 		const steps = [...session.steps];
 		let refused: LoadOutcome['refused'];

@@ -18,7 +18,7 @@ import { FIRST_SPAN, MAX_CHECKPOINTS, SandboxSession } from './session.svelte.ts
 
 const all = availableExpansions();
 const base = all.get('base') as Expansion;
-// 200 designs, 2,000 copies: a whole game of ~4,200 steps (the checkpoints' span doubles once)
+// 200 designs, 2,000 copies: a whole game of ~4,200 steps (the checkpoints' span twice the first)
 const big = bigExpansion(base, 200, 2000, 3);
 const lookup = (id: string) => (id === big.id ? big : all.get(id));
 const record = bigRecord(base, big, 100_000, 3);
