@@ -272,6 +272,18 @@ describe('a record out as .jcz and back', () => {
 		}
 		expect(n).toBeGreaterThan(60);
 	});
+	test("GQ11's field tile travels as JCZ's gq11-pig-herd (its engine reads the rule's absence as 'nothing')", () => {
+		const herd = scenarios.find((g) => g.rulings?.['TB-R2'] === 'field')!;
+		for (const [ruling, rule] of [
+			['field', 'nothing'],
+			['herd', 'pig']
+		]) {
+			const out = jczFromRecord({ ...herd, rulings: { 'TB-R2': ruling } }, lookup);
+			if (!out.ok) throw new Error(JSON.stringify(out.errors));
+			expect(JSON.parse(out.text).setup.rules['gq11-pig-herd']).toBe(rule);
+			expect(ok(recordFromJcz(out.text, catalog)).record.rulings?.['TB-R2']).toBe(ruling);
+		}
+	});
 	test("the river's reading travels as the client whose engine wrote the game (its appVersion)", () => {
 		// JCZ's releases, FanCZ's re-releases of JCZ's engine and its 6.x before engine 6.1.5
 		expect(

@@ -60,6 +60,7 @@ const AS_ELEMENTS = new Set([
 	'HS-R2',
 	'HS-R3',
 	'TB-R1',
+	'TB-R2',
 	'AM-R6'
 ]);
 const JCZ_READING: Record<string, string> = {
@@ -166,6 +167,8 @@ export function jczFromRecord(
 	if (modules.includes('shepherd') && figures.shepherd !== 0)
 		elements.shepherd = figures.shepherd ?? 1;
 	const rules: Record<string, string> = {};
+	// GQ11's field tile: JCZ's engine reads the rule's absence as 'nothing', its client writes 'pig' by default
+	if (elements['pig-herd']) rules['gq11-pig-herd'] = r['TB-R2'] === 'field' ? 'nothing' : 'pig';
 	for (const [id, option] of Object.entries(rec.rulings ?? {}) as [string, string][]) {
 		if (RULES[id]?.values[option]) rules[RULES[id].rule] = RULES[id].values[option];
 		else if (

@@ -244,6 +244,7 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
 		}
 	},
 	'vineyards-for-garden': { ruling: 'HS-R4', options: { true: 'yes', false: 'no' } },
+	'gq11-pig-herd': { ruling: 'TB-R2', options: { pig: 'herd', nothing: 'field' } },
 	'barn-placement': {
 		ruling: 'AM-R2',
 		options: { occupied: 'occupied', 'not-occupied': 'not-occupied' }
