@@ -21,7 +21,9 @@ process.env.GAMES_DIR = gamesDir;
 export default defineConfig({
 	testDir: 'test/e2e',
 	timeout: 60_000,
-	workers: 1,
+	// two files at a time (one per core); a file's tests in order. Tests that read the whole
+	// workspace run a server of their own on a copy of it (home.test.ts).
+	workers: Number(process.env.E2E_WORKERS ?? 2),
 	reporter: [['list']],
 	globalTeardown: './test/e2e/global-teardown.ts',
 	use: {

@@ -1,7 +1,7 @@
 // The first page: what the app is for, the designer's own expansions first, the shipped sets one row
 // each with their tiles behind a disclosure, and the problems of an invalid one.
 import { test, expect, expectAccessible } from './fixtures.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -10,93 +10,99 @@ import { putExpansion } from './helpers.ts';
 const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
 
 /** The expansions on disk, read directly (the store's file naming: <id>.json). */
-function expansionsOnDisk(): { id: string; tiles: { id: string; name?: string }[] }[] {
-	return readdirSync(folder)
+function expansionsOnDisk(dir: string): { id: string; tiles: { id: string; name?: string }[] }[] {
+	return readdirSync(dir)
 		.filter((name) => /^[a-z0-9]+(-[a-z0-9]+)*\.json$/.test(name))
 		.map((name) => {
-			const doc = JSON.parse(readFileSync(join(folder, name), 'utf8'));
+			const doc = JSON.parse(readFileSync(join(dir, name), 'utf8'));
 			return { id: name.slice(0, -5), tiles: Array.isArray(doc.tiles) ? doc.tiles : [] };
 		});
 }
 
 test('the first page draws every tile of every expansion', async ({ page }) => {
-	const expansions = expansionsOnDisk();
+	// a server of its own on a copy of the shared workspace: the tests of other workers write there
+	const dir = mkdtempSync(join(tmpdir(), 'home-e2e-all-'));
+	cpSync(folder, dir, { recursive: true });
+	const expansions = expansionsOnDisk(dir);
 	expect(expansions.length).toBeGreaterThan(0);
-	await page.goto('/');
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Carcassonne');
-	await expect(page.getByTestId('expansion')).toHaveCount(expansions.length);
-	// the shipped sets are one row each: their tiles are drawn once their disclosure is opened
-	for (const d of await page.getByTestId('tiles-disclosure').all())
-		await d.locator('summary').click();
-	let total = 0;
-	for (const e of expansions) {
-		const section = page.locator(`[data-testid="expansion"][data-expansion="${e.id}"]`);
-		await expect(section).toBeVisible();
-		await expect(section.getByTestId('tile'), e.id).toHaveCount(e.tiles.length);
-		// every design is the server's drawing of that tile, loaded, with its name beside it
-		const images = await section.getByTestId('tile').evaluateAll((items) =>
-			items.map((li) => {
-				const img = li.querySelector('img');
-				return {
-					tile: li.getAttribute('data-tile'),
-					src: img?.getAttribute('src'),
-					text: li.textContent ?? ''
-				};
-			})
+	await withServer(dir, async (base) => {
+		await page.goto(base);
+		await expect(page.getByRole('heading', { level: 1 })).toContainText('Carcassonne');
+		await expect(page.getByTestId('expansion')).toHaveCount(expansions.length);
+		// the shipped sets are one row each: their tiles are drawn once their disclosure is opened
+		for (const d of await page.getByTestId('tiles-disclosure').all())
+			await d.locator('summary').click();
+		let total = 0;
+		for (const e of expansions) {
+			const section = page.locator(`[data-testid="expansion"][data-expansion="${e.id}"]`);
+			await expect(section).toBeVisible();
+			await expect(section.getByTestId('tile'), e.id).toHaveCount(e.tiles.length);
+			// every design is the server's drawing of that tile, loaded, with its name beside it
+			const images = await section.getByTestId('tile').evaluateAll((items) =>
+				items.map((li) => {
+					const img = li.querySelector('img');
+					return {
+						tile: li.getAttribute('data-tile'),
+						src: img?.getAttribute('src'),
+						text: li.textContent ?? ''
+					};
+				})
+			);
+			expect(images.map((i) => i.tile)).toEqual(e.tiles.map((t) => `${e.id}/${t.id}`));
+			expect(images.map((i) => i.src)).toEqual(
+				e.tiles.map((_, index) => `/api/expansions/${e.id}/tiles/${index}.svg`)
+			);
+			for (const [i, tile] of e.tiles.entries())
+				if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
+			total += images.length;
+		}
+		await expect
+			.poll(() =>
+				page
+					.locator('[data-testid="tile"] img')
+					.evaluateAll(
+						(all) =>
+							all.filter(
+								(img) =>
+									!(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth < 50
+							).length
+					)
+			)
+			.toBe(0);
+		expect(total).toBe(expansions.reduce((n, e) => n + e.tiles.length, 0));
+		// a drawing: shapes, the tile's name as its title; revalidated by its revision (ETag → 304)
+		const res = await page.request.get(`${base}api/expansions/base/tiles/0.svg`);
+		expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+		const svg = await res.text();
+		expect(svg).toMatch(/^<svg[^>]*>/);
+		expect(svg).toContain('<path');
+		const again = await page.request.get(`${base}api/expansions/base/tiles/0.svg`, {
+			headers: { 'if-none-match': res.headers()['etag'] }
+		});
+		expect(again.status()).toBe(304);
+		// what the server sends is compressed when the browser accepts it; the page has an icon
+		const gz = await page.request.get(base, { headers: { 'accept-encoding': 'gzip' } });
+		expect(gz.headers()['content-encoding']).toBe('gzip');
+		const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+		expect(
+			(await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']
+		).toMatch(/^image\/svg\+xml/);
+		// the shipped sets are listed from their folder, the designer's own from the workspace
+		const shipped = readdirSync('expansions')
+			.filter((n) => n.endsWith('.json'))
+			.map((n) => n.slice(0, -5));
+		await expect(page.getByTestId('shipped-count')).toContainText(
+			`${shipped.length} shipped sets (read-only) in expansions`
 		);
-		expect(images.map((i) => i.tile)).toEqual(e.tiles.map((t) => `${e.id}/${t.id}`));
-		expect(images.map((i) => i.src)).toEqual(
-			e.tiles.map((_, index) => `/api/expansions/${e.id}/tiles/${index}.svg`)
-		);
-		for (const [i, tile] of e.tiles.entries())
-			if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
-		total += images.length;
-	}
-	await expect
-		.poll(() =>
-			page
-				.locator('[data-testid="tile"] img')
-				.evaluateAll(
-					(all) =>
-						all.filter(
-							(img) =>
-								!(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth < 50
-						).length
-				)
-		)
-		.toBe(0);
-	expect(total).toBe(expansions.reduce((n, e) => n + e.tiles.length, 0));
-	// a drawing: shapes, the tile's name as its title; revalidated by its revision (ETag → 304)
-	const res = await page.request.get(`/api/expansions/base/tiles/0.svg`);
-	expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
-	const svg = await res.text();
-	expect(svg).toMatch(/^<svg[^>]*>/);
-	expect(svg).toContain('<path');
-	const again = await page.request.get(`/api/expansions/base/tiles/0.svg`, {
-		headers: { 'if-none-match': res.headers()['etag'] }
+		await expectAccessible(page, 'the library');
+		// the shipped sets are valid
+		for (const id of shipped) {
+			await expect(page.locator(`[data-expansion="${id}"] [data-testid="validity"]`)).toHaveText(
+				'Valid'
+			);
+		}
 	});
-	expect(again.status()).toBe(304);
-	// what the server sends is compressed when the browser accepts it; the page has an icon
-	const gz = await page.request.get('/', { headers: { 'accept-encoding': 'gzip' } });
-	expect(gz.headers()['content-encoding']).toBe('gzip');
-	const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-	expect(
-		(await page.request.get(new URL(icon!, page.url()).href)).headers()['content-type']
-	).toMatch(/^image\/svg\+xml/);
-	// the shipped sets are listed from their folder, the designer's own from the workspace
-	const shipped = readdirSync('expansions')
-		.filter((n) => n.endsWith('.json'))
-		.map((n) => n.slice(0, -5));
-	await expect(page.getByTestId('shipped-count')).toContainText(
-		`${shipped.length} shipped sets (read-only) in expansions`
-	);
-	await expectAccessible(page, 'the library');
-	// the shipped sets are valid
-	for (const id of shipped) {
-		await expect(page.locator(`[data-expansion="${id}"] [data-testid="validity"]`)).toHaveText(
-			'Valid'
-		);
-	}
+	rmSync(dir, { recursive: true, force: true });
 });
 
 /** Runs the built server on a port of its own with `dir` as the workspace, for `fn`. */

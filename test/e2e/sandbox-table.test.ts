@@ -35,6 +35,9 @@ import {
 import { encodeGameLink, GAME_PARAM, type SavedGame } from '../../src/lib/sandbox/saved-game.ts';
 import { PLAYER_COLOURS } from '../../src/lib/sandbox/palette.ts';
 
+// independent tests (a page each): spread over the workers, the long game beside the rest
+test.describe.configure({ mode: 'parallel' });
+
 async function setPace(page: Page, pace: string) {
 	await page.getByLabel('Bot speed').selectOption(pace);
 }

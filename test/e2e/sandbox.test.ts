@@ -23,6 +23,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// independent tests (a page each): spread over the workers
+test.describe.configure({ mode: 'parallel' });
+
 test('a scripted game of at least 16 turns by clicking: scores and log equal the CLI replay of its saved record', async ({
 	page
 }) => {
