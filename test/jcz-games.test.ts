@@ -111,6 +111,15 @@ describe('our own .jcz games', () => {
 			'wells'
 		]);
 	});
+	test('a JCZ 5.x game (no SHEPHERD_CONFIRM) draws the first sheep with the engine’s current random', () => {
+		const g = JSON.parse(read('hills-and-sheep.jcz'));
+		const newer = ok(recordFromJcz(read('hills-and-sheep.jcz'), catalog)).record;
+		const old = { ...g, appVersion: '5.7.3', initialRandom: 0.6 };
+		old.replay = g.replay.filter((m: { type: string }) => m.type !== 'SHEPHERD_CONFIRM');
+		const r = ok(recordFromJcz(JSON.stringify(old), catalog));
+		expect(r.record.draws).toEqual(newer.draws);
+		expect(runJczTest(r, lookup).results.filter((a) => a.status !== 'passed')).toEqual([]);
+	});
 	test('JCZ’s locations read back as they are written, for every side set and field', () => {
 		const sides: Side[] = ['N', 'E', 'S', 'W'];
 		for (let mask = 1; mask < 16; mask++) {

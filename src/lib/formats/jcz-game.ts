@@ -568,12 +568,13 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	const placed: string[] = [];
 	// the random values of the flock's draws (Hills & Sheep), in order: the engine draws with them
 	const draws: number[] = [];
-	const drawn = (m: Obj, at: string) => {
-		const r = isObj(m.payload) ? m.payload.random : undefined;
+	const drawn = (m: Obj, at: string) =>
+		drawnWith(isObj(m.payload) ? m.payload.random : undefined, `${at}/payload/random`);
+	const drawnWith = (r: unknown, pointer: string) => {
 		if (typeof r === 'number' && r >= 0 && r < 1) draws.push(r);
 		else
 			errors.push({
-				pointer: `${at}/payload/random`,
+				pointer,
 				message: 'a draw from the bag needs its random value in [0, 1)'
 			});
 	};
@@ -677,6 +678,21 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			else if (placed.at(-1) !== `${x},${y}`)
 				out.push({ move: { type: 'portal', figure, x, y, feature }, type });
 			else out.push({ move: { type: 'deploy', figure, feature }, type });
+			// JCZ 5.x writes no SHEPHERD_CONFIRM: its engine drew the shepherd's first token with its
+			// current random — the last message's that carried one, or the game's initialRandom
+			if (figure === 'shepherd') {
+				const rest = doc.replay.slice(i + 1) as Obj[];
+				const ends = rest.find((x) =>
+					['SHEPHERD_CONFIRM', 'COMMIT', 'UNDO'].includes(String(x?.type))
+				);
+				if (ends?.type !== 'SHEPHERD_CONFIRM') {
+					const k = (doc.replay.slice(0, i) as Obj[]).findLastIndex(
+						(x) => isObj(x?.payload) && typeof x.payload.random === 'number'
+					);
+					if (k >= 0) drawn(doc.replay[k] as Obj, `/replay/${k}`);
+					else drawnWith(doc.initialRandom, '/initialRandom');
+				}
+			}
 			continue;
 		}
 		if (type === 'RETURN_MEEPLE' && (p.source === 'PRINCESS' || p.source === 'FESTIVAL')) {
