@@ -9,7 +9,11 @@ import {
 	contextOf,
 	legalMoveCount,
 	legalMoves,
-	startGame
+	cloneState,
+	copyState,
+	startGame,
+	takeBack,
+	TRIAL
 } from '../src/lib/engine/index.ts';
 import { frontAt, tileAt } from '../src/lib/engine/board-index.ts';
 import { pack } from '../src/lib/engine/cells.ts';
@@ -83,4 +87,47 @@ describe('the board index kept up to date equals one built afresh', () => {
 			expect(checked).toBeGreaterThan(10);
 		});
 	}
+});
+
+describe('a state taken back after trials that placed tiles (takeBack: only the cells they changed written back)', () => {
+	it('answers as an index built afresh, on a small board and on one whose grid grew', () => {
+		let state = startGame({ expansions: [pile], players: ['A', 'B'], seed: 4, quiet: true }).state;
+		let rng = seedState(77);
+		const kept = cloneState(state);
+		let checked = 0;
+		while (!state.finished) {
+			if (state.pending[0].kind === 'place' && state.boardX.length % 100 === 1) {
+				// a bot's kept state (copied into: determinizeInto), a few turns played on it, then taken back
+				copyState(kept, state);
+				for (let trial = 0; trial < 3; trial++) {
+					for (let i = 0; i < 12 && !kept.finished && legalMoveCount(kept) > 0; i++) {
+						const [move, next] = randomMove(legalMoves(kept), rng);
+						rng = next;
+						if (!apply(kept, move, TRIAL).ok) throw new Error('a listed move was refused');
+					}
+					expect(kept.boardX.length).toBeGreaterThan(state.boardX.length);
+					takeBack(kept, state);
+					const copy = fresh(state);
+					expect(cells(kept)).toEqual(cells(copy));
+					expect(legalMoves(kept)).toEqual(legalMoves(copy));
+					// the count is read from the fit keys' counts, the list from the open cells' keys
+					expect(legalMoveCount(kept)).toBe(legalMoveCount(copy));
+					// and plays on alike (a key's count left behind would show when the key comes back)
+					for (let i = 0; i < 12 && !copy.finished; i++) {
+						const [move, next] = randomMove(legalMoves(copy), rng);
+						rng = next;
+						apply(copy, move, TRIAL);
+						apply(kept, move, TRIAL);
+						expect(legalMoveCount(kept)).toBe(legalMoveCount(copy));
+					}
+					takeBack(kept, state);
+					checked++;
+				}
+			}
+			const [move, next] = randomMove(legalMoves(state), rng);
+			rng = next;
+			state = (apply(state, move, TRIAL) as { state: GameState }).state;
+		}
+		expect(checked).toBeGreaterThan(15);
+	});
 });
