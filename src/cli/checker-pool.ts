@@ -51,6 +51,12 @@ export const ALONE_MS = 2000;
  */
 export const HANDOFF_MS = 2000;
 /**
+ * Before ALONE_MS, the rest at the (cold, several times too slow) pace of the last chunk must be
+ * expected to take more than this (ms) for the pool to take it at once: a long run (the 10,000-game
+ * check) does not spend its first seconds on one core.
+ */
+export const LONG_MS = 30_000;
+/**
  * V8's inlining budget (bytecode inlined into one optimized function, cumulative) while this thread
  * plays, and V8's default, given back before a pool starts. A run played here is short: most of its
  * CPU is the JIT's warm-up, and compiling with less inlined costs less (base greedy against greedy,
@@ -66,9 +72,10 @@ export const POOL_ENV = 'CARCASSONNE_LAB_POOL';
 
 /**
  * Plays every game of the configuration; resolves to the merged aggregate. This thread plays the
- * first chunks; after ALONE_MS of CPU, the worker threads take the rest when it would take this
- * thread more than HANDOFF_MS at the pace of its last chunk (a short run never starts them). The
- * report is the same either way: chunks are merged in chunk order wherever they were played.
+ * first chunks; the worker threads take the rest when it would take this thread more than
+ * HANDOFF_MS at the pace of its last chunk, once it has played ALONE_MS (before: more than LONG_MS),
+ * so a short run never starts them. The report is the same either way: chunks are merged in chunk
+ * order wherever they were played.
  */
 export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Promise<Aggregate> {
 	const workers = Math.max(1, opts.workers ?? defaultWorkers());
@@ -90,10 +97,8 @@ export async function runAggregate(cfg: CheckerConfig, opts: PoolRun = {}): Prom
 		if (workers === 1 || k === chunks) continue;
 		const played = process.cpuUsage(start);
 		const paceMs = (chunk.user + chunk.system) / 1000 / (to - from);
-		if (
-			always ||
-			((played.user + played.system) / 1000 >= ALONE_MS && (cfg.games - to) * paceMs > HANDOFF_MS)
-		) {
+		const alone = (played.user + played.system) / 1000 >= ALONE_MS;
+		if (always || (cfg.games - to) * paceMs > (alone ? HANDOFF_MS : LONG_MS)) {
 			inlining(V8_INLINING);
 			return coordinated(cfg, workers, k, total, (games) => opts.onProgress?.((done += games)));
 		}
