@@ -5,7 +5,8 @@
 //   node bin/run-ts.js scripts/jcz-engine-tests.ts <engine-tests folder> [--xml <JCZ expansions folder>] [--rulings ID=option,...] [--json]
 // With --xml (the client's src/extraResources/expansions), the JCZ tile sets we do not ship whose
 // rules we play are imported from JCZ's tile XML into a temporary EXPANSIONS_DIR, as a designer
-// would import them: River II (river/2) and Traders & Builders' tiles with goods. --rulings
+// would import them: River II (river/2) and The Festival's published ten (Traders & Builders' tiles are
+// shipped, traders-and-builders-goods.json). --rulings
 // overrides the import's rulings (which follow the client that wrote each game: FanCloisterZone's
 // engine reads the river as RIVER-R2=look-ahead-strict, JCZ's as look-ahead). The same run through the CLI:
 // `EXPANSIONS_DIR=<that folder> npx carcassonne-lab test <engine-tests folder> --rulings …`.
@@ -25,13 +26,6 @@ const IMPORTED = [
 		id: 'jcz-river-2',
 		name: 'River II (imported from JCloisterZone)',
 		dependencies: ['base', 'river']
-	},
-	{
-		file: 'traders_and_builders.xml',
-		tileSet: 'traders-and-builders:1',
-		id: 'jcz-traders-and-builders',
-		name: 'Traders & Builders tiles (imported from JCloisterZone)',
-		dependencies: ['base', 'traders-and-builders-goods']
 	},
 	{
 		file: 'festival.xml',

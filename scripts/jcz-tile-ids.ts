@@ -55,7 +55,8 @@ const PREFIXES: Record<string, string[]> = {
 	base: ['BA/'],
 	'inns-and-cathedrals': ['IC/'],
 	dragon: ['DG/'],
-	river: ['RI/', 'RI.1/']
+	river: ['RI/', 'RI.1/'],
+	'traders-and-builders-goods': ['TB/']
 };
 
 const folder = process.argv[2];
