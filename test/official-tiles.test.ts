@@ -29,6 +29,16 @@ describe('the published tile lists', () => {
 		expect(tb.tiles.filter((t) => t.features.some((f) => f.type === 'garden'))).toHaveLength(2);
 		expect(tb.tiles.every((t) => t.jcz?.id.startsWith('TB/'))).toBe(true);
 	});
+	it('King & Robber: its 5 tiles; Abbey & Mayor: its 12 land tiles and the abbey each player holds', () => {
+		const kr = load('king-and-robber');
+		expect([kr.tiles.length, copies(kr.tiles)]).toEqual([5, 5]);
+		const am = load('abbey-and-mayor');
+		const land = am.tiles.filter((t) => typeof t.count === 'number');
+		expect([land.length, copies(land)]).toEqual([12, 12]);
+		expect(am.tiles.filter((t) => typeof t.count !== 'number').map((t) => t.count)).toEqual([
+			{ perPlayer: 1 }
+		]);
+	});
 });
 
 const gitDir = process.env.JCZ_CLIENT_GIT ?? '/work/.mirror/farin+JCloisterZone-Client/repo';

@@ -61,7 +61,7 @@ export function featureShapes(
 				featureId: f.id,
 				type: f.type,
 				path: fieldPath(f, layout),
-				anchor: a(fieldAnchor(f))
+				anchor: a(layout.enclosed.get(f.id)?.at ?? fieldAnchor(f))
 			});
 		else if (f.type === 'city') {
 			const c = layout.cities.get(f.id)!;

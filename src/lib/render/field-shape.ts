@@ -22,7 +22,10 @@ export function fieldPath(f: NFeature, layout: TileLayout): string {
 	const count = on.filter(Boolean).length;
 	const alone = layout.tile.features.filter((g) => g.type === 'field').length === 1;
 	if (count === 8 || (count === 0 && alone)) return 'M0 0H100V100H0Z';
-	if (count === 0) return circlePath(CENTRE, 10);
+	if (count === 0) {
+		const spot = layout.enclosed.get(f.id);
+		return circlePath(spot?.at ?? CENTRE, spot?.r ?? 10);
+	}
 	const runs = cyclicRuns(on);
 	const walls = [...layout.cities.values()].flatMap((c) => c.walls);
 	const curves = [...layout.linear.values()].flatMap((l) =>

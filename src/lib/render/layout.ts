@@ -2,7 +2,7 @@
 // features, icons' corners). Shared by the SVG renderer and the editor's hit areas, so both use the
 // same geometry. Everything here tolerates half-broken tiles (see normalizeTile).
 import type { Side } from '../formats/geometry.ts';
-import { HALVES } from '../formats/geometry.ts';
+import { HALVES, oppositeSide } from '../formats/geometry.ts';
 import { cityShape, type CityShape } from './city-shape.ts';
 import { normalizeTile, type NFeature, type NTile } from './tile-normalize.ts';
 import {
@@ -53,6 +53,15 @@ export interface TileLayout {
 	centreFree: boolean;
 	/** Where a volcano icon is drawn large (in the middle, or in the largest field), if anywhere. */
 	volcano?: { at: Pt; scale: number };
+	/** Fields enclosed inside the tile (no half-sides), by id: see enclosedFields. */
+	enclosed: Map<string, EnclosedField>;
+}
+
+/** A field enclosed inside the tile: a round patch at `at`, drawn over a city that covers it when `patch`. */
+export interface EnclosedField {
+	at: Pt;
+	r: number;
+	patch: boolean;
 }
 
 export const isLinear = (f: NFeature) => f.type === 'road' || f.type === 'river';
@@ -168,7 +177,55 @@ export function layoutTile(input: unknown): TileLayout {
 				volcano = { at: fieldAnchor(big), scale: 0.5 };
 		}
 	}
-	return { tile, cities, linear, inner, junction, freeCorners, centreFree, volcano };
+	const enclosed = enclosedFields(tile, cities);
+	return { tile, cities, linear, inner, junction, freeCorners, centreFree, volcano, enclosed };
+}
+
+/**
+ * Where each enclosed field lies: between the cities it borders (the mean of their anchors), fields
+ * that would fall together spread apart — across a city bridge, clear of its deck (two crossing
+ * cities with a field on either side). A city band, three-sided or full city (not a bridge) covers
+ * the middle: over it the field is drawn as a patch; between caps and corners the gap is the field.
+ */
+function enclosedFields(tile: NTile, cities: Map<string, CityShape>): Map<string, EnclosedField> {
+	const out = new Map<string, EnclosedField>();
+	const fields = tile.features.filter((f) => f.type === 'field');
+	const inside = fields.filter((f) => f.halves.length === 0);
+	if (fields.length < 2 || inside.length === 0) return out;
+	const bridge = tile.features.find(
+		(f) => f.type === 'city' && f.sides.length === 2 && f.crosses.some((id) => cities.has(id))
+	);
+	const covered = tile.features.some((f) => {
+		if (f.type !== 'city' || f.crosses.some((id) => cities.has(id))) return false;
+		const [a, b] = f.sides;
+		return f.sides.length >= 3 || (f.sides.length === 2 && a === oppositeSide(b));
+	});
+	// across a bridge: perpendicular to its deck; otherwise north to south
+	const across: Pt = bridge && INWARD[bridge.sides[0]][1] === 0 ? [0, 1] : [1, 0];
+	const axis: Pt = bridge ? across : [0, 1];
+	const spots = inside.map((f) => {
+		const anchors = f.cities.flatMap((id) => {
+			const c = cities.get(id);
+			return c ? [c.anchor] : [];
+		});
+		return anchors.length
+			? mul(
+					anchors.reduce((s, p) => add(s, p), [0, 0] as Pt),
+					1 / anchors.length
+				)
+			: CENTRE;
+	});
+	inside.forEach((f, i) => {
+		const same = spots.flatMap((p, j) => (dist(p, spots[i]) < 1 ? [j] : []));
+		const k = same.indexOf(i);
+		const offset = same.length > 1 ? (k - (same.length - 1) / 2) * (44 / (same.length - 1)) : 0;
+		out.set(f.id, {
+			at: add(spots[i], mul(axis, offset)),
+			r: same.length > 1 ? 9 : 10,
+			patch: covered
+		});
+	});
+	return out;
 }
 
 /** A point inside the field, near the middle of the border it touches. */

@@ -10,6 +10,8 @@ export interface NFeature {
 	sides: Side[];
 	halves: Half[];
 	crosses: string[];
+	/** A field's cities (ids), as the tile lists them. */
+	cities: string[];
 	modifiers: Record<string, unknown>;
 }
 export interface NTile {
@@ -45,6 +47,7 @@ export function normalizeTile(input: unknown): NTile {
 			sides,
 			halves,
 			crosses: asArray(raw.crosses).filter((c): c is string => typeof c === 'string'),
+			cities: asArray(raw.cities).filter((c): c is string => typeof c === 'string'),
 			modifiers: isObject(raw.modifiers) ? raw.modifiers : {}
 		});
 	});

@@ -251,6 +251,42 @@ describe('featureShapes', () => {
 		expect(order.lastIndexOf('field')).toBeLessThan(order.indexOf('road'));
 	});
 
+	it('lays fields enclosed between two crossing cities apart, either side of the bridge, as meadow over the city under it', () => {
+		const enclosed = { type: 'field', halves: [], cities: ['c1', 'c2'] } as const;
+		const crossing = (over: ['N', 'S'] | ['W', 'E'], under: ['N', 'S'] | ['W', 'E']): Tile => ({
+			id: 'x',
+			count: 1,
+			features: [
+				{ id: 'c1', type: 'city', sides: over, crosses: ['c2'] },
+				{ id: 'c2', type: 'city', sides: under },
+				{ id: 'f1', ...enclosed, halves: [] },
+				{ id: 'f2', ...enclosed, halves: [] }
+			]
+		});
+		const at = (t: Tile) => [...layoutTile(t).enclosed.values()].map((e) => [...e.at, e.patch]);
+		// over a west–east bridge: north and south of its deck; over a north–south one: west and east
+		expect(at(crossing(['W', 'E'], ['N', 'S']))).toEqual([
+			[50, 28, true],
+			[50, 72, true]
+		]);
+		expect(at(crossing(['N', 'S'], ['W', 'E']))).toEqual([
+			[28, 50, true],
+			[72, 50, true]
+		]);
+		// a cap above a band (Abbey & Mayor's, Traders & Builders'): between the two, over the band
+		const capAndBand: Tile = {
+			id: 'y',
+			count: 1,
+			features: [
+				{ id: 'c1', type: 'city', sides: ['N'] },
+				{ id: 'c2', type: 'city', sides: ['W', 'E'] },
+				{ id: 'f1', ...enclosed, halves: [] },
+				{ id: 'f2', type: 'field', halves: ['SL', 'SR'], cities: ['c2'] }
+			]
+		};
+		expect(at(capAndBand)).toEqual([[50, 31.5, true]]);
+	});
+
 	it('follows the city wall and the road between the two fields of D', () => {
 		const d = featureShapes(BASE_SAMPLES.find((t) => t.id === 'D')!);
 		const f1 = d.find((s) => s.featureId === 'f1')!; // between the cap and the road

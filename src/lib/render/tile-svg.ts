@@ -5,10 +5,11 @@ import type { Tile } from '../formats/geometry.ts';
 import { bridgeDeck, cityShape, wallsPath, type CityShape } from './city-shape.ts';
 import { featureShapes } from './feature-shapes.ts';
 import { fieldPath } from './field-shape.ts';
-import { layoutTile, type TileLayout } from './layout.ts';
+import { layoutTile, type EnclosedField, type TileLayout } from './layout.ts';
 import type { NFeature } from './tile-normalize.ts';
 import {
 	CENTRE,
+	circlePath,
 	CORNERS,
 	curveAt,
 	curvePath,
@@ -98,6 +99,8 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	body.push(...linear('river', false), ...linear('road', false));
 	for (const f of features)
 		if (f.type === 'city' && !crossing(f)) body.push(city(layout.cities.get(f.id)!));
+	// a field enclosed in a city that covers the middle: a patch of meadow inside the walls
+	for (const e of layout.enclosed.values()) if (e.patch) body.push(meadow(e));
 	// features that cross others go on top, as bridges
 	for (const f of features.filter(crossing)) {
 		if (f.type === 'city') body.push(cityBridge(f));
@@ -152,6 +155,15 @@ function city(shape: CityShape): string {
 				`<path d="${walls}" fill="none" stroke="${C.wall}" stroke-width="4.6" stroke-dasharray="1.6 2.2"/>`
 			: '') +
 		roofs(shape)
+	);
+}
+/** An enclosed field over a city: meadow ringed by the city's wall. */
+function meadow({ at, r }: EnclosedField): string {
+	const d = circlePath(at, r);
+	return (
+		`<path d="${d}" fill="${C.field}" stroke="${C.cityLight}" stroke-width="7" stroke-opacity=".55"/>` +
+		`<path d="${d}" fill="none" stroke="${C.wall}" stroke-width="2.6"/>` +
+		`<path d="${d}" fill="none" stroke="${C.wall}" stroke-width="4.6" stroke-dasharray="1.6 2.2"/>`
 	);
 }
 /** A few roofs inside the city along its border sides, so a city reads as a town, not just a colour. */
