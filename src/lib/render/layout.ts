@@ -200,9 +200,8 @@ function enclosedFields(tile: NTile, cities: Map<string, CityShape>): Map<string
 		const [a, b] = f.sides;
 		return f.sides.length >= 3 || (f.sides.length === 2 && a === oppositeSide(b));
 	});
-	// across a bridge: perpendicular to its deck; otherwise north to south
-	const across: Pt = bridge && INWARD[bridge.sides[0]][1] === 0 ? [0, 1] : [1, 0];
-	const axis: Pt = bridge ? across : [0, 1];
+	// spread across a bridge (west to east over a north–south deck), else north to south
+	const axis: Pt = bridge && INWARD[bridge.sides[0]][0] === 0 ? [1, 0] : [0, 1];
 	const spots = inside.map((f) => {
 		const anchors = f.cities.flatMap((id) => {
 			const c = cities.get(id);

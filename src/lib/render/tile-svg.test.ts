@@ -252,7 +252,7 @@ describe('featureShapes', () => {
 	});
 
 	it('lays fields enclosed between two crossing cities apart, either side of the bridge, as meadow over the city under it', () => {
-		const enclosed = { type: 'field', halves: [], cities: ['c1', 'c2'] } as const;
+		const enclosed = { type: 'field', cities: ['c1', 'c2'] } as const;
 		const crossing = (over: ['N', 'S'] | ['W', 'E'], under: ['N', 'S'] | ['W', 'E']): Tile => ({
 			id: 'x',
 			count: 1,
