@@ -252,15 +252,20 @@ describe('featureShapes', () => {
 	});
 
 	it('lays fields enclosed between two crossing cities apart, either side of the bridge, as meadow over the city under it', () => {
-		const enclosed = { type: 'field', cities: ['c1', 'c2'] } as const;
+		const enclosed = (id: string): Tile['features'][number] => ({
+			id,
+			type: 'field',
+			halves: [],
+			cities: ['c1', 'c2']
+		});
 		const crossing = (over: ['N', 'S'] | ['W', 'E'], under: ['N', 'S'] | ['W', 'E']): Tile => ({
 			id: 'x',
 			count: 1,
 			features: [
 				{ id: 'c1', type: 'city', sides: over, crosses: ['c2'] },
 				{ id: 'c2', type: 'city', sides: under },
-				{ id: 'f1', ...enclosed, halves: [] },
-				{ id: 'f2', ...enclosed, halves: [] }
+				enclosed('f1'),
+				enclosed('f2')
 			]
 		});
 		const at = (t: Tile) => [...layoutTile(t).enclosed.values()].map((e) => [...e.at, e.patch]);
@@ -280,7 +285,7 @@ describe('featureShapes', () => {
 			features: [
 				{ id: 'c1', type: 'city', sides: ['N'] },
 				{ id: 'c2', type: 'city', sides: ['W', 'E'] },
-				{ id: 'f1', ...enclosed, halves: [] },
+				enclosed('f1'),
 				{ id: 'f2', type: 'field', halves: ['SL', 'SR'], cities: ['c2'] }
 			]
 		};
