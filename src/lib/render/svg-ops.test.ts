@@ -46,6 +46,11 @@ describe('svgPaint: the renderer SVG read back as shapes', () => {
 		for (const rotation of [0, 1]) {
 			const svg = renderTileSvg(tile, { size: 96, rotation, looks });
 			const p = svgPaint(svg);
+			// an icon drawn by the designer's own SVG (pig-herd's gq11) is decoded as an image
+			if ((tile.icons ?? []).some((name) => looks[name]?.svg)) {
+				expect(p, 'a drawing with an own SVG look').toBeNull();
+				continue;
+			}
 			expect(p, 'read as shapes').not.toBeNull();
 			const shapes = svg.match(/<(path|rect|circle|ellipse)\b/g)!.length;
 			// the clip's square is no shape to paint; a shape with neither fill nor stroke paints nothing
