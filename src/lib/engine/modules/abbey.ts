@@ -140,7 +140,7 @@ export const abbey: RuleModule = {
 			default: 'final-round',
 			options: {
 				'final-round':
-					'yes: one round in turn order from the next player (AM-5.1.5; JCloisterZone too)',
+					'yes: one round in turn order from the next player (AM-5.1.5; JCloisterZone too); these placements are no turns of their own, so the fairy gives no point at their start (JCloisterZone’s final round skips the fairy too)',
 				no: 'no: an abbey goes only instead of a drawn tile, and none is left to draw'
 			},
 			rules: ['AM-5.1.5']

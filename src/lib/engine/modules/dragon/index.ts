@@ -110,7 +110,7 @@ export const dragon: RuleModule = {
 			options: {
 				'next-follower': 'next to one of the player’s followers, as the rules say (DRAGON-4.5.1)',
 				'on-tile':
-					'on a tile where the player has a follower: the dragon cannot enter it; at the start of a player’s turn 1 point per figure of theirs on it; when a feature scores, 3 to the owner of its first follower on that tile'
+					'on a tile where the player has a follower: the dragon cannot enter it; at the start of a player’s turn 1 point per figure of theirs on it (a barn stands on a corner among four tiles, not on a tile, and does not count; JCloisterZone counts it when the fairy is on the tile south-east of its corner, the tile its pointer names); when a feature scores, 3 to the owner of its first follower on that tile'
 			},
 			rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2']
 		}
