@@ -333,7 +333,7 @@ export class BoardView {
 	}
 
 	/** The design's drawing, unturned, as a bitmap of `size` px (a shared plain square until it is painted). */
-	private bitmap(def: Tile, size = this.level()): { image: HTMLCanvasElement; ready: boolean } {
+	private bitmap(def: Tile, size = this.level()): { image: CanvasImageSource; ready: boolean } {
 		return this.bitmaps.get(def, size);
 	}
 

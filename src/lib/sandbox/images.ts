@@ -14,6 +14,9 @@ export function useLooks(expansions: readonly Expansion[]): void {
 	looks = looksOf(undefined, expansions);
 }
 
+/** The looks in play. */
+export const looksInPlay = (): Looks => looks;
+
 /** The drawing of tile `def` turned `rotation` quarter turns, with the looks in play. */
 export function tileSvg(def: Tile, size: number, rotation = 0): string {
 	return renderTileSvg(def, { size, rotation, looks });

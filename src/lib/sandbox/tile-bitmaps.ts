@@ -2,12 +2,13 @@
 // A drawing is painted with paths from the renderer's own shapes (render/svg-ops.ts, tile-paint.ts:
 // a fraction of a millisecond a design); only one the paths cannot show (a designer's own SVG in a
 // look) is decoded as an image, which costs Chromium 5-10 ms on the page's thread, a few at a time.
-// Painting takes at most PAINT_MS of a frame; the designs left over are painted in tasks of their
-// own, the page answering between them, and show a plain square meanwhile.
+// Painting takes at most PAINT_MS of a frame; the designs left over are painted by a worker off the
+// page's thread (tile-paint-worker.ts; without OffscreenCanvas, in tasks of their own, the page
+// answering between them) and show a plain square meanwhile.
 import type { Tile } from '../engine/index.ts';
 import { svgPaint, type SvgPaint } from '../render/svg-ops.ts';
-import { tileSvg, tileImageUrl } from './images.ts';
-import { compilePaint, paintTile } from './tile-paint.ts';
+import { looksInPlay, tileSvg, tileImageUrl } from './images.ts';
+import { compilePaint, paintTile, type PaintAnswer, type PaintRequest } from './tile-paint.ts';
 
 /** Drawings decoded as images at a time. */
 const DECODING = 4;
@@ -21,7 +22,7 @@ type Drawing = 'paths' | HTMLImageElement;
 
 export class TileBitmaps {
 	/** Bitmaps by size and design. */
-	#bitmaps = new Map<string, HTMLCanvasElement>();
+	#bitmaps = new Map<string, HTMLCanvasElement | ImageBitmap>();
 	/** How each design is drawn (null while its image decodes). */
 	#drawings = new Map<number, Drawing | null>();
 	/** A number per design (tiles of a game share their design's object). */
@@ -37,6 +38,11 @@ export class TileBitmaps {
 	#fresh = new Set<Tile>();
 	#until = 0;
 	#destroyed = false;
+	/** The painting worker (undefined until needed, null where there is none). */
+	#worker: Worker | null | undefined;
+	/** Requests sent to the worker, by id. */
+	#sent = new Map<number, { def: Tile; size: number }>();
+	#nextId = 0;
 
 	/** `drawn` is told (once per batch) when bitmaps asked for earlier are ready. */
 	constructor(private drawn: () => void) {}
@@ -47,7 +53,7 @@ export class TileBitmaps {
 	}
 
 	/** The design's drawing as a bitmap of `size` px; a shared plain square (`ready` false) until it is painted. */
-	get(def: Tile, size: number): { image: HTMLCanvasElement; ready: boolean } {
+	get(def: Tile, size: number): { image: HTMLCanvasElement | ImageBitmap; ready: boolean } {
 		let design = this.#designs.get(def);
 		if (design === undefined) this.#designs.set(def, (design = this.#next++));
 		const key = `${size}|${design}`;
@@ -74,6 +80,7 @@ export class TileBitmaps {
 	destroy(): void {
 		this.#destroyed = true;
 		clearTimeout(this.#task);
+		this.#worker?.terminate();
 	}
 
 	/** The bitmap made now, or null while its drawing is decoded as an image. */
@@ -116,13 +123,66 @@ export class TileBitmaps {
 	}
 	#waiting: (() => void)[] = [];
 
+	/** A task to paint what is asked for meanwhile (once per batch). */
 	#schedule(): void {
 		if (this.#task === undefined && !this.#destroyed) this.#task = setTimeout(() => this.#work());
 	}
 
-	/** One task's painting: the bitmaps asked for last first (the newest tiles, the zoom just reached). */
+	/** The designs drawn with paths to the worker, in one message, the newest first (false: no worker). */
+	#send(): boolean {
+		const worker = this.#paintWorker();
+		if (!worker) return false;
+		const items: PaintRequest['items'] = [];
+		this.#queue = this.#queue.filter(({ def, size }) => {
+			const drawing = this.#drawings.get(this.#designs.get(def)!);
+			if (drawing !== undefined && drawing !== 'paths') return true; // an image: drawn here
+			this.#sent.set(this.#nextId, { def, size });
+			items.unshift({ id: this.#nextId++, def, size });
+			return false;
+		});
+		if (items.length) worker.postMessage({ looks: looksInPlay(), svgSize: SVG_SIZE, items });
+		return true;
+	}
+
+	#paintWorker(): Worker | null {
+		if (this.#worker !== undefined) return this.#worker;
+		this.#worker = null;
+		if (typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
+		const worker = new Worker(new URL('./tile-paint-worker.ts', import.meta.url), {
+			type: 'module'
+		});
+		worker.onmessage = (e: MessageEvent<PaintAnswer>) => this.#painted(e.data);
+		return (this.#worker = worker);
+	}
+
+	/** A bitmap from the worker; a drawing it cannot paint is decoded here as an image. */
+	#painted({ id, bitmap }: PaintAnswer): void {
+		const asked = this.#sent.get(id);
+		this.#sent.delete(id);
+		if (!asked || this.#destroyed) return;
+		const design = this.#designs.get(asked.def)!;
+		const key = `${asked.size}|${design}`;
+		if (bitmap) {
+			this.#drawings.set(design, 'paths');
+			this.#bitmaps.set(key, bitmap);
+			this.#queued.delete(key);
+			this.#fresh.add(asked.def);
+			this.drawn();
+			return;
+		}
+		if (this.#drawings.get(design) === undefined)
+			this.#drawings.set(design, this.#decode(asked.def, design));
+		this.#queue.push(asked);
+		this.#schedule();
+	}
+
+	/**
+	 * One task's painting: the designs drawn with paths go to the worker; here, the images decoded (and
+	 * without a worker, everything), the bitmaps asked for last first (the newest tiles, the zoom just reached).
+	 */
 	#work(): void {
 		this.#task = undefined;
+		this.#send();
 		this.frame();
 		const later: { def: Tile; size: number }[] = [];
 		while (this.#queue.length && performance.now() < this.#until) {
