@@ -104,37 +104,52 @@ export function contextFor(
 		return remember(expansions, extraModules, rulingsText, cached);
 	}
 	const tiles = compileTiles(expansions);
-	const hookNames: (keyof Hooks)[] = [
-		'setup',
-		'drawn',
-		'placement',
-		'placed',
-		'figureOptions',
-		'figureDone',
-		'deployCheck',
-		'afterFigure',
-		'turnStart',
-		'value',
-		'winners',
-		'awards',
-		'scored',
-		'pieceLeft',
-		'scoringMarks',
-		'afterScore',
-		'finalScoring',
-		'dragonTargets',
-		'dragonEnters',
-		'opponentChoice',
-		'noTile',
-		'playsWithoutTile',
-		'dragonEnter',
-		'anotherTurn'
-	];
-	const hooks = {} as Context['hooks'];
-	for (const n of hookNames)
-		(hooks as Record<string, unknown[]>)[n] = modules.flatMap((m) =>
-			m.hooks?.[n] ? [m.hooks[n]] : []
-		);
+	// a literal with every hook list: an object filled by name would be a dictionary, and every
+	// hook read (several per placement) a lookup by name; a hook its rulings leave idle is not bound
+	const list = <K extends keyof Hooks>(name: K): Hooks[K][] =>
+		modules.flatMap((m) => {
+			const hook = m.hooks?.[name];
+			return hook && (m.hookWhen?.[name]?.(resolved) ?? true) ? [hook] : [];
+		});
+	const hooks: Context['hooks'] = {
+		setup: list('setup'),
+		drawn: list('drawn'),
+		placement: list('placement'),
+		placed: list('placed'),
+		figureOptions: list('figureOptions'),
+		figureDone: list('figureDone'),
+		deployCheck: list('deployCheck'),
+		afterFigure: list('afterFigure'),
+		turnStart: list('turnStart'),
+		value: list('value'),
+		winners: list('winners'),
+		awards: list('awards'),
+		scored: list('scored'),
+		pieceLeft: list('pieceLeft'),
+		scoringMarks: list('scoringMarks'),
+		afterScore: list('afterScore'),
+		finalScoring: list('finalScoring'),
+		dragonTargets: list('dragonTargets'),
+		dragonEnters: list('dragonEnters'),
+		opponentChoice: list('opponentChoice'),
+		noTile: list('noTile'),
+		playsWithoutTile: list('playsWithoutTile'),
+		dragonEnter: list('dragonEnter'),
+		anotherTurn: list('anotherTurn')
+	};
+	const steps = new Map<string, StepDef>([
+		...modules.flatMap((m) =>
+			Object.entries(m.steps ?? {}).map(([k, d]): [string, StepDef] => [
+				k,
+				{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
+			])
+		),
+		['pick', PICK_STEP]
+	]);
+	const moves = new Map([
+		...modules.flatMap((m) => Object.entries(m.moves ?? {})),
+		['pick', pickMove as MoveHandler]
+	]);
 	const ctx: Context = {
 		key,
 		tiles,
@@ -150,19 +165,14 @@ export function contextFor(
 		expansions: exps,
 		fit: compileFit(tiles, modules),
 		hooks,
-		steps: new Map<string, StepDef>([
-			...modules.flatMap((m) =>
-				Object.entries(m.steps ?? {}).map(([k, d]): [string, StepDef] => [
-					k,
-					{ ...d, accepts: [...d.accepts, ...modules.flatMap((o) => o.stepMoves?.[k] ?? [])] }
-				])
-			),
-			['pick', PICK_STEP]
-		]),
-		moves: new Map([
-			...modules.flatMap((m) => Object.entries(m.moves ?? {})),
-			['pick', pickMove as MoveHandler]
-		]),
+		steps,
+		moves,
+		handlers: new Map(
+			[...steps].map(([kind, def]) => [
+				kind,
+				new Map(def.accepts.flatMap((type) => (moves.has(type) ? [[type, moves.get(type)!]] : [])))
+			])
+		),
 		ruleTexts: new Map(modules.flatMap((m) => Object.entries(m.rules))),
 		source: { expansions, modules: [...extraModules] }
 	};

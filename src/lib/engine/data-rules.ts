@@ -47,10 +47,10 @@ function finish(b: Building, quiet: boolean): Award {
 	let each = b.points;
 	for (const x of b.bonuses) each += x.per;
 	const points = b.zero === null ? b.n * each : 0;
+	if (quiet) return { player: b.player, points, arithmetic: '', rules: b.rules };
 	const who = `${b.n} ${plural(b.n, b.label)}`;
-	const arithmetic = quiet
-		? ''
-		: b.zero !== null
+	const arithmetic =
+		b.zero !== null
 			? `${who}: 0 (${b.zero})`
 			: b.bonuses.length
 				? `${who} × (${[String(b.points), ...b.bonuses.map((x) => `${x.per} ${x.label}`)].join(' + ')}) = ${points}`

@@ -122,9 +122,9 @@ export function apply(state: GameState, move: Move, opts: ApplyOptions = {}): Ap
 	if (typeof type !== 'string') return refuse('bad-move', 'a move is an object with a type', []);
 	if (state.finished) return refuse('game-over', 'the game is over', ['BASE-1.7.3']);
 	const step = state.pending[0];
-	const def = rules.steps.get(step.kind);
-	const handler = rules.moves.get(type);
-	if (!def || !handler || !def.accepts.includes(type)) {
+	const handler = rules.handlers.get(step.kind)?.get(type);
+	if (!handler) {
+		const def = rules.steps.get(step.kind);
 		return refuse(
 			'wrong-step',
 			`'${type}' is not possible now: ${playerName(engineOf(state, rules, true), step.player)} must ${def?.describe ?? step.kind} (moves: ${def?.accepts.join(', ')})`,

@@ -519,6 +519,11 @@ export interface RuleModule {
 	/** Move types this module adds to other modules' steps (e.g. figure: ['fairy']). */
 	stepMoves?: Record<string, string[]>;
 	hooks?: Partial<Hooks>;
+	/**
+	 * Hooks that do something only under some rulings: a rules context binds one only when this says
+	 * so of its rulings (a hook that returns at once still costs a call at every step).
+	 */
+	hookWhen?: { [K in keyof Hooks]?: (rulings: Readonly<Record<string, string>>) => boolean };
 	/** Figures put on the board by a move of their own instead of the generic deploy (note tokens: 'note'): figure id → move type. */
 	deployMoves?: Record<string, string>;
 	/**
@@ -554,6 +559,8 @@ export interface Context {
 	hooks: { [K in keyof Hooks]: Hooks[K][] };
 	steps: Map<string, StepDef>;
 	moves: Map<string, MoveHandler>;
+	/** Per step kind, the handler of each move type the step accepts (apply's one lookup). */
+	handlers: Map<string, Map<string, MoveHandler>>;
 	ruleTexts: Map<string, string>;
 	/** The documents and extra modules the context was built from (to rebuild a game for undo). */
 	source: { expansions: Expansion[]; modules: string[] };

@@ -610,6 +610,7 @@ export const base: RuleModule = {
 		'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } },
 		'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } }
 	},
+	hookWhen: { deployCheck: (rulings) => rulings['BASE-R3'] === 'no-farmers' },
 	hooks: {
 		deployCheck(engine, _player, _figure, seg) {
 			if (engine.rules.rulings['BASE-R3'] !== 'no-farmers') return null;

@@ -320,5 +320,7 @@ export const innAndStableOwners: RuleModule = {
 				rules: ['ISO-R2', 'BASE-1.4.3']
 			};
 		}
-	}
+	},
+	// owners occupy their road only as followers (ISO-R2): asked at every deployment listed
+	hookWhen: { deployCheck: (rulings) => rulings['ISO-R2'] === 'followers' }
 };

@@ -201,5 +201,6 @@ export const portal: RuleModule = {
 				}
 			}
 		}
-	}
+	},
+	hookWhen: { figureOptions: (rulings) => rulings['DRAGON-R6'] !== 'off' }
 };

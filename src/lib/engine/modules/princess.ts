@@ -132,5 +132,9 @@ export const princess: RuleModule = {
 			g.state.phase = PHASE_FIGURE;
 		},
 		figureOptions: listKnights
+	},
+	hookWhen: {
+		placed: (rulings) => rulings['DRAGON-R5'] === 'must',
+		figureOptions: (rulings) => rulings['DRAGON-R5'] !== 'off'
 	}
 };

@@ -122,6 +122,18 @@ function besideAnotherEnd(
 			if (Math.abs(across(ends[i]) - across(ends[j])) === 1) return true;
 	return false;
 }
+/** The river's refusals when only whether a placement is allowed matters (the placement hook's `explain`). */
+const NOT_CONTINUED: Refusal = {
+	code: 'river-not-continued',
+	message: 'the tile must continue the river',
+	rules: ['RIVER-3.1.2']
+};
+const U_TURN: Refusal = {
+	code: 'river-u-turn',
+	message: 'the river would turn the same way twice in a row (a U-turn)',
+	rules: ['RIVER-3.1.2']
+};
+
 /** The river's edge code in an open cell's required edges (tiles.ts). */
 const RIVER_EDGE = 4;
 const SIDE_NAMES = ['N', 'E', 'S', 'W'];
@@ -169,16 +181,18 @@ export const river: RuleModule = {
 		setup(engine) {
 			engine.state.moduleState.river = { last: 0, lastCurve: 0 };
 		},
-		placement(engine, tile, x, y, rotation): Refusal | null {
+		placement(engine, tile, x, y, rotation, explain): Refusal | null {
 			const t = engine.rules.tiles[tile];
 			if (!t.river) return null;
 			const turn = riverFlow(engine, tile, x, y, rotation);
 			if (turn === NO_RIVER)
-				return {
-					code: 'river-not-continued',
-					message: `${t.key} must continue the river`,
-					rules: ['RIVER-3.1.2']
-				};
+				return explain
+					? {
+							code: 'river-not-continued',
+							message: `${t.key} must continue the river`,
+							rules: ['RIVER-3.1.2']
+						}
+					: NOT_CONTINUED;
 			const reading = engine.rules.rulings['RIVER-R2'];
 			if (reading === 'look-ahead' || reading === 'look-ahead-strict')
 				return lookAhead(engine, tile, x, y, rotation, reading === 'look-ahead-strict');
@@ -186,12 +200,14 @@ export const river: RuleModule = {
 			const m = riverState(engine.state);
 			const previous = engine.rules.rulings['RIVER-R2'] === 'with-straights' ? m.lastCurve : m.last;
 			if (previous === turn)
-				return {
-					code: 'river-u-turn',
-					message: `the river would turn ${turn > 0 ? 'right' : 'left'} twice in a row (a U-turn)`,
-					rules: ['RIVER-3.1.2'],
-					details: { turn: turn > 0 ? 'right' : 'left' }
-				};
+				return explain
+					? {
+							code: 'river-u-turn',
+							message: `the river would turn ${turn > 0 ? 'right' : 'left'} twice in a row (a U-turn)`,
+							rules: ['RIVER-3.1.2'],
+							details: { turn: turn > 0 ? 'right' : 'left' }
+						}
+					: U_TURN;
 			return null;
 		},
 		placed(engine, b) {

@@ -146,6 +146,11 @@ export const dragon: RuleModule = {
 	moves: { dragon: dragonMove, fairy: fairyMove },
 	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
 	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
+	// the dragon moves after the figure step or after scoring (DRAGON-R1): only that hook is bound
+	hookWhen: {
+		afterFigure: (rulings) => rulings['DRAGON-R1'] === 'before-scoring',
+		afterScore: (rulings) => rulings['DRAGON-R1'] === 'after-scoring'
+	},
 	hooks: {
 		setup(engine) {
 			const d: DragonState = {

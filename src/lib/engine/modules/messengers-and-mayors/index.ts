@@ -188,5 +188,6 @@ export const messengersAndMayors: RuleModule = {
 		noTile,
 		playsWithoutTile: (engine) => M(engine.state).halls[engine.state.active] > 0,
 		dragonEnter
-	}
+	},
+	hookWhen: { dragonEnter: (rulings) => rulings['MM-R10'] === 'may-not-enter' }
 };
