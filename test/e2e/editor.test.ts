@@ -11,9 +11,11 @@ import {
 	openEditorReady,
 	placeCursorAfter,
 	setJson,
-	textOf
+	textOf,
+	withServer
 } from './helpers.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { HALF_DEPTH, zoneCentre } from '../../src/lib/editor/zones.ts';
@@ -381,101 +383,112 @@ test('print options from the page: paper, bleed and backs reach the print sheets
 test('library: duplicate, rename, delete with confirmation, import JSON and JCloisterZone XML', async ({
 	page
 }) => {
-	const dir = process.env.EXPANSIONS_DIR!;
-	await page.goto('/');
-	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
-	// duplicate a shipped set
-	page.once('dialog', (d) => d.accept('river-lib-copy'));
-	await page.getByTestId('duplicate-river').click();
-	await expect(page).toHaveURL(/\/expansions\/river-lib-copy$/);
-	expect(
-		JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official
-	).toBeUndefined();
+	// a server of its own: a rename or delete would take drawings from under the other worker's pages
+	const dir = mkdtempSync(join(tmpdir(), 'editor-e2e-library-'));
+	await withServer(dir, async (base) => {
+		await page.goto(base);
+		await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+		// duplicate a shipped set
+		page.once('dialog', (d) => d.accept('river-lib-copy'));
+		await page.getByTestId('duplicate-river').click();
+		await expect(page).toHaveURL(/\/expansions\/river-lib-copy$/);
+		expect(
+			JSON.parse(readFileSync(join(dir, 'river-lib-copy.json'), 'utf8')).official
+		).toBeUndefined();
 
-	// rename it (name and id)
-	await page.goto('/');
-	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
-	const answers = ['Renamed river', 'river-renamed'];
-	const answer = (d: import('@playwright/test').Dialog) => d.accept(answers.shift());
-	page.on('dialog', answer);
-	await page.getByTestId('rename-river-lib-copy').click();
-	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
-	page.off('dialog', answer);
-	await expect(page.locator('[data-expansion="river-lib-copy"]')).toHaveCount(0);
-	expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe(
-		'Renamed river'
-	);
+		// rename it (name and id)
+		await page.goto(base);
+		await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+		const answers = ['Renamed river', 'river-renamed'];
+		const answer = (d: import('@playwright/test').Dialog) => d.accept(answers.shift());
+		page.on('dialog', answer);
+		await page.getByTestId('rename-river-lib-copy').click();
+		await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+		page.off('dialog', answer);
+		await expect(page.locator('[data-expansion="river-lib-copy"]')).toHaveCount(0);
+		expect(JSON.parse(readFileSync(join(dir, 'river-renamed.json'), 'utf8')).name).toBe(
+			'Renamed river'
+		);
 
-	// delete: asks first; cancel keeps it, confirm removes it
-	await page.getByTestId('delete-river-renamed').click();
-	const dialog = page.getByTestId('confirm-delete-river-renamed');
-	await expect(dialog).toBeVisible();
-	await dialog.getByRole('button', { name: 'Cancel' }).click();
-	await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
-	await page.getByTestId('delete-river-renamed').click();
-	await dialog.getByTestId('confirm-delete').click();
-	await expect(page.locator('[data-expansion="river-renamed"]')).toHaveCount(0);
-	expect(existsSync(join(dir, 'river-renamed.json'))).toBe(false);
+		// delete: asks first; cancel keeps it, confirm removes it
+		await page.getByTestId('delete-river-renamed').click();
+		const dialog = page.getByTestId('confirm-delete-river-renamed');
+		await expect(dialog).toBeVisible();
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await expect(page.locator('[data-expansion="river-renamed"]')).toBeVisible();
+		await page.getByTestId('delete-river-renamed').click();
+		await dialog.getByTestId('confirm-delete').click();
+		await expect(page.locator('[data-expansion="river-renamed"]')).toHaveCount(0);
+		expect(existsSync(join(dir, 'river-renamed.json'))).toBe(false);
 
-	// import a JSON document
-	const doc = {
-		id: 'imported-json',
-		name: 'Imported',
-		version: '1.0.0',
-		tiles: [
-			{
-				id: 'A',
-				count: 2,
-				features: [
-					{ id: 'm1', type: 'monastery' },
-					{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
-				]
-			}
-		]
-	};
-	await page.getByTestId('import-json').setInputFiles({
-		name: 'imported.json',
-		mimeType: 'application/json',
-		buffer: Buffer.from(JSON.stringify(doc))
-	});
-	await expect(page).toHaveURL(/\/expansions\/imported-json$/);
-	await expect(page.getByTestId('tile-card')).toHaveCount(1);
-	// an export of one file downloads at once (one tile: one PNG)
-	const png = page.waitForEvent('download');
-	await page.getByTestId('export-png').click();
-	expect((await png).suggestedFilename()).toBe('A.png');
-	// a JCloisterZone add-on downloads as one .jca (a zip) keeping its folders: manifest, XML, artwork
-	const jca = page.waitForEvent('download');
-	await page.getByTestId('export-jcz').click();
-	const jcaDownload = await jca;
-	expect(jcaDownload.suggestedFilename()).toBe('imported-json.jca');
-	const entries = unzipSync(readFileSync((await jcaDownload.path())!));
-	// one folder at the root (the add-on's id in JCloisterZone), named after the expansion
-	const names = Object.keys(entries).map((n) => n.replace(/^cel-imported-json\//, ''));
-	expect(Object.keys(entries).every((n) => n.startsWith('cel-imported-json/'))).toBe(true);
-	expect(names).toContain('jcz-addon.json');
-	const manifest = JSON.parse(strFromU8(entries['cel-imported-json/jcz-addon.json']));
-	expect(names).toContain(manifest.expansions[0]);
-	expect(names).toContain(`${manifest.artworks[0]}/artwork.json`);
-	expect(
-		names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png'))
-			.length
-	).toBeGreaterThan(0);
-	await expect(page.getByTestId('export-archive')).toHaveAttribute('download', 'imported-json.jca');
+		// import a JSON document
+		const doc = {
+			id: 'imported-json',
+			name: 'Imported',
+			version: '1.0.0',
+			tiles: [
+				{
+					id: 'A',
+					count: 2,
+					features: [
+						{ id: 'm1', type: 'monastery' },
+						{ id: 'f1', type: 'field', halves: ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'] }
+					]
+				}
+			]
+		};
+		await page.getByTestId('import-json').setInputFiles({
+			name: 'imported.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(doc))
+		});
+		await expect(page).toHaveURL(/\/expansions\/imported-json$/);
+		await expect(page.getByTestId('tile-card')).toHaveCount(1);
+		// an export of one file downloads at once (one tile: one PNG)
+		const png = page.waitForEvent('download');
+		await page.getByTestId('export-png').click();
+		expect((await png).suggestedFilename()).toBe('A.png');
+		// a JCloisterZone add-on downloads as one .jca (a zip) keeping its folders: manifest, XML, artwork
+		const jca = page.waitForEvent('download');
+		await page.getByTestId('export-jcz').click();
+		const jcaDownload = await jca;
+		expect(jcaDownload.suggestedFilename()).toBe('imported-json.jca');
+		const entries = unzipSync(readFileSync((await jcaDownload.path())!));
+		// one folder at the root (the add-on's id in JCloisterZone), named after the expansion
+		const names = Object.keys(entries).map((n) => n.replace(/^cel-imported-json\//, ''));
+		expect(Object.keys(entries).every((n) => n.startsWith('cel-imported-json/'))).toBe(true);
+		expect(names).toContain('jcz-addon.json');
+		const manifest = JSON.parse(strFromU8(entries['cel-imported-json/jcz-addon.json']));
+		expect(names).toContain(manifest.expansions[0]);
+		expect(names).toContain(`${manifest.artworks[0]}/artwork.json`);
+		expect(
+			names.filter((n) => n.startsWith(`${manifest.artworks[0]}/images/`) && n.endsWith('.png'))
+				.length
+		).toBeGreaterThan(0);
+		await expect(page.getByTestId('export-archive')).toHaveAttribute(
+			'download',
+			'imported-json.jca'
+		);
 
-	// import a JCloisterZone tile-definition file: the report says what was not mapped
-	await page.goto('/');
-	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
-	const xml = `<?xml version="1.0"?><defs><tiles>
+		// import a JCloisterZone tile-definition file: the report says what was not mapped
+		await page.goto(base);
+		await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+		const xml = `<?xml version="1.0"?><defs><tiles>
 <tile id="XX/M"><monastery/><road>S</road><field>NL NR EL ER SL SR WL WR</field><tower/></tile>
 </tiles><sets><tile-set id="xx:1"><ref count="2" tile="XX/M"/></tile-set></sets></defs>`;
-	await page
-		.getByTestId('import-jcz')
-		.setInputFiles({ name: 'jcz-set.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
-	const report = page.getByTestId('jcz-report');
-	await expect(report).toBeVisible();
-	await expect(report).toContainText('tower');
-	await report.getByTestId('save-jcz').click();
-	await expect(page).toHaveURL(/\/expansions\/jcz-set$/);
-	await expect(page.getByTestId('tile-card')).toHaveCount(1);
+		await page
+			.getByTestId('import-jcz')
+			.setInputFiles({
+				name: 'jcz-set.xml',
+				mimeType: 'application/xml',
+				buffer: Buffer.from(xml)
+			});
+		const report = page.getByTestId('jcz-report');
+		await expect(report).toBeVisible();
+		await expect(report).toContainText('tower');
+		await report.getByTestId('save-jcz').click();
+		await expect(page).toHaveURL(/\/expansions\/jcz-set$/);
+		await expect(page.getByTestId('tile-card')).toHaveCount(1);
+	});
+	rmSync(dir, { recursive: true, force: true });
 });

@@ -1,7 +1,8 @@
 // Shared by the browser tests of the editor: the tile canvas's coordinates, the tile's JSON in
 // Monaco driven as a person does (the keyboard, the clipboard, its find widget, the squiggles it
-// draws) and creating an expansion from the library.
-import { expect, type Page } from '@playwright/test';
+// draws), creating an expansion from the library, and a server of a test's own.
+import { expect, test, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zoneCentre } from '../../src/lib/editor/zones.ts';
@@ -134,4 +135,24 @@ export function putExpansion(doc: { id: string } & Record<string, unknown>): voi
 		join(process.env.EXPANSIONS_DIR!, `${doc.id}.json`),
 		JSON.stringify(doc, null, '\t') + '\n'
 	);
+}
+
+/**
+ * Runs the built server on a port of its own with `dir` as the workspace, for `fn`: for a test
+ * that reads or changes the whole library, which the tests on the other worker write to.
+ */
+export async function withServer(dir: string, fn: (base: string) => Promise<void>): Promise<void> {
+	// far from E2E_PORT (other checkouts' servers take the ports next to it), one per worker
+	const port = Number(process.env.E2E_PORT ?? 4173) + 1000 + test.info().parallelIndex;
+	const server = spawn(process.execPath, ['build/index.js'], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
+		stdio: 'ignore'
+	});
+	try {
+		const base = `http://127.0.0.1:${port}/`;
+		await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({ timeout: 20_000 });
+		await fn(base);
+	} finally {
+		server.kill();
+	}
 }

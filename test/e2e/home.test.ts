@@ -4,8 +4,7 @@ import { test, expect, expectAccessible } from './fixtures.ts';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
-import { putExpansion } from './helpers.ts';
+import { putExpansion, withServer } from './helpers.ts';
 
 const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
 
@@ -104,23 +103,6 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 	});
 	rmSync(dir, { recursive: true, force: true });
 });
-
-/** Runs the built server on a port of its own with `dir` as the workspace, for `fn`. */
-async function withServer(dir: string, fn: (base: string) => Promise<void>): Promise<void> {
-	// far from E2E_PORT: other checkouts' servers take the ports next to it
-	const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
-	const server = spawn(process.execPath, ['build/index.js'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPANSIONS_DIR: dir },
-		stdio: 'ignore'
-	});
-	try {
-		const base = `http://127.0.0.1:${port}/`;
-		await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({ timeout: 20_000 });
-		await fn(base);
-	} finally {
-		server.kill();
-	}
-}
 
 test('with an empty workspace the library lists the shipped sets, in under 1.2 kB of HTML per tile design', async ({
 	page
