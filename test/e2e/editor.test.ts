@@ -476,13 +476,11 @@ test('library: duplicate, rename, delete with confirmation, import JSON and JClo
 		const xml = `<?xml version="1.0"?><defs><tiles>
 <tile id="XX/M"><monastery/><road>S</road><field>NL NR EL ER SL SR WL WR</field><tower/></tile>
 </tiles><sets><tile-set id="xx:1"><ref count="2" tile="XX/M"/></tile-set></sets></defs>`;
-		await page
-			.getByTestId('import-jcz')
-			.setInputFiles({
-				name: 'jcz-set.xml',
-				mimeType: 'application/xml',
-				buffer: Buffer.from(xml)
-			});
+		await page.getByTestId('import-jcz').setInputFiles({
+			name: 'jcz-set.xml',
+			mimeType: 'application/xml',
+			buffer: Buffer.from(xml)
+		});
 		const report = page.getByTestId('jcz-report');
 		await expect(report).toBeVisible();
 		await expect(report).toContainText('tower');
