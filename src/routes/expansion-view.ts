@@ -28,11 +28,20 @@ export interface ExpansionView {
 	perPlayer: number;
 	figures: string[];
 	valid: boolean;
+	/** The first PROBLEMS_SHOWN errors; errorCount says how many there are. */
 	errors: Problem[];
+	errorCount: number;
 	/** Warnings and notes, shown collapsed. */
 	warnings: Problem[];
+	warningCount: number;
+	/** The first TILES_SHOWN designs (the library stays quick with an expansion of thousands). */
 	tiles: TileView[];
 }
+
+/** How many of an expansion's designs the library draws; the editor has them all. */
+export const TILES_SHOWN = 60;
+/** How many errors, and how many warnings, the library lists; the editor lists them all. */
+export const PROBLEMS_SHOWN = 20;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,24 +65,27 @@ export function expansionView(
 	const rawTiles = Array.isArray(d.tiles) ? d.tiles : [];
 	let copies = 0;
 	let perPlayer = 0;
-	const tiles = rawTiles.map((tile, index): TileView => {
+	const tiles: TileView[] = [];
+	rawTiles.forEach((tile, index) => {
 		const t = isObject(tile) ? tile : {};
 		const c = countOf(t.count);
 		copies += c.fixed;
 		perPlayer += c.perPlayer;
+		if (index >= TILES_SHOWN) return;
 		const tileId = str(t.id) || `#${index + 1}`;
-		return {
+		tiles.push({
 			ref: `${id}/${tileId}`,
 			id: tileId,
 			name: str(t.name),
 			count: c.label,
 			image: `/api/expansions/${id}/tiles/${index}.svg`
-		};
+		});
 	});
 	const figures = (Array.isArray(d.figures) ? d.figures : [])
 		.map((f) => (isObject(f) ? str(f.name) || str(f.id) : ''))
 		.filter(Boolean);
 	const errors = problems.filter((p) => p.severity === 'error');
+	const warnings = problems.filter((p) => p.severity !== 'error');
 	return {
 		id,
 		name: str(d.name) || id,
@@ -85,8 +97,10 @@ export function expansionView(
 		perPlayer,
 		figures,
 		valid: errors.length === 0,
-		errors,
-		warnings: problems.filter((p) => p.severity !== 'error'),
+		errors: errors.slice(0, PROBLEMS_SHOWN),
+		errorCount: errors.length,
+		warnings: warnings.slice(0, PROBLEMS_SHOWN),
+		warningCount: warnings.length,
 		tiles
 	};
 }

@@ -11,6 +11,7 @@ import { recordOf, startGame, type Expansion } from '../../src/lib/engine/index.
 import { SAVED_GAME_KEY } from '../../src/lib/sandbox/saved-game.ts';
 import { bigExpansion, bigRecord } from '../../scripts/big-game.ts';
 import { keptGame, openSandbox, stepShown } from './sandbox-driver.ts';
+import { TILES_SHOWN } from '../../src/routes/expansion-view.ts';
 
 const base = availableExpansions().get('base') as Expansion;
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-long-'));
@@ -25,6 +26,13 @@ test('a record of a 2,000-design expansion: tiles left and log paged, a search p
 		headers: { 'If-None-Match': '*', 'Content-Type': 'application/json' }
 	});
 	expect(put.ok(), await put.text()).toBe(true);
+	// the library draws its first designs only, and says where the rest are
+	await page.goto('/');
+	const card = page.locator(`[data-expansion="${big.id}"]`);
+	await expect(card.getByTestId('tile')).toHaveCount(TILES_SHOWN);
+	await expect(card.getByTestId('more-tiles')).toContainText(
+		`The first ${TILES_SHOWN} of 2,000 designs`
+	);
 	const record = bigRecord(base, big, 400, 7);
 	const file = join(dir, 'big.json');
 	writeFileSync(file, JSON.stringify(record));
