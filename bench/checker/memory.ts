@@ -1,10 +1,12 @@
 // Peak memory of the checker at two run sizes (a benchmark, not a test): each size runs in its own
 // process (`simulate` through the CLI, every check on, the worker pool), and the peak resident set of
-// that process — worker threads included — is read from /usr/bin/time -v (Linux).
-//   node bin/run-ts.js bench/checker/memory.ts [--expansions base] [--sizes 1000,100000] [--sample 1]
+// that process — worker threads included — is read from /usr/bin/time -v (Linux). Every size runs on
+// the pool (a short run would otherwise stay in the main thread: --pool auto measures that).
+//   node bin/run-ts.js bench/checker/memory.ts [--expansions base] [--sizes 1000,100000] [--sample 1] [--pool always|auto]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { POOL_ENV } from '../../src/cli/checker-pool.ts';
 
 const arg = (name: string, fallback: string) => {
 	const i = process.argv.indexOf(`--${name}`);
@@ -13,6 +15,8 @@ const arg = (name: string, fallback: string) => {
 const expansions = arg('expansions', 'base');
 const sizes = arg('sizes', '1000,100000').split(',').map(Number);
 const sample = arg('sample', '1');
+const pool = arg('pool', 'always');
+const env = { ...process.env, [POOL_ENV]: pool === 'always' ? 'always' : '' };
 if (!existsSync('/usr/bin/time')) {
 	console.error(
 		'needs /usr/bin/time (GNU time: apt-get install time) to read the peak resident set'
@@ -41,7 +45,7 @@ for (const games of sizes) {
 			sample,
 			'--json'
 		],
-		{ encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }
+		{ encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env }
 	);
 	const peak = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
 	if (!peak || (r.status !== 0 && r.status !== 1)) {
@@ -51,7 +55,7 @@ for (const games of sizes) {
 	const report = JSON.parse(r.stdout);
 	rows.push({ games, seconds: report.seconds, peakMB: Math.round(Number(peak[1]) / 1024), load });
 	console.log(
-		`${games} games of ${expansions} (sample ${sample}): peak RSS ${Math.round(Number(peak[1]) / 1024)} MB, ${report.seconds} s, ${Object.keys(report.violationCounts).length ? 'violations' : 'no violations'}, load average ${load}`
+		`${games} games of ${expansions} (sample ${sample}, pool ${pool}): peak RSS ${Math.round(Number(peak[1]) / 1024)} MB, ${report.seconds} s, ${Object.keys(report.violationCounts).length ? 'violations' : 'no violations'}, load average ${load}`
 	);
 }
 const [a, b] = [rows[0], rows[rows.length - 1]];
