@@ -89,7 +89,17 @@ describe('the board index kept up to date equals one built afresh', () => {
 	}
 });
 
-describe('a state taken back after trials that placed tiles (takeBack: only the cells they changed written back)', () => {
+/** The arrays a journaled take-back restores by undoing the writes (journal.ts). */
+const unionFind = (s: GameState) => ({
+	parent: s.parent,
+	openEdges: s.openEdges,
+	nextSegment: s.nextSegment,
+	lastSegment: s.lastSegment,
+	featureSize: s.featureSize,
+	boardNeighbours: s.boardNeighbours
+});
+
+describe('a state taken back after trials that placed tiles (takeBack: only the cells they changed written back, the union-find by its journal)', () => {
 	it('answers as an index built afresh, on a small board and on one whose grid grew', () => {
 		let state = startGame({ expansions: [pile], players: ['A', 'B'], seed: 4, quiet: true }).state;
 		let rng = seedState(77);
@@ -106,7 +116,9 @@ describe('a state taken back after trials that placed tiles (takeBack: only the 
 						if (!apply(kept, move, TRIAL).ok) throw new Error('a listed move was refused');
 					}
 					expect(kept.boardX.length).toBeGreaterThan(state.boardX.length);
-					takeBack(kept, state);
+					// journaled (an MCTS determinization): the union-find's writes undone, not copied
+					takeBack(kept, state, true);
+					expect(unionFind(kept)).toEqual(unionFind(state));
 					const copy = fresh(state);
 					expect(cells(kept)).toEqual(cells(copy));
 					expect(legalMoves(kept)).toEqual(legalMoves(copy));
@@ -120,7 +132,8 @@ describe('a state taken back after trials that placed tiles (takeBack: only the 
 						apply(kept, move, TRIAL);
 						expect(legalMoveCount(kept)).toBe(legalMoveCount(copy));
 					}
-					takeBack(kept, state);
+					takeBack(kept, state, true);
+					expect(unionFind(kept)).toEqual(unionFind(state));
 					checked++;
 				}
 			}

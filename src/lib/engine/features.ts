@@ -3,10 +3,12 @@
 // and the pieces, merged smaller-into-larger so a placement costs a few array operations, never a
 // board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
+import { journal, note } from './journal.ts';
 
 export function find(state: GameState, seg: number): number {
 	const p = state.parent;
 	while (p[seg] !== seg) {
+		if (state === journal.state) note(p, seg);
 		p[seg] = p[p[seg]];
 		seg = p[seg];
 	}
@@ -27,8 +29,12 @@ function moveList(lists: (number[] | null)[], from: number, to: number): void {
 export function union(state: GameState, a: number, b: number, border: boolean): number {
 	let ra = find(state, a);
 	let rb = find(state, b);
+	const journaled = state === journal.state;
 	if (ra === rb) {
-		if (border) state.openEdges[ra] -= 2;
+		if (border) {
+			if (journaled) note(state.openEdges, ra);
+			state.openEdges[ra] -= 2;
+		}
 		return ra;
 	}
 	if (state.featureSize[ra] < state.featureSize[rb]) {
@@ -36,11 +42,19 @@ export function union(state: GameState, a: number, b: number, border: boolean): 
 		ra = rb;
 		rb = t;
 	}
+	const la = state.lastSegment[ra];
+	const lb = state.lastSegment[rb];
+	if (journaled) {
+		note(state.parent, rb);
+		note(state.openEdges, ra);
+		note(state.nextSegment, la);
+		note(state.nextSegment, lb);
+		note(state.lastSegment, ra);
+		note(state.featureSize, ra);
+	}
 	state.parent[rb] = ra;
 	if (border) state.openEdges[ra] = state.openEdges[ra] + state.openEdges[rb] - 2;
 	// splice rb's circle after ra's last segment: ra's segments, then rb's
-	const la = state.lastSegment[ra];
-	const lb = state.lastSegment[rb];
 	const fa = state.nextSegment[la];
 	state.nextSegment[la] = state.nextSegment[lb];
 	state.nextSegment[lb] = fa;

@@ -3,6 +3,7 @@
 import { copyIndex, restoreIndex, takeBackIndex } from './board-index.ts';
 import { tookBack } from './events.ts';
 import { copyNumbers, mapped } from './arrays.ts';
+import { endJournal, journal, journalFrom, undoJournal } from './journal.ts';
 import type { GameState, Move } from './types.ts';
 
 /** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
@@ -60,9 +61,12 @@ export function cloneState(state: GameState): GameState {
  * and takes `from`'s contents (a bot's trial applies moves to `s` in place, then takes them back: no
  * copy per trial). The board is copied only when a tile was placed since (only a placement changes
  * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
+ * `journaled`: `state` is journaled from `from` after (journal.ts), so that the next take-back to
+ * `from` undoes its writes instead of copying its union-find arrays (`from` must not change meanwhile).
  */
-export function takeBack(state: GameState, from: GameState): void {
+export function takeBack(state: GameState, from: GameState, journaled = false): void {
 	copyState(state, from, state.boardX.length !== from.boardX.length ? PLACED : SAME);
+	if (journaled) journalFrom(state, from);
 }
 
 /**
@@ -86,6 +90,10 @@ const PLACED = 2;
  * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
  */
 export function copyState(to: GameState, from: GameState, board = WHOLE): void {
+	// a state journaled since it was a copy of `from` (journal.ts): its writes undone, not the arrays copied
+	const undone = to === journal.state && from === journal.from && board !== WHOLE;
+	if (undone) undoJournal();
+	else if (to === journal.state) endJournal();
 	// the index of a board grown since: only what the placements changed written back (read first)
 	if (board === PLACED) takeBackIndex(from, to);
 	to.rng = from.rng;
@@ -140,15 +148,25 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 		copyNumbers(to.segmentFeature, from.segmentFeature);
 	}
 	if (board !== SAME) {
-		copyNumbers(to.boardNeighbours, from.boardNeighbours);
 		copyNumbers(to.front, from.front);
 		copyNumbers(to.frontEdges, from.frontEdges);
 		copyNumbers(to.frontMask, from.frontMask);
-		copyNumbers(to.parent, from.parent);
-		copyNumbers(to.openEdges, from.openEdges);
-		copyNumbers(to.nextSegment, from.nextSegment);
-		copyNumbers(to.lastSegment, from.lastSegment);
-		copyNumbers(to.featureSize, from.featureSize);
+		if (undone) {
+			// the journal undid every write to their old entries: what the placements appended cut back
+			cutBack(to.boardNeighbours, from.boardNeighbours.length);
+			cutBack(to.parent, from.parent.length);
+			cutBack(to.openEdges, from.openEdges.length);
+			cutBack(to.nextSegment, from.nextSegment.length);
+			cutBack(to.lastSegment, from.lastSegment.length);
+			cutBack(to.featureSize, from.featureSize.length);
+		} else {
+			copyNumbers(to.boardNeighbours, from.boardNeighbours);
+			copyNumbers(to.parent, from.parent);
+			copyNumbers(to.openEdges, from.openEdges);
+			copyNumbers(to.nextSegment, from.nextSegment);
+			copyNumbers(to.lastSegment, from.lastSegment);
+			copyNumbers(to.featureSize, from.featureSize);
+		}
 	}
 	// what a trial takes back is mostly as it was: compared before written (a read is cheaper)
 	const lists = to.featurePieces;
