@@ -122,6 +122,31 @@ export function featureTiles(state: GameState, root: number): number[] {
 	return out;
 }
 
+/** featureTiles(state, root).length, without the list. */
+export function tileCount(state: GameState, root: number): number {
+	const n = state.featureSize[root];
+	if (n === 1) return 1;
+	if (state.boardX.length > stamp.length) stamp = new Int32Array(state.boardX.length * 2);
+	stampValue++;
+	if (stampValue > 2_000_000_000) {
+		stamp.fill(0);
+		stampValue = 1;
+	}
+	let count = 0;
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], i = 0;
+		i < n;
+		i++, seg = state.nextSegment[seg]
+	) {
+		const t = state.segmentTile[seg];
+		if (stamp[t] !== stampValue) {
+			stamp[t] = stampValue;
+			count++;
+		}
+	}
+	return count;
+}
+
 /** Completed cities (roots) bordering a field root, each once (BASE-1.7.2). */
 export function fieldCities(engine: Engine, root: number): { complete: number[]; all: number[] } {
 	const state = engine.state;

@@ -129,30 +129,15 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	const points = valueTotal(v);
 	const players = state.players.length;
 	const strengths = filled(players + 1, 0);
-	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
-	for (let p = 0; p <= players; p++) present.push(false);
-	const onFeature = state.featurePieces[root] ?? [];
 	const explain = !engine.silent;
+	// who has a follower there, and the figures' references: for the explained event only
+	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
+	if (explain) for (let p = 0; p <= players; p++) present.push(false);
 	const refs: FigureRef[] = [];
-	for (let i = 0; i < onFeature.length; i++) {
-		const pc = state.pieces[onFeature[i]];
-		const ft = engine.rules.figures.get(pc.kind);
-		const st = ft ? ft.strength(engine, onFeature[i], root) : 0;
-		const slot = pc.owner < 0 ? players : pc.owner;
-		strengths[slot] += st;
-		if (ft?.follower) present[slot] = true;
-		if (explain) refs.push(figureRef(engine, onFeature[i], st));
-	}
-	let max = 0;
-	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
-	let winners: number[] = [];
-	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
+	const max = strengthsOf(engine, root, strengths, explain ? present : null, explain ? refs : null);
 	// the rules as they stand before the majority and award hooks run
 	const rules = explain ? ['BASE-1.6.1', ...strengthRules(engine, refs), ...v.rules] : [];
-	for (const h of engine.rules.hooks.winners) {
-		const w = h(engine, root, strengths, winners, v);
-		if (w) winners = w;
-	}
+	const winners = winnersOf(engine, root, v, strengths, max);
 	const arith = engine.quiet ? '' : arithmetic(v, points);
 	const awards: Award[] = mapped(winners, (p) => ({
 		player: p,
@@ -162,6 +147,72 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	}));
 	for (const h of engine.rules.hooks.awards) h(engine, root, v, winners, awards);
 	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
+}
+
+/**
+ * Each player's strength on the feature at `root` into `strengths` (the last slot: neutral figures);
+ * with `present` and `refs`, who has a follower there and each figure's reference. Returns the
+ * greatest strength.
+ */
+function strengthsOf(
+	engine: Engine,
+	root: number,
+	strengths: number[],
+	present: boolean[] | null,
+	refs: FigureRef[] | null
+): number {
+	const state = engine.state;
+	const players = state.players.length;
+	const onFeature = state.featurePieces[root];
+	if (onFeature)
+		for (let i = 0; i < onFeature.length; i++) {
+			const pc = state.pieces[onFeature[i]];
+			const ft = engine.rules.figures.get(pc.kind);
+			const st = ft ? ft.strength(engine, onFeature[i], root) : 0;
+			const slot = pc.owner < 0 ? players : pc.owner;
+			strengths[slot] += st;
+			if (present !== null && ft?.follower) present[slot] = true;
+			if (refs !== null) refs.push(figureRef(engine, onFeature[i], st));
+		}
+	let max = 0;
+	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
+	return max;
+}
+
+/** The players of the greatest strength `max` (none when it is 0), as the modules' winners hooks decide. */
+function winnersOf(
+	engine: Engine,
+	root: number,
+	v: FeatureValue,
+	strengths: number[],
+	max: number
+): number[] {
+	let winners: number[] = [];
+	const players = engine.state.players.length;
+	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
+	for (const h of engine.rules.hooks.winners) {
+		const w = h(engine, root, strengths, winners, v);
+		if (w) winners = w;
+	}
+	return winners;
+}
+
+/**
+ * judge's awards added to `into` where no module has an awards hook (each winner gets the value):
+ * the same sums, without the judgment, the award objects or what only an explanation reads.
+ */
+function plainAwards(
+	engine: Engine,
+	root: number,
+	mode: FeatureValue['mode'],
+	into: number[]
+): void {
+	const v = computeValue(engine, root, mode);
+	const points = valueTotal(v);
+	const strengths = filled(engine.state.players.length + 1, 0);
+	const max = strengthsOf(engine, root, strengths, null, null);
+	const winners = winnersOf(engine, root, v, strengths, max);
+	for (let i = 0; i < winners.length; i++) into[winners[i]] += points;
 }
 
 /** Does piece `pc` stay on its feature when the feature is scored (its figure type's staysAfterScoring)? */
@@ -182,8 +233,11 @@ export function awardsOf(
 	into: number[],
 	returned: number[]
 ): void {
-	const j = judge(engine, root, mode);
-	for (const a of j.awards) into[a.player] += a.points;
+	if (engine.rules.hooks.awards.length === 0) plainAwards(engine, root, mode, into);
+	else {
+		const j = judge(engine, root, mode);
+		for (const a of j.awards) into[a.player] += a.points;
+	}
 	const list = engine.state.featurePieces[root];
 	if (list)
 		for (let i = 0; i < list.length; i++)
@@ -196,6 +250,13 @@ export function awardsOf(
  */
 export function scoreFeature(engine: Engine, root: number, mode: FeatureValue['mode']): void {
 	const state = engine.state;
+	const hooks = engine.rules.hooks;
+	if (engine.silent && hooks.awards.length === 0 && hooks.scored.length === 0) {
+		// nobody reads an event or changes an award (a bot's trial, a replay): paid, pieces returned
+		plainAwards(engine, root, mode, state.scores);
+		returnPieces(engine, root, null, null);
+		return;
+	}
 	const { v, points, strengths, present, refs, max, winners, rules, arith, awards } = judge(
 		engine,
 		root,
@@ -224,19 +285,28 @@ export function scoreFeature(engine: Engine, root: number, mode: FeatureValue['m
 		const bare = bareEvent(engine, root, v, mode, winners, points, arith, awards);
 		for (const h of engine.rules.hooks.scored) h(engine, root, bare);
 	}
-	// every figure in the scored feature returns, winners or not (BASE-1.6.4)
+	returnPieces(engine, root, ev, refs);
+}
+
+/** Every figure in the scored feature returns, winners or not (BASE-1.6.4), but those that stay; each in the event's `returned`. */
+function returnPieces(
+	engine: Engine,
+	root: number,
+	ev: ScoreEvent | null,
+	refs: FigureRef[] | null
+): void {
+	const state = engine.state;
 	const list = state.featurePieces[root];
-	if (list) {
-		state.featurePieces[root] = null;
-		for (let i = 0; i < list.length; i++) {
-			const pc = list[i];
-			if (staysAfterScoring(engine, pc)) {
-				(state.featurePieces[root] ??= []).push(pc);
-				continue;
-			}
-			if (ev) ev.returned.push(refs[i]);
-			returnPiece(engine, pc, false);
+	if (!list) return;
+	state.featurePieces[root] = null;
+	for (let i = 0; i < list.length; i++) {
+		const pc = list[i];
+		if (staysAfterScoring(engine, pc)) {
+			(state.featurePieces[root] ??= []).push(pc);
+			continue;
 		}
+		if (ev && refs) ev.returned.push(refs[i]);
+		returnPiece(engine, pc, false);
 	}
 }
 

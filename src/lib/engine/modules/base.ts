@@ -1,7 +1,7 @@
 // Long because: one rule module, the whole base game (placement, followers, completion, scoring, farm rulings), whose hooks read together.
 // The base game as a rule module: tile placement, followers, completion, scoring during play and
 // at the end (fields per field, or the older farm editions as rulings).
-import { find, featureOf, featureTiles, fieldCities, occupant } from '../features.ts';
+import { find, featureOf, featureTiles, fieldCities, tileCount, occupant } from '../features.ts';
 import {
 	scoreFeature,
 	playerName,
@@ -610,7 +610,10 @@ export const base: RuleModule = {
 		'BASE-1.8.2': { rulings: { 'BASE-R1': ['c1-early'] } },
 		'BASE-1.9': { rulings: { 'BASE-R2': ['1st', '2nd'] } }
 	},
-	hookWhen: { deployCheck: (rulings) => rulings['BASE-R3'] === 'no-farmers' },
+	hookWhen: {
+		deployCheck: (rulings) => rulings['BASE-R3'] === 'no-farmers',
+		awards: (rulings) => rulings['BASE-R2'] === '2nd'
+	},
 	hooks: {
 		deployCheck(engine, _player, _figure, seg) {
 			if (engine.rules.rulings['BASE-R3'] !== 'no-farmers') return null;
@@ -632,7 +635,7 @@ export const base: RuleModule = {
 			const final = v.mode !== 'complete';
 			switch (v.kind) {
 				case 'road': {
-					const n = featureTiles(state, root).length;
+					const n = tileCount(state, root);
 					v.parts.push({
 						id: 'tiles',
 						label: 'tile',
@@ -643,7 +646,7 @@ export const base: RuleModule = {
 					break;
 				}
 				case 'city': {
-					const n = featureTiles(state, root).length;
+					const n = tileCount(state, root);
 					let pennants = 0;
 					for (
 						let seg = state.nextSegment[state.lastSegment[root]], k = state.featureSize[root];
@@ -697,7 +700,8 @@ export const base: RuleModule = {
 						per: engine.rules.params.fieldCityPoints
 					});
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
-					v.facts.cities = complete.map((c) => cityRef(engine, c));
+					// read only by the explained score event (scoring.ts scoreEvent)
+					if (!engine.silent) v.facts.cities = complete.map((c) => cityRef(engine, c));
 					v.facts.cityRoots = complete;
 					break;
 				}
