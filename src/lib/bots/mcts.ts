@@ -27,7 +27,7 @@ import {
 	legalMoves,
 	legalMovesInto,
 	TRIAL,
-	randomLegalMove,
+	randomPlacement,
 	randomMove,
 	nextRandom,
 	type FinalBase,
@@ -231,8 +231,11 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			// the random player's move (random.ts), the moves of a step but the placement's listed once
 			let m: Move;
 			if (s.pending[0]?.kind === 'place') {
-				if (legalMoveCount(s) === 0) break;
-				[m, rng] = randomLegalMove(s, rng);
+				// the placement built alone; none when the tile fits nowhere (the PRNG then left as it was)
+				const [pick, after] = randomPlacement(s, rng);
+				if (pick === undefined) break;
+				m = pick;
+				rng = after;
 			} else {
 				legalMovesInto(s, listed);
 				if (listed.length === 0) break;

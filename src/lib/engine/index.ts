@@ -20,7 +20,7 @@ export { finalBase, finishTrial, type FinalBase } from './trial.ts';
 export { glances } from './glance.ts';
 export { placementRefusal } from './board.ts';
 export { pack } from './cells.ts';
-export { playRandomGame, randomMove, randomLegalMove } from './random.ts';
+export { playRandomGame, randomMove, randomLegalMove, randomPlacement } from './random.ts';
 export { tilesLeft } from './bag.ts';
 export { nextRandom, seedState } from './rng.ts';
 export { MODULES } from './modules/index.ts';

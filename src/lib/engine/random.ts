@@ -3,7 +3,7 @@
 import { randomStep, randomValue, seedState } from './rng.ts';
 import { apply, legalMoveCount, legalMovesInto, placementPick, IN_PLACE } from './game.ts';
 import { startGame } from './setup.ts';
-import type { GameEvent, GameSetup, GameState, Move } from './types.ts';
+import type { GameEvent, GameSetup, GameState, Move, PlaceMove } from './types.ts';
 
 export interface RandomGameResult {
 	state: GameState;
@@ -80,9 +80,17 @@ export function randomLegalMove(state: GameState, rng: number): [Move, number] {
 		while (scratch.length > 0) scratch.pop(); // pops: setting length is a builtin call
 		return r;
 	}
+	return randomPlacement(state, rng) as [Move, number];
+}
+
+/**
+ * randomLegalMove at a placement step: the placement and the next PRNG state, or undefined where the
+ * drawn tile fits nowhere (nothing listed: the caller keeps its PRNG as it was).
+ */
+export function randomPlacement(state: GameState, rng: number): [PlaceMove | undefined, number] {
 	const next = randomStep(rng);
 	// every option of the placement step is a 'place': pickMove takes options[⌊w × n⌋]
-	return [placementPick(state, randomValue(next))!, randomStep(next)];
+	return [placementPick(state, randomValue(next)), randomStep(next)];
 }
 
 function pickMove(options: readonly Move[], v: number, w: number): Move {
