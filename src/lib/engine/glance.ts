@@ -29,6 +29,13 @@ const links = new Int32Array(16);
 let strength = new Float64Array(8);
 let own = new Float64Array(8);
 let gain = new Float64Array(8);
+// what the board says around the cell of the last glance (a cell's rotations come one after another):
+// per side the root of the neighbour's feature facing it, the tiles around, and per
+// monastery around with followers their count per player (n a monastery, in order) and whether the
+// tile completes it
+const sideRoot = new Int32Array(4);
+let monasteries = new Float64Array(64);
+const completes: boolean[] = [];
 
 /** Followers of each player on a feature root (1 each) into `into` (cleared first); returns how many. */
 function countOn(state: GameState, follower: Uint8Array, root: number, into: Float64Array): number {
@@ -47,11 +54,11 @@ function countOn(state: GameState, follower: Uint8Array, root: number, into: Flo
 	return n;
 }
 
-/** Adds value v to every one of the n players with the most strength (none when nobody has any). */
-function award(into: Float64Array, by: Float64Array, n: number, v: number): void {
+/** Adds value v to every one of the n players with the most strength (by[at + p]; none when nobody has any). */
+function award(into: Float64Array, by: Float64Array, n: number, v: number, at = 0): void {
 	let most = 0;
-	for (let p = 0; p < n; p++) if (by[p] > most) most = by[p];
-	if (most > 0) for (let p = 0; p < n; p++) if (by[p] === most) into[p] += v;
+	for (let p = 0; p < n; p++) if (by[at + p] > most) most = by[at + p];
+	if (most > 0) for (let p = 0; p < n; p++) if (by[at + p] === most) into[p] += v;
 }
 
 /**
@@ -84,9 +91,43 @@ export function glances(
 	for (const p of state.pieces)
 		if (p.owner === me && p.seg === -1 && p.kind === 'follower') inSupply = true;
 	const out: number[] = [];
+	let lastCell = -1;
+	let around = 0;
+	let held = 0;
 	for (const m of moves) {
 		const cell = pack(m.x, m.y);
 		const r = m.rotation;
+		if (cell !== lastCell) {
+			lastCell = cell;
+			for (let side = 0; side < 4; side++) {
+				const nb = tileAt(engine, cell + SIDE_STEP[side]);
+				sideRoot[side] = -1;
+				if (nb < 0) continue;
+				const nt = engine.rules.tiles[state.boardTile[nb]];
+				const fb = nt.sideFeat[state.boardRotation[nb] * 4 + ((side + 2) & 3)];
+				if (!nt.wildcard && fb >= 0) sideRoot[side] = find(state, state.boardFirstSegment[nb] + fb);
+			}
+			around = 0;
+			held = 0;
+			for (let k = 0; k < 8; k++) {
+				const nb = tileAt(engine, cell + AROUND[k]);
+				if (nb < 0) continue;
+				around++;
+				const inner = engine.rules.tiles[state.boardTile[nb]].inner;
+				for (let j = 0; j < inner.length; j++) {
+					const root = find(state, state.boardFirstSegment[nb] + inner[j]);
+					if (countOn(state, follower, root, own) === 0) continue;
+					while ((held + 1) * n > monasteries.length) {
+						const more = new Float64Array(monasteries.length * 2);
+						more.set(monasteries);
+						monasteries = more;
+					}
+					for (let p = 0; p < n; p++) monasteries[held * n + p] = own[p];
+					completes[held] = state.boardNeighbours[nb] === 7;
+					held++;
+				}
+			}
+		}
 		gain.fill(0);
 		const fs = t.features;
 		for (let i = 0; i < fs.length; i++) {
@@ -96,13 +137,9 @@ export function glances(
 		// the roads and cities of the neighbours each side of the tile joins
 		if (!t.wildcard)
 			for (let side = 0; side < 4; side++) {
-				const nb = tileAt(engine, cell + SIDE_STEP[side]);
-				if (nb < 0) continue;
-				const nt = engine.rules.tiles[state.boardTile[nb]];
+				const root = sideRoot[side];
 				const fa = t.sideFeat[r * 4 + side];
-				const fb = nt.sideFeat[state.boardRotation[nb] * 4 + ((side + 2) & 3)];
-				if (nt.wildcard || fa < 0 || fb < 0) continue;
-				const root = find(state, state.boardFirstSegment[nb] + fb);
+				if (root < 0 || fa < 0) continue;
 				links[fa]++;
 				if (joined[fa].indexOf(root) < 0) joined[fa].push(root);
 			}
@@ -133,20 +170,9 @@ export function glances(
 			if (followers === 0 && inSupply) best = Math.max(best, done ? worth : worth - reserve);
 		}
 		// monasteries around gain a tile; the tile's own monastery with a follower
-		let around = 0;
-		for (let k = 0; k < 8; k++) {
-			const nb = tileAt(engine, cell + AROUND[k]);
-			if (nb < 0) continue;
-			around++;
-			const inner = engine.rules.tiles[state.boardTile[nb]].inner;
-			for (let j = 0; j < inner.length; j++) {
-				if (
-					countOn(state, follower, find(state, state.boardFirstSegment[nb] + inner[j]), own) === 0
-				)
-					continue;
-				award(gain, own, n, 1);
-				if (state.boardNeighbours[nb] === 7) award(gain, own, n, reserve);
-			}
+		for (let h = 0; h < held; h++) {
+			award(gain, monasteries, n, 1, h * n);
+			if (completes[h]) award(gain, monasteries, n, reserve, h * n);
 		}
 		if (t.inner.length > 0 && inSupply)
 			best = Math.max(best, 1 + around - (around === 8 ? 0 : reserve));
