@@ -131,7 +131,8 @@ export function glances(
 		gain.fill(0);
 		const fs = t.features;
 		for (let i = 0; i < fs.length; i++) {
-			joined[i].length = 0;
+			const roots = joined[i];
+			while (roots.length > 0) roots.pop(); // pops: setting length is a builtin call
 			links[i] = 0;
 		}
 		// the roads and cities of the neighbours each side of the tile joins
