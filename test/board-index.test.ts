@@ -89,8 +89,9 @@ describe('the board index kept up to date equals one built afresh', () => {
 	}
 });
 
-/** The arrays a journaled take-back restores by undoing the writes (journal.ts). */
+/** What a journaled take-back restores by undoing the writes (journal.ts). */
 const unionFind = (s: GameState) => ({
+	featurePieces: s.featurePieces,
 	parent: s.parent,
 	openEdges: s.openEdges,
 	nextSegment: s.nextSegment,

@@ -3,7 +3,7 @@
 // and the pieces, merged smaller-into-larger so a placement costs a few array operations, never a
 // board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
-import { journal, note } from './journal.ts';
+import { journal, note, noteList } from './journal.ts';
 
 export function find(state: GameState, seg: number): number {
 	const p = state.parent;
@@ -16,9 +16,14 @@ export function find(state: GameState, seg: number): number {
 }
 
 /** Appends root `from`'s pieces to root `to`'s, in order, and clears them. */
-function moveList(lists: (number[] | null)[], from: number, to: number): void {
+function moveList(state: GameState, from: number, to: number): void {
+	const lists = state.featurePieces;
 	const b = lists[from];
 	if (!b) return;
+	if (state === journal.state) {
+		noteList(from);
+		noteList(to);
+	}
 	const a = lists[to];
 	if (a) for (let i = 0; i < b.length; i++) a.push(b[i]);
 	else lists[to] = b;
@@ -60,7 +65,7 @@ export function union(state: GameState, a: number, b: number, border: boolean): 
 	state.nextSegment[lb] = fa;
 	state.lastSegment[ra] = lb;
 	state.featureSize[ra] += state.featureSize[rb];
-	moveList(state.featurePieces, rb, ra);
+	moveList(state, rb, ra);
 	return ra;
 }
 

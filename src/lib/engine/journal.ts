@@ -5,7 +5,8 @@
 // back to the state it was journaled from undoes them in reverse instead of copying those arrays
 // whole (state-copy.ts copyState); what the moves appended is cut back as before. The writers are
 // features.ts (find's path compression, union) and board.ts (putTile); nothing else writes these
-// arrays in place.
+// arrays in place. Of the pieces' lists per feature (featurePieces) only which roots' lists changed
+// is kept (union's moveList, putPiece, returnPiece, scoring's returnPieces): those are copied back.
 import type { GameState } from './types.ts';
 
 interface Journal {
@@ -18,9 +19,21 @@ interface Journal {
 	arrays: number[][];
 	at: number[];
 	old: number[];
+	/** The roots whose piece lists (featurePieces) changed (the first m), each at least once. */
+	m: number;
+	lists: number[];
 }
 
-export const journal: Journal = { state: null, from: null, n: 0, arrays: [], at: [], old: [] };
+export const journal: Journal = {
+	state: null,
+	from: null,
+	n: 0,
+	arrays: [],
+	at: [],
+	old: [],
+	m: 0,
+	lists: []
+};
 
 /** Keeps a[i] as it is before a write to it (call when the state written is journal.state). */
 export function note(a: number[], i: number): void {
@@ -37,6 +50,14 @@ export function note(a: number[], i: number): void {
 	}
 }
 
+/** Keeps that the piece list of root i changes (call when the state written is journal.state). */
+export function noteList(i: number): void {
+	const j = journal;
+	if (j.m < j.lists.length) j.lists[j.m] = i;
+	else j.lists.push(i);
+	j.m++;
+}
+
 /**
  * Journals `state`, which is now a copy of `from` (their arrays alike): its writes from here on are
  * kept, to be undone when it is taken back to `from`. `from` must not change while it is journaled.
@@ -50,12 +71,18 @@ export function journalFrom(state: GameState, from: GameState): void {
 	}
 }
 
-/** Undoes the writes kept, last first (the journal goes on from there). */
-export function undoJournal(): void {
+/**
+ * Undoes the writes kept, last first, and returns how many roots' piece lists changed (journal.lists,
+ * for the caller to copy back before the journal goes on: the next write empties them).
+ */
+export function undoJournal(): number {
 	const j = journal;
 	const { arrays, at, old } = j;
 	for (let k = j.n - 1; k >= 0; k--) arrays[k][at[k]] = old[k];
 	j.n = 0;
+	const m = j.m;
+	j.m = 0;
+	return m;
 }
 
 /** Stops journaling (the writes kept are dropped, and the arrays they name let go). */
@@ -64,6 +91,7 @@ export function endJournal(): void {
 	j.state = null;
 	j.from = null;
 	j.n = 0;
+	j.m = 0;
 	const { arrays } = j;
 	while (arrays.length > 0) arrays.pop();
 }

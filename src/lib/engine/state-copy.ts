@@ -92,8 +92,8 @@ const PLACED = 2;
 export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	// a state journaled since it was a copy of `from` (journal.ts): its writes undone, not the arrays copied
 	const undone = to === journal.state && from === journal.from && board !== WHOLE;
-	if (undone) undoJournal();
-	else if (to === journal.state) endJournal();
+	const changedLists = undone ? undoJournal() : -1;
+	if (!undone && to === journal.state) endJournal();
 	// the index of a board grown since: only what the placements changed written back (read first)
 	if (board === PLACED) takeBackIndex(from, to);
 	to.rng = from.rng;
@@ -168,20 +168,21 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 			copyNumbers(to.featureSize, from.featureSize);
 		}
 	}
-	// what a trial takes back is mostly as it was: compared before written (a read is cheaper)
+	// what a trial takes back is mostly as it was: compared before written (a read is cheaper); with
+	// the journal, only the lists it names as changed
 	const lists = to.featurePieces;
-	while (lists.length > from.featurePieces.length) lists.pop();
-	for (let i = 0; i < from.featurePieces.length; i++) {
-		const list = from.featurePieces[i];
-		if (i >= lists.length) lists.push(list === null ? null : list.slice());
-		else if (list === null) {
-			if (lists[i] !== null) lists[i] = null;
-		} else {
-			const mine = lists[i];
-			if (mine === null) lists[i] = list.slice();
-			else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
+	const n = from.featurePieces.length;
+	while (lists.length > n) lists.pop();
+	if (changedLists >= 0)
+		for (let k = 0; k < changedLists; k++) {
+			const i = journal.lists[k];
+			if (i < n) copyList(lists, i, from.featurePieces[i]);
 		}
-	}
+	else
+		for (let i = 0; i < n; i++) {
+			if (i >= lists.length) lists.push(null);
+			copyList(lists, i, from.featurePieces[i]);
+		}
 	if (to.pieces.length !== from.pieces.length)
 		to.pieces = mapped(from.pieces, (p) => ({
 			kind: p.kind,
@@ -203,6 +204,17 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	copyMoves(to.redo, from.redo);
 	if (board !== PLACED) restoreIndex(from, to, board === WHOLE);
 	tookBack();
+}
+
+/** lists[i] gets the pieces of `list` (its own array, written into when it has one). */
+function copyList(lists: (number[] | null)[], i: number, list: number[] | null): void {
+	if (list === null) {
+		if (lists[i] !== null) lists[i] = null;
+	} else {
+		const mine = lists[i];
+		if (mine === null) lists[i] = list.slice();
+		else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
+	}
 }
 
 /** Pops `a` down to n items. */
