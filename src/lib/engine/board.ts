@@ -17,7 +17,7 @@ import {
 } from './types.ts';
 import { EDGE_NAMES, isTownHall } from './tiles.ts';
 import { union, find } from './features.ts';
-import { journal, note } from './journal.ts';
+import { journal, note, noteSeg } from './journal.ts';
 import {
 	AROUND,
 	BOARD_REACH,
@@ -149,7 +149,7 @@ export function putTile(
 		const n = cellGet(index, cell + AROUND[i]);
 		near[i] = n;
 		if (n >= 0) {
-			if (state === journal.state) note(state.boardNeighbours, n);
+			if (state === journal.state && n < journal.tiles) note(state.boardNeighbours, n);
 			if (++state.boardNeighbours[n] === 8) full |= 1 << i;
 			around++;
 		}
@@ -243,7 +243,7 @@ function closeShared(
 
 /** The feature at `root` loses an open edge (`by` -1: gains one back). */
 function closeEdge(state: GameState, root: number, by = 1): void {
-	if (state === journal.state) note(state.openEdges, root);
+	if (state === journal.state) noteSeg(state.openEdges, root);
 	state.openEdges[root] -= by;
 }
 

@@ -3,12 +3,12 @@
 // and the pieces, merged smaller-into-larger so a placement costs a few array operations, never a
 // board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
-import { journal, note, noteList } from './journal.ts';
+import { journal, noteList, noteSeg } from './journal.ts';
 
 export function find(state: GameState, seg: number): number {
 	const p = state.parent;
 	while (p[seg] !== seg) {
-		if (state === journal.state) note(p, seg);
+		if (state === journal.state) noteSeg(p, seg);
 		p[seg] = p[p[seg]];
 		seg = p[seg];
 	}
@@ -37,7 +37,7 @@ export function union(state: GameState, a: number, b: number, border: boolean): 
 	const journaled = state === journal.state;
 	if (ra === rb) {
 		if (border) {
-			if (journaled) note(state.openEdges, ra);
+			if (journaled) noteSeg(state.openEdges, ra);
 			state.openEdges[ra] -= 2;
 		}
 		return ra;
@@ -50,12 +50,12 @@ export function union(state: GameState, a: number, b: number, border: boolean): 
 	const la = state.lastSegment[ra];
 	const lb = state.lastSegment[rb];
 	if (journaled) {
-		note(state.parent, rb);
-		note(state.openEdges, ra);
-		note(state.nextSegment, la);
-		note(state.nextSegment, lb);
-		note(state.lastSegment, ra);
-		note(state.featureSize, ra);
+		noteSeg(state.parent, rb);
+		noteSeg(state.openEdges, ra);
+		noteSeg(state.nextSegment, la);
+		noteSeg(state.nextSegment, lb);
+		noteSeg(state.lastSegment, ra);
+		noteSeg(state.featureSize, ra);
 	}
 	state.parent[rb] = ra;
 	if (border) state.openEdges[ra] = state.openEdges[ra] + state.openEdges[rb] - 2;

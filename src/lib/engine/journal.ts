@@ -14,6 +14,9 @@ interface Journal {
 	state: GameState | null;
 	/** The state `state` was a copy of when the journal began (taking it back to this one undoes the journal). */
 	from: GameState | null;
+	/** Segments and tiles of `from`: only writes to their entries are kept (the rest is cut back). */
+	segs: number;
+	tiles: number;
 	/** Writes kept (the first n of the lists below). */
 	n: number;
 	arrays: number[][];
@@ -27,6 +30,8 @@ interface Journal {
 export const journal: Journal = {
 	state: null,
 	from: null,
+	segs: 0,
+	tiles: 0,
 	n: 0,
 	arrays: [],
 	at: [],
@@ -50,6 +55,11 @@ export function note(a: number[], i: number): void {
 	}
 }
 
+/** note(a, i) for a union-find array, unless segment i was appended since the journal began. */
+export function noteSeg(a: number[], i: number): void {
+	if (i < journal.segs) note(a, i);
+}
+
 /** Keeps that the piece list of root i changes (call when the state written is journal.state). */
 export function noteList(i: number): void {
 	const j = journal;
@@ -68,6 +78,8 @@ export function journalFrom(state: GameState, from: GameState): void {
 		endJournal();
 		j.state = state;
 		j.from = from;
+		j.segs = from.parent.length;
+		j.tiles = from.boardX.length;
 	}
 }
 
