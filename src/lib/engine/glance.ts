@@ -37,9 +37,14 @@ const sideRoot = new Int32Array(4);
 let monasteries = new Float64Array(64);
 const completes: boolean[] = [];
 
+/** Zeroes a scratch array (a loop: fill is a builtin call, and these hold a few players). */
+function clear(a: Float64Array): void {
+	for (let i = 0; i < a.length; i++) a[i] = 0;
+}
+
 /** Followers of each player on a feature root (1 each) into `into` (cleared first); returns how many. */
 function countOn(state: GameState, follower: Uint8Array, root: number, into: Float64Array): number {
-	into.fill(0);
+	clear(into);
 	const list = state.featurePieces[root];
 	let n = 0;
 	if (list)
@@ -128,7 +133,7 @@ export function glances(
 				}
 			}
 		}
-		gain.fill(0);
+		clear(gain);
 		const fs = t.features;
 		for (let i = 0; i < fs.length; i++) {
 			const roots = joined[i];
@@ -151,7 +156,7 @@ export function glances(
 			const perTile = f.kindCode === K_CITY ? 2 : 1;
 			let open = f.sides - 2 * links[i];
 			let size = 1;
-			strength.fill(0);
+			clear(strength);
 			let followers = 0;
 			const roots = joined[i];
 			for (let j = 0; j < roots.length; j++) {
