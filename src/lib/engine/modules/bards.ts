@@ -554,6 +554,8 @@ export const bards: RuleModule = {
 	placementFor: (t) => t.icons.has('lute'),
 	deployMoves: { note: 'note' },
 	uncited: ['BARD-SETUP-1', 'BARD-SETUP-2', 'BARD-PLACE-1'],
+	// the scored hook acts only under BARD-R7 return-to-supply (a silent scoring then needs no event)
+	hookWhen: { scored: (rulings) => rulings['BARD-R7'] === 'return-to-supply' },
 	hooks: {
 		setup(engine) {
 			for (let i = 0; i < engine.rules.params.noteTokens; i++)

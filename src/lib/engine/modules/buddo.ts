@@ -161,6 +161,8 @@ export const buddo: RuleModule = {
 		'BUDDO-WANT-1': { modules: ['messengers-and-mayors'], rulings: { 'BUDDO-R4': ['on'] } },
 		coin: { modules: ['dragon'], rulings: { 'BUDDO-R1': ['player-flips'] } }
 	},
+	// the awards hook acts only under BUDDO-R5 no-fairy-points; unbound, a trial's scoring builds no award objects
+	hookWhen: { awards: (rulings) => rulings['BUDDO-R5'] === 'no-fairy-points' },
 	hooks: {
 		setup(engine) {
 			const st: BuddoState = { removed: [] };
