@@ -174,7 +174,7 @@ describe('bots', () => {
 			if (!r.ok) throw new Error(r.errors[0].message);
 			let { state } = startGame({ ...r, players: ['A', 'B'], seed: 3, quiet: true });
 			const bots = [
-				createBot({ bot: 'mcts', level: 'medium' }, 5),
+				createBot({ bot: 'mcts', level: 'medium', options: { stop: 0 } }, 5),
 				createBot({ bot: 'random' }, 6)
 			];
 			const moves: string[] = [];

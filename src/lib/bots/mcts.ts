@@ -30,6 +30,7 @@ import {
 	randomPlacement,
 	randomMove,
 	nextRandom,
+	seedState,
 	type FinalBase,
 	type GameState,
 	type Move
@@ -63,6 +64,17 @@ export interface MctsOptions {
 	reuse: number;
 	/** Simulations a root move starts with, each of the weighing's value (its margin): the weighing as a prior. */
 	pv: number;
+	/**
+	 * 1: common random numbers — the k-th simulation through a root move samples the decision's k-th
+	 * tile order and random stream, the same for every root move, so moves are compared on the same draws.
+	 */
+	crn: number;
+	/**
+	 * 1: a search stops once its most visited move cannot be overtaken in the simulations left, and
+	 * each decision's random numbers come from the bot's seed and the game's position (not from the
+	 * numbers earlier decisions drew); 0: every simulation run, one stream for the game.
+	 */
+	stop: number;
 }
 
 export const MCTS_LEVELS: Record<string, Partial<MctsOptions>> = {
@@ -79,7 +91,9 @@ const DEFAULTS: MctsOptions = {
 	c: 0.5,
 	keep: 0,
 	reuse: 0,
-	pv: 0
+	pv: 0,
+	stop: 1,
+	crn: 0
 };
 
 interface Edge {
@@ -123,6 +137,20 @@ const REUSE_VISITS = 8;
 const byVisits = (a: Edge, b: Edge) =>
 	b.visits - a.visits || b.reward / b.visits - a.reward / a.visits;
 
+/** Whether the most visited of `edges` stays so whatever `left` simulations more do (its lead is over `left`). */
+function decided(edges: readonly (Edge | undefined)[], left: number): boolean {
+	let first = 0;
+	let second = 0;
+	for (const e of edges) {
+		if (!e) continue;
+		if (e.visits > first) {
+			second = first;
+			first = e.visits;
+		} else if (e.visits > second) second = e.visits;
+	}
+	return first - second > left;
+}
+
 export function mctsOptions(spec: BotSpec): MctsOptions {
 	return {
 		...DEFAULTS,
@@ -144,8 +172,65 @@ export const mctsBot: BotFactory = (seed, spec) => {
 	const visited: Node[] = [];
 	const listed: Move[] = [];
 
-	/** One simulation from a determinized state d (changed in place); `base`: the final scoring of the decision's state by feature. */
-	function simulate(top: Root, d: GameState, base: FinalBase | null): void {
+	/** The edge a simulation takes at `node` of state `s`: UCB1 among its opened edges, or a new one (widening: no simulation through it yet). */
+	function select(top: Root, node: Node, moves: readonly Move[], s: GameState): Edge | null {
+		// the root's moves are the same at every simulation: their edges found by position
+		const atRoot: boolean = node === top.node;
+		const allowed = Math.min(moves.length, 2 + Math.floor(Math.sqrt(node.visits)));
+		let pick: Edge | null = null;
+		let best = -Infinity;
+		let untried: number[] | null = null;
+		// at the root, the first untried move (the root widens in the greedy order)
+		let first = -1;
+		let seen = 0;
+		for (let j = 0; j < moves.length; j++) {
+			const e: Edge | undefined = atRoot ? top.edges[top.slot[j]] : node.edges.get(keyOf(moves[j]));
+			if (!e) {
+				if (!atRoot) (untried ??= []).push(j);
+				else if (first < 0) first = j;
+				continue;
+			}
+			e.avail++;
+			seen++;
+			const u = ucb(e, o.c);
+			if (u > best) {
+				best = u;
+				pick = e;
+			}
+		}
+		if ((untried || first >= 0) && seen < allowed) {
+			// widen: the root in the greedy order, deeper nodes a random untried move
+			let j = first;
+			if (untried) {
+				let v: number;
+				[rng, v] = nextRandom(rng);
+				j = untried[Math.floor(v * untried.length)];
+			}
+			const m: Move = moves[j];
+			// at the root, pv simulations of the weighing's value
+			const pre: number = atRoot ? o.pv : 0;
+			const v = pre > 0 ? top.values[j] : 0;
+			pick = {
+				move: m,
+				mover: moverOf(s),
+				visits: pre,
+				prior: pre,
+				avail: 1,
+				reward: pre * rewardOf(v),
+				margin: pre * v,
+				child: null
+			};
+			node.edges.set(atRoot ? top.keys[j] : keyOf(m), pick);
+			if (atRoot) top.edges[top.slot[j]] = pick;
+		}
+		return pick;
+	}
+
+	/**
+	 * One simulation from a determinized state d (changed in place); `base`: the final scoring of the
+	 * decision's state by feature; `rootPick`: the root's edge when already selected (crn).
+	 */
+	function simulate(top: Root, d: GameState, base: FinalBase | null, rootPick: Edge | null): void {
 		const root: Node = top.node;
 		while (path.length > 0) path.pop();
 		while (visited.length > 0) visited.pop();
@@ -154,62 +239,15 @@ export const mctsBot: BotFactory = (seed, spec) => {
 		let node: Node | null = root;
 		let s = d;
 		while (node && !s.finished && s.turn <= lastTreeTurn) {
-			// the root's moves are the same at every simulation: their edges found by position
-			const atRoot: boolean = node === root;
-			const moves: Move[] = atRoot ? top.moves : legalMoves(s);
-			if (moves.length === 0) break;
-			const allowed = Math.min(moves.length, 2 + Math.floor(Math.sqrt(node.visits)));
-			let pick: Edge | null = null;
-			let expanded = false;
-			let best = -Infinity;
-			let untried: number[] | null = null;
-			// at the root, the first untried move (the root widens in the greedy order)
-			let first = -1;
-			let seen = 0;
-			for (let j = 0; j < moves.length; j++) {
-				const e: Edge | undefined = atRoot
-					? top.edges[top.slot[j]]
-					: node.edges.get(keyOf(moves[j]));
-				if (!e) {
-					if (!atRoot) (untried ??= []).push(j);
-					else if (first < 0) first = j;
-					continue;
-				}
-				e.avail++;
-				seen++;
-				const u = ucb(e, o.c);
-				if (u > best) {
-					best = u;
-					pick = e;
-				}
-			}
-			if ((untried || first >= 0) && seen < allowed) {
-				// widen: the root in the greedy order, deeper nodes a random untried move
-				let j = first;
-				if (untried) {
-					let v: number;
-					[rng, v] = nextRandom(rng);
-					j = untried[Math.floor(v * untried.length)];
-				}
-				const m: Move = moves[j];
-				// at the root, pv simulations of the weighing's value
-				const pre: number = atRoot ? o.pv : 0;
-				const v = pre > 0 ? top.values[j] : 0;
-				pick = {
-					move: m,
-					mover: moverOf(s),
-					visits: pre,
-					prior: pre,
-					avail: 1,
-					reward: pre * rewardOf(v),
-					margin: pre * v,
-					child: null
-				};
-				node.edges.set(atRoot ? top.keys[j] : keyOf(m), pick);
-				if (atRoot) top.edges[top.slot[j]] = pick;
-				expanded = true;
+			let pick: Edge | null = node === root ? rootPick : null;
+			if (!pick) {
+				const moves: Move[] = node === root ? top.moves : legalMoves(s);
+				if (moves.length === 0) break;
+				pick = select(top, node, moves, s);
 			}
 			if (!pick) break;
+			// an edge just opened has had no simulation through it: the simulation leaves the tree there
+			const expanded = pick.visits === pick.prior;
 			const r = apply(s, pick.move, TRIAL);
 			if (!r.ok) throw new Error(`mcts: a listed move was refused: ${r.refusal.message}`);
 			s = r.state;
@@ -296,6 +334,8 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			}
 			const reused = o.reuse > 0 ? fromTree(state, listed) : null;
 			if (reused) return answer(state, reused, reused[0].move);
+			if (o.stop > 0) rng = seedState(seed ^ Math.imul(state.log.length + 1, 0x9e3779b1));
+			const decisionSeed = rng;
 			if (d === null) [d, rng] = determinize(state, rng);
 			else rng = determinizeInto(d, state, rng);
 			const weighed = weighTurn(d, reserveShare(state), o.keep);
@@ -316,8 +356,13 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			const base = finalBase(spare);
 			const t0 = performance.now();
 			for (let i = 0; o.ms > 0 ? performance.now() - t0 < o.ms : i < o.sims; i++) {
+				// with crn, the root's edge first: its k-th simulation draws the decision's k-th sample
+				const first = o.crn > 0 ? select(top, top.node, moves, state) : null;
+				if (first)
+					rng = seedState(decisionSeed ^ Math.imul(first.visits - first.prior + 1, 0x85ebca6b));
 				rng = determinizeAgain(d, state, rng);
-				simulate(top, d, base);
+				simulate(top, d, base, first);
+				if (o.stop > 0 && o.ms <= 0 && decided(top.edges, o.sims - i - 1)) break;
 			}
 			return answer(state, [...top.node.edges.values()].sort(byVisits), moves[0]);
 		}
