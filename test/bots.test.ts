@@ -161,20 +161,25 @@ describe('bots', () => {
 		expect(answered).toBeGreaterThan(5);
 	});
 
-	it('mcts:medium chooses as it did before its simulations were made cheaper (a seeded game pinned)', () => {
-		// speed changes keep its choices (issue 33 §3: equal strength by construction): the first moves
-		// of a seeded game against random, in base and in the checker's fan mix, as medium played them
+	it('mcts:medium and the medium before common random numbers play a seeded game as pinned', () => {
+		// speed changes keep a bot's choices: the first moves of a seeded game against random, in base
+		// and in the checker's fan mix. The old medium (150 simulations, 4 random turns, no crn) as it
+		// played since issue 33; medium as it plays now (100 simulations with crn, depth 0: its
+		// choices changed by design, shown as strong in matches, docs/bots.md)
 		const fan = ['inns-and-cathedrals', 'bards', 'inn-and-stable-owners', 'buddo'];
-		const pinned: [string[], string][] = [
-			[['base'], 'f41974e61bc1f87e'],
-			[[...fan, 'messengers-and-mayors'], '712ce6a6a0ecf9c8']
+		const old = { sims: 150, depth: 4, crn: 0 };
+		const pinned: [string[], Record<string, number>, string][] = [
+			[['base'], old, 'f41974e61bc1f87e'],
+			[[...fan, 'messengers-and-mayors'], old, '712ce6a6a0ecf9c8'],
+			[['base'], {}, 'd672d2e7cf7da586'],
+			[[...fan, 'messengers-and-mayors'], {}, '3b0b4d5fe77d4bc5']
 		];
-		for (const [ids, hash] of pinned) {
+		for (const [ids, options, hash] of pinned) {
 			const r = resolveGame(ids, (id) => docs.get(id));
 			if (!r.ok) throw new Error(r.errors[0].message);
 			let { state } = startGame({ ...r, players: ['A', 'B'], seed: 3, quiet: true });
 			const bots = [
-				createBot({ bot: 'mcts', level: 'medium', options: { stop: 0 } }, 5),
+				createBot({ bot: 'mcts', level: 'medium', options }, 5),
 				createBot({ bot: 'random' }, 6)
 			];
 			const moves: string[] = [];
@@ -184,6 +189,19 @@ describe('bots', () => {
 				state = (apply(state, move, IN_PLACE_SILENT) as { state: GameState }).state;
 			}
 			expect(createHash('sha1').update(moves.join('\n')).digest('hex').slice(0, 16)).toBe(hash);
+		}
+	});
+
+	it('mcts with crn decides from its seed and the position alone: a bot kept across a game as a fresh one', () => {
+		let { state } = startGame({ expansions: [base], players: ['A', 'B'], seed: 4, quiet: true });
+		const kept = createBot({ bot: 'mcts', level: 'medium', options: { sims: 20 } }, 7);
+		for (let i = 0; i < 12; i++) {
+			const { move } = kept.decide(state);
+			if (legalMoveCount(state) > 1)
+				expect(
+					createBot({ bot: 'mcts', level: 'medium', options: { sims: 20 } }, 7).decide(state).move
+				).toEqual(move);
+			state = (apply(state, move, IN_PLACE_SILENT) as { state: GameState }).state;
 		}
 	});
 

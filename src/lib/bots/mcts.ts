@@ -9,9 +9,13 @@
 //   UCB counts an edge's availability (how often it was legal when its node was visited);
 // - below the tree, a truncated rollout: `depth` turns of the random policy (random.ts), then the
 //   game ends after the tile in hand and the engine's own final scoring values the open features
-//   (estimate.ts), so a simulation costs a few turns, not a whole game;
+//   (estimate.ts), so a simulation costs a few turns, not a whole game (medium's depth 0: the rest of
+//   the turn and the next player's);
 // - the reward is a win-chance-like logistic of the score margin (8 points ≈ 73 %), the margin also
 //   kept as the move's value. The move played is the most visited.
+// - common random numbers (`crn`, medium): the k-th simulation through a root move draws the
+//   decision's k-th tile order and random stream (from the bot's seed and the game's position), so
+//   the root's moves are compared on the same draws and fewer simulations tell them apart.
 // - options (not in the levels: docs/bots.md has their strength and speed): `keep` weighs at the
 //   root only the best placements at a glance, `reuse` answers the next step of the turn (figure,
 //   owner, note…) from the search that played the placement (the most visited move under it)
@@ -66,20 +70,15 @@ export interface MctsOptions {
 	pv: number;
 	/**
 	 * 1: common random numbers — the k-th simulation through a root move samples the decision's k-th
-	 * tile order and random stream, the same for every root move, so moves are compared on the same draws.
+	 * tile order and random stream, the same for every root move, so moves are compared on the same
+	 * draws; a decision's samples come from the bot's seed and the game's position alone.
 	 */
 	crn: number;
-	/**
-	 * 1: a search stops once its most visited move cannot be overtaken in the simulations left, and
-	 * each decision's random numbers come from the bot's seed and the game's position (not from the
-	 * numbers earlier decisions drew); 0: every simulation run, one stream for the game.
-	 */
-	stop: number;
 }
 
 export const MCTS_LEVELS: Record<string, Partial<MctsOptions>> = {
 	easy: { sims: 30 },
-	medium: { sims: 150 },
+	medium: { sims: 100, depth: 0, crn: 1 },
 	hard: { sims: 600, tree: 2 }
 };
 
@@ -92,7 +91,6 @@ const DEFAULTS: MctsOptions = {
 	keep: 0,
 	reuse: 0,
 	pv: 0,
-	stop: 1,
 	crn: 0
 };
 
@@ -136,20 +134,6 @@ const REUSE_VISITS = 8;
 
 const byVisits = (a: Edge, b: Edge) =>
 	b.visits - a.visits || b.reward / b.visits - a.reward / a.visits;
-
-/** Whether the most visited of `edges` stays so whatever `left` simulations more do (its lead is over `left`). */
-function decided(edges: readonly (Edge | undefined)[], left: number): boolean {
-	let first = 0;
-	let second = 0;
-	for (const e of edges) {
-		if (!e) continue;
-		if (e.visits > first) {
-			second = first;
-			first = e.visits;
-		} else if (e.visits > second) second = e.visits;
-	}
-	return first - second > left;
-}
 
 export function mctsOptions(spec: BotSpec): MctsOptions {
 	return {
@@ -334,7 +318,7 @@ export const mctsBot: BotFactory = (seed, spec) => {
 			}
 			const reused = o.reuse > 0 ? fromTree(state, listed) : null;
 			if (reused) return answer(state, reused, reused[0].move);
-			if (o.stop > 0) rng = seedState(seed ^ Math.imul(state.log.length + 1, 0x9e3779b1));
+			if (o.crn > 0) rng = seedState(seed ^ Math.imul(state.log.length + 1, 0x9e3779b1));
 			const decisionSeed = rng;
 			if (d === null) [d, rng] = determinize(state, rng);
 			else rng = determinizeInto(d, state, rng);
@@ -362,7 +346,6 @@ export const mctsBot: BotFactory = (seed, spec) => {
 					rng = seedState(decisionSeed ^ Math.imul(first.visits - first.prior + 1, 0x85ebca6b));
 				rng = determinizeAgain(d, state, rng);
 				simulate(top, d, base, first);
-				if (o.stop > 0 && o.ms <= 0 && decided(top.edges, o.sims - i - 1)) break;
 			}
 			return answer(state, [...top.node.edges.values()].sort(byVisits), moves[0]);
 		}
