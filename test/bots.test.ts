@@ -66,6 +66,14 @@ describe('bots', () => {
 			expect(parseBotSpec(bad)).toMatchObject({
 				error: expect.stringContaining('is not key=number')
 			});
+		// an option the bot does not read is refused, with the ones it does
+		expect(parseBotSpec('mcts:medium/stop=0')).toEqual({
+			error: expect.stringContaining('bot "mcts" has no option "stop"; options: sims, ms, depth')
+		});
+		expect(parseBotSpec('random/keep=2')).toEqual({
+			error: 'bot "random" has no option "keep"'
+		});
+		expect(parseBotSpec('greedy/keep=2')).toEqual({ bot: 'greedy', options: { keep: 2 } });
 	});
 
 	it('greedy and mcts play whole games with listed moves, identically for the same seed', () => {

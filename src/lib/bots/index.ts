@@ -4,7 +4,7 @@
 import { legalMoves, randomLegalMove, randomMove } from '../engine/index.ts';
 import type { Bot, BotFactory, BotSpec } from './types.ts';
 import { exactGreedyBot, greedyBot } from './greedy.ts';
-import { MCTS_LEVELS, mctsBot } from './mcts.ts';
+import { MCTS_LEVELS, MCTS_OPTIONS, mctsBot } from './mcts.ts';
 
 export type { Alternative, Bot, BotFactory, BotSpec, Decision } from './types.ts';
 
@@ -63,14 +63,27 @@ export const hoarderBot: BotFactory = (seed) => {
  */
 export const BOTS: Record<
 	string,
-	{ name: string; about: string; levels?: string[]; create: BotFactory }
+	{
+		name: string;
+		about: string;
+		levels?: string[];
+		/** The `/key=value` options it reads (parseBotSpec refuses others). */
+		options?: readonly string[];
+		create: BotFactory;
+	}
 > = {
 	random: { name: 'Random', about: 'uniform over kinds of move', create: randomBot },
-	greedy: { name: 'Greedy', about: 'the best value of the whole turn', create: greedyBot },
+	greedy: {
+		name: 'Greedy',
+		about: 'the best value of the whole turn',
+		options: ['keep'],
+		create: greedyBot
+	},
 	mcts: {
 		name: 'MCTS',
 		about: 'search over sampled tile orders',
 		levels: Object.keys(MCTS_LEVELS),
+		options: MCTS_OPTIONS,
 		create: mctsBot
 	},
 	hoarder: {
@@ -110,6 +123,10 @@ export function parseBotSpec(text: string): BotSpec | { error: string } {
 		const [key, value] = pair.split('=');
 		if (!key || value === undefined || value.trim() === '' || !Number.isFinite(Number(value)))
 			return { error: `bot option "${pair}" of "${text}" is not key=number` };
+		if (!known.options?.includes(key))
+			return {
+				error: `bot "${bot}" has no option "${key}"${known.options ? `; options: ${known.options.join(', ')}` : ''}`
+			};
 		options[key] = Number(value);
 	}
 	const spec: BotSpec = level === undefined ? { bot } : { bot, level };

@@ -94,6 +94,9 @@ const DEFAULTS: MctsOptions = {
 	crn: 0
 };
 
+/** The options a spec may set (`mcts:medium/sims=300`). */
+export const MCTS_OPTIONS: readonly string[] = Object.keys(DEFAULTS);
+
 interface Edge {
 	move: Move;
 	mover: number;
