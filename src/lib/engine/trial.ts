@@ -57,9 +57,10 @@ function scoredRoots(engine: Engine, only: Int32Array | null, mark: number): num
 	const fields: number[] = [];
 	for (let i = 0; i < state.pieces.length; i++) {
 		const p = state.pieces[i];
-		if (p.seg < 0 || engine.rules.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
+		if (p.seg < 0) continue;
 		const root = find(state, p.seg);
 		if (only !== null && only[root] !== mark) continue;
+		if (engine.rules.figures.get(p.kind)?.token) continue; // tokens trigger no scoring
 		if (out.includes(root) || fields.includes(root)) continue;
 		const f = featureOf(engine, root);
 		if (f.kind === 'field') fields.push(root);
