@@ -131,15 +131,30 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	const points = valueTotal(v);
 	const players = state.players.length;
 	const strengths = filled(players + 1, 0);
-	const explain = !engine.silent;
-	// who has a follower there, and the figures' references: for the explained event only
 	const present: boolean[] = []; // pushes, not new Array(n).fill(false): packed (arrays.ts)
-	if (explain) for (let p = 0; p <= players; p++) present.push(false);
+	for (let p = 0; p <= players; p++) present.push(false);
+	const onFeature = state.featurePieces[root] ?? [];
+	const explain = !engine.silent;
 	const refs: FigureRef[] = [];
-	const max = strengthsOf(engine, root, strengths, explain ? present : null, explain ? refs : null);
+	for (let i = 0; i < onFeature.length; i++) {
+		const pc = state.pieces[onFeature[i]];
+		const ft = engine.rules.figures.get(pc.kind);
+		const st = ft ? ft.strength(engine, onFeature[i], root) : 0;
+		const slot = pc.owner < 0 ? players : pc.owner;
+		strengths[slot] += st;
+		if (ft?.follower) present[slot] = true;
+		if (explain) refs.push(figureRef(engine, onFeature[i], st));
+	}
+	let max = 0;
+	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
+	let winners: number[] = [];
+	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
 	// the rules as they stand before the majority and award hooks run
 	const rules = explain ? ['BASE-1.6.1', ...strengthRules(engine, refs), ...v.rules] : [];
-	const winners = winnersOf(engine, root, v, strengths, max);
+	for (const h of engine.rules.hooks.winners) {
+		const w = h(engine, root, strengths, winners, v);
+		if (w) winners = w;
+	}
 	const arith = engine.quiet ? '' : arithmetic(v, points);
 	const awards: Award[] = mapped(winners, (p) => ({
 		player: p,
@@ -151,18 +166,8 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
 }
 
-/**
- * Each player's strength on the feature at `root` into `strengths` (the last slot: neutral figures);
- * with `present` and `refs`, who has a follower there and each figure's reference. Returns the
- * greatest strength.
- */
-function strengthsOf(
-	engine: Engine,
-	root: number,
-	strengths: number[],
-	present: boolean[] | null,
-	refs: FigureRef[] | null
-): number {
+/** judge's strengths (each player's on the feature at `root`, the last slot neutral figures'), without what explains them; returns the greatest. */
+function strengthsOf(engine: Engine, root: number, strengths: number[]): number {
 	const state = engine.state;
 	const players = state.players.length;
 	const onFeature = state.featurePieces[root];
@@ -170,18 +175,16 @@ function strengthsOf(
 		for (let i = 0; i < onFeature.length; i++) {
 			const pc = state.pieces[onFeature[i]];
 			const ft = engine.rules.figures.get(pc.kind);
-			const st = ft ? ft.strength(engine, onFeature[i], root) : 0;
-			const slot = pc.owner < 0 ? players : pc.owner;
-			strengths[slot] += st;
-			if (present !== null && ft?.follower) present[slot] = true;
-			if (refs !== null) refs.push(figureRef(engine, onFeature[i], st));
+			strengths[pc.owner < 0 ? players : pc.owner] += ft
+				? ft.strength(engine, onFeature[i], root)
+				: 0;
 		}
 	let max = 0;
 	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
 	return max;
 }
 
-/** The players of the greatest strength `max` (none when it is 0), as the modules' winners hooks decide. */
+/** judge's winners: the players of the greatest strength `max` (none when it is 0), as the modules' winners hooks decide. */
 function winnersOf(
 	engine: Engine,
 	root: number,
@@ -212,7 +215,7 @@ function plainAwards(
 	const v = computeValue(engine, root, mode);
 	const points = valueTotal(v);
 	const strengths = filled(engine.state.players.length + 1, 0);
-	const max = strengthsOf(engine, root, strengths, null, null);
+	const max = strengthsOf(engine, root, strengths);
 	const winners = winnersOf(engine, root, v, strengths, max);
 	for (let i = 0; i < winners.length; i++) into[winners[i]] += points;
 }
