@@ -5,7 +5,9 @@
 // game (its moves dominate; the other bot's and the engine's count too, on both sides) and the wall
 // time of its decisions (what `match` reports); the ratios A / B in both orders of play and their
 // geometric mean. It also says how many games both checkouts played move for move alike (a speed
-// change that keeps the bots' choices plays every game alike).
+// change that keeps the bots' choices plays every game alike). The bundle loaded first (A) runs
+// 5–10 % slower, whichever it is: run it again with the checkouts swapped and take the geometric
+// mean of the two runs' ratios (one inverted).
 //   node bin/run-ts.js bench/bots/ab.ts <checkout A> <checkout B> [--games 6] [--expansions a,b,...]
 //     [--bots mcts:medium,random]
 import { existsSync } from 'node:fs';
