@@ -27,12 +27,10 @@ export function determinize(state: GameState, rng: number): [GameState, number] 
 
 /**
  * determinize again into `d`, a determinization of `state` changed since only by moves applied to it
- * in place (taken back: no new copy per simulation, and of the board only what the moves changed;
- * its union-find arrays by undoing the writes journaled since the last time, engine/journal.ts).
- * `state` must not change between the calls for one `d`: a decision copies it into `d` afresh first.
+ * in place (taken back: no new copy per simulation, and of the board only what the moves changed).
  */
 export function determinizeAgain(d: GameState, state: GameState, rng: number): number {
-	takeBack(d, state, true);
+	takeBack(d, state);
 	return hide(d, rng);
 }
 

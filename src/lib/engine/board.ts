@@ -17,7 +17,6 @@ import {
 } from './types.ts';
 import { EDGE_NAMES, isTownHall } from './tiles.ts';
 import { union, find } from './features.ts';
-import { journal, note, noteSeg } from './journal.ts';
 import {
 	AROUND,
 	BOARD_REACH,
@@ -149,7 +148,6 @@ export function putTile(
 		const n = cellGet(index, cell + AROUND[i]);
 		near[i] = n;
 		if (n >= 0) {
-			if (state === journal.state && n < journal.tiles) note(state.boardNeighbours, n);
 			if (++state.boardNeighbours[n] === 8) full |= 1 << i;
 			around++;
 		}
@@ -183,8 +181,8 @@ export function putTile(
 		const fb = nt.sideFeat[nr * 4 + opp];
 		if (t.wildcard || nt.wildcard) {
 			// a wildcard tile closes what runs into it (MM-HALL-3)
-			if (!t.wildcard && fa >= 0) closeEdge(state, find(state, base + fa));
-			if (!nt.wildcard && fb >= 0) closeEdge(state, find(state, nbase + fb));
+			if (!t.wildcard && fa >= 0) state.openEdges[find(state, base + fa)]--;
+			if (!nt.wildcard && fb >= 0) state.openEdges[find(state, nbase + fb)]--;
 			if (t.shared || nt.shared)
 				closeShared(state, t, rotation * 4 + side, base, nt, nr * 4 + opp, nbase);
 			continue;
@@ -221,8 +219,8 @@ function joinShared(
 	const sa = t.shared ? t.shared[ia] : -1;
 	const sb = nt.shared ? nt.shared[ib] : -1;
 	// union across a border takes 2 open edges: a shared city's side is 1
-	if (sa >= 0) closeEdge(state, union(state, base + sa, nbase + fb, true), -1);
-	if (sb >= 0) closeEdge(state, union(state, base + fa, nbase + sb, true), -1);
+	if (sa >= 0) state.openEdges[union(state, base + sa, nbase + fb, true)]++;
+	if (sb >= 0) state.openEdges[union(state, base + fa, nbase + sb, true)]++;
 }
 
 /** Against a wildcard tile a city sharing the side loses that open edge too (MM-HALL-3). */
@@ -237,14 +235,8 @@ function closeShared(
 ): void {
 	const sa = t.shared && !t.wildcard ? t.shared[ia] : -1;
 	const sb = nt.shared && !nt.wildcard ? nt.shared[ib] : -1;
-	if (sa >= 0) closeEdge(state, find(state, base + sa));
-	if (sb >= 0) closeEdge(state, find(state, nbase + sb));
-}
-
-/** The feature at `root` loses an open edge (`by` -1: gains one back). */
-function closeEdge(state: GameState, root: number, by = 1): void {
-	if (state === journal.state) noteSeg(state.openEdges, root);
-	state.openEdges[root] -= by;
+	if (sa >= 0) state.openEdges[find(state, base + sa)]--;
+	if (sb >= 0) state.openEdges[find(state, nbase + sb)]--;
 }
 
 /** What the completed… functions answer when nothing was completed (most placements): never changed. */

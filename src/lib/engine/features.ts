@@ -3,12 +3,10 @@
 // and the pieces, merged smaller-into-larger so a placement costs a few array operations, never a
 // board rescan. A field's bordered cities are read from its segments' tiles.
 import type { CFeature, Engine, GameState } from './types.ts';
-import { journal, noteList, noteSeg } from './journal.ts';
 
 export function find(state: GameState, seg: number): number {
 	const p = state.parent;
 	while (p[seg] !== seg) {
-		if (state === journal.state) noteSeg(p, seg);
 		p[seg] = p[p[seg]];
 		seg = p[seg];
 	}
@@ -16,14 +14,9 @@ export function find(state: GameState, seg: number): number {
 }
 
 /** Appends root `from`'s pieces to root `to`'s, in order, and clears them. */
-function moveList(state: GameState, from: number, to: number): void {
-	const lists = state.featurePieces;
+function moveList(lists: (number[] | null)[], from: number, to: number): void {
 	const b = lists[from];
 	if (!b) return;
-	if (state === journal.state) {
-		noteList(from);
-		noteList(to);
-	}
 	const a = lists[to];
 	if (a) for (let i = 0; i < b.length; i++) a.push(b[i]);
 	else lists[to] = b;
@@ -34,12 +27,8 @@ function moveList(state: GameState, from: number, to: number): void {
 export function union(state: GameState, a: number, b: number, border: boolean): number {
 	let ra = find(state, a);
 	let rb = find(state, b);
-	const journaled = state === journal.state;
 	if (ra === rb) {
-		if (border) {
-			if (journaled) noteSeg(state.openEdges, ra);
-			state.openEdges[ra] -= 2;
-		}
+		if (border) state.openEdges[ra] -= 2;
 		return ra;
 	}
 	if (state.featureSize[ra] < state.featureSize[rb]) {
@@ -47,25 +36,17 @@ export function union(state: GameState, a: number, b: number, border: boolean): 
 		ra = rb;
 		rb = t;
 	}
-	const la = state.lastSegment[ra];
-	const lb = state.lastSegment[rb];
-	if (journaled) {
-		noteSeg(state.parent, rb);
-		noteSeg(state.openEdges, ra);
-		noteSeg(state.nextSegment, la);
-		noteSeg(state.nextSegment, lb);
-		noteSeg(state.lastSegment, ra);
-		noteSeg(state.featureSize, ra);
-	}
 	state.parent[rb] = ra;
 	if (border) state.openEdges[ra] = state.openEdges[ra] + state.openEdges[rb] - 2;
 	// splice rb's circle after ra's last segment: ra's segments, then rb's
+	const la = state.lastSegment[ra];
+	const lb = state.lastSegment[rb];
 	const fa = state.nextSegment[la];
 	state.nextSegment[la] = state.nextSegment[lb];
 	state.nextSegment[lb] = fa;
 	state.lastSegment[ra] = lb;
 	state.featureSize[ra] += state.featureSize[rb];
-	moveList(state, rb, ra);
+	moveList(state.featurePieces, rb, ra);
 	return ra;
 }
 

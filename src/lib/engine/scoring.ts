@@ -1,7 +1,6 @@
 // Scoring of one feature: value (built by the modules' value hooks, base first), majority by
 // figure strength, awards, and an event that explains every number.
 import { find, featureOf, featureTiles } from './features.ts';
-import { journal, noteList } from './journal.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 
@@ -79,7 +78,6 @@ export function returnPiece(engine: Engine, piece: number, detach = true): void 
 	if (detach) {
 		const root = find(state, p.seg);
 		const list = state.featurePieces[root];
-		if (state === journal.state) noteList(root);
 		if (list) {
 			const i = list.indexOf(piece);
 			if (i >= 0) list.splice(i, 1);
@@ -303,7 +301,6 @@ function returnPieces(
 	const state = engine.state;
 	const list = state.featurePieces[root];
 	if (!list) return;
-	if (state === journal.state) noteList(root);
 	state.featurePieces[root] = null;
 	for (let i = 0; i < list.length; i++) {
 		const pc = list[i];

@@ -3,7 +3,6 @@
 import { copyIndex, restoreIndex, takeBackIndex } from './board-index.ts';
 import { tookBack } from './events.ts';
 import { copyNumbers, mapped } from './arrays.ts';
-import { endJournal, journal, journalFrom, undoJournal } from './journal.ts';
 import type { GameState, Move } from './types.ts';
 
 /** A deep copy of the state (arrays of numbers are sliced; module state is plain data), with its own board index. */
@@ -61,12 +60,9 @@ export function cloneState(state: GameState): GameState {
  * and takes `from`'s contents (a bot's trial applies moves to `s` in place, then takes them back: no
  * copy per trial). The board is copied only when a tile was placed since (only a placement changes
  * it; the path compression of a feature lookup changes no feature). `from` stays as it is.
- * `journaled`: `state` is journaled from `from` after (journal.ts), so that the next take-back to
- * `from` undoes its writes instead of copying its union-find arrays (`from` must not change meanwhile).
  */
-export function takeBack(state: GameState, from: GameState, journaled = false): void {
+export function takeBack(state: GameState, from: GameState): void {
 	copyState(state, from, state.boardX.length !== from.boardX.length ? PLACED : SAME);
-	if (journaled) journalFrom(state, from);
 }
 
 /**
@@ -90,10 +86,6 @@ const PLACED = 2;
  * `board`): the snapshot a trial is taken back to, kept in one state for many trials.
  */
 export function copyState(to: GameState, from: GameState, board = WHOLE): void {
-	// a state journaled since it was a copy of `from` (journal.ts): its writes undone, not the arrays copied
-	const undone = to === journal.state && from === journal.from && board !== WHOLE;
-	const changedLists = undone ? undoJournal() : -1;
-	if (!undone && to === journal.state) endJournal();
 	// the index of a board grown since: only what the placements changed written back (read first)
 	if (board === PLACED) takeBackIndex(from, to);
 	to.rng = from.rng;
@@ -148,41 +140,30 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 		copyNumbers(to.segmentFeature, from.segmentFeature);
 	}
 	if (board !== SAME) {
+		copyNumbers(to.boardNeighbours, from.boardNeighbours);
 		copyNumbers(to.front, from.front);
 		copyNumbers(to.frontEdges, from.frontEdges);
 		copyNumbers(to.frontMask, from.frontMask);
-		if (undone) {
-			// the journal undid every write to their old entries: what the placements appended cut back
-			cutBack(to.boardNeighbours, from.boardNeighbours.length);
-			cutBack(to.parent, from.parent.length);
-			cutBack(to.openEdges, from.openEdges.length);
-			cutBack(to.nextSegment, from.nextSegment.length);
-			cutBack(to.lastSegment, from.lastSegment.length);
-			cutBack(to.featureSize, from.featureSize.length);
+		copyNumbers(to.parent, from.parent);
+		copyNumbers(to.openEdges, from.openEdges);
+		copyNumbers(to.nextSegment, from.nextSegment);
+		copyNumbers(to.lastSegment, from.lastSegment);
+		copyNumbers(to.featureSize, from.featureSize);
+	}
+	// what a trial takes back is mostly as it was: compared before written (a read is cheaper)
+	const lists = to.featurePieces;
+	while (lists.length > from.featurePieces.length) lists.pop();
+	for (let i = 0; i < from.featurePieces.length; i++) {
+		const list = from.featurePieces[i];
+		if (i >= lists.length) lists.push(list === null ? null : list.slice());
+		else if (list === null) {
+			if (lists[i] !== null) lists[i] = null;
 		} else {
-			copyNumbers(to.boardNeighbours, from.boardNeighbours);
-			copyNumbers(to.parent, from.parent);
-			copyNumbers(to.openEdges, from.openEdges);
-			copyNumbers(to.nextSegment, from.nextSegment);
-			copyNumbers(to.lastSegment, from.lastSegment);
-			copyNumbers(to.featureSize, from.featureSize);
+			const mine = lists[i];
+			if (mine === null) lists[i] = list.slice();
+			else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
 		}
 	}
-	// what a trial takes back is mostly as it was: compared before written (a read is cheaper); with
-	// the journal, only the lists it names as changed
-	const lists = to.featurePieces;
-	const n = from.featurePieces.length;
-	while (lists.length > n) lists.pop();
-	if (changedLists >= 0)
-		for (let k = 0; k < changedLists; k++) {
-			const i = journal.lists[k];
-			if (i < n) copyList(lists, i, from.featurePieces[i]);
-		}
-	else
-		for (let i = 0; i < n; i++) {
-			if (i >= lists.length) lists.push(null);
-			copyList(lists, i, from.featurePieces[i]);
-		}
 	if (to.pieces.length !== from.pieces.length)
 		to.pieces = mapped(from.pieces, (p) => ({
 			kind: p.kind,
@@ -204,17 +185,6 @@ export function copyState(to: GameState, from: GameState, board = WHOLE): void {
 	copyMoves(to.redo, from.redo);
 	if (board !== PLACED) restoreIndex(from, to, board === WHOLE);
 	tookBack();
-}
-
-/** lists[i] gets the pieces of `list` (its own array, written into when it has one). */
-function copyList(lists: (number[] | null)[], i: number, list: number[] | null): void {
-	if (list === null) {
-		if (lists[i] !== null) lists[i] = null;
-	} else {
-		const mine = lists[i];
-		if (mine === null) lists[i] = list.slice();
-		else if (!sameNumbers(mine, list)) copyNumbers(mine, list);
-	}
 }
 
 /** Pops `a` down to n items. */

@@ -15,7 +15,6 @@ import { emit } from '../events.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import { K_FIELD } from '../types.ts';
-import { journal, noteList } from '../journal.ts';
 import type {
 	DeployMove,
 	Engine,
@@ -75,9 +74,7 @@ export function putPiece(engine: Engine, piece: number, seg: number): void {
 	const p = state.pieces[piece];
 	p.seg = seg;
 	p.tile = state.segmentTile[seg];
-	const root = find(state, seg);
-	if (state === journal.state) noteList(root);
-	(state.featurePieces[root] ??= []).push(piece);
+	(state.featurePieces[find(state, seg)] ??= []).push(piece);
 }
 
 /** Why `player` may not deploy figure type `ft` on local feature `local` of the tile just placed (figureMoves lists with the same checks). */
