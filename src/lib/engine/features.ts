@@ -85,39 +85,26 @@ let stamp = new Int32Array(1024);
 let stampValue = 0;
 /** Distinct board indexes of the tiles of a feature (a tile counts once, BASE-1.5.5). */
 export function featureTiles(state: GameState, root: number): number[] {
-	const n = state.featureSize[root];
-	if (n === 1) return [state.segmentTile[root]];
-	if (state.boardX.length > stamp.length) stamp = new Int32Array(state.boardX.length * 2);
-	stampValue++;
-	if (stampValue > 2_000_000_000) {
-		stamp.fill(0);
-		stampValue = 1;
-	}
+	if (state.featureSize[root] === 1) return [state.segmentTile[root]];
 	const out: number[] = [];
-	for (
-		let seg = state.nextSegment[state.lastSegment[root]], i = 0;
-		i < n;
-		i++, seg = state.nextSegment[seg]
-	) {
-		const t = state.segmentTile[seg];
-		if (stamp[t] !== stampValue) {
-			stamp[t] = stampValue;
-			out.push(t);
-		}
-	}
+	distinctTiles(state, root, out);
 	return out;
 }
 
 /** featureTiles(state, root).length, without the list. */
 export function tileCount(state: GameState, root: number): number {
-	const n = state.featureSize[root];
-	if (n === 1) return 1;
+	return state.featureSize[root] === 1 ? 1 : distinctTiles(state, root, null);
+}
+
+/** The distinct tiles of a feature of several segments: counted, and pushed to `out` when given. */
+function distinctTiles(state: GameState, root: number, out: number[] | null): number {
 	if (state.boardX.length > stamp.length) stamp = new Int32Array(state.boardX.length * 2);
 	stampValue++;
 	if (stampValue > 2_000_000_000) {
 		stamp.fill(0);
 		stampValue = 1;
 	}
+	const n = state.featureSize[root];
 	let count = 0;
 	for (
 		let seg = state.nextSegment[state.lastSegment[root]], i = 0;
@@ -128,6 +115,7 @@ export function tileCount(state: GameState, root: number): number {
 		if (stamp[t] !== stampValue) {
 			stamp[t] = stampValue;
 			count++;
+			if (out !== null) out.push(t);
 		}
 	}
 	return count;
