@@ -145,14 +145,9 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	}
 	let max = 0;
 	for (let p = 0; p <= players; p++) if (strengths[p] > max) max = strengths[p];
-	let winners: number[] = [];
-	if (max > 0) for (let p = 0; p < players; p++) if (strengths[p] === max) winners.push(p);
 	// the rules as they stand before the majority and award hooks run
 	const rules = explain ? ['BASE-1.6.1', ...strengthRules(engine, refs), ...v.rules] : [];
-	for (const h of engine.rules.hooks.winners) {
-		const w = h(engine, root, strengths, winners, v);
-		if (w) winners = w;
-	}
+	const winners = winnersOf(engine, root, v, strengths, max);
 	const arith = engine.quiet ? '' : arithmetic(v, points);
 	const awards: Award[] = mapped(winners, (p) => ({
 		player: p,
@@ -182,7 +177,7 @@ function strengthsOf(engine: Engine, root: number, strengths: number[]): number 
 	return max;
 }
 
-/** judge's winners: the players of the greatest strength `max` (none when it is 0), as the modules' winners hooks decide. */
+/** The players of the greatest strength `max` (none when it is 0), as the modules' winners hooks decide. */
 function winnersOf(
 	engine: Engine,
 	root: number,
