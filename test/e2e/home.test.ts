@@ -61,6 +61,16 @@ test('the first page draws every tile of every expansion', async ({ page }) => {
 				if (tile.name) expect(images[i].text, `${e.id}/${tile.id}`).toContain(tile.name);
 			total += images.length;
 		}
+		// the drawings load lazily (as they are scrolled to): every one is asked for now, and loads
+		const lazy = page.locator('[data-testid="tile"] img');
+		expect(
+			await lazy.evaluateAll((all) =>
+				all.every((img) => (img as HTMLImageElement).loading === 'lazy')
+			)
+		).toBe(true);
+		await lazy.evaluateAll((all) =>
+			all.forEach((img) => ((img as HTMLImageElement).loading = 'eager'))
+		);
 		await expect
 			.poll(() =>
 				page
