@@ -12,15 +12,8 @@ export type LineCap = 'butt' | 'round' | 'square';
 export type LineJoin = 'miter' | 'round' | 'bevel';
 export type FillRule = 'nonzero' | 'evenodd';
 
-/** One shape to paint: its outline in its own user space, the transform to the viewBox, its paint. */
-export interface PaintOp {
-	d: string;
-	m: Matrix;
-	/** Fill and stroke colours (null: not painted), each with its own alpha (opacity × fill- or stroke-opacity). */
-	fill: string | null;
-	fillAlpha: number;
-	stroke: string | null;
-	strokeAlpha: number;
+/** How a shape's outline is stroked and its inside found: inherited, and each shape's as painted. */
+export interface LineStyle {
 	width: number;
 	cap: LineCap;
 	join: LineJoin;
@@ -31,6 +24,17 @@ export interface PaintOp {
 	rule: FillRule;
 }
 
+/** One shape to paint: its outline in its own user space, the transform to the viewBox, its paint. */
+export interface PaintOp extends LineStyle {
+	d: string;
+	m: Matrix;
+	/** Fill and stroke colours (null: not painted), each with its own alpha (opacity × fill- or stroke-opacity). */
+	fill: string | null;
+	fillAlpha: number;
+	stroke: string | null;
+	strokeAlpha: number;
+}
+
 export interface SvgPaint {
 	/** The viewBox: x, y, width, height. */
 	box: [number, number, number, number];
@@ -38,18 +42,11 @@ export interface SvgPaint {
 }
 
 /** Inherited paint properties (SVG's defaults at the root). */
-interface Style {
+interface Style extends LineStyle {
 	fill: string | null;
 	stroke: string | null;
 	fillOpacity: number;
 	strokeOpacity: number;
-	width: number;
-	cap: LineCap;
-	join: LineJoin;
-	miter: number;
-	dash: number[];
-	dashOffset: number;
-	rule: FillRule;
 }
 
 const ROOT: Style = {
@@ -65,6 +62,17 @@ const ROOT: Style = {
 	dashOffset: 0,
 	rule: 'nonzero'
 };
+
+/** The line style of an inherited style (its own copy of the fields, not the style's other ones). */
+const lineStyle = (s: LineStyle): LineStyle => ({
+	width: s.width,
+	cap: s.cap,
+	join: s.join,
+	miter: s.miter,
+	dash: s.dash,
+	dashOffset: s.dashOffset,
+	rule: s.rule
+});
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
@@ -345,13 +353,7 @@ function read(svg: string): SvgPaint {
 			fillAlpha: style.fillOpacity * opacity,
 			stroke,
 			strokeAlpha: style.strokeOpacity * opacity,
-			width: style.width,
-			cap: style.cap,
-			join: style.join,
-			miter: style.miter,
-			dash: style.dash,
-			dashOffset: style.dashOffset,
-			rule: style.rule
+			...lineStyle(style)
 		});
 	}
 	if (!box || stack.length || skipping) fail('an unfinished <svg>');
