@@ -35,7 +35,8 @@ export const dragon: RuleModule = {
 	id: 'dragon',
 	name: 'The Princess & the Dragon (dragon and fairy)',
 	rules: {
-		'DRAGON-4.2.1': 'No figure may be placed on a volcano tile (the fairy may still be moved).',
+		'DRAGON-4.2.1':
+			'No figure may be placed on a volcano tile in the turn it is placed (the fairy may still be moved).',
 		'DRAGON-4.2.2': 'Each volcano placed makes the dragon fly onto it; landing eats nothing.',
 		'DRAGON-4.3.1': 'The dragon starts off the board.',
 		'DRAGON-4.3.2':
@@ -49,6 +50,7 @@ export const dragon: RuleModule = {
 		'DRAGON-4.4.4': 'With no tile it may enter, its movement ends early.',
 		'DRAGON-4.4.5': 'Every figure on a tile the dragon enters returns to its owner’s supply.',
 		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
+		'DRAGON-4.4.7': 'No figure may be placed on the tile the dragon occupies.',
 		'DRAGON-4.4.8':
 			'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
 		'DRAGON-4.5.1':
@@ -144,8 +146,15 @@ export const dragon: RuleModule = {
 	},
 	stepMoves: { figure: ['fairy'] },
 	moves: { dragon: dragonMove, fairy: fairyMove },
-	// DRAGON-4.2.1 and 4.4.3 are cited when a move is refused
-	uncited: ['DRAGON-4.2.1', 'DRAGON-4.3.1', 'DRAGON-4.4.3', 'DRAGON-4.4.6', 'DRAGON-4.4.8'],
+	// DRAGON-4.2.1, 4.4.3 and 4.4.7 are cited when a move is refused
+	uncited: [
+		'DRAGON-4.2.1',
+		'DRAGON-4.3.1',
+		'DRAGON-4.4.3',
+		'DRAGON-4.4.6',
+		'DRAGON-4.4.7',
+		'DRAGON-4.4.8'
+	],
 	// the dragon moves after the figure step or after scoring (DRAGON-R1): only that hook is bound
 	hookWhen: {
 		afterFigure: (rulings) => rulings['DRAGON-R1'] === 'before-scoring',
@@ -205,16 +214,23 @@ export const dragon: RuleModule = {
 				}
 			}
 		},
+		// a volcano bars figures in the turn it is placed (DRAGON-4.2.1); the dragon's tile always (4.4.7),
+		// wherever a figure would go (the magic portal reaches every tile)
 		deployCheck(engine, _player, _figure, seg) {
 			const state = engine.state;
-			if (
-				hasIcon(engine, state.boardTile[state.segmentTile[seg]], ICON_VOLCANO) &&
-				dragonInPlay(engine)
-			)
+			if (!dragonInPlay(engine)) return null;
+			const b = state.segmentTile[seg];
+			if (b === state.placed && hasIcon(engine, state.boardTile[b], ICON_VOLCANO))
 				return {
 					code: 'volcano',
-					message: 'no figure may be placed on a volcano tile',
+					message: 'no figure may be placed on a volcano tile in the turn it is placed',
 					rules: ['DRAGON-4.2.1']
+				};
+			if (b === D(engine).at)
+				return {
+					code: 'dragon-tile',
+					message: 'no figure may be placed on the tile the dragon occupies',
+					rules: ['DRAGON-4.4.7']
 				};
 			return null;
 		},
