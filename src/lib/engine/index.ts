@@ -49,6 +49,7 @@ export {
 	ruleBook,
 	stepLine,
 	figureTypeName,
+	figureTypeRules,
 	type BoardTile,
 	type BoardPiece,
 	type BoardMarker,

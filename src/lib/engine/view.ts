@@ -178,6 +178,12 @@ export function stepLine(state: GameState): string {
 export const figureTypeName = (state: GameState, kind: string): string | undefined =>
 	contextOf(state).figures.get(kind)?.name;
 
+/** The rules a figure's definition cites (what its strength counts by first: IC-2.3 for the large meeple); none for an unknown kind. */
+export function figureTypeRules(state: GameState, kind: string): string[] {
+	const f = contextOf(state).figures.get(kind);
+	return f ? [...new Set([...(f.strengthRules ?? []), ...f.rules])] : [];
+}
+
 export interface RuleInfo {
 	/** Rule module id (base, inns-and-cathedrals, bards, …). */
 	module: string;

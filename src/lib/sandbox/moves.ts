@@ -4,6 +4,7 @@ import {
 	boardPieces,
 	boardTileAt,
 	figureTypeName,
+	figureTypeRules,
 	placedTile,
 	type GameState,
 	type Move,
@@ -149,15 +150,17 @@ export function sameMove(a: Move, b: Move): boolean {
 	return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
 
-/** What a figure is and does, in words, with the rules that say so (legend and tooltips). */
-export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
+/**
+ * What a figure is and does, in words, with rules that say more than its definition cites (the
+ * legend and tooltips take the rules from `figureHelp`: the definition's first).
+ */
+export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 	follower: {
 		text: 'A follower: on a road a thief, in a city a knight, in a monastery a monk, in a field a farmer. Scores the feature for its owner.',
 		rules: ['BASE-1.4.1']
 	},
 	large: {
-		text: 'The large meeple counts as two followers when the majority is counted.',
-		rules: ['IC-2.4']
+		text: 'The large meeple counts as two followers when the majority is counted.'
 	},
 	abbot: {
 		text: 'The abbot stands in a monastery or garden; it may be taken back early for the points it would score then.',
@@ -204,6 +207,21 @@ export const FIGURE_HELP: Record<string, { text: string; rules: string[] }> = {
 		rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2']
 	}
 };
+
+/**
+ * What a figure is and does, with the rules behind it: those its definition in the game's rules
+ * cites (the expansion's data or module: the large meeple's IC-2.3), then the sandbox's own.
+ */
+export function figureHelp(
+	kind: string,
+	state?: GameState
+): { text: string; rules: string[] } | undefined {
+	const help = FIGURE_HELP[kind];
+	const defined = state ? figureTypeRules(state, kind) : [];
+	if (!help && !defined.length) return undefined;
+	const rules = [...new Set([...defined, ...(help?.rules ?? [])])];
+	return { text: help?.text ?? 'A figure of the expansions in play.', rules };
+}
 
 /** What a move does, in words, and the rules behind it (a tooltip gives their text). */
 export function moveHelp(
@@ -292,9 +310,9 @@ export function moveHelp(
 	};
 	const figure =
 		m.type === 'deploy'
-			? FIGURE_HELP[String(m.figure)]
+			? figureHelp(String(m.figure), state)
 			: m.type === 'owner' || m.type === 'note'
-				? FIGURE_HELP[String(m.type)]
+				? figureHelp(String(m.type), state)
 				: undefined;
 	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);
 	const known = rules.filter((r) => book.has(r));
@@ -318,7 +336,7 @@ export function piecesAt(
 					? `${state.players[p.owner]}'s ${figureName(p.kind, state).toLowerCase()}`
 					: `${figureName(p.kind, state)} (nobody's)`;
 			const kind = tile.def.features.find((f) => f.id === p.feature)?.type ?? 'feature';
-			const help = FIGURE_HELP[p.kind];
+			const help = figureHelp(p.kind, state);
 			const rules = help?.rules.filter((r) => book.has(r)) ?? [];
 			return `${whose}${p.lying ? ', lying' : ''} on the ${kind} ${p.feature}${help ? ` — ${help.text}` : ''}${rules.length ? ` (${rules.join(', ')})` : ''}`;
 		});
