@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import ts from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
+import regexp from 'eslint-plugin-regexp';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
@@ -32,6 +33,16 @@ export default ts.config(
 			// the app is served at the root (no paths.base), and addresses are built by pure helpers
 			// shared with tests (sandboxUrl, …), which resolve() from $app/paths cannot wrap
 			'svelte/no-navigation-without-resolve': 'off'
+		}
+	},
+	{
+		// every regular expression of the app, the CLI and the scripts runs in linear time: a pattern
+		// that can backtrack super-linearly on a crafted input would stall the server (docs/architecture.md)
+		files: ['src/**', 'scripts/**', 'bin/**'],
+		plugins: { regexp },
+		rules: {
+			'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+			'regexp/no-super-linear-move': 'error'
 		}
 	},
 	{

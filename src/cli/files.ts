@@ -67,8 +67,8 @@ export function parseJson(text: string): { doc?: unknown; problems: Problem[] } 
 		if (lc) where = { line: Number(lc[1]), column: Number(lc[2]) };
 		else where = lineColumn(text, pos ? Number(pos[1]) : text.length);
 		const reason = message
-			.replace(/\s*\(line \d+ column \d+\)/, '')
-			.replace(/ in JSON at position \d+.*$/, '');
+			.replace(/ \(line \d+ column \d+\)/, '')
+			.replace(/ in JSON at position \d.*$/, '');
 		return {
 			problems: [
 				{

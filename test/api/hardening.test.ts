@@ -272,6 +272,41 @@ describe('exports', () => {
 	});
 });
 
+describe('a look that is comments and then not SVG', () => {
+	// the validator once read a look's SVG with a regular expression whose time doubled with each
+	// comment: 33 held every request for a minute, 60 would for ever
+	const withLook = (id: string, comments: number) => ({
+		...smallSet(id),
+		looks: { mark: { svg: '<!---->'.repeat(comments) + 'x', place: 'corner' } }
+	});
+	for (const comments of [60, 7_000])
+		// a look's svg holds 50,000 characters at most
+		it(`${comments} comments: an export answers with the located warning while a listing is served; stored, it lists`, async () => {
+			const broken = withLook('looks-broken', comments);
+			broken.tiles[0].features[2].cities = [];
+			const [exported, listing] = await Promise.all([
+				api('/api/export/json', { method: 'POST', headers: json, body: JSON.stringify(broken) }),
+				api('/api/expansions')
+			]);
+			expect(listing.status).toBe(200);
+			const err = await expectJsonError(exported, 422);
+			expect(err.errors).toContainEqual(
+				expect.objectContaining({ pointer: '/looks/mark/svg', severity: 'warning' })
+			);
+			const id = `looks-${comments}`;
+			const put = await api(`/api/expansions/${id}`, {
+				method: 'PUT',
+				headers: { ...json, 'if-none-match': '*' },
+				body: JSON.stringify(withLook(id, comments))
+			});
+			expect(put.status).toBe(201);
+			const list = (await (await api('/api/expansions')).json()).expansions;
+			const entry = list.find((e: { id: string }) => e.id === id);
+			expect(entry.validity).toMatchObject({ valid: true, errors: 0 });
+			expect(entry.validity.warnings).toBeGreaterThan(0);
+		});
+});
+
 describe('DNS rebinding: a request for another host name', () => {
 	it('creating, overwriting and deleting with Host: evil.example and a same-host Origin get 403 as JSON; nothing changes', async () => {
 		const before = (await readdir(dir)).sort();

@@ -44,7 +44,7 @@ export function freeExpansionId(taken: readonly string[], base: string): string 
 		base
 			.toLowerCase()
 			.replace(/[^a-z0-9]+/g, '-')
-			.replace(/^-+|-+$/g, '')
+			.replace(/^-|-$/g, '')
 			.slice(0, 50) || 'expansion';
 	if (!taken.includes(clean)) return clean;
 	for (let n = 2; ; n++) if (!taken.includes(`${clean}-${n}`)) return `${clean}-${n}`;

@@ -171,13 +171,13 @@ const word = (s: string) =>
 	s
 		.toUpperCase()
 		.replace(/[^A-Z0-9]+/g, '-')
-		.replace(/^-+|-+$/g, '') || 'X';
+		.replace(/^-|-$/g, '') || 'X';
 /** A figure's id from its name: "Big Harbour Master" → big-harbour-master. */
 export const figureId = (name: string) =>
 	name
 		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-+|-+$/g, '')
+		.replace(/^-|-$/g, '')
 		.replace(/^(?=[0-9])/, 'f') || 'figure';
 
 /** Rule ids not yet used in the document: <EXPANSION>-<NAME>-<n> (`count` of them, consecutive). */

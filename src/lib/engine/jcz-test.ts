@@ -225,8 +225,8 @@ export function readAssertion(
 	}
 	if ((m = /^ReturnMeeple (PRINCESS|FESTIVAL) options: (.*)$/.exec(a))) {
 		const want = new Set(
-			[...m[2].matchAll(/\{([^,]+),([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
-				pointerKey(e[2].trim(), e[3].trim(), Number(e[4]), Number(e[5]), e[1].trim())
+			[...m[2].matchAll(/\{([^,{}]+),([^,{}]+),([^,{}]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map(
+				(e) => pointerKey(e[2].trim(), e[3].trim(), Number(e[4]), Number(e[5]), e[1].trim())
 			)
 		);
 		const have = new Set(
@@ -247,7 +247,7 @@ export function readAssertion(
 				detail: `meeple '${m[1]}' is not played here`
 			};
 		const want = new Set(
-			[...m[2].matchAll(/\{([^,]+),([^,]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
+			[...m[2].matchAll(/\{([^,{}]+),([^,{}]+),\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\}/g)].map((e) =>
 				pointerKey(e[1].trim(), e[2].trim(), Number(e[3]), Number(e[4]))
 			)
 		);

@@ -127,3 +127,35 @@ describe('documents no game can be played with', () => {
 		).toEqual([]);
 	});
 });
+
+describe("a look's SVG", () => {
+	const withLook = (svg: string) => {
+		const doc = load('harbour-with-looks');
+		doc.looks!.harbour = { ...doc.looks!.harbour, svg };
+		return doc;
+	};
+	const notSvg = {
+		pointer: '/looks/harbour/svg',
+		message: `the look of 'harbour' is not an SVG document (it must start with <svg …>): drawn as a '?'`,
+		severity: 'warning'
+	};
+	test('comments before something that is not SVG: a located warning, read in one pass', () => {
+		// the regular expression this check once was took time doubling with each comment: these never ended
+		for (const n of [60, 10_000])
+			expect(validateExpansion(withLook('<!---->'.repeat(n) + 'x'))).toContainEqual(notSvg);
+	});
+	test('a declaration, white space and comments before <svg> are an SVG document', () => {
+		const circle = '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
+		for (const svg of [
+			circle,
+			`\n <?xml version="1.0"?>\n<!-- a -- b -->  <!---->\t${circle}`,
+			'<!---->'.repeat(10_000) + circle,
+			'<svg>\n</svg>'
+		])
+			expect(validateExpansion(withLook(svg))).not.toContainEqual(notSvg);
+	});
+	test('an unclosed comment or declaration, or a tag that only starts with svg, is not', () => {
+		for (const svg of ['<!-- <svg>', '<?xml <svg>', '<svgx>', '<svg', '<!-- a --> b --> <svg>', ''])
+			expect(validateExpansion(withLook(svg))).toContainEqual(notSvg);
+	});
+});

@@ -17,6 +17,7 @@ import { MIGRATIONS, migrateExpansion } from './migrate.ts';
 import { ARTWORK_TOO_LARGE, schemaChecks, schemaProblems } from './schema-wording.ts';
 import { dependencyClosure, isObject, knownNames, meaningsOf, type Known } from './meanings.ts';
 import { checkTile } from './check-tile.ts';
+import { startsAsSvg } from './svg-start.ts';
 import { checkEdgeMatches, checkRotations } from './check-across-tiles.ts';
 import {
 	checkDependencies,
@@ -59,10 +60,7 @@ function checkLooks(doc: Record<string, unknown>, out: Problem[]): void {
 				message: `the look of '${name}' needs a symbol or an svg, exactly one of them`,
 				severity: 'error'
 			});
-		else if (
-			typeof look.svg === 'string' &&
-			!/^\s*(<\?xml[^>]*>\s*)?(<!--[^]*?-->\s*)*<svg[\s>]/.test(look.svg)
-		)
+		else if (typeof look.svg === 'string' && !startsAsSvg(look.svg))
 			out.push({
 				pointer: `${at}/svg`,
 				message: `the look of '${name}' is not an SVG document (it must start with <svg …>): drawn as a '?'`,

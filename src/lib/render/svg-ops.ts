@@ -82,7 +82,7 @@ const fail = (what: string): never => {
 	throw new Unsupported(what);
 };
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 function num(v: string): number {
 	const s = v.trim();
 	if (!NUMBER.test(s)) fail(`not a plain number: ${v}`);
@@ -113,17 +113,20 @@ export function multiply(p: Matrix, q: Matrix): Matrix {
 /** An SVG transform list (matrix, translate, scale, rotate, skewX, skewY) as one matrix. */
 export function parseTransform(v: string): Matrix {
 	let m = IDENTITY;
-	const rest = v.replace(/([a-zA-Z]+)\s*\(([^)]*)\)/g, (_, name: string, args: string) => {
-		const a = args.trim()
-			? args
-					.trim()
-					.split(/[\s,]+/)
-					.map(num)
-			: [];
-		const t = transformOf(name, a);
-		m = multiply(m, t);
-		return ' ';
-	});
+	const rest = v.replace(
+		/(?<![a-zA-Z])([a-zA-Z]+)\s*\(([^)]*)\)/g,
+		(_, name: string, args: string) => {
+			const a = args.trim()
+				? args
+						.trim()
+						.split(/[\s,]+/)
+						.map(num)
+				: [];
+			const t = transformOf(name, a);
+			m = multiply(m, t);
+			return ' ';
+		}
+	);
 	if (rest.replace(/[\s,]/g, '')) fail(`transform ${v}`);
 	return m;
 }
@@ -161,14 +164,17 @@ function transformOf(name: string, a: number[]): Matrix {
 /** An <svg> or element attribute list, as a map (only double-quoted values, as the renderer writes). */
 function attributes(s: string): Map<string, string> {
 	const out = new Map<string, string>();
-	const rest = s.replace(/([A-Za-z_:][\w:.-]*)="([^"]*)"/g, (_, k: string, v: string) => {
-		if (out.has(k)) fail(`attribute ${k} twice`);
-		out.set(
-			k,
-			v.replace(/&(amp|lt|gt|quot|apos);/g, (e) => ENTITIES[e])
-		);
-		return '';
-	});
+	const rest = s.replace(
+		/(?<![\w:.-])([A-Za-z_:][\w:.-]*)="([^"]*)"/g,
+		(_, k: string, v: string) => {
+			if (out.has(k)) fail(`attribute ${k} twice`);
+			out.set(
+				k,
+				v.replace(/&(amp|lt|gt|quot|apos);/g, (e) => ENTITIES[e])
+			);
+			return '';
+		}
+	);
 	if (rest.trim()) fail(`attributes ${s}`);
 	return out;
 }

@@ -67,7 +67,10 @@ export function storeSavedGame(storage: Storage | undefined, game: SavedGame): b
 }
 
 const toBase64Url = (bytes: Uint8Array): string =>
-	bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+	bytesToBase64(bytes)
+		.replace(/\+/g, '-')
+		.replace(/\//g, '_')
+		.replace(/={1,2}$/, '');
 const fromBase64Url = (text: string): Uint8Array =>
 	base64ToBytes(text.replace(/-/g, '+').replace(/_/g, '/'));
 

@@ -15,7 +15,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** adapter-node's own body limit (BODY_SIZE_LIMIT, read as it reads it; 512K unless set): scripts/serve.js sets 16M. */
 export function adapterBodyLimit(value = process.env.BODY_SIZE_LIMIT ?? '512K'): number {
 	if (value.trim() === 'Infinity') return Infinity;
-	const m = /^\s*(\d+)\s*([KMG]?)\s*$/i.exec(value);
+	const m = /^(\d+)\s*([KMG]?)$/i.exec(value.trim());
 	if (!m) return 512 * 1024;
 	return Number(m[1]) * 1024 ** ' KMG'.indexOf(m[2].toUpperCase() || ' ');
 }

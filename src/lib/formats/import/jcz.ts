@@ -212,7 +212,7 @@ export function importJczXml(source: string, options: JczImportOptions = {}): Jc
 		(setNames.join('-') || 'imported')
 			.toLowerCase()
 			.replace(/[^a-z0-9]+/g, '-')
-			.replace(/^-+|-+$/g, '') || 'imported';
+			.replace(/^-|-$/g, '') || 'imported';
 	const id = options.id ?? guessedId;
 	const chosenIds = chosen.map((s) => attrsOf(s).id ?? '?');
 	const expansion: Expansion = {
