@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { listExpansions, expansionsDir, shippedDir } from '$lib/server/store.ts';
+import { appRoot } from '$lib/server/app-root.ts';
 import { availableOf, validateDocument } from '$lib/server/validation.ts';
 import { SHIPPED_EXPANSIONS } from '$lib/formats/shipped.ts';
 import { expansionView } from './expansion-view.ts';
@@ -19,7 +20,11 @@ export const load: PageServerLoad = async () => {
 	expansions.sort(
 		(a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
 	);
-	const shown = (dir: string) => path.relative(process.cwd(), dir) || '.';
+	// a folder inside the app's own as a relative path (expansions, workspace/expansions), others whole
+	const shown = (dir: string) => {
+		const inside = path.relative(appRoot(), dir);
+		return inside && !inside.startsWith('..') && !path.isAbsolute(inside) ? inside : dir;
+	};
 	const readOnly = new Set(list.filter((e) => e.readOnly).map((e) => e.id));
 	return {
 		shippedFolder: shown(shippedDir()),

@@ -30,8 +30,19 @@ const portFree = (port: number) =>
 export const scenariosDirOf = (dir: string) => `${dir}-scenarios`;
 export const gamesDirOf = (dir: string) => `${dir}-games`;
 
-function launch(dir: string, port: number): Promise<RunningServer | undefined> {
-	const proc = spawn(process.execPath, [path.resolve('scripts/serve.js')], {
+/** How to start it: `entry` is the script or folder node runs (scripts/serve.js), `cwd` its working directory. */
+export interface LaunchOptions {
+	entry?: string;
+	cwd?: string;
+}
+
+function launch(
+	dir: string,
+	port: number,
+	{ entry = path.resolve('scripts/serve.js'), cwd }: LaunchOptions = {}
+): Promise<RunningServer | undefined> {
+	const proc = spawn(process.execPath, [entry], {
+		cwd,
 		env: {
 			...process.env,
 			EXPANSIONS_DIR: dir,
@@ -77,11 +88,11 @@ function launch(dir: string, port: number): Promise<RunningServer | undefined> {
 	});
 }
 
-export async function startServer(dir: string): Promise<RunningServer> {
+export async function startServer(dir: string, options?: LaunchOptions): Promise<RunningServer> {
 	for (let attempt = 0; attempt < 3; attempt++) {
 		for (const port of PORTS) {
 			if (!(await portFree(port))) continue;
-			const s = await launch(dir, port);
+			const s = await launch(dir, port, options);
 			if (s) return s;
 		}
 		await new Promise((r) => setTimeout(r, 500));

@@ -3,11 +3,11 @@
 // stored document, POST /api/export/{format} the editor's current one. The built server runs the
 // exporters on a piscina pool of worker threads (a base JCZ export or a large raster takes seconds),
 // so it keeps answering meanwhile: MAX_RUNNING at a time, MAX_WAITING more queued, others get 503.
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { errorResponse, jsonResponse } from './api.ts';
 import { validateDocument } from './validation.ts';
+import { inApp } from './app-root.ts';
 import { runExporter, type ExportJob, type Outcome } from './export-run.ts';
 import { hasErrors } from '../formats/problems.ts';
 import { EXPORT_FORMATS, isExportFormat } from '../export/index.ts';
@@ -24,43 +24,55 @@ export const MAX_WAITING = 8;
 export const EXPORT_TIMEOUT_MS = 120_000;
 
 let pool: Piscina<ExportJob, Outcome> | undefined;
+/** Why a pool was ended (its jobs are rejected with a message of piscina's own). */
+const failures = new WeakMap<Piscina<ExportJob, Outcome>, string>();
 
 /**
  * The export pool, started by the first export: MAX_RUNNING worker threads at most, each with its
  * own heap limit (an export that runs away ends its worker, a 500, not the server); idle ones end.
+ * A worker that fails outside a job (its file does not load) is an error of the pool, which would
+ * end the server unlistened and leaves the pool's jobs waiting for ever: the error is logged, the
+ * pool ended (its jobs fail with that error) and made anew by the next export.
  */
-const exportPool = (filename: string) =>
-	(pool ??= new Piscina<ExportJob, Outcome>({
+function exportPool(filename: string): Piscina<ExportJob, Outcome> {
+	if (pool) return pool;
+	const made = new Piscina<ExportJob, Outcome>({
 		filename,
 		minThreads: 0,
 		maxThreads: MAX_RUNNING,
 		idleTimeout: 60_000,
 		resourceLimits: { maxOldGenerationSizeMb: 1024 }
-	}));
+	});
+	made.on('error', (e: unknown) => {
+		const message = e instanceof Error ? e.message : String(e);
+		console.error(`the export worker failed: ${message}`);
+		failures.set(made, message);
+		if (pool === made) pool = undefined;
+		made.destroy().catch(() => {});
+	});
+	return (pool = made);
+}
 
 /**
- * The pool's worker file, src/cli/export-worker.js, found from the project's folder (the server's
- * working directory, as the shipped expansions are); null from the sources (vite dev, unit tests),
- * where this module is TypeScript: there an export runs in this thread.
+ * The pool's worker file, src/cli/export-worker.js in the app's own folder (never the working
+ * directory's); null from the sources (vite dev, unit tests), where this module is TypeScript:
+ * there an export runs in this thread.
  */
 const workerUrl = /\.ts($|\?)/.test(import.meta.url)
 	? null
-	: pathToFileURL(path.resolve(process.cwd(), 'src/cli/export-worker.js')).href;
+	: pathToFileURL(inApp('src', 'cli', 'export-worker.js')).href;
 
 /** Runs the job on the pool (in this thread from the sources). */
 async function runInWorker(job: ExportJob): Promise<Outcome> {
 	if (!workerUrl) return runExporter(job);
+	const running = exportPool(workerUrl);
 	try {
-		return await exportPool(workerUrl).run(job, {
-			signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS)
-		});
+		return await running.run(job, { signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS) });
 	} catch (e) {
 		if (e instanceof Error && e.name === 'AbortError')
 			return { ok: false, error: `stopped after ${EXPORT_TIMEOUT_MS / 1000} s` };
-		return {
-			ok: false,
-			error: `the export worker stopped (${e instanceof Error ? e.message : String(e)})`
-		};
+		const why = failures.get(running) ?? (e instanceof Error ? e.message : String(e));
+		return { ok: false, error: `the export worker stopped (${why})` };
 	}
 }
 

@@ -8,7 +8,7 @@ import { isSafeScenarioName, unsafeDocumentName } from './scenarios.ts';
 import { documentStore, listExpansions, workspaceFolder, type StoredDocument } from './store.ts';
 import { availableOf } from './validation.ts';
 
-/** `GAMES_DIR`, or `workspace/games/` of the project (from the cwd); created on the first write. */
+/** `GAMES_DIR`, or the app's `workspace/games/`; created on the first write. */
 export const gamesDir = (): string => workspaceFolder('GAMES_DIR', 'games');
 
 export const gameStore = documentStore({ dir: gamesDir, isSafeName: isSafeScenarioName });

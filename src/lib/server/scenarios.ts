@@ -13,7 +13,7 @@ export const MAX_SCENARIO_NAME = 100;
 export const isSafeScenarioName = (name: string): boolean =>
 	name.length <= MAX_SCENARIO_NAME && SCENARIO_NAME.test(name);
 
-/** `SCENARIOS_DIR`, or `workspace/scenarios/` of the project (from the cwd); created on the first write. */
+/** `SCENARIOS_DIR`, or the app's `workspace/scenarios/`; created on the first write. */
 export const scenariosDir = (): string => workspaceFolder('SCENARIOS_DIR', 'scenarios');
 
 export const scenarioStore = documentStore({ dir: scenariosDir, isSafeName: isSafeScenarioName });

@@ -48,11 +48,18 @@ describe('ids', () => {
 		])
 			expect(isSafeId(id), id).toBe(false);
 	});
-	it('uses EXPANSIONS_DIR for the folder', () => {
+	it('uses EXPANSIONS_DIR for the folder; without it, the workspace in the app folder, never in the cwd', () => {
 		expect(expansionsDir()).toBe(path.resolve(dir));
 		delete process.env.EXPANSIONS_DIR;
-		expect(expansionsDir()).toBe(path.resolve(process.cwd(), 'workspace', 'expansions'));
-		expect(shippedDir()).toBe(path.resolve(process.cwd(), 'expansions'));
+		const app = path.resolve(import.meta.dirname, '../../..');
+		const cwd = process.cwd();
+		process.chdir(tmpdir());
+		try {
+			expect(expansionsDir()).toBe(path.join(app, 'workspace', 'expansions'));
+			expect(shippedDir()).toBe(path.join(app, 'expansions'));
+		} finally {
+			process.chdir(cwd);
+		}
 	});
 });
 

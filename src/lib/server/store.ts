@@ -13,25 +13,27 @@ import type { Problem } from '../formats/problems.ts';
 import { isShipped } from '../formats/shipped.ts';
 import { findJsonFault } from '../formats/json-text.ts';
 import { nestingProblem } from '../formats/nesting.ts';
+import { inApp } from './app-root.ts';
 
 /** Safe expansion ids: lower-case words joined by single '-', at most 64 characters. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_ID_LENGTH = 64;
 export const isSafeId = (id: string): boolean => id.length <= MAX_ID_LENGTH && ID_PATTERN.test(id);
 
-/** A folder of the designer's: the one the environment variable names, or `workspace/<name>/` (from the cwd). */
+/**
+ * A folder of the designer's: the one the environment variable names (a relative one from the
+ * working directory, as a shell reads it), or `workspace/<name>/` in the app's own folder.
+ */
 export function workspaceFolder(variable: string, name: string): string {
 	const dir = process.env[variable];
-	return dir ? path.resolve(dir) : path.resolve(process.cwd(), 'workspace', name);
+	return dir ? path.resolve(dir) : inApp('workspace', name);
 }
 
-/** The designer's folder, where expansions are written: `EXPANSIONS_DIR`, or `workspace/expansions/` (from the cwd). */
+/** The designer's folder, where expansions are written: `EXPANSIONS_DIR`, or the app's `workspace/expansions/`. */
 export const expansionsDir = (): string => workspaceFolder('EXPANSIONS_DIR', 'expansions');
 
-/** The shipped sets' folder, listed beside the workspace and never written: `expansions/` (from the cwd). */
-export function shippedDir(): string {
-	return path.resolve(process.cwd(), 'expansions');
-}
+/** The shipped sets' folder, listed beside the workspace and never written: the app's `expansions/`. */
+export const shippedDir = (): string => inApp('expansions');
 
 /** The revision of a file: the first 24 hex digits of the SHA-256 of its bytes. */
 export function revisionOf(bytes: string | Uint8Array): string {
