@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import ts from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import regexp from 'eslint-plugin-regexp';
+import starHeight from './eslint-rules/regexp-star-height.js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
@@ -39,10 +40,11 @@ export default ts.config(
 		// every regular expression of the app, the CLI and the scripts runs in linear time: a pattern
 		// that can backtrack super-linearly on a crafted input would stall the server (docs/architecture.md)
 		files: ['src/**', 'scripts/**', 'bin/**'],
-		plugins: { regexp },
+		plugins: { regexp, local: { rules: { 'regexp-star-height': starHeight } } },
 		rules: {
 			'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
-			'regexp/no-super-linear-move': 'error'
+			'regexp/no-super-linear-move': 'error',
+			'local/regexp-star-height': 'error'
 		}
 	},
 	{
