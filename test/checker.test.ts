@@ -74,6 +74,19 @@ describe('invariant checks', () => {
 		);
 	});
 
+	it('catch a score that is not a whole finite number', () => {
+		const s = midGame();
+		const before = snapshot(s);
+		for (const wrong of [Infinity, NaN, 2.5])
+			for (const scan of [false, true]) {
+				const bad = structuredClone(s);
+				bad.scores[1] = wrong;
+				expect(checkState(bad, before, undefined, scan).map((v) => v.message)).toContain(
+					`player 1's score is ${wrong}: a score is a whole, finite number`
+				);
+			}
+	});
+
 	it('catch a figure out of the game without a rule recording it, and a recorded removal that did not happen', () => {
 		const s = midGame();
 		const before = snapshot(s);

@@ -1,7 +1,7 @@
 // A data module's scoring rules compiled for one rules context (Plan): per feature kind and mode the
 // value, award, wins and collect steps that can apply there, their expressions turned into closures
 // that read the feature through a Scope (data-scope.ts); entering and leaving a plan's scope.
-import { compileExpr } from '../formats/rule-expr.ts';
+import { bound, compileExpr } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import type { DataRule } from '../formats/schema-types.ts';
 import type { Context, Engine, FeatureValue, ValuePart } from './types.ts';
@@ -71,7 +71,7 @@ export interface ValueStep {
 	ids: string[];
 }
 
-/** Applies one value rule's effect to the feature's value. */
+/** Applies one value rule's effect to the feature's value (each amount whole and within ±EXPR_LIMIT, as the validator assumes). */
 export function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 	const rule = st.rule;
 	const e = rule.effect!;
@@ -83,17 +83,17 @@ export function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 		v.parts.push({
 			id: rule.id,
 			label: e.add!.label,
-			count: numOf(st.x!(sc)),
-			per: numOf(st.y!(sc))
+			count: bound(numOf(st.x!(sc))),
+			per: bound(numOf(st.y!(sc)))
 		});
 	else if (op === 'multiply')
-		(v.factors ??= []).push({ by: numOf(st.x!(sc)), label: e.label ?? rule.id });
+		(v.factors ??= []).push({ by: bound(numOf(st.x!(sc))), label: e.label ?? rule.id });
 	else {
 		let part: ValuePart | undefined;
 		for (let i = 0; i < v.parts.length && !part; i++)
 			if (v.parts[i].id === st.part) part = v.parts[i];
 		if (!part) return;
-		const n = numOf(st.x!(sc));
+		const n = bound(numOf(st.x!(sc)));
 		if (st.set) part.per = n;
 		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n });
 	}

@@ -10,7 +10,8 @@ import { featureOf } from './features.ts';
 import { emit } from './events.ts';
 import { beneath, breakTie, explainTie } from './data-tiles.ts';
 import { perContext } from './per-context.ts';
-import { playerName } from './scoring.ts';
+import { capScore, playerName } from './scoring.ts';
+import { bound } from '../formats/rule-expr.ts';
 import type { DataFigure } from '../formats/schema-types.ts';
 import type {
 	Award,
@@ -46,7 +47,7 @@ interface Building {
 function finish(b: Building, quiet: boolean): Award {
 	let each = b.points;
 	for (const x of b.bonuses) each += x.per;
-	const points = b.zero === null ? b.n * each : 0;
+	const points = b.zero === null ? capScore(b.n * each) : 0;
 	if (quiet) return { player: b.player, points, arithmetic: '', rules: b.rules };
 	const who = `${b.n} ${plural(b.n, b.label)}`;
 	const arithmetic =
@@ -268,9 +269,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 						open[key] = b;
 						(built ??= []).push(b);
 					}
-					if (st.points !== null) b.points = numOf(st.points(sc));
+					if (st.points !== null) b.points = bound(numOf(st.points(sc)));
 					else if (st.bonus !== null)
-						b.bonuses.push({ per: numOf(st.bonus(sc)), label: st.bonusLabel });
+						b.bonuses.push({ per: bound(numOf(st.bonus(sc))), label: st.bonusLabel });
 					else if (r.zero !== undefined) b.zero = r.zero;
 					for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
 				}
@@ -354,12 +355,14 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			for (const r of majorityRules) {
 				const tokens = st.tokens[r.token!] ?? filled(gameState.players.length, 0);
 				const most = Math.max(0, ...tokens);
-				const points = evNum(r.points, (n) =>
-					n.startsWith('param.')
-						? (engine.rules.params[n.slice(6)] ?? 0)
-						: n === 'players'
-							? gameState.players.length
-							: 0
+				const points = bound(
+					evNum(r.points, (n) =>
+						n.startsWith('param.')
+							? (engine.rules.params[n.slice(6)] ?? 0)
+							: n === 'players'
+								? gameState.players.length
+								: 0
+					)
 				);
 				const tied = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
 				// ties: all of the tied score (the default) or none of them

@@ -1,5 +1,6 @@
 // Checks that hold in every reachable state: no figure created or lost, every figure on the board
-// listed exactly once by its feature, scores never below their previous values, tiles conserved.
+// listed exactly once by its feature, scores whole and finite and never below their previous
+// values, tiles conserved.
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
 import { abbeysHeld } from './modules/abbey.ts';
@@ -161,6 +162,12 @@ export function checkState(
 	if (scanFeatures && !removed) markRemoved(state, out);
 	if (!same) out.push({ invariant: 'figures-conserved', message: 'the set of figures changed' });
 	const tiles = before || into ? tileCount(state) : 0;
+	for (let p = 0; p < state.scores.length; p++)
+		if (!Number.isInteger(state.scores[p]))
+			out.push({
+				invariant: 'scores-finite',
+				message: `player ${p}'s score is ${state.scores[p]}: a score is a whole, finite number`
+			});
 	if (before) {
 		for (let p = 0; p < state.scores.length; p++)
 			if (state.scores[p] < before.scores[p])

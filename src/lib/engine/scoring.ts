@@ -3,6 +3,7 @@
 import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
 import { mapped, filled } from './arrays.ts';
+import { MAX_POINTS } from '../formats/limits.ts';
 
 const plural = (n: number, w: string) =>
 	n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's';
@@ -29,14 +30,19 @@ export function arithmetic(v: FeatureValue, total: number): string {
 	let sum = terms.join(' + ') || '0';
 	if (v.factors?.length)
 		sum = `${terms.length > 1 ? `(${sum})` : sum}${v.factors.map((f) => ` × ${f.by} ${f.label}`).join('')}`;
-	return `${sum} = ${total}`;
+	return `${sum} = ${total}${total === MAX_POINTS ? ' (the most one score may be)' : ''}`;
 }
+
+/** A score kept within ±MAX_POINTS (formats/limits.ts): no rules, however written, make one infinite. */
+export const capScore = (t: number): number =>
+	t > MAX_POINTS ? MAX_POINTS : t < -MAX_POINTS ? -MAX_POINTS : t;
 
 export function valueTotal(v: FeatureValue): number {
 	if (v.zero) return 0;
 	let t = 0;
 	for (const p of v.parts) t += p.count * (p.extra ? partPer(p) : p.per);
-	if (v.factors) for (const f of v.factors) t *= f.by;
+	t = capScore(t);
+	if (v.factors) for (const f of v.factors) t = capScore(t * f.by);
 	return t;
 }
 

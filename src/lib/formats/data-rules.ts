@@ -5,6 +5,7 @@
 import { checkExpr, type ExprType, type Scope } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
 import { KNOWN_ICONS } from './known.ts';
+import { checkBounds } from './data-bounds.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
 
 export const DATA_FEATURE_KINDS = [
@@ -59,6 +60,8 @@ export interface DataNames {
 	parameters: Set<string>;
 	/** Rulings of the modules in play: id → options. */
 	rulings: Map<string, string[]>;
+	/** The range of each parameter whose range is known (data-declared ones, the modules' when given). */
+	ranges?: Map<string, { min: number; max: number }>;
 }
 
 const PLAIN: Record<string, ExprType> = {
@@ -145,16 +148,23 @@ export function dataScope(names: DataNames, award = false): Scope {
 export function dataNames(
 	docs: readonly unknown[],
 	engineFigures: Iterable<string>,
-	engineParameters: Iterable<string>,
+	engineParameters: Iterable<string | { name: string; min: number; max: number }>,
 	rulings: Iterable<{ id: string; options: Record<string, string> }> = []
 ): DataNames {
 	const names: DataNames = {
 		modifiers: new Map(),
 		icons: new Set(KNOWN_ICONS),
 		figures: new Set(engineFigures),
-		parameters: new Set(engineParameters),
-		rulings: new Map()
+		parameters: new Set(),
+		rulings: new Map(),
+		ranges: new Map()
 	};
+	for (const p of engineParameters)
+		if (typeof p === 'string') names.parameters.add(p);
+		else {
+			names.parameters.add(p.name);
+			names.ranges!.set(p.name, { min: p.min, max: p.max });
+		}
 	for (const r of rulings) names.rulings.set(r.id, Object.keys(r.options));
 	if (Array.isArray(docs))
 		for (const d of docs)
@@ -175,6 +185,7 @@ export function dataNames(
 		if (isObject(dr.parameters))
 			for (const k of Object.keys(dr.parameters)) names.parameters.add(k);
 	}
+	for (const [k, p] of dataParameters(docs)) names.ranges!.set(k, { min: p.min, max: p.max });
 	return names;
 }
 
@@ -208,7 +219,6 @@ export function checkDataRules(
 	const dr = (doc as Record<string, unknown>).dataRules;
 	if (!isObject(dr)) return;
 	const scope = dataScope(names);
-	const awardScope = dataScope(names, true);
 	const at = (...s: (string | number)[]) => pointer('dataRules', ...s);
 	const err = (ptr: string, message: string) =>
 		out.push({ pointer: ptr, message, severity: 'error' });
@@ -261,9 +271,38 @@ export function checkDataRules(
 			}
 		}
 	if (!Array.isArray(dr.rules)) return;
+	const before = out.length;
+	checkRules(dr, dr.rules, names, out);
+	// the bounds of the rules that are otherwise well written
+	const faulty = new Set(
+		out.slice(before).flatMap((p) => {
+			const m = /^\/dataRules\/rules\/([0-9]+)/.exec(p.pointer);
+			return m && p.severity === 'error' ? [Number(m[1])] : [];
+		})
+	);
+	checkBounds(
+		dr.rules.map((r, i) => (faulty.has(i) ? undefined : r)),
+		names,
+		(i) => at('rules', i),
+		out
+	);
+}
+
+/** The checks of each of dataRules' rules. */
+function checkRules(
+	dr: Record<string, unknown>,
+	rules: unknown[],
+	names: DataNames,
+	out: Problem[]
+): void {
+	const scope = dataScope(names);
+	const awardScope = dataScope(names, true);
+	const at = (...s: (string | number)[]) => pointer('dataRules', ...s);
+	const err = (ptr: string, message: string) =>
+		out.push({ pointer: ptr, message, severity: 'error' });
 	const ids = new Map<string, number>();
 	const collected = new Set<string>();
-	dr.rules.forEach((r: unknown, i: number) => {
+	rules.forEach((r: unknown, i: number) => {
 		if (!isObject(r)) return;
 		if (typeof r.id === 'string' && !ids.has(r.id)) {
 			ids.set(r.id, i);

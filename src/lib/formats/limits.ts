@@ -11,3 +11,10 @@ export const MAX_DRAW_ORDER = MAX_GAME_TILES - 1;
 export const MAX_OUTCOMES = MAX_GAME_TILES;
 /** Figures of one kind per player, or neutral ones (as expansion.v1.json's figure schema says). */
 export const MAX_FIGURES = 20;
+/** Every number a rule written as data computes (an operation's result, an amount it gives) is whole and within ±EXPR_LIMIT. */
+export const EXPR_LIMIT = 1_000_000;
+/**
+ * The most one score may be: a feature's value, one player's award, a majority bonus. The engine
+ * caps every score here; the validator refuses data rules whose worst case is above it.
+ */
+export const MAX_POINTS = 100_000_000_000;

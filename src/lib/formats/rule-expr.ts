@@ -3,6 +3,7 @@
 // interpreted by `evaluate` below. Nothing is ever compiled to JavaScript (no eval, no Function):
 // a document is data (docs/rules-as-data.md). Pure: used by the validator and by the engine.
 import { pointer, type Problem } from './problems.ts';
+import { EXPR_LIMIT } from './limits.ts';
 
 export type ExprType = 'number' | 'boolean';
 export type Expr = number | boolean | { [op: string]: unknown };
@@ -124,7 +125,7 @@ export type Env = (name: string) => number | boolean;
 const num = (v: number | boolean): number => (typeof v === 'number' ? v : v ? 1 : 0);
 
 /**
- * Interprets a checked expression. Numbers are kept whole and bounded (±1e6) so no document can
+ * Interprets a checked expression. Numbers are kept whole and bounded (±EXPR_LIMIT) so no document can
  * make a score infinite or fractional.
  */
 export function evaluate(e: unknown, env: Env): number | boolean {
@@ -184,10 +185,10 @@ function div(a: number, b: number): number {
 	return b === 0 ? 0 : bound(a / b);
 }
 
-const LIMIT = 1e6;
-function bound(v: number): number {
+/** A number kept whole and within ±EXPR_LIMIT (not finite: 0). */
+export function bound(v: number): number {
 	if (!Number.isFinite(v)) return 0;
-	return Math.max(-LIMIT, Math.min(LIMIT, Math.trunc(v)));
+	return Math.max(-EXPR_LIMIT, Math.min(EXPR_LIMIT, Math.trunc(v)));
 }
 
 /** The number an expression gives (conditions count 1 for true). */

@@ -677,7 +677,7 @@ export interface Modifiers {
 	 */
 	pigHerd?: boolean;
 	/**
-	 * A modifier of another expansion: a number or a flag.
+	 * A modifier of another expansion: a count (0 or more) or a flag.
 	 */
 	[k: string]: number | boolean | undefined;
 }

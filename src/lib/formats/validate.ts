@@ -141,7 +141,7 @@ function semanticExpansion(
 		checkRulesRegistry(doc, deps, meanings?.enabled ?? [], registry, meanings?.data, problems);
 	if (doc.dataRules !== undefined) {
 		const enabled = meanings?.enabled ?? [];
-		const moduleParameters = registry ? registry.parametersFor(enabled).map((p) => p.name) : [];
+		const moduleParameters = registry ? registry.parametersFor(enabled) : [];
 		checkDataRules(
 			doc,
 			dataNames([doc, ...deps], ['follower'], moduleParameters, [
