@@ -1,6 +1,7 @@
 // The edges of a game (issue 32): the board holds any game within the limits (10,000 tiles in one
 // line) without a cell aliasing another, coordinates off the board are refused where they enter, and
-// every list that makes a game larger (a draw order, coin outcomes) is bounded with a located error.
+// every list that makes a game larger (a draw order, coin outcomes) is bounded with a located error
+// (and a 422 lists the first 100 problems).
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
@@ -17,6 +18,8 @@ import { BOARD_REACH } from '../src/lib/engine/cells.ts';
 import recordSchema from '../schemas/game-record.v1.json';
 import { validateGameRecord } from '../src/lib/formats/validate-scenario.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
+import { errorResponse } from '../src/lib/server/api.ts';
+import { setupFromRecord } from '../src/lib/engine/record.ts';
 import { simulate } from '../src/lib/checker/index.ts';
 import { MAX_DRAW_ORDER, MAX_GAME_TILES, MAX_OUTCOMES } from '../src/lib/formats/limits.ts';
 
@@ -164,6 +167,44 @@ describe('the lists that make a game larger', () => {
 		).toEqual(['/drawOrder', '/outcomes']);
 		expect(validateGameRecord({ ...record, drawOrder: ['base/C'], outcomes: [0] })).toEqual([]);
 	});
+});
+
+test('a 422 lists the first 100 problems and says how many more: 20,000 wrong outcomes are 101 entries', async () => {
+	const record = {
+		schemaVersion: 1,
+		expansions: [{ id: 'base' }],
+		players: ['Ann'],
+		seed: 1,
+		moves: [],
+		outcomes: Array(20_000).fill(2)
+	};
+	const problems = validateGameRecord(record);
+	expect(problems).toHaveLength(20_001);
+	const body = await errorResponse(422, 'invalid', problems).json();
+	expect(body.errors).toHaveLength(101);
+	expect(body.errors.slice(0, 100)).toEqual(problems.slice(0, 100));
+	expect(body.errors[100]).toEqual({
+		pointer: '',
+		message: '19,901 more problems (19,901 errors) not listed: the first 100 are',
+		severity: 'note'
+	});
+});
+
+test("a record's modules given as text is one located error, not a module per letter", () => {
+	const r = setupFromRecord(
+		{
+			schemaVersion: 1,
+			expansions: [{ id: 'base' }],
+			modules: 'pig',
+			players: ['Ann'],
+			seed: 1,
+			moves: []
+		} as never,
+		(id) => (id === 'base' ? base : undefined)
+	);
+	expect(r.errors).toEqual([
+		`/modules: a list of rule module ids such as ["pig"], not the text 'pig'`
+	]);
 });
 
 test('a record or scenario nested too deep is one located problem, not a throw', () => {

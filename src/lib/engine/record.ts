@@ -40,6 +40,15 @@ export function setupFromRecord(
 	lookup: (id: string) => Expansion | undefined
 ): { setup?: GameSetup; moves: Move[]; warnings: string[]; errors: string[] } {
 	const warnings: string[] = [];
+	const listed = rec.modules as unknown;
+	if (listed !== undefined && !Array.isArray(listed))
+		return {
+			moves: [],
+			warnings,
+			errors: [
+				`/modules: a list of rule module ids such as ["pig"], not ${typeof listed === 'string' ? `the text '${listed.slice(0, 40)}'` : typeof listed}`
+			]
+		};
 	const named = rec.expansions.map((e) => e.id);
 	const modules = rec.modules ?? [];
 	const r = resolveGame([...named, ...modules], lookup);

@@ -8,6 +8,7 @@ import type { Feature, Tile } from '../formats/schema-types.ts';
 import type { ExportFile } from './types.ts';
 import { JCZ_FEATURE_CLASS, jczLocations } from '../formats/jcz-vocabulary.ts';
 import { renderTileSvg } from '../render/tile-svg.ts';
+import { safeArtworkUrl } from '../render/svg-sanitize.ts';
 import { jczAreas, polygonsPath } from './jcz-areas.ts';
 import type { Looks } from '../render/looks.ts';
 import { loadRasteriser } from './png.ts';
@@ -46,10 +47,11 @@ export async function buildJczArtwork(
 		for (let n = 2; names.has(name.toLowerCase()); n++) name = imageName(`${tile.id}-${n}`);
 		names.add(name.toLowerCase());
 		const art = tile.artwork;
+		const safe = art && DATA_IMAGE.test(art) ? safeArtworkUrl(art) : undefined;
 		let svg: string;
-		if (art && DATA_IMAGE.test(art)) {
+		if (art && safe) {
 			// the designer's own picture, stretched to the tile
-			svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" viewBox="0 0 ${JCZ_TILE_SIZE} ${JCZ_TILE_SIZE}"><image href="${art.replace(/"/g, '%22')}" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" preserveAspectRatio="none"/></svg>`;
+			svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" viewBox="0 0 ${JCZ_TILE_SIZE} ${JCZ_TILE_SIZE}"><image href="${safe.replace(/"/g, '%22')}" width="${JCZ_TILE_SIZE}" height="${JCZ_TILE_SIZE}" preserveAspectRatio="none"/></svg>`;
 		} else {
 			if (art)
 				notes.push(

@@ -43,3 +43,24 @@ export function resolvePointer(doc: unknown, ptr: string): unknown {
 
 export const hasErrors = (problems: readonly Problem[]): boolean =>
 	problems.some((p) => p.severity === 'error');
+
+/** How many problems a response or report lists: the first ones, then how many more there are. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/**
+ * The first `max` problems, then (when there are more) a note at '' saying how many are not listed:
+ * 20,000 wrong outcomes make a readable answer, not 20,001 entries.
+ */
+export function listedProblems(problems: Problem[], max = MAX_LISTED_PROBLEMS): Problem[] {
+	if (problems.length <= max) return problems;
+	const more = problems.length - max;
+	const errors = problems.slice(max).filter((p) => p.severity === 'error').length;
+	return [
+		...problems.slice(0, max),
+		{
+			pointer: '',
+			message: `${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'} (${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'}) not listed: the first ${max} are`,
+			severity: 'note'
+		}
+	];
+}

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { XMLValidator } from 'fast-xml-parser';
-import { artworkDataUrl, safeArtworkUrl, sanitizeSvg } from './svg-sanitize.ts';
+import {
+	artworkDataUrl,
+	cssAllowed,
+	cssUnescaped,
+	safeArtworkUrl,
+	sanitizeSvg
+} from './svg-sanitize.ts';
 
 describe('artwork SVG sanitiser', () => {
 	test('keeps drawing content', () => {
@@ -44,6 +50,43 @@ describe('artwork SVG sanitiser', () => {
 			// what is left is inert text or drawing
 			expect(out.replace(/&lt;script&gt;alert\(3\)&lt;\/script&gt;/, ''), svg).not.toMatch(/alert/);
 		}
+	});
+	test('CSS escapes, comments and functions that load something do not reach another host', () => {
+		const hostile = [
+			'fill="u\\rl(http://evil/a)"',
+			'fill="\\75 rl(http://evil/b)"',
+			'fill="\\000075rl(http://evil/c)"',
+			'fill="\\55 RL(http://evil/d)"',
+			'style="fill:u\\72 l(http://evil/e)"',
+			'style="fill: url(\\68ttp://evil/f)"',
+			'style="fill:u/**/rl(http://evil/g)"',
+			'style="background-image:image-set(\'http://evil/h.png\' 1x)"',
+			'style="background:-webkit-image-set(\'http://evil/i.png\' 1x)"',
+			'style="mask:url(http://evil/j#m)"',
+			'mask="url(http://evil/k#m)"',
+			'style="cursor:url(http://evil/l.cur),auto"',
+			'cursor="url(http://evil/m.cur)"',
+			'filter="url(http://evil/n#f)"',
+			'style="filter:url(\\\'http://evil/o#f\\\')"',
+			'style="background:cross-fade(url(#a),src(http://evil/p))"',
+			'style="fill:var(--x);--x:url(http://evil/q)"'
+		];
+		for (const attribute of hostile) {
+			const out = sanitizeSvg(
+				`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" ${attribute}/><circle r="1" fill="url(#a)" transform="rotate(45) translate(1 2)" style="fill:rgb(1, 2, 3);filter:drop-shadow(1px 1px 2px hsl(0 0% 0%))"/></svg>`
+			);
+			expect(out, attribute).not.toMatch(/evil/);
+			expect(out, attribute).toContain('<rect width="1"/>');
+			// local references, colours and transforms stay
+			expect(out, attribute).toContain(
+				'<circle r="1" fill="url(#a)" transform="rotate(45) translate(1 2)" style="fill:rgb(1, 2, 3);filter:drop-shadow(1px 1px 2px hsl(0 0% 0%))"/>'
+			);
+		}
+		expect(cssUnescaped('u\\rl(x) \\75 rl(y) \\000075rl(z) a/* c */b')).toBe(
+			'url(x) url(y) url(z) ab'
+		);
+		expect(cssAllowed('fill:url(#a) ')).toBe(true);
+		expect(cssAllowed('fill:\\75 rl( "#a" )')).toBe(true);
 	});
 	test('entities from a doctype are not expanded', () => {
 		const out = sanitizeSvg(

@@ -7,6 +7,7 @@ import { featureShapes } from './feature-shapes.ts';
 import { fieldPath } from './field-shape.ts';
 import { layoutTile, type EnclosedField, type TileLayout } from './layout.ts';
 import type { NFeature } from './tile-normalize.ts';
+import { safeArtworkUrl } from './svg-sanitize.ts';
 import {
 	CENTRE,
 	circlePath,
@@ -122,10 +123,8 @@ function draw(layout: TileLayout, size: number, rotation: number, options: Rende
 	}
 
 	let content = body.join('');
-	const art =
-		options.artwork && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(tile.artwork)
-			? tile.artwork
-			: '';
+	// the designer's picture as the sanitiser leaves it (an SVG's scripts, handlers and links gone)
+	const art = (options.artwork && safeArtworkUrl(tile.artwork)) || '';
 	if (art) {
 		content =
 			`<image href="${escapeXml(art)}" x="0" y="0" width="100" height="100" preserveAspectRatio="xMidYMid slice"/>` +

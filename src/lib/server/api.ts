@@ -1,6 +1,6 @@
 // Helpers shared by the +server.ts endpoints: JSON error bodies, ETags and preconditions, a body
 // reader that stops at a size limit. Server-only.
-import type { Problem } from '../formats/problems.ts';
+import { listedProblems, type Problem } from '../formats/problems.ts';
 import { jsonParseProblem, type StoredExpansion } from './store.ts';
 
 /**
@@ -36,7 +36,7 @@ export interface ErrorBody {
 	[extra: string]: unknown;
 }
 
-/** A JSON response, `{ "error": message, "errors": [...] }` plus any extra fields. */
+/** A JSON response, `{ "error": message, "errors": [...] }` (the first 100 and a note of how many more) plus any extra fields. */
 export function errorResponse(
 	status: number,
 	error: string,
@@ -44,7 +44,7 @@ export function errorResponse(
 	extra: Record<string, unknown> = {},
 	headers: Record<string, string> = {}
 ): Response {
-	const body: ErrorBody = { error, errors, ...extra };
+	const body: ErrorBody = { error, errors: listedProblems(errors), ...extra };
 	return jsonResponse(body, status, headers);
 }
 
