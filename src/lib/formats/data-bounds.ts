@@ -5,8 +5,15 @@
 // (EXPR_LIMIT on every operation and amount) applied as it applies them. Each excess is a located
 // error. New effects name their amounts in AMOUNTS (and a worst case in `worstOf`).
 import { EXPR_LIMIT, MAX_FIGURES, MAX_GAME_TILES, MAX_PLAYERS, MAX_POINTS } from './limits.ts';
-import type { DataNames } from './data-rules.ts';
 import type { Problem } from './problems.ts';
+
+/** What the bounds read of the names a document's rules know (data-rules.ts DataNames). */
+export interface DataNames {
+	/** Modifier → how it combines. */
+	modifiers: Map<string, string>;
+	/** Parameter → its range, where known. */
+	ranges?: Map<string, { min: number; max: number }>;
+}
 
 /** The smallest and largest value an expression can take. */
 export type Interval = readonly [number, number];
