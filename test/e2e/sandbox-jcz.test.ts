@@ -64,3 +64,40 @@ test('a dropped .jcz opens with its steps explained; saved for JCloisterZone, it
 	for (const [id, option] of Object.entries(back.rulings ?? {}))
 		expect(record.rulings[id], id).toBe(option);
 });
+
+test('a hostile .jcz shows its located error where it was dropped, with no page error', async ({
+	page
+}) => {
+	const base = JSON.parse(readFileSync('test/fixtures/jcz/base-action-phase.jcz', 'utf8'));
+	await page.goto('/sandbox');
+	await expect(page.getByRole('button', { name: 'Start the game' })).toBeVisible();
+	const drop = (text: string, name: string) =>
+		page.evaluate(
+			([text, name]) => {
+				const dt = new DataTransfer();
+				dt.items.add(new File([text], name, { type: 'application/json' }));
+				window.dispatchEvent(
+					new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true })
+				);
+			},
+			[text, name]
+		);
+	// a location every object has a property of; a start tile that is null; 10,000 nested arrays
+	const location = structuredClone(base);
+	location.replay[1].payload.pointer.location = 'toString';
+	await drop(JSON.stringify(location), 'location.jcz');
+	await expect(page.getByTestId('status')).toContainText(
+		"location.jcz cannot be loaded: /replay/1/payload/pointer base/E: location 'toString' is not one of JCloisterZone's"
+	);
+	const start = structuredClone(base);
+	start.setup.start = [null];
+	await drop(JSON.stringify(start), 'start.jcz');
+	await expect(page.getByTestId('status')).toContainText(
+		'start.jcz cannot be loaded: /setup/start/0 must be object'
+	);
+	const deep = JSON.stringify(base).replace('"BA/C"', '['.repeat(10_000) + ']'.repeat(10_000));
+	await drop(deep, 'deep.jcz');
+	await expect(page.getByTestId('status')).toContainText(
+		'deep.jcz cannot be loaded: /replay/0/payload/tileId/0/0'
+	);
+});

@@ -12,6 +12,15 @@ import type { Expansion, Feature, GameRecord, Half, Side, Tile } from './schema-
 import semver from 'semver';
 import { copiesOf, rotateHalf, rotateSide } from './geometry.ts';
 import { jczInnerPlaces, parseLocation } from './jcz-vocabulary.ts';
+import {
+	checkJczShape,
+	shown,
+	type JczDoc,
+	type JczFeaturePointer,
+	type JczMessage,
+	type JczPayload,
+	type JczPos
+} from './jcz-shape.ts';
 
 /** A problem with a place in the .jcz (a JSON pointer) and what is wrong there. */
 export interface JczProblem {
@@ -123,7 +132,7 @@ export function featureAt(
 	featureName: string,
 	location: string
 ): { feature: Feature } | { error: string } {
-	const type = FEATURE_NAMES[featureName];
+	const type = own(FEATURE_NAMES, featureName);
 	if (!type) return { error: `feature '${featureName}' is not played here` };
 	const loc = parseLocation(location);
 	if (!loc) return { error: `location '${location}' is not one of JCloisterZone's` };
@@ -188,8 +197,12 @@ export function jczIdOf(expansionId: string, tile: Tile): { id: string; offset: 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-const isPos = (v: unknown): v is [number, number] =>
+const isPos = (v: unknown): v is JczPos =>
 	Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
+/** A table's entry for a key a saved game wrote: its own entries only (never `constructor`, `__proto__`). */
+function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+	return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /** JCZ's id of the abbey tile each player holds (Abbey & Mayor). */
 export const JCZ_ABBEY = 'AM/A';
@@ -268,43 +281,65 @@ const RULES: Record<string, { ruling: string; options: Record<string, string> }>
  * a warning at its place; what we cannot play is an error at its place.
  */
 export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+	} catch (e) {
+		const message = `not JSON: ${e instanceof Error ? e.message : String(e)}`;
+		return { ok: false, errors: [{ pointer: '', message }], warnings: [] };
+	}
+	return recordFromJczValue(parsed, catalog);
+}
+
+/** `recordFromJcz` of a parsed saved game: its shape checked first (jcz-shape.ts), then converted. */
+export function recordFromJczValue(parsed: unknown, catalog: JczCatalog): JczImport {
+	if (!isObj(parsed))
+		return {
+			ok: false,
+			errors: [{ pointer: '', message: 'a JCloisterZone saved game is a JSON object' }],
+			warnings: []
+		};
+	const shape = checkJczShape(parsed);
+	if (shape.length) return { ok: false, errors: shape, warnings: [] };
+	return gameOf(parsed as unknown as JczDoc, catalog);
+}
+
+/** The conversion of a saved game whose shape is checked (`checkJczShape`). */
+function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 	const errors: JczProblem[] = [];
 	const warnings: JczProblem[] = [];
-	const fail = (pointer: string, message: string): JczImport => ({
-		ok: false,
-		errors: [...errors, { pointer, message }],
-		warnings
-	});
-	let doc: unknown;
-	try {
-		doc = JSON.parse(text.replace(/^\uFEFF/, ''));
-	} catch (e) {
-		return fail('', `not JSON: ${e instanceof Error ? e.message : String(e)}`);
-	}
-	if (!isObj(doc)) return fail('', 'a JCloisterZone saved game is a JSON object');
 	const setup = doc.setup;
-	if (!isObj(setup)) return fail('/setup', 'missing: a saved game has a setup');
-	if (!Array.isArray(doc.players) || !doc.players.length)
-		return fail('/players', 'missing: a saved game lists its players');
-	if (!Array.isArray(doc.replay)) return fail('/replay', 'missing: a saved game has its replay');
+	// players in turn order: the order of the list (JCZ's player index, the first number of a meeple
+	// id and a message's `player`), not the slot (a seat colour: Betty in slot 2 may play first)
+	const players = doc.players.map((p) => p.name);
+	const firstOf = new Map<string, number>();
+	players.forEach((name, i) => {
+		const first = firstOf.get(name);
+		if (first === undefined) firstOf.set(name, i);
+		else
+			errors.push({
+				pointer: `/players/${i}/name`,
+				message: `'${shown(name)}' is player ${first + 1}'s name too: each player needs a name of their own (scores are told by name)`
+			});
+	});
 
 	// tile sets → expansions
 	const byId = new Map(catalog.expansions.map((e) => [e.id, e]));
-	const sets = isObj(setup.sets) ? setup.sets : {};
+	const sets = setup.sets ?? {};
 	const chosen: string[] = [];
 	const unknown: string[] = [];
 	for (const key of Object.keys(sets)) {
 		const name = key.split(':')[0];
 		const id =
-			catalog.sets?.[name] ??
-			JCZ_SETS[name] ??
+			own(catalog.sets, name) ??
+			own(JCZ_SETS, name) ??
 			(name.startsWith('cel/') ? name.slice(4) : undefined);
 		if (!id || !byId.has(id)) unknown.push(key);
 		else if (!chosen.includes(id)) chosen.push(id);
 		if (sets[key] !== 1)
 			warnings.push({
 				pointer: `/setup/sets/${esc(key)}`,
-				message: `${String(sets[key])} copies of the set: played with one`
+				message: `${sets[key]} copies of the set: played with one`
 			});
 	}
 	if (!chosen.includes('base')) chosen.unshift('base');
@@ -341,7 +376,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	// elements → modules and notes
 	const modules: string[] = [];
 	const figures: Record<string, number> = {};
-	const elements = isObj(setup.elements) ? setup.elements : {};
+	const elements = setup.elements ?? {};
 	for (const [k, v] of Object.entries(elements)) {
 		const at = `/setup/elements/${esc(k)}`;
 		// as JCZ's engine reads them: a figure count above 0, any other element whenever it is there
@@ -349,7 +384,7 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		const count = (figure: string, usual: number) => {
 			if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 30) {
 				if (v !== usual) figures[figure] = v;
-			} else errors.push({ pointer: at, message: `'${String(v)}' is not a number of figures` });
+			} else errors.push({ pointer: at, message: `'${shown(v)}' is not a number of figures` });
 		};
 		if (k === 'small-follower') count('follower', 7);
 		else if (k === 'big-follower') {
@@ -404,27 +439,28 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
 				modules.push('shepherd');
 			count('shepherd', 1);
-		} else if (k in ELEMENT_MODULES) {
+		} else if (own(ELEMENT_MODULES, k)) {
+			const module = own(ELEMENT_MODULES, k)!;
 			if (!on) continue;
 			if (
-				!modules.includes(ELEMENT_MODULES[k]) &&
-				!(ELEMENT_MODULES[k] === 'barn' && chosen.includes('abbey-and-mayor')) &&
+				!modules.includes(module) &&
+				!(module === 'barn' && chosen.includes('abbey-and-mayor')) &&
 				// not when a set in play brings the module (the dragon's, the festival's document)
-				!chosen.some((id) => (byId.get(id)?.rules ?? id) === ELEMENT_MODULES[k])
+				!chosen.some((id) => (byId.get(id)?.rules ?? id) === module)
 			)
-				modules.push(ELEMENT_MODULES[k]);
+				modules.push(module);
 			if (k === 'pig' || k === 'phantom' || k === 'barn') count(k, 1);
-		} else if (k in ELEMENT_EXPANSIONS) {
-			const { expansion, figure } = ELEMENT_EXPANSIONS[k];
+		} else if (own(ELEMENT_EXPANSIONS, k)) {
+			const { expansion, figure } = own(ELEMENT_EXPANSIONS, k)!;
 			if (!on) continue;
 			if (!byId.has(expansion))
 				errors.push({ pointer: at, message: `the ${k} needs the '${expansion}' expansion here` });
 			else if (!chosen.includes(expansion)) chosen.push(expansion);
 			count(figure, 1);
-		} else if (k in SWITCHES || ['princess', 'portal', 'king', 'robber'].includes(k)) {
+		} else if (own(SWITCHES, k) || ['princess', 'portal', 'king', 'robber'].includes(k)) {
 			continue; // below: an absent switch is off too
-		} else if (k in NOT_PLAYED) {
-			if (on) warnings.push({ pointer: at, message: NOT_PLAYED[k] });
+		} else if (own(NOT_PLAYED, k)) {
+			if (on) warnings.push({ pointer: at, message: own(NOT_PLAYED, k)! });
 		} else if (k === 'traders') {
 			if (
 				on &&
@@ -448,27 +484,29 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	// (JCZ's engine asks whether the key is there: `"inn": false` still plays the inns)
 	for (const [k, sw] of Object.entries(SWITCHES)) {
 		if (sw.needs && !chosen.includes(sw.needs)) continue;
-		if (!(k in elements)) rulings[sw.ruling] = sw.off;
+		if (!Object.hasOwn(elements, k)) rulings[sw.ruling] = sw.off;
 		else if (elements[k] === false)
 			warnings.push({
 				pointer: `/setup/elements/${k}`,
 				message: `false, but JCloisterZone's engine plays ${k} whenever the key is there, and so does this import`
 			});
 	}
-	const rules = isObj(setup.rules) ? setup.rules : {};
+	const rules = setup.rules ?? {};
 	for (const [k, v] of Object.entries(rules)) {
-		const map = RULES[k];
-		const option = map?.options[String(v)];
-		if (option) rulings[map.ruling] = option;
+		const map = own(RULES, k);
+		// JCZ writes an option as text, a number or true/false
+		const value = ['string', 'number', 'boolean'].includes(typeof v) ? String(v) : undefined;
+		const option = map && value !== undefined ? own(map.options, value) : undefined;
+		if (map && option) rulings[map.ruling] = option;
 		else
 			warnings.push({
 				pointer: `/setup/rules/${esc(k)}`,
-				message: `JCloisterZone's rule '${k}' = '${String(v)}' is not modelled here: played by our rules`
+				message: `JCloisterZone's rule '${k}' = '${shown(v)}' is not modelled here: played by our rules`
 			});
 	}
 	// the dragon and the fairy (each an element of JCZ's setup) where The Princess & the Dragon's rules are in play
 	if (chosen.includes('dragon') || modules.includes('dragon')) {
-		const has = (k: string) => k in elements && elements[k] !== null;
+		const has = (k: string) => Object.hasOwn(elements, k) && elements[k] !== null;
 		const which = has('dragon')
 			? has('fairy')
 				? 'dragon-and-fairy'
@@ -483,7 +521,8 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	}
 	// the king and the robber baron: elements of their own there
 	if (chosen.includes('king-and-robber')) {
-		const has = (k: string) => k in elements && elements[k] !== null && elements[k] !== false;
+		const has = (k: string) =>
+			Object.hasOwn(elements, k) && elements[k] !== null && elements[k] !== false;
 		const which = has('king')
 			? has('robber')
 				? 'both'
@@ -494,11 +533,12 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		if (which !== 'both') rulings['KR-R2'] = which;
 	}
 	// no small followers without their element (as JCZ's engine sets the game up)
-	if (!('small-follower' in elements)) figures.follower = 0;
+	if (!Object.hasOwn(elements, 'small-follower')) figures.follower = 0;
 	// Abbey & Mayor's mayor and barn only with their elements (JCZ's setup may leave them out while playing the tiles)
-	if (chosen.includes('abbey-and-mayor') && !('mayor' in elements)) figures['am-mayor'] = 0;
-	if (chosen.includes('abbey-and-mayor') && !('wagon' in elements)) figures.wagon = 0;
-	if (chosen.includes('abbey-and-mayor') && !('barn' in elements)) figures.barn = 0;
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'mayor'))
+		figures['am-mayor'] = 0;
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'wagon')) figures.wagon = 0;
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'barn')) figures.barn = 0;
 	// and the abbeys (ruling AM-R6)
 	if (
 		chosen.includes('abbey-and-mayor') &&
@@ -518,23 +558,23 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		rulings['AM-R3'] ??= 'scored-at-once';
 	}
 	// the abbot (a module of its own here) with its element
-	if ('abbot' in elements && figures.abbot !== 0) {
+	if (Object.hasOwn(elements, 'abbot') && figures.abbot !== 0) {
 		if (!modules.includes('abbot')) modules.push('abbot');
 		rulings['ABBOT-R1'] ??= 'no';
 	} else delete figures.abbot;
 	const tiles = jczTileIndex(inPlay);
-	const tileAt = (id: unknown, at: string): JczTileRef | undefined => {
-		const t = typeof id === 'string' ? tiles.get(id) : undefined;
+	const tileAt = (id: string, at: string): JczTileRef | undefined => {
+		const t = tiles.get(id);
 		if (!t)
 			errors.push({
 				pointer: at,
-				message: `tile '${String(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})`
+				message: `tile '${shown(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})`
 			});
 		return t;
 	};
 
 	// start
-	const start = Array.isArray(setup.start) ? setup.start : [];
+	const start = setup.start ?? [];
 	let startKey: string | undefined;
 	const board = new Map<string, { ref: JczTileRef; rotation: number }>();
 	if (start.length !== 1)
@@ -543,10 +583,16 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 			message: `${start.length} start tiles: one is played here`
 		});
 	else {
-		const s = start[0] as Obj;
+		const s = start[0];
 		const ref = tileAt(s.tile, '/setup/start/0/tile');
-		if (ref) {
-			if (s.x !== 0 || s.y !== 0 || ((Number(s.rotation) || 0) - ref.offset) % 360 !== 0)
+		const deg = startRotation(s.rotation);
+		if (deg === undefined)
+			errors.push({
+				pointer: '/setup/start/0/rotation',
+				message: `rotation '${shown(s.rotation)}' is not 0, 90, 180 or 270 degrees`
+			});
+		else if (ref) {
+			if ((s.x ?? 0) !== 0 || (s.y ?? 0) !== 0 || (deg - ref.offset) % 360 !== 0)
 				errors.push({
 					pointer: '/setup/start/0',
 					message: 'the start tile lies at (0,0) unturned here'
@@ -556,205 +602,16 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 		}
 	}
 
-	// players in turn order: the order of the list (JCZ's player index, the first number of a meeple
-	// id and a message's `player`), not the slot (a seat colour: Betty in slot 2 may play first)
-	const players = (doc.players as Obj[]).map((p, i) =>
-		typeof p?.name === 'string' ? p.name : `Player ${i + 1}`
-	);
-
 	// replay → moves
-	type Out = { move: GameRecord['moves'][number]; type: string; at?: string };
-	const out: Out[] = [];
-	const placed: string[] = [];
-	// the random values of the flock's draws (Hills & Sheep), in order: the engine draws with them
-	const draws: number[] = [];
-	const drawn = (m: Obj, at: string) =>
-		drawnWith(isObj(m.payload) ? m.payload.random : undefined, `${at}/payload/random`);
-	const drawnWith = (r: unknown, pointer: string) => {
-		if (typeof r === 'number' && r >= 0 && r < 1) draws.push(r);
-		else
-			errors.push({
-				pointer,
-				message: 'a draw from the bag needs its random value in [0, 1)'
-			});
-	};
-	for (let i = 0; i < doc.replay.length; i++) {
-		const at = `/replay/${i}`;
-		const m = doc.replay[i] as Obj;
-		const type = typeof m?.type === 'string' ? m.type : '';
-		const p = isObj(m?.payload) ? m.payload : {};
-		if (type === 'COMMIT') {
-			// a turn committed right after its tile: JCZ had nothing to offer or the player let it be (a pass here)
-			const turn = out.slice(out.findLastIndex((o) => o.type === 'COMMIT') + 1);
-			if (turn.length === 1 && turn[0].type === 'PLACE_TILE')
-				out.push({ move: { type: 'pass' }, type: 'PASS' });
-			out.push({ move: { type: 'commit' }, type });
-			continue;
-		}
-		if (type === 'UNDO') {
-			const last = out.findLastIndex((o) => o.type !== 'COMMIT');
-			if (last < 0 || out.slice(last + 1).length)
-				errors.push({ pointer: at, message: 'UNDO with nothing to undo in this turn' });
-			else {
-				const [gone] = out.splice(last, 1);
-				if (gone.type === 'PLACE_TILE') board.delete(placed.pop()!);
-			}
-			continue;
-		}
-		if (type === 'PLACE_TILE') {
-			const ref = tileAt(p.tileId, `${at}/payload/tileId`);
-			const deg = /^R(0|90|180|270)$/.exec(String(p.rotation));
-			if (!deg)
-				errors.push({
-					pointer: `${at}/payload/rotation`,
-					message: `rotation '${String(p.rotation)}' is not R0, R90, R180 or R270`
-				});
-			if (!isPos(p.position))
-				errors.push({ pointer: `${at}/payload/position`, message: 'a position is [x, y]' });
-			if (!ref || !deg || !isPos(p.position)) continue;
-			const rotation = ((Number(deg[1]) - ref.offset + 360) % 360) / 90;
-			const [x, y] = p.position;
-			board.set(`${x},${y}`, { ref, rotation });
-			placed.push(`${x},${y}`);
-			// the abbey is held, not drawn: a move of its own (AM-5.1.1)
-			if (p.tileId === JCZ_ABBEY) out.push({ move: { type: 'abbey', x, y }, type });
-			else out.push({ move: { type: 'place', tile: ref.key, x, y, rotation }, type });
-			continue;
-		}
-		if (type === 'PASS') {
-			out.push({ move: { type: 'pass' }, type });
-			continue;
-		}
-		// the shepherd placed draws its first token (HS-SHEEP-1), with the confirmation's random value
-		if (type === 'SHEPHERD_CONFIRM') {
-			drawn(m, at);
-			continue;
-		}
-		if (type === 'FLOCK_EXPAND_OR_SCORE') {
-			const choice = p.value === 'EXPAND' ? 'expand' : p.value === 'SCORE' ? 'score' : undefined;
-			if (!choice) {
-				errors.push({
-					pointer: `${at}/payload/value`,
-					message: `'${String(p.value)}' is not EXPAND or SCORE`
-				});
-				continue;
-			}
-			if (choice === 'expand') drawn(m, at);
-			out.push({ move: { type: 'flock', choice }, type });
-			continue;
-		}
-		if (type === 'DEPLOY_MEEPLE') {
-			const ptr = isObj(p.pointer) ? p.pointer : {};
-			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(p.meepleId));
-			if (meeple?.[2] === 'barn') {
-				// JCZ names the corner by the tile south-east of it (a field of that tile holding NL)
-				const corner = barnCorner(ptr.position, placed.at(-1));
-				if (corner) out.push({ move: { type: 'barn', corner }, type });
-				else
-					errors.push({
-						pointer: `${at}/payload/pointer/position`,
-						message: 'a barn stands on a corner of the tile just placed'
-					});
-				continue;
-			}
-			const figure = meeple ? JCZ_MEEPLES[meeple[2]] : undefined;
-			if (!figure) {
-				errors.push({
-					pointer: `${at}/payload/meepleId`,
-					message:
-						meeple && meeple[2] in NOT_PLAYED
-							? `JCloisterZone's '${meeple[2]}' is not played here`
-							: `meeple '${String(p.meepleId)}' is not a figure played here`
-				});
-				continue;
-			}
-			const feature = pointerFeature(ptr, `${at}/payload/pointer`, board, errors);
-			if (!feature) continue;
-			const [x, y] = ptr.position as number[];
-			// a wagon after its turn's scoring (a COMMIT, or another wagon's move): it moves on (AM-5.3.2)
-			if (figure === 'wagon' && ['COMMIT', 'WAGON'].includes(out.at(-1)?.type ?? ''))
-				out.push({ move: { type: 'move-on', x, y, feature }, type: 'WAGON' });
-			// on another tile than the one just placed: through the magic portal (DRAGON-4.7.1)
-			else if (placed.at(-1) !== `${x},${y}`)
-				out.push({ move: { type: 'portal', figure, x, y, feature }, type });
-			else out.push({ move: { type: 'deploy', figure, feature }, type });
-			// JCZ 5.x writes no SHEPHERD_CONFIRM: its engine drew the shepherd's first token with its
-			// current random — the last message's that carried one, or the game's initialRandom
-			if (figure === 'shepherd') {
-				const rest = doc.replay.slice(i + 1) as Obj[];
-				const ends = rest.find((x) =>
-					['SHEPHERD_CONFIRM', 'COMMIT', 'UNDO'].includes(String(x?.type))
-				);
-				if (ends?.type !== 'SHEPHERD_CONFIRM') {
-					const k = (doc.replay.slice(0, i) as Obj[]).findLastIndex(
-						(x) => isObj(x?.payload) && typeof x.payload.random === 'number'
-					);
-					if (k >= 0) drawn(doc.replay[k] as Obj, `/replay/${k}`);
-					else drawnWith(doc.initialRandom, '/initialRandom');
-				}
-			}
-			continue;
-		}
-		if (type === 'RETURN_MEEPLE' && (p.source === 'PRINCESS' || p.source === 'FESTIVAL')) {
-			const ptr = isObj(p.pointer) ? p.pointer : {};
-			const fp = isObj(ptr.featurePointer) ? ptr.featurePointer : {};
-			const meeple = /^(\d+)\.([a-z-]+)\.\d+$/.exec(String(ptr.meepleId));
-			const figure = meeple ? JCZ_MEEPLES[meeple[2]] : undefined;
-			if (!meeple || !figure) {
-				errors.push({
-					pointer: `${at}/payload/pointer/meepleId`,
-					message: `meeple '${String(ptr.meepleId)}' is not a figure played here`
-				});
-				continue;
-			}
-			const feature = pointerFeature(fp, `${at}/payload/pointer/featurePointer`, board, errors);
-			if (!feature) continue;
-			const [x, y] = fp.position as number[];
-			const owner = Number(meeple[1]);
-			const kind = p.source === 'FESTIVAL' ? 'festival' : 'princess';
-			out.push({ move: { type: kind, x, y, feature, owner, figure }, type });
-			continue;
-		}
-		if (type === 'MOVE_NEUTRAL_FIGURE') {
-			const fig = String(p.figureId ?? '');
-			if (fig.startsWith('dragon.') && isPos(p.to))
-				out.push({ move: { type: 'dragon', x: p.to[0], y: p.to[1] }, type });
-			// the fairy onto a tile (JCZ's fairy-placement on-tile, ruling DRAGON-R7)
-			else if (fig.startsWith('fairy.') && isPos(p.to))
-				out.push({ move: { type: 'fairy', x: p.to[0], y: p.to[1] }, type });
-			else if (fig.startsWith('fairy.') && isObj(p.to) && isObj(p.to.featurePointer)) {
-				const fp = p.to.featurePointer;
-				const feature = pointerFeature(fp, `${at}/payload/to/featurePointer`, board, errors);
-				if (feature)
-					out.push({
-						move: {
-							type: 'fairy',
-							x: (fp.position as number[])[0],
-							y: (fp.position as number[])[1],
-							feature
-						},
-						type
-					});
-			} else
-				errors.push({
-					pointer: `${at}/payload`,
-					message: `moving '${fig}' is not played here`
-				});
-			continue;
-		}
-		errors.push({
-			pointer: `${at}/type`,
-			message: `JCloisterZone's message '${type}' is not played here`
-		});
-	}
+	const { out, draws } = movesOf(doc, board, tileAt, errors);
 	if (errors.length) return { ok: false, errors, warnings };
 	const moves = out.filter((o) => o.type !== 'COMMIT').map((o) => o.move);
 	const tail = out.length ? out[out.length - 1].type : null;
 
 	// the draw pile: JCZ's forced order, cut at endTurn (the pack then counts as empty); without an
 	// end the rest of the pack follows (river tiles first) so that the game goes on
-	const ann = isObj(doc.gameAnnotations) ? doc.gameAnnotations : {};
-	const order = Array.isArray(ann.drawOrder) ? ann.drawOrder : [];
+	const ann = doc.gameAnnotations ?? {};
+	const order = ann.drawOrder ?? [];
 	const drawOrder: string[] = [];
 	for (let i = 0; i < order.length; i++) {
 		const ref = tileAt(order[i], `/gameAnnotations/drawOrder/${i}`);
@@ -762,16 +619,11 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	}
 	if (errors.length) return { ok: false, errors, warnings };
 	const end = ann.endTurn;
-	if (end !== undefined && !(Number.isInteger(end) && (end as number) >= 0))
-		return fail('/gameAnnotations/endTurn', 'endTurn is a whole number');
 	const placedKeys = moves.filter((m) => m.type === 'place').map((m) => m.tile as string);
 	// past the forced order (or without one) JCZ drew at random: the tiles the game placed follow it
-	if (placedKeys.length > drawOrder.length) drawOrder.push(...placedKeys.slice(drawOrder.length));
-	const test = isObj(doc.test)
-		? {
-				description: String(doc.test.description ?? ''),
-				assertions: Array.isArray(doc.test.assertions) ? doc.test.assertions.map(String) : []
-			}
+	for (let k = drawOrder.length; k < placedKeys.length; k++) drawOrder.push(placedKeys[k]);
+	const test = doc.test
+		? { description: doc.test.description ?? '', assertions: doc.test.assertions ?? [] }
 		: undefined;
 	if (typeof end === 'number') drawOrder.splice(end);
 	else {
@@ -800,6 +652,208 @@ export function recordFromJcz(text: string, catalog: JczCatalog): JczImport {
 	return { ok: true, record, warnings, ...(test ? { test } : {}), tail };
 }
 
+type Out = { move: GameRecord['moves'][number]; type: string };
+type Board = Map<string, { ref: JczTileRef; rotation: number }>;
+type TileAt = (id: string, at: string) => JczTileRef | undefined;
+const MEEPLE_ID = /^(\d+)\.([a-z-]+)\.\d+$/;
+
+/** For each message, the type of the first later SHEPHERD_CONFIRM, COMMIT or UNDO (one pass from the end). */
+function shepherdEnds(replay: readonly JczMessage[]): (string | undefined)[] {
+	const ends: (string | undefined)[] = new Array<string | undefined>(replay.length);
+	let next: string | undefined;
+	for (let i = replay.length - 1; i >= 0; i--) {
+		ends[i] = next;
+		const t = replay[i].type;
+		if (t === 'SHEPHERD_CONFIRM' || t === 'COMMIT' || t === 'UNDO') next = t;
+	}
+	return ends;
+}
+
+/**
+ * The replay's messages as our moves (COMMITs kept as markers of the turns) and the random values
+ * of the flock's draws (Hills & Sheep), in order: the engine draws with them. Errors are pushed.
+ * One pass over the messages, each handled in constant time (a game of 40,000 shepherds imports
+ * as fast per message as one of ten).
+ */
+function movesOf(
+	doc: JczDoc,
+	board: Board,
+	tileAt: TileAt,
+	errors: JczProblem[]
+): { out: Out[]; draws: number[] } {
+	const replay = doc.replay;
+	const out: Out[] = [];
+	const placed: string[] = [];
+	const draws: number[] = [];
+	const drawnWith = (r: unknown, pointer: string) => {
+		if (typeof r === 'number' && r >= 0 && r < 1) draws.push(r);
+		else errors.push({ pointer, message: 'a draw from the bag needs its random value in [0, 1)' });
+	};
+	const drawn = (m: JczMessage, at: string) => drawnWith(m.payload?.random, `${at}/payload/random`);
+	const endAfter = shepherdEnds(replay);
+	// the last message before this one that carried a random value (-1: none yet)
+	let lastRandom = -1;
+	// where the current turn starts in `out` (after its last COMMIT)
+	let turnStart = 0;
+	for (let i = 0; i < replay.length; i++) {
+		if (i > 0 && typeof replay[i - 1].payload?.random === 'number') lastRandom = i - 1;
+		const at = `/replay/${i}`;
+		const m = replay[i];
+		const type = m.type;
+		const p = m.payload ?? {};
+		if (type === 'COMMIT') {
+			// a turn committed right after its tile: JCZ had nothing to offer or the player let it be (a pass here)
+			if (out.length - turnStart === 1 && out[turnStart].type === 'PLACE_TILE')
+				out.push({ move: { type: 'pass' }, type: 'PASS' });
+			out.push({ move: { type: 'commit' }, type });
+			turnStart = out.length;
+		} else if (type === 'UNDO') {
+			if (out.length === turnStart)
+				errors.push({ pointer: at, message: 'UNDO with nothing to undo in this turn' });
+			else if (out.pop()!.type === 'PLACE_TILE') board.delete(placed.pop()!);
+		} else if (type === 'PLACE_TILE') {
+			const ref = tileAt(p.tileId!, `${at}/payload/tileId`);
+			const deg = /^R(0|90|180|270)$/.exec(p.rotation!);
+			if (!deg)
+				errors.push({
+					pointer: `${at}/payload/rotation`,
+					message: `rotation '${shown(p.rotation)}' is not R0, R90, R180 or R270`
+				});
+			if (!ref || !deg) continue;
+			const rotation = ((Number(deg[1]) - ref.offset + 360) % 360) / 90;
+			const [x, y] = p.position!;
+			board.set(`${x},${y}`, { ref, rotation });
+			placed.push(`${x},${y}`);
+			// the abbey is held, not drawn: a move of its own (AM-5.1.1)
+			if (p.tileId === JCZ_ABBEY) out.push({ move: { type: 'abbey', x, y }, type });
+			else out.push({ move: { type: 'place', tile: ref.key, x, y, rotation }, type });
+		} else if (type === 'PASS') out.push({ move: { type: 'pass' }, type });
+		// the shepherd placed draws its first token (HS-SHEEP-1), with the confirmation's random value
+		else if (type === 'SHEPHERD_CONFIRM') drawn(m, at);
+		else if (type === 'FLOCK_EXPAND_OR_SCORE') {
+			const choice = p.value === 'EXPAND' ? 'expand' : p.value === 'SCORE' ? 'score' : undefined;
+			if (!choice)
+				errors.push({
+					pointer: `${at}/payload/value`,
+					message: `'${shown(p.value)}' is not EXPAND or SCORE`
+				});
+			else {
+				if (choice === 'expand') drawn(m, at);
+				out.push({ move: { type: 'flock', choice }, type });
+			}
+		} else if (type === 'DEPLOY_MEEPLE') {
+			const figure = deployed(p, at, { out, placed, board, errors });
+			// JCZ 5.x writes no SHEPHERD_CONFIRM: its engine drew the shepherd's first token with its
+			// current random — the last message's that carried one, or the game's initialRandom
+			if (figure === 'shepherd' && endAfter[i] !== 'SHEPHERD_CONFIRM') {
+				if (lastRandom >= 0) drawn(replay[lastRandom], `/replay/${lastRandom}`);
+				else drawnWith(doc.initialRandom, '/initialRandom');
+			}
+		} else if (type === 'RETURN_MEEPLE' && (p.source === 'PRINCESS' || p.source === 'FESTIVAL'))
+			returned(p, at, { out, placed, board, errors });
+		else if (type === 'MOVE_NEUTRAL_FIGURE') moved(p, at, { out, placed, board, errors });
+		else
+			errors.push({
+				pointer: `${at}/type`,
+				message: `JCloisterZone's message '${shown(type)}' is not played here`
+			});
+	}
+	return { out, draws };
+}
+
+interface Replaying {
+	out: Out[];
+	placed: string[];
+	board: Board;
+	errors: JczProblem[];
+}
+
+/** A DEPLOY_MEEPLE as our move (a deploy, a portal's, a wagon moving on, a barn); the figure deployed, or undefined. */
+function deployed(p: JczPayload, at: string, { out, placed, board, errors }: Replaying) {
+	const ptr = p.pointer ?? {};
+	const meeple = MEEPLE_ID.exec(p.meepleId!);
+	if (meeple?.[2] === 'barn') {
+		// JCZ names the corner by the tile south-east of it (a field of that tile holding NL)
+		const corner = barnCorner(ptr.position, placed.at(-1));
+		if (corner) out.push({ move: { type: 'barn', corner }, type: 'DEPLOY_MEEPLE' });
+		else
+			errors.push({
+				pointer: `${at}/payload/pointer/position`,
+				message: 'a barn stands on a corner of the tile just placed'
+			});
+		return undefined;
+	}
+	const figure = meeple ? own(JCZ_MEEPLES, meeple[2]) : undefined;
+	if (!figure) {
+		errors.push({
+			pointer: `${at}/payload/meepleId`,
+			message:
+				meeple && own(NOT_PLAYED, meeple[2])
+					? `JCloisterZone's '${meeple[2]}' is not played here`
+					: `meeple '${shown(p.meepleId)}' is not a figure played here`
+		});
+		return undefined;
+	}
+	const feature = pointerFeature(ptr, `${at}/payload/pointer`, board, errors);
+	if (!feature) return undefined;
+	const [x, y] = ptr.position!;
+	// a wagon after its turn's scoring (a COMMIT, or another wagon's move): it moves on (AM-5.3.2)
+	if (figure === 'wagon' && ['COMMIT', 'WAGON'].includes(out.at(-1)?.type ?? ''))
+		out.push({ move: { type: 'move-on', x, y, feature }, type: 'WAGON' });
+	// on another tile than the one just placed: through the magic portal (DRAGON-4.7.1)
+	else if (placed.at(-1) !== `${x},${y}`)
+		out.push({ move: { type: 'portal', figure, x, y, feature }, type: 'DEPLOY_MEEPLE' });
+	else out.push({ move: { type: 'deploy', figure, feature }, type: 'DEPLOY_MEEPLE' });
+	return figure;
+}
+
+/** A follower the princess or the festival sends home, as our move. */
+function returned(p: JczPayload, at: string, { out, board, errors }: Replaying): void {
+	const ptr = p.pointer ?? {};
+	const fp = ptr.featurePointer ?? {};
+	const meeple = MEEPLE_ID.exec(ptr.meepleId ?? '');
+	const figure = meeple ? own(JCZ_MEEPLES, meeple[2]) : undefined;
+	if (!meeple || !figure) {
+		errors.push({
+			pointer: `${at}/payload/pointer/meepleId`,
+			message: `meeple '${shown(ptr.meepleId)}' is not a figure played here`
+		});
+		return;
+	}
+	const feature = pointerFeature(fp, `${at}/payload/pointer/featurePointer`, board, errors);
+	if (!feature) return;
+	const [x, y] = fp.position!;
+	const owner = Number(meeple[1]);
+	const kind = p.source === 'FESTIVAL' ? 'festival' : 'princess';
+	out.push({ move: { type: kind, x, y, feature, owner, figure }, type: 'RETURN_MEEPLE' });
+}
+
+/** The dragon or the fairy moved, as our move. */
+function moved(p: JczPayload, at: string, { out, board, errors }: Replaying): void {
+	const type = 'MOVE_NEUTRAL_FIGURE';
+	const fig = p.figureId ?? '';
+	const to = p.to;
+	if (fig.startsWith('dragon.') && isPos(to))
+		out.push({ move: { type: 'dragon', x: to[0], y: to[1] }, type });
+	// the fairy onto a tile (JCZ's fairy-placement on-tile, ruling DRAGON-R7)
+	else if (fig.startsWith('fairy.') && isPos(to))
+		out.push({ move: { type: 'fairy', x: to[0], y: to[1] }, type });
+	else if (fig.startsWith('fairy.') && to && !isPos(to) && to.featurePointer) {
+		const fp = to.featurePointer;
+		const feature = pointerFeature(fp, `${at}/payload/to/featurePointer`, board, errors);
+		if (feature)
+			out.push({ move: { type: 'fairy', x: fp.position![0], y: fp.position![1], feature }, type });
+	} else
+		errors.push({ pointer: `${at}/payload`, message: `moving '${shown(fig)}' is not played here` });
+}
+
+/** A start tile's rotation in degrees (JCZ writes a number; 'R90' read too); undefined when it is none. */
+function startRotation(r: number | string | undefined): number | undefined {
+	if (r === undefined) return 0;
+	const deg = typeof r === 'number' ? r : Number(/^R?(0|90|180|270)$/.exec(r)?.[1]);
+	return [0, 90, 180, 270].includes(deg) ? deg : undefined;
+}
+
 /** The expansions of these ids and their dependencies, dependencies first. */
 function closure(ids: readonly string[], byId: ReadonlyMap<string, Expansion>): Expansion[] {
 	const out: Expansion[] = [];
@@ -814,18 +868,11 @@ function closure(ids: readonly string[], byId: ReadonlyMap<string, Expansion>): 
 }
 
 /** Every JCZ tile id a saved game names (start, placements, draw order). */
-function usedTileIds(doc: Obj): string[] {
-	const setup = isObj(doc.setup) ? doc.setup : {};
-	const ann = isObj(doc.gameAnnotations) ? doc.gameAnnotations : {};
-	return [
-		...(Array.isArray(setup.start) ? setup.start.map((s) => (isObj(s) ? s.tile : undefined)) : []),
-		...(Array.isArray(doc.replay)
-			? doc.replay.map((m) =>
-					isObj(m) && m.type === 'PLACE_TILE' && isObj(m.payload) ? m.payload.tileId : undefined
-				)
-			: []),
-		...(Array.isArray(ann.drawOrder) ? ann.drawOrder : [])
-	].filter((t): t is string => typeof t === 'string');
+function usedTileIds(doc: JczDoc): string[] {
+	const out = (doc.setup.start ?? []).map((s) => s.tile);
+	for (const m of doc.replay) if (m.type === 'PLACE_TILE') out.push(m.payload!.tileId!);
+	for (const t of doc.gameAnnotations?.drawOrder ?? []) out.push(t);
+	return out;
 }
 
 /** The corner of the tile just placed (at 'x,y') that a barn's JCZ pointer names: its position is the cell south-east of the corner. */
@@ -834,15 +881,15 @@ function barnCorner(position: unknown, placedAt: string | undefined): string | n
 	const [x, y] = placedAt.split(',').map(Number);
 	const d = `${position[0] - x},${position[1] - y}`;
 	return (
-		({ '0,0': 'NW', '1,0': 'NE', '0,1': 'SW', '1,1': 'SE' } as Record<string, string>)[d] ?? null
+		own({ '0,0': 'NW', '1,0': 'NE', '0,1': 'SW', '1,1': 'SE' } as Record<string, string>, d) ?? null
 	);
 }
 
 /** The feature id a JCZ feature pointer names on the board built so far (or an error pushed). */
 function pointerFeature(
-	ptr: Obj,
+	ptr: JczFeaturePointer,
 	at: string,
-	board: Map<string, { ref: JczTileRef; rotation: number }>,
+	board: Board,
 	errors: JczProblem[]
 ): string | undefined {
 	if (!isPos(ptr.position)) {

@@ -87,7 +87,7 @@ export function parseLocation(
 	location: string
 ): { sides: Side[]; halves: Half[]; inner: string | null } | null {
 	if (INNER.includes(location)) return { sides: [], halves: [], inner: location };
-	if (location in JCZ_SIDE_SETS)
+	if (Object.hasOwn(JCZ_SIDE_SETS, location))
 		return { sides: [...JCZ_SIDE_SETS[location]], halves: [], inner: null };
 	const parts = location.split('.');
 	if (!parts.every((p) => (HALVES as readonly string[]).includes(p))) return null;
