@@ -4,6 +4,7 @@ import { availableExpansions } from './files.ts';
 import { validCache, type ValidCache } from './valid-cache.ts';
 import { nestingProblem } from '../lib/formats/nesting.ts';
 import { validateExpansion } from '../lib/formats/validate.ts';
+import { validateGameRecord } from '../lib/formats/validate-scenario.ts';
 import { ruleRegistry, type Expansion, type GameRecord } from '../lib/engine/index.ts';
 import { recordFromJcz, type JczImport, type JczProblem } from '../lib/formats/jcz-game.ts';
 
@@ -90,24 +91,42 @@ export function readJson(file: string): { doc?: unknown; error?: string } {
 }
 
 /** A game record from a JSON file: the record itself, or a scenario's game; what is wrong, located. */
-export function readRecordJson(file: string): { record?: GameRecord; error?: string } {
+export function readRecordJson(file: string): { record?: GameRecord; errors: string[] } {
 	const { doc, error } = readJson(file);
-	if (error) return { error };
-	const d = doc as Record<string, unknown>;
-	const rec = (
-		d && typeof d === 'object' && 'game' in d && 'expect' in d ? d.game : d
-	) as GameRecord;
-	if (
-		!rec ||
-		!Array.isArray(rec.expansions) ||
-		!Array.isArray(rec.moves) ||
-		!Array.isArray(rec.players)
-	)
-		return {
-			error: `${file}: not a game record (expansions, players, seed and moves are required)`
-		};
-	return { record: rec };
+	if (error) return { errors: [error] };
+	return checkedRecord(doc, file);
 }
+
+/**
+ * A parsed game record (or a scenario's game) checked as the engine will play it, one check for
+ * every command that reads records (`replay`, `export-record`): the schema, the expansions
+ * resolved, the players' names apart, its tile keys and rulings those of its rules
+ * (validate-scenario.ts). The problems are `file:/pointer: message` lines, a few at most.
+ */
+export function checkedRecord(
+	doc: unknown,
+	file: string
+): { record?: GameRecord; errors: string[] } {
+	cache ??= availableExpansions();
+	const d = doc as Record<string, unknown>;
+	const scenario = d !== null && typeof d === 'object' && 'game' in d && 'expect' in d;
+	const game = scenario ? d.game : doc;
+	const at = scenario ? '/game' : '';
+	const problems = validateGameRecord(game, {
+		available: cache,
+		moduleIds: ruleRegistry.moduleIds,
+		registry: ruleRegistry
+	});
+	if (!problems.length) return { record: game as GameRecord, errors: [] };
+	const errors = problems
+		.slice(0, SHOWN_RECORD_PROBLEMS)
+		.map((p) => `${file}:${at}${p.pointer.slice(0, 200) || (at ? '' : '/')}: ${p.message}`);
+	if (problems.length > SHOWN_RECORD_PROBLEMS)
+		errors.push(`${file}: ${problems.length - SHOWN_RECORD_PROBLEMS} more problems`);
+	return { errors };
+}
+/** Problems of a record shown at most. */
+const SHOWN_RECORD_PROBLEMS = 20;
 
 /** `ID=option,ID=option` → the rulings, or what is wrong with the text. */
 export function rulingPairs(text: string): Record<string, string> | string {

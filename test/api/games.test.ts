@@ -81,4 +81,16 @@ describe('/api/games', () => {
 		const err2 = await expectJsonError(unknown, 422);
 		expect(err2.errors[0].pointer).toBe('/expansions/1');
 	});
+
+	it('refuses (422, located) two players of one name, a tile of no expansion in play and an option no ruling has', async () => {
+		const cases: [string, unknown, string][] = [
+			['same-names', { ...record, players: ['Ann', 'Ann'] }, '/players/1'],
+			['no-such-tile', { ...record, drawOrder: ['base/nowhere'] }, '/drawOrder/0'],
+			['no-such-option', { ...record, rulings: { 'BASE-R1': 'sometimes' } }, '/rulings/BASE-R1']
+		];
+		for (const [name, doc, at] of cases) {
+			const err = await expectJsonError(await put(name, doc, { 'if-none-match': '*' }), 422);
+			expect(err.errors.map((e: { pointer: string }) => e.pointer)).toEqual([at]);
+		}
+	});
 });

@@ -42,9 +42,9 @@ export const command = {
 		}
 		const files = parsed.positionals;
 		const out = parsed.values.out;
-		const { record: rec, error } = readRecordJson(files[0]);
+		const { record: rec, errors } = readRecordJson(files[0]);
 		if (!rec) {
-			ctx.stderr(error!);
+			for (const e of errors) ctx.stderr(e);
 			return 1;
 		}
 		const { setup } = setupFromRecord(rec, lookupExpansion);

@@ -10,7 +10,14 @@ import {
 	type GameEvent,
 	type Move
 } from '../../lib/engine/index.ts';
-import { expansionErrors, isJcz, lookupExpansion, readJcz, readRecordJson } from '../engine-io.ts';
+import {
+	checkedRecord,
+	expansionErrors,
+	isJcz,
+	lookupExpansion,
+	readJcz,
+	readRecordJson
+} from '../engine-io.ts';
 import { parseOptions } from '../args.ts';
 
 const usage = `usage: carcassonne-lab replay <game.json | game.jcz> [--json]
@@ -39,11 +46,17 @@ export const command = {
 				for (const e of errors) ctx.stderr(e);
 				return 1;
 			}
-			rec = imported.record;
+			// the record it imports as, checked as every record is (what the import missed, located in the record)
+			const checked = checkedRecord(imported.record, `${files[0]} (imported)`);
+			if (!checked.record) {
+				for (const e of checked.errors) ctx.stderr(e);
+				return 1;
+			}
+			rec = checked.record;
 		} else {
 			const read = readRecordJson(files[0]);
 			if (!read.record) {
-				ctx.stderr(read.error!);
+				for (const e of read.errors) ctx.stderr(e);
 				return 1;
 			}
 			rec = read.record;

@@ -17,7 +17,8 @@ export const gameStore = documentStore({ dir: gamesDir, isSafeName: isSafeScenar
 export async function validateStoredGame(doc: unknown): Promise<Problem[]> {
 	return validateGameRecord(doc, {
 		available: availableOf(await listExpansions()),
-		moduleIds: ruleRegistry.moduleIds
+		moduleIds: ruleRegistry.moduleIds,
+		registry: ruleRegistry
 	});
 }
 

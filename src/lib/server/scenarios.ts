@@ -22,7 +22,8 @@ export const scenarioStore = documentStore({ dir: scenariosDir, isSafeName: isSa
 export async function validateStoredScenario(doc: unknown): Promise<Problem[]> {
 	return validateScenario(doc, {
 		available: availableOf(await listExpansions()),
-		moduleIds: ruleRegistry.moduleIds
+		moduleIds: ruleRegistry.moduleIds,
+		registry: ruleRegistry
 	});
 }
 
