@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const SLOW_UNIT_TESTS = [
 	'test/fuzz-documents.test.ts',
 	'test/fuzz-rules.test.ts',
+	'test/fuzz-inputs.test.ts',
 	'src/lib/formats/validate.fuzz.test.ts',
 	'test/invariants.test.ts',
 	'test/cli.test.ts',
