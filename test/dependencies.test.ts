@@ -145,12 +145,12 @@ describe('replay of a record naming [base, <fan set>]', () => {
 		const r = cli('replay', broken);
 		expect(r.code).toBe(1);
 		expect(r.stderr).toContain(
-			"broken-game.json: /expansions: 'broken-set' depends on 'nowhere' (/dependencies/1), which is not an available expansion"
+			"broken-game.json:/expansions: 'broken-set' depends on 'nowhere' (/dependencies/1), which is not an available expansion"
 		);
 		const unknown = join(tmp, 'unknown-game.json');
 		write(unknown, { ...scenario.game, expansions: [{ id: 'base' }, { id: 'ghost' }], moves: [] });
 		expect(cli('replay', unknown).stderr).toContain(
-			"unknown-game.json: /expansions/1: 'ghost' is not an available expansion nor a rule module"
+			"unknown-game.json:/expansions/1: 'ghost' is not an available expansion nor a rule module"
 		);
 	});
 });
