@@ -14,7 +14,8 @@ const SLOW_UNIT_TESTS = [
 	'test/cli-export.test.ts',
 	'test/export-jcz.test.ts',
 	'test/checker.test.ts',
-	'test/checker-findings.test.ts'
+	'test/checker-findings.test.ts',
+	'test/credit.test.ts'
 ];
 const fast = process.env.TEST_TIER === 'fast';
 

@@ -1,5 +1,6 @@
 // The checker report file: what is saved opens again with its label; a file that is not a report says why.
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { availableExpansions } from '../src/cli/files.ts';
 import { simulate } from '../src/lib/checker/index.ts';
 import {
@@ -8,6 +9,8 @@ import {
 	reportLabel,
 	REPORT_FORMAT
 } from '../src/lib/checker/saved.ts';
+import { adviceOf, summaryOf, textSummary } from '../src/lib/checker/advice.ts';
+import { citedText, creditRows, ruleRows, undrawnRules } from '../src/lib/checker/report-rows.ts';
 
 const base = availableExpansions().get('base')!;
 const report = simulate({
@@ -52,6 +55,38 @@ describe('a checker report saved and opened again', () => {
 		);
 		expect(err(JSON.stringify({ ...report, stats: { ...report.stats, seats: 'many' } }))).toBe(
 			'x.json: report.stats.seats is not what a report holds (a report of an older version of the lab, or not a checker report)'
+		);
+	});
+});
+
+describe('a report saved before points were credited by rule', () => {
+	// saved by the lab before `credit`, `rulePoints`, tiles' `placedWithoutDraw` and rulings' options
+	const file = readFileSync('test/fixtures/checker-report-before-credit.json', 'utf8');
+	const opened = readReportFile(file, 'old.json');
+	test('opens, and its tables show the points on each expansion’s tiles, saying the rest is not in it', () => {
+		if ('error' in opened) throw new Error(opened.error);
+		const old = opened.report;
+		expect(old.stats.credit).toBeUndefined();
+		const rows = creditRows(old);
+		expect(rows.map((r) => r.expansion)).toEqual(old.stats.expansions.map((e) => e.expansion));
+		expect(rows.every((r) => r.points === undefined && typeof r.tilePoints === 'number')).toBe(
+			true
+		);
+		expect(summaryOf(old, adviceOf(old)).creditText).toMatch(/^Not in this report/);
+		expect(ruleRows(old).every((r) => r.points === undefined)).toBe(true);
+		expect(undrawnRules(old)).toEqual([]);
+		expect(textSummary(old)).toContain('share of feature points on each expansion’s tiles');
+		// a ruling cited by id reads as a ruling, without the option a newer report names
+		const ruling = old.rulingBook[0];
+		expect(citedText(old, ruling.id)).toBe(`Ruling: ${ruling.description}`);
+	});
+	test('a new report credits by rule and names the ruling in force', () => {
+		expect(creditRows(report).map((r) => [r.expansion, r.points])).toEqual([
+			['base', report.stats.totalPoints]
+		]);
+		const ruling = report.rulingBook.find((r) => r.id === 'BASE-R2')!;
+		expect(citedText(report, 'BASE-R2')).toBe(
+			`Ruling: ${ruling.description} In this run: ${ruling.optionText}.`
 		);
 	});
 });

@@ -54,6 +54,10 @@ export interface RunSummary {
 	material: { expansion: string; perGame: Interval; share: number }[];
 	/** The sentence on the new material. */
 	materialText: string;
+	/** Per expansion, the points its rules gave a game (each term of a score to its rule's expansion), with the share of all points; empty for older reports. */
+	credit: { expansion: string; name: string; perGame: Interval; share: number }[];
+	/** The sentence on the points by rule. */
+	creditText: string;
 	counts: { error: number; warning: number; note: number };
 }
 
@@ -100,6 +104,15 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 			perGame: s.expansionPoints[e.expansion] ?? { value: 0, low: 0, high: 0 },
 			share: e.share
 		}));
+	const credit = (s.credit ?? []).map(({ expansion, name, perGame, share }) => ({
+		expansion,
+		name,
+		perGame,
+		share
+	}));
+	const creditText = s.credit
+		? `${credit.map((c) => `${c.name} ${interval(c.perGame)} a game (${pct(c.share)})`).join('; ')}.`
+		: 'Not in this report (saved before points were credited by rule).';
 	const materialText = material.length
 		? `The new tiles scored ${material.map((m) => `${interval(m.perGame)} points a game from ${m.expansion} (${pct(m.share)} of feature points)`).join('; ')}. ` +
 			(material.some((m) => m.perGame.low > 0) ? '' : 'No expansion’s tiles scored measurably. ') +
@@ -117,6 +130,8 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 		seat: { text: seatText, lead, significant: fp.significant },
 		material,
 		materialText,
+		credit,
+		creditText,
 		counts: {
 			error: advice.filter((a) => a.severity === 'error').length,
 			warning: advice.filter((a) => a.severity === 'warning').length,
@@ -368,8 +383,13 @@ export function textSummary(r: Report, seconds?: number): string {
 		'  share of all points by feature: ' +
 			s.features.map((f) => `${f.kind} ${pct(f.share)}`).join(', ')
 	);
+	if (s.credit)
+		out.push(
+			'  points by expansion, each point to the expansion whose rule gave it: ' +
+				s.credit.map((e) => `${e.expansion} ${e.points} (${pct(e.share)})`).join(', ')
+		);
 	out.push(
-		'  share of feature points by expansion of the tiles: ' +
+		'  share of feature points on each expansion’s tiles: ' +
 			s.expansions.map((e) => `${e.expansion} ${pct(e.share)}`).join(', ')
 	);
 	out.push(

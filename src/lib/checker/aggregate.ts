@@ -53,6 +53,14 @@ export interface Aggregate {
 	expansions: Record<string, number>;
 	/** Per expansion: the sum over games of the square of a game's points from its tiles (for the interval). */
 	expansionSq: Record<string, number>;
+	/** Points per expansion by the rules that gave them (each term of a score to its rule's expansion). */
+	credit: Record<string, number>;
+	/** Per expansion: the sum over games of the square of a game's credited points (for the interval). */
+	creditSq: Record<string, number>;
+	/** Points per rule id (each term of a score to the rule that gave it). */
+	rulePoints: Record<string, number>;
+	/** Per tile: its placements without a draw, by the first rule the placement cites (the start tile, a town hall). */
+	undrawn: Record<string, Record<string, number>>;
 	/** Points that came from events other than feature scorings (fairy, …), per event type. */
 	otherPoints: Record<string, number>;
 	rules: Record<string, number>;
@@ -84,6 +92,10 @@ export function emptyAggregate(players: number): Aggregate {
 		features: {},
 		expansions: {},
 		expansionSq: {},
+		credit: {},
+		creditSq: {},
+		rulePoints: {},
+		undrawn: {},
 		otherPoints: {},
 		rules: {},
 		choices: {},
@@ -123,6 +135,10 @@ export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
 	}
 	sum(a.expansions, b.expansions);
 	sum(a.expansionSq, b.expansionSq);
+	sum(a.credit, b.credit);
+	sum(a.creditSq, b.creditSq);
+	sum(a.rulePoints, b.rulePoints);
+	for (const [k, by] of Object.entries(b.undrawn)) sum((a.undrawn[k] ??= {}), by);
 	sum(a.otherPoints, b.otherPoints);
 	sum(a.rules, b.rules);
 	for (const [k, c] of Object.entries(b.choices)) {

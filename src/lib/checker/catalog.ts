@@ -3,6 +3,7 @@
 // rulings, figures and choices — what the report's findings of "never happened" are read against. Pure.
 import {
 	contextOf,
+	ruleSources,
 	rulingList,
 	startGame,
 	SCORED_WHEN_COMPLETE,
@@ -19,12 +20,20 @@ export interface Catalog {
 	featureKinds: string[];
 	/** Rules an event can cite in this mix (its modules in play, its ruling options in force). */
 	rules: string[];
-	/** Every rule of the mix's modules: its text and module (the uncited ones too). */
-	ruleBook: Record<string, { text: string; module: string }>;
+	/** Every rule of the mix's modules: its text, module and the expansion that declares it (the uncited ones too). */
+	ruleBook: Record<string, { text: string; module: string; expansion: string }>;
 	/** Rules no event of this mix can cite (statements, rules cited only by refusals, rules of modules or ruling options not in play). */
 	uncited: string[];
-	/** Each ruling in play with what it decides and the rule ids it decides on. */
-	rulings: { id: string; description: string; rules: string[] }[];
+	/** Each ruling in play with what it decides, the rule ids it decides on, and its option in force with that option's text. */
+	rulings: {
+		id: string;
+		description: string;
+		rules: string[];
+		option: string;
+		optionText: string;
+	}[];
+	/** The sources points are credited to (rule-sources.ts): expansion id → name. */
+	sources: [string, string][];
 	/** Figures that can go on the board, each with the choice that puts it there (deploy:<figure>, or a move of its own). */
 	figures: { figure: string; choice: string }[];
 	/** Choices some module offers in this mix: move types, deploy:<figure> per deployable figure. */
@@ -71,10 +80,11 @@ export function catalogOf(
 	const uncited: string[] = [];
 	const choices = new Set<string>();
 	const deployMoves = new Map<string, string>();
+	const sources = ruleSources(c);
 	for (const m of c.modules) {
 		for (const [id, text] of Object.entries(m.rules)) {
 			if (ruleBook[id]) continue;
-			ruleBook[id] = { text, module: m.name };
+			ruleBook[id] = { text, module: m.name, expansion: sources.get(id)?.expansion ?? 'base' };
 			(m.uncited?.includes(id) || !holds(m.onlyWhen?.[id], c) ? uncited : rules).push(id);
 		}
 		for (const type of Object.keys(m.moves ?? {}))
@@ -96,8 +106,15 @@ export function catalogOf(
 		rules: rules.sort(),
 		ruleBook,
 		uncited: uncited.sort(),
+		sources: [...new Map([...sources.values()].map((r) => [r.expansion, r.name]))],
 		rulings: rulingList(c.modules)
-			.map((r) => ({ id: r.id, description: r.description, rules: r.rules }))
+			.map((r) => ({
+				id: r.id,
+				description: r.description,
+				rules: r.rules,
+				option: c.rulings[r.id],
+				optionText: r.options[c.rulings[r.id]] ?? c.rulings[r.id]
+			}))
 			.sort((a, b) => (a.id < b.id ? -1 : 1)),
 		figures: figures.sort((a, b) => (a.figure < b.figure ? -1 : 1)),
 		choices: [...choices].sort()

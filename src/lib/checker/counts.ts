@@ -1,7 +1,15 @@
 // What one game counts into the aggregate: its events (tiles drawn, placed, discarded; figures;
 // scorings with the tiles and expansions of their features; other points; rules cited), the choices
 // offered and taken, and the final scores of the seats. Pure.
-import { pack, type Context, type GameEvent, type Move, type ScoreEvent } from '../engine/index.ts';
+import {
+	eventCredit,
+	pack,
+	ruleSources,
+	type Context,
+	type GameEvent,
+	type Move,
+	type ScoreEvent
+} from '../engine/index.ts';
 import { noTileStats, type Aggregate, type TileStats } from './aggregate.ts';
 
 export const add = (r: Record<string, number>, k: string, n = 1) => {
@@ -54,22 +62,39 @@ export interface PlacedTile {
 	expansion: string;
 }
 
+/** What counting remembers of the game being counted: its tiles by cell, the tile drawn and not yet placed. */
+export interface GameCount {
+	at: Map<number, PlacedTile>;
+	drawn: string | null;
+}
+
 /** Counts a move's events (game i, `step` moves played after it). */
 export function countEvents(
 	agg: Aggregate,
 	c: Context,
 	events: GameEvent[],
-	at: Map<number, PlacedTile>,
+	g: GameCount,
 	game: number,
 	step: number
 ): void {
+	const at = g.at;
+	const sources = ruleSources(c);
+	const credit = (_player: number, rule: string, points: number) => {
+		add(agg.rulePoints, rule, points);
+		add(agg.credit, sources.get(rule)?.expansion ?? 'base', points);
+	};
 	for (const e of events) {
 		for (const r of e.rules) agg.rules[r] = (agg.rules[r] ?? 0) + 1;
+		eventCredit(e, credit);
 		switch (e.type) {
 			case 'start':
 			case 'place': {
-				const stats = tileOf(agg, e.tile as string);
+				const tile = e.tile as string;
+				const stats = tileOf(agg, tile);
 				stats.placed++;
+				// a tile placed without its draw (the start tile, a town hall): by the rule that placed it
+				if (g.drawn === tile && e.type === 'place') g.drawn = null;
+				else add((agg.undrawn[tile] ??= {}), e.rules[0] ?? e.type);
 				at.set(pack(e.x as number, e.y as number), {
 					stats,
 					expansion: c.tiles[c.tileIndex.get(e.tile as string)!].expansion
@@ -78,6 +103,7 @@ export function countEvents(
 			}
 			case 'draw':
 				tileOf(agg, e.tile as string).drawn++;
+				g.drawn = e.tile as string;
 				break;
 			case 'discard': {
 				// a tile that fits nowhere is drawn and discarded (no draw event)
@@ -96,8 +122,16 @@ export function countEvents(
 			case 'score':
 				countScore(agg, e as ScoreEvent, at);
 				break;
-			default:
-				if (typeof e.points === 'number' && e.points) add(agg.otherPoints, e.type, e.points);
+			default: {
+				// an event's awards (a majority's, a flock's: one per player paid), else its own points
+				const awards = e.awards as { points: number }[] | undefined;
+				let points = typeof e.points === 'number' ? e.points : 0;
+				if (Array.isArray(awards)) {
+					points = 0;
+					for (const a of awards) points += a.points;
+				}
+				if (points) add(agg.otherPoints, e.type, points);
+			}
 		}
 	}
 }

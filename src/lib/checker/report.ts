@@ -28,9 +28,15 @@ export interface Report {
 	/** Every finding counted per invariant (only the first few of each kept with a record). */
 	violationCounts: Record<string, number>;
 	/** The mix's rules: id → text and module (findings and tables name rules by id). */
-	ruleBook: Record<string, { text: string; module: string }>;
-	/** The rulings in play, each with what it decides and the rules it decides on. */
-	rulingBook: { id: string; description: string; rules: string[] }[];
+	ruleBook: Record<string, { text: string; module: string; expansion?: string }>;
+	/** The rulings in play, each with what it decides, the rules it decides on and (newer reports) its option in force. */
+	rulingBook: {
+		id: string;
+		description: string;
+		rules: string[];
+		option?: string;
+		optionText?: string;
+	}[];
 	findings: {
 		/** Tiles in play (in the piles, on the board or held) never placed. */
 		tilesNeverPlaced: {
@@ -66,6 +72,8 @@ export interface Report {
 		tiles: ({ tile: string; expansion: string; name: string } & TileStats & {
 				completedPerPlacement: number;
 				averagePoints: number;
+				/** Placements without a draw, by the first rule the placement cited (the start tile's, a town hall's); absent in older reports. */
+				placedWithoutDraw?: Record<string, number>;
 			})[];
 		/** share: of all points awarded (feature scorings and other events). */
 		features: {
@@ -76,10 +84,26 @@ export interface Report {
 			points: number;
 			share: number;
 		}[];
-		/** share: of the points of feature scorings, each scoring's points shared by its tiles' expansions. */
+		/** Points on each expansion's tiles — share: of the points of feature scorings, each scoring's points shared by its tiles' expansions. */
 		expansions: { expansion: string; points: number; share: number }[];
 		/** Per expansion: the points a game its tiles' features scored (the same sharing), with its interval. */
 		expansionPoints: Record<string, Interval>;
+		/**
+		 * Points by expansion, credited by rule: each term of every score to the expansion whose rule
+		 * gave it (a rule that zeroes a feature is credited the points it took, negative); `share` of
+		 * all points, `perGame` with its interval. Absent in reports saved before it was counted.
+		 */
+		credit?: {
+			expansion: string;
+			name: string;
+			points: number;
+			share: number;
+			perGame: Interval;
+		}[];
+		/** Points per rule id, the same terms (absent in older reports). */
+		rulePoints?: Record<string, number>;
+		/** Every point scored in the run: the seats' final scores summed over the games. */
+		totalPoints?: number;
 		otherPoints: Record<string, number>;
 		rules: Record<string, number>;
 		/** available: steps it was offered at; chosen: times it was taken. */
@@ -151,7 +175,8 @@ export function finalize(
 			...t,
 			points: round(t.points, 2),
 			completedPerPlacement: t.placed ? round(t.completed / t.placed) : 0,
-			averagePoints: t.scored ? round(t.points / t.scored, 2) : 0
+			averagePoints: t.scored ? round(t.points / t.scored, 2) : 0,
+			placedWithoutDraw: sortKeys(agg.undrawn[tile] ?? {})
 		};
 	});
 	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
@@ -238,6 +263,9 @@ export function finalize(
 					meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)
 				])
 			),
+			credit: creditRows(cfg, agg, catalog),
+			rulePoints: sortKeys(agg.rulePoints),
+			totalPoints: agg.seats.sum.reduce((a, b) => a + b, 0),
 			otherPoints: sortKeys(agg.otherPoints),
 			rules: sortKeys(agg.rules),
 			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
@@ -270,4 +298,24 @@ export function finalize(
 			}
 		}
 	};
+}
+
+/** The points each expansion's rules gave: the mix's expansions in order, then any other source credited. */
+function creditRows(
+	cfg: CheckerConfig,
+	agg: Aggregate,
+	catalog: Catalog
+): NonNullable<Report['stats']['credit']> {
+	const n = agg.games;
+	const names = new Map<string, string>(catalog.sources);
+	for (const e of cfg.expansions) names.set(e.id, e.name ?? e.id);
+	const ids = [...new Set([...cfg.expansions.map((e) => e.id), ...Object.keys(agg.credit)])];
+	const all = Object.values(agg.credit).reduce((a, b) => a + b, 0);
+	return ids.map((id) => ({
+		expansion: id,
+		name: names.get(id) ?? id,
+		points: round(agg.credit[id] ?? 0, 2),
+		share: all ? round((agg.credit[id] ?? 0) / all) : 0,
+		perGame: meanInterval(n, agg.credit[id] ?? 0, agg.creditSq[id] ?? 0)
+	}));
 }

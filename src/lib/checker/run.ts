@@ -23,7 +23,14 @@ import {
 } from '../engine/index.ts';
 import { createBot, type Bot, type BotSpec } from '../bots/index.ts';
 import { emptyAggregate, KEEP_FINDINGS, type Aggregate } from './aggregate.ts';
-import { add, choiceKey, countEvents, countSeats, type PlacedTile } from './counts.ts';
+import {
+	add,
+	choiceKey,
+	countEvents,
+	countSeats,
+	type GameCount,
+	type PlacedTile
+} from './counts.ts';
 import { checkReplay } from './replay-check.ts';
 
 /** What to check: everything a worker needs (plain data, cloned across worker boundaries). */
@@ -147,10 +154,12 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const started = startGame(setup);
 	// each expansion's points before this game: its points in this game are the difference
 	const before = { ...agg.expansions };
+	const creditBefore = { ...agg.credit };
 	const state = started.state;
-	const at = new Map<number, PlacedTile>(); // packed cell → its tile, for the tiles of scored features
+	// packed cell → its tile, for the tiles of scored features; the tile drawn and not yet placed
+	const g: GameCount = { at: new Map<number, PlacedTile>(), drawn: null };
 	const c = contextOf(state);
-	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, at, i, step);
+	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, g, i, step);
 	count(started.events, 0);
 	const bots = seatBots(cfg, seed);
 	const checkMoves = cfg.checkMoves !== false;
@@ -250,6 +259,10 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	for (const k in agg.expansions) {
 		const d = agg.expansions[k] - (before[k] ?? 0);
 		agg.expansionSq[k] = (agg.expansionSq[k] ?? 0) + d * d;
+	}
+	for (const k in agg.credit) {
+		const d = agg.credit[k] - (creditBefore[k] ?? 0);
+		agg.creditSq[k] = (agg.creditSq[k] ?? 0) + d * d;
 	}
 	return state;
 }

@@ -5,6 +5,7 @@ import { bound, compileExpr } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import type { DataRule } from '../formats/schema-types.ts';
 import type { Context, Engine, FeatureValue, ValuePart } from './types.ts';
+import { setPer } from './credit.ts';
 import {
 	Scope,
 	constantOf,
@@ -78,24 +79,31 @@ export function applyEffect(st: ValueStep, v: FeatureValue, sc: Scope): void {
 	const op = st.op;
 	if (op === undefined) {
 		// marks only
-	} else if (op === 'zero') v.zero = e.zero!;
-	else if (op === 'add')
+	} else if (op === 'zero') {
+		v.zero = e.zero!;
+		v.zeroRule = rule.id;
+	} else if (op === 'add')
 		v.parts.push({
 			id: rule.id,
 			label: e.add!.label,
 			count: bound(numOf(st.x!(sc))),
-			per: bound(numOf(st.y!(sc)))
+			per: bound(numOf(st.y!(sc))),
+			rule: rule.id
 		});
 	else if (op === 'multiply')
-		(v.factors ??= []).push({ by: bound(numOf(st.x!(sc))), label: e.label ?? rule.id });
+		(v.factors ??= []).push({
+			by: bound(numOf(st.x!(sc))),
+			label: e.label ?? rule.id,
+			rule: rule.id
+		});
 	else {
 		let part: ValuePart | undefined;
 		for (let i = 0; i < v.parts.length && !part; i++)
 			if (v.parts[i].id === st.part) part = v.parts[i];
 		if (!part) return;
 		const n = bound(numOf(st.x!(sc)));
-		if (st.set) part.per = n;
-		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n });
+		if (st.set) setPer(part, n, rule.id);
+		else (part.extra ??= []).push({ label: e.label ?? rule.id, per: n, rule: rule.id });
 	}
 	if (e.fact) v.facts[e.fact] = true;
 	for (let i = 0; i < st.facts.length; i++) v.facts[st.facts[i][0]] = st.facts[i][1](sc);

@@ -23,6 +23,7 @@ import type {
 	RuleModule
 } from './types.ts';
 import { mapped, filled } from './arrays.ts';
+import { figureCredit } from './credit.ts';
 import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
 import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
@@ -39,16 +40,18 @@ interface Building {
 	n: number;
 	label: string;
 	points: number;
-	bonuses: { per: number; label: string }[];
+	pointsRule: string; // the rule that started the award and set `points` (credited n × points)
+	bonuses: { per: number; label: string; rule: string }[];
 	zero: string | null;
 	rules: string[];
 }
 
-function finish(b: Building, quiet: boolean): Award {
+function finish(b: Building, engine: Engine): Award {
 	let each = b.points;
 	for (const x of b.bonuses) each += x.per;
 	const points = b.zero === null ? capScore(b.n * each) : 0;
-	if (quiet) return { player: b.player, points, arithmetic: '', rules: b.rules };
+	const credit = engine.silent ? undefined : figureCredit(b.n, b, points);
+	if (engine.quiet) return { player: b.player, points, arithmetic: '', rules: b.rules, credit };
 	const who = `${b.n} ${plural(b.n, b.label)}`;
 	const arithmetic =
 		b.zero !== null
@@ -56,7 +59,7 @@ function finish(b: Building, quiet: boolean): Award {
 			: b.bonuses.length
 				? `${who} × (${[String(b.points), ...b.bonuses.map((x) => `${x.per} ${x.label}`)].join(' + ')}) = ${points}`
 				: `${who} × ${each} = ${points}`;
-	return { player: b.player, points, arithmetic, rules: b.rules };
+	return { player: b.player, points, arithmetic, rules: b.rules, credit };
 }
 
 function compileFigure(
@@ -262,6 +265,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 							n: per.counts[k],
 							label: st.label,
 							points: 0,
+							pointsRule: r.id,
 							bonuses: [],
 							zero: null,
 							rules: []
@@ -271,13 +275,13 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					}
 					if (st.points !== null) b.points = bound(numOf(st.points(sc)));
 					else if (st.bonus !== null)
-						b.bonuses.push({ per: bound(numOf(st.bonus(sc))), label: st.bonusLabel });
+						b.bonuses.push({ per: bound(numOf(st.bonus(sc))), label: st.bonusLabel, rule: r.id });
 					else if (r.zero !== undefined) b.zero = r.zero;
 					for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
 				}
 			}
 			leave(sc);
-			if (built) for (const b of built) awards.push(finish(b, engine.quiet));
+			if (built) for (const b of built) awards.push(finish(b, engine));
 		};
 	if (deniers.size || lists.wins.length || lists.tiebreak.length)
 		hooks.winners = (engine, root, strengths, winners, v) => {

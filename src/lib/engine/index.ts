@@ -25,6 +25,9 @@ export { tilesLeft } from './bag.ts';
 export { nextRandom, seedState } from './rng.ts';
 export { MODULES } from './modules/index.ts';
 export { rulingList, collectRulings } from './rulings.ts';
+// whose rule gave each point: terms of awards, and the expansion that declares each rule
+export { eventCredit, creditSum } from './credit.ts';
+export { ruleSources, sourceOf, creditByExpansion, type RuleSource } from './rule-sources.ts';
 export { recordOf, setupFromRecord, type GameRecord } from './record.ts';
 export { runScenario, type Scenario, type ScenarioResult } from './scenario.ts';
 // the interaction checker's invariants

@@ -4,6 +4,7 @@ import { find, featureOf, featureTiles } from './features.ts';
 import type { Award, Engine, FeatureValue, FigureRef, ScoreEvent, ValuePart } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 import { MAX_POINTS } from '../formats/limits.ts';
+import { copyCredit, settleCredit, valueCredit } from './credit.ts';
 
 const plural = (n: number, w: string) =>
 	n === 1 ? w : w.endsWith('y') ? w.slice(0, -1) + 'ies' : w + 's';
@@ -155,13 +156,17 @@ function judge(engine: Engine, root: number, mode: FeatureValue['mode']): Judgme
 	const rules = explain ? ['BASE-1.6.1', ...strengthRules(engine, refs), ...v.rules] : [];
 	const winners = winnersOf(engine, root, v, strengths, max);
 	const arith = engine.quiet ? '' : arithmetic(v, points);
+	// each point's rule, for an explaining engine: the value's terms, then what the awards hooks add
+	const credit = explain ? valueCredit(v) : null;
 	const awards: Award[] = mapped(winners, (p) => ({
 		player: p,
 		points,
 		arithmetic: arith,
-		rules: v.rules
+		rules: v.rules,
+		credit: credit ? copyCredit(credit) : undefined
 	}));
 	for (const h of engine.rules.hooks.awards) h(engine, root, v, winners, awards);
+	if (explain) for (const a of awards) settleCredit(a);
 	return { v, points, strengths, present, refs, max, winners, rules, arith, awards };
 }
 

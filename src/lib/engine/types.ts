@@ -89,12 +89,20 @@ export interface FigureRef {
 	strength?: number;
 }
 
+/** Points of an award that one rule gave (credit.ts): the terms of an award sum to its points. */
+export interface Credit {
+	rule: string;
+	points: number;
+}
+
 export interface Award {
 	player: number;
 	points: number;
 	/** `3 tiles × 2 + 1 pennant × 2 = 8` */
 	arithmetic: string;
 	rules: string[];
+	/** Its points term by term, each to the rule that gave it (an explaining engine's awards; credit.ts). */
+	credit?: Credit[];
 }
 
 /** What the engine reports, step by step. `text` is omitted in quiet mode. */
@@ -345,8 +353,12 @@ export interface ValuePart {
 	label: string;
 	count: number;
 	per: number;
+	/** The rule that gives `per` (base's BASE-1.6 for a city's 2 a tile); the value's first rule when unset. */
+	rule?: string;
 	/** Bonuses added to `per` by data rules, shown as `2 tiles × (2 + 1 wine)`. */
-	extra?: { label: string; per: number }[];
+	extra?: { label: string; per: number; rule?: string }[];
+	/** What rules that set `per` changed it by (setPer in credit.ts): 3 instead of 2 is +1 to IC-2.5. */
+	shifts?: Credit[];
 }
 
 /** What a feature is worth, built by the base module and adjusted by the others (value hook). */
@@ -358,11 +370,13 @@ export interface FeatureValue {
 	parts: ValuePart[];
 	/** Set when the feature is worth 0 by a rule (cathedral or inn left incomplete): says why. */
 	zero: string | null;
+	/** The rule that made it 0 (credited with the points it took away). */
+	zeroRule?: string;
 	rules: string[];
 	/** Facts for explanations (inn, cathedral, cities…). */
 	facts: Record<string, unknown>;
 	/** Factors the whole value is multiplied by (data rules' `multiply`), shown as `(…) × 2 label`. */
-	factors?: { by: number; label: string }[];
+	factors?: { by: number; label: string; rule?: string }[];
 }
 
 export interface StepDef {

@@ -85,7 +85,7 @@ export class SandboxPage {
 	readonly events = $derived(this.session ? this.session.events : []);
 	readonly breakdown = $derived(
 		this.session && this.gs
-			? scoreBreakdown(this.events, this.gs.players.length, this.session.book)
+			? scoreBreakdown(this.events, this.gs.players.length, this.session.sources)
 			: []
 	);
 	readonly finals = $derived(finalScoring(this.events));

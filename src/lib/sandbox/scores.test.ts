@@ -1,11 +1,12 @@
 // The score board's breakdown must account for every point the engine gives: over seeded random
-// games of every expansion, the sums by feature kind and by module equal the state's scores.
+// games of every expansion, the sums by feature kind and by expansion equal the state's scores.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
 import {
 	apply,
+	contextOf,
 	legalMoves,
-	ruleBook,
+	ruleSources,
 	startGame,
 	type Expansion,
 	type GameEvent
@@ -68,11 +69,11 @@ describe('score breakdown', () => {
 		it(`accounts for every point: ${ids.join(' + ')}${modules.length ? ` + ${modules}` : ''}`, () => {
 			for (const seed of [1, 2, 3]) {
 				const { state, events, seen } = playOut(ids, seed, modules);
-				const b = scoreBreakdown(events, 3, ruleBook(state));
+				const b = scoreBreakdown(events, 3, ruleSources(contextOf(state)));
 				expect(b.map((x) => x.total)).toEqual(state.scores);
 				for (const x of b) {
 					expect(Object.values(x.byKind).reduce((n, v) => n + v, 0)).toBe(x.total);
-					expect(Object.values(x.byModule).reduce((n, v) => n + v, 0)).toBe(x.total);
+					expect(Object.values(x.byExpansion).reduce((n, v) => n + v, 0)).toBe(x.total);
 				}
 				expect(finalScoring(events).every((e) => e.final)).toBe(true);
 				expect(seen.targets).toBeGreaterThan(0);
@@ -80,14 +81,14 @@ describe('score breakdown', () => {
 			}
 		});
 	}
-	it('attributes points to the module whose rule gave them', () => {
+	it('attributes points to the expansion whose rule gave them', () => {
 		const { state, events } = playOut(['base', 'inns-and-cathedrals', 'bards'], 4);
-		const b = scoreBreakdown(events, 3, ruleBook(state));
-		const modules = new Set(b.flatMap((x) => Object.keys(x.byModule)));
-		expect(modules.has('base')).toBe(true);
-		expect(
-			[...modules].every((m) => ['base', 'inns-and-cathedrals', 'bards', 'abbot'].includes(m))
-		).toBe(true);
+		const b = scoreBreakdown(events, 3, ruleSources(contextOf(state)));
+		const expansions = new Set(b.flatMap((x) => Object.keys(x.byExpansion)));
+		expect(expansions.has('base')).toBe(true);
+		expect([...expansions].every((m) => ['base', 'inns-and-cathedrals', 'bards'].includes(m))).toBe(
+			true
+		);
 	});
 });
 

@@ -1,55 +1,44 @@
-// What the score board shows: each player's points broken down by feature type and by expansion
-// (rule module), read from the engine's events, and the final scoring feature by feature.
-import type { GameEvent, RuleInfo, ScoreEvent } from '../engine/index.ts';
+// What the score board shows: each player's points broken down by feature type and by the expansion
+// whose rules gave them (each term of a score to its rule's expansion: engine/credit.ts), read from
+// the engine's events, and the final scoring feature by feature.
+import { eventCredit, type GameEvent, type RuleSource, type ScoreEvent } from '../engine/index.ts';
 
 export interface ScoreBreakdown {
 	total: number;
 	/** Feature kind (road, city, field, …) or the event for points outside a feature (fairy). */
 	byKind: Record<string, number>;
-	/** Rule module id → points. */
-	byModule: Record<string, number>;
+	/** Expansion id → the points its rules gave (a rule's negative terms too: a zero it imposed). */
+	byExpansion: Record<string, number>;
+	/** Expansion id → its name. */
+	names: Record<string, string>;
 }
 
 const add = (m: Record<string, number>, k: string, n: number) => (m[k] = (m[k] ?? 0) + n);
 
-/** The rule module a list of rule ids belongs to: the first id the rule book knows. */
-export function moduleOf(rules: readonly string[], book: ReadonlyMap<string, RuleInfo>): string {
-	for (const r of rules) {
-		const info = book.get(r);
-		if (info) return info.module;
-	}
-	return 'base';
-}
-
 const isScore = (e: GameEvent): e is ScoreEvent => e.type === 'score';
 
-/** Points per player from the events, by feature kind and by module. */
+/** Points per player from the events, by feature kind and by the expansion of the rules that gave them. */
 export function scoreBreakdown(
 	events: readonly GameEvent[],
 	players: number,
-	book: ReadonlyMap<string, RuleInfo>
+	sources: ReadonlyMap<string, RuleSource>
 ): ScoreBreakdown[] {
+	const names: Record<string, string> = {};
 	const out = Array.from(
 		{ length: players },
-		() => ({ total: 0, byKind: {}, byModule: {} }) as ScoreBreakdown
+		() => ({ total: 0, byKind: {}, byExpansion: {}, names }) as ScoreBreakdown
 	);
 	for (const e of events) {
-		if (isScore(e)) {
-			const kind = e.feature.farmers ? 'field' : e.feature.kind;
-			for (const a of e.awards) {
-				const b = out[a.player];
-				if (!b) continue;
-				b.total += a.points;
-				add(b.byKind, kind, a.points);
-				add(b.byModule, moduleOf(a.rules.length ? a.rules : e.rules, book), a.points);
-			}
-		} else if (typeof e.points === 'number' && typeof e.player === 'number' && out[e.player]) {
-			// points outside a feature's scoring (the fairy at the start of a turn)
-			const b = out[e.player];
-			b.total += e.points;
-			add(b.byKind, e.type, e.points);
-			add(b.byModule, moduleOf(e.rules, book), e.points);
-		}
+		const kind = isScore(e) ? (e.feature.farmers ? 'field' : e.feature.kind) : e.type;
+		eventCredit(e, (player, rule, points) => {
+			const b = out[player];
+			if (!b) return;
+			const src = sources.get(rule) ?? { expansion: 'base', name: 'Base game' };
+			names[src.expansion] = src.name;
+			b.total += points;
+			add(b.byKind, kind, points);
+			add(b.byExpansion, src.expansion, points);
+		});
 	}
 	return out;
 }

@@ -6,10 +6,12 @@
 import {
 	apply,
 	cloneState,
+	contextOf,
 	IN_PLACE_SILENT,
 	legalMoves,
 	recordOf,
 	ruleBook,
+	ruleSources,
 	setupFromRecord,
 	startGame,
 	type Expansion,
@@ -19,7 +21,8 @@ import {
 	type GameState,
 	type Move,
 	type Refusal,
-	type RuleInfo
+	type RuleInfo,
+	type RuleSource
 } from '../engine/index.ts';
 import type { Alternative } from '../bots/index.ts';
 import { useLooks } from './images.ts';
@@ -73,6 +76,8 @@ const seatOf = (s: GameState): number | undefined =>
 export class SandboxSession {
 	readonly setup: GameSetup;
 	readonly book: ReadonlyMap<string, RuleInfo>;
+	/** Rule (and ruling) id → the expansion that declares it: whose rules gave the points. */
+	readonly sources: ReadonlyMap<string, RuleSource>;
 	/** The timeline: no states (stateAt builds them). */
 	steps = $state.raw<TimelineStep[]>([]);
 	at = $state(0);
@@ -104,6 +109,7 @@ export class SandboxSession {
 		this.#flat = [...events];
 		this.steps = [{ move: null, events, player: seatOf(state), eventsThrough: events.length }];
 		this.book = ruleBook(state);
+		this.sources = ruleSources(contextOf(state));
 	}
 
 	/**

@@ -8,6 +8,7 @@ import { find, featureOf } from '../features.ts';
 import { emit } from '../events.ts';
 import { tileAtXY } from '../board-index.ts';
 import { playerName, scoreFeature } from '../scoring.ts';
+import { setPer } from '../credit.ts';
 import { inSupply, putPiece } from './base.ts';
 import { POINTS_RANGE } from '../limits.ts';
 import type { Engine, Move, Refusal, RuleModule, ScoreEvent, Step } from '../types.ts';
@@ -260,10 +261,14 @@ export const barn: RuleModule = {
 			const scoring = barnState(g).scoring;
 			if (v.kind !== 'field' || scoring === 0) return;
 			const cities = v.parts.find((p) => p.id === 'cities');
+			const rule = scoring === AT_END ? 'AM-5.4.5' : 'AM-5.4.4';
 			if (cities)
-				cities.per =
-					scoring === AT_END ? g.rules.params.barnCityPoints : g.rules.params.barnJoinedCityPoints;
-			v.rules.push(scoring === AT_END ? 'AM-5.4.5' : 'AM-5.4.4');
+				setPer(
+					cities,
+					scoring === AT_END ? g.rules.params.barnCityPoints : g.rules.params.barnJoinedCityPoints,
+					rule
+				);
+			v.rules.push(rule);
 		},
 		winners(g, root, _strengths, winners) {
 			if (barnState(g).scoring !== AT_END || g.rules.rulings['AM-R1'] !== 'every-owner')

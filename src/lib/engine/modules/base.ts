@@ -12,6 +12,7 @@ import {
 	perTerms
 } from '../scoring.ts';
 import { emit } from '../events.ts';
+import { partCredit } from '../credit.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
 import { K_FIELD } from '../types.ts';
@@ -636,13 +637,15 @@ export const base: RuleModule = {
 			switch (v.kind) {
 				case 'road': {
 					const n = tileCount(state, root);
+					const rule = final ? 'BASE-1.7' : 'BASE-1.6';
 					v.parts.push({
 						id: 'tiles',
 						label: 'tile',
 						count: n,
-						per: engine.rules.params.roadTilePoints
+						per: engine.rules.params.roadTilePoints,
+						rule
 					});
-					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6');
+					v.rules.push(rule);
 					break;
 				}
 				case 'city': {
@@ -665,9 +668,17 @@ export const base: RuleModule = {
 							rules.push('BASE-1.8.2');
 						} else rules.push('BASE-1.8.1');
 					}
+					// a 2-tile city's 1 a tile by ruling BASE-R1 (c1-early) is BASE-1.8.2's, else BASE-1.6's (1.7 at the end)
+					const cityRule = rules.includes('BASE-1.8.2') ? 'BASE-1.8.2' : rules[0];
 					v.parts.push(
-						{ id: 'tiles', label: 'tile', count: n, per },
-						{ id: 'pennants', label: 'pennant', count: pennants, per: perPennant }
+						{ id: 'tiles', label: 'tile', count: n, per, rule: cityRule },
+						{
+							id: 'pennants',
+							label: 'pennant',
+							count: pennants,
+							per: perPennant,
+							rule: cityRule
+						}
 					);
 					v.rules.push(...rules);
 					v.facts.pennants = pennants;
@@ -676,17 +687,25 @@ export const base: RuleModule = {
 				case 'monastery':
 				case 'garden': {
 					const b = state.segmentTile[root];
+					const rule = final ? 'BASE-1.7' : 'BASE-1.6';
 					if (v.mode === 'complete')
 						v.parts.push({
 							id: 'complete',
 							label: `completed ${v.kind}`,
 							count: 1,
-							per: engine.rules.params.monasteryPoints
+							per: engine.rules.params.monasteryPoints,
+							rule
 						});
 					else
 						v.parts.push(
-							{ id: 'self', label: v.kind, count: 1, per: 1 },
-							{ id: 'neighbours', label: 'neighbour', count: state.boardNeighbours[b], per: 1 }
+							{ id: 'self', label: v.kind, count: 1, per: 1, rule },
+							{
+								id: 'neighbours',
+								label: 'neighbour',
+								count: state.boardNeighbours[b],
+								per: 1,
+								rule
+							}
 						);
 					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
 					break;
@@ -697,7 +716,8 @@ export const base: RuleModule = {
 						id: 'cities',
 						label: 'completed city',
 						count: complete.length,
-						per: engine.rules.params.fieldCityPoints
+						per: engine.rules.params.fieldCityPoints,
+						rule: 'BASE-1.7.1'
 					});
 					v.rules.push('BASE-1.7.1', 'BASE-1.7.2');
 					// read only by the explained score event (scoring.ts scoreEvent)
@@ -719,6 +739,11 @@ export const base: RuleModule = {
 				const fresh = cities.filter((c) => !mine.includes(c));
 				mine.push(...fresh);
 				a.points = fresh.length * per;
+				// the cities not yet paid, each at its value's terms (a note token's bonus too)
+				if (a.credit && part) {
+					a.credit = [];
+					partCredit(part, fresh.length, 'BASE-1.9', a.credit);
+				}
 				a.arithmetic = `${fresh.length} not yet paid ${fresh.length === 1 ? 'city' : 'cities'} × ${part?.extra?.length ? `(${perTerms(part)})` : per} = ${a.points}`;
 				a.rules = [...a.rules, 'BASE-1.9'];
 			}

@@ -2,6 +2,7 @@
 // farmer; if that player scores the field at the end, each completed city pays 1 more.
 import type { RuleModule } from '../types.ts';
 import { partPer, perTerms } from '../scoring.ts';
+import { awardMore } from '../credit.ts';
 import { POINTS_RANGE } from '../limits.ts';
 
 export const pig: RuleModule = {
@@ -56,7 +57,7 @@ export const pig: RuleModule = {
 				const counted =
 					engine.rules.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
 				const extra = counted * engine.rules.params.pigCityPoints;
-				a.points += extra;
+				awardMore(a, 'PIG-6.1.2', extra);
 				a.arithmetic = `${counted} completed ${counted === 1 ? 'city' : 'cities'} × (${perTerms(cities, [`${engine.rules.params.pigCityPoints} pig`])}) = ${a.points}`;
 				a.rules = [...a.rules, 'PIG-6.1.2'];
 			}

@@ -309,7 +309,8 @@ export const dragon: RuleModule = {
 				player: owner,
 				points: pts,
 				arithmetic: `fairy ${pts}`,
-				rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2']
+				rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2'],
+				credit: engine.silent ? undefined : [{ rule: 'DRAGON-4.5.2', points: pts }]
 			});
 		},
 		pieceLeft(engine, piece) {

@@ -93,7 +93,16 @@ export function townHallMove(
 export function noTile(engine: Engine): boolean {
 	const state = engine.state;
 	const m = M(state);
-	if (m.hallTile < 0 || !m.halls.some((n) => n > 0)) return false;
+	if (m.hallTile < 0) return false;
+	if (!m.halls.some((n) => n > 0)) {
+		// the rule that lets the game end now: the last land tile and every town hall are placed
+		emit(
+			engine,
+			{ type: 'allPlaced', rules: ['MM-END-1'] },
+			() => 'No land tile left and every town hall is placed: the game ends.'
+		);
+		return false;
+	}
 	if (m.halls[state.active] > 0) {
 		state.pending.push({ kind: 'town-hall', player: state.active });
 		return true;
@@ -114,13 +123,15 @@ export function hallValue(engine: Engine, root: number, v: FeatureValue): void {
 	if (v.kind !== 'monastery' && v.kind !== 'garden') return;
 	const halls = surroundings(engine, engine.state.segmentTile[root]).wildcards;
 	if (halls === 0) return;
-	if (v.mode === 'complete') {
-		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
-		v.rules.push('MM-HALL-7');
-	} else if (engine.rules.rulings['MM-R4'] === 'counts-zero') {
-		v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1 });
-		v.rules.push('MM-R4');
-	}
+	const rule =
+		v.mode === 'complete'
+			? 'MM-HALL-7'
+			: engine.rules.rulings['MM-R4'] === 'counts-zero'
+				? 'MM-R4'
+				: null;
+	if (rule === null) return;
+	v.parts.push({ id: 'townHalls', label: 'town hall', count: halls, per: -1, rule });
+	v.rules.push(rule);
 }
 
 /**
@@ -140,7 +151,8 @@ function stableHalls(engine: Engine, root: number, v: FeatureValue): void {
 		id: 'townHallsAsLand',
 		label: 'town hall counted as land tile',
 		count: halls,
-		per
+		per,
+		rule: 'MM-R3'
 	});
 	v.rules.push('MM-R3');
 }
