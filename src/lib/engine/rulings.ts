@@ -22,9 +22,10 @@ export function resolveRulings(
 		for (const [id, v] of Object.entries(layer ?? {})) {
 			const d = defs.get(id);
 			if (!d) continue; // a ruling of a module not in play: ignored
-			if (!(v in d.options))
+			// own options only: 'constructor' or 'toString' is no option of any ruling
+			if (typeof v !== 'string' || !Object.hasOwn(d.options, v))
 				throw new Error(
-					`ruling ${id}: unknown option '${v}' (options: ${Object.keys(d.options).join(', ')})`
+					`ruling ${id}: unknown option '${String(v)}' (options: ${Object.keys(d.options).join(', ')})`
 				);
 			out[id] = v;
 		}
