@@ -8,9 +8,10 @@ import {
 	parametersFor,
 	resolveGame,
 	ruleRegistry,
-	rulingsFor
+	rulingsFor,
+	rulingsOfDocument
 } from '../src/lib/engine/registry.ts';
-import { contextFor } from '../src/lib/engine/index.ts';
+import { contextFor, rulingsInPlay } from '../src/lib/engine/index.ts';
 import { availableExpansions } from '../src/cli/files.ts';
 import type { Expansion } from '../src/lib/formats/schema-types.ts';
 import { validateExpansion } from '../src/lib/formats/validate.ts';
@@ -66,6 +67,51 @@ describe('rulingsFor / parametersFor', () => {
 			'base',
 			'abbot'
 		]);
+	});
+});
+
+describe('rulingsInPlay: every ruling a game of the documents has, the setup forms list', () => {
+	const all = availableExpansions();
+	test("the documents' data rulings come with the modules' (IC-R1…R3, Hills & Sheep, a designer's own), as the game's rules context has them", () => {
+		const own = {
+			...(all.get('base') as Expansion),
+			id: 'my-harbour',
+			name: 'My harbour',
+			tiles: [],
+			dependencies: ['base'],
+			dataRules: {
+				rulings: {
+					'HB-R1': {
+						description: 'Do harbours score?',
+						default: 'yes',
+						options: { yes: 'they do', no: 'they do not' }
+					}
+				}
+			}
+		} as unknown as Expansion;
+		const lookup = (id: string) => (id === own.id ? own : all.get(id));
+		for (const ids of [['inns-and-cathedrals'], ['hills-and-sheep', 'bards'], ['my-harbour']]) {
+			const r = resolveGame(ids, lookup);
+			if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
+			const listed = rulingsInPlay(r.expansions, r.modules);
+			const ctx = contextFor(r.expansions, r.modules);
+			expect(listed.map((x) => x.id).sort(), ids.join()).toEqual(Object.keys(ctx.rulings).sort());
+			for (const d of r.expansions)
+				for (const id of Object.keys(d.dataRules?.rulings ?? {}))
+					expect(
+						listed.find((x) => x.id === id),
+						id
+					).toMatchObject({ moduleName: d.name });
+		}
+		expect(
+			rulingsInPlay([all.get('base')!, all.get('inns-and-cathedrals')!]).map((x) => x.id)
+		).toEqual(expect.arrayContaining(['IC-R1', 'IC-R2', 'IC-R3', 'BASE-R1']));
+		// the expansion page: the document's own and its dependencies' data rulings
+		expect(rulingsOfDocument(own, all).map((x) => x.id)).toContain('HB-R1');
+		const withIc = { ...own, dependencies: ['base', 'inns-and-cathedrals'] } as Expansion;
+		expect(rulingsOfDocument(withIc, all).map((x) => x.id)).toEqual(
+			expect.arrayContaining(['HB-R1', 'IC-R1', 'BASE-R2'])
+		);
 	});
 });
 

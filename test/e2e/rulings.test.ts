@@ -1,5 +1,5 @@
 // The expansion page's rulings and parameters come from the rule modules in play, not free text.
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectAccessible } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -75,4 +75,39 @@ test('rulings and parameters of the modules in play: options, defaults, unknown 
 	await expect(page.getByTestId('expansion-problems')).toContainText(
 		"parameter 'noteTokens' is read by no enabled rule module"
 	);
+});
+
+test('the rulings a document’s data rules declare are settable wherever rulings are: the checker and the expansion page', async ({
+	page
+}) => {
+	// the checker's "Rulings (N)": Inns & Cathedrals' IC-R1…R3 (data rules) beside the modules'
+	await page.goto('/checker');
+	await expect(page.getByRole('heading', { name: 'Interaction checker' })).toBeVisible();
+	await page.getByTestId('mix-inns-and-cathedrals').check();
+	const rulings = page.locator('details.rulings');
+	await rulings.locator('summary').click();
+	for (const id of ['IC-R1', 'IC-R2', 'IC-R3', 'BASE-R2'])
+		await expect(page.getByTestId(`ruling-${id}`)).toBeVisible();
+	const n = await rulings.locator('select').count();
+	await expect(rulings.locator('summary')).toHaveText(`Rulings (${n})`);
+	await page.getByTestId('ruling-IC-R2').selectOption('no-cathedrals');
+	await expect(page.getByTestId('ruling-IC-R2')).toHaveValue('no-cathedrals');
+	await expectAccessible(page, 'the checker with its rulings open');
+
+	// the expansion page: a dependency's data rulings, in its own group
+	await page.goto('/');
+	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
+	await page.getByTestId('new-expansion').click();
+	await page.getByTestId('new-id').fill('e2e-data-rulings');
+	await page.getByTestId('new-name').fill('Data rulings test');
+	await page.getByTestId('create').click();
+	await expect(page.getByTestId('expansion-page')).toBeVisible();
+	await expect(page.getByTestId('ruling-IC-R1')).toHaveCount(0);
+	await page.getByTestId('dep-inns-and-cathedrals').check();
+	const group = page.locator('[data-testid^="ruling-group-"]', { hasText: 'IC-R1' });
+	await group.locator('summary').click();
+	await page.getByTestId('ruling-select-IC-R1').selectOption('no-inns');
+	await expect(page.getByTestId('ruling-IC-R1')).toContainText('no-inns');
+	await expect(page.getByTestId('ruling-IC-R1').locator('.flag')).toHaveCount(0);
+	await expectAccessible(page, 'the expansion page with a data ruling set');
 });

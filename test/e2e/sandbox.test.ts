@@ -491,16 +491,23 @@ test('the setup form: expansions, players, a ruling, seed → the URL, which rep
 	await form.locator('summary', { hasText: 'Base game' }).click();
 	await form.getByRole('combobox', { name: 'BASE-R2' }).selectOption('1st');
 	await expect(form.locator('li.changed', { hasText: 'BASE-R2' })).toBeVisible();
+	// the rulings a document's data rules declare are set here too (Inns & Cathedrals' IC-R1…R3)
+	await form.locator('summary', { hasText: 'Inns & Cathedrals' }).click();
+	await form.getByRole('combobox', { name: 'IC-R1' }).selectOption('no-inns');
 	await form.getByRole('button', { name: 'Start the game' }).click();
 	await expect(page).toHaveURL(/x=base%2Cinns-and-cathedrals|x=base,inns-and-cathedrals/);
 	await expect(page).toHaveURL(/seed=42/);
 	await expect(page).toHaveURL(/r=BASE-R2%3A1st|r=BASE-R2:1st/);
+	await expect(page).toHaveURL(/IC-R1(%3A|:)no-inns/);
 	await expect(page.getByTestId('score-2')).toBeVisible();
 	const tileInHand = (p: typeof page) =>
 		p.getByRole('heading', { name: /Tile in hand/ }).getAttribute('data-tile');
 	const first = await tileInHand(page);
 	await expect(
 		page.locator('.rulings summary', { hasText: /^BASE-R2 = 1st \(changed\)/ })
+	).toHaveCount(1);
+	await expect(
+		page.locator('.rulings summary', { hasText: /^IC-R1 = no-inns \(changed\)/ })
 	).toHaveCount(1);
 	// the same link in a fresh page: the same game start (same first tile)
 	const url = page.url();

@@ -2,9 +2,8 @@
 // starts on Web Workers, the hand-over of a game to the sandbox, and the reports saved, opened again
 // and compared. The page (src/routes/checker) only lays it out.
 import {
-	modulesFor,
 	resolveGame,
-	rulingsFor,
+	rulingsInPlay,
 	type Expansion,
 	type GameRecord,
 	type RegisteredRuling
@@ -100,7 +99,7 @@ export class CheckerPage {
 		const r = this.resolved;
 		if (!r.ok) return [];
 		try {
-			return rulingsFor(modulesFor(r.expansions, r.modules).map((m) => m.id));
+			return rulingsInPlay(r.expansions, r.modules);
 		} catch {
 			return [];
 		}

@@ -19,6 +19,7 @@ import type {
 	RuleModule,
 	StepDef
 } from './types.ts';
+import type { RegisteredRuling } from '../formats/rule-registry.ts';
 
 const MODULE_IDS = new Set(MODULES.map((m) => m.id));
 
@@ -57,6 +58,22 @@ export function modulesFor(
 	for (const id of ids)
 		if (!MODULES.some((m) => m.id === id)) throw new Error(`unknown rule module '${id}'`);
 	return MODULES.filter((m) => ids.has(m.id));
+}
+
+/**
+ * Every ruling in play for a game of these documents: those of the rule modules they enable and
+ * those their data rules declare (Inns & Cathedrals' IC-R1…R3, a designer's own), in the order the
+ * game's rules context has them, each with its module's id and name. The one list a setup form
+ * offers (a list built from MODULES alone misses the documents' rulings).
+ */
+export function rulingsInPlay(
+	expansions: readonly Expansion[],
+	extraModules: readonly string[] = []
+): (RegisteredRuling & { moduleName: string })[] {
+	const modules = withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
+	return modules.flatMap((m) =>
+		(m.rulings ?? []).map((r) => ({ ...r, module: m.id, moduleName: m.name }))
+	);
 }
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */

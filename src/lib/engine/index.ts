@@ -12,7 +12,14 @@ export {
 	TRIAL
 } from './game.ts';
 export { undo, redo, replay, setupOf } from './replay.ts';
-export { restoreGame, contextOf, contextFor, expansionHash, modulesFor } from './context.ts';
+export {
+	restoreGame,
+	contextOf,
+	contextFor,
+	expansionHash,
+	modulesFor,
+	rulingsInPlay
+} from './context.ts';
 export { cloneState, copyState, copyStateButBoard, takeBack } from './state-copy.ts';
 export { PHASES } from './phases.ts';
 // a bot's trials: moves applied in place and taken back, the final scoring of what they touched
@@ -65,6 +72,7 @@ export {
 	meaningOf,
 	ruleRegistry,
 	rulingsFor,
+	rulingsOfDocument,
 	parametersFor,
 	type RegisteredRuling,
 	type RegisteredParameter

@@ -3,6 +3,7 @@
 // expansion page read it instead of taking rulings and parameters as free text.
 import { COMPANIONS, MODULES, modulesForExpansion } from './modules/index.ts';
 import type { Expansion } from './types.ts';
+import { rulingsInPlay } from './context.ts';
 import type {
 	Meaning,
 	MeaningKind,
@@ -116,4 +117,21 @@ export function resolveGame(
 		readonly Expansion[] | ReadonlyMap<string, Expansion> | ((id: string) => Expansion | undefined)
 ): Resolution {
 	return resolveExpansions(chosen, available, { moduleIds: ruleRegistry.moduleIds });
+}
+
+/**
+ * The rulings in play for a game of `doc` and its dependencies: the rule modules' and the documents'
+ * data rules' (its own included); the modules' alone while the draft does not resolve or compile.
+ */
+export function rulingsOfDocument(
+	doc: Expansion,
+	available: ReadonlyMap<string, Expansion>
+): RegisteredRuling[] {
+	const r = resolveGame([doc.id], (id) => (id === doc.id ? doc : available.get(id)));
+	try {
+		if (r.ok) return rulingsInPlay(r.expansions, r.modules);
+	} catch {
+		// a draft the engine cannot compile yet: the validator says why
+	}
+	return rulingsFor(modulesEnabledBy(doc, available));
 }

@@ -4,7 +4,7 @@
 import {
 	modulesFor,
 	resolveGame,
-	rulingsFor,
+	rulingsInPlay,
 	type Expansion,
 	type GameSetup,
 	type RegisteredRuling
@@ -17,8 +17,12 @@ export interface ResolvedSetup {
 	expansions: Expansion[];
 	/** Rule modules in play (registry order). */
 	modules: string[];
-	/** Every ruling of those modules, with the option the expansion files set as their default. */
-	rulings: (RegisteredRuling & { fileDefault?: string; fileDefaultBy?: string })[];
+	/** Every ruling in play (the modules' and the documents' data rules'), with the option the expansion files set as their default. */
+	rulings: (RegisteredRuling & {
+		moduleName: string;
+		fileDefault?: string;
+		fileDefaultBy?: string;
+	})[];
 	errors: string[];
 }
 
@@ -31,8 +35,10 @@ export function resolveSetup(
 		return { expansions: [], modules: [], rulings: [], errors: r.errors.map((e) => e.message) };
 	const expansions = r.expansions;
 	let modules: string[];
+	let inPlay: ResolvedSetup['rulings'];
 	try {
 		modules = modulesFor(expansions, r.modules).map((m) => m.id);
+		inPlay = rulingsInPlay(expansions, r.modules);
 	} catch (e) {
 		return {
 			expansions,
@@ -41,7 +47,7 @@ export function resolveSetup(
 			errors: [e instanceof Error ? e.message : String(e)]
 		};
 	}
-	const rulings = rulingsFor(modules).map((ru) => {
+	const rulings = inPlay.map((ru) => {
 		const by = [...expansions].reverse().find((e) => e.rulings?.[ru.id] !== undefined);
 		return by ? { ...ru, fileDefault: by.rulings![ru.id], fileDefaultBy: by.id } : ru;
 	});
