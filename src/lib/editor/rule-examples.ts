@@ -11,7 +11,13 @@ import {
 	type GameState,
 	type Move
 } from '../engine/index.ts';
-import { addTemplateRule, figureId, type FeatureKind, type Template } from './rule-templates.ts';
+import {
+	addTemplateRule,
+	figureId,
+	templateRuleIn,
+	type FeatureKind,
+	type Template
+} from './rule-templates.ts';
 import {
 	beneathBoard,
 	builderBoard,
@@ -328,7 +334,9 @@ export function workedExample(
 	t: Template,
 	lookup: (id: string) => Expansion | undefined
 ): WorkedExample {
-	const { doc: withRule, id } = addTemplateRule(doc, t);
+	// a rule the document has already (just added) is shown as it is, not counted twice
+	const present = templateRuleIn(doc, t);
+	const { doc: withRule, id } = present ? { doc, id: present } : addTemplateRule(doc, t);
 	const plan = board(t);
 	try {
 		const game = play(withRule, plan, lookup);

@@ -10,6 +10,8 @@ import {
 	triggerTiles,
 	unscoredNames,
 	unscoredOnTile,
+	unscoredWords,
+	templateRuleIn,
 	type Template
 } from './rule-templates.ts';
 import { workedExample } from './rule-examples.ts';
@@ -45,8 +47,10 @@ const port = (t: Partial<Template>): Template =>
 
 describe('rule templates', () => {
 	it('a port no rule reads is named; the template’s rule makes it valid and read', () => {
-		expect(unscoredNames(harbour)).toEqual([{ name: 'port', kind: 'modifier' }]);
-		expect(unscoredOnTile(harbour, harbour.tiles[0])).toEqual([{ name: 'port', kind: 'modifier' }]);
+		const portU = { name: 'port', kind: 'modifier', declared: true };
+		expect(unscoredNames(harbour)).toEqual([portU]);
+		expect(unscoredWords(portU)).toBe('port: declared, but no rule scores it');
+		expect(unscoredOnTile(harbour, harbour.tiles[0])).toEqual([portU]);
 		expect(unscoredOnTile(harbour, { id: 'x', count: 1, features: [] })).toEqual([]);
 		const { doc, id } = addTemplateRule(harbour, port({}));
 		expect(id).toBe('HARBOUR-PORT-1');
@@ -64,7 +68,7 @@ describe('rule templates', () => {
 	});
 
 	it.each([
-		[port({}), 'a 2-tile completed city with 1 port', '2 tiles × 2 + 2 port tiles × 1 = 6', 6],
+		[port({}), 'a 2-tile completed city with 1 port', '2 tiles × (2 + 1 with a port) = 6', 6],
 		[
 			port({ per: 'modifier', points: 3 }),
 			'a 2-tile completed city with 1 port',
@@ -74,7 +78,7 @@ describe('rule templates', () => {
 		[
 			port({ feature: 'road' }),
 			'a 4-tile completed road with 1 port',
-			'4 tiles × 1 + 4 port tiles × 1 = 8',
+			'4 tiles × (1 + 1 with a port) = 8',
 			8
 		],
 		[
@@ -238,5 +242,33 @@ describe('rule templates', () => {
 			'x=harbour&free=1&draft=harbour&ready=harbour%2Fh'
 		);
 		expect(sandboxQuery('harbour', false)).toBe('x=harbour&free=1');
+	});
+
+	it('a port only on tiles: one true message, the tile’s own problem ("unknown modifier"), not "declared"', () => {
+		const onTiles = { ...harbour, modifiers: undefined } as Expansion;
+		const [u] = unscoredNames(onTiles);
+		expect(u).toEqual({ name: 'port', kind: 'modifier', declared: false });
+		expect(unscoredWords(u)).toBe(
+			"port: on tiles, but the expansion declares no modifier 'port' and no rule scores it"
+		);
+		// the tile editor leaves it to the tile's problems, which say it
+		expect(unscoredOnTile(onTiles, harbour.tiles[0])).toEqual([]);
+		const problems = validateExpansion(onTiles, {
+			available: docs as ReadonlyMap<string, Expansion>,
+			registry: ruleRegistry
+		}).map((p) => p.message);
+		expect(problems.filter((m) => m.includes("'port'"))).toHaveLength(1);
+	});
+
+	it('a rule just added is the template’s rule: the worked example counts it once, not twice', () => {
+		for (const t of [port({}), port({ per: 'modifier', points: 3 }), port({ feature: 'road' })]) {
+			const before = workedExample(harbour, t, lookup);
+			const { doc, id } = addTemplateRule(harbour, t);
+			expect(templateRuleIn(harbour, t)).toBeNull();
+			expect(templateRuleIn(doc, t)).toBe(id);
+			expect(workedExample(doc, t, lookup)).toEqual(before);
+			// another number of points is another rule
+			expect(templateRuleIn(doc, { ...t, points: 7 } as Template)).toBeNull();
+		}
 	});
 });

@@ -248,9 +248,24 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const icon = t.mark === 'icon';
 	const marked = { var: `${icon ? 'icon' : 'modifier'}.${t.modifier}` };
 	const has = { '>': [marked, 0] };
-	const count = t.per === 'tile' ? { var: 'tiles' } : marked;
-	const label = (t.per === 'tile' || icon) && t.per !== 'city' ? `${t.modifier} tile` : t.modifier;
 	const base = { id: ids[0], type: 'value' as const, text, feature: t.feature, when: has };
+	// per tile of a city or road: more points on its tiles' term, "2 tiles × (2 + 1 with a port)"
+	if (t.per === 'tile' && (t.feature === 'city' || t.feature === 'road'))
+		return [
+			{
+				...base,
+				at: [t.kind === 'completed' ? 'complete' : 'final'],
+				effect: { perTile: t.points, label: `with a ${t.modifier}${icon ? ' tile' : ''}` }
+			}
+		];
+	// a term counts what its label names: the feature's tiles, the port tiles, the ports, the cities
+	const count = t.per === 'tile' ? { var: 'tiles' } : marked;
+	const label =
+		t.per === 'tile'
+			? `${t.feature} tile`
+			: icon && t.per !== 'city'
+				? `${t.modifier} tile`
+				: t.modifier;
 	if (t.kind === 'final' && t.per === 'nothing')
 		return [
 			{
@@ -268,6 +283,18 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
 			effect: { add: { count, per: t.points, label } }
 		}
 	];
+}
+
+/**
+ * The id of the rule of the document that the template would write again (the same rule but its
+ * id), or null: after "Add this rule" the form shows that rule, not a second one.
+ */
+export function templateRuleIn(doc: Expansion, t: Template): string | null {
+	const mark = '\u0000id';
+	const wanted = JSON.stringify(rulesOf(t, [mark, mark])[0]);
+	for (const r of doc.dataRules?.rules ?? [])
+		if (JSON.stringify({ ...r, id: mark }) === wanted) return r.id;
+	return null;
 }
 
 /** The data rule a single-rule template writes (kept for the rule's own tests). */
@@ -345,8 +372,15 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 // ---------------------------------------------------------------------------------------------
 // Names with no meaning, and the sandbox.
 
+/** A modifier or icon of the document that no rule of it reads and no rule module knows; `declared` when the document names it (not only its tiles). */
+export interface Unscored {
+	name: string;
+	kind: MarkKind;
+	declared: boolean;
+}
+
 /** The document's own modifiers and icons that no rule of it reads and no rule module knows. */
-export function unscoredNames(doc: Expansion): { name: string; kind: MarkKind }[] {
+export function unscoredNames(doc: Expansion): Unscored[] {
 	const text =
 		JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
 	const read = (n: string) =>
@@ -354,18 +388,34 @@ export function unscoredNames(doc: Expansion): { name: string; kind: MarkKind }[
 		text.includes(`"icon.${n}"`) ||
 		text.includes(`"around.icon.${n}"`) ||
 		text.includes(`"${n}"`);
+	const declared = (name: string, kind: MarkKind) =>
+		kind === 'modifier'
+			? Object.hasOwn(doc.modifiers ?? {}, name) ||
+				Object.hasOwn(doc.dataRules?.modifiers ?? {}, name)
+			: Object.hasOwn(doc.icons ?? {}, name);
 	return lookNames(doc)
 		.filter(
 			({ name, kind }) =>
 				!(kind === 'modifier' ? name in KNOWN_MODIFIERS : KNOWN_ICONS.includes(name)) && !read(name)
 		)
-		.map(({ name, kind }) => ({ name, kind }));
+		.map(({ name, kind }) => ({ name, kind, declared: declared(name, kind) }));
 }
 
-/** Of those, the ones the tile carries. */
-export function unscoredOnTile(doc: Expansion, tile: Tile): { name: string; kind: MarkKind }[] {
+/** What is true of an unscored name, in one line (the action to add a rule follows it). */
+export function unscoredWords(u: Unscored): string {
+	const verb = u.kind === 'modifier' ? 'scores' : 'reads';
+	return u.declared
+		? `${u.name}: declared, but no rule ${verb} it`
+		: `${u.name}: on tiles, but the expansion declares no ${u.kind} '${u.name}' and no rule ${verb} it`;
+}
+
+/**
+ * Of those, the ones the tile carries that the document declares: of an undeclared one the tile's
+ * own problems say it already ("unknown modifier"), one message, not two.
+ */
+export function unscoredOnTile(doc: Expansion, tile: Tile): Unscored[] {
 	const used = new Set(tileMarks(tile));
-	return unscoredNames(doc).filter((u) => used.has(u.name));
+	return unscoredNames(doc).filter((u) => u.declared && used.has(u.name));
 }
 
 /** The icons and modifiers a tile carries. */
