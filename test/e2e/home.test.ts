@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { putExpansion, withServer } from './helpers.ts';
 import { TILES_SHOWN } from '../../src/routes/expansion-view.ts';
+import { harbourTile } from '../fixtures/harbour.ts';
 
 const folder = resolve(process.env.EXPANSIONS_DIR ?? 'expansions');
 
@@ -185,8 +186,31 @@ test('first visit: what the app is for and its three places, the own sets first,
 	page
 }) => {
 	putExpansion({ id: 'e2e-own-first', name: 'Zz own set', version: '1.0.0', tiles: [] });
+	putExpansion({
+		id: 'e2e-one-design',
+		name: 'Zz one design',
+		version: '1.0.0',
+		dependencies: ['base'],
+		modifiers: { port: 'a port' },
+		tiles: [harbourTile('h')]
+	});
 	await page.setViewportSize({ width: 1280, height: 900 });
 	await page.goto('/');
+	// counts in the singular for one: "1 design", "Tiles (1 design)"
+	const one = page.locator('[data-expansion="e2e-one-design"]');
+	await expect(one.locator('.meta')).toContainText('1 tile');
+	await expect(one.locator('.meta')).toContainText(/\b1 design\b/);
+	await expect(one.locator('.meta')).not.toContainText('1 designs');
+	// every shipped set is marked read-only, the same way, official or a fan set; the own ones not
+	const sets = readdirSync('expansions').filter((n) => n.endsWith('.json')).length;
+	await expect(page.locator('details.shipped [data-testid="read-only"]')).toHaveCount(sets);
+	await expect(page.locator('[data-expansion="bards"] [data-testid="read-only"]')).toHaveText(
+		'read-only'
+	);
+	await expect(one.getByTestId('read-only')).toHaveCount(0);
+	await expect(
+		page.locator('[data-expansion="inns-and-cathedrals"] [data-testid="tiles-disclosure"] summary')
+	).toContainText('Tiles (17 designs)');
 	await expect(page.locator('p.lead')).toContainText('Design expansions for Carcassonne');
 	await expect(page.getByRole('list', { name: 'What you can do here' }).locator('> li')).toHaveText(
 		[/Design/, /Playtest/, /Check interactions/]
@@ -199,7 +223,6 @@ test('first visit: what the app is for and its three places, the own sets first,
 	// the shipped sets one row each (about 6,000 px of drawings before), folded to a line
 	const shipped = page.locator('details.shipped');
 	// a row per set (15 sets: 1,618 px), folded below
-	const sets = readdirSync('expansions').filter((n) => n.endsWith('.json')).length;
 	expect((await shipped.boundingBox())!.height).toBeLessThan(120 * sets);
 	await shipped.locator('> summary').click();
 	expect((await shipped.boundingBox())!.height).toBeLessThan(60);

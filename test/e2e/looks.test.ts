@@ -81,7 +81,13 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	await page.goto('/');
 	await expect(page.getByTestId('library-actions')).toHaveAttribute('data-hydrated', 'true');
 	await click(page.getByTestId('new-expansion'));
-	await page.getByTestId('new-name').fill('E2E Harbour');
+	// the name field, focused, shows "My expansion" as a placeholder: what is typed is the whole name
+	const name = page.getByTestId('new-name');
+	await expect(name).toBeFocused();
+	await expect(name).toHaveValue('');
+	await expect(name).toHaveAttribute('placeholder', 'My expansion');
+	await page.keyboard.type('E2E Harbour');
+	await expect(name).toHaveValue('E2E Harbour');
 	await expect(page.getByTestId('new-id')).toHaveValue(id);
 	await click(page.getByTestId('create'));
 	await expect(page).toHaveURL(new RegExp(`/expansions/${id}$`));
@@ -118,15 +124,15 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	await expect(page.getByTestId('similar')).toContainText(
 		'Like base/D “City cap with straight road” (modifiers +port), '
 	);
-	await expect(page.getByTestId('tile-unscored')).toHaveText(
-		'port: declared, but no rule scores it — add a rule'
-	);
+	// one message of the port, the true one: the tile's problem (the expansion declares no 'port')
+	await expect(page.getByTestId('tile-problems')).toContainText("unknown modifier 'port'");
+	await expect(page.getByTestId('tile-unscored')).toHaveCount(0);
 	await expectAccessible(page, 'the tile editor with the harbour drawn');
 	await click(page.locator('nav.crumbs a').first());
 
 	const rules = page.getByTestId('rule-templates');
-	await expect(rules.getByTestId('unscored')).toContainText(
-		'port: declared, but no rule scores it'
+	await expect(rules.getByTestId('unscored')).toHaveText(
+		"port: on tiles, but the expansion declares no modifier 'port' and no rule scores it — add a rule"
 	);
 	await page.getByTestId('looks').getByLabel('Look of port').selectOption('port');
 	clicks++;
@@ -136,12 +142,18 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	await click(rules.getByRole('button', { name: 'add a rule' }));
 	const form = rules.getByTestId('template-form');
 	await expect(form.getByTestId('template-modifier')).toHaveValue('port');
-	await expect(form.getByTestId('worked-example')).toContainText(
-		'a 2-tile completed city with 1 port: 2 tiles × 2 + 2 port tiles × 1 = 6'
+	// the term says what it counts: the city's tiles, each 1 more for the port
+	const example = form.getByTestId('worked-example');
+	await expect(example).toContainText(
+		'a 2-tile completed city with 1 port: 2 tiles × (2 + 1 with a port) = 6'
 	);
 	await expectAccessible(page, 'the expansion page with a rule template open');
 	await click(form.getByTestId('add-rule'));
 	await expect(rules.getByTestId('rule-added')).toContainText('E2E-HARBOUR-PORT-1');
+	// added: the example shows that rule once, and the same rule cannot be added again
+	await expect(example).toContainText('2 tiles × (2 + 1 with a port) = 6');
+	await expect(form.getByTestId('add-rule')).toBeDisabled();
+	await expect(form.getByTestId('template-present')).toContainText('E2E-HARBOUR-PORT-1');
 	await expect(rules.getByTestId('unscored')).toHaveCount(0);
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 
@@ -158,7 +170,7 @@ test('the harbour of issue 30 from an empty expansion: drawn, a look and a rule 
 	expect(await stepKind(page)).toBe('figure');
 	await click(page.getByRole('button', { name: 'Pass (no figure)' }));
 	const score = page.locator('li.ev-score').last();
-	await expect(score).toContainText('2 tiles × 2 + 2 port tiles × 1 = 6');
+	await expect(score).toContainText('2 tiles × (2 + 1 with a port) = 6');
 	await expect(score.getByRole('button', { name: 'E2E-HARBOUR-PORT-1' })).toBeVisible();
 	const figure = `${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`;
 	test.info().annotations.push({ type: 'designer path', description: figure });
@@ -243,6 +255,21 @@ test('imports: a file that is not JCloisterZone’s says so alone, broken JSON i
 		'broken.json is not JSON: line 4, column 2: expected'
 	);
 	await expect(page.getByTestId('library-error')).toContainText('"tiles": []');
+	// the line and its caret in a monospace block: the caret under the character the fault is at
+	const excerpt = page.getByTestId('library-error-excerpt');
+	await expect(excerpt).toHaveText(' "tiles": []\n ^');
+	const [faultX, caretX] = await excerpt.evaluate((pre) => {
+		const text = pre.firstChild!;
+		const x = (i: number) => {
+			const r = document.createRange();
+			r.setStart(text, i);
+			r.setEnd(text, i + 1);
+			return r.getBoundingClientRect().left;
+		};
+		const lines = text.textContent!.split('\n');
+		return [x(1), x(lines[0].length + 1 + lines[1].indexOf('^'))];
+	});
+	expect(Math.abs(faultX - caretX)).toBeLessThan(1);
 	await expect(page.getByTestId('library-actions').locator('.problem-list')).toHaveCount(0);
 	await expect(page.getByTestId('import-as-draft')).toHaveCount(0);
 	await expectAccessible(page, 'the library after a failed import');

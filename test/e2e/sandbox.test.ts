@@ -311,6 +311,35 @@ test('free mode: pick any tile of the chosen sets, then place it', async ({ page
 	await expect(land).toHaveAttribute('title', /RIVER-3\.1\.1/);
 	const picks = (await legalShown(page)).map((m) => m.tile as string);
 	expect(picks.every((k) => k.startsWith('river/'))).toBe(true);
+	// at 1,280 px every cell of the picker shows its picture whole and centred, its name whole
+	await page.setViewportSize({ width: 1280, height: 800 });
+	const cells = await page
+		.getByRole('list', { name: 'Tiles left to draw' })
+		.locator('button.tile')
+		.evaluateAll((buttons) =>
+			buttons.map((b) => {
+				const box = b.getBoundingClientRect();
+				const img = b.querySelector('img')!.getBoundingClientRect();
+				const name = b.querySelector('.key') as HTMLElement;
+				return {
+					tile: b.getAttribute('data-tile'),
+					inside: img.left >= box.left && img.right <= box.right,
+					centred: Math.abs(img.left + img.width / 2 - (box.left + box.width / 2)) < 1.5,
+					nameWhole:
+						name.scrollWidth <= name.clientWidth &&
+						name.getBoundingClientRect().right <= box.right + 0.5,
+					titled: (b.getAttribute('title') ?? '').includes(name.textContent!)
+				};
+			})
+		);
+	expect(cells.length).toBeGreaterThan(20);
+	for (const c of cells)
+		expect(c, c.tile!).toMatchObject({
+			inside: true,
+			centred: true,
+			nameWhole: true,
+			titled: true
+		});
 	await page.locator(`button.tile[data-tile="${picks[0]}"]`).click();
 	await expect(page.getByText(/must place the drawn tile/)).toBeVisible();
 	await expect(page.getByRole('heading', { name: /Tile in hand/ })).toHaveAttribute(

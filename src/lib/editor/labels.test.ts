@@ -1,6 +1,9 @@
 import { expect, test } from 'vitest';
 import { placeLabels } from './labels.ts';
-import { featureShapes } from '../render/tile-svg.ts';
+import { featureShapes, symbolMarks } from '../render/tile-svg.ts';
+import type { Looks } from '../render/looks.ts';
+import type { Tile } from '../formats/schema-types.ts';
+import { harbourTile } from '../../../test/fixtures/harbour.ts';
 import { shippedExpansions } from '../../cli/files.ts';
 
 const m = { fontSize: 3.6, charWidth: 2.1, pad: 0.9 };
@@ -45,4 +48,41 @@ test('labels of every shipped tile never overlap and stay inside the tile', () =
 		}
 	}
 	expect(checked).toBeGreaterThan(100);
+});
+
+test('a feature’s label keeps off the symbols drawn on the tile (the harbour’s port, pennants, a cathedral) and still finds room', () => {
+	const label = (tile: Tile, looks: Looks) => {
+		const wanted = featureShapes(tile).map((s) => ({
+			key: s.featureId,
+			text: s.featureId,
+			at: [s.anchor.x, s.anchor.y] as [number, number]
+		}));
+		const marks = symbolMarks(tile, looks);
+		const placed = placeLabels(wanted, m, marks);
+		const over = placed.filter((l) =>
+			marks.some(
+				({ at, r }) =>
+					l.x < at[0] + r &&
+					at[0] - r < l.x + l.width &&
+					l.y < at[1] + r &&
+					at[1] - r < l.y + l.height
+			)
+		);
+		return { wanted, marks, placed, over };
+	};
+	// the harbour: its port drawn where the city's label stood
+	const harbour = label(harbourTile('h'), { port: { symbol: 'port' } });
+	expect(harbour.marks.length).toBe(1);
+	expect(harbour.placed.map((l) => l.key).sort()).toEqual(['c1', 'f1', 'f2', 'r1']);
+	expect(harbour.over).toEqual([]);
+	// every shipped tile: every feature labelled, and none over a symbol where a free place exists
+	let symbols = 0;
+	for (const doc of shippedExpansions().values())
+		for (const tile of doc.tiles) {
+			const r = label(tile, {});
+			expect(r.placed.length, tile.id).toBe(r.wanted.length);
+			symbols += r.marks.length;
+			expect(r.over.map((l) => `${tile.id} ${l.key}`)).toEqual([]);
+		}
+	expect(symbols).toBeGreaterThan(20);
 });

@@ -47,7 +47,7 @@ const port = (t: Partial<Template>): Template =>
 
 describe('rule templates', () => {
 	it('a port no rule reads is named; the template’s rule makes it valid and read', () => {
-		const portU = { name: 'port', kind: 'modifier', declared: true };
+		const portU = { name: 'port', kind: 'modifier' as const, declared: true };
 		expect(unscoredNames(harbour)).toEqual([portU]);
 		expect(unscoredWords(portU)).toBe('port: declared, but no rule scores it');
 		expect(unscoredOnTile(harbour, harbour.tiles[0])).toEqual([portU]);

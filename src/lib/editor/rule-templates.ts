@@ -3,12 +3,16 @@
 // example the engine computes on a tiny board comes from rule-examples.ts, the sandbox address that
 // shows the rule firing from here. Pure: the page only shows these.
 import type { DataRule, Expansion, Tile } from '../formats/schema-types.ts';
-import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
-import { lookNames } from './looks.ts';
+import { tileMarks, type MarkKind } from './unscored.ts';
+export {
+	unscoredNames,
+	unscoredOnTile,
+	unscoredWords,
+	type MarkKind,
+	type Unscored
+} from './unscored.ts';
 
 export type FeatureKind = 'city' | 'road' | 'monastery' | 'garden' | 'field';
-/** What a template's feature carries: a modifier on the feature, or an icon on its tiles. */
-export type MarkKind = 'modifier' | 'icon';
 
 /** "A completed ⟨feature⟩ with ⟨modifier / icon⟩ scores +N per tile / per ⟨modifier⟩." */
 export interface CompletedBonus {
@@ -370,61 +374,7 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Names with no meaning, and the sandbox.
-
-/** A modifier or icon of the document that no rule of it reads and no rule module knows; `declared` when the document names it (not only its tiles). */
-export interface Unscored {
-	name: string;
-	kind: MarkKind;
-	declared: boolean;
-}
-
-/** The document's own modifiers and icons that no rule of it reads and no rule module knows. */
-export function unscoredNames(doc: Expansion): Unscored[] {
-	const text =
-		JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
-	const read = (n: string) =>
-		text.includes(`"modifier.${n}"`) ||
-		text.includes(`"icon.${n}"`) ||
-		text.includes(`"around.icon.${n}"`) ||
-		text.includes(`"${n}"`);
-	const declared = (name: string, kind: MarkKind) =>
-		kind === 'modifier'
-			? Object.hasOwn(doc.modifiers ?? {}, name) ||
-				Object.hasOwn(doc.dataRules?.modifiers ?? {}, name)
-			: Object.hasOwn(doc.icons ?? {}, name);
-	return lookNames(doc)
-		.filter(
-			({ name, kind }) =>
-				!(kind === 'modifier' ? name in KNOWN_MODIFIERS : KNOWN_ICONS.includes(name)) && !read(name)
-		)
-		.map(({ name, kind }) => ({ name, kind, declared: declared(name, kind) }));
-}
-
-/** What is true of an unscored name, in one line (the action to add a rule follows it). */
-export function unscoredWords(u: Unscored): string {
-	const verb = u.kind === 'modifier' ? 'scores' : 'reads';
-	return u.declared
-		? `${u.name}: declared, but no rule ${verb} it`
-		: `${u.name}: on tiles, but the expansion declares no ${u.kind} '${u.name}' and no rule ${verb} it`;
-}
-
-/**
- * Of those, the ones the tile carries that the document declares: of an undeclared one the tile's
- * own problems say it already ("unknown modifier"), one message, not two.
- */
-export function unscoredOnTile(doc: Expansion, tile: Tile): Unscored[] {
-	const used = new Set(tileMarks(tile));
-	return unscoredNames(doc).filter((u) => u.declared && used.has(u.name));
-}
-
-/** The icons and modifiers a tile carries. */
-const tileMarks = (tile: Tile): string[] => [
-	...(tile.icons ?? []),
-	...(Array.isArray(tile.features) ? tile.features : []).flatMap((f) =>
-		Object.keys(f?.modifiers ?? {})
-	)
-];
+// The tiles a rule fires on, and the sandbox (names no rule reads: unscored.ts).
 
 /**
  * The expansion's tiles that make the template's rule fire: those carrying its modifier or icon

@@ -14,6 +14,7 @@ import {
 import { copiesOf, isRiverTile } from '../formats/geometry.ts';
 import { escapeXml, renderTileSvg } from '../render/tile-svg.ts';
 import { looksInPlay } from '../render/looks.ts';
+import { counted } from '../formats/words.ts';
 
 /** A4, the default paper. */
 export const PAGE_W = 210;
@@ -247,7 +248,7 @@ export const exporter: Exporter = async (expansion, options: PrintOptions = {}) 
 			});
 	}
 	notes.push(
-		`${physical.length} tiles on ${pages} ${PAPER_MM[paper].label} page${pages === 1 ? '' : 's'} (${layout.cols} × ${layout.rows} per page, ${TILE_MM} mm${bleed ? ` with ${n(bleed)} mm bleed` : ''}); print at 100 % scale`
+		`${counted(physical.length, 'tile')} on ${pages} ${PAPER_MM[paper].label} page${pages === 1 ? '' : 's'} (${layout.cols} × ${layout.rows} per page, ${TILE_MM} mm${bleed ? ` with ${n(bleed)} mm bleed` : ''}); print at 100 % scale`
 	);
 	if (options.backs)
 		notes.push(

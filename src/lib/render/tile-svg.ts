@@ -249,13 +249,40 @@ function inner(layout: TileLayout): string[] {
 	});
 }
 
+/** Where a symbol is drawn (a modifier's or an icon's): its centre and about how far it reaches. */
+export interface SymbolMark {
+	at: Pt;
+	r: number;
+}
+
 /** A look's drawings for a modifier of value `value` (a number: one per unit, at most 4, in a row). */
-function lookRow(look: Look, at: Pt, value: unknown): string {
+function lookRow(look: Look, at: Pt, value: unknown, marks: SymbolMark[]): string {
 	const n = typeof value === 'number' ? Math.max(1, Math.min(4, Math.floor(value))) : 1;
 	const step = 15 * (look.size ?? 1);
 	let out = '';
-	for (let i = 0; i < n; i++) out += drawLook(look, [at[0] + (i - (n - 1) / 2) * step, at[1]]);
+	for (let i = 0; i < n; i++) {
+		const p: Pt = [at[0] + (i - (n - 1) / 2) * step, at[1]];
+		out += drawLook(look, p);
+		marks.push({ at: p, r: 8 * (look.size ?? 1) });
+	}
 	return out;
+}
+
+/**
+ * The symbols drawn for a tile's modifiers and icons (pennants, a cathedral, an inn, a look, a '?'):
+ * the tile editor keeps its labels off them.
+ */
+export function symbolMarks(tile: Tile | unknown, looks: Looks = {}): SymbolMark[] {
+	const marks: SymbolMark[] = [];
+	try {
+		const layout = layoutTile(tile);
+		const corners = [...layout.freeCorners];
+		modifiers(layout, looks, corners, marks);
+		icons(layout, looks, corners, marks);
+	} catch {
+		// a tile the renderer cannot lay out draws no symbols
+	}
+	return marks;
 }
 
 function lookSpot(place: string, anchor: Pt | undefined, corners: CornerName[]): Pt | undefined {
@@ -268,7 +295,12 @@ function lookSpot(place: string, anchor: Pt | undefined, corners: CornerName[]):
 	return place === 'beside' ? [anchor[0] + 12, anchor[1] - 10] : anchor;
 }
 
-function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): string[] {
+function modifiers(
+	layout: TileLayout,
+	looks: Looks,
+	corners: CornerName[],
+	marks: SymbolMark[] = []
+): string[] {
 	const out: string[] = [];
 	for (const f of layout.tile.features) {
 		const before = out.length;
@@ -284,19 +316,37 @@ function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): str
 			anchor = shape.anchor;
 			const n = Math.max(0, Math.min(8, Math.floor(Number(mods.pennants) || 0)));
 			const cathedral = mods.cathedral === true;
-			if (cathedral) out.push(sym.cathedral(anchor, shape.walls.length ? 0.9 : 1.3));
+			if (cathedral) {
+				const k = shape.walls.length ? 0.9 : 1.3;
+				out.push(sym.cathedral(anchor, k));
+				marks.push({ at: anchor, r: 17 * k });
+			}
 			const row: Pt = cathedral ? [anchor[0], anchor[1] + 17] : anchor;
-			for (let i = 0; i < n; i++) out.push(sym.shield([row[0] + (i - (n - 1) / 2) * 10, row[1]]));
-			if (mods.princess === true)
-				out.push(sym.iconBadge('princess', [row[0] + (n ? 5 * n + 6 : 0), row[1]]));
+			for (let i = 0; i < n; i++) {
+				const p: Pt = [row[0] + (i - (n - 1) / 2) * 10, row[1]];
+				out.push(sym.shield(p));
+				marks.push({ at: p, r: 6 });
+			}
+			if (mods.princess === true) {
+				const p: Pt = [row[0] + (n ? 5 * n + 6 : 0), row[1]];
+				out.push(sym.iconBadge('princess', p));
+				marks.push({ at: p, r: 7 });
+			}
 		} else if (f.type === 'road') {
 			const shape = layout.linear.get(f.id);
-			if (shape && mods.inn === true) out.push(sym.inn(innSpot(shape.curves[0], layout), 1.7));
+			if (shape && mods.inn === true) {
+				const p = innSpot(shape.curves[0], layout);
+				out.push(sym.inn(p, 1.7));
+				marks.push({ at: p, r: 12 });
+			}
 			anchor = shape ? curveAt(shape.curves[0], 0.5) : undefined;
 		} else if (f.type === 'field') {
 			const p = featureShapes(layout.tile, layout).find((s) => s.featureId === f.id)?.anchor;
 			anchor = p ? [p.x, p.y] : undefined;
-			if (anchor && mods.pigHerd === true) out.push(sym.pigs(anchor));
+			if (anchor && mods.pigHerd === true) {
+				out.push(sym.pigs(anchor));
+				marks.push({ at: anchor, r: 8 });
+			}
 		} else {
 			anchor =
 				layout.inner.find((p) => p.feature === f)?.at ?? layout.linear.get(f.id)?.curves[0].p2;
@@ -310,9 +360,13 @@ function modifiers(layout: TileLayout, looks: Looks, corners: CornerName[]): str
 					? [anchor[0], clampY(anchor[1] + 15)]
 					: anchor;
 			const at = lookSpot(look.place ?? 'feature', base, corners);
-			if (at) out.push(lookRow(look, at, mods[k]));
+			if (at) out.push(lookRow(look, at, mods[k], marks));
 		}
-		if (unknown.length && anchor) out.push(sym.unknownBadge([anchor[0] + 9, anchor[1] - 7], 5));
+		if (unknown.length && anchor) {
+			const p: Pt = [anchor[0] + 9, anchor[1] - 7];
+			out.push(sym.unknownBadge(p, 5));
+			marks.push({ at: p, r: 5 });
+		}
 	}
 	return out;
 }
@@ -335,7 +389,12 @@ function innSpot(c: Curve, layout: TileLayout): Pt {
 	return [clamp(x), clamp(y)];
 }
 
-function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[] {
+function icons(
+	layout: TileLayout,
+	looks: Looks,
+	corners: CornerName[],
+	marks: SymbolMark[] = []
+): string[] {
 	const out: string[] = [];
 	const shownAsModifier = new Set(
 		layout.tile.features.flatMap((f) =>
@@ -352,12 +411,16 @@ function icons(layout: TileLayout, looks: Looks, corners: CornerName[]): string[
 		const look = sym.KNOWN_ICONS.includes(name) ? undefined : looks[name];
 		if (look) {
 			const at = lookSpot(look.place ?? 'corner', CENTRE, corners);
-			if (at) out.push(drawLook(look, at));
+			if (at) {
+				out.push(drawLook(look, at));
+				marks.push({ at, r: 8 * (look.size ?? 1) });
+			}
 			continue;
 		}
 		const corner = corners.shift();
 		const at: Pt = corner ? CORNERS[corner].at : [12 + 16 * extra++, 50];
 		out.push(sym.iconBadge(name, at));
+		marks.push({ at, r: 7 });
 	}
 	return out;
 }
