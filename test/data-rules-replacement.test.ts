@@ -1,9 +1,11 @@
-// Proof by replacement (issue 14): the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable
-// Owners is written as data in their expansion files. Every scenario of theirs runs against those
+// Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
+// and all of Bards (its note token's step: a data token step), is written as data in their
+// expansion files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { listJsonFiles, availableExpansions } from '../src/cli/files.ts';
 import { runScenario, type Scenario } from '../src/lib/engine/scenario.ts';
 import { MODULES } from '../src/lib/engine/modules/index.ts';
@@ -39,9 +41,21 @@ const REPLACED = [
 	{
 		id: 'bards',
 		prefix: 'BARD-',
-		rules: ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4'],
-		module: 'bards',
-		gone: ['value', 'winners', 'awards']
+		rules: [
+			'BARD-SETUP-1',
+			'BARD-SETUP-2',
+			'BARD-PLACE-1',
+			'BARD-PLACE-2',
+			'BARD-PLACE-3',
+			'BARD-PLACE-4',
+			'BARD-PLACE-5',
+			'BARD-SCORE-1',
+			'BARD-SCORE-2',
+			'BARD-SCORE-3',
+			'BARD-SCORE-4'
+		],
+		module: null,
+		gone: []
 	},
 	{
 		id: 'inn-and-stable-owners',
@@ -92,7 +106,7 @@ describe.each(REPLACED)('$id: its rules are data', ({ id, prefix, rules, module,
 		const stripped = { ...expansions.get(id)!, dataRules: undefined } as Expansion;
 		const lookup = (x: string) => (x === id ? stripped : expansions.get(x));
 		const scoring = mine.filter((sc) =>
-			rules.some((r) => sc.rules.includes(r) && !r.startsWith('BUDDO-PLACE'))
+			rules.some((r) => sc.rules.includes(r) && !/-(PLACE|SETUP)-/.test(r))
 		);
 		expect(scoring.length).toBeGreaterThan(0);
 		const failed = scoring.filter((sc) => {
@@ -103,5 +117,39 @@ describe.each(REPLACED)('$id: its rules are data', ({ id, prefix, rules, module,
 			}
 		});
 		expect(failed.length, `of ${scoring.length}`).toBeGreaterThan(scoring.length / 2);
+	});
+});
+
+/** Every TypeScript source under src/ (tests aside). */
+function sources(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+		const path = join(dir, e.name);
+		if (e.isDirectory()) return sources(path);
+		return /\.(ts|svelte)$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path] : [];
+	});
+}
+
+describe('an expansion written wholly as data', () => {
+	test('Bards: no engine module, and no source names its rules (they are in its document)', () => {
+		expect(existsSync('src/lib/engine/modules/bards.ts')).toBe(false);
+		const named = sources('src').filter((f) => /BARD-[A-Z0-9]/.test(readFileSync(f, 'utf8')));
+		expect(named).toEqual([]);
+		// the note token's step plays from the document: without its steps no note is put down
+		const doc = expansions.get('bards')!;
+		expect(doc.rules).toBeUndefined();
+		const placing = scenarios.filter((sc) => sc.name!.startsWith('BARD-PLACE-'));
+		const stripped = { ...doc, dataRules: { ...doc.dataRules, steps: undefined } } as Expansion;
+		const lookup = (x: string) => (x === 'bards' ? stripped : expansions.get(x));
+		for (const sc of placing)
+			expect(
+				(() => {
+					try {
+						return runScenario(sc, lookup).failures.length;
+					} catch {
+						return 1;
+					}
+				})(),
+				sc.name
+			).toBeGreaterThan(0);
 	});
 });

@@ -2,7 +2,8 @@
 // data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep
 // (hills and vineyards), Traders & Builders' goods and Wells grafted onto a small tile set, each
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
-// modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled. The
+// modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled, token
+// steps with unknown tokens and icons, misplaced or with conditions of any type. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -29,11 +30,14 @@ const monastery = (base.tiles.find((t) =>
 // the small game every document plays: its own start tile, wine caps, a monastery (no dependency: a few tiles to compile)
 const iso = read('expansions/inn-and-stable-owners.json');
 const stable = (iso.tiles as Json[])[0];
+// two lute tiles, so that a token step (Bards' note) comes up in the games played
+const lute = (read('expansions/bards.json').tiles as Doc[]).slice(0, 2);
 const tiles: Json[] = [
 	{ ...start, count: 1 },
 	...(wine.tiles as Json[]),
 	{ ...monastery, count: 3 },
-	stable
+	stable,
+	...lute.map((t) => ({ ...t, count: 2 }))
 ];
 const graft = (from: Doc): Doc => ({
 	id: 'fuzz',
@@ -100,7 +104,9 @@ const VALUES = (g: Gen): Json =>
 				'around.icon.vineyard',
 				'modifier.grain',
 				'modifier.inn',
-				'ruling.ISO-R5.most-followers'
+				'ruling.ISO-R5.most-followers',
+				'ruling.BARD-R5.joined-feature',
+				'param.noteTokens'
 			])
 		}),
 		() => ({
@@ -138,7 +144,21 @@ const VALUES = (g: Gen): Json =>
 			...(g.next() < 0.5 ? { zero: 'why' } : {}),
 			where: g.pick(['tiles', 'feature', 'nowhere'])
 		}),
-		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle'])
+		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle']),
+		// a token step, well formed or not: unknown token kinds and icons, a place it cannot go, conditions of any type
+		() => ({
+			type: g.pick(['token', 'coin']),
+			id: g.pick(['BARD-PLACE-2', 'FUZZ-9']),
+			icon: g.pick(['lute', 'nope']),
+			token: g.pick(['note', 'ghost', 'place']),
+			at: g.pick(['placed', 'scored', 'figure']),
+			onto: { [g.pick(['road', 'field', 'monastery', 'castle'])]: VALUES(g) },
+			count: VALUES(g),
+			occupied: { byAnyPiece: VALUES(g) },
+			bars: { wholeGame: VALUES(g) },
+			noTarget: { refuse: VALUES(g) },
+			returns: VALUES(g)
+		})
 	])();
 
 /** Replaces, deletes or doubles one value inside the document's dataRules or figures (1–3 times). */

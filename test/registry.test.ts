@@ -178,7 +178,6 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 			'base',
 			'inns-and-cathedrals',
 			'bards',
-			'bards:data',
 			'inn-and-stable-owners',
 			'inn-and-stable-owners:data',
 			'messengers-and-mayors'
@@ -194,7 +193,6 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 		['feature', 'road', 'base'],
 		['modifier', 'livestock', 'inn-and-stable-owners'],
 		['modifier', 'pennants', 'base'],
-		['icon', 'lute', 'bards'],
 		['icon', 'mayor', 'messengers-and-mayors'],
 		['icon', 'volcano', 'dragon'],
 		['figure', 'owner', 'inn-and-stable-owners'],

@@ -219,7 +219,9 @@ function figureRecord(f: FigureType): FigureType {
 		staysAfterScoring: f.staysAfterScoring,
 		token: f.token,
 		joinsOccupied: f.joinsOccupied,
-		occupiedRules: f.occupiedRules
+		occupiedRules: f.occupiedRules,
+		extra: f.extra,
+		occupies: f.occupies
 	};
 }
 

@@ -28,6 +28,7 @@ import { denyingModules, evNum, numOf, push, type DataState } from './data-scope
 import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
+import { withSteps } from './data-token-step.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -188,7 +189,6 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			...(f.moveOnRules ?? [])
 		])
 			cited.add(id);
-	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
 	const deny = (engine: Engine, root: number, strengths: number[]): number[] | null => {
 		const gameState = engine.state;
@@ -399,13 +399,16 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		};
 	const moveOn = withMoveOn(dr.figures ?? {}, hooks, state);
 	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
+	const steps = dr.steps?.length ? withSteps(e, dr.steps, hooks, state, moveOn) : null;
+	if (steps) for (const r of steps.cited) cited.add(r);
+	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
 		name: e.name,
 		data: true,
 		combine: modifiers,
 		rules: texts,
-		figures,
+		figures: steps ? [...figures, ...steps.figures] : figures,
 		parameters,
 		parameterRanges,
 		...(dr.rulings
@@ -421,6 +424,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {}),
 		hooks,
 		...moveOn,
+		...(steps ? steps.module : {}),
 		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);

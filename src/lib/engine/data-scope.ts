@@ -313,6 +313,14 @@ export interface MoveOnEntry {
 	segs: number[];
 }
 
+/** What a token step keeps during a turn (in its module's state, `steps[i]`: data-token-step.ts). */
+export interface TokenStepState {
+	/** Segment that received this turn's token, or -1. */
+	ban: number;
+	/** The drawn tile is played plain: 'token' (none left) or 'target' (no placement with a free feature); null otherwise. */
+	plain: 'token' | 'target' | null;
+}
+
 export interface DataState {
 	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
 	denied: number;
@@ -328,6 +336,8 @@ export interface DataState {
 	/** Root of the feature whose tie a tiebreak rule broke in this scoring, or -1 (absent until one did), and how. */
 	tied?: number;
 	tie?: { icon: string; players: number[]; counts: number[] };
+	/** The module's token steps during the turn (data-token-step.ts). */
+	steps?: TokenStepState[];
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

@@ -6,7 +6,7 @@
 // finalBase from the last one's the same way: only the features the moves since touched are scored again.
 //
 // A feature's final award is taken to depend only on the feature (its segments and pieces) and the
-// pieces on its tiles (Bards' note tokens), for an inner feature (a monastery, a garden, a stable) on
+// pieces on its tiles (a data rule's onTiles.<id>: a token), for an inner feature (a monastery, a garden, a stable) on
 // the tiles around its tile, and for a field on which of the cities it borders are complete. The
 // trials' values are checked against the engine's own final scoring of a copy, and a base found from
 // an earlier one against one found afresh (test/trial.test.ts, every shipped expansion).
@@ -233,8 +233,8 @@ function touched(t: GameState, engine: Engine, base: FinalBase): number {
 				if (nb >= 0) markTile(t, engine, nb, true);
 			}
 	}
-	// the features a piece left or joined, and those of its tile (Bards' BARD-R8: a note token on any
-	// feature of a tile zeroes its unfinished road or city)
+	// the features a piece left or joined, and those of its tile (a data rule reading onTiles.<id>: a token
+	// on any feature of a tile may zero its unfinished road or city)
 	for (let i = 0; i < base.segs.length; i++) {
 		const was = base.segs[i];
 		const now = t.pieces[i].seg;

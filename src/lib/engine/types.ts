@@ -344,6 +344,10 @@ export interface FigureType {
 	joinsOccupied?: boolean;
 	/** Rule ids cited when this figure keeps a follower out of its feature (MM-MAYOR-2, MM-CROW-2). */
 	occupiedRules?: string[];
+	/** Placed in addition to the turn's figure, by a move of its own (an owner on an inn or stable). */
+	extra?: boolean;
+	/** Occupies its feature like a follower although `follower` is false (owners under a ruling). */
+	occupies?: (rules: Context) => boolean;
 }
 
 /** One term of a feature's value: `count × per`, e.g. 3 tiles × 2. */

@@ -185,7 +185,7 @@ export function figureTypeRules(state: GameState, kind: string): string[] {
 }
 
 export interface RuleInfo {
-	/** Rule module id (base, inns-and-cathedrals, bards, …). */
+	/** Rule module id (base, inns-and-cathedrals, …). */
 	module: string;
 	moduleName: string;
 	text: string;

@@ -5,8 +5,9 @@
 import { checkExpr, type ExprType, type Scope } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
 import { KNOWN_ICONS } from './known.ts';
-import { checkBounds } from './data-bounds.ts';
+import { checkBounds, rangeOf, variableRange } from './data-bounds.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
+import { checkDataSteps, varsOf } from './data-steps.ts';
 
 export const DATA_FEATURE_KINDS = [
 	'road',
@@ -62,6 +63,8 @@ export interface DataNames {
 	rulings: Map<string, string[]>;
 	/** The range of each parameter whose range is known (data-declared ones, the modules' when given). */
 	ranges?: Map<string, { min: number; max: number }>;
+	/** Token kinds of the documents (their `tokens`). */
+	tokens?: Set<string>;
 }
 
 const PLAIN: Record<string, ExprType> = {
@@ -157,7 +160,8 @@ export function dataNames(
 		figures: new Set(engineFigures),
 		parameters: new Set(),
 		rulings: new Map(),
-		ranges: new Map()
+		ranges: new Map(),
+		tokens: new Set()
 	};
 	for (const p of engineParameters)
 		if (typeof p === 'string') names.parameters.add(p);
@@ -170,7 +174,10 @@ export function dataNames(
 		for (const d of docs)
 			if (isObject(d) && Array.isArray(d.tokens))
 				for (const t of d.tokens)
-					if (isObject(t) && typeof t.id === 'string') names.figures.add(t.id);
+					if (isObject(t) && typeof t.id === 'string') {
+						names.figures.add(t.id);
+						names.tokens!.add(t.id);
+					}
 	for (const d of docs) {
 		if (!isObject(d)) continue;
 		if (isObject(d.icons)) for (const k of Object.keys(d.icons)) names.icons.add(k);
@@ -270,6 +277,26 @@ export function checkDataRules(
 					);
 			}
 		}
+	if (dr.steps !== undefined) {
+		const stated = new Set(
+			Array.isArray(dr.rules)
+				? dr.rules.flatMap((r: unknown) =>
+						isObject(r) && typeof r.id === 'string' && typeof r.text === 'string' ? [r.id] : []
+					)
+				: []
+		);
+		checkDataSteps(
+			dr.steps,
+			{
+				tokens: names.tokens ?? new Set(),
+				icons: names.icons,
+				range: (e) => rangeOf(e, (v) => variableRange(v, names))
+			},
+			scope,
+			stated,
+			out
+		);
+	}
 	if (!Array.isArray(dr.rules)) return;
 	const before = out.length;
 	checkRules(dr, dr.rules, names, out);
@@ -437,14 +464,6 @@ function checkRules(
 				});
 		}
 	});
-}
-
-/** The variable names an expression reads ({"var": name}). */
-function varsOf(e: unknown): string[] {
-	if (Array.isArray(e)) return e.flatMap(varsOf);
-	if (!isObject(e)) return [];
-	if (typeof e.var === 'string') return [e.var];
-	return Object.values(e).flatMap(varsOf);
 }
 
 export type { DataRules };

@@ -54,6 +54,14 @@ export function meaningsOf(
 				const rule = reads(name);
 				data.set(`modifier:${name}`, { module, ...(typeof rule === 'string' ? { rule } : {}) });
 			}
+		// an icon's meaning: the data step its tiles bring (a token step's rule)
+		if (Array.isArray(doc.dataRules.steps))
+			for (const st of doc.dataRules.steps)
+				if (isObject(st) && typeof st.icon === 'string')
+					data.set(`icon:${st.icon}`, {
+						module,
+						...(typeof st.id === 'string' ? { rule: st.id } : {})
+					});
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
 				const rule =

@@ -28,7 +28,7 @@ export interface Migration {
 const RULES_NOW_DATA: Record<string, boolean> = {
 	'inns-and-cathedrals': false,
 	buddo: true,
-	bards: true,
+	bards: false,
 	'inn-and-stable-owners': true
 };
 
@@ -79,7 +79,19 @@ export const MIGRATIONS: readonly Migration[] = [
 				...(Array.isArray(own.rules) ? own.rules : []),
 				...(src.dataRules.rules ?? [])
 			];
+			// its moves (data steps) and where its rules play, with the tokens the steps put down
+			for (const k of ['steps', 'before'] as const) {
+				const list = [
+					...(Array.isArray(own[k]) ? own[k] : []),
+					...((src.dataRules[k] as unknown[] | undefined) ?? [])
+				];
+				if (list.length) rules[k] = k === 'before' ? [...new Set(list)] : list;
+			}
 			doc.dataRules = rules;
+			const tokens = Array.isArray(doc.tokens) ? [...doc.tokens] : [];
+			for (const t of src.dataRules.steps?.length ? (src.tokens ?? []) : [])
+				if (!tokens.some((x) => isObject(x) && x.id === t.id)) tokens.push(t);
+			if (tokens.length) doc.tokens = tokens;
 			const figures = Array.isArray(doc.figures) ? [...doc.figures] : [];
 			for (const f of src.figures ?? [])
 				if (!figures.some((x) => isObject(x) && x.id === f.id)) figures.push(f);

@@ -156,11 +156,13 @@ export const dataModuleId = (
  * The order modules play in: the TypeScript ones in registry order, each document's data module
  * (`dataDocs`, in game order) right after the TypeScript module of the same id (Buddo's after
  * buddo, last) or, failing that, of the module its `rules` names (a migrated format-1 document,
- * migrate.ts), the others after base and the abbot (before the modules that adjust values).
+ * migrate.ts); a document with `dataRules.before` after every other module in play, just before
+ * the first of those it names; the others after base and the abbot (before the modules that adjust
+ * values).
  */
 export function orderModules(
 	ts: readonly string[],
-	dataDocs: readonly { id: string; rules?: string }[],
+	dataDocs: readonly { id: string; rules?: string; dataRules?: { before?: string[] } }[],
 	moduleIds: readonly string[] | ReadonlySet<string>
 ): string[] {
 	const out = [...ts];
@@ -173,6 +175,13 @@ export function orderModules(
 				: typeof doc.rules === 'string' && doc.rules !== 'base'
 					? out.indexOf(doc.rules)
 					: -1;
+		const before = Array.isArray(doc.dataRules?.before) ? doc.dataRules.before : [];
+		if (anchor < 0 && before.length) {
+			// late: after every other module in play, just before the first of those it names
+			const at = out.findIndex((m) => before.includes(m));
+			out.splice(at < 0 ? out.length : at, 0, id);
+			continue;
+		}
 		if (anchor >= 0) {
 			// after its anchor and the data modules already placed there
 			let at = anchor + 1;

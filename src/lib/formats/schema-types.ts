@@ -260,6 +260,20 @@ export interface DataRules {
 	 * @maxItems 200
 	 */
 	rules?: DataRule[];
+	/**
+	 * The moves these rules add to the turn, in the order they come (data steps: a token put on the tile just placed, …).
+	 *
+	 * @maxItems 10
+	 */
+	steps?: DataStep[];
+	/**
+	 * Module ids whose rules come after these when both are in play. With it, these rules play late: after every other module in play (their values set, for these to adjust), just before the first of these (Buddo's denial, which must come last). Default: right after the base game's.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule module id.
+	 */
+	before?: string[];
 }
 /**
  * How a modifier printed on features (tile features' 'modifiers') combines when features join, and where it may stand.
@@ -525,11 +539,142 @@ export interface DataRule {
 	 */
 	tiles?: number;
 	/**
-	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. BARD-R6).
+	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. IC-R3).
 	 *
 	 * Items: A rule or ruling id.
 	 */
 	cites?: string[];
+}
+/**
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does. 'token': right after a tile with `icon` is placed, its player puts a token of kind `token` on one of that tile's features that `onto` allows and nothing occupies; the token bars figures from that feature. Its conditions read rulings and parameters only (they are decided once per game). The step's move and event are named by the token ({"type": "note", "feature": "f1"}).
+ */
+export interface DataStep {
+	/**
+	 * What the step does: 'token' puts a token on a feature of the tile just placed.
+	 */
+	type: 'token';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id): cited by its move, its event and its refusals.
+	 */
+	id: string;
+	/**
+	 * Where the step sits in the turn: 'placed' (right after the tile is placed, before the figure; the default). A token step goes nowhere else; 'drawn', 'figure', 'scored' and 'end' are the turn's other moments, for steps to come.
+	 */
+	at?: 'drawn' | 'placed' | 'figure' | 'scored' | 'end';
+	/**
+	 * The icon of the tiles that bring the step (declared in the expansion's icons).
+	 */
+	icon: string;
+	/**
+	 * The token kind put on the feature: the id of one of the expansion's (or a dependency's) `tokens`.
+	 */
+	token: string;
+	count?: Expression;
+	/**
+	 * The feature kinds the token may go on: kind → condition (true, or rulings and parameters: {"!": {"var": "ruling.X-R4.not-allowed"}}). Kinds not listed never take it.
+	 */
+	onto: {
+		[k: string]: Expression;
+	};
+	/**
+	 * Rule ids cited when a feature's kind takes no token (a refusal names them).
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	ontoRules?: string[];
+	/**
+	 * What makes a feature occupied for the token, as joined by the placement: always a follower (a figure that occupies); also any other piece (figure or token) when `byAnyPiece` holds, an extra piece (placed besides the turn's figure) only when `byExtraPieces` holds too.
+	 */
+	occupied?: {
+		byAnyPiece?: Expression;
+		byExtraPieces?: Expression;
+		/**
+		 * Rule ids cited when a feature is occupied for the token.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+	};
+	/**
+	 * What the token bars: the turn's figure (any figure but an extra piece that does not occupy) may not join the feature that got it this turn; with `wholeGame` no figure joins a feature carrying such a token for the rest of the game.
+	 */
+	bars?: {
+		/**
+		 * Rule ids cited by the bar (and by the token's event).
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+		/**
+		 * Rule ids the event adds when the token took the tile's only free feature.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		onlyRules?: string[];
+		wholeGame?: Expression;
+		/**
+		 * Rule ids cited by the bar that lasts.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		wholeGameRules?: string[];
+	};
+	/**
+	 * A tile with the icon whose placement would leave no feature free for the token: that placement is refused; a tile with no such placement at all is unplaceable (drawn again) when `refuse` holds, else it is placed anywhere it fits and played plain.
+	 */
+	noTarget?: {
+		refuse?: Expression;
+		/**
+		 * Rule ids cited when a placement leaves no free feature.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+		/**
+		 * Rule ids cited when the tile is unplaceable or played plain for want of a free feature.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rulingRules?: string[];
+	};
+	/**
+	 * A tile with the icon drawn when no token of the kind is left in the supply: unplaceable (drawn again) when `refuse` holds, else placed like a plain tile.
+	 */
+	noToken?: {
+		refuse?: Expression;
+		/**
+		 * Rule ids cited when no token is left.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+	};
+	returns?: Expression;
+	/**
+	 * Rule ids cited when tokens go back to the supply.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	returnRules?: string[];
+	eaten?: Expression;
 }
 /**
  * One tile design: its features (which parts of the tile border each road, city, river and field touches), inner features, modifiers and icons. Edge types are derived from the features, never declared.

@@ -86,8 +86,6 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `${figureName(String(m.figure), state)} on ${where}`;
 		case 'owner':
 			return `Owner on ${where}`;
-		case 'note':
-			return `Note token on ${where}`;
 		case 'abbot-return':
 			return `Take the abbot back from ${where}`;
 		case 'fairy':
@@ -128,6 +126,9 @@ export function moveLabel(move: Move, state: GameState): string {
 				? 'Messenger: back to supply'
 				: `Messenger rides to the ${m.choice} ${where}`;
 		default: {
+			// a data step's move putting a figure or token of its name (a token step's: "Note token on …")
+			if (t?.feature && figureTypeName(state, String(m.type)))
+				return `${figureName(String(m.type), state)} on ${where}`;
 			const rest = Object.entries(m)
 				.filter(([k]) => k !== 'type')
 				.map(([k, v]) => `${k} ${String(v)}`)
@@ -193,10 +194,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 	owner: {
 		text: 'An owner on an inn (innkeeper) or a stable (stable owner), besides the turn’s follower; it scores the inn’s road or the stable’s surroundings.',
 		rules: ['ISO-INN-1', 'ISO-STABLE-1', 'ISO-SCORE-1', 'ISO-SCORE-4']
-	},
-	note: {
-		text: 'A note token (nobody’s): a completed city or road scores 1 more per tile for each note on it; unfinished at the end, it scores 0.',
-		rules: ['BARD-SETUP-2', 'BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-4']
 	},
 	dragon: {
 		text: 'The dragon (neutral) moves over the board and eats the figures on the tiles it enters.',
@@ -311,7 +308,8 @@ export function moveHelp(
 	const figure =
 		m.type === 'deploy'
 			? figureHelp(String(m.figure), state)
-			: m.type === 'owner' || m.type === 'note'
+			: m.type === 'owner' ||
+				  (state && !by[String(m.type)] && figureTypeName(state, String(m.type)))
 				? figureHelp(String(m.type), state)
 				: undefined;
 	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);

@@ -13,13 +13,12 @@ import { barn } from './barn.ts';
 import { abbey } from './abbey.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
-import { bards } from './bards.ts';
 import { innAndStableOwners } from './inn-and-stable-owners.ts';
 import { buddo } from './buddo.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
 // (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) the
-// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it); bards after pig (its value and awards adjust theirs); buddo last (its
+// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it); buddo last (its
 // winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
 export const MODULES: RuleModule[] = [
 	base,
@@ -35,7 +34,6 @@ export const MODULES: RuleModule[] = [
 	barn,
 	abbey,
 	kingAndRobber,
-	bards,
 	innAndStableOwners,
 	messengersAndMayors,
 	buddo

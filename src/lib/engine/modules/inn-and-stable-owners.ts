@@ -273,6 +273,8 @@ export const innAndStableOwners: RuleModule = {
 			perPlayer: 4,
 			follower: false,
 			deployable: false,
+			extra: true,
+			occupies: (rules) => factsOf(rules).followers,
 			features: [],
 			strength: (engine) => (factsOf(engine.rules).followers ? 1 : 0),
 			rules: ['ISO-INN-1', 'ISO-STABLE-1'],

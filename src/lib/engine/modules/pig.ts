@@ -53,7 +53,7 @@ export const pig: RuleModule = {
 			for (const a of awards) {
 				// only the field's majority awards: not the fairy's 3 (DRAGON-4.5.2) or another module's award
 				if (!pigs.has(a.player) || v.zero || !a.rules.includes('BASE-1.7.1')) continue;
-				// the cities paid, at their value with data rules' bonuses (a note token's, BARD-SCORE-3)
+				// the cities paid, at their value with data rules' bonuses (a token's bonus per city)
 				const counted =
 					engine.rules.rulings['BASE-R2'] === '2nd' ? a.points / partPer(cities) : cities.count;
 				const extra = counted * engine.rules.params.pigCityPoints;

@@ -1,0 +1,122 @@
+// The checks of an expansion's data steps (`dataRules.steps`, moves written as data) that the schema
+// cannot express: the token kind and the icon must be known, the step must sit where it can go in
+// the turn, each condition must be of its type and read only what is decided with the game
+// (rulings and parameters), and the step's rule must be stated. Each mistake is a located error.
+import { checkExpr, type Scope } from './rule-expr.ts';
+import { pointer, type Problem } from './problems.ts';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Where each type of step may sit in the turn (its `at`; the first is the default). */
+export const STEP_PLACES: Record<string, string[]> = { token: ['placed'] };
+
+/** The most tokens of a kind a step puts in the supply (a document's `tokens` count at most as many). */
+export const MAX_TOKENS = 100;
+
+/** Move types the engine's own steps accept: a token named so would take their moves. */
+const ENGINE_MOVES = ['place', 'deploy', 'pass', 'draw', 'pick', 'score'];
+
+/** The variable names an expression reads ({"var": name}). */
+export function varsOf(e: unknown): string[] {
+	if (Array.isArray(e)) return e.flatMap(varsOf);
+	if (!isObject(e)) return [];
+	if (typeof e.var === 'string') return [e.var];
+	return Object.values(e).flatMap(varsOf);
+}
+
+/** The conditions of a token step (path under the step → the type it has). */
+const CONDITIONS: [string[], 'number' | 'boolean'][] = [
+	[['count'], 'number'],
+	[['occupied', 'byAnyPiece'], 'boolean'],
+	[['occupied', 'byExtraPieces'], 'boolean'],
+	[['bars', 'wholeGame'], 'boolean'],
+	[['noTarget', 'refuse'], 'boolean'],
+	[['noToken', 'refuse'], 'boolean'],
+	[['returns'], 'boolean'],
+	[['eaten'], 'boolean']
+];
+
+/**
+ * Located errors in `dataRules.steps`: `tokens` the token kinds of the document and its
+ * dependencies, `icons` the icons known, `texts` the rule ids this document states.
+ */
+export function checkDataSteps(
+	steps: unknown,
+	names: {
+		tokens: ReadonlySet<string>;
+		icons: ReadonlySet<string>;
+		/** The least and most an expression can give (data-bounds.ts). */
+		range: (e: unknown) => readonly [number, number];
+	},
+	scope: Scope,
+	texts: ReadonlySet<string>,
+	out: Problem[]
+): void {
+	if (!Array.isArray(steps)) return;
+	const err = (ptr: string, message: string) =>
+		out.push({ pointer: ptr, message, severity: 'error' });
+	const tokens = new Map<string, number>();
+	steps.forEach((s: unknown, i: number) => {
+		if (!isObject(s)) return;
+		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
+		const type = typeof s.type === 'string' ? s.type : '';
+		const places = STEP_PLACES[type];
+		if (places && typeof s.at === 'string' && !places.includes(s.at))
+			err(
+				at('at'),
+				`a ${type} step cannot go at '${s.at}': it puts a token on the tile just placed, so it comes right after the placement (at: ${places.join(' or ')})`
+			);
+		if (typeof s.icon === 'string' && !names.icons.has(s.icon))
+			err(
+				at('icon'),
+				`unknown icon '${s.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
+			);
+		if (typeof s.token === 'string') {
+			if (!names.tokens.has(s.token))
+				err(
+					at('token'),
+					`unknown token kind '${s.token}': declare it in the expansion's tokens (known: ${[...names.tokens].join(', ') || 'none'})`
+				);
+			else if (ENGINE_MOVES.includes(s.token))
+				err(at('token'), `a token may not be named '${s.token}': the engine's own moves are`);
+			const first = tokens.get(s.token);
+			if (first !== undefined)
+				err(
+					at('token'),
+					`token kind '${s.token}' has a step already (step ${first}): its move would be offered twice`
+				);
+			else tokens.set(s.token, i);
+		}
+		if (typeof s.id === 'string' && !texts.has(s.id))
+			err(
+				at('id'),
+				`the step's rule ${s.id} needs a text: add a text rule {"id": "${s.id}", "type": "text", "text": …}`
+			);
+		const conditions: [unknown, string, 'number' | 'boolean'][] = CONDITIONS.map(([path, type]) => [
+			path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), s),
+			at(...path),
+			type
+		]);
+		if (isObject(s.onto))
+			for (const [kind, c] of Object.entries(s.onto))
+				conditions.push([c, at('onto', kind), 'boolean']);
+		for (const [e, ptr, want] of conditions) {
+			if (e === undefined) continue;
+			const errors = out.length;
+			checkExpr(e, want, scope, ptr, out);
+			if (want === 'number' && out.length === errors) {
+				const [lo, hi] = names.range(e);
+				if (lo < 0 || hi > MAX_TOKENS)
+					err(ptr, `the supply can hold ${lo < 0 ? lo : hi} tokens: a count is 0 to ${MAX_TOKENS}`);
+			}
+			// decided once per game, before any feature is read
+			const reads = varsOf(e).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
+			if (reads.length)
+				err(
+					ptr,
+					`a step's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+				);
+		}
+	});
+}
