@@ -1,3 +1,4 @@
+// Long because: every check of dataRules but the steps' (data-steps.ts) and the bounds' (data-bounds.ts).
 // The checks of an expansion's `dataRules` (rules written as data) that its schema cannot express:
 // every modifier, figure, feature kind, icon and parameter a rule names must be known, effects must
 // fit the feature kind, and every expression must be well typed. Each mistake is a located error.
@@ -277,26 +278,17 @@ export function checkDataRules(
 					);
 			}
 		}
-	if (dr.steps !== undefined) {
-		const stated = new Set(
-			Array.isArray(dr.rules)
-				? dr.rules.flatMap((r: unknown) =>
-						isObject(r) && typeof r.id === 'string' && typeof r.text === 'string' ? [r.id] : []
-					)
-				: []
-		);
+	if (dr.steps !== undefined)
 		checkDataSteps(
-			dr.steps,
+			dr,
 			{
 				tokens: names.tokens ?? new Set(),
 				icons: names.icons,
-				range: (e) => rangeOf(e, (v) => variableRange(v, names))
+				range: (e) => rangeOf(e, (v) => variableRange(v, names)),
+				scope
 			},
-			scope,
-			stated,
 			out
 		);
-	}
 	if (!Array.isArray(dr.rules)) return;
 	const before = out.length;
 	checkRules(dr, dr.rules, names, out);

@@ -39,21 +39,31 @@ const CONDITIONS: [string[], 'number' | 'boolean'][] = [
 
 /**
  * Located errors in `dataRules.steps`: `tokens` the token kinds of the document and its
- * dependencies, `icons` the icons known, `texts` the rule ids this document states.
+ * dependencies, `icons` the icons known.
  */
 export function checkDataSteps(
-	steps: unknown,
+	dr: Record<string, unknown>,
 	names: {
 		tokens: ReadonlySet<string>;
 		icons: ReadonlySet<string>;
 		/** The least and most an expression can give (data-bounds.ts). */
 		range: (e: unknown) => readonly [number, number];
+		/** The variables a rule's expressions may read. */
+		scope: Scope;
 	},
-	scope: Scope,
-	texts: ReadonlySet<string>,
 	out: Problem[]
 ): void {
+	const steps = dr.steps;
 	if (!Array.isArray(steps)) return;
+	const scope = names.scope;
+	// the rule ids this document states (a text on the first rule of an id)
+	const texts = new Set(
+		Array.isArray(dr.rules)
+			? dr.rules.flatMap((r: unknown) =>
+					isObject(r) && typeof r.id === 'string' && typeof r.text === 'string' ? [r.id] : []
+				)
+			: []
+	);
 	const err = (ptr: string, message: string) =>
 		out.push({ pointer: ptr, message, severity: 'error' });
 	const tokens = new Map<string, number>();
