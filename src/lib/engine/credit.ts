@@ -1,5 +1,5 @@
 // Who gave each point: the terms of a score, each credited to the rule that produced it — a city's 2
-// a tile to base's rule, its +1 a tile from a note token to BARD-SCORE-1, the +1 a tile an inn's rule
+// a tile to base's rule, its +1 a tile from a note token to the value rule that adds it, the +1 a tile an inn's rule
 // sets on top of a road's 1 to IC-2.4, the points a rule's zero took away to that rule (negative).
 // An award's terms sum to its points; events' points outside a feature's scoring (the fairy's turn
 // point, a majority of tokens) go to their first rule. Which expansion a rule belongs to: rule-sources.ts.

@@ -1,3 +1,4 @@
+// Long because: the one data module built from a document (figures, every scoring hook, rule texts), its hooks read together.
 // Rules written as data (an expansion's `dataRules`, schemas/expansion.v1.json) compiled into a
 // rule module: the same hooks, figures, rule texts and parameters a TypeScript module offers, so
 // the engine explains data rules exactly like its own (rule ids in events, arithmetic, refusals).
