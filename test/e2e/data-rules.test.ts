@@ -70,8 +70,15 @@ test('a designer’s JSON-only expansion validates, plays in the sandbox, and it
 		(m) => m.type === 'deploy' && m.figure === 'vintner'
 	);
 	expect(vintner).toEqual({ type: 'deploy', figure: 'vintner', feature: 'c1' });
+	// the person asked for less motion: the scoring's note over the board stands still
+	await page.emulateMedia({ reducedMotion: 'reduce' });
 	await chooseTarget(page, vintner!);
+	// the scoring over the board for a moment, and in the log, with its arithmetic
+	const pop = page.getByTestId('score-pop').first();
+	await expect(pop).toContainText('2 tiles × (2 + 1 wine) = 6');
+	expect(await pop.evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
 	const score = page.locator('li.ev-score').last();
+	await expect(score.getByTestId('score-line')).toContainText('2 tiles × (2 + 1 wine) = 6');
 	await expect(score).toContainText('2 tiles × (2 + 1 wine) = 6');
 	await expect(score).toContainText('1 vintner × 2 = 2');
 	await expect(score).toContainText('strength 3');

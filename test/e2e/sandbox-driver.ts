@@ -222,7 +222,8 @@ export async function chooseTarget(page: Page, move: Move | EngineMove) {
 	let found = false;
 	for (let i = 0; i < 60 && !found; i++) {
 		await page.keyboard.press('ArrowRight');
-		found = ((await hover.textContent()) ?? '').split(' / ').includes(label);
+		// the labels of the target's moves (after a dash, what placing on a whole cell does)
+		found = ((await hover.textContent()) ?? '').split(' — ')[0].split(' / ').includes(label);
 	}
 	expect(found, `a target offers "${label}"`).toBe(true);
 	await page.keyboard.press('Enter');

@@ -40,6 +40,7 @@ test('a record of a 2,000-design expansion: tiles left and log paged, a search p
 	await page.goto('/sandbox');
 	await page.getByLabel('Load a game record').setInputFiles(file);
 	await expect.poll(() => stepShown(page), { timeout: 60_000 }).toBe(400);
+	await page.getByRole('tab', { name: /Tiles left/ }).click();
 	const tiles = page.getByRole('region', { name: 'Tiles left' });
 	await expect(tiles.getByRole('heading')).toContainText(/ of 20\d\d designs/);
 	expect(await tiles.locator('li').count()).toBe(60);
@@ -50,6 +51,7 @@ test('a record of a 2,000-design expansion: tiles left and log paged, a search p
 	await expect(tiles.locator('li')).toHaveCount(1);
 	await expect(tiles.locator('li')).toContainText('Design 1999 (');
 
+	await page.getByRole('tab', { name: /^Log/ }).click();
 	const log = page.getByRole('region', { name: 'Step log' });
 	expect(await log.locator('ol > li').count()).toBe(300);
 	await expect(log.getByRole('button', { name: /Show 300 earlier events/ })).toBeVisible();

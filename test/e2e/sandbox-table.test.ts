@@ -27,6 +27,7 @@ import {
 } from './sandbox-driver.ts';
 import { availableExpansions } from '../../src/cli/files.ts';
 import {
+	boardPieces,
 	boardTiles,
 	playRandomGame,
 	recordOf,
@@ -46,7 +47,8 @@ async function setPace(page: Page, pace: string) {
 async function chooseFromMenu(
 	page: Page,
 	t: { x: number; y: number; feature?: string; moves: Move[] },
-	by: 'mouse' | 'keyboard'
+	by: 'mouse' | 'keyboard',
+	axe = false
 ) {
 	const before = await stepShown(page);
 	// the arrows go through the board's targets in the order the board lists them
@@ -56,11 +58,91 @@ async function chooseFromMenu(
 	for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('Enter');
 	await expect(page.getByRole('menu')).toBeVisible();
-	await expect(page.getByRole('menuitem').first()).toBeFocused();
-	if (by === 'mouse') await page.getByRole('menuitem').first().click();
+	const items = page.getByRole('menuitem');
+	await expect(items.first()).toBeFocused();
+	if (axe) await expectAccessible(page, 'the sandbox with the figure menu open');
+	// places in words ("Follower on the city, north"), never a feature's id
+	for (const label of (await items.allTextContents()).slice(0, -1)) {
+		expect(label).toMatch(/ on the (city|road|field|monastery|garden|inn|stable)\b/);
+		expect(label).not.toMatch(/\b[a-z]\d+ of \(/);
+	}
+	if (by === 'keyboard') {
+		// the menu's keys: down and up, End (Cancel), Home; the focus ring drawn inside the item
+		await page.keyboard.press('ArrowDown');
+		await expect(items.nth(1)).toBeFocused();
+		const ring = await items
+			.nth(1)
+			.evaluate((b) => [getComputedStyle(b).outlineOffset, getComputedStyle(b).outlineWidth]);
+		expect(parseFloat(ring[0]) + parseFloat(ring[1])).toBeLessThanOrEqual(0);
+		await page.keyboard.press('End');
+		await expect(items.last()).toHaveText('Cancel');
+		await expect(items.last()).toBeFocused();
+		await page.keyboard.press('Home');
+		await expect(items.first()).toBeFocused();
+		await page.keyboard.press('ArrowUp');
+		await expect(items.last()).toBeFocused();
+		await page.keyboard.press('ArrowDown');
+		await expect(items.first()).toBeFocused();
+	}
+	if (by === 'mouse') await items.first().click();
 	else await page.keyboard.press('Enter');
 	await expect(page.getByRole('menu')).toBeHidden();
 	await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+}
+
+/**
+ * How many of the log's entries are on screen whole, in the log's box, without scrolling the page
+ * (the page itself does not scroll).
+ */
+async function readableLogEntries(page: Page): Promise<number> {
+	await page.getByRole('tab', { name: /^Log/ }).click();
+	return page.evaluate(() => {
+		if (document.documentElement.scrollHeight > innerHeight + 1) return -1;
+		const box = document.querySelector('.log ol')!.getBoundingClientRect();
+		return [...document.querySelectorAll('.log ol > li')].filter((li) => {
+			const r = li.getBoundingClientRect();
+			return r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight;
+		}).length;
+	});
+}
+
+/**
+ * At Fit, every figure is at least 20 px on screen, and each player's figures show their colour:
+ * as many pixels of it on the board as ~100 per figure of theirs (a thin, lying scarecrow too).
+ */
+async function figuresTold(page: Page) {
+	await page.getByRole('button', { name: 'Fit' }).click();
+	const state = await gameShown(page);
+	expect(boardTiles(state).length).toBeGreaterThan(80);
+	await expect
+		.poll(async () => Number(await page.locator('.board').getAttribute('data-figure-px')))
+		.toBeGreaterThanOrEqual(20);
+	const shot = await boardShot(page);
+	const pieces = boardPieces(state);
+	for (let p = 0; p < 3; p++) {
+		const mine = pieces.filter((pc) => pc.owner === p).length;
+		if (!mine) continue;
+		const hex = PLAYER_COLOURS[p].fill;
+		const count = await page.evaluate(
+			async ([b64, hex]) => {
+				const img = await createImageBitmap(
+					await (await fetch(`data:image/png;base64,${b64}`)).blob()
+				);
+				const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+				c.drawImage(img, 0, 0);
+				const d = c.getImageData(0, 0, img.width, img.height).data;
+				const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+				let n = 0;
+				for (let i = 0; i < d.length; i += 4)
+					if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 24) n++;
+				return n;
+			},
+			[shot.toString('base64'), hex] as const
+		);
+		expect(count, `pixels of player ${p + 1}'s colour for ${mine} figures`).toBeGreaterThan(
+			100 * mine
+		);
+	}
 }
 
 test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bot plays on', async ({
@@ -77,7 +159,7 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 		const menuTarget = (await targetsShown(page)).targets.find((t) => t.moves.length > 1);
 		expect(menuTarget, 'a target with several figures (follower, large meeple)').toBeTruthy();
 		const at = await stepShown(page);
-		await chooseFromMenu(page, menuTarget!, by);
+		await chooseFromMenu(page, menuTarget!, by, by === 'mouse');
 		// Bob's turn (a tile, a figure or not) is played by his bot, and the game comes back to Ann
 		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
 		expect(await stepShown(page)).toBeGreaterThanOrEqual(at + 3);
@@ -89,6 +171,8 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	page
 }) => {
 	test.setTimeout(600_000);
+	// a laptop's window: board, hand, menus and the log all fit
+	await page.setViewportSize({ width: 1280, height: 800 });
 	await page.goto(
 		'/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3'
 	);
@@ -109,6 +193,8 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 		const legal = await legalShown(page);
 		const before = await stepShown(page);
 		if (kind === 'place') {
+			if (turns === 12) expect(await readableLogEntries(page)).toBeGreaterThanOrEqual(10);
+			if (turns === 30) await figuresTold(page);
 			if (turns === 3) {
 				// a hint: what each bot would do here, and what it weighed
 				await page.getByRole('button', { name: 'Hint' }).click();
@@ -141,6 +227,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	expect(kinds).toContain('town-hall');
 	// the end: the winner named, a ranking, the decisive scorings
 	const end = page.getByTestId('game-over');
+
 	await expect(end).toBeVisible();
 	const scores = await Promise.all(
 		[0, 1, 2].map(async (i) => Number(await page.getByTestId(`score-${i}`).textContent()))
@@ -203,7 +290,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 		else {
 			const before = await stepShown(page);
 			await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-			await expect.poll(() => stepShown(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 		}
 	}
 	// one step back on the timeline: the redo survives too
@@ -363,4 +450,37 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 		await expectAccessible(page, `the sandbox at a ${kind} step`);
 	}
 	console.log(`axe at step kinds: ${[...firstOf.keys()].join(', ')}`);
+});
+
+test('the town hall: its lit squares say what placing it there does, the term is one hover away; the only pass after it plays itself', async ({
+	page
+}) => {
+	await page.goto('/sandbox?x=messengers-and-mayors&p=Ann~blue,Bob~orange&seed=1');
+	await expect(page.locator('.board canvas').first()).toBeVisible({ timeout: 30_000 });
+	await expect.poll(() => stepKind(page)).toBe('turn');
+	const panel = page.getByRole('region', { name: 'Your move' });
+	await expect(panel).toContainText('Click a lit square on the board to place your town hall');
+	await panel.getByRole('button', { name: 'town hall' }).hover();
+	await expect(panel.getByRole('tooltip')).toBeVisible();
+	await expect(panel.getByRole('tooltip')).toContainText('MM-HALL-1');
+	await expectAccessible(page, 'the sandbox at the town hall');
+	// the keyboard on a lit square: what placing the town hall there does
+	await page.locator('.board').focus();
+	const hover = page.getByTestId('hover');
+	for (let i = 0; i < 8 && !((await hover.textContent()) ?? '').includes('borders'); i++)
+		await page.keyboard.press('ArrowRight');
+	await expect(hover).toContainText(/^Town hall at \(-?\d+,-?\d+\) — /);
+	await expect(hover).toContainText('Place your town hall instead of drawing a tile');
+	await expect(hover).toContainText(/it borders the (city|road) to the (north|east|south|west)/);
+	await page.keyboard.press('Enter');
+	// placed; the figure step after it has only the pass: played by itself, said in the log
+	await expect.poll(() => stepShown(page)).toBeGreaterThanOrEqual(2);
+	const auto = page.getByTestId('auto-played');
+	await expect(auto).toHaveCount(1);
+	await expect(page.locator('.log li').filter({ has: auto })).toContainText('places no figure');
+	expect(await mover(page)).toBe(1);
+	// undo: back to Ann's decision, past the move that made itself
+	await page.getByRole('button', { name: 'Undo' }).click();
+	await expect.poll(() => stepShown(page)).toBe(0);
+	await expect(auto).toHaveCount(0);
 });

@@ -59,7 +59,7 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 			} else {
 				const before = await stepShown(page);
 				await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-				await expect.poll(() => stepShown(page)).toBe(before + 1);
+				await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 			}
 		} else if (kind === 'note') {
 			// the lute's choice: a note token on one of the tile's free features
@@ -68,7 +68,7 @@ test('a scripted game of at least 16 turns by clicking: scores and log equal the
 		} else {
 			const before = await stepShown(page);
 			await page.locator('.moves button').first().click();
-			await expect.poll(() => stepShown(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 			choices++;
 		}
 	}
@@ -216,11 +216,18 @@ test('pan by dragging and zoom with the wheel: the board follows the pointer, an
 	expect([placed?.x, placed?.y]).toEqual([move.x, move.y]);
 });
 
-test('a turn with the keyboard only: cursor, rotate, place, choose a target', async ({ page }) => {
+test('a turn with the keyboard only: cursor, rotate, place, choose a target; undone, no cursor stays on the empty cell', async ({
+	page
+}) => {
 	await openSandbox(page, 'x=base&seed=5');
 	await page.locator('.board').focus();
 	const legal = await legalShown(page);
 	const move = legal[legal.length - 1];
+	for (let i = 0; i < 4 && (await rotationShown(page)) !== move.rotation; i++)
+		await page.keyboard.press('r');
+	// the board before the cursor shows (the tile in hand turned as it will be placed)
+	const plain = await boardShot(page);
+	await page.locator('.board').focus();
 	// the cursor starts on the last placed tile (the start tile at 0,0)
 	await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('ArrowLeft');
@@ -244,6 +251,12 @@ test('a turn with the keyboard only: cursor, rotate, place, choose a target', as
 	}
 	await expect.poll(() => stepShown(page)).toBe(2);
 	expect(boardPieces(await gameShown(page)).filter((p) => p.kind !== 'dragon')).toHaveLength(1);
+	// undone (Ctrl+Z twice): the cell is empty again, and no cursor frame (nor the tile's ghost) stays on it
+	await page.keyboard.press('Control+z');
+	await page.keyboard.press('Control+z');
+	await expect.poll(() => stepShown(page)).toBe(0);
+	expect(await rotationShown(page)).toBe(move.rotation);
+	expect(await differ(page, await boardShot(page), plain)).toBe(0);
 });
 
 test('load a record, step back and forward on the timeline: board and scores follow', async ({
@@ -438,7 +451,7 @@ test('save a game as a scenario through the UI: it runs in the page, and npx car
 			const deploy = legal.find((m) => m.type === 'deploy' && m.figure === 'follower');
 			if (deploy) await chooseTarget(page, deploy);
 			else await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-			await expect.poll(() => stepShown(page)).toBe(before + 1);
+			await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
 		}
 	}
 	await page.getByRole('button', { name: 'Save as scenario…' }).click();

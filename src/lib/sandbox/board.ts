@@ -89,15 +89,23 @@ export interface BoardEvents {
 	rotate(by: 1 | -1): void;
 }
 
+/** The person asked for less motion: tiles and figures appear without dropping in, a scoring without fading. */
+const lessMotion = (): boolean =>
+	typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const FIT_FILL = 'rgba(63,125,46,0.38)';
 const FIT_STROKE = '#2f6b22';
 const OTHER_FILL = 'rgba(224,162,60,0.16)';
 const OTHER_STROKE = '#9a6a10';
 const HIGHLIGHT_FILL = 'rgba(255,214,0,0.5)';
-/** Screen pixels a figure keeps at least when the board is zoomed out (up to 2.5 times its size on the tile). */
-const MIN_FIGURE_PX = 14;
+/**
+ * Screen pixels a figure keeps at least when the board is zoomed out (up to 3.5 times its size on the
+ * tile); zoomed out, each figure stands on a disc of its owner's colour (a marker with its kind's
+ * silhouette), so a thin figure's colour (the scarecrow's, lying) can be told.
+ */
+const MIN_FIGURE_PX = 20;
 const figureScaleAt = (s: number): number =>
-	Math.min(2.5, Math.max(1, Math.round((MIN_FIGURE_PX / (24 * s)) * 4) / 4));
+	Math.min(3.5, Math.max(1, Math.ceil((MIN_FIGURE_PX / (24 * s)) * 4) / 4));
 
 export class BoardView {
 	private K: typeof Konva;
@@ -290,6 +298,7 @@ export class BoardView {
 	// ---------------------------------------------------------------- scene
 	setScene(scene: BoardScene, opts: { animate?: boolean } = {}): void {
 		const t0 = performance.now();
+		if (opts.animate && lessMotion()) opts = { animate: false };
 		this.bitmaps.frame();
 		if (this.moving) this.drawAtView(); // show the new scene now, not when the view comes to rest
 		const before = this.scene?.tiles.length ?? 0;
@@ -297,6 +306,8 @@ export class BoardView {
 		// fitted before the tiles are made: their bitmaps are made once, at the fitted zoom
 		if (!this.fitted && scene.tiles.length) this.fit();
 		this.tilesByCell = new Map(scene.tiles.map((t) => [`${t.x},${t.y}`, t]));
+		// a tile placed or taken back (undo, the timeline): the keyboard cursor waits for the next arrow
+		if (scene.tiles.length !== before) this.cursorMark.visible(false);
 		const tilesChanged = this.syncTiles(
 			scene.tiles,
 			opts.animate === true && scene.tiles.length === before + 1
@@ -352,6 +363,8 @@ export class BoardView {
 			this.figureScale = scale;
 			if (this.scene) this.drawPieces(this.scene);
 		}
+		// the smallest figure's size on screen, for the browser tests
+		this.container.dataset.figurePx = String(Math.round(24 * scale * this.drawn.s));
 	}
 
 	/** Draws the given layers on the next frame (only those that changed). */
@@ -480,18 +493,30 @@ export class BoardView {
 			rotation: lying ? 90 : 0,
 			listening: false
 		});
+		// zoomed out: a marker, the owner's disc with the kind's silhouette in the ink colour on it
+		const marker = this.figureScale > 1;
+		if (marker)
+			g.add(
+				new K.Circle({
+					radius: 11,
+					fill,
+					stroke: '#1d1a16',
+					strokeWidth: 1.4,
+					perfectDrawEnabled: false
+				})
+			);
 		g.add(
 			new K.Path({
 				data: silhouetteOf(kind, featureType),
 				offsetX: 10,
 				offsetY: 10,
-				fill,
-				stroke: '#1d1a16',
-				strokeWidth: 1.4,
+				...(marker
+					? { fill: ink, scaleX: 0.75, scaleY: 0.75 }
+					: { fill, stroke: '#1d1a16', strokeWidth: 1.4 }),
 				perfectDrawEnabled: false
 			})
 		);
-		if (label)
+		if (label && !marker)
 			g.add(
 				new K.Text({
 					text: label,
@@ -668,7 +693,11 @@ export class BoardView {
 			const g = this.featurePart(p, { fill: 'rgba(255,255,255,0.85)' });
 			if (!g) continue;
 			this.overLayer.add(g);
-			new K.Tween({ node: g, duration: 0.2, opacity: 0, onFinish: () => g.destroy() }).play();
+			if (lessMotion()) {
+				this.redraw(this.overLayer);
+				setTimeout(() => (g.destroy(), this.redraw(this.overLayer)), 600);
+			} else
+				new K.Tween({ node: g, duration: 0.2, opacity: 0, onFinish: () => g.destroy() }).play();
 		}
 	}
 
@@ -1012,6 +1041,15 @@ export class BoardView {
 		const r = this.container.getBoundingClientRect();
 		const { x, y, s } = this.cam;
 		return { x: r.left + x + wx * s, y: r.top + y + wy * s };
+	}
+	/** Where a feature (or a cell's middle) of the board is, in pixels of the board's box: a score's note stands there. */
+	featureToLocal(x: number, y: number, feature?: string): { x: number; y: number } | null {
+		const a = feature
+			? this.anchor(this.tileAt(x, y), feature)
+			: { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 };
+		if (!a) return null;
+		const { cam } = this;
+		return { x: cam.x + a.x * cam.s, y: cam.y + a.y * cam.s };
 	}
 	cellToClient(x: number, y: number): { x: number; y: number } {
 		return this.toClient(x * CELL + CELL / 2, y * CELL + CELL / 2);

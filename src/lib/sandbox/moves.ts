@@ -10,6 +10,8 @@ import {
 	type Move,
 	type RuleInfo
 } from '../engine/index.ts';
+import { placeName } from './places.ts';
+export { listed } from './places.ts';
 
 export interface MoveTarget {
 	x: number;
@@ -54,19 +56,25 @@ export const figureName = (kind: string, state?: GameState): string =>
 	(state && figureTypeName(state, kind)) ??
 	kind.charAt(0).toUpperCase() + kind.slice(1);
 
-/** The kind of feature `feature` is on the tile at the move's target, for labels. */
-const featureKind = (state: GameState, t: MoveTarget | null): string =>
-	t?.feature
-		? (boardTileAt(state, t.x, t.y)?.def.features.find((f) => f.id === t.feature)?.type ?? '')
-		: '';
+/**
+ * Where a target is, in words: "the city, north" on the tile just placed, "the road, east and west
+ * of the tile at (0,-1)" elsewhere, "(2,1)" for a whole cell (places.ts reads the feature's geometry).
+ */
+export function targetWords(state: GameState, t: MoveTarget): string {
+	const cell = `(${t.x},${t.y})`;
+	if (!t.feature) return cell;
+	const tile = boardTileAt(state, t.x, t.y);
+	const placed = placedTile(state);
+	const here = placed?.x === t.x && placed?.y === t.y;
+	const name = tile ? placeName(tile.def, t.feature, tile.rotation) : `feature ${t.feature}`;
+	return here ? name : `${name} of the tile at ${cell}`;
+}
 
 /** A short label for a move, in the board's terms. */
 export function moveLabel(move: Move, state: GameState): string {
 	const m = move as Record<string, unknown>;
 	const t = targetOf(move, state);
-	const where = t
-		? `${t.feature ? `${featureKind(state, t) || 'feature'} ${t.feature} of ` : ''}(${t.x},${t.y})`
-		: '';
+	const where = t ? targetWords(state, t) : '';
 	const name = (p: unknown) => (num(p) ? (state.players[p] ?? `player ${p}`) : 'neutral');
 	const step = state.pending[0];
 	// the figure a move-on step is about (a data figure with moveOn: Abbey & Mayor's wagon)
@@ -122,9 +130,7 @@ export function moveLabel(move: Move, state: GameState): string {
 				? 'Flock: draw a token from the bag'
 				: 'Flock: drive it to market (score)';
 		case 'messenger':
-			return m.choice === 'return'
-				? 'Messenger: back to supply'
-				: `Messenger rides to the ${m.choice} ${where}`;
+			return m.choice === 'return' ? 'Messenger: back to supply' : `Messenger rides on to ${where}`;
 		default: {
 			// a data step's move putting a figure or token of its name (a token step's: "Note token on …")
 			if (t?.feature && figureTypeName(state, String(m.type)))
@@ -143,6 +149,9 @@ const PASS_LABEL: Record<string, string> = {
 	abbey: 'Keep the abbey: draw a tile',
 	'abbey-end': 'Keep the abbey (do not place it)'
 };
+
+/** What a kind of move places, in words ("town hall" for a town-hall move): the panel's term. */
+export const moveThing = (move: Move): string => String(move.type).replace(/-/g, ' ');
 
 /** Two moves are the same move (the engine's moves are flat objects). */
 export function sameMove(a: Move, b: Move): boolean {
@@ -333,10 +342,10 @@ export function piecesAt(
 				p.owner >= 0
 					? `${state.players[p.owner]}'s ${figureName(p.kind, state).toLowerCase()}`
 					: `${figureName(p.kind, state)} (nobody's)`;
-			const kind = tile.def.features.find((f) => f.id === p.feature)?.type ?? 'feature';
+			const place = placeName(tile.def, p.feature, tile.rotation);
 			const help = figureHelp(p.kind, state);
 			const rules = help?.rules.filter((r) => book.has(r)) ?? [];
-			return `${whose}${p.lying ? ', lying' : ''} on the ${kind} ${p.feature}${help ? ` — ${help.text}` : ''}${rules.length ? ` (${rules.join(', ')})` : ''}`;
+			return `${whose}${p.lying ? ', lying' : ''} on ${place}${help ? ` — ${help.text}` : ''}${rules.length ? ` (${rules.join(', ')})` : ''}`;
 		});
 	const name = tile.def.name ?? tile.key;
 	return parts.length ? `(${x},${y}) ${name}: ${parts.join('; ')}` : `(${x},${y}) ${name}`;

@@ -6,6 +6,7 @@ import {
 	contextOf,
 	stepLine,
 	featureParts,
+	boardTileAt,
 	tilesToDraw,
 	type Expansion,
 	type GameRecord,
@@ -16,7 +17,8 @@ import { validateGameRecord } from '../formats/validate-scenario.ts';
 import { botSpecText } from '../bots/index.ts';
 import type { BoardTarget, BoardView, Part } from './board.ts';
 import { CHECKER_RECORD_KEY } from './handover.ts';
-import { piecesAt } from './moves.ts';
+import { listed, moveHelp, moveLabel, piecesAt } from './moves.ts';
+import { bordering } from './places.ts';
 import { colourOf } from './palette.ts';
 import { placementCells, recentTiles, sceneOf } from './scene.ts';
 import { finalScoring, scoreBreakdown } from './scores.ts';
@@ -24,6 +26,7 @@ import { GAME_PARAM } from './saved-game.ts';
 import { setupToParams, type SandboxSetup } from './setup.ts';
 import { SandboxTable } from './table.svelte.ts';
 import { refusalText } from './status.ts';
+import { scorePops, type ScorePop } from './score-pop.ts';
 
 export interface PageAddress {
 	/** The address bar's query now. */
@@ -31,6 +34,9 @@ export interface PageAddress {
 	/** Shows /sandbox?q (in place of the current entry when `replace`). */
 	go(q: string, replace: boolean): void;
 }
+
+/** How long a scoring's note stays over the board. */
+export const SCORE_NOTE_MS = 4000;
 
 export interface MoveMenu {
 	target: BoardTarget;
@@ -53,6 +59,11 @@ export class SandboxPage {
 	serverGames = $state(false);
 	linkCopied = $state('');
 	view = $state.raw<BoardView | undefined>();
+	/** The scorings of the step just played, each a note over its feature for a moment (SCORE_NOTE_MS). */
+	pops = $state.raw<ScorePop[]>([]);
+	#popTimer: ReturnType<typeof setTimeout> | undefined;
+	/** The side panel's tab: the log, the tiles left (chosen by itself in free mode's pick step), the legend, the rulings. */
+	sideTab = $state('log');
 
 	get session() {
 		return this.table.session;
@@ -74,6 +85,13 @@ export class SandboxPage {
 		return sceneOf(gs, legal, this.rotation, this.colours, shown, recent);
 	});
 	readonly cells = $derived(this.session ? placementCells(this.session.legal) : new Map());
+	/** The step's targets that are whole empty cells (a town hall's, an abbey's): lit squares. */
+	readonly squares = $derived.by(() => {
+		const gs = this.gs;
+		return gs
+			? (this.scene?.targets ?? []).filter((t) => !t.feature && !boardTileAt(gs, t.x, t.y))
+			: [];
+	});
 	/** The step's moves that have no place on the board: buttons in the side panel. */
 	readonly buttons = $derived.by(() => {
 		const s = this.session;
@@ -258,7 +276,24 @@ export class SandboxPage {
 		this.flash = scored.flatMap((e) =>
 			featureParts(s.state, e.feature.at.x, e.feature.at.y, e.feature.at.feature)
 		);
+		if (scored.length) {
+			this.pops = scorePops(scored, s.state.players);
+			clearTimeout(this.#popTimer);
+			this.#popTimer = setTimeout(() => (this.pops = []), SCORE_NOTE_MS);
+		}
 		queueMicrotask(() => (this.animate = false));
+	}
+
+	#tilesForPick = false;
+	/** Free mode's pick step shows the tiles left (and the log again after it, unless the person chose a tab). */
+	pickStep(pick: boolean): void {
+		if (pick && this.sideTab !== 'tiles') {
+			this.sideTab = 'tiles';
+			this.#tilesForPick = true;
+		} else if (!pick && this.#tilesForPick) {
+			if (this.sideTab === 'tiles') this.sideTab = 'log';
+			this.#tilesForPick = false;
+		}
 	}
 
 	/** What the seat to decide must do at the step shown ("move the wagon on, …"). */
@@ -316,6 +351,17 @@ export class SandboxPage {
 		if (t.moves.length === 1) return this.play(t.moves[0]);
 		const p = this.view?.targetToClient(t.x, t.y, t.feature);
 		this.menu = { target: t, x: p?.x ?? 200, y: p?.y ?? 200 };
+	}
+
+	/** The pointer (or the keyboard) on a target: its moves; on a whole empty cell, what placing there does. */
+	targetHover(t: BoardTarget | null): void {
+		const { gs, session } = this;
+		if (!t || !gs || !session) return void (this.hoverText = '');
+		const labels = t.moves.map((m) => moveLabel(m, gs)).join(' / ');
+		if (t.feature || boardTileAt(gs, t.x, t.y)) return void (this.hoverText = labels);
+		const near = bordering(gs, t.x, t.y);
+		const does = moveHelp(t.moves[0], session.book, gs).text;
+		this.hoverText = `${labels} — ${near.length ? `it borders ${listed(near)}. ` : ''}${does}`;
 	}
 
 	closeMenu(): void {

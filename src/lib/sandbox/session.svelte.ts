@@ -37,6 +37,8 @@ export interface TimelineStep {
 	eventsThrough: number;
 	/** The bot that chose the move, and the alternatives it weighed (its explanation). */
 	bot?: { name: string; alternatives: Alternative[] };
+	/** The move was the step's only one: the table played it by itself. */
+	auto?: true;
 }
 
 /** A move the engine refused while the designer played: kept for "save as scenario". */
@@ -219,6 +221,11 @@ export class SandboxSession {
 		return out.reverse();
 	}
 
+	/** Step i's move was its step's only one, played by the table (not after the current step). */
+	autoPlayed(i: number): boolean {
+		return i <= this.at && !!this.steps[i]?.auto;
+	}
+
 	/** The bot's explanation of step i, when it is not after the current step. */
 	botNote(i: number): TimelineStep['bot'] {
 		return i <= this.at ? this.steps[i]?.bot : undefined;
@@ -236,7 +243,7 @@ export class SandboxSession {
 	}
 
 	/** Plays a move (a bot's with its explanation): a refusal is returned (and remembered), otherwise the timeline moves on. */
-	play(move: Move, bot?: TimelineStep['bot']): Refusal | null {
+	play(move: Move, bot?: TimelineStep['bot'], auto = false): Refusal | null {
 		// the engine keeps the move in its log, and the log crosses to the bots' worker: plain data only
 		// (a move taken from reactive page state is a proxy, which postMessage cannot clone)
 		move = $state.snapshot(move) as Move;
@@ -270,7 +277,8 @@ export class SandboxSession {
 				events: r.events,
 				player: seatOf(r.state),
 				eventsThrough: this.#flat.length,
-				...(bot ? { bot } : {})
+				...(bot ? { bot } : {}),
+				...(auto ? { auto: true as const } : {})
 			}
 		];
 		this.at = i;

@@ -264,7 +264,7 @@ export class SandboxTable {
 
 	// ------------------------------------------------------------------ playing
 	/** A move of the person at the table (or a bot's, with its explanation): null, or the engine's refusal. */
-	play(move: Move, bot?: TimelineStep['bot']): Refusal | null {
+	play(move: Move, bot?: TimelineStep['bot'], auto = false): Refusal | null {
 		const s = this.session;
 		if (!s) return null;
 		if (!bot && this.inspecting) {
@@ -274,7 +274,7 @@ export class SandboxTable {
 			};
 			return null;
 		}
-		const refusal = s.play(move, bot);
+		const refusal = s.play(move, bot, auto);
 		if (refusal) {
 			this.status = { text: `Refused: ${refusalText(refusal)}`, kind: 'refusal' };
 			return refusal;
@@ -312,7 +312,10 @@ export class SandboxTable {
 		const s = this.session;
 		if (!s || !this.canUndo) return;
 		if (this.hasBots) s.jump(this.lastOwnDecision()!);
-		else s.undo();
+		// one step back, and past the moves the table played by itself (no decision to take back)
+		else
+			do s.undo();
+			while (s.canUndo && s.steps[s.at + 1]?.auto);
 		this.status = null;
 		this.changed();
 	}
@@ -328,6 +331,7 @@ export class SandboxTable {
 				(s.steps[i].player === undefined || this.botOf(s.steps[i].player!))
 			)
 				i++;
+		while (i < s.steps.length - 1 && s.steps[i + 1].auto) i++;
 		s.jump(i);
 		this.changed();
 	}
@@ -358,20 +362,25 @@ export class SandboxTable {
 	}
 
 	/**
-	 * After every change of the game: keep it; when the person's one option at the game's end is to
-	 * draw (Messengers & Mayors' turn without a town hall to place), draw; let a bot play its seat.
+	 * The person's step has one possible move, no decision (the only draw, the only pass, the only
+	 * note token): that move. Not a tile's placement, which the person makes on the board, nor a pick.
+	 */
+	get forcedMove(): Move | null {
+		const s = this.session;
+		if (!s || !this.live || this.mover === undefined || this.botOf(this.mover)) return null;
+		const kind = s.state.pending[0]?.kind;
+		if (kind === 'place' || kind === 'pick' || s.legal.length !== 1) return null;
+		return s.legal[0];
+	}
+
+	/**
+	 * After every change of the game: keep it; a person's step with one possible move plays it (its
+	 * events in the log, marked as played by itself); let a bot play its seat.
 	 */
 	private changed(): void {
-		const s = this.session;
-		if (
-			s &&
-			this.live &&
-			this.mover !== undefined &&
-			!this.botOf(this.mover) &&
-			s.legal.length === 1 &&
-			s.legal[0].type === 'draw'
-		) {
-			this.play(s.legal[0]);
+		const forced = this.forcedMove;
+		if (forced) {
+			this.play(forced, undefined, true);
 			return;
 		}
 		this.#keeper.changed();
