@@ -62,7 +62,7 @@ export class SandboxPage {
 	/** The scorings of the step just played, each a note over its feature for a moment (SCORE_NOTE_MS). */
 	pops = $state.raw<ScorePop[]>([]);
 	#popTimer: ReturnType<typeof setTimeout> | undefined;
-	/** The side panel's tab: the log, the tiles left (chosen by itself in free mode's pick step), the legend, the rulings. */
+	/** The side panel's tab: the log, the tiles left (above the tabs in free mode's pick step), the legend, the rulings. */
 	sideTab = $state('log');
 
 	get session() {
@@ -282,18 +282,6 @@ export class SandboxPage {
 			this.#popTimer = setTimeout(() => (this.pops = []), SCORE_NOTE_MS);
 		}
 		queueMicrotask(() => (this.animate = false));
-	}
-
-	#tilesForPick = false;
-	/** Free mode's pick step shows the tiles left (and the log again after it, unless the person chose a tab). */
-	pickStep(pick: boolean): void {
-		if (pick && this.sideTab !== 'tiles') {
-			this.sideTab = 'tiles';
-			this.#tilesForPick = true;
-		} else if (!pick && this.#tilesForPick) {
-			if (this.sideTab === 'tiles') this.sideTab = 'log';
-			this.#tilesForPick = false;
-		}
 	}
 
 	/** What the seat to decide must do at the step shown ("move the wagon on, …"). */
