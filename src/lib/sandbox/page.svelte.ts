@@ -62,8 +62,14 @@ export class SandboxPage {
 	/** The scorings of the step just played, each a note over its feature for a moment (SCORE_NOTE_MS). */
 	pops = $state.raw<ScorePop[]>([]);
 	#popTimer: ReturnType<typeof setTimeout> | undefined;
-	/** The side panel's tab: the log, the tiles left (above the tabs in free mode's pick step), the legend, the rulings. */
+	/** The side panel's tab: the log, the tiles left, the legend, the rulings. */
 	sideTab = $state('log');
+	/** The tab shown: the tiles left have no tab at the end, nor in free mode's pick (they stand above the tabs, the decision at hand). */
+	readonly shownTab = $derived(
+		(this.gs?.finished || this.step?.kind === 'pick') && this.sideTab === 'tiles'
+			? 'log'
+			: this.sideTab
+	);
 
 	get session() {
 		return this.table.session;
