@@ -176,7 +176,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	await page.goto(
 		'/sandbox?x=inns-and-cathedrals,bards,inn-and-stable-owners,messengers-and-mayors&p=Ann~blue,Bob~orange~greedy,Cid~green~mcts:easy&seed=3'
 	);
-	await expect(page.locator('.board canvas').first()).toBeVisible();
+	await expect(page.locator('.board canvas').first()).toBeVisible({ timeout: 30_000 });
 	await setPace(page, 'instant');
 	const kinds = new Set<string>();
 	let menus = 0;
@@ -443,7 +443,7 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 		])
 	);
 	await page.goto(`/sandbox?${GAME_PARAM}=${encodeGameLink(game)}`);
-	await expect.poll(() => lastStep(page)).toBe(state.log.length);
+	await expect.poll(() => lastStep(page), { timeout: 30_000 }).toBe(state.log.length);
 	for (const [kind, at] of firstOf) {
 		await page.getByLabel('Timeline').fill(String(at));
 		await expect.poll(() => stepKind(page)).toBe(kind);

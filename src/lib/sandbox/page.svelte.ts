@@ -64,12 +64,6 @@ export class SandboxPage {
 	#popTimer: ReturnType<typeof setTimeout> | undefined;
 	/** The side panel's tab: the log, the tiles left, the legend, the rulings. */
 	sideTab = $state('log');
-	/** The tab shown: the tiles left have no tab at the end, nor in free mode's pick (they stand above the tabs, the decision at hand). */
-	readonly shownTab = $derived(
-		(this.gs?.finished || this.step?.kind === 'pick') && this.sideTab === 'tiles'
-			? 'log'
-			: this.sideTab
-	);
 
 	get session() {
 		return this.table.session;
@@ -81,6 +75,12 @@ export class SandboxPage {
 	readonly gs = $derived(this.session?.state);
 	readonly step = $derived(this.gs?.pending[0]);
 	readonly ctx = $derived(this.gs ? contextOf(this.gs) : undefined);
+	/** The tab shown: the tiles left have no tab at the end, nor in free mode's pick (they stand above the tabs, the decision at hand). */
+	readonly shownTab = $derived(
+		(this.gs?.finished || this.step?.kind === 'pick') && this.sideTab === 'tiles'
+			? 'log'
+			: this.sideTab
+	);
 	readonly scene = $derived.by(() => {
 		const { session: s, gs, highlight: h } = this;
 		if (!s || !gs) return null;
