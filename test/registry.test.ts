@@ -9,7 +9,8 @@ import {
 	resolveGame,
 	ruleRegistry,
 	rulingsFor,
-	rulingsOfDocument
+	rulingsOfDocument,
+	parametersOfDocument
 } from '../src/lib/engine/registry.ts';
 import { contextFor, rulingsInPlay } from '../src/lib/engine/index.ts';
 import { availableExpansions } from '../src/cli/files.ts';
@@ -112,6 +113,29 @@ describe('rulingsInPlay: every ruling a game of the documents has, the setup for
 		expect(rulingsOfDocument(withIc, all).map((x) => x.id)).toEqual(
 			expect.arrayContaining(['HB-R1', 'IC-R1', 'BASE-R2'])
 		);
+	});
+	test("the expansion page's parameters: the modules' and those the documents' data rules declare (Bards' note tokens)", () => {
+		const own = {
+			id: 'with-bards',
+			name: 'With Bards',
+			version: '1.0.0',
+			tiles: [],
+			dependencies: ['bards']
+		} as unknown as Expansion;
+		const listed = parametersOfDocument(own, all);
+		expect(listed).toContainEqual({
+			name: 'noteTokens',
+			default: 7,
+			min: 0,
+			max: 20,
+			module: 'bards'
+		});
+		expect(listed.map((p) => p.name)).toContain('monasteryPoints');
+		// every parameter a game of the document reads, none twice
+		const r = resolveGame([own.id], (id) => (id === own.id ? own : all.get(id)));
+		if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
+		const ctx = contextFor(r.expansions, r.modules);
+		expect(listed.map((p) => p.name).sort()).toEqual(Object.keys(ctx.params).sort());
 	});
 });
 

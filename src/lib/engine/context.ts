@@ -70,10 +70,17 @@ export function rulingsInPlay(
 	expansions: readonly Expansion[],
 	extraModules: readonly string[] = []
 ): (RegisteredRuling & { moduleName: string })[] {
-	const modules = withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
-	return modules.flatMap((m) =>
+	return modulesInPlay(expansions, extraModules).flatMap((m) =>
 		(m.rulings ?? []).map((r) => ({ ...r, module: m.id, moduleName: m.name }))
 	);
+}
+
+/** The rule modules of a game of these documents, their data rules' modules included. */
+export function modulesInPlay(
+	expansions: readonly Expansion[],
+	extraModules: readonly string[] = []
+): RuleModule[] {
+	return withDataModules(modulesFor(expansions, extraModules), expansions, MODULE_IDS);
 }
 
 /** Compiles (or fetches from the cache) the rules context of a setup. */

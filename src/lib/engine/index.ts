@@ -74,6 +74,7 @@ export {
 	rulingsFor,
 	rulingsOfDocument,
 	parametersFor,
+	parametersOfDocument,
 	type RegisteredRuling,
 	type RegisteredParameter
 } from './registry.ts';

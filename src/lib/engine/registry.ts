@@ -2,8 +2,8 @@
 // tunable parameters (with defaults). Pure data built from the modules list; the validator and the
 // expansion page read it instead of taking rulings and parameters as free text.
 import { COMPANIONS, MODULES, modulesForExpansion } from './modules/index.ts';
-import type { Expansion } from './types.ts';
-import { rulingsInPlay } from './context.ts';
+import type { Expansion, RuleModule } from './types.ts';
+import { modulesInPlay, rulingsInPlay } from './context.ts';
 import type {
 	Meaning,
 	MeaningKind,
@@ -31,7 +31,12 @@ export function rulingsFor(moduleIds: readonly string[]): RegisteredRuling[] {
 
 /** The parameters the given modules read, in registry order, each with its default and module. */
 export function parametersFor(moduleIds: readonly string[]): RegisteredParameter[] {
-	return selected(moduleIds).flatMap((m) =>
+	return parametersOf(selected(moduleIds));
+}
+
+/** The parameters of these modules, each with its default, range and module. */
+export function parametersOf(modules: readonly RuleModule[]): RegisteredParameter[] {
+	return modules.flatMap((m) =>
 		Object.entries(m.parameters ?? {}).map(([name, value]) => {
 			const range = m.parameterRanges?.[name];
 			if (!range) throw new Error(`module ${m.id} declares parameter ${name} without a range`);
@@ -134,4 +139,21 @@ export function rulingsOfDocument(
 		// a draft the engine cannot compile yet: the validator says why
 	}
 	return rulingsFor(modulesEnabledBy(doc, available));
+}
+
+/**
+ * The parameters in play for a game of `doc` and its dependencies, as `rulingsOfDocument` lists the
+ * rulings: the rule modules' and those the documents' data rules declare (its own included).
+ */
+export function parametersOfDocument(
+	doc: Expansion,
+	available: ReadonlyMap<string, Expansion>
+): RegisteredParameter[] {
+	const r = resolveGame([doc.id], (id) => (id === doc.id ? doc : available.get(id)));
+	try {
+		if (r.ok) return parametersOf(modulesInPlay(r.expansions, r.modules));
+	} catch {
+		// a draft the engine cannot compile yet: the validator says why
+	}
+	return parametersFor(modulesEnabledBy(doc, available));
 }
