@@ -3,7 +3,7 @@
 // expansion page read it instead of taking rulings and parameters as free text.
 import { COMPANIONS, MODULES, modulesForExpansion } from './modules/index.ts';
 import type { Expansion, RuleModule } from './types.ts';
-import { modulesInPlay, rulingsInPlay } from './context.ts';
+import { modulesInPlay } from './context.ts';
 import type {
 	Meaning,
 	MeaningKind,
@@ -26,7 +26,12 @@ const selected = (moduleIds: readonly string[]) => MODULES.filter((m) => moduleI
 
 /** The rulings the given modules register, in registry order, each with its module's id. */
 export function rulingsFor(moduleIds: readonly string[]): RegisteredRuling[] {
-	return selected(moduleIds).flatMap((m) => (m.rulings ?? []).map((r) => ({ ...r, module: m.id })));
+	return rulingsOf(selected(moduleIds));
+}
+
+/** The rulings of these modules, each with its module's id. */
+function rulingsOf(modules: readonly RuleModule[]): RegisteredRuling[] {
+	return modules.flatMap((m) => (m.rulings ?? []).map((r) => ({ ...r, module: m.id })));
 }
 
 /** The parameters the given modules read, in registry order, each with its default and module. */
@@ -35,7 +40,7 @@ export function parametersFor(moduleIds: readonly string[]): RegisteredParameter
 }
 
 /** The parameters of these modules, each with its default, range and module. */
-export function parametersOf(modules: readonly RuleModule[]): RegisteredParameter[] {
+function parametersOf(modules: readonly RuleModule[]): RegisteredParameter[] {
 	return modules.flatMap((m) =>
 		Object.entries(m.parameters ?? {}).map(([name, value]) => {
 			const range = m.parameterRanges?.[name];
@@ -132,28 +137,24 @@ export function rulingsOfDocument(
 	doc: Expansion,
 	available: ReadonlyMap<string, Expansion>
 ): RegisteredRuling[] {
-	const r = resolveGame([doc.id], (id) => (id === doc.id ? doc : available.get(id)));
-	try {
-		if (r.ok) return rulingsInPlay(r.expansions, r.modules);
-	} catch {
-		// a draft the engine cannot compile yet: the validator says why
-	}
-	return rulingsFor(modulesEnabledBy(doc, available));
+	return rulingsOf(modulesOfDocument(doc, available));
 }
 
-/**
- * The parameters in play for a game of `doc` and its dependencies, as `rulingsOfDocument` lists the
- * rulings: the rule modules' and those the documents' data rules declare (its own included).
- */
+/** The parameters in play for a game of `doc` and its dependencies, as `rulingsOfDocument`. */
 export function parametersOfDocument(
 	doc: Expansion,
 	available: ReadonlyMap<string, Expansion>
 ): RegisteredParameter[] {
+	return parametersOf(modulesOfDocument(doc, available));
+}
+
+/** The rule modules of a game of `doc`, its data rules' included; the code modules alone for a draft the engine cannot compile yet (the validator says why). */
+function modulesOfDocument(doc: Expansion, available: ReadonlyMap<string, Expansion>) {
 	const r = resolveGame([doc.id], (id) => (id === doc.id ? doc : available.get(id)));
 	try {
-		if (r.ok) return parametersOf(modulesInPlay(r.expansions, r.modules));
+		if (r.ok) return modulesInPlay(r.expansions, r.modules);
 	} catch {
-		// a draft the engine cannot compile yet: the validator says why
+		// falls back to the code modules below
 	}
-	return parametersFor(modulesEnabledBy(doc, available));
+	return selected(modulesEnabledBy(doc, available));
 }
