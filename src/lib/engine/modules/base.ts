@@ -707,7 +707,7 @@ export const base: RuleModule = {
 								rule
 							}
 						);
-					v.rules.push(final ? 'BASE-1.7' : 'BASE-1.6', 'BASE-1.5.3');
+					v.rules.push(rule, 'BASE-1.5.3');
 					break;
 				}
 				case 'field': {
