@@ -309,8 +309,89 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 	const errors: JczProblem[] = [];
 	const warnings: JczProblem[] = [];
 	const setup = doc.setup;
-	// players in turn order: the order of the list (JCZ's player index, the first number of a meeple
-	// id and a message's `player`), not the slot (a seat colour: Betty in slot 2 may play first)
+	const players = playersOf(doc, errors);
+	const byId = new Map(catalog.expansions.map((e) => [e.id, e]));
+	const elements = setup.elements ?? {};
+	const read: SetupRead = {
+		byId,
+		chosen: chosenExpansions(doc, catalog, byId, errors, warnings),
+		modules: [],
+		figures: {},
+		errors,
+		warnings
+	};
+	readElements(elements, read);
+	const rulings = rulingsOf(setup, elements, read);
+	if (errors.length) return { ok: false, errors, warnings };
+	const { chosen, modules, figures } = read;
+
+	// the expansions in play, their dependencies and tiles
+	const inPlay = closure(chosen, byId);
+	engineReadings(doc, inPlay, read, rulings);
+	const tiles = jczTileIndex(inPlay);
+	const tileAt = (id: string, at: string): JczTileRef | undefined => {
+		const t = tiles.get(id);
+		if (!t)
+			errors.push({
+				pointer: at,
+				message: `tile '${shown(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})`
+			});
+		return t;
+	};
+	const { startKey, board } = startOf(setup.start ?? [], tileAt, errors);
+
+	// replay → moves
+	const { out, draws } = movesOf(doc, board, tileAt, errors);
+	if (errors.length) return { ok: false, errors, warnings };
+	const moves = out.filter((o) => o.type !== 'COMMIT').map((o) => o.move);
+	const tail = out.length ? out[out.length - 1].type : null;
+
+	const drawOrder = forcedOrder(doc, tileAt);
+	if (errors.length) return { ok: false, errors, warnings };
+	const test = doc.test
+		? { description: doc.test.description ?? '', assertions: doc.test.assertions ?? [] }
+		: undefined;
+	completeDrawOrder(drawOrder, {
+		doc,
+		moves,
+		tiles,
+		inPlay,
+		players: players.length,
+		startKey,
+		test
+	});
+
+	const record: GameRecord = {
+		schemaVersion: 1,
+		expansions: inPlay.map((e) => ({ id: e.id })),
+		players,
+		seed: 0,
+		...(modules.length ? { modules } : {}),
+		...(Object.keys(rulings).length ? { rulings } : {}),
+		...(startKey ? { start: startKey } : {}),
+		...(Object.keys(figures).length ? { figures } : {}),
+		...(draws.length ? { draws } : {}),
+		drawOrder,
+		moves
+	};
+	return { ok: true, record, warnings, ...(test ? { test } : {}), tail };
+}
+
+/** What the setup reading gathers: the expansions chosen, modules and figure counts, and problems. */
+interface SetupRead {
+	byId: ReadonlyMap<string, Expansion>;
+	chosen: string[];
+	modules: string[];
+	figures: Record<string, number>;
+	errors: JczProblem[];
+	warnings: JczProblem[];
+}
+
+/**
+ * The players in turn order: the order of the list (JCZ's player index, the first number of a
+ * meeple id and a message's `player`), not the slot (a seat colour: Betty in slot 2 may play first).
+ */
+function playersOf(doc: JczDoc, errors: JczProblem[]): string[] {
 	const players = doc.players.map((p) => p.name);
 	const firstOf = new Map<string, number>();
 	players.forEach((name, i) => {
@@ -322,10 +403,18 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 				message: `'${shown(name)}' is player ${first + 1}'s name too: each player needs a name of their own (scores are told by name)`
 			});
 	});
+	return players;
+}
 
-	// tile sets → expansions
-	const byId = new Map(catalog.expansions.map((e) => [e.id, e]));
-	const sets = setup.sets ?? {};
+/** The tile sets → the ids of the expansions chosen (base first when absent, then those holding missing tiles). */
+function chosenExpansions(
+	doc: JczDoc,
+	catalog: JczCatalog,
+	byId: ReadonlyMap<string, Expansion>,
+	errors: JczProblem[],
+	warnings: JczProblem[]
+): string[] {
+	const sets = doc.setup.sets ?? {};
 	const chosen: string[] = [];
 	const unknown: string[] = [];
 	for (const key of Object.keys(sets)) {
@@ -372,114 +461,148 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 			message: `tiles the shipped sets lack are played from ${by}`
 		});
 	for (const e of providers) chosen.push(e.id);
+	return chosen;
+}
 
-	// elements → modules and notes
-	const modules: string[] = [];
-	const figures: Record<string, number> = {};
-	const elements = setup.elements ?? {};
-	for (const [k, v] of Object.entries(elements)) {
-		const at = `/setup/elements/${esc(k)}`;
-		// as JCZ's engine reads them: a figure count above 0, any other element whenever it is there
-		const on = v !== null && (typeof v !== 'number' || v > 0);
-		const count = (figure: string, usual: number) => {
-			if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 30) {
-				if (v !== usual) figures[figure] = v;
-			} else errors.push({ pointer: at, message: `'${shown(v)}' is not a number of figures` });
-		};
-		if (k === 'small-follower') count('follower', 7);
-		else if (k === 'big-follower') {
-			if (!chosen.includes('inns-and-cathedrals'))
-				errors.push({
-					pointer: at,
-					message: 'the large meeple comes with Inns & Cathedrals here: add its set'
-				});
-			else count('large', 1);
-		} else if (k === 'abbot') count('abbot', 1);
-		else if (k === 'well') {
-			// the wells of Abbey & Mayor's later edition score by the Wells rules (wells.json)
-			if (on && !chosen.includes('wells') && byId.has('wells')) {
-				chosen.push('wells');
-				warnings.push({
-					pointer: at,
-					message:
-						'wells score by the Wells rules here: their tiles and Inns & Cathedrals (for inns) join the pack'
-				});
-			}
-		} else if (k === 'pig-herd') {
-			// the pig herds (pig-herd.json: River II's and GQ11's) score by their document's rule
-			if (on && !chosen.includes('pig-herd') && byId.has('pig-herd')) {
-				chosen.push('pig-herd');
-				warnings.push({
-					pointer: at,
-					message:
-						"pig herds score by the pig herd's rules here: its tile (GQ11's field) joins the pack"
-				});
-			}
-		} else if (k === 'mayor' || k === 'wagon') {
-			// Abbey & Mayor's mayor and wagon: its document's figures (JCZ may add them without the tiles)
-			if (on && !chosen.includes('abbey-and-mayor') && byId.has('abbey-and-mayor')) {
-				chosen.push('abbey-and-mayor');
-				warnings.push({
-					pointer: at,
-					message: `the ${k} comes with Abbey & Mayor's rules here: its tiles join the pack`
-				});
-			}
-			count(k === 'mayor' ? 'am-mayor' : 'wagon', 1);
-		} else if (k === 'abbey') {
-			// Abbey & Mayor's abbey: a tile each player holds (its document's; JCZ may add it without the tiles)
-			if (on && !chosen.includes('abbey-and-mayor') && byId.has('abbey-and-mayor')) {
-				chosen.push('abbey-and-mayor');
-				warnings.push({
-					pointer: at,
-					message: "the abbey comes with Abbey & Mayor's rules here: its tiles join the pack"
-				});
-			}
-		} else if (k === 'shepherd') {
-			// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
-			if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
-				modules.push('shepherd');
-			count('shepherd', 1);
-		} else if (own(ELEMENT_MODULES, k)) {
-			const module = own(ELEMENT_MODULES, k)!;
-			if (!on) continue;
-			if (
-				!modules.includes(module) &&
-				!(module === 'barn' && chosen.includes('abbey-and-mayor')) &&
-				// not when a set in play brings the module (the dragon's, the festival's document)
-				!chosen.some((id) => (byId.get(id)?.rules ?? id) === module)
-			)
-				modules.push(module);
-			if (k === 'pig' || k === 'phantom' || k === 'barn') count(k, 1);
-		} else if (own(ELEMENT_EXPANSIONS, k)) {
-			const { expansion, figure } = own(ELEMENT_EXPANSIONS, k)!;
-			if (!on) continue;
-			if (!byId.has(expansion))
-				errors.push({ pointer: at, message: `the ${k} needs the '${expansion}' expansion here` });
-			else if (!chosen.includes(expansion)) chosen.push(expansion);
-			count(figure, 1);
-		} else if (own(SWITCHES, k) || ['princess', 'portal', 'king', 'robber'].includes(k)) {
-			continue; // below: an absent switch is off too
-		} else if (own(NOT_PLAYED, k)) {
-			if (on) warnings.push({ pointer: at, message: own(NOT_PLAYED, k)! });
-		} else if (k === 'traders') {
-			if (
-				on &&
-				!chosen.some(
-					(id) =>
-						id === 'traders-and-builders-goods' ||
-						byId.get(id)?.dependencies?.includes('traders-and-builders-goods')
-				)
-			)
-				errors.push({ pointer: at, message: "goods need Traders & Builders' tiles: add its set" });
-		} else if (on)
-			errors.push({ pointer: at, message: `JCloisterZone's '${k}' is not played here` });
-	}
-
+/** The elements → modules, figure counts and notes; then the figures absent elements leave out. */
+function readElements(elements: Record<string, unknown>, read: SetupRead): void {
+	const { chosen, figures } = read;
+	for (const [k, v] of Object.entries(elements)) readElement(k, v, read);
 	// Hills & Sheep without JCZ's shepherd element: no shepherd
 	if (chosen.includes('hills-and-sheep') && !(typeof elements.shepherd === 'number'))
 		figures.shepherd = 0;
+	// no small followers without their element (as JCZ's engine sets the game up)
+	if (!Object.hasOwn(elements, 'small-follower')) figures.follower = 0;
+	// Abbey & Mayor's mayor and barn only with their elements (JCZ's setup may leave them out while playing the tiles)
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'mayor'))
+		figures['am-mayor'] = 0;
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'wagon')) figures.wagon = 0;
+	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'barn')) figures.barn = 0;
+}
 
-	// rules and switches → rulings
+/** One element of JCZ's setup, as it is read: where it is, whether it is on, and its two effects. */
+interface ElementRead {
+	k: string;
+	at: string;
+	on: boolean;
+	/** Its value as a count of `figure` (kept when not the usual count; an error when not a count). */
+	count: (figure: string, usual: number) => void;
+	/** An expansion the element brings into the pack, with a warning saying so. */
+	join: (id: string, message: string) => void;
+}
+
+/** One element of JCZ's setup: a figure count, an expansion or module it brings, a note or an error. */
+function readElement(k: string, v: unknown, read: SetupRead): void {
+	const { byId, chosen, figures, errors, warnings } = read;
+	const at = `/setup/elements/${esc(k)}`;
+	// as JCZ's engine reads them: a figure count above 0, any other element whenever it is there
+	const on = v !== null && (typeof v !== 'number' || v > 0);
+	const count = (figure: string, usual: number) => {
+		if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 30) {
+			if (v !== usual) figures[figure] = v;
+		} else errors.push({ pointer: at, message: `'${shown(v)}' is not a number of figures` });
+	};
+	const join = (id: string, message: string) => {
+		if (on && !chosen.includes(id) && byId.has(id)) {
+			chosen.push(id);
+			warnings.push({ pointer: at, message });
+		}
+	};
+	const el: ElementRead = { k, at, on, count, join };
+	if (!figureElement(el, read)) otherElement(el, read);
+}
+
+/** The elements that are figures or bring a set of tiles into the pack; false when `k` is none of them. */
+function figureElement({ k, at, on, count, join }: ElementRead, read: SetupRead): boolean {
+	const { chosen, modules, errors } = read;
+	if (k === 'small-follower') count('follower', 7);
+	else if (k === 'big-follower') {
+		if (!chosen.includes('inns-and-cathedrals'))
+			errors.push({
+				pointer: at,
+				message: 'the large meeple comes with Inns & Cathedrals here: add its set'
+			});
+		else count('large', 1);
+	} else if (k === 'abbot') count('abbot', 1);
+	// the wells of Abbey & Mayor's later edition score by the Wells rules (wells.json)
+	else if (k === 'well')
+		join(
+			'wells',
+			'wells score by the Wells rules here: their tiles and Inns & Cathedrals (for inns) join the pack'
+		);
+	// the pig herds (pig-herd.json: River II's and GQ11's) score by their document's rule
+	else if (k === 'pig-herd')
+		join(
+			'pig-herd',
+			"pig herds score by the pig herd's rules here: its tile (GQ11's field) joins the pack"
+		);
+	else if (k === 'mayor' || k === 'wagon') {
+		// Abbey & Mayor's mayor and wagon: its document's figures (JCZ may add them without the tiles)
+		join(
+			'abbey-and-mayor',
+			`the ${k} comes with Abbey & Mayor's rules here: its tiles join the pack`
+		);
+		count(k === 'mayor' ? 'am-mayor' : 'wagon', 1);
+	}
+	// Abbey & Mayor's abbey: a tile each player holds (its document's; JCZ may add it without the tiles)
+	else if (k === 'abbey')
+		join(
+			'abbey-and-mayor',
+			"the abbey comes with Abbey & Mayor's rules here: its tiles join the pack"
+		);
+	else if (k === 'shepherd') {
+		// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
+		if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
+			modules.push('shepherd');
+		count('shepherd', 1);
+	} else return false;
+	return true;
+}
+
+/** The elements that bring a module or a shipped document, switches, notes and what is not played. */
+function otherElement({ k, at, on, count }: ElementRead, read: SetupRead): void {
+	const { byId, chosen, modules, errors, warnings } = read;
+	if (own(ELEMENT_MODULES, k)) {
+		const module = own(ELEMENT_MODULES, k)!;
+		if (!on) return;
+		if (
+			!modules.includes(module) &&
+			!(module === 'barn' && chosen.includes('abbey-and-mayor')) &&
+			// not when a set in play brings the module (the dragon's, the festival's document)
+			!chosen.some((id) => (byId.get(id)?.rules ?? id) === module)
+		)
+			modules.push(module);
+		if (k === 'pig' || k === 'phantom' || k === 'barn') count(k, 1);
+	} else if (own(ELEMENT_EXPANSIONS, k)) {
+		const { expansion, figure } = own(ELEMENT_EXPANSIONS, k)!;
+		if (!on) return;
+		if (!byId.has(expansion))
+			errors.push({ pointer: at, message: `the ${k} needs the '${expansion}' expansion here` });
+		else if (!chosen.includes(expansion)) chosen.push(expansion);
+		count(figure, 1);
+	} else if (own(SWITCHES, k) || ['princess', 'portal', 'king', 'robber'].includes(k)) {
+		return; // rulingsOf: an absent switch is off too
+	} else if (own(NOT_PLAYED, k)) {
+		if (on) warnings.push({ pointer: at, message: own(NOT_PLAYED, k)! });
+	} else if (k === 'traders') {
+		if (
+			on &&
+			!chosen.some(
+				(id) =>
+					id === 'traders-and-builders-goods' ||
+					byId.get(id)?.dependencies?.includes('traders-and-builders-goods')
+			)
+		)
+			errors.push({ pointer: at, message: "goods need Traders & Builders' tiles: add its set" });
+	} else if (on) errors.push({ pointer: at, message: `JCloisterZone's '${k}' is not played here` });
+}
+
+/** The rules and switches of JCZ's setup → rulings (what is not modelled: a warning). */
+function rulingsOf(
+	setup: JczDoc['setup'],
+	elements: Record<string, unknown>,
+	{ chosen, modules, warnings }: SetupRead
+): Record<string, string> {
 	const rulings: Record<string, string> = {};
 	// (JCZ's engine asks whether the key is there: `"inn": false` still plays the inns)
 	for (const [k, sw] of Object.entries(SWITCHES)) {
@@ -532,24 +655,23 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 				: 'neither';
 		if (which !== 'both') rulings['KR-R2'] = which;
 	}
-	// no small followers without their element (as JCZ's engine sets the game up)
-	if (!Object.hasOwn(elements, 'small-follower')) figures.follower = 0;
-	// Abbey & Mayor's mayor and barn only with their elements (JCZ's setup may leave them out while playing the tiles)
-	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'mayor'))
-		figures['am-mayor'] = 0;
-	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'wagon')) figures.wagon = 0;
-	if (chosen.includes('abbey-and-mayor') && !Object.hasOwn(elements, 'barn')) figures.barn = 0;
 	// and the abbeys (ruling AM-R6)
 	if (
 		chosen.includes('abbey-and-mayor') &&
 		!(typeof elements.abbey === 'number' && elements.abbey > 0)
 	)
 		rulings['AM-R6'] = 'none';
-	if (errors.length) return { ok: false, errors, warnings };
+	return rulings;
+}
 
-	// the expansions in play, their dependencies and tiles
-	const inPlay = closure(chosen, byId);
-	// the readings of the engine that wrote the game where ours differ (rulings of their own)
+/** The readings of the engine that wrote the game where ours differ (rulings of their own), and the abbot. */
+function engineReadings(
+	doc: JczDoc,
+	inPlay: readonly Expansion[],
+	{ modules, figures }: SetupRead,
+	rulings: Record<string, string>
+): void {
+	const elements = doc.setup.elements ?? {};
 	if (inPlay.some((e) => e.rules === 'river'))
 		rulings['RIVER-R2'] ??= riverReadingOf(doc.appVersion);
 	// the barn as JCZ's engine scores it: every barn owner at the end, a farmer placed in its field scored at once
@@ -562,21 +684,16 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 		if (!modules.includes('abbot')) modules.push('abbot');
 		rulings['ABBOT-R1'] ??= 'no';
 	} else delete figures.abbot;
-	const tiles = jczTileIndex(inPlay);
-	const tileAt = (id: string, at: string): JczTileRef | undefined => {
-		const t = tiles.get(id);
-		if (!t)
-			errors.push({
-				pointer: at,
-				message: `tile '${shown(id)}' is not one of the tiles in play (${inPlay.map((e) => e.id).join(', ')})`
-			});
-		return t;
-	};
+}
 
-	// start
-	const start = setup.start ?? [];
+/** The start tile: its key and the board it begins (one tile, at (0,0) unturned; else an error). */
+function startOf(
+	start: NonNullable<JczDoc['setup']['start']>,
+	tileAt: TileAt,
+	errors: JczProblem[]
+): { startKey: string | undefined; board: Board } {
 	let startKey: string | undefined;
-	const board = new Map<string, { ref: JczTileRef; rotation: number }>();
+	const board: Board = new Map();
 	if (start.length !== 1)
 		errors.push({
 			pointer: '/setup/start',
@@ -601,30 +718,41 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 			board.set('0,0', { ref, rotation: 0 });
 		}
 	}
+	return { startKey, board };
+}
 
-	// replay → moves
-	const { out, draws } = movesOf(doc, board, tileAt, errors);
-	if (errors.length) return { ok: false, errors, warnings };
-	const moves = out.filter((o) => o.type !== 'COMMIT').map((o) => o.move);
-	const tail = out.length ? out[out.length - 1].type : null;
-
-	// the draw pile: JCZ's forced order, cut at endTurn (the pack then counts as empty); without an
-	// end the rest of the pack follows (river tiles first) so that the game goes on
-	const ann = doc.gameAnnotations ?? {};
-	const order = ann.drawOrder ?? [];
+/** JCZ's forced draw order (gameAnnotations.drawOrder) as our tile keys; unknown tiles are errors. */
+function forcedOrder(doc: JczDoc, tileAt: TileAt): string[] {
+	const order = doc.gameAnnotations?.drawOrder ?? [];
 	const drawOrder: string[] = [];
 	for (let i = 0; i < order.length; i++) {
 		const ref = tileAt(order[i], `/gameAnnotations/drawOrder/${i}`);
 		if (ref) drawOrder.push(ref.key);
 	}
-	if (errors.length) return { ok: false, errors, warnings };
-	const end = ann.endTurn;
+	return drawOrder;
+}
+
+/**
+ * The draw pile from the forced order: cut at endTurn (the pack then counts as empty); without an
+ * end the rest of the pack follows (river tiles first) so that the game goes on.
+ */
+function completeDrawOrder(
+	drawOrder: string[],
+	game: {
+		doc: JczDoc;
+		moves: GameRecord['moves'];
+		tiles: ReadonlyMap<string, JczTileRef>;
+		inPlay: readonly Expansion[];
+		players: number;
+		startKey: string | undefined;
+		test: JczTest | undefined;
+	}
+): void {
+	const { doc, moves, tiles, inPlay, players, startKey, test } = game;
+	const end = doc.gameAnnotations?.endTurn;
 	const placedKeys = moves.filter((m) => m.type === 'place').map((m) => m.tile as string);
 	// past the forced order (or without one) JCZ drew at random: the tiles the game placed follow it
 	for (let k = drawOrder.length; k < placedKeys.length; k++) drawOrder.push(placedKeys[k]);
-	const test = doc.test
-		? { description: doc.test.description ?? '', assertions: doc.test.assertions ?? [] }
-		: undefined;
 	if (typeof end === 'number') drawOrder.splice(end);
 	else {
 		// past the forced order JCZ drew at random: a test names the tile it drew next
@@ -633,23 +761,8 @@ function gameOf(doc: JczDoc, catalog: JczCatalog): JczImport {
 			.find((id) => id && tiles.has(id));
 		if (next && moves.filter((m) => m.type === 'place').length >= drawOrder.length)
 			drawOrder.push(tiles.get(next)!.key);
-		drawOrder.push(...restOfPack(inPlay, players.length, [startKey ?? '', ...drawOrder]));
+		drawOrder.push(...restOfPack(inPlay, players, [startKey ?? '', ...drawOrder]));
 	}
-
-	const record: GameRecord = {
-		schemaVersion: 1,
-		expansions: inPlay.map((e) => ({ id: e.id })),
-		players,
-		seed: 0,
-		...(modules.length ? { modules } : {}),
-		...(Object.keys(rulings).length ? { rulings } : {}),
-		...(startKey ? { start: startKey } : {}),
-		...(Object.keys(figures).length ? { figures } : {}),
-		...(draws.length ? { draws } : {}),
-		drawOrder,
-		moves
-	};
-	return { ok: true, record, warnings, ...(test ? { test } : {}), tail };
 }
 
 type Out = { move: GameRecord['moves'][number]; type: string };
