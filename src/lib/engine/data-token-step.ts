@@ -158,18 +158,54 @@ function blocksOf(
 	return isFollower(rules, f) || (byAnyPiece && (f?.extra !== true || byExtraPieces));
 }
 
+type TokenNames = ReadonlyMap<string, { name: string; count: number }>;
+type StepStates = (engine: Engine) => { steps?: TokenStepState[] };
+type Parts = ReturnType<typeof stepOf>[];
+
 /** The token steps of one document compiled into hooks, a step kind and a move per token. */
 export function tokenSteps(
 	steps: readonly DataStep[],
-	tokenNames: ReadonlyMap<string, { name: string; count: number }>,
-	state: (engine: Engine) => { steps?: TokenStepState[] }
+	tokenNames: TokenNames,
+	state: StepStates
 ): Pick<RuleModule, 'steps' | 'moves' | 'deployMoves' | 'figures' | 'icons' | 'placementFor'> & {
 	hooks: Partial<Hooks>;
 	cited: string[];
 	/** The rulings under which some step acts as its feature scores (tokens return). */
 	scoredWhen: (rulings: Readonly<Record<string, string>>) => boolean;
 } {
-	const specs: Spec[] = steps.map((d, index) => ({
+	const specs: Spec[] = steps.map((d, index) => specOf(d, index, tokenNames));
+	const tables = specs.map((s) =>
+		perContext((rules) => tablesFor(rules, s, tokenNames.get(s.token)?.count ?? 0))
+	);
+	const parts = specs.map((s, i) => stepOf(s, (e) => tables[i](e.rules), state));
+	const icons = new Set(specs.map((s) => s.icon));
+	return {
+		hooks: hooksOf(specs, tables, parts, state),
+		cited: specs.flatMap((s) => [
+			s.d.id,
+			...s.barRules,
+			...s.onlyRules,
+			...s.occupiedRules,
+			...s.ontoRules,
+			...s.targetRules,
+			...s.targetRuling,
+			...s.tokenRules,
+			...s.gameRules,
+			...s.returnRules
+		]),
+		scoredWhen: (rulings) => specs.some((s) => returnsUnder(s, rulings)),
+		steps: Object.fromEntries(specs.map((s, i) => [s.token, stepKindOf(s, parts[i])])),
+		moves: Object.fromEntries(specs.map((s, i) => [s.token, parts[i].move])),
+		deployMoves: Object.fromEntries(specs.map((s) => [s.token, s.token])),
+		figures: specs.map((s, i) => tokenFigure(s, tokenNames, tables[i])),
+		icons: Object.fromEntries(specs.map((s) => [s.icon, s.d.id])),
+		placementFor: (t) => t.icons.size > 0 && [...icons].some((i) => t.icons.has(i))
+	};
+}
+
+/** A token step with its names and rule ids worked out. */
+function specOf(d: DataStep, index: number, tokenNames: TokenNames): Spec {
+	return {
 		d,
 		index,
 		token: d.token,
@@ -184,12 +220,17 @@ export function tokenSteps(
 		tokenRules: d.noToken?.rules ?? [],
 		gameRules: d.bars?.wholeGameRules ?? [],
 		returnRules: d.returnRules ?? []
-	}));
-	const tables = specs.map((s) =>
-		perContext((rules) => tablesFor(rules, s, tokenNames.get(s.token)?.count ?? 0))
-	);
-	const parts = specs.map((s, i) => stepOf(s, (e) => tables[i](e.rules), state));
-	const hooks: Partial<Hooks> = {
+	};
+}
+
+/** The hooks of all the document's token steps: each hook asks every step's part in turn. */
+function hooksOf(
+	specs: Spec[],
+	tables: ((rules: Context) => Tables)[],
+	parts: Parts,
+	state: StepStates
+): Partial<Hooks> {
+	return {
 		setup(engine) {
 			const st = state(engine);
 			st.steps = specs.map(() => ({ ban: -1, plain: null }));
@@ -233,62 +274,50 @@ export function tokenSteps(
 			return spare ? { spare } : null;
 		}
 	};
-	const icons = new Set(specs.map((s) => s.icon));
+}
+
+/** Does the step act as its feature scores (tokens return) under these rulings? */
+function returnsUnder(s: Spec, rulings: Readonly<Record<string, string>>): boolean {
+	return (
+		s.d.returns !== undefined &&
+		// a condition reading a parameter is decided with the game: bind the hook
+		(JSON.stringify(s.d.returns).includes('"param.') ||
+			ev(s.d.returns, (name) => {
+				const m = /^ruling\.([^.]+)\.(.+)$/.exec(name);
+				return m ? rulings[m[1]] === m[2] : 0;
+			}) === true)
+	);
+}
+
+/** The step kind of a token step: its moves are the free features of the tile just placed. */
+function stepKindOf(s: Spec, part: Parts[number]) {
 	return {
-		hooks,
-		cited: specs.flatMap((s) => [
-			s.d.id,
-			...s.barRules,
-			...s.onlyRules,
-			...s.occupiedRules,
-			...s.ontoRules,
-			...s.targetRules,
-			...s.targetRuling,
-			...s.tokenRules,
-			...s.gameRules,
-			...s.returnRules
-		]),
-		scoredWhen: (rulings) =>
-			specs.some(
-				(s) =>
-					s.d.returns !== undefined &&
-					// a condition reading a parameter is decided with the game: bind the hook
-					(JSON.stringify(s.d.returns).includes('"param.') ||
-						ev(s.d.returns, (name) => {
-							const m = /^ruling\.([^.]+)\.(.+)$/.exec(name);
-							return m ? rulings[m[1]] === m[2] : 0;
-						}) === true)
-			),
-		steps: Object.fromEntries(
-			specs.map((s, i) => [
-				s.token,
-				{
-					accepts: [s.token],
-					describe: `put a ${s.label} on a free feature of the ${s.icon} tile`,
-					moves(engine: Engine, _step: Step, out: Move[]) {
-						const t = engine.rules.tiles[engine.state.boardTile[engine.state.placed]];
-						for (const j of parts[i].free(engine))
-							out.push({ type: s.token, feature: t.features[j].id });
-					}
-				}
-			])
-		),
-		moves: Object.fromEntries(specs.map((s, i) => [s.token, parts[i].move])),
-		deployMoves: Object.fromEntries(specs.map((s) => [s.token, s.token])),
-		figures: specs.map((s, i): FigureType => ({
-			id: s.token,
-			name: tokenNames.get(s.token)?.name ?? s.token,
-			perPlayer: 0,
-			follower: false,
-			token: true,
-			deployable: false,
-			features: [],
-			strength: () => 0,
-			rules: [s.d.id],
-			staysAfterScoring: (engine) => !tables[i](engine.rules).returns
-		})),
-		icons: Object.fromEntries(specs.map((s) => [s.icon, s.d.id])),
-		placementFor: (t) => t.icons.size > 0 && [...icons].some((i) => t.icons.has(i))
+		accepts: [s.token],
+		describe: `put a ${s.label} on a free feature of the ${s.icon} tile`,
+		moves(engine: Engine, _step: Step, out: Move[]) {
+			const t = engine.rules.tiles[engine.state.boardTile[engine.state.placed]];
+			for (const j of part.free(engine)) out.push({ type: s.token, feature: t.features[j].id });
+		}
+	};
+}
+
+/** The figure type of a step's token. */
+function tokenFigure(
+	s: Spec,
+	tokenNames: TokenNames,
+	tables: (rules: Context) => Tables
+): FigureType {
+	return {
+		id: s.token,
+		name: tokenNames.get(s.token)?.name ?? s.token,
+		perPlayer: 0,
+		follower: false,
+		token: true,
+		deployable: false,
+		features: [],
+		strength: () => 0,
+		rules: [s.d.id],
+		staysAfterScoring: (engine) => !tables(engine.rules).returns
 	};
 }
 
@@ -332,20 +361,43 @@ export function withSteps(
 	};
 }
 
-/** One token step's parts: what each hook does for it. */
-function stepOf(
-	s: Spec,
-	tablesOf: (engine: Engine) => Tables,
-	state: (engine: Engine) => { steps?: TokenStepState[] }
-) {
-	const S = (engine: Engine) => state(engine).steps![s.index];
-	const tokens = piecesOfKinds(s.token);
-	const tokensLeft = (engine: Engine): boolean => {
-		const ps = engine.state.pieces;
-		const list = tokens(ps);
-		for (let k = 0; k < list.length; k++) if (ps[list[k]].seg === -1) return true;
-		return false;
+/** One token step's parts: what each hook does for it (its helpers built once, here). */
+function stepOf(s: Spec, tablesOf: (engine: Engine) => Tables, state: StepStates) {
+	const kit = kitOf(s, tablesOf, state);
+	const putToken = putterOf(kit);
+	return {
+		free: kit.free,
+		drawn: drawnOf(kit),
+		placement: placementOf(kit),
+		placed: placedOf(kit),
+		deployCheck: deployCheckOf(kit),
+		scored: scoredOf(kit),
+		spare: spareOf(kit),
+		move: (engine: Engine, move: { type: string; feature?: unknown }, step: Step) =>
+			putToken(engine, String(move.feature), step)
 	};
+}
+
+/** What a token step's hooks share: its spec, tables, state and queries of the board. */
+interface Kit {
+	s: Spec;
+	tablesOf: (engine: Engine) => Tables;
+	S: (engine: Engine) => TokenStepState;
+	tokens: ReturnType<typeof piecesOfKinds>;
+	tokensLeft: (engine: Engine) => boolean;
+	blocksKind: BlocksKind;
+	/** The piece that makes the feature (root) occupied for the token, a follower first, or -1. */
+	blocker: (engine: Engine, root: number) => number;
+	takes: (engine: Engine, f: CFeature) => boolean;
+	/** Local features of the tile just placed that are free for the token. */
+	free: (engine: Engine) => number[];
+	anyFreePlacement: (engine: Engine, tile: number) => boolean;
+	/** How many of the step's tokens are on the feature (root). */
+	countOn: (engine: Engine, root: number) => number;
+}
+
+function kitOf(s: Spec, tablesOf: (engine: Engine) => Tables, state: StepStates): Kit {
+	const tokens = piecesOfKinds(s.token);
 	const blocksKind = (engine: Engine, kind: string): boolean => {
 		const lt = tablesOf(engine);
 		return (
@@ -353,60 +405,79 @@ function stepOf(
 			blocksOf(engine.rules, engine.rules.figures.get(kind), lt.byAnyPiece, lt.byExtraPieces)
 		);
 	};
-	/** The piece that makes the feature (root) occupied for the token, a follower first, or -1. */
-	const blocker = (engine: Engine, root: number): number => {
-		const list = engine.state.featurePieces[root];
-		if (!list) return -1;
-		for (const pc of list)
-			if (isFollower(engine.rules, engine.rules.figures.get(engine.state.pieces[pc].kind)))
-				return pc;
-		for (const pc of list) if (blocksKind(engine, engine.state.pieces[pc].kind)) return pc;
-		return -1;
-	};
-	const describePiece = (engine: Engine, ref: FigureRef): string => {
-		const f = engine.rules.figures.get(ref.figure);
-		const what =
-			ref.owner < 0
-				? f?.token
-					? `a ${f.name.toLowerCase()}`
-					: ref.figure
-				: `${playerName(engine, ref.owner)}'s ${ref.figure}`;
-		return `${what} at (${ref.x},${ref.y}) on ${ref.feature}`;
-	};
-	const takes = (engine: Engine, f: CFeature) => tablesOf(engine).takes.has(f.kind);
-	/** Local features of the tile just placed that are free for the token. */
-	const free = (engine: Engine): number[] => {
-		const state = engine.state;
-		const b = state.placed;
-		const t = engine.rules.tiles[state.boardTile[b]];
-		const lt = tablesOf(engine);
-		const out: number[] = [];
-		for (let i = 0; i < t.features.length; i++)
-			if (
-				lt.takes.has(t.features[i].kind) &&
-				!blocked(engine, lt.blocks, find(state, state.boardFirstSegment[b] + i), blocksKind)
-			)
-				out.push(i);
-		return out;
-	};
-	const anyFreePlacement = (engine: Engine, tile: number): boolean => {
-		const state = engine.state;
-		const t = engine.rules.tiles[tile];
-		const lt = tablesOf(engine);
-		for (let i = 0; i < state.front.length; i++)
-			for (let r = 0; r < 4; r++)
+	return {
+		s,
+		tablesOf,
+		S: (engine: Engine) => state(engine).steps![s.index],
+		tokens,
+		tokensLeft: (engine: Engine): boolean => {
+			const ps = engine.state.pieces;
+			const list = tokens(ps);
+			for (let k = 0; k < list.length; k++) if (ps[list[k]].seg === -1) return true;
+			return false;
+		},
+		blocksKind,
+		blocker: (engine: Engine, root: number): number => {
+			const list = engine.state.featurePieces[root];
+			if (!list) return -1;
+			for (const pc of list)
+				if (isFollower(engine.rules, engine.rules.figures.get(engine.state.pieces[pc].kind)))
+					return pc;
+			for (const pc of list) if (blocksKind(engine, engine.state.pieces[pc].kind)) return pc;
+			return -1;
+		},
+		takes: (engine: Engine, f: CFeature) => tablesOf(engine).takes.has(f.kind),
+		free: (engine: Engine): number[] => {
+			const state = engine.state;
+			const b = state.placed;
+			const t = engine.rules.tiles[state.boardTile[b]];
+			const lt = tablesOf(engine);
+			const out: number[] = [];
+			for (let i = 0; i < t.features.length; i++)
 				if (
-					fits(state, t, i, r) &&
-					freeAt(engine, lt, tile, state.front[i], state.frontMask[i], r, blocksKind)
+					lt.takes.has(t.features[i].kind) &&
+					!blocked(engine, lt.blocks, find(state, state.boardFirstSegment[b] + i), blocksKind)
 				)
-					return true;
-		return false;
+					out.push(i);
+			return out;
+		},
+		anyFreePlacement: (engine: Engine, tile: number): boolean => {
+			const state = engine.state;
+			const t = engine.rules.tiles[tile];
+			const lt = tablesOf(engine);
+			for (let i = 0; i < state.front.length; i++)
+				for (let r = 0; r < 4; r++)
+					if (
+						fits(state, t, i, r) &&
+						freeAt(engine, lt, tile, state.front[i], state.frontMask[i], r, blocksKind)
+					)
+						return true;
+			return false;
+		},
+		countOn: (engine: Engine, root: number): number => {
+			let k = 0;
+			for (const pc of engine.state.featurePieces[root] ?? [])
+				if (engine.state.pieces[pc].kind === s.token) k++;
+			return k;
+		}
 	};
-	const noFreeFeature: Refusal = {
-		code: 'no-free-feature',
-		message: `no feature of the ${s.icon} tile would be free for a ${s.label}`,
-		rules: ids(s.targetRules, s.occupiedRules)
-	};
+}
+
+/** A piece described for a message: its owner and figure (or token), cell and feature. */
+function describePiece(engine: Engine, ref: FigureRef): string {
+	const f = engine.rules.figures.get(ref.figure);
+	const what =
+		ref.owner < 0
+			? f?.token
+				? `a ${f.name.toLowerCase()}`
+				: ref.figure
+			: `${playerName(engine, ref.owner)}'s ${ref.figure}`;
+	return `${what} at (${ref.x},${ref.y}) on ${ref.feature}`;
+}
+
+/** The drawn hook: a marked tile with no token left or no free placement is played plain or unplaceable. */
+function drawnOf(kit: Kit) {
+	const { s, tablesOf, S, tokensLeft, anyFreePlacement } = kit;
 	const unplaceable = (engine: Engine, tile: number, rules: string[], why: string) =>
 		emit(
 			engine,
@@ -418,146 +489,168 @@ function stepOf(
 			},
 			() => `${engine.rules.tiles[tile].key} is a ${s.icon} tile and ${why}`
 		);
-	return {
-		free,
-		drawn(engine: Engine, tile: number): void {
-			if (tablesOf(engine).marked[tile] !== 1) return;
-			const st = S(engine);
-			const lt = tablesOf(engine);
-			st.plain = null;
-			if (!tokensLeft(engine)) {
-				if (!lt.refuseNoToken) st.plain = 'token';
-				else
-					unplaceable(
-						engine,
-						tile,
-						s.tokenRules,
-						`no ${s.label} is left: it cannot be placed (${s.tokenRules.join(', ')}).`
-					);
-				return;
-			}
-			if (anyFreePlacement(engine, tile)) return;
-			if (!lt.refuseNoTarget) st.plain = 'target';
+	return (engine: Engine, tile: number): void => {
+		if (tablesOf(engine).marked[tile] !== 1) return;
+		const st = S(engine);
+		const lt = tablesOf(engine);
+		st.plain = null;
+		if (!tokensLeft(engine)) {
+			if (!lt.refuseNoToken) st.plain = 'token';
 			else
 				unplaceable(
 					engine,
 					tile,
-					ids(s.targetRules, s.targetRuling),
-					`no placement leaves a feature free for a ${s.label}: it cannot be placed.`
+					s.tokenRules,
+					`no ${s.label} is left: it cannot be placed (${s.tokenRules.join(', ')}).`
 				);
-		},
-		placement(
-			engine: Engine,
-			tile: number,
-			x: number,
-			y: number,
-			r: number,
-			explain: boolean
-		): Refusal | null {
-			const lt = tablesOf(engine);
-			if (lt.marked[tile] !== 1 || S(engine).plain) return null;
-			if (!tokensLeft(engine))
-				return {
-					code: `no-${s.token}-token`,
-					message: `no ${s.label} is left for this ${s.icon} tile`,
-					rules: s.tokenRules
+			return;
+		}
+		if (anyFreePlacement(engine, tile)) return;
+		if (!lt.refuseNoTarget) st.plain = 'target';
+		else
+			unplaceable(
+				engine,
+				tile,
+				ids(s.targetRules, s.targetRuling),
+				`no placement leaves a feature free for a ${s.label}: it cannot be placed.`
+			);
+	};
+}
+
+/** The placement hook: a marked tile's placement must leave a feature free for a token. */
+function placementOf(kit: Kit) {
+	const { s, tablesOf, S, tokensLeft, blocksKind } = kit;
+	const explainNoFree = explainerOf(kit);
+	const noFreeFeature: Refusal = {
+		code: 'no-free-feature',
+		message: `no feature of the ${s.icon} tile would be free for a ${s.label}`,
+		rules: ids(s.targetRules, s.occupiedRules)
+	};
+	return (
+		engine: Engine,
+		tile: number,
+		x: number,
+		y: number,
+		r: number,
+		explain: boolean
+	): Refusal | null => {
+		const lt = tablesOf(engine);
+		if (lt.marked[tile] !== 1 || S(engine).plain) return null;
+		if (!tokensLeft(engine))
+			return {
+				code: `no-${s.token}-token`,
+				message: `no ${s.label} is left for this ${s.icon} tile`,
+				rules: s.tokenRules
+			};
+		if (lt.always[tile * 4 + r] === 1) return null;
+		const cell = pack(x, y);
+		const fi = frontAt(engine, cell);
+		// (the rules call it for open cells only; any other cell looks at all four sides)
+		const mask = fi >= 0 ? engine.state.frontMask[fi] : 0xffff;
+		if (freeAt(engine, lt, tile, cell, mask, r, blocksKind)) return null;
+		// listing placements asks only whether (naming the blockers of every barred one is costly)
+		if (!explain) return noFreeFeature;
+		return explainNoFree(engine, tile, x, y, r);
+	};
+}
+
+/** The placed hook: the token step is pending, or the tile is played plain (said why). */
+function placedOf(kit: Kit) {
+	const { s, tablesOf, S, tokensLeft, free } = kit;
+	return (engine: Engine, b: number): void => {
+		const state = engine.state;
+		if (b !== state.placed || tablesOf(engine).marked[state.boardTile[b]] !== 1) return;
+		const st = S(engine);
+		if (!st.plain && tokensLeft(engine) && free(engine).length > 0) {
+			state.pending.push({ kind: s.token, player: state.active });
+			return;
+		}
+		const why =
+			st.plain === 'token'
+				? `no ${s.label} is left (${s.tokenRules.join(', ')})`
+				: st.plain === 'target'
+					? `no placement leaves a feature free for the token (${s.targetRuling.join(', ')})`
+					: `no feature is free for a ${s.label}`;
+		emit(
+			engine,
+			{
+				type: `${s.icon}Plain`,
+				rules: st.plain === 'token' ? s.tokenRules : s.targetRuling,
+				player: state.active,
+				x: state.boardX[b],
+				y: state.boardY[b]
+			},
+			() =>
+				`The ${s.icon} tile at (${state.boardX[b]},${state.boardY[b]}) is played like a plain tile: ${why}.`
+		);
+	};
+}
+
+/** The deploy check: no figure of the turn joins the token's feature (for the whole game under a condition). */
+function deployCheckOf(kit: Kit) {
+	const { s, tablesOf, S, countOn } = kit;
+	return (engine: Engine, figure: string, seg: number): Refusal | null => {
+		const state = engine.state;
+		const st = S(engine);
+		const whole = tablesOf(engine).wholeGame;
+		if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
+		const root = find(state, seg);
+		const banned = st.ban >= 0 && find(state, st.ban) === root;
+		const lasting = whole && countOn(engine, root) > 0;
+		if (!banned && !lasting) return null;
+		// the turn's figure, whatever it is (a follower, a neutral figure, a pig); not an extra piece
+		// placed in addition to it, unless it occupies like a follower
+		const f = engine.rules.figures.get(figure);
+		if (f?.extra && !isFollower(engine.rules, f)) return null;
+		return banned
+			? {
+					code: `${s.token}-feature`,
+					message: `this feature got the ${s.label} this turn: no ${figure} may join it`,
+					rules: s.barRules
+				}
+			: {
+					code: `${s.token}-feature`,
+					message: `this feature carries a ${s.label}: no figure may join it (${s.gameRules.join(', ')})`,
+					rules: ids(s.gameRules, s.barRules)
 				};
-			if (lt.always[tile * 4 + r] === 1) return null;
-			const cell = pack(x, y);
-			const fi = frontAt(engine, cell);
-			// (the rules call it for open cells only; any other cell looks at all four sides)
-			const mask = fi >= 0 ? engine.state.frontMask[fi] : 0xffff;
-			if (freeAt(engine, lt, tile, cell, mask, r, blocksKind)) return null;
-			// listing placements asks only whether (naming the blockers of every barred one is costly)
-			if (!explain) return noFreeFeature;
-			return explainNoFree(engine, tile, x, y, r);
-		},
-		placed(engine: Engine, b: number): void {
-			const state = engine.state;
-			if (b !== state.placed || tablesOf(engine).marked[state.boardTile[b]] !== 1) return;
-			const st = S(engine);
-			if (!st.plain && tokensLeft(engine) && free(engine).length > 0) {
-				state.pending.push({ kind: s.token, player: state.active });
-				return;
-			}
-			const why =
-				st.plain === 'token'
-					? `no ${s.label} is left (${s.tokenRules.join(', ')})`
-					: st.plain === 'target'
-						? `no placement leaves a feature free for the token (${s.targetRuling.join(', ')})`
-						: `no feature is free for a ${s.label}`;
+	};
+}
+
+/** The scored hook: tokens on a scored feature go back to the supply (under a condition). */
+function scoredOf(kit: Kit) {
+	const { s, tablesOf, countOn } = kit;
+	return (engine: Engine, root: number, at: unknown): void => {
+		if (!tablesOf(engine).returns) return;
+		const k = countOn(engine, root);
+		if (k > 0)
 			emit(
 				engine,
-				{
-					type: `${s.icon}Plain`,
-					rules: st.plain === 'token' ? s.tokenRules : s.targetRuling,
-					player: state.active,
-					x: state.boardX[b],
-					y: state.boardY[b]
-				},
+				{ type: `${s.token}sReturn`, rules: s.returnRules, count: k, at },
 				() =>
-					`The ${s.icon} tile at (${state.boardX[b]},${state.boardY[b]}) is played like a plain tile: ${why}.`
+					`${k} ${s.label}${k > 1 ? 's go' : ' goes'} back to the supply (${s.returnRules.join(', ')}).`
 			);
-		},
-		deployCheck(engine: Engine, figure: string, seg: number): Refusal | null {
-			const state = engine.state;
-			const st = S(engine);
-			const whole = tablesOf(engine).wholeGame;
-			if (st.ban < 0 && !whole) return null; // no token placed this turn and none that lasts
-			const root = find(state, seg);
-			const banned = st.ban >= 0 && find(state, st.ban) === root;
-			const lasting = whole && countOn(engine, root) > 0;
-			if (!banned && !lasting) return null;
-			// the turn's figure, whatever it is (a follower, a neutral figure, a pig); not an extra piece
-			// placed in addition to it, unless it occupies like a follower
-			const f = engine.rules.figures.get(figure);
-			if (f?.extra && !isFollower(engine.rules, f)) return null;
-			return banned
-				? {
-						code: `${s.token}-feature`,
-						message: `this feature got the ${s.label} this turn: no ${figure} may join it`,
-						rules: s.barRules
-					}
-				: {
-						code: `${s.token}-feature`,
-						message: `this feature carries a ${s.label}: no figure may join it (${s.gameRules.join(', ')})`,
-						rules: ids(s.gameRules, s.barRules)
-					};
-		},
-		scored(engine: Engine, root: number, at: unknown): void {
-			if (!tablesOf(engine).returns) return;
-			const k = countOn(engine, root);
-			if (k > 0)
-				emit(
-					engine,
-					{ type: `${s.token}sReturn`, rules: s.returnRules, count: k, at },
-					() =>
-						`${k} ${s.label}${k > 1 ? 's go' : ' goes'} back to the supply (${s.returnRules.join(', ')}).`
-				);
-		},
-		spare(engine: Engine, b: number, spare: number[] | null): number[] | null {
-			if (tablesOf(engine).eaten) return spare;
-			const ps = engine.state.pieces;
-			const list = tokens(ps);
-			for (let k = 0; k < list.length; k++) {
-				const i = list[k];
-				if (ps[i].tile === b && ps[i].seg >= 0) (spare ??= []).push(i);
-			}
-			return spare;
-		},
-		move: (engine: Engine, move: { type: string; feature?: unknown }, step: Step) =>
-			putToken(engine, String(move.feature), step)
 	};
+}
 
-	function countOn(engine: Engine, root: number): number {
-		let k = 0;
-		for (const pc of engine.state.featurePieces[root] ?? [])
-			if (engine.state.pieces[pc].kind === s.token) k++;
-		return k;
-	}
+/** The dragon's part: the tokens on tile b it spares (unless the step says they are eaten). */
+function spareOf(kit: Kit) {
+	const { tablesOf, tokens } = kit;
+	return (engine: Engine, b: number, spare: number[] | null): number[] | null => {
+		if (tablesOf(engine).eaten) return spare;
+		const ps = engine.state.pieces;
+		const list = tokens(ps);
+		for (let k = 0; k < list.length; k++) {
+			const i = list[k];
+			if (ps[i].tile === b && ps[i].seg >= 0) (spare ??= []).push(i);
+		}
+		return spare;
+	};
+}
 
-	/** The refusal of a placement that leaves no feature free, naming feature by feature what keeps the token out. */
-	function explainNoFree(engine: Engine, tile: number, x: number, y: number, r: number): Refusal {
+/** The refusal of a placement that leaves no feature free, naming feature by feature what keeps the token out. */
+function explainerOf(kit: Kit) {
+	const { s, takes, blocker } = kit;
+	return (engine: Engine, tile: number, x: number, y: number, r: number): Refusal => {
 		const t = engine.rules.tiles[tile];
 		const blockers = blockersInto(engine, tile, x, y, r, [], blocker);
 		const features = t.features.map((f, i) => {
@@ -582,9 +675,13 @@ function stepOf(
 			),
 			details: { x, y, rotation: r, features }
 		};
-	}
+	};
+}
 
-	function putToken(engine: Engine, feature: string, step: Step): Refusal | null {
+/** The token move: put a token on a free feature of the tile just placed, or say why not. */
+function putterOf(kit: Kit) {
+	const { s, S, takes, free } = kit;
+	return (engine: Engine, feature: string, step: Step): Refusal | null => {
 		const state = engine.state;
 		const b = state.placed;
 		const t = engine.rules.tiles[state.boardTile[b]];
@@ -638,7 +735,7 @@ function stepOf(
 				`${playerName(engine, step.player)} puts a ${s.label} on ${kind} ${feature} of the ${s.icon} tile at (${state.boardX[b]},${state.boardY[b]}); no figure may join that ${kind} this turn${only ? ' (it was the only free feature)' : ''}.`
 		);
 		return null;
-	}
+	};
 }
 
 type BlocksKind = (engine: Engine, kind: string) => boolean;
