@@ -307,6 +307,21 @@ export function checkDataRules(
 	);
 }
 
+/** What the checks of one rule share: the names, scopes, a pointer maker and the error sink. */
+interface RuleCheck {
+	dr: Record<string, unknown>;
+	names: DataNames;
+	scope: Scope;
+	awardScope: Scope;
+	at: (...s: (string | number)[]) => string;
+	err: (ptr: string, message: string) => void;
+	out: Problem[];
+	/** Rule id → index of the first rule with that id. */
+	ids: Map<string, number>;
+	/** The token kinds collect rules seen so far give. */
+	collected: Set<string>;
+}
+
 /** The checks of each of dataRules' rules. */
 function checkRules(
 	dr: Record<string, unknown>,
@@ -314,148 +329,175 @@ function checkRules(
 	names: DataNames,
 	out: Problem[]
 ): void {
-	const scope = dataScope(names);
-	const awardScope = dataScope(names, true);
-	const at = (...s: (string | number)[]) => pointer('dataRules', ...s);
-	const err = (ptr: string, message: string) =>
-		out.push({ pointer: ptr, message, severity: 'error' });
-	const ids = new Map<string, number>();
-	const collected = new Set<string>();
+	const c: RuleCheck = {
+		dr,
+		names,
+		scope: dataScope(names),
+		awardScope: dataScope(names, true),
+		at: (...s: (string | number)[]) => pointer('dataRules', ...s),
+		err: (ptr: string, message: string) => out.push({ pointer: ptr, message, severity: 'error' }),
+		out,
+		ids: new Map<string, number>(),
+		collected: new Set<string>()
+	};
 	rules.forEach((r: unknown, i: number) => {
 		if (!isObject(r)) return;
-		if (typeof r.id === 'string' && !ids.has(r.id)) {
-			ids.set(r.id, i);
-			if (typeof r.text !== 'string')
-				err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
-		}
-		const needs =
-			typeof r.type === 'string' && Object.hasOwn(NEEDS, r.type) ? NEEDS[r.type] : undefined;
-		const missing = (needs ?? []).filter((k) => r[k] === undefined);
-		if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
-		if (r.when !== undefined)
-			checkExpr(
-				r.when,
-				'boolean',
-				r.type === 'award' ? awardScope : scope,
-				at('rules', i, 'when'),
-				out
-			);
-		for (const k of ['bonus', 'zero', 'where'] as const)
-			if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins'))
-				err(
-					at('rules', i, k),
-					`${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`
-				);
-		for (const k of ['icon', 'by', 'tiles'] as const) {
-			const owners =
-				k === 'by' ? ['tiebreak'] : k === 'tiles' ? ['beneath'] : ['tiebreak', 'beneath'];
-			if (r[k] !== undefined && !owners.includes(String(r.type)))
-				err(
-					at('rules', i, k),
-					`${k} belongs to ${owners.join(' and ')} rules, not to ${typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type'}`
-				);
-		}
-		if (typeof r.icon === 'string' && !names.icons.has(r.icon))
-			err(
-				at('rules', i, 'icon'),
-				`unknown icon '${r.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
-			);
-		if (r.type === 'beneath' && r.when !== undefined) {
-			// a tile placed is no feature: its condition reads the game's rulings and parameters only
-			const reads = varsOf(r.when).filter(
-				(v) => !v.startsWith('ruling.') && !v.startsWith('param.')
-			);
-			if (reads.length)
-				err(
-					at('rules', i, 'when'),
-					`a beneath rule's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
-				);
-		}
-		const kind = typeof r.feature === 'string' ? r.feature : undefined;
-		if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
-			err(
-				at('rules', i, 'feature'),
-				`unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`
-			);
-		if (r.type === 'value' && isObject(r.effect)) {
-			const e = r.effect;
-			const ops = VALUE_EFFECTS.filter((k) => e[k] !== undefined);
-			if (ops.length > 1 || (ops.length === 0 && e.fact === undefined && e.facts === undefined))
-				err(
-					at('rules', i, 'effect'),
-					`a value rule has one effect (${VALUE_EFFECTS.join(', ')}) or only marks the value (fact, facts); found ${ops.join(', ') || 'none'}`
-				);
-			if (isObject(e.facts))
-				for (const [k, x] of Object.entries(e.facts))
-					checkExpr(x, 'any', scope, at('rules', i, 'effect', 'facts', k), out);
-			for (const op of ops) {
-				const ptr = at('rules', i, 'effect', op);
-				if ((op === 'perPennant' || op === 'setPerPennant') && kind !== 'city')
-					err(ptr, `${op} applies to cities only (this rule is about ${kind ?? 'no feature'})`);
-				if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field')
-					err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
-				if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city')
-					err(
-						ptr,
-						`${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`
-					);
-				if (op === 'add' && isObject(e.add)) {
-					// (a missing count or per is the schema's error)
-					if (e.add.count !== undefined)
-						checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
-					if (e.add.per !== undefined) checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
-				} else if (op !== 'zero' && op !== 'add') checkExpr(e[op], 'number', scope, ptr, out);
-			}
-		}
-		if (r.type === 'award' || r.type === 'wins') {
-			if (typeof r.figure === 'string' && !names.figures.has(r.figure))
-				err(
-					at('rules', i, 'figure'),
-					`unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`
-				);
-		}
-		if (r.type === 'wins' && r.points !== undefined)
-			err(
-				at('rules', i, 'points'),
-				"a wins rule gives the feature itself to the figures' owners: its value comes from value rules, not points"
-			);
-		if (r.type === 'award') {
-			const effects = AWARD_EFFECTS.filter((k) => r[k] !== undefined);
-			if (effects.length > 1)
-				err(
-					at('rules', i),
-					`an award rule has at most one of ${AWARD_EFFECTS.join(', ')}; found ${effects.join(', ')}`
-				);
-			if (r.points !== undefined)
-				checkExpr(r.points, 'number', awardScope, at('rules', i, 'points'), out);
-			if (r.bonus !== undefined)
-				checkExpr(r.bonus, 'number', awardScope, at('rules', i, 'bonus'), out);
-		}
-		if (r.type === 'collect') {
-			if (typeof r.modifier === 'string' && !names.modifiers.has(r.modifier))
-				err(
-					at('rules', i, 'modifier'),
-					`unknown modifier '${r.modifier}': declare it in dataRules.modifiers`
-				);
-			if (typeof r.token === 'string') collected.add(r.token);
-		}
-		if (r.type === 'majority') {
-			if (r.points !== undefined)
-				checkExpr(r.points, 'number', scope, at('rules', i, 'points'), out);
-			if (
-				typeof r.token === 'string' &&
-				!collected.has(r.token) &&
-				!(dr.rules as unknown[]).some(
-					(o: unknown) => isObject(o) && o.type === 'collect' && o.token === r.token
-				)
-			)
-				out.push({
-					pointer: at('rules', i, 'token'),
-					message: `no collect rule gives tokens '${r.token}': this majority never pays`,
-					severity: 'warning'
-				});
-		}
+		checkRuleShape(c, r, i);
+		const kind = checkRuleFeature(c, r, i);
+		if (r.type === 'value' && isObject(r.effect)) checkValueEffect(c, r.effect, kind, i);
+		checkRuleFigures(c, r, i);
 	});
+}
+
+const typeOf = (r: Record<string, unknown>): string =>
+	typeof r.type === 'string' ? `a ${r.type} rule` : 'a rule without a type';
+
+/** A rule's id and text, the properties its type needs and owns, its condition and icon. */
+function checkRuleShape(c: RuleCheck, r: Record<string, unknown>, i: number): void {
+	const { at, err, names } = c;
+	if (typeof r.id === 'string' && !c.ids.has(r.id)) {
+		c.ids.set(r.id, i);
+		if (typeof r.text !== 'string')
+			err(at('rules', i), `rule ${r.id} needs a text (the first rule with an id states it)`);
+	}
+	const needs =
+		typeof r.type === 'string' && Object.hasOwn(NEEDS, r.type) ? NEEDS[r.type] : undefined;
+	const missing = (needs ?? []).filter((k) => r[k] === undefined);
+	if (missing.length) err(at('rules', i), `a ${r.type} rule needs ${missing.join(', ')}`);
+	if (r.when !== undefined)
+		checkExpr(
+			r.when,
+			'boolean',
+			r.type === 'award' ? c.awardScope : c.scope,
+			at('rules', i, 'when'),
+			c.out
+		);
+	for (const k of ['bonus', 'zero', 'where'] as const)
+		if (r[k] !== undefined && r.type !== 'award' && !(k === 'where' && r.type === 'wins'))
+			err(
+				at('rules', i, k),
+				`${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeOf(r)}`
+			);
+	for (const k of ['icon', 'by', 'tiles'] as const) {
+		const owners =
+			k === 'by' ? ['tiebreak'] : k === 'tiles' ? ['beneath'] : ['tiebreak', 'beneath'];
+		if (r[k] !== undefined && !owners.includes(String(r.type)))
+			err(at('rules', i, k), `${k} belongs to ${owners.join(' and ')} rules, not to ${typeOf(r)}`);
+	}
+	if (typeof r.icon === 'string' && !names.icons.has(r.icon))
+		err(
+			at('rules', i, 'icon'),
+			`unknown icon '${r.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
+		);
+	if (r.type === 'beneath' && r.when !== undefined) {
+		// a tile placed is no feature: its condition reads the game's rulings and parameters only
+		const reads = varsOf(r.when).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
+		if (reads.length)
+			err(
+				at('rules', i, 'when'),
+				`a beneath rule's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+			);
+	}
+}
+
+/** A rule's feature kind, which must be known. */
+function checkRuleFeature(c: RuleCheck, r: Record<string, unknown>, i: number): string | undefined {
+	const kind = typeof r.feature === 'string' ? r.feature : undefined;
+	if (kind !== undefined && !(DATA_FEATURE_KINDS as readonly string[]).includes(kind))
+		c.err(
+			c.at('rules', i, 'feature'),
+			`unknown feature kind '${kind}' (kinds: ${DATA_FEATURE_KINDS.join(', ')})`
+		);
+	return kind;
+}
+
+/** A value rule's effect: one of VALUE_EFFECTS fitting the feature kind, or only facts. */
+function checkValueEffect(
+	c: RuleCheck,
+	e: Record<string, unknown>,
+	kind: string | undefined,
+	i: number
+): void {
+	const { at, err, scope, out } = c;
+	const ops = VALUE_EFFECTS.filter((k) => e[k] !== undefined);
+	if (ops.length > 1 || (ops.length === 0 && e.fact === undefined && e.facts === undefined))
+		err(
+			at('rules', i, 'effect'),
+			`a value rule has one effect (${VALUE_EFFECTS.join(', ')}) or only marks the value (fact, facts); found ${ops.join(', ') || 'none'}`
+		);
+	if (isObject(e.facts))
+		for (const [k, x] of Object.entries(e.facts))
+			checkExpr(x, 'any', scope, at('rules', i, 'effect', 'facts', k), out);
+	for (const op of ops) {
+		const ptr = at('rules', i, 'effect', op);
+		if ((op === 'perPennant' || op === 'setPerPennant') && kind !== 'city')
+			err(ptr, `${op} applies to cities only (this rule is about ${kind ?? 'no feature'})`);
+		if ((op === 'perCity' || op === 'setPerCity') && kind !== 'field')
+			err(ptr, `${op} applies to fields only (this rule is about ${kind ?? 'no feature'})`);
+		if ((op === 'perTile' || op === 'setPerTile') && kind !== 'road' && kind !== 'city')
+			err(
+				ptr,
+				`${op} applies to roads and cities only (this rule is about ${kind ?? 'no feature'}): use add`
+			);
+		if (op === 'add' && isObject(e.add)) {
+			// (a missing count or per is the schema's error)
+			if (e.add.count !== undefined) checkExpr(e.add.count, 'number', scope, ptr + '/count', out);
+			if (e.add.per !== undefined) checkExpr(e.add.per, 'number', scope, ptr + '/per', out);
+		} else if (op !== 'zero' && op !== 'add') checkExpr(e[op], 'number', scope, ptr, out);
+	}
+}
+
+/** The figures, points, modifiers and tokens of award, wins, collect and majority rules. */
+function checkRuleFigures(c: RuleCheck, r: Record<string, unknown>, i: number): void {
+	const { at, err, names, out } = c;
+	if (r.type === 'award' || r.type === 'wins') {
+		if (typeof r.figure === 'string' && !names.figures.has(r.figure))
+			err(
+				at('rules', i, 'figure'),
+				`unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`
+			);
+	}
+	if (r.type === 'wins' && r.points !== undefined)
+		err(
+			at('rules', i, 'points'),
+			"a wins rule gives the feature itself to the figures' owners: its value comes from value rules, not points"
+		);
+	if (r.type === 'award') {
+		const effects = AWARD_EFFECTS.filter((k) => r[k] !== undefined);
+		if (effects.length > 1)
+			err(
+				at('rules', i),
+				`an award rule has at most one of ${AWARD_EFFECTS.join(', ')}; found ${effects.join(', ')}`
+			);
+		if (r.points !== undefined)
+			checkExpr(r.points, 'number', c.awardScope, at('rules', i, 'points'), out);
+		if (r.bonus !== undefined)
+			checkExpr(r.bonus, 'number', c.awardScope, at('rules', i, 'bonus'), out);
+	}
+	if (r.type === 'collect') {
+		if (typeof r.modifier === 'string' && !names.modifiers.has(r.modifier))
+			err(
+				at('rules', i, 'modifier'),
+				`unknown modifier '${r.modifier}': declare it in dataRules.modifiers`
+			);
+		if (typeof r.token === 'string') c.collected.add(r.token);
+	}
+	if (r.type === 'majority') {
+		if (r.points !== undefined)
+			checkExpr(r.points, 'number', c.scope, at('rules', i, 'points'), out);
+		if (
+			typeof r.token === 'string' &&
+			!c.collected.has(r.token) &&
+			!(c.dr.rules as unknown[]).some(
+				(o: unknown) => isObject(o) && o.type === 'collect' && o.token === r.token
+			)
+		)
+			out.push({
+				pointer: at('rules', i, 'token'),
+				message: `no collect rule gives tokens '${r.token}': this majority never pays`,
+				severity: 'warning'
+			});
+	}
 }
 
 export type { DataRules };
