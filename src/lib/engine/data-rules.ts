@@ -13,20 +13,31 @@ import { beneath, breakTie, explainTie } from './data-tiles.ts';
 import { perContext } from './per-context.ts';
 import { capScore, playerName } from './scoring.ts';
 import { bound } from '../formats/rule-expr.ts';
-import type { DataFigure } from '../formats/schema-types.ts';
+import type { DataFigure, DataRule, DataRules } from '../formats/schema-types.ts';
 import type {
 	Award,
+	Context,
 	Engine,
 	Expansion,
 	FeatureKind,
 	FigureType,
 	Hooks,
-	RuleModule
+	RuleModule,
+	ScoreEvent
 } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 import { figureCredit } from './credit.ts';
 import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
-import { applyEffect, compilePlan, enter, groupOf, leave, type RuleLists } from './data-plan.ts';
+import {
+	applyEffect,
+	compilePlan,
+	enter,
+	groupOf,
+	leave,
+	type CollectStep,
+	type Plan,
+	type RuleLists
+} from './data-plan.ts';
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
@@ -134,6 +145,9 @@ export function compileDataRules(e: Expansion, taken: ReadonlySet<string>): Rule
 	return m;
 }
 
+type PlanOf = (rules: Context) => Plan;
+type StateOf = (engine: Engine) => DataState;
+
 function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const dr = e.dataRules;
 	if (!dr) return null;
@@ -143,28 +157,10 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const rules = dr.rules ?? [];
 	const texts: Record<string, string> = {};
 	for (const r of rules) if (r.text && !(r.id in texts)) texts[r.id] = r.text;
-	const lists: RuleLists = {
-		value: rules.filter((r) => r.type === 'value'),
-		award: rules.filter((r) => r.type === 'award'),
-		wins: rules.filter((r) => r.type === 'wins'),
-		collect: rules.filter((r) => r.type === 'collect'),
-		tiebreak: rules.filter((r) => r.type === 'tiebreak'),
-		beneath: rules.filter((r) => r.type === 'beneath'),
-		modifiers
-	};
+	const lists = ruleListsOf(rules, modifiers);
 	// compiled once per rules context
 	const planOf = perContext((rules) => compilePlan(rules, lists));
-	const readStrength = (engine: Engine, root: number, expr: unknown): number => {
-		const p = planOf(engine.rules);
-		const get = p.strength(expr);
-		const sc = enter(p, engine, root);
-		const v = numOf(get(sc));
-		leave(sc);
-		return v;
-	};
-	const figures = Object.entries(dr.figures ?? {}).map(([fid, f]) =>
-		compileFigure(e, fid, f, readStrength)
-	);
+	const figures = dataFigures(e, dr, planOf);
 	const deniers = new Map(
 		Object.entries(dr.figures ?? {})
 			.filter(([, f]) => f.deniesScoring)
@@ -176,228 +172,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		parameters[k] = p.default;
 		parameterRanges[k] = { min: p.min ?? 0, max: p.max ?? 100 };
 	}
-	const majorityRules = rules.filter((r) => r.type === 'majority');
-	// a text rule is cited by an event only when a scoring rule, a cites list or a figure names it (IC-2.3: the large meeple's strength)
-	const cited = new Set(
-		rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])]))
-	);
-	for (const f of Object.values(dr.figures ?? {}))
-		for (const id of [
-			...(f.rules ?? []),
-			...(f.strengthRules ?? []),
-			...(f.denyRules ?? []),
-			...(f.extraTurnRules ?? []),
-			...(f.moveOnRules ?? [])
-		])
-			cited.add(id);
-	/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
-	const deny = (engine: Engine, root: number, strengths: number[]): number[] | null => {
-		const gameState = engine.state;
-		const st = state(engine);
-		st.denied = -1;
-		const players = gameState.players.length;
-		for (const pc of gameState.featurePieces[root] ?? []) {
-			const p = gameState.pieces[pc];
-			if (!deniers.has(p.kind)) continue;
-			const slot = p.owner < 0 ? players : p.owner;
-			const mine = strengths[slot];
-			if (!(mine > 0)) continue;
-			let most = true;
-			for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
-			if (!most) continue;
-			st.denied = root;
-			st.deniedBy = p.kind;
-			return [];
-		}
-		return null;
-	};
+	const cited = citedOf(rules, dr);
 	const state = (engine: Engine) => engine.state.moduleState[id] as DataState;
-	const hooks: Partial<Hooks> = {
-		setup(engine) {
-			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
-			engine.state.moduleState[id] = st;
-		}
-	};
-	const extraTurn = new Map(
-		Object.entries(dr.figures ?? {}).flatMap(([fid, f]) =>
-			f.extraTurn ? [[fid, f.extraTurnRules ?? f.rules ?? []] as const] : []
-		)
-	);
-	if (extraTurn.size) Object.assign(hooks, extraTurnHooks(extraTurn, state));
-	if (lists.value.length)
-		hooks.value = (engine, root, v) => {
-			const p = planOf(engine.rules);
-			const steps = p.value.get(v.kind)?.[v.mode];
-			if (!steps || !steps.length) return;
-			const sc = enter(p, engine, root);
-			for (let i = 0; i < steps.length; i++) {
-				const st = steps[i];
-				if (st.when === null || st.when(sc) === true) applyEffect(st, v, sc);
-			}
-			leave(sc);
-		};
-	if (lists.award.length)
-		hooks.awards = (engine, root, v, winners, awards: Award[]) => {
-			const p = planOf(engine.rules);
-			const steps = p.awards.get(v.kind)?.[v.mode];
-			if (!steps || !steps.length) return;
-			const sc = enter(p, engine, root);
-			sc.winners = winners;
-			const players = engine.state.players.length;
-			// the award under construction per figure type and player (a points rule starts a new one)
-			let open: (Building | undefined)[] | null = null;
-			let built: Building[] | null = null;
-			for (let i = 0; i < steps.length; i++) {
-				const st = steps[i];
-				const r = st.rule;
-				// several rules pay the same figures (a points rule, then its bonuses): found once per figure type and place
-				const per = groupOf(p, sc, st.group);
-				if (!per.players.length) continue;
-				open ??= new Array<Building | undefined>(p.figureCount * players).fill(undefined);
-				for (let k = 0; k < per.players.length; k++) {
-					const player = per.players[k];
-					sc.player = player;
-					if (st.when !== null && st.when(sc) !== true) continue;
-					const key = st.figure * players + player;
-					let b = open[key];
-					if (!b || st.points !== null) {
-						b = {
-							player,
-							n: per.counts[k],
-							label: st.label,
-							points: 0,
-							pointsRule: r.id,
-							bonuses: [],
-							zero: null,
-							rules: []
-						};
-						open[key] = b;
-						(built ??= []).push(b);
-					}
-					if (st.points !== null) b.points = bound(numOf(st.points(sc)));
-					else if (st.bonus !== null)
-						b.bonuses.push({ per: bound(numOf(st.bonus(sc))), label: st.bonusLabel, rule: r.id });
-					else if (r.zero !== undefined) b.zero = r.zero;
-					for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
-				}
-			}
-			leave(sc);
-			if (built) for (const b of built) awards.push(finish(b, engine));
-		};
-	if (deniers.size || lists.wins.length || lists.tiebreak.length)
-		hooks.winners = (engine, root, strengths, winners, v) => {
-			const st = state(engine);
-			st.won = -1;
-			st.denied = -1;
-			const p = planOf(engine.rules);
-			const steps = p.wins.get(v.kind)?.[v.mode];
-			if (steps && steps.length) {
-				const sc = enter(p, engine, root);
-				for (let i = 0; i < steps.length; i++) {
-					const w = steps[i];
-					const per = groupOf(p, sc, w.group);
-					if (!per.players.length || (w.when !== null && w.when(sc) !== true)) continue;
-					leave(sc);
-					st.won = root;
-					for (let j = 0; j < w.ids.length; j++) push(v.rules, w.ids[j]);
-					return per.players.slice().sort((a, b) => a - b);
-				}
-				leave(sc);
-			}
-			const denied = deniers.size ? deny(engine, root, strengths) : null;
-			return denied ?? (lists.tiebreak.length ? breakTie(p, engine, root, winners, v, st) : null);
-		};
-	if (deniers.size || lists.collect.length || lists.wins.length || lists.tiebreak.length)
-		hooks.scored = (engine, root, ev) => {
-			const st = state(engine);
-			if (st.tied === root) explainTie(engine, st, ev);
-			if (st.won === root && ev.winners.length && !engine.quiet) {
-				// the feature went to its figures' owners (wins), whatever the majority
-				const why = `${ev.winners.map((p) => playerName(engine, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
-				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
-				ev.why = why;
-			}
-			if (st.denied === root) {
-				const f = deniers.get(st.deniedBy)!;
-				const name = engine.rules.figures.get(st.deniedBy)?.name ?? st.deniedBy;
-				const owner = ev.figures.find((x) => x.figure === st.deniedBy)?.owner ?? -1;
-				const strength = owner < 0 ? ev.strengths.neutral : ev.strengths[String(owner)];
-				const why = `${name} (${owner < 0 ? 'neutral' : playerName(engine, owner)}, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
-				if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
-				ev.why = why;
-				ev[st.deniedBy] = 'denied';
-				for (const r of f.denyRules ?? []) push(ev.rules, r);
-			}
-			if (ev.mode !== 'complete') return;
-			const steps = lists.collect.length
-				? planOf(engine.rules).collect.get(ev.feature.kind)
-				: undefined;
-			if (!steps) return;
-			const gameState = engine.state;
-			const p = planOf(engine.rules);
-			const sc = enter(p, engine, root);
-			for (const c of steps) {
-				const r = c.rule;
-				if (c.when !== null && c.when(sc) !== true) continue;
-				const n = numOf(c.count(sc));
-				if (n <= 0) continue;
-				const player = gameState.active;
-				const tokens = (st.tokens[r.token!] ??= filled(gameState.players.length, 0));
-				tokens[player] += n;
-				emit(
-					engine,
-					{ type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at },
-					() =>
-						`${playerName(engine, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
-				);
-			}
-			leave(sc);
-		};
-	if (majorityRules.length)
-		hooks.finalScoring = (engine) => {
-			const gameState = engine.state;
-			const st = state(engine);
-			for (const r of majorityRules) {
-				const tokens = st.tokens[r.token!] ?? filled(gameState.players.length, 0);
-				const most = Math.max(0, ...tokens);
-				const points = bound(
-					evNum(r.points, (n) =>
-						n.startsWith('param.')
-							? (engine.rules.params[n.slice(6)] ?? 0)
-							: n === 'players'
-								? gameState.players.length
-								: 0
-					)
-				);
-				const tied = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
-				// ties: all of the tied score (the default) or none of them
-				const winners = r.ties === 'none' && tied.length > 1 ? [] : tied;
-				for (const p of winners) gameState.scores[p] += points;
-				emit(
-					engine,
-					{
-						type: 'majority',
-						rules: [r.id],
-						token: r.token,
-						counts: [...tokens],
-						winners,
-						points,
-						awards: mapped(winners, (p) => ({
-							player: p,
-							points,
-							arithmetic: `most ${r.token} (${most}): ${points}`,
-							rules: [r.id]
-						}))
-					},
-					() =>
-						winners.length
-							? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(engine, p)} +${points}`).join(', ')}.`
-							: tied.length
-								? `Most ${r.token} (${most}) tied between ${tied.map((p) => playerName(engine, p)).join(' and ')}: a tie scores nothing.`
-								: `Nobody has any ${r.token}: no majority bonus.`
-				);
-			}
-		};
+	const hooks = scoringHooks(id, dr, lists, planOf, state, deniers);
 	const moveOn = withMoveOn(dr.figures ?? {}, hooks, state);
 	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
 	const steps = dr.steps?.length ? withSteps(e, dr.steps, hooks, state, moveOn) : null;
@@ -430,6 +207,321 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	};
 	if (deniers.size) denyingModules.add(module);
 	return module;
+}
+
+/** A data module's scoring rules grouped by type. */
+function ruleListsOf(rules: DataRule[], modifiers: Record<string, string>): RuleLists {
+	return {
+		value: rules.filter((r) => r.type === 'value'),
+		award: rules.filter((r) => r.type === 'award'),
+		wins: rules.filter((r) => r.type === 'wins'),
+		collect: rules.filter((r) => r.type === 'collect'),
+		tiebreak: rules.filter((r) => r.type === 'tiebreak'),
+		beneath: rules.filter((r) => r.type === 'beneath'),
+		modifiers
+	};
+}
+
+/** The figure types of dataRules' figures, their strengths read through the context's plan. */
+function dataFigures(e: Expansion, dr: DataRules, planOf: PlanOf): FigureType[] {
+	const readStrength = (engine: Engine, root: number, expr: unknown): number => {
+		const p = planOf(engine.rules);
+		const get = p.strength(expr);
+		const sc = enter(p, engine, root);
+		const v = numOf(get(sc));
+		leave(sc);
+		return v;
+	};
+	return Object.entries(dr.figures ?? {}).map(([fid, f]) => compileFigure(e, fid, f, readStrength));
+}
+
+/** The rule ids events may cite: scoring rules, cites lists and the rules figures name. */
+function citedOf(rules: DataRule[], dr: DataRules): Set<string> {
+	// a text rule is cited by an event only when a scoring rule, a cites list or a figure names it (IC-2.3: the large meeple's strength)
+	const cited = new Set(
+		rules.flatMap((r) => (r.type === 'text' ? (r.cites ?? []) : [r.id, ...(r.cites ?? [])]))
+	);
+	for (const f of Object.values(dr.figures ?? {}))
+		for (const id of [
+			...(f.rules ?? []),
+			...(f.strengthRules ?? []),
+			...(f.denyRules ?? []),
+			...(f.extraTurnRules ?? []),
+			...(f.moveOnRules ?? [])
+		])
+			cited.add(id);
+	return cited;
+}
+
+/** The module's hooks from setup to final scoring (steps, move-on and beneath are added by build). */
+function scoringHooks(
+	id: string,
+	dr: DataRules,
+	lists: RuleLists,
+	planOf: PlanOf,
+	state: StateOf,
+	deniers: Map<string, DataFigure>
+): Partial<Hooks> {
+	const majorityRules = (dr.rules ?? []).filter((r) => r.type === 'majority');
+	const hooks: Partial<Hooks> = {
+		setup(engine) {
+			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
+			engine.state.moduleState[id] = st;
+		}
+	};
+	const extraTurn = new Map(
+		Object.entries(dr.figures ?? {}).flatMap(([fid, f]) =>
+			f.extraTurn ? [[fid, f.extraTurnRules ?? f.rules ?? []] as const] : []
+		)
+	);
+	if (extraTurn.size) Object.assign(hooks, extraTurnHooks(extraTurn, state));
+	if (lists.value.length) hooks.value = valueHook(planOf);
+	if (lists.award.length) hooks.awards = awardsHook(planOf);
+	if (deniers.size || lists.wins.length || lists.tiebreak.length)
+		hooks.winners = winnersHook(lists, planOf, state, deniers);
+	if (deniers.size || lists.collect.length || lists.wins.length || lists.tiebreak.length)
+		hooks.scored = scoredHook(lists, planOf, state, deniers);
+	if (majorityRules.length) hooks.finalScoring = finalScoringHook(majorityRules, state);
+	return hooks;
+}
+
+function valueHook(planOf: PlanOf): Hooks['value'] {
+	return (engine, root, v) => {
+		const p = planOf(engine.rules);
+		const steps = p.value.get(v.kind)?.[v.mode];
+		if (!steps || !steps.length) return;
+		const sc = enter(p, engine, root);
+		for (let i = 0; i < steps.length; i++) {
+			const st = steps[i];
+			if (st.when === null || st.when(sc) === true) applyEffect(st, v, sc);
+		}
+		leave(sc);
+	};
+}
+
+function awardsHook(planOf: PlanOf): Hooks['awards'] {
+	return (engine, root, v, winners, awards: Award[]) => {
+		const p = planOf(engine.rules);
+		const steps = p.awards.get(v.kind)?.[v.mode];
+		if (!steps || !steps.length) return;
+		const sc = enter(p, engine, root);
+		sc.winners = winners;
+		const players = engine.state.players.length;
+		// the award under construction per figure type and player (a points rule starts a new one)
+		let open: (Building | undefined)[] | null = null;
+		let built: Building[] | null = null;
+		for (let i = 0; i < steps.length; i++) {
+			const st = steps[i];
+			const r = st.rule;
+			// several rules pay the same figures (a points rule, then its bonuses): found once per figure type and place
+			const per = groupOf(p, sc, st.group);
+			if (!per.players.length) continue;
+			open ??= new Array<Building | undefined>(p.figureCount * players).fill(undefined);
+			for (let k = 0; k < per.players.length; k++) {
+				const player = per.players[k];
+				sc.player = player;
+				if (st.when !== null && st.when(sc) !== true) continue;
+				const key = st.figure * players + player;
+				let b = open[key];
+				if (!b || st.points !== null) {
+					b = {
+						player,
+						n: per.counts[k],
+						label: st.label,
+						points: 0,
+						pointsRule: r.id,
+						bonuses: [],
+						zero: null,
+						rules: []
+					};
+					open[key] = b;
+					(built ??= []).push(b);
+				}
+				if (st.points !== null) b.points = bound(numOf(st.points(sc)));
+				else if (st.bonus !== null)
+					b.bonuses.push({ per: bound(numOf(st.bonus(sc))), label: st.bonusLabel, rule: r.id });
+				else if (r.zero !== undefined) b.zero = r.zero;
+				for (let j = 0; j < st.ids.length; j++) push(b.rules, st.ids[j]);
+			}
+		}
+		leave(sc);
+		if (built) for (const b of built) awards.push(finish(b, engine));
+	};
+}
+
+/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
+function denyOf(deniers: Map<string, DataFigure>, state: StateOf) {
+	return (engine: Engine, root: number, strengths: number[]): number[] | null => {
+		const gameState = engine.state;
+		const st = state(engine);
+		st.denied = -1;
+		const players = gameState.players.length;
+		for (const pc of gameState.featurePieces[root] ?? []) {
+			const p = gameState.pieces[pc];
+			if (!deniers.has(p.kind)) continue;
+			const slot = p.owner < 0 ? players : p.owner;
+			const mine = strengths[slot];
+			if (!(mine > 0)) continue;
+			let most = true;
+			for (let q = 0; q <= players; q++) if (q !== slot && strengths[q] > mine) most = false;
+			if (!most) continue;
+			st.denied = root;
+			st.deniedBy = p.kind;
+			return [];
+		}
+		return null;
+	};
+}
+
+function winnersHook(
+	lists: RuleLists,
+	planOf: PlanOf,
+	state: StateOf,
+	deniers: Map<string, DataFigure>
+): Hooks['winners'] {
+	const deny = denyOf(deniers, state);
+	return (engine, root, strengths, winners, v) => {
+		const st = state(engine);
+		st.won = -1;
+		st.denied = -1;
+		const p = planOf(engine.rules);
+		const steps = p.wins.get(v.kind)?.[v.mode];
+		if (steps && steps.length) {
+			const sc = enter(p, engine, root);
+			for (let i = 0; i < steps.length; i++) {
+				const w = steps[i];
+				const per = groupOf(p, sc, w.group);
+				if (!per.players.length || (w.when !== null && w.when(sc) !== true)) continue;
+				leave(sc);
+				st.won = root;
+				for (let j = 0; j < w.ids.length; j++) push(v.rules, w.ids[j]);
+				return per.players.slice().sort((a, b) => a - b);
+			}
+			leave(sc);
+		}
+		const denied = deniers.size ? deny(engine, root, strengths) : null;
+		return denied ?? (lists.tiebreak.length ? breakTie(p, engine, root, winners, v, st) : null);
+	};
+}
+
+function scoredHook(
+	lists: RuleLists,
+	planOf: PlanOf,
+	state: StateOf,
+	deniers: Map<string, DataFigure>
+): Hooks['scored'] {
+	return (engine, root, ev) => {
+		const st = state(engine);
+		if (st.tied === root) explainTie(engine, st, ev);
+		if (st.won === root && ev.winners.length && !engine.quiet) {
+			// the feature went to its figures' owners (wins), whatever the majority
+			const why = `${ev.winners.map((p) => playerName(engine, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
+			if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
+			ev.why = why;
+		}
+		if (st.denied === root) explainDenial(engine, st, ev, deniers);
+		if (ev.mode !== 'complete') return;
+		const steps = lists.collect.length
+			? planOf(engine.rules).collect.get(ev.feature.kind)
+			: undefined;
+		if (!steps) return;
+		collectTokens(engine, root, ev, planOf(engine.rules), steps, st);
+	};
+}
+
+/** The scoring event of a feature a denying figure (deniesScoring) kept from scoring says why. */
+function explainDenial(
+	engine: Engine,
+	st: DataState,
+	ev: ScoreEvent,
+	deniers: Map<string, DataFigure>
+): void {
+	const f = deniers.get(st.deniedBy)!;
+	const name = engine.rules.figures.get(st.deniedBy)?.name ?? st.deniedBy;
+	const owner = ev.figures.find((x) => x.figure === st.deniedBy)?.owner ?? -1;
+	const strength = owner < 0 ? ev.strengths.neutral : ev.strengths[String(owner)];
+	const why = `${name} (${owner < 0 ? 'neutral' : playerName(engine, owner)}, strength ${strength}) is in the majority: nobody scores this ${ev.feature.kind}`;
+	if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
+	ev.why = why;
+	ev[st.deniedBy] = 'denied';
+	for (const r of f.denyRules ?? []) push(ev.rules, r);
+}
+
+/** The collect rules of a completed feature give its completer tokens. */
+function collectTokens(
+	engine: Engine,
+	root: number,
+	ev: ScoreEvent,
+	p: Plan,
+	steps: CollectStep[],
+	st: DataState
+): void {
+	const gameState = engine.state;
+	const sc = enter(p, engine, root);
+	for (const c of steps) {
+		const r = c.rule;
+		if (c.when !== null && c.when(sc) !== true) continue;
+		const n = numOf(c.count(sc));
+		if (n <= 0) continue;
+		const player = gameState.active;
+		const tokens = (st.tokens[r.token!] ??= filled(gameState.players.length, 0));
+		tokens[player] += n;
+		emit(
+			engine,
+			{ type: 'collect', rules: [r.id], player, token: r.token, count: n, at: ev.feature.at },
+			() =>
+				`${playerName(engine, player)} completed the ${ev.feature.kind} and takes ${n} ${r.token} (now ${tokens[player]}).`
+		);
+	}
+	leave(sc);
+}
+
+/** The majority rules pay, at the end, the players with most of their tokens. */
+function finalScoringHook(majorityRules: DataRule[], state: StateOf): Hooks['finalScoring'] {
+	return (engine) => {
+		const gameState = engine.state;
+		const st = state(engine);
+		for (const r of majorityRules) {
+			const tokens = st.tokens[r.token!] ?? filled(gameState.players.length, 0);
+			const most = Math.max(0, ...tokens);
+			const points = bound(
+				evNum(r.points, (n) =>
+					n.startsWith('param.')
+						? (engine.rules.params[n.slice(6)] ?? 0)
+						: n === 'players'
+							? gameState.players.length
+							: 0
+				)
+			);
+			const tied = most > 0 ? tokens.flatMap((n, p) => (n === most ? [p] : [])) : [];
+			// ties: all of the tied score (the default) or none of them
+			const winners = r.ties === 'none' && tied.length > 1 ? [] : tied;
+			for (const p of winners) gameState.scores[p] += points;
+			emit(
+				engine,
+				{
+					type: 'majority',
+					rules: [r.id],
+					token: r.token,
+					counts: [...tokens],
+					winners,
+					points,
+					awards: mapped(winners, (p) => ({
+						player: p,
+						points,
+						arithmetic: `most ${r.token} (${most}): ${points}`,
+						rules: [r.id]
+					}))
+				},
+				() =>
+					winners.length
+						? `Most ${r.token} (${most}): ${winners.map((p) => `${playerName(engine, p)} +${points}`).join(', ')}.`
+						: tied.length
+							? `Most ${r.token} (${most}) tied between ${tied.map((p) => playerName(engine, p)).join(' and ')}: a tie scores nothing.`
+							: `Nobody has any ${r.token}: no majority bonus.`
+			);
+		}
+	};
 }
 
 /** The modules of a game with the expansions' data rules inserted in play order (formats/resolve.ts `orderModules`). */
