@@ -164,9 +164,33 @@ export function finalize(
 	agg: Aggregate,
 	catalog: Catalog = catalogOf(cfg)
 ): Report {
-	const n = agg.games;
 	const policies = cfg.players.map((_, p) => botSpecText(seatPolicy(cfg, p)));
-	const tileRows = Object.entries(catalog.tiles).map(([tile, info]) => {
+	const tileRows = tileRowsOf(agg, catalog);
+	const figures = figuresPut(agg, catalog);
+	return {
+		expansions: [...cfg.expansions.map((e) => e.id), ...(cfg.modules ?? [])],
+		players: cfg.players,
+		policies,
+		rulings: cfg.rulings ?? {},
+		seed: cfg.seed,
+		games: agg.games,
+		placements: agg.placements,
+		moves: agg.moves,
+		sampled: agg.sampled,
+		ruleBook: catalog.ruleBook,
+		rulingBook: catalog.rulings,
+		violations: agg.findings,
+		violationCounts: sortKeys(agg.findingCounts),
+		findings: findingsOf(agg, catalog, tileRows, figures),
+		stats: statsOf(cfg, agg, catalog, tileRows, figures, policies)
+	};
+}
+
+type TileRows = ReturnType<typeof tileRowsOf>;
+
+/** Every tile of the catalog with what the games did with it. */
+function tileRowsOf(agg: Aggregate, catalog: Catalog) {
+	return Object.entries(catalog.tiles).map(([tile, info]) => {
 		const t = agg.tiles[tile] ?? noTileStats();
 		return {
 			tile,
@@ -179,123 +203,146 @@ export function finalize(
 			placedWithoutDraw: sortKeys(agg.undrawn[tile] ?? {})
 		};
 	});
-	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
-	const citable = new Set(catalog.rules);
+}
+
+/** Figures put on the board per kind. */
+function figuresPut(agg: Aggregate, catalog: Catalog): Record<string, number> {
 	// a figure with a move of its own is put on the board each time that move is taken
 	const figures: Record<string, number> = { ...agg.figures };
 	for (const f of catalog.figures)
 		if (!f.choice.startsWith('deploy:') && agg.choices[f.choice]?.chosen)
 			figures[f.figure] = agg.choices[f.choice].chosen;
+	return figures;
+}
+
+/** What never happened in the games: tiles, features, rules, rulings, choices, figures. */
+function findingsOf(
+	agg: Aggregate,
+	catalog: Catalog,
+	tileRows: TileRows,
+	figures: Record<string, number>
+): Report['findings'] {
+	const inPlay = (tile: string) => catalog.tiles[tile].inPlay;
+	const citable = new Set(catalog.rules);
+	return {
+		tilesNeverPlaced: tileRows
+			.filter((t) => t.placed === 0 && inPlay(t.tile))
+			.map((t) => ({
+				tile: t.tile,
+				drawn: t.drawn,
+				discarded: t.discarded,
+				setAside: t.setAside,
+				...(agg.firstDiscard[t.tile] ? { firstDiscard: agg.firstDiscard[t.tile] } : {})
+			})),
+		tilesLeftOut: tileRows.filter((t) => t.placed === 0 && !inPlay(t.tile)).map((t) => t.tile),
+		tilesDiscarded: tileRows
+			.filter((t) => t.discarded > 0)
+			.map((t) => ({
+				tile: t.tile,
+				discarded: t.discarded,
+				share: round(t.discarded / Math.max(1, t.drawn)),
+				firstDiscard: agg.firstDiscard[t.tile]
+			}))
+			.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
+		featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
+		rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
+		rulesUncited: catalog.uncited.filter((r) => !agg.rules[r]),
+		// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
+		// only rulings that could: one of their rules can be cited in this mix
+		rulingsNeverFired: catalog.rulings
+			.filter(
+				(r) =>
+					!agg.rules[r.id] &&
+					!r.rules.some((id) => agg.rules[id]) &&
+					r.rules.some((id) => citable.has(id))
+			)
+			.map((r) => r.id),
+		choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
+		figuresNeverDeployed: catalog.figures.filter((f) => !figures[f.figure]).map((f) => f.figure)
+	};
+}
+
+/** The run's statistics: tiles, features, expansions, credit, rules, choices, figures, then seats and length. */
+function statsOf(
+	cfg: CheckerConfig,
+	agg: Aggregate,
+	catalog: Catalog,
+	tileRows: TileRows,
+	figures: Record<string, number>,
+	policies: string[]
+): Report['stats'] {
+	const n = agg.games;
 	const featurePoints = Object.values(agg.features).reduce((a, f) => a + f.points, 0);
 	const otherPoints = Object.values(agg.otherPoints).reduce((a, b) => a + b, 0);
 	const allPoints = featurePoints + otherPoints;
 	const expPoints = Object.values(agg.expansions).reduce((a, b) => a + b, 0);
+	return {
+		tiles: tileRows,
+		features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({
+			kind,
+			...f,
+			points: round(f.points, 2),
+			share: allPoints ? round(f.points / allPoints) : 0
+		})),
+		expansions: cfg.expansions.map((e) => ({
+			expansion: e.id,
+			points: round(agg.expansions[e.id] ?? 0, 2),
+			share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0
+		})),
+		expansionPoints: Object.fromEntries(
+			cfg.expansions.map((e) => [
+				e.id,
+				meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)
+			])
+		),
+		credit: creditRows(cfg, agg, catalog),
+		rulePoints: sortKeys(agg.rulePoints),
+		totalPoints: agg.seats.sum.reduce((a, b) => a + b, 0),
+		otherPoints: sortKeys(agg.otherPoints),
+		rules: sortKeys(agg.rules),
+		choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
+		figures: sortKeys(figures),
+		...seatStats(cfg, agg, policies)
+	};
+}
+
+/** Each seat's scores and wins, the first player's edge, and the games' length. */
+function seatStats(
+	cfg: CheckerConfig,
+	agg: Aggregate,
+	policies: string[]
+): Pick<Report['stats'], 'seats' | 'firstPlayer' | 'length'> {
+	const n = agg.games;
 	const even = cfg.players.length ? 1 / cfg.players.length : 0;
 	const firstWins = proportion(agg.seats.wins[0] ?? 0, n);
 	const lead = meanInterval(n, agg.lead.sum, agg.lead.sumSq);
 	const len = meanSd(n, agg.length.sum, agg.length.sumSq);
 	return {
-		expansions: [...cfg.expansions.map((e) => e.id), ...(cfg.modules ?? [])],
-		players: cfg.players,
-		policies,
-		rulings: cfg.rulings ?? {},
-		seed: cfg.seed,
-		games: n,
-		placements: agg.placements,
-		moves: agg.moves,
-		sampled: agg.sampled,
-		ruleBook: catalog.ruleBook,
-		rulingBook: catalog.rulings,
-		violations: agg.findings,
-		violationCounts: sortKeys(agg.findingCounts),
-		findings: {
-			tilesNeverPlaced: tileRows
-				.filter((t) => t.placed === 0 && inPlay(t.tile))
-				.map((t) => ({
-					tile: t.tile,
-					drawn: t.drawn,
-					discarded: t.discarded,
-					setAside: t.setAside,
-					...(agg.firstDiscard[t.tile] ? { firstDiscard: agg.firstDiscard[t.tile] } : {})
-				})),
-			tilesLeftOut: tileRows.filter((t) => t.placed === 0 && !inPlay(t.tile)).map((t) => t.tile),
-			tilesDiscarded: tileRows
-				.filter((t) => t.discarded > 0)
-				.map((t) => ({
-					tile: t.tile,
-					discarded: t.discarded,
-					share: round(t.discarded / Math.max(1, t.drawn)),
-					firstDiscard: agg.firstDiscard[t.tile]
-				}))
-				.sort((a, b) => b.share - a.share || (a.tile < b.tile ? -1 : 1)),
-			featuresNeverCompleted: catalog.featureKinds.filter((k) => !agg.features[k]?.completed),
-			rulesNeverFired: catalog.rules.filter((r) => !agg.rules[r]),
-			rulesUncited: catalog.uncited.filter((r) => !agg.rules[r]),
-			// a ruling never cited by an event and none of whose rules ever applied never mattered in these games
-			// only rulings that could: one of their rules can be cited in this mix
-			rulingsNeverFired: catalog.rulings
-				.filter(
-					(r) =>
-						!agg.rules[r.id] &&
-						!r.rules.some((id) => agg.rules[id]) &&
-						r.rules.some((id) => citable.has(id))
-				)
-				.map((r) => r.id),
-			choicesNeverAvailable: catalog.choices.filter((c) => !agg.choices[c]?.available),
-			figuresNeverDeployed: catalog.figures.filter((f) => !figures[f.figure]).map((f) => f.figure)
+		seats: cfg.players.map((player, p) => {
+			const { mean, sd } = meanSd(n, agg.seats.sum[p], agg.seats.sumSq[p]);
+			return {
+				seat: p + 1,
+				player,
+				policy: policies[p],
+				mean: round(mean, 2),
+				sd: round(sd, 2),
+				ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]),
+				winShare: proportion(agg.seats.wins[p], n),
+				histogram: numericKeys(agg.seats.hist[p])
+			};
+		}),
+		firstPlayer: {
+			lead,
+			winShare: firstWins,
+			even: round(even),
+			significant: cfg.players.length > 1 && (lead.low > 0 || lead.high < 0)
 		},
-		stats: {
-			tiles: tileRows,
-			features: Object.entries(sortKeys(agg.features)).map(([kind, f]) => ({
-				kind,
-				...f,
-				points: round(f.points, 2),
-				share: allPoints ? round(f.points / allPoints) : 0
-			})),
-			expansions: cfg.expansions.map((e) => ({
-				expansion: e.id,
-				points: round(agg.expansions[e.id] ?? 0, 2),
-				share: expPoints ? round((agg.expansions[e.id] ?? 0) / expPoints) : 0
-			})),
-			expansionPoints: Object.fromEntries(
-				cfg.expansions.map((e) => [
-					e.id,
-					meanInterval(n, agg.expansions[e.id] ?? 0, agg.expansionSq[e.id] ?? 0)
-				])
-			),
-			credit: creditRows(cfg, agg, catalog),
-			rulePoints: sortKeys(agg.rulePoints),
-			totalPoints: agg.seats.sum.reduce((a, b) => a + b, 0),
-			otherPoints: sortKeys(agg.otherPoints),
-			rules: sortKeys(agg.rules),
-			choices: Object.entries(sortKeys(agg.choices)).map(([choice, c]) => ({ choice, ...c })),
-			figures: sortKeys(figures),
-			seats: cfg.players.map((player, p) => {
-				const { mean, sd } = meanSd(n, agg.seats.sum[p], agg.seats.sumSq[p]);
-				return {
-					seat: p + 1,
-					player,
-					policy: policies[p],
-					mean: round(mean, 2),
-					sd: round(sd, 2),
-					ci: meanInterval(n, agg.seats.sum[p], agg.seats.sumSq[p]),
-					winShare: proportion(agg.seats.wins[p], n),
-					histogram: numericKeys(agg.seats.hist[p])
-				};
-			}),
-			firstPlayer: {
-				lead,
-				winShare: firstWins,
-				even: round(even),
-				significant: cfg.players.length > 1 && (lead.low > 0 || lead.high < 0)
-			},
-			length: {
-				mean: round(len.mean, 2),
-				sd: round(len.sd, 2),
-				min: n ? agg.length.min : 0,
-				max: agg.length.max,
-				histogram: numericKeys(agg.length.hist)
-			}
+		length: {
+			mean: round(len.mean, 2),
+			sd: round(len.sd, 2),
+			min: n ? agg.length.min : 0,
+			max: agg.length.max,
+			histogram: numericKeys(agg.length.hist)
 		}
 	};
 }

@@ -129,7 +129,34 @@ export function recordOfGame(cfg: CheckerConfig, i: number): GameRecord {
 
 function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 	const seed = gameSeed(cfg.seed, i);
-	const setup: GameSetup = {
+	const found = finderOf(agg, i, seed);
+	const started = startGame(gameSetup(cfg, seed));
+	// each expansion's points before this game: its points in this game are the difference
+	const before = { ...agg.expansions };
+	const creditBefore = { ...agg.credit };
+	const state = started.state;
+	// packed cell → its tile, for the tiles of scored features; the tile drawn and not yet placed
+	const g: GameCount = { at: new Map<number, PlacedTile>(), drawn: null };
+	const c = contextOf(state);
+	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, g, i, step);
+	count(started.events, 0);
+	const check = sampled(seed, cfg.sample ?? 1);
+	// undo/redo is checked at one move of the game (in the replay)
+	const undoAt = 1 + (seed % 97);
+	const played = playMoves(cfg, state, agg, seed, found, count);
+	if (state.finished && check) {
+		agg.sampled++;
+		checkReplay(state, undoAt, (v) => found(state, v));
+	}
+	countGame(agg, state, played, before, creditBefore);
+	return state;
+}
+
+type Found = (state: GameState, v: Violation, move?: Move) => void;
+
+/** The setup of a checker's game with its seed (quiet: no event texts). */
+function gameSetup(cfg: CheckerConfig, seed: number): GameSetup {
+	return {
 		expansions: cfg.expansions,
 		modules: cfg.modules,
 		players: cfg.players,
@@ -138,7 +165,11 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		seed,
 		quiet: true
 	};
-	const found = (state: GameState, v: Violation, move?: Move) => {
+}
+
+/** Counts a violation of game i, and keeps the first KEEP_FINDINGS of each invariant with the game's record. */
+function finderOf(agg: Aggregate, i: number, seed: number): Found {
+	return (state, v, move) => {
 		const n = (agg.findingCounts[v.invariant] ?? 0) + 1;
 		agg.findingCounts[v.invariant] = n;
 		if (n <= KEEP_FINDINGS)
@@ -151,22 +182,20 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 				...(move ? { move } : {})
 			});
 	};
-	const started = startGame(setup);
-	// each expansion's points before this game: its points in this game are the difference
-	const before = { ...agg.expansions };
-	const creditBefore = { ...agg.credit };
-	const state = started.state;
-	// packed cell → its tile, for the tiles of scored features; the tile drawn and not yet placed
-	const g: GameCount = { at: new Map<number, PlacedTile>(), drawn: null };
-	const c = contextOf(state);
-	const count = (events: GameEvent[], step: number) => countEvents(agg, c, events, g, i, step);
-	count(started.events, 0);
+}
+
+/** Plays the game to its end (or its first violation that stops it), counting choices and events and checking every move. */
+function playMoves(
+	cfg: CheckerConfig,
+	state: GameState,
+	agg: Aggregate,
+	seed: number,
+	found: Found,
+	count: (events: GameEvent[], step: number) => void
+): { moves: number; placements: number } {
 	const bots = seatBots(cfg, seed);
 	const checkMoves = cfg.checkMoves !== false;
 	const snap = snapshot(state);
-	const check = sampled(seed, cfg.sample ?? 1);
-	// undo/redo is checked at one move of the game (in the replay)
-	const undoAt = 1 + (seed % 97);
 	const maxMoves = movesBound(state);
 	let moves = 0;
 	let placements = 0;
@@ -211,25 +240,11 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		try {
 			r = apply(state, move, IN_PLACE);
 		} catch (e) {
-			found(
-				state,
-				{
-					invariant: 'engine-error',
-					message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}`
-				},
-				move
-			);
+			found(state, applyThrew(move, e), move);
 			break;
 		}
 		if (!r.ok) {
-			found(
-				state,
-				{
-					invariant: 'listed-moves-legal',
-					message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${r.refusal.message}`
-				},
-				move
-			);
+			found(state, applyRefused(move, r.refusal.message), move);
 			break;
 		}
 		moves++;
@@ -242,10 +257,28 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 			for (const v of checkState(state, snap, snap, state.finished || moves % SCAN_EVERY === 0))
 				found(state, v);
 	}
-	if (state.finished && check) {
-		agg.sampled++;
-		checkReplay(state, undoAt, (v) => found(state, v));
-	}
+	return { moves, placements };
+}
+
+const applyThrew = (move: Move, e: unknown): Violation => ({
+	invariant: 'engine-error',
+	message: `apply threw on ${JSON.stringify(move)}: ${errorText(e)}`
+});
+
+const applyRefused = (move: Move, refusal: string): Violation => ({
+	invariant: 'listed-moves-legal',
+	message: `the policy chose ${JSON.stringify(move)} but apply refused it: ${refusal}`
+});
+
+/** Counts a played game into the aggregate: its moves and length, seats' scores, the squares of each expansion's and source's points. */
+function countGame(
+	agg: Aggregate,
+	state: GameState,
+	played: { moves: number; placements: number },
+	before: Record<string, number>,
+	creditBefore: Record<string, number>
+): void {
+	const { moves, placements } = played;
 	agg.games++;
 	agg.moves += moves;
 	agg.placements += placements;
@@ -264,7 +297,6 @@ function playGame(cfg: CheckerConfig, i: number, agg: Aggregate): GameState {
 		const d = agg.credit[k] - (creditBefore[k] ?? 0);
 		agg.creditSq[k] = (agg.creditSq[k] ?? 0) + d * d;
 	}
-	return state;
 }
 
 function errorText(e: unknown): string {
