@@ -537,11 +537,21 @@ export class BoardView {
 	private pieceSpots = new Map<number, string>();
 
 	private drawPieces(scene: BoardScene, animate = false): void {
-		const K = this.K;
 		const before = this.pieceSpots;
 		this.pieceSpots = new Map(scene.pieces.map((p) => [p.piece, `${p.x},${p.y},${p.feature}`]));
 		this.pieceLayer.destroyChildren();
 		this.targetNodes = [];
+		this.drawUnderFigures(scene);
+		this.drawFigures(scene, animate ? before : null);
+		this.drawMarkers(scene);
+		this.drawTargets(scene);
+		if (this.focusedTarget >= scene.targets.length) this.focusedTarget = -1;
+		this.markFocusedTarget();
+	}
+
+	/** Under the figures: highlighted feature parts, the bots' recent tiles, ringed features. */
+	private drawUnderFigures(scene: BoardScene): void {
+		const K = this.K;
 		// highlighted feature parts under the figures
 		for (const p of scene.highlight) {
 			const g = this.featurePart(p, { fill: HIGHLIGHT_FILL, stroke: '#b8860b', strokeWidth: 2.5 });
@@ -579,6 +589,11 @@ export class BoardView {
 					})
 				);
 		}
+	}
+
+	/** The figures; those that arrived or moved since `before` (when animated) drop in. */
+	private drawFigures(scene: BoardScene, before: ReadonlyMap<number, string> | null): void {
+		const K = this.K;
 		// figures; several on one feature stand side by side
 		const stacks = new Map<string, number>();
 		for (const pc of scene.pieces) {
@@ -600,7 +615,7 @@ export class BoardView {
 				pc.lying
 			);
 			this.pieceLayer.add(node);
-			if (animate && before.get(pc.piece) !== k) {
+			if (before && before.get(pc.piece) !== k) {
 				// dropped onto the board: from above and larger, in 180 ms (the board takes clicks meanwhile)
 				const { y, scaleX, scaleY } = node.attrs as { y: number; scaleX: number; scaleY: number };
 				node.setAttrs({ y: y - 18, scaleX: scaleX * 1.5, scaleY: scaleY * 1.5, opacity: 0.3 });
@@ -615,6 +630,10 @@ export class BoardView {
 				}).play();
 			}
 		}
+	}
+
+	/** The neutral markers: the dragon, the fairy. */
+	private drawMarkers(scene: BoardScene): void {
 		for (const m of scene.markers) {
 			const t = this.tileAt(m.x, m.y);
 			if (!t) continue;
@@ -629,6 +648,11 @@ export class BoardView {
 				this.figure(m.kind, undefined, m.kind === 'dragon' ? '#b8472f' : '#f7a8d8', '#fff', '', at)
 			);
 		}
+	}
+
+	/** The current step's targets, each taking clicks and hovers. */
+	private drawTargets(scene: BoardScene): void {
+		const K = this.K;
 		// the current step's targets; two on one spot (a field's centre and a stable) are set apart
 		this.targetAt.clear();
 		const placed: { x: number; y: number }[] = [];
@@ -682,8 +706,6 @@ export class BoardView {
 			this.pieceLayer.add(c);
 			this.targetNodes[i] = c;
 		});
-		if (this.focusedTarget >= scene.targets.length) this.focusedTarget = -1;
-		this.markFocusedTarget();
 	}
 
 	/** Draws a feature's parts for a moment (a scoring), fading out within 200 ms. */
