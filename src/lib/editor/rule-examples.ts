@@ -22,6 +22,7 @@ import {
 	beneathBoard,
 	builderBoard,
 	tiebreakBoard,
+	tokenBoard,
 	wagonBoard,
 	type Board,
 	type Turn
@@ -68,6 +69,7 @@ function board(t: Template): Board {
 	if (t.kind === 'wagon') return wagonBoard(t);
 	if (t.kind === 'tiebreak') return tiebreakBoard(t);
 	if (t.kind === 'beneath') return beneathBoard(t);
+	if (t.kind === 'token') return tokenBoard(t);
 	const name = t.modifier;
 	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
 	const mark = { name, icon };
@@ -243,6 +245,45 @@ function awardBoard(t: Extract<Template, { kind: 'award' }>): Board {
 	};
 }
 
+type Said = { type: string; text?: string; rules?: string[]; arithmetic?: string; points?: number };
+
+/** The value rules of the document that read the template's token on its feature kind. */
+const tokenScoring = (doc: Expansion, t: Extract<Template, { kind: 'token' }>): Set<string> =>
+	new Set(
+		(doc.dataRules?.rules ?? [])
+			.filter(
+				(r) =>
+					r.type === 'value' &&
+					r.feature === t.feature &&
+					JSON.stringify(r).includes(`"figures.${figureId(t.name)}"`)
+			)
+			.map((r) => r.id)
+	);
+
+/** A token step's example: the token put (its event), the feature's score by the rule, the token's return. */
+function tokenExample(
+	events: GameEvent[],
+	token: string,
+	scoring: Set<string> | null,
+	where: string
+): WorkedExample {
+	const said = events as unknown as Said[];
+	const put = said.find((e) => e.type === token);
+	const score =
+		scoring && said.find((e) => e.type === 'score' && e.rules?.some((r) => scoring.has(r)));
+	const back = said.find((e) => e.type === `${token}sReturn`);
+	if (!put?.rules || (scoring && !score))
+		return { ok: false, error: `on ${where}, the rule did not apply` };
+	const parts = [put.text, score ? `${score.arithmetic}.` : '', back?.text ?? ''];
+	return {
+		ok: true,
+		board: where,
+		arithmetic: parts.filter(Boolean).join(' '),
+		points: score ? (score.points ?? 0) : 0,
+		rule: put.rules[0]
+	};
+}
+
 export type WorkedExample =
 	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
 	| { ok: false; error: string };
@@ -292,6 +333,8 @@ function play(
 			? step(place as Move)
 			: `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
 		if (refused) return { error: `the example board refused a tile: ${refused}` };
+		const token = turn.token && step(turn.token as Move);
+		if (token) return { error: `the example board refused the token: ${token}` };
 		const then = turn.deploy ? { type: 'deploy', ...turn.deploy } : { type: 'pass' };
 		if (state.finished) break;
 		const no = step(then as Move);
@@ -343,6 +386,13 @@ export function workedExample(
 		if ('error' in game) return { ok: false, error: game.error };
 		const { state, events } = game;
 		const where = plan.words;
+		if (t.kind === 'token')
+			return tokenExample(
+				events,
+				figureId(t.name),
+				t.points > 0 ? tokenScoring(withRule, t) : null,
+				where
+			);
 		if (
 			t.kind === 'builder' ||
 			t.kind === 'wagon' ||

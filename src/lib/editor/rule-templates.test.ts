@@ -190,6 +190,32 @@ describe('rule templates', () => {
 			'2 tiles of the pile go face down beneath the hill tile at (1,0), out of the game.'
 		],
 		[
+			{
+				kind: 'token',
+				modifier: 'lighthouse',
+				name: 'Lighthouse',
+				count: 5,
+				feature: 'road',
+				points: 1,
+				returns: true
+			},
+			'a 4-tile road completed with a lighthouse put on it',
+			'Ann puts a lighthouse on road r1 of the lighthouse tile at (1,0); no figure may join that road this turn (it was the only free feature). 4 tiles × (1 + 1 lighthouse bonus) = 8. 1 lighthouse goes back to the supply (MINI-LIGHTHOUSE-3).'
+		],
+		[
+			{
+				kind: 'token',
+				modifier: 'beacon',
+				name: 'Fire',
+				count: 2,
+				feature: 'city',
+				points: 2,
+				returns: false
+			},
+			'a 2-tile city completed with a fire put on it',
+			'Ann puts a fire on city c1 of the beacon tile at (0,-1); no figure may join that city this turn (it was the only free feature). 2 tiles × (2 + 2 fire bonus) = 8.'
+		],
+		[
 			{ kind: 'final', feature: 'field', modifier: 'herd', points: 1, per: 'city' },
 			'a field beside 1 completed city, with 1 herd',
 			'1 completed city × (3 + 1 herd) = 4'
@@ -232,6 +258,54 @@ describe('rule templates', () => {
 			['HARBOUR-CART-1', 'text'],
 			['HARBOUR-CART-2', 'text']
 		]);
+	});
+
+	it('the token template writes a token kind, its step after the icon tile, and its rules; the icon is read', () => {
+		const lit = {
+			...harbour,
+			icons: { lighthouse: 'a lighthouse' },
+			tiles: [{ ...harbour.tiles[0], icons: ['lighthouse'] }]
+		} as Expansion;
+		expect(unscoredNames(lit).map((u) => u.name)).toContain('lighthouse');
+		const t: Template = {
+			kind: 'token',
+			modifier: 'lighthouse',
+			name: 'Lighthouse',
+			count: 5,
+			feature: 'road',
+			points: 1,
+			returns: true
+		};
+		const { doc, id } = addTemplateRule(lit, t);
+		expect(id).toBe('HARBOUR-LIGHTHOUSE-1');
+		expect(doc.tokens).toEqual([
+			expect.objectContaining({ id: 'lighthouse', name: 'Lighthouse', count: 5 })
+		]);
+		expect(doc.icons).toEqual({ lighthouse: 'a lighthouse' });
+		expect(doc.dataRules?.steps).toEqual([
+			{
+				type: 'token',
+				id: 'HARBOUR-LIGHTHOUSE-1',
+				at: 'placed',
+				icon: 'lighthouse',
+				token: 'lighthouse',
+				onto: { road: true },
+				returns: true,
+				returnRules: ['HARBOUR-LIGHTHOUSE-3']
+			}
+		]);
+		expect(doc.dataRules?.rules?.map((r) => [r.id, r.type])).toEqual([
+			['HARBOUR-LIGHTHOUSE-1', 'text'],
+			['HARBOUR-LIGHTHOUSE-2', 'value'],
+			['HARBOUR-LIGHTHOUSE-3', 'text']
+		]);
+		expect(unscoredNames(doc).map((u) => u.name)).not.toContain('lighthouse');
+		expect(triggerTiles(doc, t)).toEqual(['harbour/h']);
+		expect(templateRuleIn(doc, t)).toBe(id);
+		// a second token step for the same token replaces the first (one step per token)
+		const again = addTemplateRule(doc, { ...t, returns: false, points: 0 }).doc;
+		expect(again.dataRules?.steps).toHaveLength(1);
+		expect(again.dataRules?.steps?.[0]).not.toHaveProperty('returns');
 	});
 
 	it('the sandbox address opens the draft in free mode with the tiles that trigger the rule ready', () => {

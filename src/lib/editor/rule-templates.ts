@@ -4,6 +4,14 @@
 // shows the rule firing from here. Pure: the page only shows these.
 import type { DataRule, Expansion, Tile } from '../formats/schema-types.ts';
 import { tileMarks, type MarkKind } from './unscored.ts';
+import {
+	tokenRuleCount,
+	tokenRules,
+	tokenTexts,
+	withTokenStep,
+	type TokenStepTemplate
+} from './template-token.ts';
+export type { TokenStepTemplate } from './template-token.ts';
 export {
 	unscoredNames,
 	unscoredOnTile,
@@ -104,7 +112,8 @@ export type Template =
 	| ExtraTurnFigure
 	| MoveOnFigure
 	| Tiebreak
-	| Beneath;
+	| Beneath
+	| TokenStepTemplate;
 export type TemplateKind = Template['kind'];
 
 const pts = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -146,6 +155,8 @@ export function sentence(t: Template): string {
 			return `When players tie for a feature's majority, ${t.by === 'any' ? `those of them with a follower there on a ${t.modifier} tile score it` : `those of them with the most followers there on ${t.modifier} tiles score it`}; the others score nothing.`;
 		case 'beneath':
 			return `When a ${t.modifier} tile is placed, ${t.tiles === 1 ? 'a tile of the pile goes' : `${t.tiles} tiles of the pile go`} face down beneath it, out of the game.`;
+		case 'token':
+			return tokenTexts(t).join(' ');
 	}
 }
 /** A figure template's two rules: where it goes, and what it does (another turn, moving on). */
@@ -170,7 +181,7 @@ const FIGURE_KINDS: Partial<Record<TemplateKind, number>> = { figure: 1, builder
 export const isFigure = (t: Template): t is FigureOfStrength | ExtraTurnFigure | MoveOnFigure =>
 	t.kind in FIGURE_KINDS;
 const subject = (t: Template) =>
-	isFigure(t) ? t.name : t.kind === 'award' ? t.figure : t.modifier;
+	isFigure(t) || t.kind === 'token' ? t.name : t.kind === 'award' ? t.figure : t.modifier;
 const word = (s: string) =>
 	s
 		.toUpperCase()
@@ -197,6 +208,7 @@ export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 /** The data rules the template writes (a majority writes its collect rule too). */
 export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const text = sentence(t);
+	if (t.kind === 'token') return tokenRules(t, figureId(t.name), ids);
 	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
 	if (t.kind === 'builder' || t.kind === 'wagon')
 		return figureTexts(t).map((x, i) => ({ id: ids[i], type: 'text' as const, text: x }));
@@ -295,7 +307,7 @@ export function rulesOf(t: Template, ids: string[]): DataRule[] {
  */
 export function templateRuleIn(doc: Expansion, t: Template): string | null {
 	const mark = '\u0000id';
-	const wanted = JSON.stringify(rulesOf(t, [mark, mark])[0]);
+	const wanted = JSON.stringify(rulesOf(t, [mark, mark, mark])[0]);
 	for (const r of doc.dataRules?.rules ?? [])
 		if (JSON.stringify({ ...r, id: mark }) === wanted) return r.id;
 	return null;
@@ -313,6 +325,10 @@ export const figuresOf = (doc: Expansion): { id: string; name: string }[] =>
  * rules (on the template's feature), the icon, the figure with its strength and features.
  */
 export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; id: string } {
+	if (t.kind === 'token') {
+		const ids = freshRuleIds(doc, t, tokenRuleCount(t));
+		return { doc: withTokenStep(doc, t, figureId(t.name), ids), id: ids[0] };
+	}
 	const ids = freshRuleIds(doc, t, FIGURE_KINDS[t.kind] ?? 1);
 	const dataRules = { ...(doc.dataRules ?? {}) };
 	const next: Expansion = { ...doc, dataRules };

@@ -77,6 +77,13 @@ export const TEMPLATE_KINDS: readonly {
 		marks: ['icon']
 	},
 	{
+		kind: 'token',
+		words: 'Placing a … tile puts a token on one of its roads or cities',
+		what: 'A move: right after the tile with the icon is placed, its player puts a token on it; a completed feature with the token scores more (as a lighthouse).',
+		features: ['road', 'city'],
+		marks: ['icon']
+	},
+	{
 		kind: 'beneath',
 		words: 'A … tile takes tiles of the pile face down beneath it',
 		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',

@@ -1,5 +1,5 @@
 // The names of an expansion that no rule gives a meaning: its modifiers and icons (declared, or
-// only on its tiles) that no rule of it reads and no rule module knows. Pure.
+// only on its tiles) that no rule or step of it reads and no rule module knows. Pure.
 import type { Expansion, Tile } from '../formats/schema-types.ts';
 import { KNOWN_ICONS, KNOWN_MODIFIERS } from '../formats/known.ts';
 import { lookNames } from './looks.ts';
@@ -17,7 +17,9 @@ export interface Unscored {
 /** The document's own modifiers and icons that no rule of it reads and no rule module knows. */
 export function unscoredNames(doc: Expansion): Unscored[] {
 	const text =
-		JSON.stringify(doc.dataRules?.rules ?? []) + JSON.stringify(doc.dataRules?.figures ?? {});
+		JSON.stringify(doc.dataRules?.rules ?? []) +
+		JSON.stringify(doc.dataRules?.figures ?? {}) +
+		JSON.stringify(doc.dataRules?.steps ?? []);
 	const read = (n: string) =>
 		text.includes(`"modifier.${n}"`) ||
 		text.includes(`"icon.${n}"`) ||
