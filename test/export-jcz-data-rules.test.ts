@@ -176,5 +176,31 @@ describe('jcz export of data rules', () => {
 		const text = buildJczXml(bards).notes.join('\n');
 		for (const id of ['BARD-SCORE-1', 'BARD-SCORE-2', 'BARD-SCORE-3', 'BARD-SCORE-4'])
 			expect(text).toMatch(new RegExp(`data rule ${id} .*dropped`));
+		// its move, the note token's step, is named with the rules it plays
+		expect(text).toContain(
+			"data step BARD-PLACE-2 (/dataRules/steps/0, token): a move — right after a tile with the icon 'lute' is placed, its player puts a 'note' token on one of its features (road, city, field, monastery, garden, stable); a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: BARD-PLACE-2, BARD-R4, BARD-R5, BARD-PLACE-4, BARD-PLACE-5, BARD-R3, BARD-PLACE-3, BARD-R1, BARD-R2, BARD-R7)"
+		);
+	});
+
+	it('every data step is named in NOTES.txt, whatever its type, once', async () => {
+		const doc = wine();
+		doc.tokens = [{ id: 'beam', name: 'Beam', count: 3 }];
+		doc.icons = { ...doc.icons, lighthouse: 'a lighthouse' };
+		doc.dataRules = {
+			...doc.dataRules,
+			steps: [
+				{ type: 'token', id: 'W-9', icon: 'lighthouse', token: 'beam', onto: { road: true } },
+				// a type of step this export has no words for (one to come) is named by its type
+				{ type: 'coin', id: 'W-10' }
+			] as unknown as NonNullable<Expansion['dataRules']>['steps']
+		};
+		const { notes, files } = await addonXml(doc);
+		const steps = notes.filter((n) => n.startsWith('data step '));
+		expect(steps).toEqual([
+			"data step W-9 (/dataRules/steps/0, token): a move — right after a tile with the icon 'lighthouse' is placed, its player puts a 'beam' token on one of its features (road); a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped",
+			"data step W-10 (/dataRules/steps/1, coin): a move — a 'coin' step; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped"
+		]);
+		const text = String(files.find((f) => f.path.endsWith('NOTES.txt'))!.data);
+		for (const n of steps) expect(text).toContain(`- ${n}\n`);
 	});
 });

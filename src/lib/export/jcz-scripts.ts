@@ -15,6 +15,7 @@
 // numbers added when features join), `any`, `all` (booleans); none takes the largest.
 import type { DataRule, Expansion } from '../formats/schema-types.ts';
 import { JCZ_ATTRIBUTES, JCZ_CLIENT_FIGURES } from '../formats/jcz-vocabulary.ts';
+import { jczStepNotes } from './jcz-steps.ts';
 
 /** The feature kinds a JCZ modifier selector may name (TileBuilder reads modifiers on these). */
 const JCZ_KINDS = ['city', 'road', 'monastery', 'field'] as const;
@@ -396,6 +397,7 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 					: 'where it stands, its strength and what it denies have no JCloisterZone equivalent: dropped')
 		);
 	}
+	notes.push(...jczStepNotes(data.steps));
 	return { modifiers, attributes, notes };
 }
 

@@ -1,0 +1,52 @@
+// The JCloisterZone export's notes for an expansion's data steps (dataRules.steps, moves written as
+// data: docs/rules-as-data.md). A JCZ add-on carries tiles, their artwork and scoring scripts; a
+// move — a token put on the tile just placed, an extra piece, a random outcome, a held tile, a
+// figure's action — has no equivalent there, so each step is named in NOTES.txt with the rule ids
+// it plays, as the scoring rules JCZ cannot express are.
+
+/** What a step of each type does, in a few words (a type not listed is named by its type). */
+const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
+	token: (s) =>
+		`right after a tile with the icon '${String(s.icon)}' is placed, its player puts a '${String(s.token)}' token on one of its features${onto(s.onto)}`,
+	piece: () => "a player places an extra piece with (or instead of) the turn's figure",
+	random: () => "a random outcome drawn from the game's seed",
+	'held-tile': () => 'a tile each player holds and places instead of drawing',
+	act: () => "a figure's action with a chosen target or option"
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** " (road, city)": the feature kinds a token step lists. */
+const onto = (v: unknown) => (isObject(v) ? ` (${Object.keys(v).join(', ')})` : '');
+
+/** The rule ids a step cites: its id, then those of every `rules` / `…Rules` list in it, each once. */
+function ruleIds(step: Record<string, unknown>): string[] {
+	const out = new Set<string>();
+	if (typeof step.id === 'string') out.add(step.id);
+	const walk = (v: unknown) => {
+		if (!isObject(v)) return;
+		for (const [k, x] of Object.entries(v)) {
+			if (/^rules$|Rules$/.test(k) && Array.isArray(x))
+				for (const id of x) if (typeof id === 'string') out.add(id);
+			walk(x);
+		}
+	};
+	walk(step);
+	return [...out];
+}
+
+/** One note per data step: what it does, its rule ids, and that the add-on drops it. */
+export function jczStepNotes(steps: readonly unknown[] | undefined): string[] {
+	return (steps ?? []).flatMap((step, i) => {
+		if (!isObject(step)) return [];
+		const type = String(step.type);
+		const what = STEP_WORDS[type]?.(step) ?? `a '${type}' step`;
+		const ids = ruleIds(step);
+		return [
+			`data step ${ids[0] ?? '(no rule id)'} (/dataRules/steps/${i}, ${type}): a move — ${what}; ` +
+				`a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped` +
+				(ids.length > 1 ? ` (its rules: ${ids.join(', ')})` : '')
+		];
+	});
+}
