@@ -5,7 +5,6 @@
 import type { Feature, Tile } from '../formats/schema-types.ts';
 import {
 	figureId,
-	type TokenStepTemplate,
 	type Beneath,
 	type ExtraTurnFigure,
 	type MoveOnFigure,
@@ -24,6 +23,11 @@ export interface Turn {
 	/** Right after the tile: a token step's move (data-token-step.ts), its token put on this feature. */
 	token?: { type: string; feature: string };
 }
+/** A template's worked example: the board in words and what the log says of the rule, or why not. */
+export type WorkedExample =
+	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
+	| { ok: false; error: string };
+
 export interface Board {
 	tiles: Tile[];
 	turns: Turn[];
@@ -35,11 +39,11 @@ export interface Board {
 	modules?: string[];
 }
 
-const ex = (id: string) => `worked-example/${id}`;
+export const ex = (id: string) => `worked-example/${id}`;
 const follower = (feature: string) => ({ figure: 'follower', feature });
 const field = (id: string, halves: string[]): Feature => ({ id, type: 'field', halves }) as Feature;
 /** A tile with the icon: a road curve east–south, or a road west–east. */
-const iconTile = (icon: string, curve: boolean): Tile =>
+export const iconTile = (icon: string, curve: boolean): Tile =>
 	({
 		id: 'icon',
 		count: 1,
@@ -123,35 +127,5 @@ export function beneathBoard(t: Beneath): Board {
 		turns: [{ draw: ex('icon'), x: 1, y: 0, rotation: 0 }],
 		pile: ['base/E', 'base/E', 'base/E'].slice(0, Math.max(1, Math.min(3, t.tiles))),
 		words: `a ${t.modifier} tile placed with tiles left in the pile`
-	};
-}
-
-/**
- * Ann places a tile with the icon and puts the token on its road (closed by two monasteries), or on
- * its city cap closing the start's city: the feature completes with the token on it.
- */
-export function tokenBoard(t: TokenStepTemplate): Board {
-	const token = { type: figureId(t.name), feature: t.feature === 'city' ? 'c1' : 'r1' };
-	const words = `a ${t.feature === 'city' ? 2 : 4}-tile ${t.feature} completed with a ${t.name.toLowerCase()} put on it`;
-	if (t.feature === 'city') {
-		const cap: Tile = {
-			id: 'icon',
-			count: 1,
-			icons: [t.modifier],
-			features: [
-				{ id: 'c1', type: 'city', sides: ['N'] },
-				{ id: 'f1', type: 'field', halves: ['EL', 'ER', 'SL', 'SR', 'WL', 'WR'], cities: ['c1'] }
-			]
-		} as Tile;
-		return { tiles: [cap], turns: [{ draw: ex('icon'), x: 0, y: -1, rotation: 2, token }], words };
-	}
-	return {
-		tiles: [iconTile(t.modifier, false)],
-		turns: [
-			{ draw: ex('icon'), x: 1, y: 0, rotation: 0, token },
-			{ draw: 'base/A', x: 2, y: 0, rotation: 1 },
-			{ draw: 'base/A', x: -1, y: 0, rotation: 3 }
-		],
-		words
 	};
 }

@@ -22,11 +22,12 @@ import {
 	beneathBoard,
 	builderBoard,
 	tiebreakBoard,
-	tokenBoard,
 	wagonBoard,
 	type Board,
-	type Turn
+	type Turn,
+	type WorkedExample
 } from './rule-examples-turns.ts';
+import { tokenBoard, tokenExample } from './rule-examples-token.ts';
 
 const EXAMPLE = 'worked-example';
 const field = (id: string, halves: string[], cities: string[] = []): Feature =>
@@ -245,48 +246,7 @@ function awardBoard(t: Extract<Template, { kind: 'award' }>): Board {
 	};
 }
 
-type Said = { type: string; text?: string; rules?: string[]; arithmetic?: string; points?: number };
-
-/** The value rules of the document that read the template's token on its feature kind. */
-const tokenScoring = (doc: Expansion, t: Extract<Template, { kind: 'token' }>): Set<string> =>
-	new Set(
-		(doc.dataRules?.rules ?? [])
-			.filter(
-				(r) =>
-					r.type === 'value' &&
-					r.feature === t.feature &&
-					JSON.stringify(r).includes(`"figures.${figureId(t.name)}"`)
-			)
-			.map((r) => r.id)
-	);
-
-/** A token step's example: the token put (its event), the feature's score by the rule, the token's return. */
-function tokenExample(
-	events: GameEvent[],
-	token: string,
-	scoring: Set<string> | null,
-	where: string
-): WorkedExample {
-	const said = events as unknown as Said[];
-	const put = said.find((e) => e.type === token);
-	const score =
-		scoring && said.find((e) => e.type === 'score' && e.rules?.some((r) => scoring.has(r)));
-	const back = said.find((e) => e.type === `${token}sReturn`);
-	if (!put?.rules || (scoring && !score))
-		return { ok: false, error: `on ${where}, the rule did not apply` };
-	const parts = [put.text, score ? `${score.arithmetic}.` : '', back?.text ?? ''];
-	return {
-		ok: true,
-		board: where,
-		arithmetic: parts.filter(Boolean).join(' '),
-		points: score ? (score.points ?? 0) : 0,
-		rule: put.rules[0]
-	};
-}
-
-export type WorkedExample =
-	| { ok: true; board: string; arithmetic: string; points: number; rule: string }
-	| { ok: false; error: string };
+export type { WorkedExample } from './rule-examples-turns.ts';
 
 /** The example's game: the turns played, then passes until the end (the final scoring). */
 function play(
@@ -386,13 +346,7 @@ export function workedExample(
 		if ('error' in game) return { ok: false, error: game.error };
 		const { state, events } = game;
 		const where = plan.words;
-		if (t.kind === 'token')
-			return tokenExample(
-				events,
-				figureId(t.name),
-				t.points > 0 ? tokenScoring(withRule, t) : null,
-				where
-			);
+		if (t.kind === 'token') return tokenExample(events, withRule, t, where);
 		if (
 			t.kind === 'builder' ||
 			t.kind === 'wagon' ||
