@@ -5,7 +5,7 @@
 import type Konva from 'konva';
 import type { BoardMarker, BoardPiece, BoardTile, Move, Tile } from '../engine/index.ts';
 import { tileShapes, rotatePoint } from './images.ts';
-import { NEUTRAL, silhouetteOf, sizeOf, type PlayerColour } from './palette.ts';
+import { NEUTRAL, silhouetteOf, sizeOf, TOKEN_FILL, type PlayerColour } from './palette.ts';
 import { TileBitmaps } from './tile-bitmaps.ts';
 import { CELL, TileSheet } from './tile-sheet.ts';
 
@@ -63,7 +63,8 @@ export interface Part {
 
 export interface BoardScene {
 	tiles: BoardTile[];
-	pieces: BoardPiece[];
+	/** The pieces; `drawn`: what a piece is drawn as when not its kind (palette.ts drawnKind). */
+	pieces: (BoardPiece & { drawn?: string })[];
 	markers: BoardMarker[];
 	colours: PlayerColour[];
 	/** The tile to place and its rotation (place step), else null. */
@@ -605,10 +606,11 @@ export class BoardView {
 			stacks.set(k, n + 1);
 			const colour = pc.owner >= 0 ? scene.colours[pc.owner] : undefined;
 			const ftype = t.def.features.find((f) => f.id === pc.feature)?.type;
+			const kind = pc.drawn ?? pc.kind;
 			const node = this.figure(
-				pc.kind,
+				kind,
 				ftype,
-				colour?.fill ?? (pc.kind === 'note' ? '#f4d35e' : NEUTRAL.fill),
+				colour?.fill ?? (kind === 'note' || kind === 'token' ? TOKEN_FILL : NEUTRAL.fill),
 				colour?.ink ?? NEUTRAL.ink,
 				pc.owner >= 0 ? String(pc.owner + 1) : '',
 				{ x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 },

@@ -51,12 +51,21 @@ export const SILHOUETTES: Record<string, string> = {
 		'M4 5L14 5L14 7.5L16.5 7.5Q19 7.5 19 10.5L19 13Q19 16 16.5 16L14 16L14 19L4 19ZM14 9.5L14 14L16 14Q17 14 17 13L17 10.5Q17 9.5 16 9.5Z',
 	stableOwner:
 		'M10 2Q18 2 18 11Q18 16 16 19L12.8 19Q15 15 15 11Q15 5 10 5Q5 5 5 11Q5 15 7.2 19L4 19Q2 16 2 11Q2 2 10 2Z',
+	// a token of an expansion's own, with no drawing of its kind: a round counter
+	token: 'M10 3.5a6.5 6.5 0 1 1 0 13a6.5 6.5 0 1 1 0-13Z',
 	// a note token: an eighth note
 	note: 'M8 2L16 0.5L16 3.5L10.5 4.5L10.5 15.5A3.5 3 0 1 1 8 13.2Z',
 	// the dragon (a horned head) and the fairy (a star with wings)
 	dragon: 'M2 9L6 3L7 7L10 4L13 7L14 3L18 9L16 10L19 13L13 13L12 18L10 15L8 18L7 13L1 13L4 10Z',
 	fairy: 'M10 1L12 7L18.5 7L13.3 11L15.3 18L10 13.8L4.7 18L6.7 11L1.5 7L8 7Z'
 };
+
+/** The fill of a token that belongs to nobody (a note, an expansion's own token). */
+export const TOKEN_FILL = '#f4d35e';
+
+/** What a piece is drawn as: its kind, or `token` for a token kind with no silhouette (an expansion's own). */
+export const drawnKind = (kind: string, token: boolean): string =>
+	token && !Object.hasOwn(SILHOUETTES, kind) ? 'token' : kind;
 
 /** The silhouette of a piece: its kind's, an owner's by the feature it stands on. */
 export function silhouetteOf(kind: string, featureType?: string): string {
@@ -71,7 +80,7 @@ export function sizeOf(kind: string): number {
 		? 1.4
 		: kind === 'buddo'
 			? 1.35
-			: kind === 'note' || kind === 'owner'
+			: kind === 'note' || kind === 'owner' || kind === 'token'
 				? 0.8
 				: kind === 'dragon'
 					? 1.6

@@ -11,7 +11,7 @@ import {
 } from '../engine/index.ts';
 import type { BoardScene, BoardTarget, LitCell, Part } from './board.ts';
 import { targetOf } from './moves.ts';
-import type { PlayerColour } from './palette.ts';
+import { drawnKind, type PlayerColour } from './palette.ts';
 
 const isPlace = (m: Move): m is PlaceMove => m.type === 'place';
 
@@ -82,6 +82,15 @@ export function recentTiles(
 	return out;
 }
 
+/** The pieces on the board; a token of a kind with no drawing of its own is drawn as a counter. */
+function piecesDrawn(state: GameState): BoardScene['pieces'] {
+	const figures = contextOf(state).figures;
+	return boardPieces(state).map((p) => {
+		const drawn = drawnKind(p.kind, figures.get(p.kind)?.token === true);
+		return drawn === p.kind ? p : { ...p, drawn };
+	});
+}
+
 export function sceneOf(
 	state: GameState,
 	legal: readonly Move[],
@@ -93,7 +102,7 @@ export function sceneOf(
 	const place = state.pending[0]?.kind === 'place' && state.tile >= 0;
 	return {
 		tiles: boardTiles(state),
-		pieces: boardPieces(state),
+		pieces: piecesDrawn(state),
 		markers: boardMarkers(state),
 		colours,
 		hand: place ? { def: contextOf(state).tiles[state.tile].def, rotation } : null,
