@@ -1,5 +1,6 @@
 // Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
-// and all of Bards (its note token's step: a data token step), is written as data in their
+// all of Bards (its note token's step: a data token step) and Messengers & Mayors' town hall (a
+// held-tile step) are written as data in their
 // expansion files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
@@ -63,6 +64,14 @@ const REPLACED = [
 		rules: ['ISO-SCORE-1', 'ISO-SCORE-2', 'ISO-SCORE-3', 'ISO-SCORE-4', 'ISO-SCORE-5'],
 		module: 'inn-and-stable-owners',
 		gone: ['value', 'winners', 'awards', 'scored']
+	},
+	{
+		// the town hall: a held-tile step (its figures are still the module's)
+		id: 'messengers-and-mayors',
+		prefix: 'MM-',
+		rules: ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2', 'MM-HALL-7', 'MM-HALL-8', 'MM-END-1'],
+		module: 'messengers-and-mayors',
+		gone: ['noTile', 'playsWithoutTile']
 	}
 ] as const;
 

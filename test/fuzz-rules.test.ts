@@ -1,9 +1,10 @@
 // 10,000 mutated rule documents (expansions' dataRules): the designer's wine-and-vintners and the
 // data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep
-// (hills and vineyards), Traders & Builders' goods and Wells grafted onto a small tile set, each
+// (hills and vineyards), Traders & Builders' goods, Wells and Messengers & Mayors' town hall grafted onto a small tile set, each
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
 // modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled, token
-// steps with unknown tokens and icons, misplaced or with conditions of any type. The
+// steps with unknown tokens and icons, misplaced or with conditions of any type, held-tile steps
+// with unknown tiles or conditions of any type. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -39,7 +40,11 @@ const tiles: Json[] = [
 	stable,
 	...lute.map((t) => ({ ...t, count: 2 }))
 ];
-const graft = (from: Doc): Doc => ({
+// a held tile (Messengers & Mayors' town hall), in the documents that hold it
+const hall = (read('expansions/messengers-and-mayors.json').tiles as Doc[]).find(
+	(t) => t.id === 'town-hall'
+)!;
+const graft = (from: Doc, extra: Json[] = []): Doc => ({
 	id: 'fuzz',
 	name: 'Fuzz',
 	version: '1.0.0',
@@ -49,7 +54,7 @@ const graft = (from: Doc): Doc => ({
 	...(from.icons ? { icons: from.icons } : {}),
 	...(from.modifiers ? { modifiers: from.modifiers } : {}),
 	dataRules: from.dataRules,
-	tiles
+	tiles: [...tiles, ...extra]
 });
 const seeds: Doc[] = [
 	graft(wine),
@@ -64,7 +69,8 @@ const seeds: Doc[] = [
 		'wells',
 		'pig-herd',
 		'abbey-and-mayor'
-	].map((id) => graft(read(`expansions/${id}.json`)))
+	].map((id) => graft(read(`expansions/${id}.json`))),
+	graft(read('expansions/messengers-and-mayors.json'), [hall])
 ];
 
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
@@ -158,6 +164,17 @@ const VALUES = (g: Gen): Json =>
 			bars: { wholeGame: VALUES(g) },
 			noTarget: { refuse: VALUES(g) },
 			returns: VALUES(g)
+		}),
+		// a held-tile step, well formed or not: unknown tiles, engine names, conditions of any type
+		() => ({
+			type: g.pick(['held-tile', 'token']),
+			id: g.pick(['MM-TURN-3', 'FUZZ-9']),
+			tile: g.pick(['town-hall', 'nope', 'draw']),
+			instead: 'draw',
+			endsGame: 'when-all-placed',
+			count: VALUES(g),
+			whileRiver: VALUES(g),
+			landTile: { complete: VALUES(g), final: VALUES(g) }
 		})
 	])();
 

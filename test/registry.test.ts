@@ -204,7 +204,8 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 			'bards',
 			'inn-and-stable-owners',
 			'inn-and-stable-owners:data',
-			'messengers-and-mayors'
+			'messengers-and-mayors',
+			'messengers-and-mayors:data'
 		]);
 	});
 });

@@ -28,7 +28,7 @@ function undescribed(node: unknown, at: string, out: string[]): string[] {
 describe('schemas', () => {
 	// the validator compiles them with validateSchema off (src/lib/formats/validate.ts): checked here
 	test.each(schemaFiles)('%s is a valid JSON Schema 2020-12 document', (file) => {
-		const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+		const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true });
 		expect(ajv.validateSchema(read(`schemas/${file}`) as object), JSON.stringify(ajv.errors)).toBe(
 			true
 		);

@@ -13,7 +13,7 @@ import { beneath, breakTie, explainTie } from './data-tiles.ts';
 import { perContext } from './per-context.ts';
 import { capScore, playerName } from './scoring.ts';
 import { bound } from '../formats/rule-expr.ts';
-import type { DataFigure, DataRule, DataRules } from '../formats/schema-types.ts';
+import type { DataFigure, DataRule, DataRules, TokenStep } from '../formats/schema-types.ts';
 import type {
 	Award,
 	Context,
@@ -41,6 +41,7 @@ import {
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
+import { withHeldTiles } from './data-held-tile.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -177,8 +178,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const hooks = scoringHooks(id, dr, lists, planOf, state, deniers);
 	const moveOn = withMoveOn(dr.figures ?? {}, hooks, state);
 	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
-	const steps = dr.steps?.length ? withSteps(e, dr.steps, hooks, state, moveOn) : null;
+	const tokens = (dr.steps ?? []).filter((s): s is TokenStep => s.type === 'token');
+	const steps = tokens.length ? withSteps(e, tokens, hooks, state, moveOn) : null;
 	if (steps) for (const r of steps.cited) cited.add(r);
+	const held = withHeldTiles(e, dr.steps ?? [], hooks, state);
+	if (held) for (const r of held.cited) cited.add(r);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
@@ -203,6 +207,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		hooks,
 		...moveOn,
 		...(steps ? steps.module : {}),
+		...(held
+			? {
+					steps: { ...(steps?.module.steps ?? moveOn.steps), ...held.module.steps },
+					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held.module.moves }
+				}
+			: {}),
 		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);

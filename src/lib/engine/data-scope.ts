@@ -338,6 +338,8 @@ export interface DataState {
 	tie?: { icon: string; players: number[]; counts: number[] };
 	/** The module's token steps during the turn (data-token-step.ts). */
 	steps?: TokenStepState[];
+	/** The module's held tiles (data-held-tile.ts). */
+	held?: { tile: number; held: number[] }[];
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

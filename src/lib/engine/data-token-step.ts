@@ -15,7 +15,7 @@ import { figureRef, playerName } from './scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './modules/base.ts';
 import { perContext } from './per-context.ts';
 import { ev } from './data-scope.ts';
-import type { DataStep } from '../formats/schema-types.ts';
+import type { TokenStep as DataStep } from '../formats/schema-types.ts';
 import { MAX_TOKENS } from '../formats/data-steps.ts';
 import type { DataState, TokenStepState } from './data-scope.ts';
 import type {
@@ -329,7 +329,7 @@ function tokenFigure(
  */
 export function withSteps(
 	e: Expansion,
-	list: NonNullable<NonNullable<Expansion['dataRules']>['steps']>,
+	list: readonly DataStep[],
 	hooks: Partial<Hooks>,
 	state: (engine: Engine) => DataState,
 	moveOn: Pick<RuleModule, 'steps' | 'moves'>

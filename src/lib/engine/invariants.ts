@@ -4,6 +4,7 @@
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
 import { abbeysHeld } from './modules/abbey.ts';
+import { heldTileCount } from './data-held-tile.ts';
 import type { GameState, Move, Piece } from './types.ts';
 
 export interface Violation {
@@ -380,11 +381,9 @@ export function canonical(state: GameState): string {
 	return JSON.stringify({ ...state, parent: roots, redo: [] });
 }
 
-/** Tiles in players' hands (town halls not yet placed, MM-HALL-1). */
+/** Tiles in players' hands (held tiles not yet placed: town halls, abbeys). */
 function heldTiles(state: GameState): number {
-	const halls = (state.moduleState['messengers-and-mayors'] as { halls?: number[] } | undefined)
-		?.halls;
-	return (halls ? halls.reduce((a, b) => a + b, 0) : 0) + abbeysHeld(state);
+	return heldTileCount(state) + abbeysHeld(state);
 }
 
 /** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */

@@ -285,7 +285,14 @@ export function checkDataRules(
 				tokens: names.tokens ?? new Set(),
 				icons: names.icons,
 				range: (e) => rangeOf(e, (v) => variableRange(v, names)),
-				scope
+				scope,
+				tiles: new Set(
+					Array.isArray((doc as Record<string, unknown>).tiles)
+						? ((doc as Record<string, unknown>).tiles as unknown[]).flatMap((t) =>
+								isObject(t) && typeof t.id === 'string' ? [t.id] : []
+							)
+						: []
+				)
 			},
 			out
 		);

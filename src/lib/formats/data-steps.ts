@@ -4,6 +4,7 @@
 // (rulings and parameters), and the step's rule must be stated. Each mistake is a located error.
 import { checkExpr, type Scope } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
+import { checkHeldTile } from './data-step-held-tile.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -50,6 +51,8 @@ export function checkDataSteps(
 		range: (e: unknown) => readonly [number, number];
 		/** The variables a rule's expressions may read. */
 		scope: Scope;
+		/** The document's own tile ids (a held tile is one of them). */
+		tiles?: ReadonlySet<string>;
 	},
 	out: Problem[]
 ): void {
@@ -67,6 +70,7 @@ export function checkDataSteps(
 	const err = (ptr: string, message: string) =>
 		out.push({ pointer: ptr, message, severity: 'error' });
 	const tokens = new Map<string, number>();
+	const held = new Map<string, number>();
 	steps.forEach((s: unknown, i: number) => {
 		if (!isObject(s)) return;
 		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
@@ -103,6 +107,16 @@ export function checkDataSteps(
 				at('id'),
 				`the step's rule ${s.id} needs a text: add a text rule {"id": "${s.id}", "type": "text", "text": …}`
 			);
+		if (type === 'held-tile') {
+			const c = {
+				tiles: names.tiles ?? new Set<string>(),
+				scope,
+				range: names.range,
+				varsOf,
+				seen: held
+			};
+			return checkHeldTile(s, i, c, out);
+		}
 		const conditions: [unknown, string, 'number' | 'boolean'][] = CONDITIONS.map(([path, type]) => [
 			path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), s),
 			at(...path),

@@ -6,6 +6,16 @@
  */
 export type Expression = number | boolean | {};
 /**
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed) or 'held-tile' (a tile each player holds, placed instead of drawing). Its conditions read rulings and parameters only (they are decided once per game).
+ */
+export type DataStep = {
+	/**
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'held-tile' places a held tile instead of drawing.
+	 */
+	type: 'token' | 'held-tile';
+} & DataStep1;
+export type DataStep1 = TokenStep | HeldTileStep;
+/**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
 export type TileCount =
@@ -548,7 +558,7 @@ export interface DataRule {
 /**
  * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does. 'token': right after a tile with `icon` is placed, its player puts a token of kind `token` on one of that tile's features that `onto` allows and nothing occupies; the token bars figures from that feature. Its conditions read rulings and parameters only (they are decided once per game). The step's move and event are named by the token ({"type": "note", "feature": "f1"}).
  */
-export interface DataStep {
+export interface TokenStep {
 	/**
 	 * What the step does: 'token' puts a token on a feature of the tile just placed.
 	 */
@@ -675,6 +685,84 @@ export interface DataStep {
 	 */
 	returnRules?: string[];
 	eaten?: Expression;
+}
+/**
+ * 'held-tile': each player holds `count` copies of one of the expansion's tiles (out of the piles) and places one instead of drawing: at the start of a turn the step `turn` offers a draw or the held tile on any free cell next to the board (`where`). The tile fits by its own properties (`wildcard`: any neighbour, closing the roads and cities that run into it). When no tile is left to draw, `endsGame` says what happens to the tiles still held. Its conditions read rulings and parameters only. Its move is named by the tile ({"type": "town-hall", "x": 1, "y": 0}) and so is its event flag (`townHall: true`).
+ */
+export interface HeldTileStep {
+	/**
+	 * What the step does: 'held-tile' places a held tile instead of drawing one.
+	 */
+	type: 'held-tile';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id): cited by its move and its event.
+	 */
+	id: string;
+	/**
+	 * The held tile: the id of one of this expansion's tiles (it leaves the piles; its count there does not matter). Its move type is this id.
+	 */
+	tile: string;
+	/**
+	 * What placing the tile replaces: 'draw' (the turn's draw; the turn then goes on as if the tile had been drawn and placed).
+	 */
+	instead: 'draw';
+	count?: Expression;
+	/**
+	 * Where it may go: 'beside' any placed tile on a free cell (the default).
+	 */
+	where?: 'beside';
+	whileRiver?: Expression;
+	/**
+	 * Rule ids the placement's event cites after `id`.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	rules?: string[];
+	/**
+	 * Rule ids a refused placement (an occupied or unconnected cell) adds, and the refusal when none is held.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	whereRules?: string[];
+	/**
+	 * When no tile is left to draw: 'when-all-placed' — a player still holding one must place it (step named by the tile), the others skip their turn, and the game ends once every held tile is placed.
+	 */
+	endsGame: 'when-all-placed';
+	/**
+	 * Rule ids cited by a forced placement and by a skipped turn.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	endRules?: string[];
+	/**
+	 * Rule ids cited by the event that lets the game end (every held tile placed).
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	endedRules?: string[];
+	/**
+	 * Condition per scoring moment: does the tile count as a land tile around a monastery or garden? When not, each one among its 8 neighbours takes 1 off the value (it completes the surroundings but counts 0). Default: it counts.
+	 */
+	landTile?: {
+		complete?: Expression;
+		final?: Expression;
+		/**
+		 * The rule cited by the 0 when completed.
+		 */
+		completeRule?: string;
+		/**
+		 * The rule cited by the 0 at the final scoring.
+		 */
+		finalRule?: string;
+	};
 }
 /**
  * One tile design: its features (which parts of the tile border each road, city, river and field touches), inner features, modifiers and icons. Edge types are derived from the features, never declared.

@@ -26,6 +26,8 @@ export function schemaChecks(): SchemaChecks {
 		allErrors: true,
 		strict: true,
 		allowUnionTypes: true,
+		// dataStep's branches by their `type`: errors of the branch named, not of every branch
+		discriminator: true,
 		validateSchema: false
 	});
 	ajv.addSchema(tileSchema);

@@ -16,15 +16,7 @@ import {
 	scarecrowMove
 } from './figures.ts';
 import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
-import {
-	hallOffered,
-	hallMoves,
-	drawMove,
-	townHallMove,
-	noTile,
-	hallValue,
-	dragonEnter
-} from './town-hall.ts';
+import { stableHalls, dragonEnter } from './town-hall.ts';
 import { M, MM, enqueue } from './state.ts';
 import { explainValue } from './explain.ts';
 import { rules, rulings } from './rules.ts';
@@ -46,29 +38,17 @@ export const messengersAndMayors: RuleModule = {
 		mayorStrength: 0,
 		messengerStrength: 1,
 		standingScarecrowStrength: 0,
-		lyingScarecrowStrength: 1,
-		townHallsPerPlayer: 1
+		lyingScarecrowStrength: 1
 	},
 	parameterRanges: {
 		mayorStrength: STRENGTH_RANGE,
 		messengerStrength: STRENGTH_RANGE,
 		standingScarecrowStrength: STRENGTH_RANGE,
-		lyingScarecrowStrength: STRENGTH_RANGE,
-		townHallsPerPlayer: { min: 0, max: 5 }
+		lyingScarecrowStrength: STRENGTH_RANGE
 	},
 	icons: { mayor: 'MM-SETUP-2' },
 	figures: [mayor, messenger, scarecrow],
 	steps: {
-		turn: {
-			accepts: ['draw', 'town-hall'],
-			describe: 'draw a tile or place the town hall',
-			moves: hallMoves
-		},
-		'town-hall': {
-			accepts: ['town-hall'],
-			describe: 'place the town hall (no land tile left)',
-			moves: hallMoves
-		},
 		mayor: { accepts: ['mayor'], describe: 'use the mayor’s favour or not', moves: mayorMoves },
 		scarecrow: {
 			accepts: ['scarecrow'],
@@ -82,25 +62,19 @@ export const messengersAndMayors: RuleModule = {
 		}
 	},
 	moves: {
-		draw: drawMove,
-		'town-hall': townHallMove,
 		mayor: mayorMove,
 		scarecrow: scarecrowMove,
 		messenger: messengerMove
 	},
-	// MM-MAYOR-2, MM-CROW-2 and MM-HALL-4 are cited when a figure is refused; the order rules only in ruling MM-R12's list
+	// MM-MAYOR-2 and MM-CROW-2 are cited when a figure is refused; the order rules only in ruling MM-R12's list
 	uncited: [
-		'MM-TURN-1',
 		'MM-MAYOR-2',
 		'MM-MAYOR-6',
 		'MM-MAYOR-8',
-		'MM-HALL-4',
 		'MM-CROW-2',
 		'MM-CROW-5',
 		'MM-MSG-4',
-		'MM-MSG-9',
-		'MM-TILE-1',
-		'MM-TILE-2'
+		'MM-MSG-9'
 	],
 	hooks: {
 		setup,
@@ -108,8 +82,6 @@ export const messengersAndMayors: RuleModule = {
 			const m = M(engine.state);
 			m.used = false;
 			m.scored = [];
-			if (hallOffered(engine))
-				engine.state.pending.push({ kind: 'turn', player: engine.state.active });
 		},
 		placed(engine, b) {
 			if (b < 0 || engine.state.phase < PHASE_TURN_START) return;
@@ -174,7 +146,7 @@ export const messengersAndMayors: RuleModule = {
 			return out.length ? out.sort((a, b) => a - b) : null;
 		},
 		value(engine, root, v) {
-			hallValue(engine, root, v);
+			if (v.kind === 'stable') stableHalls(engine, root, v);
 			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
 			if (!engine.silent) explainValue(engine, root, v);
 		},
@@ -185,8 +157,6 @@ export const messengersAndMayors: RuleModule = {
 			const i = m.lying.indexOf(piece);
 			if (i >= 0) m.lying.splice(i, 1);
 		},
-		noTile,
-		playsWithoutTile: (engine) => M(engine.state).halls[engine.state.active] > 0,
 		dragonEnter
 	},
 	hookWhen: { dragonEnter: (rulings) => rulings['MM-R10'] === 'may-not-enter' }

@@ -9,11 +9,8 @@ export const rules: Record<string, string> = {
 		'The new land tiles, marked with a small mayor symbol, are shuffled into the land tiles.',
 	'MM-SETUP-3':
 		'The waterfall river tile joins the river tiles when The River is played and stays in the box otherwise.',
-	'MM-TURN-1':
-		'A turn is still: place a land tile, maybe place a follower, score what the tile completed.',
 	'MM-TURN-2':
 		'Mayor, messenger and scarecrow are followers, each placed instead of a normal follower on the tile just placed.',
-	'MM-TURN-3': 'Instead of drawing, a player may place their town hall.',
 	'MM-MAYOR-1':
 		'The mayor goes into a city of the tile just placed, even one that already holds followers or mayors.',
 	'MM-MAYOR-2': 'A normal follower may not go into a city that holds a mayor.',
@@ -28,20 +25,12 @@ export const rules: Record<string, string> = {
 	'MM-MAYOR-8':
 		'The mayor goes home after its city is scored; one that used its ability this turn no longer counts.',
 	'MM-MAYOR-9': 'The mayor takes part in final scoring with strength 0.',
-	'MM-HALL-1':
-		'Once per game, instead of drawing, a player places their town hall next to any placed tile.',
-	'MM-HALL-2': 'The town hall fits any neighbour, now and later.',
 	'MM-HALL-3':
 		'A road or city running into the town hall is closed on that side; fields stop there.',
-	'MM-HALL-4': 'No follower may ever stand on a town hall.',
 	'MM-HALL-5':
 		'Crisis meeting: mayors on tiles beside a new town hall go home at once, without their ability.',
 	'MM-HALL-6':
 		'What the town hall completes is scored normally; it is not part of the road or city and gives no points itself.',
-	'MM-HALL-7':
-		'A town hall completes a monastery’s (or garden’s) surroundings but counts 0: 8 points instead of 9.',
-	'MM-HALL-8':
-		'With no land tile left, a player holding their town hall must place it; the others skip their turn.',
 	'MM-CROW-1':
 		'The scarecrow goes into a field of the tile just placed, even one that already holds followers or scarecrows.',
 	'MM-CROW-2': 'A farmer may not go into a field that holds a scarecrow.',
@@ -66,11 +55,6 @@ export const rules: Record<string, string> = {
 	'MM-MSG-8': 'In a city the messenger has strength 1 and goes home after the city is scored.',
 	'MM-MSG-9':
 		'Several messengers’ roads completed by one tile resolve clockwise from the active player.',
-	'MM-TILE-1':
-		'Waterfall tile: the river crosses a city; the field above the city crosses the river, the river splits the field below.',
-	'MM-TILE-2':
-		'Bridge city: a bridge joins the upper and lower city; the other city passes under it unsplit.',
-	'MM-END-1': 'The game ends only when the last land tile and every town hall are placed.',
 	'MM-END-2':
 		'Final scoring: mayor 0, lying scarecrow 1, standing 0, messenger 1 on a road or in a city.'
 };
@@ -108,17 +92,6 @@ export const rulings: RulingDef[] = [
 			'land-tile': 'it counts like any surrounding tile'
 		},
 		rules: ['MM-HALL-7', 'ISO-SCORE-4']
-	},
-	{
-		id: 'MM-R4',
-		description:
-			'A town hall next to a monastery or garden at final scoring (or when the abbot is taken back).',
-		default: 'counts-zero',
-		options: {
-			'counts-zero': 'it counts 0, as in MM-HALL-7',
-			'counts-one': 'it counts 1 like any neighbour'
-		},
-		rules: ['MM-HALL-7']
 	},
 	{
 		id: 'MM-R5',
@@ -162,16 +135,6 @@ export const rulings: RulingDef[] = [
 			'uses-placement': 'yes: the active player then places no figure this turn'
 		},
 		rules: ['MM-MAYOR-4', 'MM-CROW-3', 'BASE-1.4.1']
-	},
-	{
-		id: 'MM-R9',
-		description: 'May a town hall be placed while river tiles remain to be drawn?',
-		default: 'after-the-river',
-		options: {
-			'after-the-river': 'no: only once the river is finished',
-			'any-time': 'yes, from the first turn'
-		},
-		rules: ['MM-HALL-1', 'RIVER-3.1.1']
 	},
 	{
 		id: 'MM-R10',

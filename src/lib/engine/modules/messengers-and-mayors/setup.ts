@@ -1,5 +1,5 @@
-// Messengers & Mayors' setup: each player's town halls in hand and out of the piles, and the
-// mayor-symbol tiles counted against ruling MM-R6.
+// Messengers & Mayors' setup: the mayor-symbol tiles counted against ruling MM-R6 (the town halls
+// are held by the document's held-tile step, data-held-tile.ts).
 import { emit } from '../../events.ts';
 import type { Engine } from '../../types.ts';
 import { perContext } from '../../per-context.ts';
@@ -19,13 +19,12 @@ const factsOf = perContext((rules) => {
 	};
 });
 
-/** Setup: town halls in hand, out of the piles; the mayor-symbol tile count against ruling MM-R6. */
+/** Setup: the module state; the mayor-symbol tile count against ruling MM-R6. */
 export function setup(engine: Engine): void {
 	const state = engine.state;
 	const rules = engine.rules;
 	const { hall, land, river, waterfall } = factsOf(rules);
 	const m: MMState = {
-		halls: filled(state.players.length, hall ? rules.params.townHallsPerPlayer : 0),
 		hallTile: hall ? hall.index : -1,
 		lying: [],
 		queue: [],
@@ -35,17 +34,10 @@ export function setup(engine: Engine): void {
 		scored: []
 	};
 	state.moduleState[MM] = m;
-	// town halls leave the piles; the waterfall tiles left in them are counted on the way
+	// the waterfall tiles in the piles
 	let inPiles = 0;
-	const keep = (t: number) => {
-		if (isTownHall(rules.tiles[t])) return false;
-		if (waterfall.includes(t)) inPiles++;
-		return true;
-	};
-	for (const p of state.piles) {
-		p.tiles = p.tiles.filter(keep);
-		p.last = p.last.filter(keep);
-	}
+	for (const p of state.piles)
+		for (const t of [...p.tiles, ...p.last]) if (waterfall.includes(t)) inPiles++;
 	const expected =
 		rules.rulings['MM-R6'] === 'twelve-land-and-river'
 			? { land: 12, river: 1 }
@@ -55,7 +47,7 @@ export function setup(engine: Engine): void {
 		{
 			type: 'mmSetup',
 			rules: ['MM-SETUP-1', 'MM-SETUP-2', 'MM-SETUP-3', 'MM-R6'],
-			townHalls: m.halls.slice(),
+			townHalls: filled(state.players.length, hall ? rules.params.townHallsPerPlayer : 0),
 			mayorTiles: { land, river },
 			waterfall: inPiles > 0 ? 'river-tiles' : 'left-out',
 			tileSetMatches: land === expected.land && river === expected.river

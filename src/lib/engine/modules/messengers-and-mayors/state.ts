@@ -18,8 +18,6 @@ export interface Entry {
 }
 
 export interface MMState {
-	/** Town halls still in hand, per player (MM-HALL-1). */
-	halls: number[];
 	/** Compiled index of the town hall tile, -1 if the tile set has none. */
 	hallTile: number;
 	/** Pieces of lying scarecrows (MM-CROW-3b). */
