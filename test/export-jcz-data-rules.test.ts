@@ -182,6 +182,15 @@ describe('jcz export of data rules', () => {
 		);
 	});
 
+	it('Messengers & Mayors’ town hall, a held-tile step, is named with the rules it plays', () => {
+		const mm = JSON.parse(
+			readFileSync('expansions/messengers-and-mayors.json', 'utf8')
+		) as Expansion;
+		expect(buildJczXml(mm).notes).toContain(
+			"data step MM-TURN-3 (/dataRules/steps/0, held-tile): a move — the tile 'town-hall', which each player holds and places instead of drawing; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: MM-TURN-3, MM-HALL-1, MM-HALL-2, MM-HALL-8, MM-END-1, MM-HALL-7, MM-R4)"
+		);
+	});
+
 	it('every data step is named in NOTES.txt, whatever its type, once', async () => {
 		const doc = wine();
 		doc.tokens = [{ id: 'beam', name: 'Beam', count: 3 }];

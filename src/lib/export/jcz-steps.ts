@@ -10,7 +10,8 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 		`right after a tile with the icon '${String(s.icon)}' is placed, its player puts a '${String(s.token)}' token on one of its features${onto(s.onto)}`,
 	piece: () => "a player places an extra piece with (or instead of) the turn's figure",
 	random: () => "a random outcome drawn from the game's seed",
-	'held-tile': () => 'a tile each player holds and places instead of drawing',
+	'held-tile': (s) =>
+		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
 	act: () => "a figure's action with a chosen target or option"
 };
 
@@ -20,7 +21,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** " (road, city)": the feature kinds a token step lists. */
 const onto = (v: unknown) => (isObject(v) ? ` (${Object.keys(v).join(', ')})` : '');
 
-/** The rule ids a step cites: its id, then those of every `rules` / `…Rules` list in it, each once. */
+/** The rule ids a step cites: its id, then those of every `rules` / `…Rules` list and `…Rule` in it, each once. */
 function ruleIds(step: Record<string, unknown>): string[] {
 	const out = new Set<string>();
 	if (typeof step.id === 'string') out.add(step.id);
@@ -29,6 +30,7 @@ function ruleIds(step: Record<string, unknown>): string[] {
 		for (const [k, x] of Object.entries(v)) {
 			if (/^rules$|Rules$/.test(k) && Array.isArray(x))
 				for (const id of x) if (typeof id === 'string') out.add(id);
+			if (/Rule$/.test(k) && typeof x === 'string') out.add(x);
 			walk(x);
 		}
 	};
