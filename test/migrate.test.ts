@@ -20,7 +20,13 @@ const docs = new Map(shipped);
 const fixtures = readdirSync('test/fixtures/migrate').map((f) => f.replace(/\.json$/, ''));
 for (const n of fixtures.filter((f) => /^v\d-/.test(f))) docs.set(n, read<Expansion>(n));
 const plays = fixtures.filter((f) => f.startsWith('play-'));
-const OLD = ['v1-inns-by-rules', 'v1-stables-by-rules', 'v1-bards-by-rules', 'v1-buddo-by-rules'];
+const OLD = [
+	'v1-inns-by-rules',
+	'v1-stables-by-rules',
+	'v1-bards-by-rules',
+	'v1-buddo-by-rules',
+	'v1-town-halls-by-rules'
+];
 const lookup = (id: string) => docs.get(id);
 
 describe('migration rules-written-as-data (format 1 → 2)', () => {
@@ -66,6 +72,15 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBe(
 			'inn-and-stable-owners'
 		);
+	});
+	test('a held tile is copied with the tile of that id, else the document’s town hall, else left out', () => {
+		const old = docs.get('v1-town-halls-by-rules')!;
+		const step = (doc: Expansion) =>
+			migrateExpansion(doc, lookup).doc.dataRules?.steps?.find((s) => s.type === 'held-tile');
+		expect(step(old)).toMatchObject({ tile: 'town-hall' });
+		const renamed = { ...old, tiles: [{ ...old.tiles[0], id: 'hall' }] };
+		expect(step(renamed)).toMatchObject({ tile: 'hall' });
+		expect(step({ ...old, tiles: docs.get('v1-inns-by-rules')!.tiles })).toBeUndefined();
 	});
 	test('there is a play scenario for each format-1 fixture', () => {
 		for (const id of OLD)

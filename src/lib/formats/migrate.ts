@@ -29,7 +29,8 @@ const RULES_NOW_DATA: Record<string, boolean> = {
 	'inns-and-cathedrals': false,
 	buddo: true,
 	bards: false,
-	'inn-and-stable-owners': true
+	'inn-and-stable-owners': true,
+	'messengers-and-mayors': true
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -50,12 +51,28 @@ function reaches(doc: Record<string, unknown>, target: string, lookup: Lookup): 
 	return false;
 }
 
+/**
+ * The copied steps with their held tiles found in the document: a held-tile step holds its tile of
+ * that id, or else the document's tile that fits anything and holds nothing (the town hall the
+ * module found so); without one the step is left out, as the module then held nothing.
+ */
+function heldTilesOf(doc: Record<string, unknown>, steps: unknown[]): unknown[] {
+	const tiles = (Array.isArray(doc.tiles) ? doc.tiles : []).filter(isObject);
+	const hall = tiles.find(
+		(t) => t.wildcard === true && Array.isArray(t.features) && t.features.length === 0
+	);
+	return steps.flatMap((s) => {
+		if (!isObject(s) || s.type !== 'held-tile' || tiles.some((t) => t.id === s.tile)) return [s];
+		return hall ? [{ ...s, tile: hall.id }] : [];
+	});
+}
+
 export const MIGRATIONS: readonly Migration[] = [
 	{
 		from: 1,
 		name: 'rules-written-as-data',
 		description:
-			"A `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
+			"A `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners or messengers-and-mayors played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
 		apply(doc, lookup) {
 			const id = doc.rules;
 			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id)
@@ -87,6 +104,7 @@ export const MIGRATIONS: readonly Migration[] = [
 				];
 				if (list.length) rules[k] = k === 'before' ? [...new Set(list)] : list;
 			}
+			if (Array.isArray(rules.steps)) rules.steps = heldTilesOf(doc, rules.steps);
 			doc.dataRules = rules;
 			const tokens = Array.isArray(doc.tokens) ? [...doc.tokens] : [];
 			for (const t of src.dataRules.steps?.length ? (src.tokens ?? []) : [])
