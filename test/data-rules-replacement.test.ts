@@ -61,9 +61,20 @@ const REPLACED = [
 	{
 		id: 'inn-and-stable-owners',
 		prefix: 'ISO-',
-		rules: ['ISO-SCORE-1', 'ISO-SCORE-2', 'ISO-SCORE-3', 'ISO-SCORE-4', 'ISO-SCORE-5'],
-		module: 'inn-and-stable-owners',
-		gone: ['value', 'winners', 'awards', 'scored']
+		rules: [
+			'ISO-SETUP-1',
+			'ISO-SETUP-2',
+			'ISO-INN-1',
+			'ISO-INN-2',
+			'ISO-STABLE-1',
+			'ISO-SCORE-1',
+			'ISO-SCORE-2',
+			'ISO-SCORE-3',
+			'ISO-SCORE-4',
+			'ISO-SCORE-5'
+		],
+		module: null,
+		gone: []
 	},
 	{
 		// the town hall: a held-tile step (its figures are still the module's)
@@ -138,17 +149,44 @@ function sources(dir: string): string[] {
 	});
 }
 
-describe('an expansion written wholly as data', () => {
-	test('Bards: no engine module, and no source names its rules (they are in its document)', () => {
-		expect(existsSync('src/lib/engine/modules/bards.ts')).toBe(false);
-		const named = sources('src').filter((f) => /BARD-[A-Z0-9]/.test(readFileSync(f, 'utf8')));
-		expect(named).toEqual([]);
-		// the note token's step plays from the document: without its steps no note is put down
-		const doc = expansions.get('bards')!;
+/**
+ * Each expansion written wholly as data: its id, the pattern of its rule ids, the scenarios of its
+ * moves (data steps), and the sources that may still name its rules: another expansion's module
+ * reading one of its rulings (Messengers & Mayors' town hall next to a stable, ISO-R4: a rule
+ * between two modules).
+ */
+const WHOLLY = [
+	{
+		id: 'bards',
+		file: 'bards.ts',
+		named: /BARD-[A-Z0-9]/,
+		moves: (sc: Scenario) => sc.name!.startsWith('BARD-PLACE-'),
+		between: [] as string[]
+	},
+	{
+		id: 'inn-and-stable-owners',
+		file: 'inn-and-stable-owners.ts',
+		named: /ISO-[A-Z0-9]/,
+		// every scenario that puts an owner down
+		moves: (sc: Scenario) => sc.game.moves.some((m) => m.type === 'owner'),
+		between: ['src/lib/engine/modules/messengers-and-mayors/']
+	}
+];
+
+describe.each(WHOLLY)('$id: written wholly as data', ({ id, file, named, moves, between }) => {
+	test('no engine module, and no source names its rules (they are in its document)', () => {
+		expect(existsSync(`src/lib/engine/modules/${file}`)).toBe(false);
+		const naming = sources('src').filter(
+			(f) => named.test(readFileSync(f, 'utf8')) && !between.some((b) => f.startsWith(b))
+		);
+		expect(naming).toEqual([]);
+		// its moves play from the document: without its steps no token or piece is put down
+		const doc = expansions.get(id)!;
 		expect(doc.rules).toBeUndefined();
-		const placing = scenarios.filter((sc) => sc.name!.startsWith('BARD-PLACE-'));
+		const placing = scenarios.filter(moves);
+		expect(placing.length).toBeGreaterThan(3);
 		const stripped = { ...doc, dataRules: { ...doc.dataRules, steps: undefined } } as Expansion;
-		const lookup = (x: string) => (x === 'bards' ? stripped : expansions.get(x));
+		const lookup = (x: string) => (x === id ? stripped : expansions.get(x));
 		for (const sc of placing)
 			expect(
 				(() => {

@@ -66,12 +66,10 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 			})
 		);
 	});
-	test('inns-and-cathedrals and bards have no TypeScript module left: their `rules` is dropped; inn-and-stable-owners keeps its own', () => {
+	test('inns-and-cathedrals, bards and inn-and-stable-owners have no TypeScript module left: their `rules` is dropped', () => {
 		expect(migrateExpansion(docs.get('v1-inns-by-rules')!, lookup).doc.rules).toBeUndefined();
 		expect(migrateExpansion(docs.get('v1-bards-by-rules')!, lookup).doc.rules).toBeUndefined();
-		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBe(
-			'inn-and-stable-owners'
-		);
+		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBeUndefined();
 	});
 	test('a held tile is copied with the tile of that id, else the document’s town hall, else left out', () => {
 		const old = docs.get('v1-town-halls-by-rules')!;

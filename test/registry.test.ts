@@ -172,14 +172,7 @@ describe('modulesEnabledBy', () => {
 		]);
 		expect(
 			modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)
-		).toEqual([
-			'base',
-			'inns-and-cathedrals',
-			'dragon',
-			'princess',
-			'portal',
-			'inn-and-stable-owners'
-		]);
+		).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'princess', 'portal']);
 		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
 	});
 });
@@ -203,7 +196,6 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 			'inns-and-cathedrals',
 			'bards',
 			'inn-and-stable-owners',
-			'inn-and-stable-owners:data',
 			'messengers-and-mayors',
 			'messengers-and-mayors:data'
 		]);
@@ -212,15 +204,12 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 
 describe('meaningOf: the modules declare what they give meaning to', () => {
 	test.each([
-		['feature', 'stable', 'inn-and-stable-owners'],
 		['feature', 'garden', 'abbot'],
 		['feature', 'river', 'river'],
 		['feature', 'road', 'base'],
-		['modifier', 'livestock', 'inn-and-stable-owners'],
 		['modifier', 'pennants', 'base'],
 		['icon', 'mayor', 'messengers-and-mayors'],
 		['icon', 'volcano', 'dragon'],
-		['figure', 'owner', 'inn-and-stable-owners'],
 		['figure', 'fairy', 'dragon']
 	] as const)('%s %s → %s', (kind, name, module) => {
 		expect(ruleRegistry.meaningOf(kind, name)?.module).toBe(module);

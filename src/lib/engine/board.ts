@@ -376,7 +376,7 @@ export function placementRefusal(
 
 /**
  * The tiles on the 8 cells around board tile b: how many, and how many of them are wildcards (town
- * halls: they complete surroundings but are no land tile, ISO-R4 / MM-R3) or river tiles.
+ * halls: they complete surroundings but are no land tile, MM-R3) or river tiles.
  */
 export function surroundings(
 	engine: Engine,

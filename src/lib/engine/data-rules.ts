@@ -42,6 +42,7 @@ import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
 import { withHeldTiles } from './data-held-tile.ts';
+import { withPieces } from './data-piece-step.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -183,6 +184,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (steps) for (const r of steps.cited) cited.add(r);
 	const held = withHeldTiles(e, dr.steps ?? [], hooks, state);
 	if (held) for (const r of held.cited) cited.add(r);
+	const pieces = withPieces(e, dr.steps ?? [], hooks);
+	if (pieces) for (const r of pieces.cited) cited.add(r);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
@@ -190,7 +193,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		data: true,
 		combine: modifiers,
 		rules: texts,
-		figures: steps ? [...figures, ...steps.figures] : figures,
+		figures: [...figures, ...(steps?.figures ?? []), ...(pieces?.figures ?? [])],
 		parameters,
 		parameterRanges,
 		...(dr.rulings
@@ -213,10 +216,29 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held.module.moves }
 				}
 			: {}),
+		...(pieces
+			? piecesJoined(pieces.module, {
+					...(steps ? steps.module : {}),
+					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held?.module.moves }
+				})
+			: {}),
 		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);
 	return module;
+}
+
+/** The module's parts from its piece steps joined with those it has (moves; hooks bound under rulings). */
+function piecesJoined(
+	p: Pick<RuleModule, 'moves' | 'stepMoves' | 'deployMoves' | 'hookWhen'>,
+	has: Partial<RuleModule>
+): Partial<RuleModule> {
+	return {
+		moves: { ...has.moves, ...p.moves },
+		stepMoves: p.stepMoves,
+		deployMoves: { ...has.deployMoves, ...p.deployMoves },
+		hookWhen: { ...has.hookWhen, ...p.hookWhen }
+	};
 }
 
 /** A data module's scoring rules grouped by type. */

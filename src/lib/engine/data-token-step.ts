@@ -321,6 +321,20 @@ function tokenFigure(
 	};
 }
 
+/** Adds `more` to `hooks`: a hook both have runs the one already there first. */
+export function joinHooks(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
+	for (const [k, fn] of Object.entries(more) as [keyof Hooks, (...a: unknown[]) => unknown][]) {
+		const before = hooks[k] as ((...a: unknown[]) => unknown) | undefined;
+		(hooks as Record<string, unknown>)[k] = before
+			? (...a: unknown[]) => {
+					const r = before(...a);
+					// a hook that answers (a refusal, a spare list, 'aside') answers for both
+					return r === null || r === undefined || r === 'keep' ? fn(...a) : r;
+				}
+			: fn;
+	}
+}
+
 /**
  * A document's data steps (token steps: data-token-step.ts) wired in: their hooks join `hooks`
  * (after those already there; their setup after the module state is made), and what the module
@@ -337,16 +351,7 @@ export function withSteps(
 	const names = new Map((e.tokens ?? []).map((t) => [t.id, { name: t.name, count: t.count }]));
 	const t = tokenSteps(list, names, state);
 	const alone = hooks.scored === undefined;
-	for (const [k, fn] of Object.entries(t.hooks) as [keyof Hooks, (...a: unknown[]) => unknown][]) {
-		const before = hooks[k] as ((...a: unknown[]) => unknown) | undefined;
-		(hooks as Record<string, unknown>)[k] = before
-			? (...a: unknown[]) => {
-					const r = before(...a);
-					// a hook that answers (a refusal, a spare list, 'aside') answers for both
-					return r === null || r === undefined || r === 'keep' ? fn(...a) : r;
-				}
-			: fn;
-	}
+	joinHooks(hooks, t.hooks);
 	return {
 		cited: t.cited,
 		figures: t.figures!,

@@ -283,6 +283,7 @@ export function checkDataRules(
 			dr,
 			{
 				tokens: names.tokens ?? new Set(),
+				figures: own,
 				icons: names.icons,
 				range: (e) => rangeOf(e, (v) => variableRange(v, names)),
 				scope,

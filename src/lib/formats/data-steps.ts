@@ -5,12 +5,19 @@
 import { checkExpr, type Scope } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
 import { checkHeldTile } from './data-step-held-tile.ts';
+import { checkPieceStep } from './data-step-piece.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Where each type of step may sit in the turn (its `at`; the first is the default). */
-export const STEP_PLACES: Record<string, string[]> = { token: ['placed'] };
+export const STEP_PLACES: Record<string, string[]> = { token: ['placed'], piece: ['figure'] };
+
+/** Why a step sits where it does (the error of a step placed elsewhere). */
+const PLACE_WHY: Record<string, string> = {
+	token: 'it puts a token on the tile just placed, so it comes right after the placement',
+	piece: "its piece comes with or instead of the turn's figure, so it is part of the figure step"
+};
 
 /** The most tokens of a kind a step puts in the supply (a document's `tokens` count at most as many). */
 export const MAX_TOKENS = 100;
@@ -53,6 +60,8 @@ export function checkDataSteps(
 		scope: Scope;
 		/** The document's own tile ids (a held tile is one of them). */
 		tiles?: ReadonlySet<string>;
+		/** The figures the document itself declares (a piece step's figure is one). */
+		figures?: ReadonlySet<string>;
 	},
 	out: Problem[]
 ): void {
@@ -71,6 +80,7 @@ export function checkDataSteps(
 		out.push({ pointer: ptr, message, severity: 'error' });
 	const tokens = new Map<string, number>();
 	const held = new Map<string, number>();
+	const pieces = new Map<string, number>();
 	steps.forEach((s: unknown, i: number) => {
 		if (!isObject(s)) return;
 		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
@@ -79,7 +89,7 @@ export function checkDataSteps(
 		if (places && typeof s.at === 'string' && !places.includes(s.at))
 			err(
 				at('at'),
-				`a ${type} step cannot go at '${s.at}': it puts a token on the tile just placed, so it comes right after the placement (at: ${places.join(' or ')})`
+				`a ${type} step cannot go at '${s.at}': ${PLACE_WHY[type]} (at: ${places.join(' or ')})`
 			);
 		if (typeof s.icon === 'string' && !names.icons.has(s.icon))
 			err(
@@ -116,6 +126,18 @@ export function checkDataSteps(
 				seen: held
 			};
 			return checkHeldTile(s, i, c, out);
+		}
+		if (type === 'piece') {
+			const c = {
+				figures: names.figures ?? new Set<string>(),
+				tokens: names.tokens,
+				engineMoves: ENGINE_MOVES,
+				scope,
+				range: names.range,
+				varsOf,
+				seen: pieces
+			};
+			return checkPieceStep(s, i, dr, c, out);
 		}
 		const conditions: [unknown, string, 'number' | 'boolean'][] = CONDITIONS.map(([path, type]) => [
 			path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), s),

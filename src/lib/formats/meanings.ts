@@ -62,6 +62,7 @@ export function meaningsOf(
 						module,
 						...(typeof st.id === 'string' ? { rule: st.id } : {})
 					});
+				else if (isObject(st) && st.type === 'piece') pieceMeanings(st, module, data);
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
 				const rule =
@@ -83,6 +84,17 @@ export function meaningsOf(
 		return undefined;
 	};
 	return { registry, enabled, on: new Set(enabled), enabler, data };
+}
+
+/** A piece step gives its figure a meaning, and the feature kinds its piece goes on (a stable: its part's first rule). */
+function pieceMeanings(st: Record<string, unknown>, module: string, data: Map<string, Meaning>) {
+	const rule = typeof st.id === 'string' ? { rule: st.id } : {};
+	if (typeof st.figure === 'string') data.set(`figure:${st.figure}`, { module, ...rule });
+	const parts = isObject(st.parts) ? st.parts : {};
+	for (const kind of isObject(st.onto) ? Object.keys(st.onto) : []) {
+		const first = isObject(parts[kind]) ? stringList(parts[kind].rules)[0] : undefined;
+		data.set(`feature:${kind}`, { module, ...(first ? { rule: first } : rule) });
+	}
 }
 
 /**

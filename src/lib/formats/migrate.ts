@@ -29,7 +29,7 @@ const RULES_NOW_DATA: Record<string, boolean> = {
 	'inns-and-cathedrals': false,
 	buddo: true,
 	bards: false,
-	'inn-and-stable-owners': true,
+	'inn-and-stable-owners': false,
 	'messengers-and-mayors': true
 };
 

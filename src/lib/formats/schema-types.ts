@@ -6,15 +6,15 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed) or 'held-tile' (a tile each player holds, placed instead of drawing). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure) or 'held-tile' (a tile each player holds, placed instead of drawing). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'held-tile' places a held tile instead of drawing.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing.
 	 */
-	type: 'token' | 'held-tile';
+	type: 'token' | 'piece' | 'held-tile';
 } & DataStep1;
-export type DataStep1 = TokenStep | HeldTileStep;
+export type DataStep1 = TokenStep | PieceStep | HeldTileStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -685,6 +685,97 @@ export interface TokenStep {
 	 */
 	returnRules?: string[];
 	eaten?: Expression;
+}
+/**
+ * 'piece': in the figure step, the player may put a piece of `figure` (an extra figure of the document) on a part of the tile just placed that `onto` allows, with the turn's figure (`with`: figure, the figure step goes on) or instead of it. Its conditions read rulings and parameters only (decided once per game); `onto` also reads the part's modifiers on its tile. Its move and event are named by the figure ({"type": "owner", "feature": "r1"}).
+ */
+export interface PieceStep {
+	/**
+	 * What the step does: 'piece' puts an extra figure's piece on a part of the tile just placed.
+	 */
+	type: 'piece';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id): cited when the move names no feature of the tile.
+	 */
+	id: string;
+	/**
+	 * Where the step sits in the turn: 'figure' (the figure step; the default and the only place it goes).
+	 */
+	at?: 'drawn' | 'placed' | 'figure' | 'scored' | 'end';
+	/**
+	 * The figure put down, the id of one of the expansion's `figures` (not one of dataRules.figures: an extra piece put only by this step).
+	 */
+	figure: string;
+	/**
+	 * 'figure' (default): the piece comes in addition to the turn's figure, which may still be placed after it; 'instead': the piece is the turn's figure.
+	 */
+	with?: 'figure' | 'instead';
+	count?: Expression;
+	/**
+	 * Rule ids cited when the player has no such piece left.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	countRules?: string[];
+	/**
+	 * The feature kinds the piece may go on: kind → condition (true; rulings and parameters; the part's own modifiers on its tile: {"var": "modifier.inn"}). Kinds not listed never take it.
+	 */
+	onto: {
+		[k: string]: Expression;
+	};
+	/**
+	 * Rule ids cited when a feature's kind takes no piece; the figure's rules.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	ontoRules?: string[];
+	/**
+	 * Per feature kind, how the part the piece stands on is named in the log and refusals, and the rules its placement cites.
+	 */
+	parts?: {
+		[k: string]: {
+			/**
+			 * The part's name ('inn' for a road with an inn); default the feature kind.
+			 */
+			name?: string;
+			/**
+			 * What the piece is there ('innkeeper'); default the figure's name.
+			 */
+			role?: string;
+			/**
+			 * Rule ids cited by the placement on this kind of part (its event).
+			 *
+			 * @maxItems 10
+			 *
+			 * Items: A rule id.
+			 */
+			rules?: string[];
+		};
+	};
+	onePerFeature?: Expression;
+	/**
+	 * Rule ids cited when a part or feature already has such a piece.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	oneRules?: string[];
+	occupies?: Expression;
+	/**
+	 * Rule ids cited when the piece, as a follower, meets another follower.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	occupiesRules?: string[];
+	stays?: Expression;
+	countsAsFigure?: Expression;
 }
 /**
  * 'held-tile': each player holds `count` copies of one of the expansion's tiles (out of the piles) and places one instead of drawing: at the start of a turn the step `turn` offers a draw or the held tile on any free cell next to the board (`where`). The tile fits by its own properties (`wildcard`: any neighbour, closing the roads and cities that run into it). When no tile is left to draw, `endsGame` says what happens to the tiles still held. Its conditions read rulings and parameters only. Its move is named by the tile ({"type": "town-hall", "x": 1, "y": 0}) and so is its event flag (`townHall: true`).

@@ -92,8 +92,6 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Pick ${m.tile}`;
 		case 'deploy':
 			return `${figureName(String(m.figure), state)} on ${where}`;
-		case 'owner':
-			return `Owner on ${where}`;
 		case 'abbot-return':
 			return `Take the abbot back from ${where}`;
 		case 'fairy':
@@ -199,10 +197,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 	scarecrow: {
 		text: 'The scarecrow in a field (strength 0 standing): once its tile is surrounded, it may lie down (strength 1) or be swapped for a farmer.',
 		rules: ['MM-CROW-1', 'MM-CROW-3', 'MM-CROW-6']
-	},
-	owner: {
-		text: 'An owner on an inn (innkeeper) or a stable (stable owner), besides the turn’s follower; it scores the inn’s road or the stable’s surroundings.',
-		rules: ['ISO-INN-1', 'ISO-STABLE-1', 'ISO-SCORE-1', 'ISO-SCORE-4']
 	},
 	dragon: {
 		text: 'The dragon (neutral) moves over the board and eats the figures on the tiles it enters.',
@@ -317,8 +311,7 @@ export function moveHelp(
 	const figure =
 		m.type === 'deploy'
 			? figureHelp(String(m.figure), state)
-			: m.type === 'owner' ||
-				  (state && !by[String(m.type)] && figureTypeName(state, String(m.type)))
+			: state && !by[String(m.type)] && figureTypeName(state, String(m.type))
 				? figureHelp(String(m.type), state)
 				: undefined;
 	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);

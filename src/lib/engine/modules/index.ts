@@ -13,7 +13,6 @@ import { barn } from './barn.ts';
 import { abbey } from './abbey.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
-import { innAndStableOwners } from './inn-and-stable-owners.ts';
 import { buddo } from './buddo.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
@@ -34,7 +33,6 @@ export const MODULES: RuleModule[] = [
 	barn,
 	abbey,
 	kingAndRobber,
-	innAndStableOwners,
 	messengersAndMayors,
 	buddo
 ];
