@@ -101,3 +101,62 @@ describe('a token step written as data: the lighthouse', () => {
 		expect(score).toContain('Bob +8 (4 tiles × (1 + 1 lighthouse) = 8)');
 	});
 });
+
+// A designer's piece step written as data only (test/fixtures/expansions/valid/watchtower.json):
+// instead of the turn's figure, a watchman on a city part with a watchtower of the tile just placed;
+// a completed city pays the watchman's owner 1 per tile.
+const watchtower = JSON.parse(
+	readFileSync('test/fixtures/expansions/valid/watchtower.json', 'utf8')
+) as Expansion;
+const watchLookup = (id: string) => (id === 'watchtower' ? watchtower : shipped.get(id));
+const watchScenario = (moves: Scenario['game']['moves'], expect: Scenario['expect']): Scenario => ({
+	name: 'watchtower',
+	rules: ['WT-1', 'WT-2'],
+	game: {
+		schemaVersion: 1,
+		expansions: [{ id: 'base' }, { id: 'watchtower' }],
+		players: ['Ann', 'Bob'],
+		seed: 1,
+		drawOrder: ['watchtower/WT-CAP', 'base/A'],
+		moves
+	},
+	expect
+});
+
+describe('a piece step written as data: the watchman, instead of the turn’s figure', () => {
+	// the watchtower cap at (0,-1) turned south closes the start tile's city
+	const place = { type: 'place', x: 0, y: -1, rotation: 2 };
+	test('listed on the watchtower only; placed, it is the turn’s figure: the city scores at once', () => {
+		const r = runScenario(
+			watchScenario([place, { type: 'watchman', feature: 'c1' }], {
+				legal: [
+					{ after: 1, move: { type: 'watchman', feature: 'c1' }, listed: true },
+					{ after: 1, move: { type: 'watchman', feature: 'f1' }, listed: false }
+				],
+				refusals: [
+					{
+						after: 1,
+						move: { type: 'watchman', feature: 'f1' },
+						code: 'not-watchman-place',
+						rules: ['WT-1']
+					}
+				],
+				events: [
+					{
+						type: 'watchman',
+						move: 1,
+						match: { player: 0, feature: 'c1', role: 'lookout', rules: ['WT-1'] }
+					},
+					{ type: 'score', move: 1, match: { feature: { kind: 'city' } } }
+				],
+				scores: [{ after: 2, scores: [2, 0] }]
+			} as Scenario['expect']),
+			watchLookup
+		);
+		expect(r.failures).toEqual([]);
+		const text = r.events.flatMap((e) => e.events).find((e) => e.type === 'watchman')?.text;
+		expect(text).toBe(
+			'Ann puts a watchman as lookout on c1 of (0,-1), instead of the usual figure.'
+		);
+	});
+});

@@ -4,7 +4,7 @@
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
 // modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled, token
 // steps with unknown tokens and icons, misplaced or with conditions of any type, held-tile steps
-// with unknown tiles or conditions of any type. The
+// with unknown tiles or conditions of any type, piece steps with unknown or token figures. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -44,6 +44,8 @@ const tiles: Json[] = [
 const hall = (read('expansions/messengers-and-mayors.json').tiles as Doc[]).find(
 	(t) => t.id === 'town-hall'
 )!;
+// Inn and Stable Owners' piece step reads the inn, a modifier its dependency (Inns & Cathedrals) declares
+const inn = ((read('expansions/inns-and-cathedrals.json').dataRules as Doc).modifiers as Doc).inn;
 const graft = (from: Doc, extra: Json[] = []): Doc => ({
 	id: 'fuzz',
 	name: 'Fuzz',
@@ -53,7 +55,12 @@ const graft = (from: Doc, extra: Json[] = []): Doc => ({
 	tokens: from.tokens ?? [],
 	...(from.icons ? { icons: from.icons } : {}),
 	...(from.modifiers ? { modifiers: from.modifiers } : {}),
-	dataRules: from.dataRules,
+	dataRules: JSON.stringify(from.dataRules ?? null).includes('"modifier.inn"')
+		? {
+				...(from.dataRules as Doc),
+				modifiers: { inn, ...((from.dataRules as Doc).modifiers as Doc) }
+			}
+		: from.dataRules,
 	tiles: [...tiles, ...extra]
 });
 const seeds: Doc[] = [
@@ -73,6 +80,16 @@ const seeds: Doc[] = [
 	graft(read('expansions/messengers-and-mayors.json'), [hall])
 ];
 
+/** A condition for a step's part: of the right type or not, reading what it may or not (a fresh object: mutations change it). */
+const condition = (g: Gen): Json =>
+	g.pick<() => Json>([
+		() => true,
+		() => 3,
+		() => ({ var: 'ruling.ISO-R2.followers' }),
+		() => ({ var: 'ruling.NOPE-R1.x' }),
+		() => ({ var: 'tiles' }),
+		() => ({ var: 'modifier.inn' })
+	])();
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
 const VALUES = (g: Gen): Json =>
 	g.pick<() => Json>([
@@ -175,6 +192,24 @@ const VALUES = (g: Gen): Json =>
 			count: VALUES(g),
 			whileRiver: VALUES(g),
 			landTile: { complete: VALUES(g), final: VALUES(g) }
+		}),
+		// a piece step, well formed or not: unknown or token figures, a place it cannot go, parts onto does not list, conditions of any type
+		() => ({
+			type: 'piece',
+			id: g.pick(['ISO-INN-1', 'FUZZ-9']),
+			figure: g.pick(['owner', 'vintner', 'ghost', 'note', 'place']),
+			with: g.pick(['figure', 'instead', 'both']),
+			at: g.pick(['figure', 'placed']),
+			onto: { [g.pick(['road', 'stable', 'city', 'castle'])]: VALUES(g) },
+			...(g.next() < 0.5
+				? { parts: { [g.pick(['road', 'stable', 'field'])]: { name: 'x', role: 'y', rules: [] } } }
+				: {}),
+			// (fixed picks, not VALUES: one more subtree per call would grow the documents without bound)
+			count: g.pick<Json>([{ var: 'param.ownersPerPlayer' }, 2, 50, -1, true]),
+			onePerFeature: condition(g),
+			occupies: condition(g),
+			stays: condition(g),
+			countsAsFigure: condition(g)
 		})
 	])();
 
