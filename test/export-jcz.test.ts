@@ -362,6 +362,8 @@ describe('jcz export: an add-on the client installs and offers', () => {
 	it('notes what JCloisterZone cannot express: stables, lutes, the wildcard town hall', async () => {
 		const stables = (await exportAddon(load('inn-and-stable-owners'))).r.notes;
 		expect(stables.some((n) => /stable .* dropped/.test(n))).toBe(true);
+		// the owner's piece step is a move JCZ cannot express
+		expect(stables.some((n) => /data step ISO-INN-1 .*owner.* dropped/.test(n))).toBe(true);
 		const bards = (await exportAddon(load('bards'))).r.notes;
 		expect(bards.some((n) => /icon 'lute'/.test(n))).toBe(true);
 		const mm = await exportAddon(load('messengers-and-mayors'));

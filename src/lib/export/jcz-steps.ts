@@ -8,7 +8,8 @@
 const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 	token: (s) =>
 		`right after a tile with the icon '${String(s.icon)}' is placed, its player puts a '${String(s.token)}' token on one of its features${onto(s.onto)}`,
-	piece: () => "a player places an extra piece with (or instead of) the turn's figure",
+	piece: (s) =>
+		`a player places a '${String(s.figure)}' piece ${s.with === 'instead' ? 'instead of' : 'with'} the turn's figure on a part of the tile just placed${onto(s.onto)}`,
 	random: () => "a random outcome drawn from the game's seed",
 	'held-tile': (s) =>
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
@@ -18,7 +19,7 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** " (road, city)": the feature kinds a token step lists. */
+/** " (road, city)": the feature kinds a token or piece step lists. */
 const onto = (v: unknown) => (isObject(v) ? ` (${Object.keys(v).join(', ')})` : '');
 
 /** The rule ids a step cites: its id, then those of every `rules` / `…Rules` list and `…Rule` in it, each once. */
