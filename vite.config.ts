@@ -1,4 +1,5 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:fast` (TEST_TIER=fast): the unit tests without these, the slowest, for the edit-test
@@ -27,6 +28,9 @@ export default defineConfig({
 	test: {
 		environment: 'node',
 		testTimeout: 60_000,
+		// a test file per core: vitest's default leaves one core to its main process, which is idle
+		// once the files are transformed (on 2 cores that ran the files one at a time)
+		maxWorkers: availableParallelism(),
 		projects: [
 			{
 				extends: true,

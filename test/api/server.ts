@@ -100,14 +100,17 @@ export async function startServer(dir: string, options?: LaunchOptions): Promise
 	throw new Error(`no free port in ${PORTS[0]}-${PORTS[PORTS.length - 1]} for the API test server`);
 }
 
-/** Restart on a known port (after a kill), waiting for the port to be free. */
+/**
+ * Restart on a known port (after a kill), waiting for the port to be free; on another free port
+ * when a server of a test file running beside this one took it meanwhile.
+ */
 export async function restartServer(dir: string, port: number): Promise<RunningServer> {
 	for (let i = 0; i < 50; i++) {
 		const s = await launch(dir, port);
 		if (s) return s;
 		await new Promise((r) => setTimeout(r, 100));
 	}
-	throw new Error(`port ${port} stayed busy`);
+	return startServer(dir);
 }
 
 /** A fresh temporary store holding copies of some of the project's expansions. */

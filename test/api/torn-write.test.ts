@@ -25,7 +25,6 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 	const file = path.join(dir, 'big.json');
 	await writeFile(file, JSON.stringify(docs[0], null, '\t') + '\n');
 	server = await startServer(dir);
-	const port = server.port;
 
 	const put = async (s: RunningServer, body: string) => {
 		const etag = (await fetch(`${s.url}/api/expansions/big`)).headers.get('etag')!;
@@ -48,7 +47,7 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 	for (let i = 0; i < 3; i++) {
 		times.push(await put(server, bodies[(i + 1) % 2]));
 		await server.stop('SIGKILL');
-		server = await restartServer(dir, port);
+		server = await restartServer(dir, server.port);
 	}
 	let at = times.sort((a, b) => a - b)[1] * 0.7;
 	const STEP = 1.2;
@@ -97,7 +96,7 @@ it(`keeps the old or the new document whole over ${ITERATIONS} kills during writ
 		if (temps > tempsBefore) outcomes.tempLeft++;
 		tempsBefore = temps;
 
-		server = await restartServer(dir, port);
+		server = await restartServer(dir, server.port);
 	}
 	const list = (await (await fetch(`${server.url}/api/expansions`)).json()).expansions.map(
 		(e: { id: string }) => e.id
