@@ -7,10 +7,12 @@ import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { availableExpansions } from '../../src/cli/files.ts';
 import {
+	apply,
 	legalMoves,
 	replay,
 	setupFromRecord,
 	type Expansion,
+	type GameSetup,
 	type GameState,
 	type Move as EngineMove
 } from '../../src/lib/engine/index.ts';
@@ -18,6 +20,17 @@ import { draftKey } from '../../src/lib/editor/drafts.ts';
 import { moveLabel } from '../../src/lib/sandbox/moves.ts';
 import { boardTargets } from '../../src/lib/sandbox/scene.ts';
 import { SAVED_GAME_KEY, type SavedGame } from '../../src/lib/sandbox/saved-game.ts';
+
+/**
+ * How often a poll of the page looks again (ms): a step or a bot's move shows within a frame or
+ * two, and Playwright's default ([100, 250, 500, 1000]) waited up to a second for each of the
+ * thousand steps a whole game takes.
+ */
+export const QUICK = [20, 50, 100, 200];
+
+/** `expect.poll` looking again at the pace of QUICK. */
+export const poll = <T>(fn: () => Promise<T> | T, options: { timeout?: number } = {}) =>
+	expect.poll(fn, { intervals: QUICK, ...options });
 
 /** A move as the tests read its fields (the engine's moves, any kind). */
 export type Move = { type: string; [k: string]: unknown };
@@ -50,12 +63,15 @@ async function readKept(page: Page): Promise<{ game: SavedGame; text: string }> 
 		keptText = text ?? '';
 		expect(kept?.at).toBe(at);
 		expect(kept?.record.moves.length).toBe(last);
-	}).toPass({ timeout: 10_000 });
+	}).toPass({ timeout: 10_000, intervals: QUICK });
 	return { game: kept!, text: keptText };
 }
 
-/** The last game replayed, by the text it was kept as (a test asks several questions of one step). */
-let replayed: { key: string; state: GameState } | null = null;
+/**
+ * The last game replayed: by the text it was kept as (a test asks several questions of one step),
+ * its setup's part of that text and its moves, so the next step replays only the moves added.
+ */
+let replayed: { key: string; head: string; moves: string[]; state: GameState } | null = null;
 
 let docs = availableExpansions();
 
@@ -75,10 +91,32 @@ export async function gameShown(page: Page): Promise<GameState> {
 	const lookup = (id: string) => (draft?.id === id ? draft : docs.get(id));
 	const { setup, moves, errors } = setupFromRecord(kept.record, lookup);
 	if (!setup) throw new Error(`the kept game does not set up: ${errors.join('; ')}`);
-	const r = replay(setup, moves.slice(0, kept.at), { quiet: true });
+	const wanted = moves.slice(0, kept.at);
+	// the record but its moves and its result (the scores so far): the same game as the last one replayed?
+	const head = JSON.stringify([draft ?? null, { ...kept.record, moves: [], result: null }]);
+	const texts = wanted.map((m) => JSON.stringify(m));
+	const from = replayed?.head === head && replayed.moves.every((t, i) => t === texts[i]);
+	const state = from
+		? onFrom(replayed!.state, wanted.slice(replayed!.moves.length))
+		: replayFrom(setup, wanted);
+	replayed = { key, head, moves: texts, state };
+	return state;
+}
+
+function replayFrom(setup: GameSetup, moves: EngineMove[]): GameState {
+	const r = replay(setup, moves, { quiet: true });
 	if (r.error) throw new Error(`the kept game does not replay: ${r.error.refusal.message}`);
-	replayed = { key, state: r.state };
 	return r.state;
+}
+
+/** The moves applied on from a state replayed before (a copy each: a test may still hold it). */
+function onFrom(state: GameState, moves: EngineMove[]): GameState {
+	for (const m of moves) {
+		const r = apply(state, m, { mutate: false, quiet: true, keepRedo: false, final: true });
+		if (!r.ok) throw new Error(`the kept game does not replay: ${r.refusal.message}`);
+		state = r.state;
+	}
+	return state;
 }
 
 /** The engine's options at the step shown. */
@@ -206,7 +244,7 @@ export async function placeByClicking(page: Page, move: Move) {
 
 /** The move at step `before` is `move` (a bot may answer at once: a scarecrow, the next turn). */
 async function played(page: Page, before: number, move: Partial<Move>) {
-	await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+	await poll(() => stepShown(page)).toBeGreaterThan(before);
 	expect((await keptGame(page)).record.moves[before]).toMatchObject(move);
 }
 

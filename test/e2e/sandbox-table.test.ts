@@ -20,6 +20,7 @@ import {
 	moverShown as mover,
 	openSandbox,
 	placeByClicking,
+	poll,
 	stepKind,
 	stepShown,
 	targetsShown,
@@ -87,7 +88,7 @@ async function chooseFromMenu(
 	if (by === 'mouse') await items.first().click();
 	else await page.keyboard.press('Enter');
 	await expect(page.getByRole('menu')).toBeHidden();
-	await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+	await poll(() => stepShown(page)).toBeGreaterThan(before);
 }
 
 /**
@@ -152,8 +153,8 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 	await openSandbox(page, 'x=inns-and-cathedrals&p=Ann~blue,Bob~orange~greedy&seed=7');
 	await setPace(page, 'instant');
 	for (const by of ['mouse', 'keyboard'] as const) {
-		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
-		await expect.poll(() => stepKind(page)).toBe('place');
+		await poll(() => mover(page), { timeout: 30_000 }).toBe(0);
+		await poll(() => stepKind(page)).toBe('place');
 		const legal = await legalShown(page);
 		await placeByClicking(page, legal[0]);
 		const menuTarget = (await targetsShown(page)).targets.find((t) => t.moves.length > 1);
@@ -161,7 +162,7 @@ test('a figure chosen from the pop-up menu (mouse, then keyboard): the greedy bo
 		const at = await stepShown(page);
 		await chooseFromMenu(page, menuTarget!, by, by === 'mouse');
 		// Bob's turn (a tile, a figure or not) is played by his bot, and the game comes back to Ann
-		await expect.poll(() => mover(page), { timeout: 30_000 }).toBe(0);
+		await poll(() => mover(page), { timeout: 30_000 }).toBe(0);
 		expect(await stepShown(page)).toBeGreaterThanOrEqual(at + 3);
 		await expect(page.getByTestId('thinking')).toHaveCount(0);
 	}
@@ -182,7 +183,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 	let menus = 0;
 	let turns = 0;
 	for (let guard = 0; guard < 3000; guard++) {
-		await expect.poll(() => mover(page), { timeout: 120_000 }).not.toBeGreaterThan(0);
+		await poll(() => mover(page), { timeout: 120_000 }).not.toBeGreaterThan(0);
 		if ((await mover(page)) === -1) break;
 		const kind = (await stepKind(page))!;
 		// axe at every step kind is the last test of this file (a game opened from a link); here on
@@ -220,7 +221,7 @@ test('a fan-mix game against a greedy and an MCTS bot to its end: figures throug
 		const button = page.locator('.moves button').first();
 		if (await button.isVisible()) await button.click();
 		else await chooseTarget(page, all[0].moves[0]);
-		await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+		await poll(() => stepShown(page)).toBeGreaterThan(before);
 	}
 	expect(menus).toBeGreaterThan(6);
 	expect(turns).toBeGreaterThan(15);
@@ -290,7 +291,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 		else {
 			const before = await stepShown(page);
 			await page.getByRole('button', { name: 'Pass (no figure)' }).click();
-			await expect.poll(() => stepShown(page)).toBeGreaterThan(before);
+			await poll(() => stepShown(page)).toBeGreaterThan(before);
 		}
 	}
 	// one step back on the timeline: the redo survives too
@@ -298,7 +299,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	const at = await stepShown(page);
 	const last = await lastStep(page);
 	await page.reload();
-	await expect.poll(() => stepShown(page)).toBe(at);
+	await poll(() => stepShown(page)).toBe(at);
 	expect(await lastStep(page)).toBe(last);
 	await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
 
@@ -307,7 +308,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 	const again = await context.newPage();
 	await again.goto('/sandbox');
 	await again.getByRole('button', { name: 'Resume it' }).click();
-	await expect.poll(() => stepShown(again)).toBe(at);
+	await poll(() => stepShown(again)).toBe(at);
 	await expect(again).toHaveURL(/x=base/);
 
 	// a link carries the whole game: it opens in a browser that has never seen it
@@ -319,7 +320,7 @@ test('a reload, a closed tab and a link come back to the same step', async ({ pa
 		await context.browser()!.newContext({ baseURL: new URL(link).origin })
 	).newPage();
 	await other.goto(link);
-	await expect.poll(() => stepShown(other)).toBe(at);
+	await poll(() => stepShown(other)).toBe(at);
 	expect(await lastStep(other)).toBe(last);
 	await expect(other).toHaveURL(/x=base/);
 	await other.context().close();
@@ -336,8 +337,8 @@ test('undo against two bots takes back the person’s move in one click; the tim
 	await placeByClicking(page, (await legalShown(page))[0]);
 	await page.getByRole('button', { name: 'Pass (no figure)' }).click();
 	// both bots play, and it is Ann's turn again
-	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 6);
-	await expect.poll(() => mover(page)).toBe(0);
+	await poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 6);
+	await poll(() => mover(page)).toBe(0);
 	// one click: back to Ann's last decision (her figure), not into a bot's turn
 	await page.getByRole('button', { name: 'Undo' }).click();
 	expect(await stepShown(page)).toBe(atStart + 1);
@@ -379,10 +380,10 @@ test('the bots’ pace: a change of speed while a bot waits, a pause and a resum
 }) => {
 	test.setTimeout(120_000);
 	await page.goto('/sandbox?x=base&p=Bob~orange~greedy,Cid~green~random&seed=2');
-	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+	await poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 	await setPace(page, 'slow');
 	await setPace(page, 'instant');
-	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+	await poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
 	await page.getByRole('button', { name: 'Pause bots' }).click();
 	await expect(page.getByRole('button', { name: 'Resume bots' })).toHaveAttribute(
 		'aria-pressed',
@@ -391,7 +392,7 @@ test('the bots’ pace: a change of speed while a bot waits, a pause and a resum
 	await expect(page.getByTestId('seat-thinking')).toHaveCount(0);
 	const paused = await stepShown(page);
 	await page.getByRole('button', { name: 'Resume bots' }).click();
-	await expect.poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
+	await poll(() => stepShown(page), { timeout: 30_000 }).toBeGreaterThan(paused + 4);
 });
 
 test('axe at every step kind of a game of every fan expansion, the dragon and the pig, opened from a link', async ({
@@ -418,6 +419,9 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 			onMove: (s) => void (firstOf.has(s.pending[0].kind) || firstOf.set(s.pending[0].kind, n), n++)
 		}
 	);
+	// the link holds the game up to the last first step of a kind: the page replays no more than axe looks at
+	const last = Math.max(...firstOf.values());
+	const { result: _whole, ...record } = recordOf(state);
 	const game: SavedGame = {
 		version: 1,
 		setup: {
@@ -427,7 +431,7 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 			rulings: {},
 			free: false
 		},
-		record: recordOf(state),
+		record: { ...record, moves: record.moves.slice(0, last) },
 		at: 0
 	};
 	expect([...firstOf.keys()]).toEqual(
@@ -443,10 +447,10 @@ test('axe at every step kind of a game of every fan expansion, the dragon and th
 		])
 	);
 	await page.goto(`/sandbox?${GAME_PARAM}=${encodeGameLink(game)}`);
-	await expect.poll(() => lastStep(page), { timeout: 30_000 }).toBe(state.log.length);
+	await poll(() => lastStep(page), { timeout: 30_000 }).toBe(last);
 	for (const [kind, at] of firstOf) {
 		await page.getByLabel('Timeline').fill(String(at));
-		await expect.poll(() => stepKind(page)).toBe(kind);
+		await poll(() => stepKind(page)).toBe(kind);
 		await expectAccessible(page, `the sandbox at a ${kind} step`);
 	}
 	console.log(`axe at step kinds: ${[...firstOf.keys()].join(', ')}`);
@@ -457,7 +461,7 @@ test('the town hall: its lit squares say what placing it there does, the term is
 }) => {
 	await page.goto('/sandbox?x=messengers-and-mayors&p=Ann~blue,Bob~orange&seed=1');
 	await expect(page.locator('.board canvas').first()).toBeVisible({ timeout: 30_000 });
-	await expect.poll(() => stepKind(page)).toBe('turn');
+	await poll(() => stepKind(page)).toBe('turn');
 	const panel = page.getByRole('region', { name: 'Your move' });
 	await expect(panel).toContainText('Click a lit square on the board to place your town hall');
 	await panel.getByRole('button', { name: 'town hall' }).hover();
@@ -474,13 +478,13 @@ test('the town hall: its lit squares say what placing it there does, the term is
 	await expect(hover).toContainText(/it borders the (city|road) to the (north|east|south|west)/);
 	await page.keyboard.press('Enter');
 	// placed; the figure step after it has only the pass: played by itself, said in the log
-	await expect.poll(() => stepShown(page)).toBeGreaterThanOrEqual(2);
+	await poll(() => stepShown(page)).toBeGreaterThanOrEqual(2);
 	const auto = page.getByTestId('auto-played');
 	await expect(auto).toHaveCount(1);
 	await expect(page.locator('.log li').filter({ has: auto })).toContainText('places no figure');
 	expect(await mover(page)).toBe(1);
 	// undo: back to Ann's decision, past the move that made itself
 	await page.getByRole('button', { name: 'Undo' }).click();
-	await expect.poll(() => stepShown(page)).toBe(0);
+	await poll(() => stepShown(page)).toBe(0);
 	await expect(auto).toHaveCount(0);
 });
