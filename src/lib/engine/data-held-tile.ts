@@ -61,6 +61,8 @@ interface Tables {
 	/** Per scoring moment: the rule citing the 0 of a held tile around a monastery or garden, or null (it counts). */
 	zeroComplete: string | null;
 	zeroFinal: string | null;
+	/** The dragon may not enter the tile. */
+	dragonBlocked: boolean;
 }
 
 function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
@@ -71,7 +73,8 @@ function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
 		count: tile < 0 ? 0 : Math.max(0, Math.trunc(Number(ev(d.count ?? 1, lookup(rules))) || 0)),
 		whileRiver: cond(rules, d.whileRiver, true),
 		zeroComplete: lt && !cond(rules, lt.complete, true) ? (lt.completeRule ?? d.id) : null,
-		zeroFinal: lt && !cond(rules, lt.final, true) ? (lt.finalRule ?? d.id) : null
+		zeroFinal: lt && !cond(rules, lt.final, true) ? (lt.finalRule ?? d.id) : null,
+		dragonBlocked: !cond(rules, d.dragonMayEnter, true)
 	};
 }
 
@@ -196,7 +199,18 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		v.rules.push(rule);
 	};
 
-	return { d, name, tables, held, offered, placements, move, noTile, value };
+	/** The dragon kept out of the tile (`dragonMayEnter` false). */
+	const dragonEnter = (engine: Engine, b: number): Refusal | null => {
+		const st = engine.state;
+		if (!tables(engine.rules).dragonBlocked || st.boardTile[b] !== held(engine).tile) return null;
+		return {
+			code: `dragon-${d.tile}`,
+			message: `the dragon may not enter the ${name} at (${st.boardX[b]},${st.boardY[b]})`,
+			rules: d.dragonRules ?? [d.id]
+		};
+	};
+
+	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter };
 }
 
 /** Copies of tile `t` among the 8 cells around board tile b. */
@@ -219,6 +233,7 @@ export function heldTileSteps(
 ): Pick<RuleModule, 'steps' | 'moves'> & { hooks: Partial<Hooks>; cited: string[] } {
 	const parts = list.map((d, i) => stepOf(e, d, (engine) => state(engine).held![i]));
 	const withValue = parts.filter((p) => p.d.landTile);
+	const withDragon = parts.filter((p) => p.d.dragonMayEnter !== undefined);
 	return {
 		hooks: {
 			setup(engine) {
@@ -246,6 +261,17 @@ export function heldTileSteps(
 							for (const p of withValue) p.value(engine, root, v);
 						}
 					}
+				: {}),
+			...(withDragon.length
+				? {
+						dragonEnter(engine, b) {
+							for (const p of withDragon) {
+								const no = p.dragonEnter(engine, b);
+								if (no) return no;
+							}
+							return null;
+						}
+					}
 				: {})
 		},
 		cited: list.flatMap((d) => [
@@ -254,6 +280,7 @@ export function heldTileSteps(
 			...(d.whereRules ?? []),
 			...(d.endRules ?? []),
 			...(d.endedRules ?? []),
+			...(d.dragonRules ?? []),
 			...[d.landTile?.completeRule, d.landTile?.finalRule].filter((r): r is string => !!r)
 		]),
 		steps: {
@@ -302,8 +329,8 @@ export function withHeldTiles(
 		(hooks as Record<string, unknown>)[k] = before
 			? (...a: unknown[]) => {
 					const r = before(...a);
-					// a hook that answers (true: the game goes on, a player plays without a tile) answers for both
-					return r === true ? r : fn(...a);
+					// a hook that answers (true: the game goes on; a refusal) answers for both
+					return r || fn(...a);
 				}
 			: fn;
 	}

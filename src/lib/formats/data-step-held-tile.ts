@@ -58,6 +58,7 @@ export function checkHeldTile(
 	const conditions: [unknown, string, 'number' | 'boolean'][] = [
 		[s.count, at('count'), 'number'],
 		[s.whileRiver, at('whileRiver'), 'boolean'],
+		[s.dragonMayEnter, at('dragonMayEnter'), 'boolean'],
 		[lt.complete, at('landTile', 'complete'), 'boolean'],
 		[lt.final, at('landTile', 'final'), 'boolean']
 	];

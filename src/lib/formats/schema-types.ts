@@ -839,6 +839,15 @@ export interface HeldTileStep {
 	 * Items: A rule id.
 	 */
 	endedRules?: string[];
+	dragonMayEnter?: Expression;
+	/**
+	 * Rule ids cited when the dragon may not enter the tile.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	dragonRules?: string[];
 	/**
 	 * Condition per scoring moment: does the tile count as a land tile around a monastery or garden? When not, each one among its 8 neighbours takes 1 off the value (it completes the surroundings but counts 0). Default: it counts.
 	 */

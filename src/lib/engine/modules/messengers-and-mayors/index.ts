@@ -16,7 +16,7 @@ import {
 	scarecrowMove
 } from './figures.ts';
 import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
-import { stableHalls, dragonEnter } from './town-hall.ts';
+import { stableHalls } from './town-hall.ts';
 import { M, MM, enqueue } from './state.ts';
 import { explainValue } from './explain.ts';
 import { rules, rulings } from './rules.ts';
@@ -156,8 +156,6 @@ export const messengersAndMayors: RuleModule = {
 			if (!m) return;
 			const i = m.lying.indexOf(piece);
 			if (i >= 0) m.lying.splice(i, 1);
-		},
-		dragonEnter
-	},
-	hookWhen: { dragonEnter: (rulings) => rulings['MM-R10'] === 'may-not-enter' }
+		}
+	}
 };

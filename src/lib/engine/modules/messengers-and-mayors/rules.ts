@@ -137,16 +137,6 @@ export const rulings: RulingDef[] = [
 		rules: ['MM-MAYOR-4', 'MM-CROW-3', 'BASE-1.4.1']
 	},
 	{
-		id: 'MM-R10',
-		description: 'May the dragon enter a town hall?',
-		default: 'may-enter',
-		options: {
-			'may-enter': 'yes (nothing stands there to eat)',
-			'may-not-enter': 'no: the town hall blocks the dragon'
-		},
-		rules: ['DRAGON-4.4.3', 'MM-HALL-4']
-	},
-	{
 		id: 'MM-R11',
 		description:
 			'A mayor or scarecrow placed on a tile that is already surrounded on four sides (it filled a hole).',

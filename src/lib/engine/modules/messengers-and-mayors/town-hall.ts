@@ -1,9 +1,8 @@
-// The town hall's rules left in TypeScript: a stable beside one (ruling MM-R3) and the dragon at one
-// (ruling MM-R10). The town hall itself — held, placed instead of drawing, the game's end, 0 around a
-// monastery — is a held-tile step of expansions/messengers-and-mayors.json (data-held-tile.ts).
+// The town hall's rule left in TypeScript: a stable beside one (ruling MM-R3). The town hall itself —
+// held, placed instead of drawing, the game's end, 0 around a monastery, the dragon kept out (ruling
+// MM-R10) — is a held-tile step of expansions/messengers-and-mayors.json (data-held-tile.ts).
 import { surroundings } from '../../board.ts';
-import { isTownHall } from '../../tiles.ts';
-import type { Engine, FeatureValue, Refusal } from '../../types.ts';
+import type { Engine, FeatureValue } from '../../types.ts';
 
 /**
  * A stable (Inn and Stable Owners): ISO-R4 by default scores town halls 0 (they are not land tiles,
@@ -26,18 +25,4 @@ export function stableHalls(engine: Engine, root: number, v: FeatureValue): void
 		rule: 'MM-R3'
 	});
 	v.rules.push('MM-R3');
-}
-
-/** Ruling MM-R10: may the dragon enter a town hall? */
-export function dragonEnter(engine: Engine, b: number): Refusal | null {
-	if (
-		!isTownHall(engine.rules.tiles[engine.state.boardTile[b]]) ||
-		engine.rules.rulings['MM-R10'] !== 'may-not-enter'
-	)
-		return null;
-	return {
-		code: 'dragon-town-hall',
-		message: `the dragon may not enter the town hall at (${engine.state.boardX[b]},${engine.state.boardY[b]})`,
-		rules: ['MM-R10']
-	};
 }
