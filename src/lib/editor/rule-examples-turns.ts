@@ -20,8 +20,8 @@ export interface Turn {
 	deploy?: { figure: string; feature: string };
 	/** After the figure: the first feature offered to move a figure on to (data-move-on.ts). */
 	moveOn?: boolean;
-	/** Right after the tile: a token step's move (data-token-step.ts), its token put on this feature. */
-	token?: { type: string; feature: string };
+	/** Right after the tile: a data step's move on this feature (a token put, a piece placed). */
+	step?: { type: string; feature: string };
 }
 /** A template's worked example: the board in words and what the log says of the rule, or why not. */
 export type WorkedExample =

@@ -27,7 +27,7 @@ import {
 	type Turn,
 	type WorkedExample
 } from './rule-examples-turns.ts';
-import { tokenBoard, tokenExample } from './rule-examples-token.ts';
+import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
 
 const EXAMPLE = 'worked-example';
 const field = (id: string, halves: string[], cities: string[] = []): Feature =>
@@ -71,6 +71,7 @@ function board(t: Template): Board {
 	if (t.kind === 'tiebreak') return tiebreakBoard(t);
 	if (t.kind === 'beneath') return beneathBoard(t);
 	if (t.kind === 'token') return tokenBoard(t);
+	if (t.kind === 'piece') return pieceBoard(t);
 	const name = t.modifier;
 	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
 	const mark = { name, icon };
@@ -293,10 +294,12 @@ function play(
 			? step(place as Move)
 			: `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
 		if (refused) return { error: `the example board refused a tile: ${refused}` };
-		const token = turn.token && step(turn.token as Move);
-		if (token) return { error: `the example board refused the token: ${token}` };
+		const moved = turn.step && step(turn.step as Move);
+		if (moved) return { error: `the example board refused the step's move: ${moved}` };
 		const then = turn.deploy ? { type: 'deploy', ...turn.deploy } : { type: 'pass' };
 		if (state.finished) break;
+		// a piece put instead of the turn's figure ended the figure step
+		if (turn.step && !turn.deploy && state.pending[0]?.kind !== 'figure') continue;
 		const no = step(then as Move);
 		if (no) return { error: `the example board refused a figure: ${no}` };
 		const on = turn.moveOn && legalMoves(state).find((m) => m.type === 'move-on');
@@ -347,6 +350,7 @@ export function workedExample(
 		const { state, events } = game;
 		const where = plan.words;
 		if (t.kind === 'token') return tokenExample(events, withRule, t, where);
+		if (t.kind === 'piece') return pieceExample(events, t, where);
 		if (
 			t.kind === 'builder' ||
 			t.kind === 'wagon' ||

@@ -216,6 +216,32 @@ describe('rule templates', () => {
 			'Ann puts a fire on city c1 of the beacon tile at (0,-1); no figure may join that city this turn (it was the only free feature). 2 tiles × (2 + 2 fire bonus) = 8.'
 		],
 		[
+			{
+				kind: 'piece',
+				name: 'Watchman',
+				perPlayer: 2,
+				feature: 'city',
+				modifier: 'watchtower',
+				with: 'instead',
+				occupies: false
+			},
+			"Ann's tile with a city with a watchtower",
+			'Ann puts a watchman as watchman of the watchtower on c1 of (0,-1), instead of the usual figure.'
+		],
+		[
+			{
+				kind: 'piece',
+				name: 'Ferryman',
+				perPlayer: 1,
+				feature: 'road',
+				modifier: '',
+				with: 'figure',
+				occupies: true
+			},
+			"Ann's tile with a road",
+			'Ann puts a ferryman as ferryman of the road on r1 of (1,0), in addition to the usual figure.'
+		],
+		[
 			{ kind: 'final', feature: 'field', modifier: 'herd', points: 1, per: 'city' },
 			'a field beside 1 completed city, with 1 herd',
 			'1 completed city × (3 + 1 herd) = 4'

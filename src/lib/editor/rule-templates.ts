@@ -12,6 +12,8 @@ import {
 	type TokenStepTemplate
 } from './template-token.ts';
 export type { TokenStepTemplate } from './template-token.ts';
+import { pieceRules, pieceText, withPieceStep, type PieceStepTemplate } from './template-piece.ts';
+export type { PieceStepTemplate } from './template-piece.ts';
 export {
 	unscoredNames,
 	unscoredOnTile,
@@ -113,7 +115,8 @@ export type Template =
 	| MoveOnFigure
 	| Tiebreak
 	| Beneath
-	| TokenStepTemplate;
+	| TokenStepTemplate
+	| PieceStepTemplate;
 export type TemplateKind = Template['kind'];
 
 const pts = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -157,6 +160,8 @@ export function sentence(t: Template): string {
 			return `When a ${t.modifier} tile is placed, ${t.tiles === 1 ? 'a tile of the pile goes' : `${t.tiles} tiles of the pile go`} face down beneath it, out of the game.`;
 		case 'token':
 			return tokenTexts(t).join(' ');
+		case 'piece':
+			return pieceText(t);
 	}
 }
 /** A figure template's two rules: where it goes, and what it does (another turn, moving on). */
@@ -181,7 +186,11 @@ const FIGURE_KINDS: Partial<Record<TemplateKind, number>> = { figure: 1, builder
 export const isFigure = (t: Template): t is FigureOfStrength | ExtraTurnFigure | MoveOnFigure =>
 	t.kind in FIGURE_KINDS;
 const subject = (t: Template) =>
-	isFigure(t) || t.kind === 'token' ? t.name : t.kind === 'award' ? t.figure : t.modifier;
+	isFigure(t) || t.kind === 'token' || t.kind === 'piece'
+		? t.name
+		: t.kind === 'award'
+			? t.figure
+			: t.modifier;
 const word = (s: string) =>
 	s
 		.toUpperCase()
@@ -209,6 +218,7 @@ export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const text = sentence(t);
 	if (t.kind === 'token') return tokenRules(t, figureId(t.name), ids);
+	if (t.kind === 'piece') return pieceRules(t, ids[0]);
 	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
 	if (t.kind === 'builder' || t.kind === 'wagon')
 		return figureTexts(t).map((x, i) => ({ id: ids[i], type: 'text' as const, text: x }));
@@ -329,6 +339,10 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 		const ids = freshRuleIds(doc, t, tokenRuleCount(t));
 		return { doc: withTokenStep(doc, t, figureId(t.name), ids), id: ids[0] };
 	}
+	if (t.kind === 'piece') {
+		const [id] = freshRuleIds(doc, t);
+		return { doc: withPieceStep(doc, t, figureId(t.name), id), id };
+	}
 	const ids = freshRuleIds(doc, t, FIGURE_KINDS[t.kind] ?? 1);
 	const dataRules = { ...(doc.dataRules ?? {}) };
 	const next: Expansion = { ...doc, dataRules };
@@ -399,11 +413,15 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
 export function triggerTiles(doc: Expansion, t: Template): string[] {
 	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
 	const fires = (tile: Tile) =>
-		isFigure(t) || t.kind === 'award'
-			? (tile.features ?? []).some((f) =>
-					(t.kind === 'award' ? [t.feature] : (t.features as string[])).includes(f?.type)
+		t.kind === 'piece'
+			? (tile.features ?? []).some(
+					(f) => f?.type === t.feature && (!t.modifier || !!f.modifiers?.[t.modifier])
 				)
-			: tileMarks(tile).includes(t.modifier);
+			: isFigure(t) || t.kind === 'award'
+				? (tile.features ?? []).some((f) =>
+						(t.kind === 'award' ? [t.feature] : (t.features as string[])).includes(f?.type)
+					)
+				: tileMarks(tile).includes(t.modifier);
 	return tiles.filter((tile) => tile?.id && fires(tile)).map((tile) => `${doc.id}/${tile.id}`);
 }
 

@@ -84,6 +84,13 @@ export const TEMPLATE_KINDS: readonly {
 		marks: ['icon']
 	},
 	{
+		kind: 'piece',
+		words: 'A figure put with or instead of the turn’s figure on a … of the tile just placed',
+		what: 'A move: in the figure step, a piece of a new figure on a part of the tile just placed, with or instead of a follower (as the innkeeper); the award template pays it.',
+		features: ['city', 'road', 'monastery', 'field'],
+		marks: []
+	},
+	{
 		kind: 'beneath',
 		words: 'A … tile takes tiles of the pile face down beneath it',
 		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',
