@@ -90,7 +90,9 @@ const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
  */
 export function pieceBoard(t: PieceStepTemplate): Board {
 	const mark = (f: Feature): Feature =>
-		t.modifier && f.type === t.feature ? ({ ...f, modifiers: { [t.modifier]: true } } as Feature) : f;
+		t.modifier && f.type === t.feature
+			? ({ ...f, modifiers: { [t.modifier]: true } } as Feature)
+			: f;
 	const [features, at, on] = (
 		t.feature === 'road'
 			? [
