@@ -189,9 +189,10 @@ const VALUES = (g: Gen): Json =>
 			tile: g.pick(['town-hall', 'nope', 'draw']),
 			instead: 'draw',
 			endsGame: 'when-all-placed',
-			count: VALUES(g),
-			whileRiver: VALUES(g),
-			landTile: { complete: VALUES(g), final: VALUES(g) }
+			// (fixed picks, not VALUES: four more subtrees per call would grow the documents without bound)
+			count: g.pick<Json>([{ var: 'param.townHallsPerPlayer' }, 1, 50, -1, true]),
+			whileRiver: condition(g),
+			landTile: { complete: condition(g), final: condition(g) }
 		}),
 		// a piece step, well formed or not: unknown or token figures, a place it cannot go, parts onto does not list, conditions of any type
 		() => ({

@@ -231,14 +231,14 @@ export function heldTileSteps(
 	list: readonly HeldTileStep[],
 	state: (engine: Engine) => DataState
 ): Pick<RuleModule, 'steps' | 'moves'> & { hooks: Partial<Hooks>; cited: string[] } {
-	const parts = list.map((d, i) => stepOf(e, d, (engine) => state(engine).held![i]));
+	const parts = list.map((d, i) => stepOf(e, d, (engine) => state(engine).heldTiles![i]));
 	const withValue = parts.filter((p) => p.d.landTile);
 	const withDragon = parts.filter((p) => p.d.dragonMayEnter !== undefined);
 	return {
 		hooks: {
 			setup(engine) {
 				const st = engine.state;
-				state(engine).held = parts.map((p) => {
+				state(engine).heldTiles = parts.map((p) => {
 					const tb = p.tables(engine.rules);
 					// held, never drawn
 					if (tb.tile >= 0)
@@ -341,7 +341,7 @@ export function withHeldTiles(
 export function heldTileCount(state: GameState): number {
 	let n = 0;
 	for (const st of Object.values(state.moduleState)) {
-		const held = (st as DataState | null)?.held;
+		const held = (st as DataState | null)?.heldTiles;
 		if (held) for (const h of held) for (const k of h.held) n += k;
 	}
 	return n;

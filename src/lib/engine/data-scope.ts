@@ -339,7 +339,7 @@ export interface DataState {
 	/** The module's token steps during the turn (data-token-step.ts). */
 	steps?: TokenStepState[];
 	/** The module's held tiles (data-held-tile.ts). */
-	held?: { tile: number; held: number[] }[];
+	heldTiles?: { tile: number; held: number[] }[];
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */
