@@ -43,6 +43,7 @@ import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
 import { withHeldTiles } from './data-held-tile.ts';
 import { withPieces } from './data-piece-step.ts';
+import { withFigureMoves } from './data-figure-moves.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -186,6 +187,23 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (held) for (const r of held.cited) cited.add(r);
 	const pieces = withPieces(e, dr.steps ?? [], hooks);
 	if (pieces) for (const r of pieces.cited) cited.add(r);
+	const figureMoves = withFigureMoves(dr, hooks, state, {
+		...moveOn,
+		...(steps ? steps.module : {}),
+		...(held
+			? {
+					steps: { ...(steps?.module.steps ?? moveOn.steps), ...held.module.steps },
+					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held.module.moves }
+				}
+			: {}),
+		...(pieces
+			? piecesJoined(pieces.module, {
+					...(steps ? steps.module : {}),
+					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held?.module.moves }
+				})
+			: {})
+	});
+	for (const r of figureMoves.cited) cited.add(r);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
@@ -208,20 +226,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 				}
 			: {}),
 		hooks,
-		...moveOn,
-		...(steps ? steps.module : {}),
-		...(held
-			? {
-					steps: { ...(steps?.module.steps ?? moveOn.steps), ...held.module.steps },
-					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held.module.moves }
-				}
-			: {}),
-		...(pieces
-			? piecesJoined(pieces.module, {
-					...(steps ? steps.module : {}),
-					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held?.module.moves }
-				})
-			: {}),
+		...figureMoves.module,
+		...(dr.onlyWhen ? { onlyWhen: dr.onlyWhen } : {}),
 		...(uncited.length ? { uncited } : {})
 	};
 	if (deniers.size) denyingModules.add(module);
@@ -279,7 +285,13 @@ function citedOf(rules: DataRule[], dr: DataRules): Set<string> {
 			...(f.strengthRules ?? []),
 			...(f.denyRules ?? []),
 			...(f.extraTurnRules ?? []),
-			...(f.moveOnRules ?? [])
+			...(f.moveOnRules ?? []),
+			...(f.returnRules ?? []),
+			...(f.mustBeChosen?.rules ?? []),
+			...(f.mustBeChosen?.alwaysRules ?? []),
+			...(f.drawsDragon?.rules ?? []),
+			...(f.drawsDragon?.stopRules ?? []),
+			...(f.drawsDragon?.enterRules ?? [])
 		])
 			cited.add(id);
 	return cited;

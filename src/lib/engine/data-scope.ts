@@ -340,6 +340,8 @@ export interface DataState {
 	steps?: TokenStepState[];
 	/** The module's held tiles (data-held-tile.ts). */
 	heldTiles?: { tile: number; held: number[] }[];
+	/** Pieces a random step removed from the game (data-random-step.ts; checked by the invariants). */
+	removed?: number[];
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

@@ -154,20 +154,29 @@ export const dataModuleId = (
 
 /**
  * The order modules play in: the TypeScript ones in registry order, each document's data module
- * (`dataDocs`, in game order) right after the TypeScript module of the same id (Buddo's after
- * buddo, last) or, failing that, of the module its `rules` names (a migrated format-1 document,
- * migrate.ts); a document with `dataRules.before` after every other module in play, just before
- * the first of those it names; the others after base and the abbot (before the modules that adjust
- * values).
+ * (`dataDocs`, in game order) right after the TypeScript module of the same id or, failing that,
+ * of the module its `rules` names (a migrated format-1 document, migrate.ts); a document with
+ * `dataRules.before` after every other module in play, just before the first of those it names; one
+ * with `dataRules.last` after all of them; the others after base and the abbot (before the modules
+ * that adjust values).
  */
 export function orderModules(
 	ts: readonly string[],
-	dataDocs: readonly { id: string; rules?: string; dataRules?: { before?: string[] } }[],
+	dataDocs: readonly {
+		id: string;
+		rules?: string;
+		dataRules?: { before?: string[]; last?: boolean };
+	}[],
 	moduleIds: readonly string[] | ReadonlySet<string>
 ): string[] {
 	const out = [...ts];
 	let slot = Math.max(out.indexOf('abbot'), out.indexOf('base')) + 1;
+	const last: string[] = [];
 	for (const doc of dataDocs) {
+		if (doc.dataRules?.last === true) {
+			last.push(dataModuleId(doc.id, moduleIds));
+			continue;
+		}
 		const id = dataModuleId(doc.id, moduleIds);
 		const anchor =
 			id !== doc.id
@@ -190,7 +199,7 @@ export function orderModules(
 			if (at <= slot) slot++;
 		} else out.splice(slot++, 0, id);
 	}
-	return out;
+	return [...out, ...last];
 }
 
 /**

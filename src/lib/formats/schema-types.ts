@@ -6,15 +6,15 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure) or 'held-tile' (a tile each player holds, placed instead of drawing). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) or 'random' (a random outcome acting on a figure). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate.
 	 */
-	type: 'token' | 'piece' | 'held-tile';
+	type: 'token' | 'piece' | 'held-tile' | 'random';
 } & DataStep1;
-export type DataStep1 = TokenStep | PieceStep | HeldTileStep;
+export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -271,7 +271,7 @@ export interface DataRules {
 	 */
 	rules?: DataRule[];
 	/**
-	 * The moves these rules add to the turn, in the order they come (data steps: a token put on the tile just placed, …).
+	 * The moves these rules add to the turn, in the order they come (data steps: a token put on the tile just placed, a random outcome, …).
 	 *
 	 * @maxItems 10
 	 */
@@ -284,6 +284,16 @@ export interface DataRules {
 	 * Items: A rule module id.
 	 */
 	before?: string[];
+	/**
+	 * These rules play after every other module in play, data or not (a denial that must override every other rule's winners). Default false.
+	 */
+	last?: boolean;
+	/**
+	 * Rule ids and move types of these rules that can come up only in some games: id → the modules that must be in play and (optionally) the ruling options. The interaction checker lists as never applied only what could happen.
+	 */
+	onlyWhen?: {
+		[k: string]: DataPlayCondition;
+	};
 }
 /**
  * How a modifier printed on features (tile features' 'modifiers') combines when features join, and where it may stand.
@@ -405,6 +415,82 @@ export interface DataFigure {
 	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
 	 */
 	extraTurnRules?: string[];
+	/**
+	 * Rule ids of its return after a scoring: when the figure goes back to the supply as its feature scores (final scoring included), an event '<figure>Returns' cites them (Buddo back in the general supply).
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	returnRules?: string[];
+	/**
+	 * When this figure denies a feature's scoring (deniesScoring), the awards citing one of `rules` (other rules' points for that feature) are taken away too, while `when` holds (rulings and parameters only).
+	 */
+	deniesAwards?: {
+		/**
+		 * The rule ids whose awards a denied feature does not pay.
+		 *
+		 * @minItems 1
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules: string[];
+		when?: Expression;
+	};
+	/**
+	 * When a rule makes a player choose among opponents' pieces and this figure (on the board, among the pieces the rule looks at) can be chosen, it must be: the choice is this figure alone.
+	 */
+	mustBeChosen?: {
+		/**
+		 * Rule ids cited when the figure was forced among several.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+		always?: Expression;
+		/**
+		 * Rule ids cited when `always` let it in.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		alwaysRules?: string[];
+	};
+	/**
+	 * The dragon (The Princess & the Dragon) is drawn to this figure: when the figure stands on a tile next to the dragon's, the dragon must move there, and its movement ends there. Steps at 'dragon-enters' for this figure (a random outcome) then decide the figure's fate; it is not eaten.
+	 */
+	drawsDragon?: {
+		/**
+		 * Rule ids cited when the figure narrows the dragon's move.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+		blocked?: Expression;
+		/**
+		 * Rule ids cited when the dragon's movement ends on the figure.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		stopRules?: string[];
+		/**
+		 * Rule ids of the event '<figure>Chewed' as the dragon enters its tile.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		enterRules?: string[];
+		sparesOthers?: Expression;
+	};
 }
 /**
  * One ruling.
@@ -862,6 +948,89 @@ export interface HeldTileStep {
 		 * The rule cited by the 0 at the final scoring.
 		 */
 		finalRule?: string;
+	};
+}
+/**
+ * 'random': where it sits (`at`) something happens to a figure, decided by one of two `outcomes` drawn from the game's seeded random source — or a record's fixed outcomes (1 the first, 0 the second) — or entered by the active player as a move when `enteredBy` holds. Each outcome has an effect on the figure and a label for the log.
+ */
+export interface RandomStep {
+	/**
+	 * 'random': a random outcome decides.
+	 */
+	type: 'random';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id).
+	 */
+	id: string;
+	/**
+	 * Where the step sits: 'dragon-enters' (the dragon entered the tile of a figure that draws it, drawsDragon).
+	 */
+	at: 'dragon-enters';
+	/**
+	 * The figure the outcome acts on (one of dataRules.figures).
+	 */
+	figure: string;
+	/**
+	 * The move type a player enters the outcome with ({"type": "coin", "result": "heads"}); the event is '<figure><Move>' (buddoCoin).
+	 */
+	move: string;
+	/**
+	 * The two outcomes, the first for a draw of 1.
+	 *
+	 * @minItems 2
+	 * @maxItems 2
+	 *
+	 * Items: An outcome id.
+	 */
+	outcomes: string[];
+	/**
+	 * Where the outcome comes from: 'seed', the game's seeded random source (fixed outcomes of a record first).
+	 */
+	from?: 'seed';
+	enteredBy?: Expression;
+	/**
+	 * Outcome → what happens to the figure: 'supply' back to the supply, 'removed' out of the game.
+	 */
+	effects: {
+		[k: string]: 'supply' | 'removed';
+	};
+	/**
+	 * Outcome → the log's sentence for it.
+	 */
+	labels?: {
+		[k: string]: string;
+	};
+	/**
+	 * Rule ids the outcome's event cites (default: the step's id).
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	rules?: string[];
+}
+/**
+ * When the rule or move can come up.
+ */
+export interface DataPlayCondition {
+	/**
+	 * Rule modules that must all be in play.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule module id.
+	 */
+	modules?: string[];
+	/**
+	 * Ruling id → the options under which it can come up (one of them).
+	 */
+	rulings?: {
+		/**
+		 * @maxItems 8
+		 *
+		 * Items: An option id.
+		 */
+		[k: string]: string[];
 	};
 }
 /**

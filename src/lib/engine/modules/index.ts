@@ -13,12 +13,10 @@ import { barn } from './barn.ts';
 import { abbey } from './abbey.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
-import { buddo } from './buddo.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
 // (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) the
-// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it); buddo last (its
-// winners hook denies a feature over any other module's winner rule, BUDDO-SCORE-2)
+// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it)
 export const MODULES: RuleModule[] = [
 	base,
 	abbot,
@@ -33,8 +31,7 @@ export const MODULES: RuleModule[] = [
 	barn,
 	abbey,
 	kingAndRobber,
-	messengersAndMayors,
-	buddo
+	messengersAndMayors
 ];
 
 /** Expansion ids whose rules are a module under another name. */
