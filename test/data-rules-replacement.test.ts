@@ -1,6 +1,7 @@
 // Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
-// all of Bards (its note token's step: a data token step) and Messengers & Mayors' town hall (a
-// held-tile step) are written as data in their
+// all of Bards (its note token's step: a data token step), Messengers & Mayors' town hall (a
+// held-tile step) and Buddo (its coin: a random step; the dragon drawn to it, its choice among
+// opponents' pieces) are written as data in their
 // expansion files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
@@ -21,8 +22,7 @@ const scenarios = listJsonFiles('scenarios').map(
 
 /**
  * Each replaced expansion: its scenarios' prefix, the rule ids its data states, the TypeScript module
- * left beside it (if any) and the scoring hooks that module no longer has (Buddo keeps an awards hook
- * for ruling BUDDO-R5, the fairy's points on a denied feature: a rule between two modules).
+ * left beside it (if any) and the scoring hooks that module no longer has.
  */
 const REPLACED = [
 	{
@@ -35,9 +35,20 @@ const REPLACED = [
 	{
 		id: 'buddo',
 		prefix: 'BUDDO-',
-		rules: ['BUDDO-PLACE-1', 'BUDDO-PLACE-2', 'BUDDO-SCORE-1', 'BUDDO-SCORE-2'],
-		module: 'buddo',
-		gone: ['value', 'winners']
+		rules: [
+			'BUDDO-SETUP-1',
+			'BUDDO-PLACE-1',
+			'BUDDO-PLACE-2',
+			'BUDDO-PLACE-3',
+			'BUDDO-SCORE-1',
+			'BUDDO-SCORE-2',
+			'BUDDO-SCORE-3',
+			'BUDDO-WANT-1',
+			'BUDDO-DRAGON-1',
+			'BUDDO-DRAGON-2'
+		],
+		module: null,
+		gone: []
 	},
 	{
 		id: 'bards',
@@ -198,5 +209,55 @@ describe.each(WHOLLY)('$id: written wholly as data', ({ id, file, named, moves, 
 				})(),
 				sc.name
 			).toBeGreaterThan(0);
+	});
+});
+
+/** Runs a scenario; a thrown error counts as a failure. */
+const failures = (sc: Scenario, lookup: (x: string) => Expansion | undefined) => {
+	try {
+		return runScenario(sc, lookup).failures.length;
+	} catch {
+		return 1;
+	}
+};
+
+describe('Buddo written wholly as data', () => {
+	test('no engine module, and no source names Buddo or its rules (they are in its document)', () => {
+		expect(existsSync('src/lib/engine/modules/buddo.ts')).toBe(false);
+		expect(expansions.get('buddo')!.rules).toBeUndefined();
+		// the rules engine and the formats name no figure of it (the sandbox's drawings of figures aside);
+		// Inn and Stable Owners' module states its own ruling on Buddo's denial (ISO-R6)
+		const named = [...sources('src/lib/engine'), ...sources('src/lib/formats')].filter(
+			(f) =>
+				!/schema-types\.ts$|migrate\.ts$|shipped\.ts$|inn-and-stable-owners\.ts$/.test(f) &&
+				/buddo|BUDDO-/i.test(readFileSync(f, 'utf8'))
+		);
+		expect(named).toEqual([]);
+		const bySandbox = sources('src/lib/sandbox').filter((f) =>
+			/BUDDO-/.test(readFileSync(f, 'utf8'))
+		);
+		expect(bySandbox).toEqual([]);
+	});
+	test('its coin is a random step and the dragon is drawn by its figure: without them their scenarios fail', () => {
+		const doc = expansions.get('buddo')!;
+		const figure = doc.dataRules!.figures!.buddo;
+		const { drawsDragon: _d, ...undrawn } = figure;
+		const cases: [string, Expansion][] = [
+			[
+				'BUDDO-DRAGON-2-',
+				{ ...doc, dataRules: { ...doc.dataRules, steps: undefined } } as Expansion
+			],
+			['BUDDO-R1-', { ...doc, dataRules: { ...doc.dataRules, steps: undefined } } as Expansion],
+			[
+				'BUDDO-DRAGON-1-',
+				{ ...doc, dataRules: { ...doc.dataRules, figures: { buddo: undrawn } } } as Expansion
+			]
+		];
+		for (const [prefix, stripped] of cases) {
+			const mine = scenarios.filter((sc) => sc.name!.startsWith(prefix));
+			expect(mine.length, prefix).toBeGreaterThan(0);
+			const lookup = (x: string) => (x === 'buddo' ? stripped : expansions.get(x));
+			for (const sc of mine) expect(failures(sc, lookup), sc.name).toBeGreaterThan(0);
+		}
 	});
 });

@@ -212,4 +212,13 @@ describe('jcz export of data rules', () => {
 		const text = String(files.find((f) => f.path.endsWith('NOTES.txt'))!.data);
 		for (const n of steps) expect(text).toContain(`- ${n}\n`);
 	});
+
+	it('Buddo’s moves are named in the notes: its coin (a random step) and its figure’s rules', () => {
+		const buddo = JSON.parse(readFileSync('expansions/buddo.json', 'utf8')) as Expansion;
+		const text = buildJczXml(buddo).notes.join('\n');
+		expect(text).toContain(
+			"data step BUDDO-DRAGON-2 (/dataRules/steps/0, random): a move — a random outcome (heads or tails) for the 'buddo', drawn from the game's seed; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: BUDDO-DRAGON-2, BUDDO-R1)"
+		);
+		expect(text).toMatch(/data figure 'buddo' \(.*BUDDO-WANT-1.*BUDDO-DRAGON-1.*\)/);
+	});
 });

@@ -4,7 +4,8 @@
 // changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
 // modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled, token
 // steps with unknown tokens and icons, misplaced or with conditions of any type, held-tile steps
-// with unknown tiles or conditions of any type, piece steps with unknown or token figures. The
+// with unknown tiles or conditions of any type, piece steps with unknown or token figures, random
+// steps and figure moves (Buddo's coin, drawsDragon, mustBeChosen, deniesAwards) broken likewise. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -90,6 +91,17 @@ const condition = (g: Gen): Json =>
 		() => ({ var: 'tiles' }),
 		() => ({ var: 'modifier.inn' })
 	])();
+/** A condition of a figure's move or a random step, well typed or not (a leaf: no recursion). */
+const COND = (g: Gen): Json =>
+	g.pick<Json>([
+		true,
+		1,
+		null,
+		{ var: 'tiles' },
+		{ var: 'ruling.BUDDO-R4.on' },
+		{ var: 'ruling.BUDDO-R9.on' },
+		{ '!': { var: 'param.buddoStrength' } }
+	]);
 const deep = (n: number): Json => (n === 0 ? 1 : { '+': [deep(n - 1), 1] });
 const VALUES = (g: Gen): Json =>
 	g.pick<() => Json>([
@@ -211,6 +223,24 @@ const VALUES = (g: Gen): Json =>
 			occupies: condition(g),
 			stays: condition(g),
 			countsAsFigure: condition(g)
+		}),
+		// a random step, well formed or not: unknown figures, moves named like the engine's, outcomes without effects
+		() => ({
+			type: g.pick(['random', 'token']),
+			id: g.pick(['BUDDO-DRAGON-2', 'FUZZ-9']),
+			at: g.pick(['dragon-enters', 'placed']),
+			figure: g.pick(['buddo', 'ghost']),
+			move: g.pick(['coin', 'pass', 'note']),
+			outcomes: g.pick([['heads', 'tails'], ['heads'], ['x', 'y']]),
+			effects: { [g.pick(['heads', 'tails', 'x'])]: g.pick(['supply', 'removed', 'eaten']) },
+			enteredBy: COND(g),
+			labels: { [g.pick(['heads', 'z'])]: COND(g) }
+		}),
+		// a figure's moves: conditions of any type
+		() => ({
+			drawsDragon: { blocked: COND(g), sparesOthers: COND(g), rules: ['FUZZ-1'] },
+			mustBeChosen: { always: COND(g) },
+			deniesAwards: { rules: [g.pick(['DRAGON-4.5.2', 'FUZZ-1'])], when: COND(g) }
 		})
 	])();
 

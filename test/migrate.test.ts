@@ -66,10 +66,16 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 			})
 		);
 	});
-	test('inns-and-cathedrals, bards and inn-and-stable-owners have no TypeScript module left: their `rules` is dropped', () => {
+	test('inns-and-cathedrals, bards, inn-and-stable-owners and buddo have no TypeScript module left: their `rules` is dropped', () => {
 		expect(migrateExpansion(docs.get('v1-inns-by-rules')!, lookup).doc.rules).toBeUndefined();
 		expect(migrateExpansion(docs.get('v1-bards-by-rules')!, lookup).doc.rules).toBeUndefined();
 		expect(migrateExpansion(docs.get('v1-stables-by-rules')!, lookup).doc.rules).toBeUndefined();
+		const buddo = migrateExpansion(docs.get('v1-buddo-by-rules')!, lookup).doc;
+		expect(buddo.rules).toBeUndefined();
+		// its moves, where its rules play and when they can come up travel with them
+		expect(buddo.dataRules?.steps?.map((s) => s.type)).toEqual(['random']);
+		expect(buddo.dataRules?.last).toBe(true);
+		expect(Object.keys(buddo.dataRules?.onlyWhen ?? {})).toContain('coin');
 	});
 	test('a held tile is copied with the tile of that id, else the document’s town hall, else left out', () => {
 		const old = docs.get('v1-town-halls-by-rules')!;

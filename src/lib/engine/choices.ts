@@ -1,6 +1,6 @@
 // Choices among opponents' pieces: every rule that makes a player pick one of the opponents'
 // meeples (a mayor winning a knight's favour, …) builds its candidates here, so the modules'
-// filters apply everywhere (BUDDO-WANT-1: when Buddo can be chosen, it must be).
+// filters apply everywhere (a data figure that must be chosen: when it can be, it is).
 import type { Engine } from './types.ts';
 import { figureRef } from './scoring.ts';
 
@@ -28,7 +28,7 @@ export function pieceNamedBy(
 export interface OpponentChoice {
 	/** The pieces the chooser may pick (empty: no choice). */
 	pieces: number[];
-	/** Rule ids that shaped the list (e.g. BUDDO-WANT-1). */
+	/** Rule ids that shaped the list (a must-be-chosen figure's). */
 	rules: string[];
 }
 

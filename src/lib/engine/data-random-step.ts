@@ -3,7 +3,7 @@
 // on a figure — back to the supply or out of the game — drawn from the game's seeded random source
 // (a record's fixed outcomes first: 1 the first outcome, 0 the second, as `coin` in bag.ts) or,
 // when `enteredBy` holds, entered by the active player as a move ({"type": "coin", "result":
-// "tails"}). Its event is named by the figure and the move ('buddoCoin'). Its condition reads
+// "tails"}). Its event is named by the figure and the move ('<figure>Coin'). Its condition reads
 // rulings and parameters only: decided once per rules context.
 import { coin } from './bag.ts';
 import { ev, type DataState } from './data-scope.ts';
@@ -73,7 +73,8 @@ export function randomSteps(
 		parts.set(s.figure, [...(parts.get(s.figure) ?? []), part]);
 		kinds[s.move] = {
 			accepts: [s.move],
-			describe: `enter the ${s.move} (${s.outcomes.join(' or ')})`,
+			describe: `enter the ${s.move}: ${s.outcomes.join(' or ')}`,
+			rules: [...new Set([s.id, ...(s.rules ?? [])])],
 			moves(_engine, _step, out: Move[]) {
 				for (const o of s.outcomes) out.push({ type: s.move, result: o });
 			}

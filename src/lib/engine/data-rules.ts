@@ -393,7 +393,7 @@ function awardsHook(planOf: PlanOf): Hooks['awards'] {
 	};
 }
 
-/** Buddo's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
+/** A denying figure's rule (deniesScoring): a feature where such a figure is in the majority, alone or tied, scores for nobody. */
 function denyOf(deniers: Map<string, DataFigure>, state: StateOf) {
 	return (engine: Engine, root: number, strengths: number[]): number[] | null => {
 		const gameState = engine.state;

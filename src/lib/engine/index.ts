@@ -59,6 +59,8 @@ export {
 	ruleBook,
 	stepLine,
 	figureTypeName,
+	figureTypeDescription,
+	stepRules,
 	figureTypeRules,
 	type BoardTile,
 	type BoardPiece,

@@ -38,7 +38,7 @@ let marks = 0;
 
 /**
  * Marks in `removedMark` the pieces the modules record as out of the game (state.moduleState[module].removed: a
- * broken Buddo; a piece leaves the game only through such a rule) and reports each recorded piece
+ * figure a random step removed; a piece leaves the game only through such a rule) and reports each recorded piece
  * that is not out. Returns this check's mark. (A Set of them, built at every move a piece was out,
  * cost more than the rest of the check.)
  */

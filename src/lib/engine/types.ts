@@ -143,7 +143,7 @@ export interface ScoreEvent extends GameEvent {
 export interface Piece {
 	/** Figure type id ('follower', 'large', 'abbot', 'pig', 'fairy', …) or token type id. */
 	kind: string;
-	/** Player index, or -1 for a neutral piece (Buddo, note tokens). */
+	/** Player index, or -1 for a neutral piece (a neutral figure, note tokens). */
 	owner: number;
 	/** Segment it stands on; -1 in supply; -2 removed from the game. */
 	seg: number;
@@ -464,7 +464,7 @@ export interface Hooks {
 	afterScore(engine: Engine): void;
 	/** Extra final scoring after features. */
 	finalScoring(engine: Engine): void;
-	/** Narrow the tiles the dragon may enter next (`open`: the usual ones), e.g. Buddo draws it (BUDDO-DRAGON-1). */
+	/** Narrow the tiles the dragon may enter next (`open`: the usual ones), e.g. a figure that draws it (data drawsDragon). */
 	dragonTargets(
 		engine: Engine,
 		open: number[]
@@ -477,7 +477,7 @@ export interface Hooks {
 	): { stop?: string; rules?: string[]; spare?: number[] } | null;
 	/**
 	 * A rule makes `chooser` pick one of the opponents' pieces (choices.ts): modules may add pieces of
-	 * `pool` or narrow `candidates` (BUDDO-WANT-1: Buddo must be chosen).
+	 * `pool` or narrow `candidates` (a data figure that must be chosen: mustBeChosen).
 	 */
 	opponentChoice(
 		engine: Engine,

@@ -21,7 +21,7 @@ export interface BoardTile {
 
 export interface BoardPiece {
 	piece: number;
-	/** Figure or token type id: follower, large, abbot, pig, note, buddo, mayor, … */
+	/** Figure or token type id: follower, large, abbot, pig, note, mayor, … */
 	kind: string;
 	/** Player index, -1 for a neutral piece. */
 	owner: number;
@@ -172,6 +172,19 @@ export function stepLine(state: GameState): string {
 	const rules = contextOf(state);
 	const def = rules.steps.get(step.kind);
 	return def?.describeStep?.(rules, step) ?? def?.describe ?? step.kind;
+}
+
+/** The rules the step to decide now plays (a data step's: the random step's rule), or none. */
+export function stepRules(state: GameState): string[] {
+	const step = state.pending[0];
+	return (step && contextOf(state).steps.get(step.kind)?.rules) || [];
+}
+
+/** A figure's description as the game's documents declare it, or undefined. */
+export function figureTypeDescription(state: GameState, kind: string): string | undefined {
+	for (const e of contextOf(state).source.expansions)
+		for (const f of e.figures ?? []) if (f.id === kind && f.description) return f.description;
+	return undefined;
 }
 
 /** A figure's name as the game's documents give it (Abbey & Mayor's `am-mayor` is "Mayor"). */

@@ -387,7 +387,10 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 				...(f.rules ?? []),
 				...(f.strengthRules ?? []),
 				...(f.denyRules ?? []),
-				...(f.extraTurnRules ?? [])
+				...(f.extraTurnRules ?? []),
+				...(f.returnRules ?? []),
+				...(f.mustBeChosen?.rules ?? []),
+				...(f.drawsDragon?.rules ?? [])
 			])
 		];
 		notes.push(

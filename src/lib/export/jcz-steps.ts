@@ -10,7 +10,8 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 		`right after a tile with the icon '${String(s.icon)}' is placed, its player puts a '${String(s.token)}' token on one of its features${onto(s.onto)}`,
 	piece: (s) =>
 		`a player places a '${String(s.figure)}' piece ${s.with === 'instead' ? 'instead of' : 'with'} the turn's figure on a part of the tile just placed${onto(s.onto)}`,
-	random: () => "a random outcome drawn from the game's seed",
+	random: (s) =>
+		`a random outcome (${Array.isArray(s.outcomes) ? s.outcomes.join(' or ') : '?'}) for the '${String(s.figure)}', drawn from the game's seed`,
 	'held-tile': (s) =>
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
 	act: () => "a figure's action with a chosen target or option"

@@ -9,6 +9,7 @@ import { KNOWN_ICONS } from './known.ts';
 import { checkBounds, rangeOf, variableRange } from './data-bounds.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
 import { checkDataSteps, varsOf } from './data-steps.ts';
+import { checkFigureMoves } from './data-step-random.ts';
 
 export const DATA_FEATURE_KINDS = [
 	'road',
@@ -297,6 +298,7 @@ export function checkDataRules(
 			},
 			out
 		);
+	checkFigureMoves(dr, { scope, rulings: names.rulings }, out);
 	if (!Array.isArray(dr.rules)) return;
 	const before = out.length;
 	checkRules(dr, dr.rules, names, out);

@@ -23,7 +23,7 @@ const PLACE_WHY: Record<string, string> = {
 export const MAX_TOKENS = 100;
 
 /** Move types the engine's own steps accept: a token named so would take their moves. */
-const ENGINE_MOVES = ['place', 'deploy', 'pass', 'draw', 'pick', 'score'];
+export const ENGINE_MOVES = ['place', 'deploy', 'pass', 'draw', 'pick', 'score'];
 
 /** The variable names an expression reads ({"var": name}). */
 export function varsOf(e: unknown): string[] {

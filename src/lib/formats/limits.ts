@@ -7,7 +7,7 @@ export const MAX_PLAYERS = 8;
 export const MAX_GAME_TILES = 10_000;
 /** Tiles a record's draw order may name: every tile of a game but the start tile. */
 export const MAX_DRAW_ORDER = MAX_GAME_TILES - 1;
-/** Fixed coin outcomes a record may give: a game flips at most one coin a turn (Buddo chewed by the dragon). */
+/** Fixed coin outcomes a record may give: a game flips at most one coin a turn (a random step). */
 export const MAX_OUTCOMES = MAX_GAME_TILES;
 /** Figures of one kind per player, or neutral ones (as expansion.v1.json's figure schema says). */
 export const MAX_FIGURES = 20;

@@ -27,7 +27,7 @@ export interface Migration {
  */
 const RULES_NOW_DATA: Record<string, boolean> = {
 	'inns-and-cathedrals': false,
-	buddo: true,
+	buddo: false,
 	bards: false,
 	'inn-and-stable-owners': false,
 	'messengers-and-mayors': true
@@ -87,7 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
 			if (!src?.dataRules) return false; // nothing to copy: the validator reports the document as it is
 			const own = isObject(doc.dataRules) ? doc.dataRules : {};
 			const rules: Record<string, unknown> = {};
-			for (const k of ['rulings', 'modifiers', 'parameters', 'figures'] as const) {
+			for (const k of ['rulings', 'modifiers', 'parameters', 'figures', 'onlyWhen'] as const) {
 				const merged = { ...(src.dataRules[k] ?? {}), ...(isObject(own[k]) ? own[k] : {}) };
 				if (Object.keys(merged).length) rules[k] = merged;
 			}
@@ -105,6 +105,7 @@ export const MIGRATIONS: readonly Migration[] = [
 				if (list.length) rules[k] = k === 'before' ? [...new Set(list)] : list;
 			}
 			if (Array.isArray(rules.steps)) rules.steps = heldTilesOf(doc, rules.steps);
+			if (src.dataRules.last === true || own.last === true) rules.last = true;
 			doc.dataRules = rules;
 			const tokens = Array.isArray(doc.tokens) ? [...doc.tokens] : [];
 			for (const t of src.dataRules.steps?.length ? (src.tokens ?? []) : [])

@@ -3,9 +3,12 @@
 import {
 	boardPieces,
 	boardTileAt,
+	figureTypeDescription,
 	figureTypeName,
 	figureTypeRules,
 	placedTile,
+	stepLine,
+	stepRules,
 	type GameState,
 	type Move,
 	type RuleInfo
@@ -44,7 +47,6 @@ const FIGURE_NAMES: Record<string, string> = {
 	large: 'Large meeple',
 	abbot: 'Abbot',
 	pig: 'Pig',
-	buddo: 'Buddo',
 	mayor: 'Mayor',
 	messenger: 'Messenger',
 	scarecrow: 'Scarecrow'
@@ -111,8 +113,6 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Abbey at (${m.x},${m.y})`;
 		case 'draw':
 			return 'Draw a tile';
-		case 'coin':
-			return `Coin: ${m.result}`;
 		case 'mayor':
 			return m.choice === 'none'
 				? 'Mayor: no favour'
@@ -130,6 +130,9 @@ export function moveLabel(move: Move, state: GameState): string {
 		case 'messenger':
 			return m.choice === 'return' ? 'Messenger: back to supply' : `Messenger rides on to ${where}`;
 		default: {
+			// a data step's outcome entered by the player (a random step's: "Coin: heads")
+			if (typeof m.result === 'string' && Object.keys(m).length === 2)
+				return `${String(m.type).charAt(0).toUpperCase()}${String(m.type).slice(1)}: ${m.result}`;
 			// a data step's move putting a figure or token of its name (a token step's: "Note token on …")
 			if (t?.feature && figureTypeName(state, String(m.type)))
 				return `${figureName(String(m.type), state)} on ${where}`;
@@ -182,10 +185,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 		text: 'The shepherd (Hills & Sheep), on a field: draws sheep from the bag while its field grows, scores them all when driven to market; a wolf sends the field’s shepherds home.',
 		rules: ['HS-SHEEP-1', 'HS-SHEEP-2', 'HS-SHEEP-3', 'HS-SHEEP-4']
 	},
-	buddo: {
-		text: 'Buddo belongs to nobody and counts as two followers; where it is in the majority, nobody scores the feature.',
-		rules: ['BUDDO-SCORE-1', 'BUDDO-SCORE-2']
-	},
 	mayor: {
 		text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).',
 		rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7']
@@ -220,7 +219,11 @@ export function figureHelp(
 	const defined = state ? figureTypeRules(state, kind) : [];
 	if (!help && !defined.length) return undefined;
 	const rules = [...new Set([...defined, ...(help?.rules ?? [])])];
-	return { text: help?.text ?? 'A figure of the expansions in play.', rules };
+	const text =
+		help?.text ??
+		(state && figureTypeDescription(state, kind)) ??
+		'A figure of the expansions in play.';
+	return { text, rules };
 }
 
 /** What a move does, in words, and the rules behind it (a tooltip gives their text). */
@@ -252,10 +255,6 @@ export function moveHelp(
 		'town-hall': [
 			'Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).',
 			['MM-HALL-1', 'MM-HALL-2', 'MM-HALL-3']
-		],
-		coin: [
-			'Buddo on a tile the dragon enters: heads, Buddo survives and goes back to the supply; tails, it is eaten.',
-			['BUDDO-DRAGON-2']
 		],
 		mayor: [
 			m.choice === 'none'
@@ -314,7 +313,12 @@ export function moveHelp(
 			: state && !by[String(m.type)] && figureTypeName(state, String(m.type))
 				? figureHelp(String(m.type), state)
 				: undefined;
-	const [text, rules] = figure ? [figure.text, figure.rules] : (by[String(m.type)] ?? ['', []]);
+	// a data step's move (a random step's outcome): what the step decides and the rule it plays
+	const stepped: [string, string[]] | undefined =
+		state && step?.kind === m.type ? [`${stepLine(state)}.`, stepRules(state)] : undefined;
+	const [text, rules] = figure
+		? [figure.text, figure.rules]
+		: (by[String(m.type)] ?? stepped ?? ['', []]);
 	const known = rules.filter((r) => book.has(r));
 	return { text, rules: known.map((r) => `${r}: ${book.get(r)!.text}`).join('\n') };
 }

@@ -51,7 +51,7 @@ const follower: FigureType = {
 	rules: ['BASE-1.4.1', 'BASE-1.4.2']
 };
 
-/** A piece of this kind in `owner`'s supply or, for neutral figures (Buddo), the general supply. */
+/** A piece of this kind in `owner`'s supply or, for neutral figures, the general supply. */
 export function inSupply(engine: Engine, kind: string, owner: number): number {
 	const ps = engine.state.pieces;
 	for (let i = 0; i < ps.length; i++)
@@ -384,7 +384,7 @@ function scoreFarmsFirstEdition(engine: Engine): void {
 	}
 	const players = state.players.length;
 	for (const [city, fs] of byCity) {
-		// strength per player, the last slot for neutral figures (Buddo), as in scoreFeature
+		// strength per player, the last slot for neutral figures, as in scoreFeature
 		const strengths = filled(players + 1, 0);
 		const refs = [];
 		const all: number[] = [];
@@ -398,7 +398,7 @@ function scoreFarmsFirstEdition(engine: Engine): void {
 			}
 		const max = Math.max(...strengths);
 		let winners = max > 0 ? state.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
-		// the other modules' majority rules (Buddo denies, MM-R1) see all the farmers around the city
+		// the other modules' majority rules (a figure's denial, MM-R1) see all the farmers around the city
 		// as one feature: lend them to the first field while the hooks run
 		const own = state.featurePieces[fs[0]];
 		state.featurePieces[fs[0]] = all;

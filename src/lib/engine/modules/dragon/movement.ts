@@ -68,7 +68,7 @@ function refusedEntry(engine: Engine, b: number): boolean {
 	return false;
 }
 
-/** A module that draws the dragon (Buddo) narrows where it may go next. */
+/** A module that draws the dragon (a data figure with drawsDragon) narrows where it may go next. */
 function drawnTo(engine: Engine, open: number[]) {
 	for (const h of engine.rules.hooks.dragonTargets) {
 		const r = h(engine, open);

@@ -203,7 +203,7 @@ function putFollower(engine: Engine, player: number, seg: number): number {
 const still = (engine: Engine, e: Entry) =>
 	engine.state.pieces[e.piece].seg >= 0 && engine.state.pieces[e.piece].tile === e.tile;
 
-/** Opponents' meeples in the mayor's city that the owner may win (MM-MAYOR-4, MM-R13, shared choice list: Buddo plugs in). */
+/** Opponents' meeples in the mayor's city that the owner may win (MM-MAYOR-4, MM-R13, shared choice list: a must-be-chosen figure plugs in). */
 function favourChoice(engine: Engine, e: Entry): { pieces: number[]; rules: string[] } {
 	const state = engine.state;
 	if (inSupply(engine, 'follower', e.owner) < 0) return { pieces: [], rules: [] };
@@ -298,7 +298,7 @@ export function mayorMove(engine: Engine, move: ModuleMove, step: Step): Refusal
 		};
 	const ref = figureRef(engine, target);
 	const seg = state.pieces[target].seg;
-	const why = favourChoice(engine, e).rules; // before the replacement: BUDDO-WANT-1 / BUDDO-R4 when Buddo was forced
+	const why = favourChoice(engine, e).rules; // before the replacement: the rules that forced a must-be-chosen figure
 	returnPiece(engine, target);
 	const piece = putFollower(engine, e.owner, seg);
 	usedPlacement(engine, e.owner);
