@@ -1,7 +1,7 @@
 // Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
 // all of Bards (its note token's step: a data token step), Messengers & Mayors' town hall (a
-// held-tile step) and Buddo (its coin: a random step; the dragon drawn to it, its choice among
-// opponents' pieces) are written as data in their
+// held-tile step) and messenger riding on (an act step) and Buddo (its coin: a random step; the
+// dragon drawn to it, its choice among opponents' pieces) are written as data in their
 // expansion files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
@@ -88,12 +88,25 @@ const REPLACED = [
 		gone: []
 	},
 	{
-		// the town hall: a held-tile step (its figures are still the module's)
+		// the town hall: a held-tile step; the messenger riding on: an act step (the figures are still the module's)
 		id: 'messengers-and-mayors',
 		prefix: 'MM-',
-		rules: ['MM-TURN-3', 'MM-HALL-1', 'MM-HALL-2', 'MM-HALL-7', 'MM-HALL-8', 'MM-END-1'],
+		rules: [
+			'MM-TURN-3',
+			'MM-HALL-1',
+			'MM-HALL-2',
+			'MM-HALL-7',
+			'MM-HALL-8',
+			'MM-END-1',
+			'MM-MSG-3',
+			'MM-MSG-4',
+			'MM-MSG-5',
+			'MM-MSG-6',
+			'MM-MSG-7',
+			'MM-MSG-9'
+		],
 		module: 'messengers-and-mayors',
-		gone: ['noTile', 'playsWithoutTile']
+		gone: ['noTile', 'playsWithoutTile', 'scored']
 	}
 ] as const;
 

@@ -165,7 +165,7 @@ describe('jcz export of data rules', () => {
 		expect(r.modifiers[0].script).not.toMatch(/\u2028|\n\s*items\.push\(\{ name: "Y"/);
 	});
 
-	it('the shipped sets: the inn and the cathedral stay JCZ’s own; Bards’ note scoring is dropped by rule id', () => {
+	it('the shipped sets: the inn and the cathedral stay JCZ’s own; Bards’ note scoring and the moves written as data are dropped by rule id', () => {
 		const ic = JSON.parse(readFileSync('expansions/inns-and-cathedrals.json', 'utf8')) as Expansion;
 		const icOut = buildJczXml(ic);
 		expect(parser.parse(icOut.xml).defs.modifier).toBeUndefined();
@@ -211,6 +211,13 @@ describe('jcz export of data rules', () => {
 		]);
 		const text = String(files.find((f) => f.path.endsWith('NOTES.txt'))!.data);
 		for (const n of steps) expect(text).toContain(`- ${n}\n`);
+		// a figure's action (act step): the messenger riding on
+		const mm = JSON.parse(
+			readFileSync('expansions/messengers-and-mayors.json', 'utf8')
+		) as Expansion;
+		expect(buildJczXml(mm).notes.join('\n')).toContain(
+			"data step MM-MSG-3 (/dataRules/steps/1, act): a move — when its road scores, the 'messenger' figure's owner chooses: return, road, city;"
+		);
 	});
 
 	it('Buddo’s moves are named in the notes: its coin (a random step) and its figure’s rules', () => {

@@ -1,11 +1,13 @@
 // 10,000 mutated rule documents (expansions' dataRules): the designer's wine-and-vintners and the
 // data rules of the shipped Inns & Cathedrals, Bards, Buddo, Inn and Stable Owners, Hills & Sheep
-// (hills and vineyards), Traders & Builders' goods, Wells and Messengers & Mayors' town hall grafted onto a small tile set, each
-// changed by a seeded generator — subtrees replaced by wrong types, unknown variables, operators,
-// modifiers, figures and feature kinds, expressions nested deep, keys dropped or doubled, token
-// steps with unknown tokens and icons, misplaced or with conditions of any type, held-tile steps
-// with unknown tiles or conditions of any type, piece steps with unknown or token figures, random
-// steps and figure moves (Buddo's coin, drawsDragon, mustBeChosen, deniesAwards) broken likewise. The
+// (hills and vineyards), Traders & Builders' goods, Wells, Messengers & Mayors' town hall and the
+// scout fixture grafted onto a small tile set, each changed by a seeded generator — subtrees
+// replaced by wrong types, unknown variables, operators, modifiers, figures and feature kinds,
+// expressions nested deep, keys dropped or doubled, token steps with unknown tokens and icons,
+// misplaced or with conditions of any type, held-tile steps with unknown tiles or conditions of any
+// type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
+// unknown figures, reaches and feature kinds, random steps and figure moves (Buddo's coin,
+// drawsDragon, mustBeChosen, deniesAwards) broken likewise. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -34,12 +36,15 @@ const iso = read('expansions/inn-and-stable-owners.json');
 const stable = (iso.tiles as Json[])[0];
 // two lute tiles, so that a token step (Bards' note) comes up in the games played
 const lute = (read('expansions/bards.json').tiles as Doc[]).slice(0, 2);
+// and junctions, so that a figure's action on a scored road (the scout, the messenger riding on) comes up
+const scout = read('test/fixtures/expansions/valid/scout.json');
 const tiles: Json[] = [
 	{ ...start, count: 1 },
 	...(wine.tiles as Json[]),
 	{ ...monastery, count: 3 },
 	stable,
-	...lute.map((t) => ({ ...t, count: 2 }))
+	...lute.map((t) => ({ ...t, count: 2 })),
+	...(scout.tiles as Json[])
 ];
 // a held tile (Messengers & Mayors' town hall), in the documents that hold it
 const hall = (read('expansions/messengers-and-mayors.json').tiles as Doc[]).find(
@@ -66,6 +71,7 @@ const graft = (from: Doc, extra: Json[] = []): Doc => ({
 });
 const seeds: Doc[] = [
 	graft(wine),
+	graft(scout),
 	...[
 		'inns-and-cathedrals',
 		'bards',
@@ -241,6 +247,29 @@ const VALUES = (g: Gen): Json =>
 			drawsDragon: { blocked: COND(g), sparesOthers: COND(g), rules: ['FUZZ-1'] },
 			mustBeChosen: { always: COND(g) },
 			deniesAwards: { rules: [g.pick(['DRAGON-4.5.2', 'FUZZ-1'])], when: COND(g) }
+		}),
+		// an act step, well formed or not: unknown figures, reaches and kinds, conditions of any type
+		() => ({
+			type: 'act',
+			id: g.pick(['SCOUT-2', 'MM-MSG-3', 'FUZZ-9']),
+			figure: g.pick(['scout', 'messenger', 'ghost', 'note', 'pass']),
+			when: g.pick(['feature-scores', 'surrounded']),
+			from: [g.pick(['road', 'city', 'castle'])],
+			reach: g.pick(['road-end', 'around']),
+			// a leaf, not VALUES: each entry calling VALUES again makes the generated trees deeper
+			intoCompleted: g.pick<Json>([
+				true,
+				1,
+				{ var: 'tiles' },
+				{ var: 'ruling.MM-R5.unscored-still-open' }
+			]),
+			choices: {
+				[g.pick(['back', 'road'])]: {
+					label: 'x',
+					event: g.pick(['rides', 'Bad']),
+					...(g.next() < 0.5 ? { moveTo: g.pick(['road', 'city', 'field', 'castle']) } : {})
+				}
+			}
 		})
 	])();
 

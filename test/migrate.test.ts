@@ -25,7 +25,8 @@ const OLD = [
 	'v1-stables-by-rules',
 	'v1-bards-by-rules',
 	'v1-buddo-by-rules',
-	'v1-town-halls-by-rules'
+	'v1-town-halls-by-rules',
+	'v1-mm-by-rules'
 ];
 const lookup = (id: string) => docs.get(id);
 

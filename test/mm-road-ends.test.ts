@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../src/cli/files.ts';
 import { compileTiles } from '../src/lib/engine/tiles.ts';
-import { roadEnd } from '../src/lib/engine/modules/messengers-and-mayors/index.ts';
+import { roadEnd } from '../src/lib/engine/road-ends.ts';
 import type { Expansion } from '../src/lib/engine/types.ts';
 
 const docs = availableExpansions();

@@ -44,6 +44,7 @@ import { withSteps } from './data-token-step.ts';
 import { withHeldTiles } from './data-held-tile.ts';
 import { withPieces } from './data-piece-step.ts';
 import { withFigureMoves } from './data-figure-moves.ts';
+import { withActs } from './data-act.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -187,19 +188,33 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (held) for (const r of held.cited) cited.add(r);
 	const pieces = withPieces(e, dr.steps ?? [], hooks);
 	if (pieces) for (const r of pieces.cited) cited.add(r);
+	const acts = withActs(dr.steps ?? [], hooks, state);
+	if (acts) for (const r of acts.cited) cited.add(r);
 	const figureMoves = withFigureMoves(dr, hooks, state, {
 		...moveOn,
 		...(steps ? steps.module : {}),
-		...(held
+		...(held || acts
 			? {
-					steps: { ...(steps?.module.steps ?? moveOn.steps), ...held.module.steps },
-					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held.module.moves }
+					steps: {
+						...(steps?.module.steps ?? moveOn.steps),
+						...held?.module.steps,
+						...acts?.module.steps
+					},
+					moves: {
+						...(steps?.module.moves ?? moveOn.moves),
+						...held?.module.moves,
+						...acts?.module.moves
+					}
 				}
 			: {}),
 		...(pieces
 			? piecesJoined(pieces.module, {
 					...(steps ? steps.module : {}),
-					moves: { ...(steps?.module.moves ?? moveOn.moves), ...held?.module.moves }
+					moves: {
+						...(steps?.module.moves ?? moveOn.moves),
+						...held?.module.moves,
+						...acts?.module.moves
+					}
 				})
 			: {})
 	});

@@ -313,6 +313,28 @@ export interface MoveOnEntry {
 	segs: number[];
 }
 
+/** A figure of an act step waiting for its owner's choice (data-act.ts). */
+export interface ActEntry {
+	/** The step's position among the module's act steps. */
+	act: number;
+	piece: number;
+	owner: number;
+	/** The scored feature's end segments (where the reach `road-end` starts). */
+	ends: number[];
+	/** Roots completed by the tile just placed but not yet scored, open for the figure (`intoCompleted`). */
+	extra?: number[];
+}
+
+/** What a data module's act steps keep (its DataState's `acts`, data-act.ts). */
+export interface ActState {
+	/** The figures to offer now, in order (the first is offered). */
+	queue: ActEntry[];
+	/** Figures waiting for the end of this turn's scoring. */
+	waiting: ActEntry[];
+	/** Roots scored this turn (not open for `intoCompleted`). */
+	scored: number[];
+}
+
 /** What a token step keeps during a turn (in its module's state, `steps[i]`: data-token-step.ts). */
 export interface TokenStepState {
 	/** Segment that received this turn's token, or -1. */
@@ -342,6 +364,8 @@ export interface DataState {
 	heldTiles?: { tile: number; held: number[] }[];
 	/** Pieces a random step removed from the game (data-random-step.ts; checked by the invariants). */
 	removed?: number[];
+	/** The figures of the module's act steps waiting for their owners' choices (data-act.ts). */
+	acts?: ActState;
 }
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */

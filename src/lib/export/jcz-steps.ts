@@ -14,7 +14,8 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 		`a random outcome (${Array.isArray(s.outcomes) ? s.outcomes.join(' or ') : '?'}) for the '${String(s.figure)}', drawn from the game's seed`,
 	'held-tile': (s) =>
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
-	act: () => "a figure's action with a chosen target or option"
+	act: (s) =>
+		`when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -286,6 +286,7 @@ export function checkDataRules(
 				tokens: names.tokens ?? new Set(),
 				figures: own,
 				icons: names.icons,
+				knownFigures: names.figures,
 				range: (e) => rangeOf(e, (v) => variableRange(v, names)),
 				scope,
 				tiles: new Set(

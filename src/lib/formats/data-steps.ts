@@ -1,11 +1,13 @@
 // The checks of an expansion's data steps (`dataRules.steps`, moves written as data) that the schema
-// cannot express: the token kind and the icon must be known, the step must sit where it can go in
-// the turn, each condition must be of its type and read only what is decided with the game
-// (rulings and parameters), and the step's rule must be stated. Each mistake is a located error.
+// cannot express: the token kind and the icon must be known (an act step's figure and reach:
+// data-step-act.ts), the step must sit where it can go in the turn, each condition must be of its
+// type and read only what is decided with the game (rulings and parameters), and the step's rule
+// must be stated. Each mistake is a located error.
 import { checkExpr, type Scope } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
 import { checkHeldTile } from './data-step-held-tile.ts';
 import { checkPieceStep } from './data-step-piece.ts';
+import { checkActStep } from './data-step-act.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -22,7 +24,7 @@ const PLACE_WHY: Record<string, string> = {
 /** The most tokens of a kind a step puts in the supply (a document's `tokens` count at most as many). */
 export const MAX_TOKENS = 100;
 
-/** Move types the engine's own steps accept: a token named so would take their moves. */
+/** Move types the engine's own steps accept: a step's token or figure named so would take their moves. */
 export const ENGINE_MOVES = ['place', 'deploy', 'pass', 'draw', 'pick', 'score'];
 
 /** The variable names an expression reads ({"var": name}). */
@@ -42,7 +44,8 @@ const CONDITIONS: [string[], 'number' | 'boolean'][] = [
 	[['noTarget', 'refuse'], 'boolean'],
 	[['noToken', 'refuse'], 'boolean'],
 	[['returns'], 'boolean'],
-	[['eaten'], 'boolean']
+	[['eaten'], 'boolean'],
+	[['intoCompleted'], 'boolean']
 ];
 
 /**
@@ -54,6 +57,8 @@ export function checkDataSteps(
 	names: {
 		tokens: ReadonlySet<string>;
 		icons: ReadonlySet<string>;
+		/** The figures known (the document's, its dependencies', the engine's): an act step's figure is one. */
+		knownFigures: ReadonlySet<string>;
 		/** The least and most an expression can give (data-bounds.ts). */
 		range: (e: unknown) => readonly [number, number];
 		/** The variables a rule's expressions may read. */
@@ -81,10 +86,12 @@ export function checkDataSteps(
 	const tokens = new Map<string, number>();
 	const held = new Map<string, number>();
 	const pieces = new Map<string, number>();
+	const taken = new Map(ENGINE_MOVES.map((m) => [m, 'an engine move']));
 	steps.forEach((s: unknown, i: number) => {
 		if (!isObject(s)) return;
 		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
 		const type = typeof s.type === 'string' ? s.type : '';
+		if (type === 'act') checkActStep(s, at, names, taken, out);
 		const places = STEP_PLACES[type];
 		if (places && typeof s.at === 'string' && !places.includes(s.at))
 			err(
@@ -111,6 +118,7 @@ export function checkDataSteps(
 					`token kind '${s.token}' has a step already (step ${first}): its move would be offered twice`
 				);
 			else tokens.set(s.token, i);
+			taken.set(s.token, `the token step ${i}`);
 		}
 		if (typeof s.id === 'string' && !texts.has(s.id))
 			err(

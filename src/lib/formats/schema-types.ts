@@ -6,15 +6,15 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) or 'random' (a random outcome acting on a figure). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) or 'act' (a figure's action when its feature scores). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions.
 	 */
-	type: 'token' | 'piece' | 'held-tile' | 'random';
+	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act';
 } & DataStep1;
-export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep;
+export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -48,7 +48,7 @@ export interface Expansion {
 	 */
 	$schema?: string;
 	/**
-	 * Version of this file format: 2 is the current one. Absent means 1, a document written before rules were data: it is migrated when loaded (src/lib/formats/migrate.ts, migration rules-written-as-data: a `rules` naming inns-and-cathedrals, buddo, bards or inn-and-stable-owners gets that expansion's data rules copied in).
+	 * Version of this file format: 2 is the current one. Absent means 1, a document written before rules were data: it is migrated when loaded (src/lib/formats/migrate.ts, migration rules-written-as-data: a `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners or messengers-and-mayors gets that expansion's data rules copied in).
 	 */
 	formatVersion?: 1 | 2;
 	/**
@@ -271,7 +271,7 @@ export interface DataRules {
 	 */
 	rules?: DataRule[];
 	/**
-	 * The moves these rules add to the turn, in the order they come (data steps: a token put on the tile just placed, a random outcome, …).
+	 * The moves these rules add to the turn, in the order they come (data steps: a token put on the tile just placed, a random outcome, a held tile, a figure's action when its feature scores, …).
 	 *
 	 * @maxItems 10
 	 */
@@ -1006,6 +1006,101 @@ export interface RandomStep {
 	 * @maxItems 10
 	 *
 	 * Items: A rule id.
+	 */
+	rules?: string[];
+}
+/**
+ * A figure action written as data: when a feature of a kind in `from` is scored completed, each figure of kind `figure` on it waits for its owner's choice, offered after the turn's scoring one figure at a time, clockwise from the active player. A choice takes the figure home, or (`moveTo`) puts it on a feature of that kind within `reach`; a figure with nothing in reach stays in supply. The step kind and the move are named by the figure ({"type": "messenger", "choice": "road", "x": 1, "y": 0, "feature": "r2"}); its events by the document. Conditions read rulings and parameters only.
+ */
+export interface DataActStep {
+	/**
+	 * What the step does: 'act' offers a figure's owner a choice of actions.
+	 */
+	type: 'act';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id): cited by a refused choice.
+	 */
+	id: string;
+	/**
+	 * The figure that acts: the id of one of the expansion's (or a dependency's) figures. Names the step and its move.
+	 */
+	figure: string;
+	/**
+	 * What makes the figure act: 'feature-scores' (the completed feature holding it is scored; it has gone home and may move on).
+	 */
+	when: 'feature-scores';
+	/**
+	 * The feature kinds whose scoring makes the figure act.
+	 *
+	 * @minItems 1
+	 */
+	from: ('road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable')[];
+	/**
+	 * Where a choice with `moveTo` may put the figure: 'road-end' (from the scored road's ends: the other roads at a crossroads — village, junction, monastery — or the city at a city gate, by the tiles' geometry), occupied or not, not completed.
+	 */
+	reach: 'road-end';
+	intoCompleted?: Expression;
+	/**
+	 * What the player decides at the step, for messages (default: choose the figure's action).
+	 */
+	describe?: string;
+	/**
+	 * The figure's choices: name (the move's `choice`) → what it does. Choices without `moveTo` are listed first, in this order, then the features within reach.
+	 */
+	choices: {
+		[k: string]: DataActChoice;
+	};
+	/**
+	 * The event when nothing is within reach as the figure's turn to choose comes (it stays in supply), and the rule ids it cites.
+	 */
+	nothingInReach?: {
+		/**
+		 * The event's type.
+		 */
+		event: string;
+		/**
+		 * Rule ids the event cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
+	/**
+	 * The refusal of a move to a feature not within reach: its code and rule ids (default 'out-of-reach', the step's rule).
+	 */
+	outOfReach?: {
+		/**
+		 * The refusal's code.
+		 */
+		code?: string;
+		/**
+		 * Rule ids the refusal cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
+}
+/**
+ * One choice of a figure action: its label for the log and the menu, the event it makes and the rule ids it cites; with `moveTo` the figure goes on a feature of that kind within reach, without it the figure stays home.
+ */
+export interface DataActChoice {
+	/**
+	 * What the choice does, in a few words ("ride on to a road"): the log says "Ann's messenger: ride on to a road — road r2 of (1,0)".
+	 */
+	label: string;
+	/**
+	 * The kind of feature within reach the figure goes on (a choice per kind).
+	 */
+	moveTo?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
+	/**
+	 * The event's type ("messengerRides").
+	 */
+	event: string;
+	/**
+	 * Rule ids the event cites.
+	 *
+	 * @maxItems 20
 	 */
 	rules?: string[];
 }

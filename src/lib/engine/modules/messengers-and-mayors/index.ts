@@ -13,9 +13,9 @@ import {
 	mayorMoves,
 	mayorMove,
 	scarecrowMoves,
-	scarecrowMove
+	scarecrowMove,
+	messenger
 } from './figures.ts';
-import { messenger, collectRides, startRides, messengerMoves, messengerMove } from './messenger.ts';
 import { stableHalls } from './town-hall.ts';
 import { M, MM, enqueue } from './state.ts';
 import { explainValue } from './explain.ts';
@@ -26,7 +26,6 @@ import { isTownHall } from '../../tiles.ts';
 import { STRENGTH_RANGE } from '../../limits.ts';
 import { PHASE_TURN_START } from '../../phases.ts';
 
-export { roadEnd } from './messenger.ts';
 export { MM };
 
 export const messengersAndMayors: RuleModule = {
@@ -54,34 +53,19 @@ export const messengersAndMayors: RuleModule = {
 			accepts: ['scarecrow'],
 			describe: 'choose the scarecrow’s ability',
 			moves: scarecrowMoves
-		},
-		messenger: {
-			accepts: ['messenger'],
-			describe: 'take the messenger back or ride on',
-			moves: messengerMoves
 		}
 	},
 	moves: {
 		mayor: mayorMove,
-		scarecrow: scarecrowMove,
-		messenger: messengerMove
+		scarecrow: scarecrowMove
 	},
 	// MM-MAYOR-2 and MM-CROW-2 are cited when a figure is refused; the order rules only in ruling MM-R12's list
-	uncited: [
-		'MM-MAYOR-2',
-		'MM-MAYOR-6',
-		'MM-MAYOR-8',
-		'MM-CROW-2',
-		'MM-CROW-5',
-		'MM-MSG-4',
-		'MM-MSG-9'
-	],
+	uncited: ['MM-MAYOR-2', 'MM-MAYOR-6', 'MM-MAYOR-8', 'MM-CROW-2', 'MM-CROW-5'],
 	hooks: {
 		setup,
 		turnStart(engine) {
 			const m = M(engine.state);
 			m.used = false;
-			m.scored = [];
 		},
 		placed(engine, b) {
 			if (b < 0 || engine.state.phase < PHASE_TURN_START) return;
@@ -120,7 +104,6 @@ export const messengersAndMayors: RuleModule = {
 				enqueue(engine, w, triggerOrder(engine));
 			}
 		},
-		scored: collectRides,
 		afterScore(engine) {
 			const m = M(engine.state);
 			if (m.waiting.length) {
@@ -128,7 +111,6 @@ export const messengersAndMayors: RuleModule = {
 				m.waiting = [];
 				enqueue(engine, w, triggerOrder(engine));
 			}
-			startRides(engine);
 		},
 		winners(engine, root, strengths, winners) {
 			// ruling MM-R1: when the highest strength is 0, everyone with a follower there scores

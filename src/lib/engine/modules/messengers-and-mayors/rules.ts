@@ -42,19 +42,7 @@ export const rules: Record<string, string> = {
 		'In fields a lying scarecrow has strength 1, a standing one 0; fields score as usual.',
 	'MM-MSG-1': 'The messenger goes onto an unoccupied road of the tile just placed.',
 	'MM-MSG-2': 'On a road the messenger has strength 1; the road scores as usual.',
-	'MM-MSG-3':
-		'After its road is scored the messenger goes home or rides on to the next road or city, onto a tile of the owner’s choice.',
-	'MM-MSG-4':
-		'A player may place a follower and still let their messenger ride on at that turn’s scoring.',
-	'MM-MSG-5':
-		'At a crossroads the messenger may take another road ending there that is not completed, occupied or not.',
-	'MM-MSG-6':
-		'A crossroads is one tile where several roads end (village, junction, monastery); cities, fields and town halls are not.',
-	'MM-MSG-7':
-		'A road ending at a city lets the messenger ride into that city if it is not completed, occupied or not.',
 	'MM-MSG-8': 'In a city the messenger has strength 1 and goes home after the city is scored.',
-	'MM-MSG-9':
-		'Several messengers’ roads completed by one tile resolve clockwise from the active player.',
 	'MM-END-2':
 		'Final scoring: mayor 0, lying scarecrow 1, standing 0, messenger 1 on a road or in a city.'
 };
@@ -92,17 +80,6 @@ export const rulings: RulingDef[] = [
 			'land-tile': 'it counts like any surrounding tile'
 		},
 		rules: ['MM-HALL-7', 'ISO-SCORE-4']
-	},
-	{
-		id: 'MM-R5',
-		description: 'May a messenger ride into a road or city that the same tile completed?',
-		default: 'same-tile-completes',
-		options: {
-			'same-tile-completes': 'no: it is completed even if not yet scored',
-			'unscored-still-open':
-				'yes if it was scored after the messenger’s road: it then scores again with the messenger in it'
-		},
-		rules: ['MM-MSG-5', 'MM-MSG-7']
 	},
 	{
 		id: 'MM-R6',

@@ -29,9 +29,7 @@ export function setup(engine: Engine): void {
 		lying: [],
 		queue: [],
 		waiting: [],
-		rides: [],
-		used: false,
-		scored: []
+		used: false
 	};
 	state.moduleState[MM] = m;
 	// the waterfall tiles in the piles

@@ -1,20 +1,16 @@
-// Module state of Messengers & Mayors and its decision queue: mayor and scarecrow triggers and
-// messenger rides wait here and are offered one step at a time, clockwise from the active player.
+// Module state of Messengers & Mayors and its decision queue: mayor and scarecrow triggers wait
+// here and are offered one step at a time, clockwise from the active player.
 import type { Engine, GameState, Step } from '../../types.ts';
 
 export const MM = 'messengers-and-mayors';
 
-/** A decision waiting: a triggered mayor or scarecrow, or a messenger whose road was scored. */
+/** A decision waiting: a triggered mayor or scarecrow. */
 export interface Entry {
-	k: 'mayor' | 'scarecrow' | 'ride';
+	k: 'mayor' | 'scarecrow';
 	piece: number;
 	owner: number;
-	/** Board index of the figure's tile when it triggered (mayor, scarecrow). */
+	/** Board index of the figure's tile when it triggered. */
 	tile?: number;
-	/** Ride: the end segments of the scored road (MM-MSG-5/7). */
-	ends?: number[];
-	/** Ride (ruling MM-R5 = unscored-still-open): roots completed by this tile but not scored when the road was. */
-	extra?: number[];
 }
 
 export interface MMState {
@@ -26,12 +22,8 @@ export interface MMState {
 	queue: Entry[];
 	/** Triggers waiting for their phase (ruling MM-R2). */
 	waiting: Entry[];
-	/** Rides collected during this turn's scoring (MM-MSG-9: resolved after it, clockwise). */
-	rides: Entry[];
 	/** Ruling MM-R8 = uses-placement: the active player used an ability before their figure step. */
 	used: boolean;
-	/** Roots scored this turn (ruling MM-R5). */
-	scored: number[];
 }
 
 export const M = (state: GameState): MMState => state.moduleState[MM] as MMState;

@@ -1,0 +1,58 @@
+// The checks of a figure action (`dataRules.steps[i]` of type 'act', engine/data-act.ts) that the
+// schema cannot express: the figure must be known and not a token, its move must not take another
+// step's or the engine's, and each choice that moves the figure must name a feature kind its reach
+// leads to, once. Each mistake is a located error (the step's conditions are checked with every
+// step's, data-steps.ts).
+import type { Problem } from './problems.ts';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The feature kinds each reach leads to. */
+export const REACH_KINDS: Record<string, string[]> = { 'road-end': ['road', 'city'] };
+
+/**
+ * Located errors of the act step `s` (at `at(...)`): `knownFigures` the figures known (the document's,
+ * its dependencies', the engine's), `tokens` the token kinds, `taken` the move types already taken
+ * (the engine's and earlier steps'; the step's figure is added).
+ */
+export function checkActStep(
+	s: Record<string, unknown>,
+	at: (...p: (string | number)[]) => string,
+	names: { knownFigures: ReadonlySet<string>; tokens: ReadonlySet<string> },
+	taken: Map<string, string>,
+	out: Problem[]
+): void {
+	const err = (ptr: string, message: string) =>
+		out.push({ pointer: ptr, message, severity: 'error' });
+	if (typeof s.figure === 'string') {
+		if (!names.knownFigures.has(s.figure) || names.tokens.has(s.figure))
+			err(
+				at('figure'),
+				`unknown figure '${s.figure}': an act step names one of the expansion's (or a dependency's) figures (known: ${[...names.knownFigures].filter((f) => !names.tokens.has(f)).join(', ') || 'none'})`
+			);
+		const first = taken.get(s.figure);
+		if (first !== undefined)
+			err(
+				at('figure'),
+				`'${s.figure}' is a move already (${first}): its moves would be taken twice`
+			);
+		else taken.set(s.figure, 'an act step');
+	}
+	if (!isObject(s.choices)) return;
+	const leads = typeof s.reach === 'string' ? (REACH_KINDS[s.reach] ?? []) : [];
+	const kinds = new Map<string, string>();
+	for (const [name, c] of Object.entries(s.choices)) {
+		if (!isObject(c) || typeof c.moveTo !== 'string') continue;
+		const ptr = at('choices', name, 'moveTo');
+		if (!leads.includes(c.moveTo))
+			err(
+				ptr,
+				`the reach '${String(s.reach)}' leads to ${leads.join(' and ')} only: no ${c.moveTo} is ever within reach`
+			);
+		const other = kinds.get(c.moveTo);
+		if (other !== undefined)
+			err(ptr, `choice '${other}' moves to a ${c.moveTo} already: one choice per feature kind`);
+		else kinds.set(c.moveTo, name);
+	}
+}
