@@ -40,12 +40,16 @@ export function checkActStep(
 		else taken.set(s.figure, 'an act step');
 	}
 	if (!isObject(s.choices)) return;
-	const leads = typeof s.reach === 'string' ? (REACH_KINDS[s.reach] ?? []) : [];
+	// a missing or unknown reach is the schema's error: moves are checked against a known one only
+	const leads =
+		typeof s.reach === 'string' && Object.hasOwn(REACH_KINDS, s.reach)
+			? REACH_KINDS[s.reach]
+			: null;
 	const kinds = new Map<string, string>();
 	for (const [name, c] of Object.entries(s.choices)) {
 		if (!isObject(c) || typeof c.moveTo !== 'string') continue;
 		const ptr = at('choices', name, 'moveTo');
-		if (!leads.includes(c.moveTo))
+		if (leads && !leads.includes(c.moveTo))
 			err(
 				ptr,
 				`the reach '${String(s.reach)}' leads to ${leads.join(' and ')} only: no ${c.moveTo} is ever within reach`
