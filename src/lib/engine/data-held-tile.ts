@@ -119,7 +119,51 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		}
 	};
 
-	const move = (
+	const k: Kit = { d, name, flag, held, place, where, end, ended };
+	const move = moveOf(k);
+	const noTile = noTileOf(k);
+
+	/** Not a land tile: each one around a monastery or garden counts 0 (a part of −1 citing its rule). */
+	const value = (engine: Engine, root: number, v: FeatureValue): void => {
+		if (v.kind !== 'monastery' && v.kind !== 'garden') return;
+		const tb = tables(engine.rules);
+		const rule = v.mode === 'complete' ? tb.zeroComplete : tb.zeroFinal;
+		if (rule === null) return;
+		const n = around(engine, engine.state.segmentTile[root], tb.tile);
+		if (n === 0) return;
+		v.parts.push({ id: `${flag}s`, label: name, count: n, per: -1, rule });
+		v.rules.push(rule);
+	};
+
+	/** The dragon kept out of the tile (`dragonMayEnter` false). */
+	const dragonEnter = (engine: Engine, b: number): Refusal | null => {
+		const st = engine.state;
+		if (!tables(engine.rules).dragonBlocked || st.boardTile[b] !== held(engine).tile) return null;
+		return {
+			code: `dragon-${d.tile}`,
+			message: `the dragon may not enter the ${name} at (${st.boardX[b]},${st.boardY[b]})`,
+			rules: d.dragonRules ?? [d.id]
+		};
+	};
+
+	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter };
+}
+
+/** What a held-tile step's move and end hooks share (built once per step). */
+interface Kit {
+	d: HeldTileStep;
+	name: string;
+	flag: string;
+	held: (engine: Engine) => HeldTileState;
+	place: string[];
+	where: string[];
+	end: string[];
+	ended: string[];
+}
+
+/** The move placing the held tile instead of drawing (or forced, with no land tile left). */
+function moveOf({ d, name, flag, held, place, where, end }: Kit) {
+	return (
 		engine: Engine,
 		m: { type: string; x: number; y: number; rotation?: number },
 		step: Step
@@ -159,9 +203,11 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		);
 		return null;
 	};
+}
 
-	/** No land tile can be drawn: a holder must place one, the others skip; once none is held the game may end. */
-	const noTile = (engine: Engine): boolean => {
+/** No land tile can be drawn: a holder must place one, the others skip; once none is held the game may end. */
+function noTileOf({ d, name, held, end, ended }: Kit) {
+	return (engine: Engine): boolean => {
 		const st = engine.state;
 		const h = held(engine);
 		if (h.tile < 0) return false;
@@ -186,31 +232,6 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		st.phase = PHASE_AFTER_SCORE; // straight to the end of the turn
 		return true;
 	};
-
-	/** Not a land tile: each one around a monastery or garden counts 0 (a part of −1 citing its rule). */
-	const value = (engine: Engine, root: number, v: FeatureValue): void => {
-		if (v.kind !== 'monastery' && v.kind !== 'garden') return;
-		const tb = tables(engine.rules);
-		const rule = v.mode === 'complete' ? tb.zeroComplete : tb.zeroFinal;
-		if (rule === null) return;
-		const n = around(engine, engine.state.segmentTile[root], tb.tile);
-		if (n === 0) return;
-		v.parts.push({ id: `${flag}s`, label: name, count: n, per: -1, rule });
-		v.rules.push(rule);
-	};
-
-	/** The dragon kept out of the tile (`dragonMayEnter` false). */
-	const dragonEnter = (engine: Engine, b: number): Refusal | null => {
-		const st = engine.state;
-		if (!tables(engine.rules).dragonBlocked || st.boardTile[b] !== held(engine).tile) return null;
-		return {
-			code: `dragon-${d.tile}`,
-			message: `the dragon may not enter the ${name} at (${st.boardX[b]},${st.boardY[b]})`,
-			rules: d.dragonRules ?? [d.id]
-		};
-	};
-
-	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter };
 }
 
 /** Copies of tile `t` among the 8 cells around board tile b. */

@@ -103,23 +103,8 @@ export function checkDataSteps(
 				at('icon'),
 				`unknown icon '${s.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
 			);
-		if (typeof s.token === 'string') {
-			if (!names.tokens.has(s.token))
-				err(
-					at('token'),
-					`unknown token kind '${s.token}': declare it in the expansion's tokens (known: ${[...names.tokens].join(', ') || 'none'})`
-				);
-			else if (ENGINE_MOVES.includes(s.token))
-				err(at('token'), `a token may not be named '${s.token}': the engine's own moves are`);
-			const first = tokens.get(s.token);
-			if (first !== undefined)
-				err(
-					at('token'),
-					`token kind '${s.token}' has a step already (step ${first}): its move would be offered twice`
-				);
-			else tokens.set(s.token, i);
-			taken.set(s.token, `the token step ${i}`);
-		}
+		if (typeof s.token === 'string')
+			checkTokenKind(s.token, i, names.tokens, tokens, taken, at, err);
 		if (typeof s.id === 'string' && !texts.has(s.id))
 			err(
 				at('id'),
@@ -147,30 +132,71 @@ export function checkDataSteps(
 			};
 			return checkPieceStep(s, i, dr, c, out);
 		}
-		const conditions: [unknown, string, 'number' | 'boolean'][] = CONDITIONS.map(([path, type]) => [
-			path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), s),
-			at(...path),
-			type
-		]);
-		if (isObject(s.onto))
-			for (const [kind, c] of Object.entries(s.onto))
-				conditions.push([c, at('onto', kind), 'boolean']);
-		for (const [e, ptr, want] of conditions) {
-			if (e === undefined) continue;
-			const errors = out.length;
-			checkExpr(e, want, scope, ptr, out);
-			if (want === 'number' && out.length === errors) {
-				const [lo, hi] = names.range(e);
-				if (lo < 0 || hi > MAX_TOKENS)
-					err(ptr, `the supply can hold ${lo < 0 ? lo : hi} tokens: a count is 0 to ${MAX_TOKENS}`);
-			}
-			// decided once per game, before any feature is read
-			const reads = varsOf(e).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
-			if (reads.length)
-				err(
-					ptr,
-					`a step's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
-				);
-		}
+		checkTokenConditions(s, at, names, err, out);
 	});
+}
+
+type At = (...p: (string | number)[]) => string;
+type Err = (ptr: string, message: string) => void;
+
+/** A token step's kind: declared, not an engine move, one step per kind (`seen`: kind → step). */
+function checkTokenKind(
+	token: string,
+	i: number,
+	known: ReadonlySet<string>,
+	seen: Map<string, number>,
+	taken: Map<string, string>,
+	at: At,
+	err: Err
+): void {
+	if (!known.has(token))
+		err(
+			at('token'),
+			`unknown token kind '${token}': declare it in the expansion's tokens (known: ${[...known].join(', ') || 'none'})`
+		);
+	else if (ENGINE_MOVES.includes(token))
+		err(at('token'), `a token may not be named '${token}': the engine's own moves are`);
+	const first = seen.get(token);
+	if (first !== undefined)
+		err(
+			at('token'),
+			`token kind '${token}' has a step already (step ${first}): its move would be offered twice`
+		);
+	else seen.set(token, i);
+	taken.set(token, `the token step ${i}`);
+}
+
+/** A token step's conditions: each of its type, a count within the supply, reading rulings and parameters only. */
+function checkTokenConditions(
+	s: Record<string, unknown>,
+	at: At,
+	names: { range: (e: unknown) => readonly [number, number]; scope: Scope },
+	err: Err,
+	out: Problem[]
+): void {
+	const conditions: [unknown, string, 'number' | 'boolean'][] = CONDITIONS.map(([path, type]) => [
+		path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), s),
+		at(...path),
+		type
+	]);
+	if (isObject(s.onto))
+		for (const [kind, c] of Object.entries(s.onto))
+			conditions.push([c, at('onto', kind), 'boolean']);
+	for (const [e, ptr, want] of conditions) {
+		if (e === undefined) continue;
+		const errors = out.length;
+		checkExpr(e, want, names.scope, ptr, out);
+		if (want === 'number' && out.length === errors) {
+			const [lo, hi] = names.range(e);
+			if (lo < 0 || hi > MAX_TOKENS)
+				err(ptr, `the supply can hold ${lo < 0 ? lo : hi} tokens: a count is 0 to ${MAX_TOKENS}`);
+		}
+		// decided once per game, before any feature is read
+		const reads = varsOf(e).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
+		if (reads.length)
+			err(
+				ptr,
+				`a step's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+			);
+	}
 }
