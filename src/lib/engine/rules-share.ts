@@ -27,8 +27,17 @@ export function rulesShare(expansions: readonly Expansion[]): RulesShare {
 	return { data, code, dataTotal: sum(data), codeTotal: sum(code) };
 }
 
-/** The share as the docs state it: `data of all rule ids (percent)`. */
+const percent = (part: number, all: number) =>
+	`${part} of ${all} rule ids (${Math.round((100 * part) / all)}%)`;
+
+/**
+ * The share as the docs state it: `data of all rule ids (percent)`, then the same over the
+ * expansions' own rule ids — base's rules (its module's and its document's) left out, as base may
+ * stay code.
+ */
 export function shareText(r: RulesShare): string {
+	const base = (r.code.base ?? 0) + (r.data.base ?? 0);
 	const all = r.dataTotal + r.codeTotal;
-	return `${r.dataTotal} of ${all} rule ids (${Math.round((100 * r.dataTotal) / all)}%)`;
+	const expansions = `${percent(r.dataTotal - (r.data.base ?? 0), all - base)} of the expansions' own`;
+	return `${percent(r.dataTotal, all)}; ${expansions}`;
 }
