@@ -88,7 +88,8 @@ const REPLACED = [
 		gone: []
 	},
 	{
-		// the town hall: a held-tile step; the messenger riding on: an act step (the figures are still the module's)
+		// the town hall: a held-tile step; the messenger: a figure of the document, its riding on an act step
+		// and its strengths' and the town hall's rule ids value rules that mark (the mayor and scarecrow are still the module's)
 		id: 'messengers-and-mayors',
 		prefix: 'MM-',
 		rules: [
@@ -103,7 +104,13 @@ const REPLACED = [
 			'MM-MSG-5',
 			'MM-MSG-6',
 			'MM-MSG-7',
-			'MM-MSG-9'
+			'MM-MSG-9',
+			'MM-MSG-1',
+			'MM-MSG-2',
+			'MM-MSG-8',
+			'MM-END-2',
+			'MM-HALL-3',
+			'MM-HALL-6'
 		],
 		module: 'messengers-and-mayors',
 		gone: ['noTile', 'playsWithoutTile', 'scored']
@@ -175,9 +182,8 @@ function sources(dir: string): string[] {
 
 /**
  * Each expansion written wholly as data: its id, the pattern of its rule ids, the scenarios of its
- * moves (data steps), and the sources that may still name its rules: another expansion's module
- * reading one of its rulings (Messengers & Mayors' town hall next to a stable, ISO-R4: a rule
- * between two modules).
+ * moves (data steps), and the sources that may still name its rules (none now: Messengers & Mayors'
+ * town hall next to a stable, ruling MM-R3, is its held-tile step's `landTile.around`).
  */
 const WHOLLY = [
 	{
@@ -193,7 +199,7 @@ const WHOLLY = [
 		named: /ISO-[A-Z0-9]/,
 		// every scenario that puts an owner down
 		moves: (sc: Scenario) => sc.game.moves.some((m) => m.type === 'owner'),
-		between: ['src/lib/engine/modules/messengers-and-mayors/']
+		between: [] as string[]
 	}
 ];
 

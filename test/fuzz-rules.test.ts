@@ -137,6 +137,8 @@ const VALUES = (g: Gen): Json =>
 				'around.wildcards',
 				'around.river',
 				'around.nope',
+				'edges.wildcards',
+				'edges.nope',
 				'winner',
 				'heads',
 				'othersHeads',
@@ -210,7 +212,7 @@ const VALUES = (g: Gen): Json =>
 			// (fixed picks, not VALUES: four more subtrees per call would grow the documents without bound)
 			count: g.pick<Json>([{ var: 'param.townHallsPerPlayer' }, 1, 50, -1, true]),
 			whileRiver: condition(g),
-			landTile: { complete: condition(g), final: condition(g) }
+			landTile: { complete: condition(g), final: condition(g), around: condition(g) }
 		}),
 		// a piece step, well formed or not: unknown or token figures, a place it cannot go, parts onto does not list, conditions of any type
 		() => ({

@@ -180,7 +180,7 @@ export function putTile(
 		const fa = t.sideFeat[rotation * 4 + side];
 		const fb = nt.sideFeat[nr * 4 + opp];
 		if (t.wildcard || nt.wildcard) {
-			// a wildcard tile closes what runs into it (MM-HALL-3)
+			// a wildcard tile closes what runs into it
 			if (!t.wildcard && fa >= 0) state.openEdges[find(state, base + fa)]--;
 			if (!nt.wildcard && fb >= 0) state.openEdges[find(state, nbase + fb)]--;
 			if (t.shared || nt.shared)
@@ -223,7 +223,7 @@ function joinShared(
 	if (sb >= 0) state.openEdges[union(state, base + fa, nbase + sb, true)]++;
 }
 
-/** Against a wildcard tile a city sharing the side loses that open edge too (MM-HALL-3). */
+/** Against a wildcard tile a city sharing the side loses that open edge too. */
 function closeShared(
 	state: GameState,
 	t: CTile,
@@ -254,7 +254,7 @@ export function completedBorderRoots(engine: Engine, b: number): readonly number
 		if (state.openEdges[r] === 0 && (out === null || out.indexOf(r) < 0)) (out ??= []).push(r);
 	}
 	if (t.wildcard) {
-		// a town hall or an abbey has no road or city: what it completes are the neighbours' facing it (MM-HALL-6, AM-5.1.3)
+		// a wildcard tile (town hall, abbey) has no road or city: what it completes are the neighbours' facing it (AM-5.1.3)
 		const cell = pack(state.boardX[b], state.boardY[b]);
 		for (let side = 0; side < 4; side++) {
 			const n = tileAt(engine, cell + SIDE_STEP[side]);
@@ -376,11 +376,12 @@ export function placementRefusal(
 
 /**
  * The tiles on the 8 cells around board tile b: how many, and how many of them are wildcards (town
- * halls: they complete surroundings but are no land tile, MM-R3) or river tiles.
+ * halls: tiles that fit anything and hold nothing, no land tile unless `land` has them) or river tiles.
  */
 export function surroundings(
 	engine: Engine,
-	b: number
+	b: number,
+	land?: ReadonlySet<number>
 ): { tiles: number; wildcards: number; river: number } {
 	const state = engine.state;
 	const cell = pack(state.boardX[b], state.boardY[b]);
@@ -393,8 +394,30 @@ export function surroundings(
 		if (n < 0) continue;
 		tiles++;
 		const t = engine.rules.tiles[state.boardTile[n]];
-		if (isTownHall(t)) wildcards++;
-		else if (t.river) river++;
+		if (isTownHall(t)) {
+			if (!land?.has(t.index)) wildcards++;
+		} else if (t.river) river++;
 	}
 	return { tiles, wildcards, river };
+}
+
+/** Sides where the road or city at `root` runs into a wildcard tile that holds nothing (a town hall), which closed them. */
+export function wildcardEdges(engine: Engine, root: number): number {
+	const state = engine.state;
+	let n = 0;
+	for (
+		let seg = state.nextSegment[state.lastSegment[root]], k = state.featureSize[root];
+		k > 0;
+		k--, seg = state.nextSegment[seg]
+	) {
+		const b = state.segmentTile[seg];
+		const t = engine.rules.tiles[state.boardTile[b]];
+		const cell = pack(state.boardX[b], state.boardY[b]);
+		for (let side = 0; side < 4; side++) {
+			if (t.sideFeat[state.boardRotation[b] * 4 + side] !== state.segmentFeature[seg]) continue;
+			const o = tileAt(engine, cell + SIDE_STEP[side]);
+			if (o >= 0 && isTownHall(engine.rules.tiles[state.boardTile[o]])) n++;
+		}
+	}
+	return n;
 }

@@ -7,6 +7,7 @@ import { hashText } from './rng.ts';
 import { collectRulings, resolveRulings } from './rulings.ts';
 import { MODULES, modulesForExpansion } from './modules/index.ts';
 import { withDataModules } from './data-rules.ts';
+import { dataModuleId } from '../formats/resolve.ts';
 import { PICK_STEP, pickMove } from './draw.ts';
 import { LruMap } from './lru.ts';
 import type {
@@ -180,9 +181,7 @@ export function contextFor(
 		tileIndex: new Map(tiles.map((t) => [t.key, t.index])),
 		modules,
 		moduleIds: new Set(modules.map((m) => m.id)),
-		figures: new Map(
-			modules.flatMap((m) => (m.figures ?? []).map((f) => [f.id, figureRecord(f)] as const))
-		),
+		figures: new Map(figureOrder(modules, expansions).map((f) => [f.id, figureRecord(f)] as const)),
 		// frozen: every game's state shares it (startGame)
 		rulings: Object.freeze(fastObject(resolved)),
 		params: fastObject(params),
@@ -203,6 +202,42 @@ export function contextFor(
 	contexts.set(key, ctx);
 	contextsByInput.set(input, ctx);
 	return remember(expansions, extraModules, rulingsText, ctx);
+}
+
+/**
+ * The figure types of a game in play order (the players' pieces are made in it, and deployments are
+ * listed in it): the modules' in module order, but an expansion's own modules (its TypeScript module
+ * and its data rules, side by side) give theirs in the order its `figures` declares them.
+ */
+function figureOrder(
+	modules: readonly RuleModule[],
+	expansions: readonly Expansion[]
+): FigureType[] {
+	const ownerOf = new Map<string, Expansion>();
+	for (const e of expansions)
+		if (e.figures?.length)
+			for (const id of [e.id, dataModuleId(e.id, MODULE_IDS)]) ownerOf.set(id, e);
+	const out: FigureType[] = [];
+	const done = new Set<Expansion>();
+	for (const m of modules) {
+		const e = ownerOf.get(m.id);
+		if (!e) out.push(...(m.figures ?? []));
+		else if (!done.has(e)) {
+			done.add(e);
+			const own = modules.filter((o) => ownerOf.get(o.id) === e).flatMap((o) => o.figures ?? []);
+			const at = (f: FigureType) => {
+				const k = e.figures!.findIndex((d) => d.id === f.id);
+				return k < 0 ? e.figures!.length : k;
+			};
+			out.push(
+				...own
+					.map((f, k) => ({ f, k }))
+					.sort((a, b) => at(a.f) - at(b.f) || a.k - b.k)
+					.map((x) => x.f)
+			);
+		}
+	}
+	return out;
 }
 
 /**

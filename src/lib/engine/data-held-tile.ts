@@ -15,7 +15,7 @@ import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import { filled } from './arrays.ts';
 import { perContext } from './per-context.ts';
-import { ev, type DataState } from './data-scope.ts';
+import { ev, push, type DataState } from './data-scope.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from './phases.ts';
 import type { DataStep, HeldTileStep } from '../formats/schema-types.ts';
 import type {
@@ -63,6 +63,8 @@ interface Tables {
 	zeroFinal: string | null;
 	/** The dragon may not enter the tile. */
 	dragonBlocked: boolean;
+	/** The rule cited when the tile counts as a land tile around a stable (`landTile.around`), or null. */
+	landAround: string | null;
 }
 
 function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
@@ -74,7 +76,8 @@ function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
 		whileRiver: cond(rules, d.whileRiver, true),
 		zeroComplete: lt && !cond(rules, lt.complete, true) ? (lt.completeRule ?? d.id) : null,
 		zeroFinal: lt && !cond(rules, lt.final, true) ? (lt.finalRule ?? d.id) : null,
-		dragonBlocked: !cond(rules, d.dragonMayEnter, true)
+		dragonBlocked: !cond(rules, d.dragonMayEnter, true),
+		landAround: lt && cond(rules, lt.around, false) ? (lt.aroundRule ?? d.id) : null
 	};
 }
 
@@ -123,10 +126,21 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 	const move = moveOf(k);
 	const noTile = noTileOf(k);
 
-	/** Not a land tile: each one around a monastery or garden counts 0 (a part of −1 citing its rule). */
+	/** Not a land tile: each one around a monastery or garden counts 0 (a part of −1 citing its rule); one counted as land around a stable cites its rule. */
 	const value = (engine: Engine, root: number, v: FeatureValue): void => {
-		if (v.kind !== 'monastery' && v.kind !== 'garden') return;
 		const tb = tables(engine.rules);
+		if (v.kind === 'stable') {
+			// around.wildcards leaves it out (data-scope.ts landAround): the stable's rules count it
+			const rule = tb.landAround;
+			if (
+				rule !== null &&
+				!engine.silent &&
+				around(engine, engine.state.segmentTile[root], tb.tile)
+			)
+				push(v.rules, rule);
+			return;
+		}
+		if (v.kind !== 'monastery' && v.kind !== 'garden') return;
 		const rule = v.mode === 'complete' ? tb.zeroComplete : tb.zeroFinal;
 		if (rule === null) return;
 		const n = around(engine, engine.state.segmentTile[root], tb.tile);
@@ -302,7 +316,9 @@ export function heldTileSteps(
 			...(d.endRules ?? []),
 			...(d.endedRules ?? []),
 			...(d.dragonRules ?? []),
-			...[d.landTile?.completeRule, d.landTile?.finalRule].filter((r): r is string => !!r)
+			...[d.landTile?.completeRule, d.landTile?.finalRule, d.landTile?.aroundRule].filter(
+				(r): r is string => !!r
+			)
 		]),
 		steps: {
 			[TURN_STEP]: {

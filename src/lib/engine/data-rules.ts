@@ -350,8 +350,11 @@ function valueHook(planOf: PlanOf): Hooks['value'] {
 		const steps = p.value.get(v.kind)?.[v.mode];
 		if (!steps || !steps.length) return;
 		const sc = enter(p, engine, root);
+		const silent = engine.silent;
 		for (let i = 0; i < steps.length; i++) {
 			const st = steps[i];
+			// a rule that only marks the value (facts, its id) explains: a silent engine skips it
+			if (silent && st.op === undefined) continue;
 			if (st.when === null || st.when(sc) === true) applyEffect(st, v, sc);
 		}
 		leave(sc);

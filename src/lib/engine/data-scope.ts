@@ -3,7 +3,7 @@
 // feature or the player paid (readerOf), constant folding, modifier combining, figures and heads.
 import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
-import { surroundings } from './board.ts';
+import { surroundings, wildcardEdges } from './board.ts';
 import { tileAt } from './board-index.ts';
 import { pack } from './cells.ts';
 import { perContext } from './per-context.ts';
@@ -53,7 +53,20 @@ export type Get = (sc: Scope) => number | boolean;
 
 export const tilesOf = (sc: Scope) => (sc.tiles ??= featureTiles(sc.g.state, sc.root));
 export const aroundOf = (sc: Scope) =>
-	(sc.around ??= surroundings(sc.g, sc.g.state.segmentTile[sc.root]));
+	(sc.around ??= surroundings(sc.g, sc.g.state.segmentTile[sc.root], landAround(sc.g.rules)));
+
+/** Held tiles a held-tile step counts as land tiles around a feature in a rules context (its `landTile.around`), or undefined: none. */
+export const landAround = perContext((rules): ReadonlySet<number> | undefined => {
+	const out = new Set<number>();
+	const read = (name: string) => constantOf(rules, 'complete', name, false) ?? 0;
+	for (const e of rules.source.expansions)
+		for (const s of e.dataRules?.steps ?? [])
+			if (s.type === 'held-tile' && s.landTile?.around !== undefined) {
+				const t = rules.tileIndex.get(`${e.id}/${s.tile}`);
+				if (t !== undefined && ev(s.landTile.around, read) === true) out.add(t);
+			}
+	return out.size ? out : undefined;
+});
 
 /** The value a variable has in every scoring of a rules context and mode ('complete', 'param.x', 'ruling.X.y'), or undefined. */
 export function constantOf(
@@ -94,6 +107,7 @@ export function constantOf(
 		(rest === 'tiles' || rest === 'wildcards' || rest === 'river' || rest.startsWith('icon.'))
 	)
 		return undefined;
+	if (name === 'edges.wildcards') return undefined;
 	return 0;
 }
 
@@ -169,6 +183,7 @@ export function readerOf(
 				if (engine.rules.tiles[engine.state.boardTile[b]].icons.has(rest)) n++;
 			return n;
 		};
+	if (head === 'edges') return ({ g: engine, root }) => wildcardEdges(engine, root);
 	if (rest === 'tiles' || rest === 'wildcards' || rest === 'river')
 		return (sc) => aroundOf(sc)[rest];
 	const icon = rest.slice(5); // around.icon.<name>

@@ -88,7 +88,7 @@ const PER_PLAYER: Record<string, ExprType> = {
 /** Counts among the 8 tiles around the feature's tile (inner features: monastery, garden, stable). */
 const AROUND: Record<string, ExprType> = { tiles: 'number', wildcards: 'number', river: 'number' };
 const VARIABLES =
-	'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, param.<name>, ruling.<ID>.<option>';
+	'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, edges.wildcards, param.<name>, ruling.<ID>.<option>';
 
 /** The variables a rule's expressions may read; `award`: those of an award rule, which also reads the paid player's (winner, heads, …). */
 export function dataScope(names: DataNames, award = false): Scope {
@@ -135,6 +135,9 @@ export function dataScope(names: DataNames, award = false): Scope {
 						return `ruling ${id} has no option '${i < 0 ? '' : rest.slice(i + 1)}' (options: ${options.join(', ')}): write ruling.${id}.<option>`;
 					return 'boolean';
 				}
+				case 'edges':
+					if (rest === 'wildcards') return 'number';
+					break;
 				case 'around':
 					if (Object.hasOwn(AROUND, rest)) return AROUND[rest];
 					if (rest.startsWith('icon.')) {

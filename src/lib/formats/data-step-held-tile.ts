@@ -60,7 +60,8 @@ export function checkHeldTile(
 		[s.whileRiver, at('whileRiver'), 'boolean'],
 		[s.dragonMayEnter, at('dragonMayEnter'), 'boolean'],
 		[lt.complete, at('landTile', 'complete'), 'boolean'],
-		[lt.final, at('landTile', 'final'), 'boolean']
+		[lt.final, at('landTile', 'final'), 'boolean'],
+		[lt.around, at('landTile', 'around'), 'boolean']
 	];
 	for (const [e, ptr, want] of conditions) {
 		if (e === undefined) continue;

@@ -2,7 +2,7 @@
 
 // expansion.v1.json
 /**
- * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * / max min (numbers; / divides whole numbers, the quotient truncated towards 0, and dividing by 0 gives 0), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), around.tiles (the same count among the 8 tiles around the feature's tile), around.wildcards (town halls among them: tiles that fit anything and hold nothing; an abbey is a land tile), around.river (river tiles among them), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling). Award rules also read the player they pay: winner (true when that player scores the feature by its majority rule), heads (that player's figures there that count for the majority: followers, and any figure with strength above 0 there), othersHeads (the most heads any other player has there), denied (true when a figure with deniesScoring took the feature's scoring).
+ * A number or condition computed when the rule applies, written as data and interpreted, never run as code: a number, true/false, {"var": name} or one operator with its operands ({"+": [a, b]}). Operators: + - * / max min (numbers; / divides whole numbers, the quotient truncated towards 0, and dividing by 0 gives 0), > >= < <= == != (compare two numbers), and or ! (conditions), if [condition, then, else]. Variables: tiles, pennants, cities (a field's completed cities), neighbours (tiles around a monastery, garden or stable), around.tiles (the same count among the 8 tiles around the feature's tile), around.wildcards (town halls among them: tiles that fit anything and hold nothing, unless a held-tile step counts them as land tiles; an abbey is a land tile), around.river (river tiles among them), edges.wildcards (sides where the road or city runs into a town hall, which closes it), complete, final, players; modifier.<name> (the feature's modifier, combined as its dataRules.modifiers entry says), icon.<name> (tiles of the feature with the icon), figures.<id> (figures of that type on the feature), around.icon.<name> (tiles with the icon among the 8 around the feature's tile), onTiles.<id> (pieces of that type on any feature of the feature's tiles), param.<name> (a parameter), ruling.<RULING-ID>.<option> (true when the game plays that option of a ruling). Award rules also read the player they pay: winner (true when that player scores the feature by its majority rule), heads (that player's figures there that count for the majority: followers, and any figure with strength above 0 there), othersHeads (the most heads any other player has there), denied (true when a figure with deniesScoring took the feature's scoring).
  */
 export type Expression = number | boolean | {};
 /**
@@ -948,6 +948,11 @@ export interface HeldTileStep {
 		 * The rule cited by the 0 at the final scoring.
 		 */
 		finalRule?: string;
+		around?: Expression;
+		/**
+		 * The rule cited when the tile counts as a land tile around such a feature.
+		 */
+		aroundRule?: string;
 	};
 }
 /**

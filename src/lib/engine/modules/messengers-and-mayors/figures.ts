@@ -39,17 +39,6 @@ export const scarecrow: FigureType = {
 	rules: ['MM-CROW-1', 'MM-TURN-2']
 };
 
-/** The messenger's riding on when its road scores is a data step (expansions/messengers-and-mayors.json). */
-export const messenger: FigureType = {
-	id: 'messenger',
-	name: 'Messenger',
-	perPlayer: 1,
-	follower: true,
-	features: ['road'],
-	strength: (engine) => engine.rules.params.messengerStrength,
-	rules: ['MM-MSG-1', 'MM-MSG-2', 'MM-TURN-2']
-};
-
 /** Board indexes of the tiles orthogonally next to board tile b. */
 function sideNeighbours(engine: Engine, b: number): number[] {
 	const state = engine.state;

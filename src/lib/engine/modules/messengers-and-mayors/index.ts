@@ -13,10 +13,8 @@ import {
 	mayorMoves,
 	mayorMove,
 	scarecrowMoves,
-	scarecrowMove,
-	messenger
+	scarecrowMove
 } from './figures.ts';
-import { stableHalls } from './town-hall.ts';
 import { M, MM, enqueue } from './state.ts';
 import { explainValue } from './explain.ts';
 import { rules, rulings } from './rules.ts';
@@ -35,18 +33,16 @@ export const messengersAndMayors: RuleModule = {
 	rulings,
 	parameters: {
 		mayorStrength: 0,
-		messengerStrength: 1,
 		standingScarecrowStrength: 0,
 		lyingScarecrowStrength: 1
 	},
 	parameterRanges: {
 		mayorStrength: STRENGTH_RANGE,
-		messengerStrength: STRENGTH_RANGE,
 		standingScarecrowStrength: STRENGTH_RANGE,
 		lyingScarecrowStrength: STRENGTH_RANGE
 	},
 	icons: { mayor: 'MM-SETUP-2' },
-	figures: [mayor, messenger, scarecrow],
+	figures: [mayor, scarecrow],
 	steps: {
 		mayor: { accepts: ['mayor'], describe: 'use the mayor’s favour or not', moves: mayorMoves },
 		scarecrow: {
@@ -128,7 +124,6 @@ export const messengersAndMayors: RuleModule = {
 			return out.length ? out.sort((a, b) => a - b) : null;
 		},
 		value(engine, root, v) {
-			if (v.kind === 'stable') stableHalls(engine, root, v);
 			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
 			if (!engine.silent) explainValue(engine, root, v);
 		},

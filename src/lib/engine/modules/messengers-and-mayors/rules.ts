@@ -25,12 +25,8 @@ export const rules: Record<string, string> = {
 	'MM-MAYOR-8':
 		'The mayor goes home after its city is scored; one that used its ability this turn no longer counts.',
 	'MM-MAYOR-9': 'The mayor takes part in final scoring with strength 0.',
-	'MM-HALL-3':
-		'A road or city running into the town hall is closed on that side; fields stop there.',
 	'MM-HALL-5':
 		'Crisis meeting: mayors on tiles beside a new town hall go home at once, without their ability.',
-	'MM-HALL-6':
-		'What the town hall completes is scored normally; it is not part of the road or city and gives no points itself.',
 	'MM-CROW-1':
 		'The scarecrow goes into a field of the tile just placed, even one that already holds followers or scarecrows.',
 	'MM-CROW-2': 'A farmer may not go into a field that holds a scarecrow.',
@@ -39,12 +35,7 @@ export const rules: Record<string, string> = {
 	'MM-CROW-4': 'Using neither ability sends the scarecrow back to supply.',
 	'MM-CROW-5': 'Scarecrows triggered together resolve clockwise from the active player.',
 	'MM-CROW-6':
-		'In fields a lying scarecrow has strength 1, a standing one 0; fields score as usual.',
-	'MM-MSG-1': 'The messenger goes onto an unoccupied road of the tile just placed.',
-	'MM-MSG-2': 'On a road the messenger has strength 1; the road scores as usual.',
-	'MM-MSG-8': 'In a city the messenger has strength 1 and goes home after the city is scored.',
-	'MM-END-2':
-		'Final scoring: mayor 0, lying scarecrow 1, standing 0, messenger 1 on a road or in a city.'
+		'In fields a lying scarecrow has strength 1, a standing one 0; fields score as usual.'
 };
 
 export const rulings: RulingDef[] = [
@@ -69,17 +60,6 @@ export const rulings: RulingDef[] = [
 			'after-scoring': 'after that turn’s scoring'
 		},
 		rules: ['MM-MAYOR-3', 'MM-CROW-3']
-	},
-	{
-		id: 'MM-R3',
-		description:
-			'Is the town hall a land tile for rules that count surrounding land tiles (a stable)?',
-		default: 'not-a-land-tile',
-		options: {
-			'not-a-land-tile': 'it completes the surroundings but scores no point',
-			'land-tile': 'it counts like any surrounding tile'
-		},
-		rules: ['MM-HALL-7', 'ISO-SCORE-4']
 	},
 	{
 		id: 'MM-R6',
