@@ -2,6 +2,7 @@
 // a symbol of the library or an SVG of their own — and the tiles are drawn by it (the page's grid,
 // and once saved the library's images), not as a '?'.
 import { test, expect, expectAccessible } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { clickPlace, jsonOf, openEditorReady, putExpansion, setJson, textOf } from './helpers.ts';
 import { boardReady, placeByClicking, stepKind } from './sandbox-driver.ts';
@@ -331,4 +332,42 @@ test('JSON typed in the tile editor that does not parse is not replaced by a for
 	await page.getByTestId('undo').click();
 	await expect.poll(() => textOf(page)).toBe(typed);
 	expect(questions).toHaveLength(2);
+});
+
+test('figures are drawn as their documents say: the legend shows the mayor’s, the owner’s and Buddo’s own silhouettes, Buddo as nobody’s', async ({
+	page
+}) => {
+	const figures = (id: string) =>
+		(
+			JSON.parse(readFileSync(`expansions/${id}.json`, 'utf8')) as {
+				figures: { id: string; silhouette: { path: string } }[];
+			}
+		).figures;
+	const path = (id: string, figure: string) =>
+		figures(id).find((f) => f.id === figure)!.silhouette.path;
+	await page.goto(
+		'/sandbox?x=inn-and-stable-owners,buddo,messengers-and-mayors&p=Ann~blue,Bob~orange&seed=1'
+	);
+	// M&M's first step: draw or place the town hall
+	await expect(page.getByText(/must draw a tile or place the town hall/)).toBeVisible({
+		timeout: 30_000
+	});
+	await page.getByRole('tab', { name: 'Legend' }).click();
+	const legend = page.getByRole('region', { name: 'Legend' });
+	const drawing = (kind: string) => legend.locator(`li[data-kind="${kind}"] svg path`);
+	await expect(drawing('mayor')).toHaveAttribute('d', path('messengers-and-mayors', 'mayor'));
+	await expect(drawing('scarecrow')).toHaveAttribute(
+		'd',
+		path('messengers-and-mayors', 'scarecrow')
+	);
+	await expect(drawing('owner')).toHaveAttribute('d', path('inn-and-stable-owners', 'owner'));
+	await expect(drawing('buddo')).toHaveAttribute('d', path('buddo', 'buddo'));
+	await expect(drawing('buddo')).toHaveAttribute('fill', '#f2f2f2');
+	await expect(legend.locator('li[data-kind="buddo"]')).toContainText('nobody’s');
+	await expect(drawing('mayor')).toHaveAttribute('fill', '#0072B2');
+	for (const kind of ['mayor', 'scarecrow', 'owner', 'buddo'])
+		await legend
+			.locator(`li[data-kind="${kind}"]`)
+			.screenshot({ path: `/tmp/designer/legend-${kind}.png` });
+	await expectAccessible(page, 'the sandbox’s legend with the fan figures');
 });

@@ -169,6 +169,29 @@ export interface FigureDefinition {
 	 * How many neutral copies exist, belonging to no player (the dragon, the fairy, Buddo).
 	 */
 	neutral?: number;
+	silhouette?: Silhouette;
+}
+/**
+ * How a figure or token is drawn on the board, in the legend and in the choice panel: a silhouette filled in its owner's colour (nobody's: white; a token: yellow) with a dark outline. Without one, a figure is drawn as a follower and a token as a round counter.
+ */
+export interface Silhouette {
+	/**
+	 * SVG path data (commands M L H V C S Q T A Z and numbers) in a 20 × 20 box, the figure's centre at (10, 10) and its feet at the bottom.
+	 */
+	path: string;
+	/**
+	 * How large, as a multiple of a follower (1, the default).
+	 */
+	size?: number;
+	/**
+	 * Another drawing where the piece stands on a feature of a kind (an owner on a stable drawn as a horseshoe): feature kind → path.
+	 */
+	on?: {
+		/**
+		 * SVG path data (commands M L H V C S Q T A Z and numbers) in a 20 × 20 box, the figure's centre at (10, 10) and its feet at the bottom.
+		 */
+		[k: string]: string;
+	};
 }
 /**
  * A token the expansion adds.
@@ -190,6 +213,7 @@ export interface TokenDefinition {
 	 * How many are in the box.
 	 */
 	count: number;
+	silhouette?: Silhouette;
 }
 /**
  * How one icon or modifier is drawn: 'symbol' (from the library) or 'svg' (the designer's own drawing), exactly one of them (the validator says so), with where it sits.

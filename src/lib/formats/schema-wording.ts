@@ -71,8 +71,22 @@ const PATTERN_HELP: Record<string, string> = {
 	[tileSchema.$defs.modifiers.propertyNames.pattern]:
 		'must be letters and digits, starting with a letter (e.g. pigHerd)',
 	[expansionSchema.properties.rulings.propertyNames.pattern]:
-		"must be upper-case words joined by '-' (e.g. FARM-SCORING)"
+		"must be upper-case words joined by '-' (e.g. FARM-SCORING)",
+	[expansionSchema.$defs.silhouette.properties.path.pattern]:
+		'must be SVG path data: the letters M L H V C S Q T A Z (either case), numbers, spaces and commas (e.g. M4 19L10 2L16 19Z), not SVG markup'
 };
+/** What a property's name must be, from the error ajv gives the name itself (a pattern or a list). */
+function nameHelp(errors: readonly ErrorObject[], at: string, name: string): string | undefined {
+	const inner = errors.find(
+		(x) =>
+			x.propertyName === name &&
+			x.instancePath === at &&
+			(x.keyword === 'pattern' || x.keyword === 'enum')
+	);
+	const p = (inner?.params ?? {}) as Record<string, unknown>;
+	if (inner?.keyword === 'enum') return `here are ${(p.allowedValues as unknown[]).join(', ')}`;
+	return inner ? PATTERN_HELP[String(p.pattern)] : undefined;
+}
 const TYPE_WORDS: Record<string, string> = {
 	string: 'text',
 	integer: 'a whole number',
@@ -210,13 +224,7 @@ export function schemaProblems(
 			}
 			case 'propertyNames': {
 				const name = String(p.propertyName);
-				const inner = errors.find(
-					(x) =>
-						x.propertyName === name && x.instancePath === e.instancePath && x.keyword === 'pattern'
-				);
-				const help = inner
-					? PATTERN_HELP[String((inner.params as Record<string, unknown>).pattern)]
-					: undefined;
+				const help = nameHelp(errors, e.instancePath, name);
 				add(
 					e.instancePath + pointer(name),
 					`'${name}' is not a valid name here${help ? `: names ${help}` : ''}`

@@ -63,8 +63,11 @@ export interface Part {
 
 export interface BoardScene {
 	tiles: BoardTile[];
-	/** The pieces; `drawn`: what a piece is drawn as when not its kind (palette.ts drawnKind). */
-	pieces: (BoardPiece & { drawn?: string })[];
+	/**
+	 * The pieces; `drawn`: what a piece is drawn as when not its kind (palette.ts drawnKind); `token`:
+	 * a token (nobody's, drawn in the token colour).
+	 */
+	pieces: (BoardPiece & { drawn?: string; token?: boolean })[];
 	markers: BoardMarker[];
 	colours: PlayerColour[];
 	/** The tile to place and its rotation (place step), else null. */
@@ -610,7 +613,7 @@ export class BoardView {
 			const node = this.figure(
 				kind,
 				ftype,
-				colour?.fill ?? (kind === 'note' || kind === 'token' ? TOKEN_FILL : NEUTRAL.fill),
+				colour?.fill ?? (pc.token ? TOKEN_FILL : NEUTRAL.fill),
 				colour?.ink ?? NEUTRAL.ink,
 				pc.owner >= 0 ? String(pc.owner + 1) : '',
 				{ x: a.x + n * 13 - (n ? 4 : 0), y: a.y - n * 4 },

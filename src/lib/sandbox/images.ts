@@ -4,14 +4,19 @@
 import { featureShapes, renderTileSvg, type FeatureShape } from '../render/tile-svg.ts';
 import type { Expansion, Tile } from '../engine/index.ts';
 import { looksOf, type Looks } from '../render/looks.ts';
+import { useSilhouettes } from './palette.ts';
 
 const urls = new WeakMap<Tile, Map<string, string>>();
 const shapes = new WeakMap<Tile, Map<string, FeatureShape>>();
 
 let looks: Looks = {};
-/** The looks of the expansions in play (every one's icons and modifiers), for the drawings from now on. */
+/**
+ * The looks of the expansions in play (every one's icons and modifiers, its figures' and tokens'
+ * silhouettes), for the drawings from now on.
+ */
 export function useLooks(expansions: readonly Expansion[]): void {
 	looks = looksOf(undefined, expansions);
+	useSilhouettes(expansions);
 }
 
 /** The looks in play. */

@@ -1,6 +1,6 @@
 // What the board draws a piece as: a token of an expansion's own kind (a lighthouse, put by a token
-// step) is drawn as a counter, not as a follower; a kind with a drawing of its own (Bards' note)
-// keeps it.
+// step) is drawn as a counter, not as a follower; a kind whose document gives it a silhouette
+// (Bards' note) keeps it, with that silhouette and size.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
 import {
@@ -13,7 +13,7 @@ import {
 	type Move
 } from '../engine/index.ts';
 import { addTemplateRule } from '../editor/rule-templates.ts';
-import { PLAYER_COLOURS } from './palette.ts';
+import { PLAYER_COLOURS, silhouetteOf, sizeOf, useSilhouettes } from './palette.ts';
 import { sceneOf } from './scene.ts';
 
 const docs = availableExpansions();
@@ -84,7 +84,19 @@ describe('the board scene', () => {
 			`bards/${lute.id}`,
 			(s) => legalMoves(s).find((m) => m.type === 'note')!
 		);
+		useSilhouettes([]);
+		expect(sceneOf(noted, legalMoves(noted), 0, colours).pieces.map((p) => p.drawn)).toEqual([
+			'token'
+		]);
+		useSilhouettes([...docs.values()]);
 		const notes = sceneOf(noted, legalMoves(noted), 0, colours).pieces;
-		expect(notes.map((p) => [p.kind, p.drawn])).toEqual([['note', undefined]]);
+		expect(notes.map((p) => [p.kind, p.drawn, p.token])).toEqual([['note', undefined, true]]);
+		const note = bards.tokens!.find((t) => t.id === 'note')!.silhouette!;
+		expect([silhouetteOf('note'), sizeOf('note')]).toEqual([note.path, note.size]);
+		// a drawing per feature kind: the owner on a stable is a horseshoe, on an inn a tankard
+		const owner = docs.get('inn-and-stable-owners')!.figures!.find((f) => f.id === 'owner')!;
+		expect(silhouetteOf('owner', 'stable')).toBe(owner.silhouette!.on!.stable);
+		expect(silhouetteOf('owner', 'road')).toBe(owner.silhouette!.path);
+		expect(silhouetteOf('follower')).not.toBe(owner.silhouette!.path);
 	});
 });

@@ -86,8 +86,9 @@ export function recentTiles(
 function piecesDrawn(state: GameState): BoardScene['pieces'] {
 	const figures = contextOf(state).figures;
 	return boardPieces(state).map((p) => {
-		const drawn = drawnKind(p.kind, figures.get(p.kind)?.token === true);
-		return drawn === p.kind ? p : { ...p, drawn };
+		if (figures.get(p.kind)?.token !== true) return p;
+		const drawn = drawnKind(p.kind, true);
+		return drawn === p.kind ? { ...p, token: true } : { ...p, drawn, token: true };
 	});
 }
 
