@@ -7,7 +7,8 @@
 // misplaced or with conditions of any type, held-tile steps with unknown tiles or conditions of any
 // type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
 // unknown figures, reaches and feature kinds, random steps and figure moves (Buddo's coin,
-// drawsDragon, mustBeChosen, deniesAwards) broken likewise. The
+// drawsDragon, mustBeChosen, deniesAwards) broken likewise, Bards' note step at a moment the document
+// adds to the turn (its moment after an unknown one, under an engine's name). The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -84,8 +85,16 @@ const seeds: Doc[] = [
 		'pig-herd',
 		'abbey-and-mayor'
 	].map((id) => graft(read(`expansions/${id}.json`))),
-	graft(read('expansions/messengers-and-mayors.json'), [hall])
+	graft(read('expansions/messengers-and-mayors.json'), [hall]),
+	graft(evening(read('expansions/bards.json')))
 ];
+
+/** A document whose token step sits at a moment it adds to the turn (dataRules.moments). */
+function evening(doc: Doc): Doc {
+	const dr = doc.dataRules as Doc;
+	const steps = (dr.steps as Doc[]).map((s) => ({ ...s, at: 'evening' }));
+	return { ...doc, dataRules: { ...dr, moments: { evening: { after: 'afterScore' } }, steps } };
+}
 
 /** A condition for a step's part: of the right type or not, reading what it may or not (a fresh object: mutations change it). */
 const condition = (g: Gen): Json =>
@@ -194,7 +203,7 @@ const VALUES = (g: Gen): Json =>
 			id: g.pick(['BARD-PLACE-2', 'FUZZ-9']),
 			icon: g.pick(['lute', 'nope']),
 			token: g.pick(['note', 'ghost', 'place']),
-			at: g.pick(['placed', 'scored', 'figure']),
+			at: g.pick(['placed', 'scored', 'figure', 'evening', 'afterScore']),
 			onto: { [g.pick(['road', 'field', 'monastery', 'castle'])]: VALUES(g) },
 			count: VALUES(g),
 			occupied: { byAnyPiece: VALUES(g) },

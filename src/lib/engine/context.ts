@@ -10,6 +10,7 @@ import { withDataModules } from './data-rules.ts';
 import { dataModuleId } from '../formats/resolve.ts';
 import { PICK_STEP, pickMove } from './draw.ts';
 import { LruMap } from './lru.ts';
+import { compileMoments } from './turn-moments.ts';
 import type {
 	Context,
 	Expansion,
@@ -188,6 +189,7 @@ export function contextFor(
 		expansions: exps,
 		fit: compileFit(tiles, modules),
 		hooks,
+		moments: compileMoments(expansions, modules),
 		steps,
 		moves,
 		handlers: new Map(

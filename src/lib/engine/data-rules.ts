@@ -6,7 +6,7 @@
 // compiled once (cached by object); its scoring rules are prepared once per rules context (Plan,
 // data-plan.ts: parameters, rulings and the mode worked out, closures reading the feature through
 // a Scope, data-scope.ts). This file builds the module: figures, hooks, rule texts.
-import { dataModuleId, orderModules } from '../formats/resolve.ts';
+import { dataModuleId, orderModules, playsDataRules } from '../formats/resolve.ts';
 import { featureOf } from './features.ts';
 import { emit } from './events.ts';
 import { beneath, breakTie, explainTie } from './data-tiles.ts';
@@ -154,7 +154,8 @@ type StateOf = (engine: Engine) => DataState;
 
 function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const dr = e.dataRules;
-	if (!dr) return null;
+	// the turn's sequence alone (base.json) is read by the context (turn-moments.ts), no module
+	if (!dr || !playsDataRules(e)) return null;
 	const id = dataModuleId(e.id, taken);
 	const modifiers: Record<string, string> = {};
 	for (const [k, m] of Object.entries(dr.modifiers ?? {})) modifiers[k] = m.combine;
@@ -242,6 +243,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {}),
 		hooks,
 		...figureMoves.module,
+		...(steps?.module.moments ? { moments: steps.module.moments } : {}),
 		...(dr.onlyWhen ? { onlyWhen: dr.onlyWhen } : {}),
 		...(uncited.length ? { uncited } : {})
 	};

@@ -172,6 +172,8 @@ export function tokenSteps(
 	cited: string[];
 	/** The rulings under which some step acts as its feature scores (tokens return). */
 	scoredWhen: (rulings: Readonly<Record<string, string>>) => boolean;
+	/** The steps at moments a document adds, by moment. */
+	moments: Record<string, (engine: Engine) => void>;
 } {
 	const specs: Spec[] = steps.map((d, index) => specOf(d, index, tokenNames));
 	const tables = specs.map((s) =>
@@ -194,6 +196,7 @@ export function tokenSteps(
 			...s.returnRules
 		]),
 		scoredWhen: (rulings) => specs.some((s) => returnsUnder(s, rulings)),
+		moments: momentsOf(specs, parts),
 		steps: Object.fromEntries(specs.map((s, i) => [s.token, stepKindOf(s, parts[i])])),
 		moves: Object.fromEntries(specs.map((s, i) => [s.token, parts[i].move])),
 		deployMoves: Object.fromEntries(specs.map((s) => [s.token, s.token])),
@@ -201,6 +204,21 @@ export function tokenSteps(
 		icons: Object.fromEntries(specs.map((s) => [s.icon, s.d.id])),
 		placementFor: (t) => t.icons.size > 0 && [...icons].some((i) => t.icons.has(i))
 	};
+}
+
+/** The steps at moments a document adds to the turn: the token goes on the tile just placed then. */
+function momentsOf(specs: Spec[], parts: Parts): Record<string, (engine: Engine) => void> {
+	const out: Record<string, (engine: Engine) => void> = {};
+	specs.forEach((s, i) => {
+		const at = s.d.at ?? 'placed';
+		if (at === 'placed') return;
+		const before = out[at];
+		out[at] = (engine) => {
+			before?.(engine);
+			if (engine.state.placed >= 0) parts[i].placed(engine, engine.state.placed);
+		};
+	});
+	return out;
 }
 
 /** A token step with its names and rule ids worked out. */
@@ -256,7 +274,8 @@ function hooksOf(
 			return null;
 		},
 		placed(engine, b) {
-			for (const p of parts) p.placed(engine, b);
+			for (let i = 0; i < parts.length; i++)
+				if ((specs[i].d.at ?? 'placed') === 'placed') parts[i].placed(engine, b);
 		},
 		deployCheck(engine, player, figure, seg) {
 			for (const p of parts) {
@@ -361,6 +380,7 @@ export function withSteps(
 			deployMoves: t.deployMoves,
 			icons: t.icons,
 			placementFor: t.placementFor,
+			...(Object.keys(t.moments).length ? { moments: t.moments } : {}),
 			...(alone ? { hookWhen: { scored: t.scoredWhen } } : {})
 		}
 	};

@@ -1,6 +1,10 @@
-// The phases of a turn, in order. GameState.phase is the last phase whose hooks have run
-// (BEFORE_TURN until the turn starts). Named numbers rather than strings: the turn loop's switch
-// (turn.ts advance) stays a jump over small integers.
+// The phases of a turn, in order: the engine's moments (formats/turn-moments.ts TURN_MOMENTS, which
+// base.json's dataRules.turn declares). GameState.phase is the last phase whose hooks have run
+// (BEFORE_TURN until the turn starts; P + k/16 once the k-th moment a document adds after phase P
+// has run: turn-moments.ts). Named numbers rather than strings: the turn loop's switch (turn.ts
+// advance) stays a jump over small integers.
+import { TURN_MOMENTS } from '../formats/turn-moments.ts';
+
 export const BEFORE_TURN = -1;
 /** The modules' turnStart hooks (the fairy's point). */
 export const PHASE_TURN_START = 0;
@@ -22,14 +26,4 @@ export const PHASE_AFTER_SCORE = 7;
 export const PHASE_TURN_END = 8;
 
 /** The phases' names, by number. */
-export const PHASES = [
-	'turnStart',
-	'draw',
-	'placed',
-	'figure',
-	'figureDone',
-	'afterFigure',
-	'score',
-	'afterScore',
-	'turnEnd'
-] as const;
+export const PHASES = TURN_MOMENTS;

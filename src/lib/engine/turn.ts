@@ -1,5 +1,7 @@
-// The turn loop: a turn runs through fixed phases; modules hook into them and may push decision
-// steps (each answered by a move). The engine advances automatically between steps.
+// The turn loop: a turn runs through the engine's moments (phases.ts, which base.json's
+// dataRules.turn declares) and the moments documents add after them (turn-moments.ts); modules hook
+// into them and may push decision steps (each answered by a move). The engine advances
+// automatically between steps.
 import { completedBorderRoots, completedInner } from './board.ts';
 import { emit } from './events.ts';
 import { find, featureOf } from './features.ts';
@@ -7,6 +9,7 @@ import { scoreFeature, playerName } from './scoring.ts';
 import { tilesLeft } from './bag.ts';
 import { drawTile } from './draw.ts';
 import { K_RIVER, type Engine } from './types.ts';
+import { nextAddedMoment } from './turn-moments.ts';
 import {
 	BEFORE_TURN,
 	PHASE_AFTER_FIGURE,
@@ -71,7 +74,10 @@ export function finalScoring(engine: Engine): void {
 export function advance(engine: Engine): void {
 	const state = engine.state;
 	const h = engine.rules.hooks;
+	const moments = engine.rules.moments;
 	while (!state.finished && state.pending.length === 0) {
+		// a moment a document adds after the phase just run (dataRules.moments), before the next
+		if (moments !== null && nextAddedMoment(engine, moments)) continue;
 		const phase = state.phase + 1;
 		state.phase = phase;
 		switch (phase) {

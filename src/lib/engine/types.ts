@@ -505,6 +505,9 @@ export interface ParameterRange {
 	max: number;
 }
 
+/** Moments documents add to the turn by the engine's phase they follow (index: phase + 1), each its hooks (engine/turn-moments.ts); null without any. */
+export type AddedMoments = (((engine: Engine) => void)[][] | undefined)[] | null;
+
 export interface RuleModule {
 	id: string;
 	name: string;
@@ -528,6 +531,8 @@ export interface RuleModule {
 	leavesOut?: FeatureKind[];
 	/** Figures this module owns that are not pieces (the dragon, the fairy). */
 	declares?: string[];
+	/** What it does at moments documents add to the turn (dataRules.moments), by the moment's name. */
+	moments?: Record<string, (engine: Engine) => void>;
 	/** Step kinds this module owns: the move types they accept and the generator for legalMoves. */
 	steps?: Record<string, StepDef>;
 	/** Move type → handler. */
@@ -575,6 +580,8 @@ export interface Context {
 	fit: FitTables;
 	/** Hook lists (only modules that implement each). */
 	hooks: { [K in keyof Hooks]: Hooks[K][] };
+	/** The moments documents add to the turn, by the phase they follow (turn-moments.ts); null: none. */
+	moments: AddedMoments;
 	steps: Map<string, StepDef>;
 	moves: Map<string, MoveHandler>;
 	/** Per step kind, the handler of each move type the step accepts (apply's one lookup). */

@@ -10,6 +10,7 @@ import { checkBounds, rangeOf, variableRange } from './data-bounds.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
 import { checkDataSteps, varsOf } from './data-steps.ts';
 import { checkFigureMoves } from './data-step-random.ts';
+import { addedMoments, checkTurn } from './turn-moments.ts';
 
 export const DATA_FEATURE_KINDS = [
 	'road',
@@ -67,6 +68,8 @@ export interface DataNames {
 	ranges?: Map<string, { min: number; max: number }>;
 	/** Token kinds of the documents (their `tokens`). */
 	tokens?: Set<string>;
+	/** The moments the documents add to the turn (name → the moment it comes after; the first document's first). */
+	moments?: Map<string, string>;
 }
 
 const PLAIN: Record<string, ExprType> = {
@@ -198,6 +201,7 @@ export function dataNames(
 			for (const k of Object.keys(dr.parameters)) names.parameters.add(k);
 	}
 	for (const [k, p] of dataParameters(docs)) names.ranges!.set(k, { min: p.min, max: p.max });
+	names.moments = addedMoments(docs.slice(1)); // the dependencies' (the document's own are checked with it)
 	return names;
 }
 
@@ -282,6 +286,8 @@ export function checkDataRules(
 					);
 			}
 		}
+	checkTurn(dr, names.moments ?? new Map(), out);
+	const moments = new Map([...(names.moments ?? []), ...addedMoments([doc])]);
 	if (dr.steps !== undefined)
 		checkDataSteps(
 			dr,
@@ -290,6 +296,7 @@ export function checkDataRules(
 				figures: own,
 				icons: names.icons,
 				knownFigures: names.figures,
+				moments,
 				range: (e) => rangeOf(e, (v) => variableRange(v, names)),
 				scope,
 				tiles: new Set(

@@ -8,16 +8,18 @@ import { pointer, type Problem } from './problems.ts';
 import { checkHeldTile } from './data-step-held-tile.ts';
 import { checkPieceStep } from './data-step-piece.ts';
 import { checkActStep } from './data-step-act.ts';
+import { turnSequence } from './turn-moments.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Where each type of step may sit in the turn (its `at`; the first is the default). */
+/** Where each type of step may sit in the turn (its `at`; the first is the default; a token step also at a moment a document adds). */
 export const STEP_PLACES: Record<string, string[]> = { token: ['placed'], piece: ['figure'] };
 
 /** Why a step sits where it does (the error of a step placed elsewhere). */
 const PLACE_WHY: Record<string, string> = {
-	token: 'it puts a token on the tile just placed, so it comes right after the placement',
+	token:
+		'it puts a token on the tile just placed, so it comes right after the placement or at a moment a document adds',
 	piece: "its piece comes with or instead of the turn's figure, so it is part of the figure step"
 };
 
@@ -67,6 +69,8 @@ export function checkDataSteps(
 		tiles?: ReadonlySet<string>;
 		/** The figures the document itself declares (a piece step's figure is one). */
 		figures?: ReadonlySet<string>;
+		/** The moments added to the turn in play (the document's and its dependencies': name → after). */
+		moments?: ReadonlyMap<string, string>;
 	},
 	out: Problem[]
 ): void {
@@ -92,12 +96,7 @@ export function checkDataSteps(
 		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
 		const type = typeof s.type === 'string' ? s.type : '';
 		if (type === 'act') checkActStep(s, at, names, taken, out);
-		const places = STEP_PLACES[type];
-		if (places && typeof s.at === 'string' && !places.includes(s.at))
-			err(
-				at('at'),
-				`a ${type} step cannot go at '${s.at}': ${PLACE_WHY[type]} (at: ${places.join(' or ')})`
-			);
+		if (STEP_PLACES[type] && typeof s.at === 'string') checkAt(type, s.at, at('at'), names, err);
 		if (typeof s.icon === 'string' && !names.icons.has(s.icon))
 			err(
 				at('icon'),
@@ -138,6 +137,31 @@ export function checkDataSteps(
 
 type At = (...p: (string | number)[]) => string;
 type Err = (ptr: string, message: string) => void;
+
+/** A step's `at` names a moment of the turn in play where its type can go. */
+function checkAt(
+	type: string,
+	where: string,
+	ptr: string,
+	names: { moments?: ReadonlyMap<string, string> },
+	err: Err
+): void {
+	const added = names.moments ?? new Map<string, string>();
+	const seq = turnSequence(added);
+	const places = [...STEP_PLACES[type], ...(type === 'token' ? added.keys() : [])].filter((m) =>
+		seq.includes(m)
+	);
+	if (!seq.includes(where))
+		err(
+			ptr,
+			`unknown moment '${where}': the turn's moments in play are ${seq.join(', ')} (a document adds one in dataRules.moments)`
+		);
+	else if (!places.includes(where))
+		err(
+			ptr,
+			`a ${type} step cannot go at '${where}': ${PLACE_WHY[type]} (at: ${places.join(' or ')})`
+		);
+}
 
 /** A token step's kind: declared, not an engine move, one step per kind (`seen`: kind → step). */
 function checkTokenKind(

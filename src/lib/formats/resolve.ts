@@ -139,6 +139,13 @@ export function chosenPointer(
 
 type ModuleSource = Pick<Expansion, 'id' | 'rules' | 'figures' | 'dependencies' | 'dataRules'>;
 
+/** Does a document's dataRules compile to a module: not the turn's sequence alone (base.json's `turn`, `moments`)? */
+export function playsDataRules(e: { dataRules?: unknown }): boolean {
+	if (e.dataRules === null || typeof e.dataRules !== 'object') return false;
+	const keys = Object.keys(e.dataRules);
+	return keys.length === 0 || keys.some((k) => k !== 'turn' && k !== 'moments');
+}
+
 /** The id of the module an expansion's dataRules compile to: its own id, or `<id>:data` beside a TypeScript module of that id. */
 export const dataModuleId = (
 	docId: string,
@@ -219,7 +226,7 @@ export function modulesEnabled(
 	const on = new Set<string>(r.modules);
 	const played = r.ok ? r.expansions : r.partial;
 	for (const e of played) for (const m of registry.modulesOf(e)) on.add(m);
-	const data = played.filter((e) => e.dataRules && typeof e.dataRules === 'object');
+	const data = played.filter(playsDataRules);
 	return orderModules(
 		registry.moduleIds.filter((id) => on.has(id)),
 		data,

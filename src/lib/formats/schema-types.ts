@@ -301,6 +301,29 @@ export interface DataRules {
 	 */
 	steps?: DataStep[];
 	/**
+	 * The turn's sequence: the engine's moments in order — turnStart, draw, placed, figure, figureDone, afterFigure, score, afterScore, turnEnd. The base game declares it; the engine runs these moments (so the list is theirs, in their order), and a document adds moments of its own in `moments`.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A moment of the turn.
+	 */
+	turn?: string[];
+	/**
+	 * Moments this document adds to the turn, by name (what happens at it): each comes right after the moment it names, and its steps sit there (a step's `at`).
+	 */
+	moments?: {
+		[k: string]: {
+			/**
+			 * The moment it comes right after: one of the turn's (not turnEnd) or one a document in play adds.
+			 */
+			after: string;
+			/**
+			 * What happens at this moment, for the rule book.
+			 */
+			description?: string;
+		};
+	};
+	/**
 	 * Module ids whose rules come after these when both are in play. With it, these rules play late: after every other module in play (their values set, for these to adjust), just before the first of these (Buddo's denial, which must come last). Default: right after the base game's.
 	 *
 	 * @maxItems 20
@@ -678,9 +701,9 @@ export interface TokenStep {
 	 */
 	id: string;
 	/**
-	 * Where the step sits in the turn: 'placed' (right after the tile is placed, before the figure; the default). A token step goes nowhere else; 'drawn', 'figure', 'scored' and 'end' are the turn's other moments, for steps to come.
+	 * Where the step sits in the turn: 'placed' (right after the tile is placed, before the figure; the default) or a moment a document adds to the turn (dataRules.moments), where the token goes on the tile just placed then.
 	 */
-	at?: 'drawn' | 'placed' | 'figure' | 'scored' | 'end';
+	at?: string;
 	/**
 	 * The icon of the tiles that bring the step (declared in the expansion's icons).
 	 */
@@ -809,9 +832,9 @@ export interface PieceStep {
 	 */
 	id: string;
 	/**
-	 * Where the step sits in the turn: 'figure' (the figure step; the default and the only place it goes).
+	 * Where the step sits in the turn: 'figure' (the figure step; the default and the only moment it goes).
 	 */
-	at?: 'drawn' | 'placed' | 'figure' | 'scored' | 'end';
+	at?: string;
 	/**
 	 * The figure put down, the id of one of the expansion's `figures` (not one of dataRules.figures: an extra piece put only by this step).
 	 */
