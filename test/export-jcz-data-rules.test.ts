@@ -218,6 +218,10 @@ describe('jcz export of data rules', () => {
 		expect(buildJczXml(mm).notes.join('\n')).toContain(
 			"data step MM-MSG-3 (/dataRules/steps/1, act): a move — when its road scores, the 'messenger' figure's owner chooses: return, road, city;"
 		);
+		// and the mayor's ability, triggered when its tile is surrounded
+		expect(buildJczXml(mm).notes.join('\n')).toContain(
+			"data step MM-MAYOR-4 (/dataRules/steps/2, act): a move — when a placement surrounds its tile on four sides, the 'mayor' figure's owner chooses: favour, none; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: MM-MAYOR-4, MM-R7, MM-R8, BASE-1.4.1, MM-MAYOR-3, MM-HALL-5, MM-MAYOR-5)"
+		);
 	});
 
 	it('Buddo’s moves are named in the notes: its coin (a random step) and its figure’s rules', () => {

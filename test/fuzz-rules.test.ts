@@ -281,6 +281,33 @@ const VALUES = (g: Gen): Json =>
 					...(g.next() < 0.5 ? { moveTo: g.pick(['road', 'city', 'field', 'castle']) } : {})
 				}
 			}
+		}),
+		// a surrounded act, well formed or not: effects together, of the other trigger, conditions of any type
+		() => ({
+			type: 'act',
+			id: g.pick(['MM-CROW-3', 'FUZZ-9']),
+			figure: g.pick(['scarecrow', 'mayor', 'ghost', 'pass']),
+			when: g.pick(['surrounded', 'feature-scores']),
+			...(g.next() < 0.3 ? { from: ['road'] } : {}),
+			// leaves, not VALUES (as above)
+			wildcardNeighbours: g.pick<Json>([true, 2, { var: 'ruling.MM-R7.counts-as-neighbour' }]),
+			afterScoring: g.pick<Json>([false, { var: 'tiles' }, { var: 'ruling.MM-R2.after-scoring' }]),
+			byStep: g.pick<Json>([true, 'x', { var: 'ruling.MM-R12.mayors-first' }]),
+			usesPlacement: { when: g.pick<Json>([true, 3]), rules: ['MM-R8'] },
+			wildcardBeside: { event: g.pick(['crisisMeeting', 'Bad']), rules: [] },
+			choices: {
+				[g.pick(['lie', 'favour'])]: {
+					label: 'x',
+					event: 'acted',
+					...g.pick<Record<string, Json>>([
+						{ strength: g.pick<Json>([1, -1, { var: 'param.lyingScarecrowStrength' }, true]) },
+						{ win: { anyFollower: g.pick<Json>([true, 1]) } },
+						{ putFollower: true, strength: 1 },
+						{ strength: 2, home: true },
+						{ moveTo: 'road', home: g.pick<Json>([true, 'no']) }
+					])
+				}
+			}
 		})
 	])();
 

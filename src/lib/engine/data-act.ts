@@ -17,7 +17,18 @@ import { ev, type ActEntry, type ActState, type DataState } from './data-scope.t
 import { perContext } from './per-context.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataActChoice, DataActStep, DataStep } from '../formats/schema-types.ts';
-import type { Context, Engine, Hooks, Move, Refusal, RuleModule, Step } from './types.ts';
+import { surroundedActs } from './data-surrounded.ts';
+import type {
+	Context,
+	FeatureKind,
+	Engine,
+	FigureType,
+	Hooks,
+	Move,
+	Refusal,
+	RuleModule,
+	Step
+} from './types.ts';
 
 /** A feature within reach and the choice that moves there. */
 interface Target {
@@ -180,7 +191,7 @@ function entriesOf(
 	const s = engine.state;
 	const out: ActEntry[] = [];
 	for (const a of acts) {
-		if (!(a.d.from as string[]).includes(kind)) continue;
+		if (a.d.when !== 'feature-scores' || !(a.d.from ?? []).includes(kind as FeatureKind)) continue;
 		const riders = (s.featurePieces[root] ?? []).filter(
 			(pc) => s.pieces[pc].kind === a.d.figure && s.pieces[pc].owner >= 0
 		);
@@ -353,26 +364,62 @@ function moveTo(
 	return root;
 }
 
+/** A number on rulings and parameters, worked out for a rules context (absent: 0). */
+function valued(rules: Context, e: unknown): number {
+	const v = ev(e, (name: string): number | boolean => {
+		if (name.startsWith('param.')) return rules.params[name.slice(6)] ?? 0;
+		const m = /^ruling\.([^.]+)\.(.+)$/.exec(name);
+		return m ? rules.rulings[m[1]] === m[2] : 0;
+	});
+	return typeof v === 'number' ? v : 0;
+}
+
+/** Joins hook functions to `hooks`, each after any already there (a refusal: the first; marks: all). */
+function join(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
+	const h = hooks as Record<string, ((...a: never[]) => unknown) | undefined>;
+	for (const [k, fn] of Object.entries(more) as [string, (...a: never[]) => unknown][]) {
+		const before = h[k];
+		if (!before) h[k] = fn;
+		else if (k === 'deployCheck') h[k] = (...a: never[]) => before(...a) ?? fn(...a);
+		else if (k === 'scoringMarks')
+			h[k] = (...a: never[]) => [...(before(...a) as number[]), ...(fn(...a) as number[])];
+		else
+			h[k] = (...a: never[]) => {
+				before(...a);
+				fn(...a);
+			};
+	}
+}
+
 /**
- * A data module's act steps wired in: their hooks join `hooks` (after any already there), and the
- * step kinds, moves and cited rule ids are returned (null without any act step).
+ * A data module's act steps wired in: their hooks join `hooks` (after any already there; the
+ * 'surrounded' acts' before the 'feature-scores' acts'), and the step kinds, moves, cited rule ids
+ * and the figure strengths a choice changes are returned (null without any act step).
  */
 export function withActs(
 	steps: readonly AnyStep[],
 	hooks: Partial<Hooks>,
 	state: (engine: Engine) => DataState
-): { module: Pick<RuleModule, 'steps' | 'moves'>; cited: string[] } | null {
-	const acts = actSteps(steps, state);
-	if (!acts) return null;
-	const h = hooks as Record<string, ((...a: never[]) => unknown) | undefined>;
-	for (const [k, fn] of Object.entries(acts.hooks) as [string, (...a: never[]) => unknown][]) {
-		const before = h[k];
-		h[k] = before
-			? (...a: never[]) => {
-					before(...a);
-					fn(...a);
-				}
-			: fn;
-	}
-	return { module: acts.module, cited: acts.cited };
+): {
+	module: Pick<RuleModule, 'steps' | 'moves'>;
+	cited: string[];
+	figure: (f: FigureType) => FigureType;
+} | null {
+	const all = actsOf(steps);
+	const around = surroundedActs(all, state, decided, valued);
+	const acts = actSteps(
+		all.filter((s) => s.when !== 'surrounded'),
+		state
+	);
+	if (!acts && !around) return null;
+	if (around) join(hooks, around.hooks);
+	if (acts) join(hooks, acts.hooks);
+	return {
+		module: {
+			steps: { ...acts?.module.steps, ...around?.module.steps },
+			moves: { ...acts?.module.moves, ...around?.module.moves }
+		},
+		cited: [...(acts?.cited ?? []), ...(around?.cited ?? [])],
+		figure: around ? around.figure : (f) => f
+	};
 }

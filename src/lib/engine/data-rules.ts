@@ -117,6 +117,7 @@ function compileFigure(
 		rules: f.rules ?? [],
 		...(f.strengthRules ? { strengthRules: f.strengthRules } : {}),
 		...(f.joinsOccupied ? { joinsOccupied: true } : {}),
+		...(f.occupiedRules ? { occupiedRules: f.occupiedRules } : {}),
 		...(f.afterScoring === 'stay' ? { staysAfterScoring: true } : {}),
 		...(f.requiresOwnFollower || f.extraTurn ? { canDeploy: ownFollowerCheck(id, f) } : {})
 	};
@@ -227,7 +228,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		data: true,
 		combine: modifiers,
 		rules: texts,
-		figures: [...figures, ...(steps?.figures ?? []), ...(pieces?.figures ?? [])],
+		figures: [
+			...(acts ? figures.map(acts.figure) : figures),
+			...(steps?.figures ?? []),
+			...(pieces?.figures ?? [])
+		],
 		parameters,
 		parameterRanges,
 		...(dr.rulings

@@ -348,6 +348,31 @@ export interface ActState {
 	waiting: ActEntry[];
 	/** Roots scored this turn (not open for `intoCompleted`). */
 	scored: number[];
+	/** The figures of the module's 'surrounded' acts (data-surrounded.ts). */
+	surround?: SurroundState;
+}
+
+/** A figure whose tile was surrounded, waiting for its owner's choice (data-surrounded.ts). */
+export interface SurroundEntry {
+	/** The step's position among the module's 'surrounded' acts. */
+	act: number;
+	piece: number;
+	owner: number;
+	/** Board index of the figure's tile when it triggered (a figure no longer there does not act). */
+	tile: number;
+}
+
+/** What a data module's 'surrounded' acts keep (its ActState's `surround`). */
+export interface SurroundState {
+	/** The figures to offer now, in order (the first is offered). */
+	queue: SurroundEntry[];
+	/** Figures waiting for the end of the figure step or of the scoring. */
+	waiting: SurroundEntry[];
+	/** A choice by the active player put a follower before the figure step (`usesPlacement`). */
+	used: boolean;
+	/** Pieces a choice changed (`strength`), and the strength each has now. */
+	changed: number[];
+	changedTo: number[];
 }
 
 /** What a token step keeps during a turn (in its module's state, `steps[i]`: data-token-step.ts). */

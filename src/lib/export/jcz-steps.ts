@@ -15,7 +15,7 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 	'held-tile': (s) =>
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
 	act: (s) =>
-		`when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`
+		`${s.when === 'surrounded' ? 'when a placement surrounds its tile on four sides' : `when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores`}, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

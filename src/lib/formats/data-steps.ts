@@ -47,7 +47,13 @@ const CONDITIONS: [string[], 'number' | 'boolean'][] = [
 	[['noToken', 'refuse'], 'boolean'],
 	[['returns'], 'boolean'],
 	[['eaten'], 'boolean'],
-	[['intoCompleted'], 'boolean']
+	[['intoCompleted'], 'boolean'],
+	[['wildcardNeighbours'], 'boolean'],
+	[['afterFigure'], 'boolean'],
+	[['afterScoring'], 'boolean'],
+	[['placedSurrounded'], 'boolean'],
+	[['byStep'], 'boolean'],
+	[['usesPlacement', 'when'], 'boolean']
 ];
 
 /**
@@ -206,13 +212,25 @@ function checkTokenConditions(
 	if (isObject(s.onto))
 		for (const [kind, c] of Object.entries(s.onto))
 			conditions.push([c, at('onto', kind), 'boolean']);
+	// an act step's choices: a win's condition, a strength (a number, not a count of tokens)
+	const strengths = new Set<string>();
+	if (isObject(s.choices))
+		for (const [n, c] of Object.entries(s.choices)) {
+			if (!isObject(c)) continue;
+			if (isObject(c.win))
+				conditions.push([c.win.anyFollower, at('choices', n, 'win', 'anyFollower'), 'boolean']);
+			if (c.strength !== undefined) strengths.add(at('choices', n, 'strength'));
+			conditions.push([c.strength, at('choices', n, 'strength'), 'number']);
+		}
 	for (const [e, ptr, want] of conditions) {
 		if (e === undefined) continue;
 		const errors = out.length;
 		checkExpr(e, want, names.scope, ptr, out);
 		if (want === 'number' && out.length === errors) {
 			const [lo, hi] = names.range(e);
-			if (lo < 0 || hi > MAX_TOKENS)
+			if (strengths.has(ptr)) {
+				if (lo < 0) err(ptr, `the strength can be ${lo}: a strength is at least 0`);
+			} else if (lo < 0 || hi > MAX_TOKENS)
 				err(ptr, `the supply can hold ${lo < 0 ? lo : hi} tokens: a count is 0 to ${MAX_TOKENS}`);
 		}
 		// decided once per game, before any feature is read

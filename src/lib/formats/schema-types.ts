@@ -405,6 +405,12 @@ export interface DataFigure {
 	 */
 	joinsOccupied?: boolean;
 	/**
+	 * Rule ids a refusal cites when this figure keeps a follower out of its feature (with joinsOccupied).
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	occupiedRules?: string[];
+	/**
 	 * After its feature scores: 'return' to its owner's supply (default) or 'stay' on the board.
 	 */
 	afterScoring?: 'return' | 'stay';
@@ -1062,7 +1068,7 @@ export interface RandomStep {
 	rules?: string[];
 }
 /**
- * A figure action written as data: when a feature of a kind in `from` is scored completed, each figure of kind `figure` on it waits for its owner's choice, offered after the turn's scoring one figure at a time, clockwise from the active player. A choice takes the figure home, or (`moveTo`) puts it on a feature of that kind within `reach`; a figure with nothing in reach stays in supply. The step kind and the move are named by the figure ({"type": "messenger", "choice": "road", "x": 1, "y": 0, "feature": "r2"}); its events by the document. Conditions read rulings and parameters only.
+ * A figure action written as data. `when: "feature-scores"`: when a feature of a kind in `from` is scored completed, each figure of kind `figure` on it waits for its owner's choice, offered after the turn's scoring one figure at a time, clockwise from the active player; a choice takes the figure home, or (`moveTo`) puts it on a feature of that kind within `reach`; a figure with nothing in reach stays in supply. `when: "surrounded"`: a tile placement that gives the tile of a figure of kind `figure` its fourth orthogonal neighbour makes it act (at once, or after the figure step or the scoring); its choices may win an opponent's follower, put a follower in its place, change its strength or send it home. The step kind and the move are named by the figure ({"type": "messenger", "choice": "road", "x": 1, "y": 0, "feature": "r2"}); its events by the document. Conditions read rulings and parameters only.
  */
 export interface DataActStep {
 	/**
@@ -1078,20 +1084,68 @@ export interface DataActStep {
 	 */
 	figure: string;
 	/**
-	 * What makes the figure act: 'feature-scores' (the completed feature holding it is scored; it has gone home and may move on).
+	 * What makes the figure act: 'feature-scores' (the completed feature holding it is scored; it has gone home and may move on; needs `from` and `reach`) or 'surrounded' (a tile placement gives the figure's tile its fourth orthogonal neighbour; the figure stands there).
 	 */
-	when: 'feature-scores';
+	when: 'feature-scores' | 'surrounded';
 	/**
 	 * The feature kinds whose scoring makes the figure act.
 	 *
 	 * @minItems 1
 	 */
-	from: ('road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable')[];
+	from?: ('road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable')[];
 	/**
 	 * Where a choice with `moveTo` may put the figure: 'road-end' (from the scored road's ends: the other roads at a crossroads — village, junction, monastery — or the city at a city gate, by the tiles' geometry), occupied or not, not completed.
 	 */
-	reach: 'road-end';
+	reach?: 'road-end';
 	intoCompleted?: Expression;
+	/**
+	 * 'surrounded': rule ids the trigger event cites (default the step's id).
+	 *
+	 * @maxItems 20
+	 */
+	triggerRules?: string[];
+	wildcardNeighbours?: Expression;
+	/**
+	 * 'surrounded': rule ids a trigger cites when a wildcard tile is among the figure's neighbours.
+	 *
+	 * @maxItems 20
+	 */
+	wildcardRules?: string[];
+	/**
+	 * 'surrounded': a wildcard tile placed beside the figure's tile sends the figure home at once, without acting: the event, its label for the log and its rule ids.
+	 */
+	wildcardBeside?: {
+		/**
+		 * The event's type.
+		 */
+		event: string;
+		/**
+		 * What happens, for the log ("Crisis meeting").
+		 */
+		label?: string;
+		/**
+		 * Rule ids the event cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
+	afterFigure?: Expression;
+	afterScoring?: Expression;
+	placedSurrounded?: Expression;
+	byStep?: Expression;
+	/**
+	 * 'surrounded': a follower put by a choice (`win`, `putFollower`) before the figure step uses up the active player's figure placement when `when` holds; its refusal cites `rules`.
+	 */
+	usesPlacement?: {
+		when: Expression;
+		/**
+		 * Rule ids a refused placement cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
 	/**
 	 * What the player decides at the step, for messages (default: choose the figure's action).
 	 */
@@ -1103,7 +1157,7 @@ export interface DataActStep {
 		[k: string]: DataActChoice;
 	};
 	/**
-	 * The event when nothing is within reach as the figure's turn to choose comes (it stays in supply), and the rule ids it cites.
+	 * The event when the figure has nothing to do as its turn to choose comes — nothing within reach (it stays in supply), or for 'surrounded' no choice that wins, puts or changes anything is possible (it goes home) — and the rule ids it cites.
 	 */
 	nothingInReach?: {
 		/**
@@ -1118,7 +1172,7 @@ export interface DataActStep {
 		rules?: string[];
 	};
 	/**
-	 * The refusal of a move to a feature not within reach: its code and rule ids (default 'out-of-reach', the step's rule).
+	 * The refusal of a move to a feature not within reach, or of a target a `win` choice may not take: its code and rule ids (default 'out-of-reach', the step's rule).
 	 */
 	outOfReach?: {
 		/**
@@ -1134,7 +1188,7 @@ export interface DataActStep {
 	};
 }
 /**
- * One choice of a figure action: its label for the log and the menu, the event it makes and the rule ids it cites; with `moveTo` the figure goes on a feature of that kind within reach, without it the figure stays home.
+ * One choice of a figure action: its label for the log and the menu, the event it makes and the rule ids it cites; with `moveTo` the figure goes on a feature of that kind within reach, without it the figure stays home. A 'surrounded' figure's choice may win a follower (`win`), put one (`putFollower`), change the figure's strength (`strength`) and send it home (`home`).
  */
 export interface DataActChoice {
 	/**
@@ -1155,6 +1209,36 @@ export interface DataActChoice {
 	 * @maxItems 20
 	 */
 	rules?: string[];
+	/**
+	 * 'surrounded': the move names an opponent's normal follower on the figure's feature (x, y, feature, owner, figure); it goes home and one of the owner's normal followers from supply takes its place (offered only with one in supply).
+	 */
+	win?: {
+		anyFollower?: Expression;
+	};
+	/**
+	 * 'surrounded': the figure goes home and one of its owner's normal followers from supply takes its place (offered only with one in supply).
+	 */
+	putFollower?: boolean;
+	strength?: Expression;
+	/**
+	 * 'surrounded': the figure goes back to supply after the choice.
+	 */
+	home?: boolean;
+	/**
+	 * 'surrounded': the figure goes back to supply after the choice and its event, with this event and its rule ids.
+	 */
+	homeEvent?: {
+		/**
+		 * The event's type.
+		 */
+		event: string;
+		/**
+		 * Rule ids the event cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
 }
 /**
  * When the rule or move can come up.

@@ -158,6 +158,7 @@ export function schemaProblems(
 	};
 	for (const e of errors) {
 		if (e.propertyName !== undefined && e.keyword !== 'propertyNames') continue; // reported by its propertyNames error
+		if (e.keyword === 'if') continue; // its `then` reports what is missing
 		const segs = pointerSegments(e.instancePath);
 		const data = resolvePointer(doc, e.instancePath);
 		if (e.keyword === 'oneOf') {

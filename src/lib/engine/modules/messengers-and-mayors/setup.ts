@@ -24,13 +24,7 @@ export function setup(engine: Engine): void {
 	const state = engine.state;
 	const rules = engine.rules;
 	const { hall, land, river, waterfall } = factsOf(rules);
-	const m: MMState = {
-		hallTile: hall ? hall.index : -1,
-		lying: [],
-		queue: [],
-		waiting: [],
-		used: false
-	};
+	const m: MMState = { hallTile: hall ? hall.index : -1 };
 	state.moduleState[MM] = m;
 	// the waterfall tiles in the piles
 	let inPiles = 0;
