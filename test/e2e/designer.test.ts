@@ -13,7 +13,9 @@ import {
 	hoverText,
 	openEditorReady,
 	placeCursorAfter,
-	putExpansion
+	putExpansion,
+	holdableWorkers,
+	workerAnswers
 } from './helpers.ts';
 import { zoneCentre } from '../../src/lib/editor/zones.ts';
 import { layoutTile } from '../../src/lib/render/layout.ts';
@@ -186,6 +188,34 @@ test('a save with a tile whose JSON does not parse says what it left out; its me
 	await page.getByTestId('save').click();
 	await expect(page.getByTestId('save-status')).toHaveText('Saved.');
 	await expect(page.getByTestId('dirty')).toHaveText('saved');
+});
+
+test('leaving the tile page while the JSON worker still owes a suggestion: its late answer throws nothing', async ({
+	page
+}) => {
+	threeTiles('e2e-late-suggestion');
+	await holdableWorkers(page);
+	await page.goto('/expansions/e2e-late-suggestion/tiles/T3');
+	await openEditorReady(page);
+	// the JSON worker is up (it has checked the text once)
+	await expect.poll(() => workerAnswers(page, 'doValidation')).toBeGreaterThan(0);
+	await page.evaluate(() =>
+		(window as unknown as { __workers: { hold(m: string): void } }).__workers.hold('doComplete')
+	);
+	// typing asks the worker for suggestions; its answer is held while the page leaves
+	expect(await placeCursorAfter(page, '"count": 1,')).toBe(true);
+	await page.keyboard.type('oops');
+	await expect.poll(() => workerAnswers(page, 'doComplete', 'held')).toBeGreaterThan(0);
+	await page.locator('nav.crumbs a').first().click();
+	await expect(page.getByTestId('expansion-page')).toBeVisible();
+	// the tile editor and its model are gone; the answer comes now (an error Monaco meets while
+	// taking it is thrown from a timer: two turns of the event loop later it has been thrown)
+	await page.evaluate(async () => {
+		(window as unknown as { __workers: { release(): void } }).__workers.release();
+		for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 0));
+	});
+	expect(await workerAnswers(page, 'doComplete')).toBeGreaterThan(0);
+	await expect(page.getByTestId('expansion-page')).toBeVisible();
 });
 
 test('two tile editors in one visit, no console error; the canvas is the drawn tile, edited on it', async ({

@@ -156,3 +156,66 @@ export async function withServer(dir: string, fn: (base: string) => Promise<void
 		server.kill();
 	}
 }
+
+/**
+ * The answers of the page's web workers (Monaco's JSON worker among them) to one method, held
+ * while the test says so: Chromium's Worker wrapped before the app loads, each worker's requests
+ * remembered by their id and method. `window.__workers` counts the answers delivered and held by
+ * method; `hold(method)` and `release()` start and end the holding (the held answers are then
+ * delivered in order).
+ */
+export async function holdableWorkers(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		type Message = { req?: string; seq?: string; method?: string; args?: unknown[] };
+		const held: (() => void)[] = [];
+		const count = { answered: {} as Record<string, number>, held: {} as Record<string, number> };
+		let holding = '';
+		const tally = (box: Record<string, number>, m: string) => (box[m] = (box[m] ?? 0) + 1);
+		const workers = {
+			count,
+			hold: (method: string) => void (holding = method),
+			release: () => {
+				holding = '';
+				for (const deliver of held.splice(0)) deliver();
+			}
+		};
+		Object.assign(window, { __workers: workers });
+		const Base = window.Worker;
+		window.Worker = class extends Base {
+			method = new Map<string, string>();
+			postMessage(m: unknown, options?: Transferable[] | StructuredSerializeOptions) {
+				const msg = m as Message | null;
+				// a call of the language's worker is `$fmr` with the method's name first
+				const name = msg?.method === '$fmr' ? msg.args?.[0] : msg?.method;
+				if (msg?.req && typeof name === 'string') this.method.set(msg.req, name);
+				super.postMessage(m, options as StructuredSerializeOptions);
+			}
+			set onmessage(fn: ((e: MessageEvent) => void) | null) {
+				super.onmessage =
+					fn &&
+					((e: MessageEvent) => {
+						const asked = this.method.get((e.data as Message | null)?.seq ?? '');
+						const deliver = () => {
+							if (asked) tally(count.answered, asked);
+							fn.call(this, e);
+						};
+						if (!asked || asked !== holding) return deliver();
+						tally(count.held, asked);
+						held.push(deliver);
+					});
+			}
+			get onmessage() {
+				return super.onmessage;
+			}
+		};
+	});
+}
+
+/** How many answers of the page's workers to requests of `method` were delivered (`answered`) or are held. */
+export const workerAnswers = (page: Page, method: string, box: 'answered' | 'held' = 'answered') =>
+	page.evaluate(
+		([method, box]) =>
+			(window as unknown as { __workers: { count: Record<string, Record<string, number>> } })
+				.__workers.count[box][method] ?? 0,
+		[method, box] as const
+	);
