@@ -4,8 +4,8 @@
 // scout fixture grafted onto a small tile set, each changed by a seeded generator — subtrees
 // replaced by wrong types, unknown variables, operators, modifiers, figures and feature kinds,
 // expressions nested deep, keys dropped or doubled, token steps with unknown tokens and icons,
-// misplaced or with conditions of any type, held-tile steps with unknown tiles or conditions of any
-// type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
+// misplaced or with conditions of any type, held-tile steps with unknown tiles, places, offers and ends or conditions
+// of any type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
 // unknown figures, reaches and feature kinds, random steps and figure moves (Buddo's coin,
 // drawsDragon, mustBeChosen, deniesAwards) broken likewise, Bards' note step at a moment the document
 // adds to the turn (its moment after an unknown one, under an engine's name). The
@@ -217,7 +217,10 @@ const VALUES = (g: Gen): Json =>
 			id: g.pick(['MM-TURN-3', 'FUZZ-9']),
 			tile: g.pick(['town-hall', 'nope', 'draw']),
 			instead: 'draw',
-			endsGame: 'when-all-placed',
+			endsGame: g.pick(['when-all-placed', 'after-a-final-round', 'never']),
+			where: g.pick(['beside', 'hole', 'corner']),
+			offer: g.pick(['turn', 'own-step', 'pass']),
+			...(g.next() < 0.5 ? { finalRound: condition(g) } : {}),
 			// (fixed picks, not VALUES: four more subtrees per call would grow the documents without bound)
 			count: g.pick<Json>([{ var: 'param.townHallsPerPlayer' }, 1, 50, -1, true]),
 			whileRiver: condition(g),

@@ -1,12 +1,14 @@
 // A held-tile step (schemas/expansion.v1.json heldTileStep, type 'held-tile'): each player holds
 // `count` copies of one of the document's tiles, out of the piles, and places one instead of
-// drawing — the step `turn` offers the draw or the held tile on any free cell beside the board. The
-// tile fits by its own properties (a wildcard fits any neighbour and closes what runs into it,
-// board.ts). With no tile left to draw (`endsGame: when-all-placed`) a player still holding one must
-// place it (a step named by the tile), the others skip, and the game ends once all are placed. Not
-// a land tile (`landTile`), it takes 1 off a monastery's or garden's value per one around it.
-// Move, step and event flag are named by the tile ('town-hall', townHall: true). Its conditions read
-// rulings and parameters only: decided once per rules context.
+// drawing — the step `turn` offers the draw or the held tile on any free cell beside the board
+// (`offer: own-step`: a step named by the tile offers it or a pass; `where: hole`: only cells with
+// a tile on all four sides). The tile fits by its own properties (a wildcard fits any neighbour and
+// closes what runs into it, board.ts). With no tile left to draw, `endsGame: when-all-placed` makes
+// a player still holding one place it (a step named by the tile), the others skip, and the game
+// ends once all are placed; `after-a-final-round` asks each holder once, in turn order, to place it
+// or pass (step '<tile>-end'). Not a land tile (`landTile`), it takes 1 off a monastery's or
+// garden's value per one around it. Move, step and event flag are named by the tile ('town-hall',
+// townHall: true). Its conditions read rulings and parameters only: decided once per rules context.
 import { placementRefusal, putTile } from './board.ts';
 import { AROUND, pack, unpackX, unpackY } from './cells.ts';
 import { tileAt } from './board-index.ts';
@@ -17,6 +19,7 @@ import { filled } from './arrays.ts';
 import { perContext } from './per-context.ts';
 import { ev, push, type DataState } from './data-scope.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from './phases.ts';
+import { TURN_STEP, finalRoundOf, isHole, offerKind, ownSteps } from './data-held-tile-round.ts';
 import type { DataStep, HeldTileStep } from '../formats/schema-types.ts';
 import type {
 	Context,
@@ -37,10 +40,9 @@ export interface HeldTileState {
 	tile: number;
 	/** Copies each player still holds. */
 	held: number[];
+	/** A final round under way: the players still to be asked, in turn order (absent before). */
+	round?: number[];
 }
-
-/** The step kind offering the draw or the held tile at the start of a turn. */
-export const TURN_STEP = 'turn';
 
 const lookup = (rules: Context) => (name: string) => {
 	if (name.startsWith('param.')) return rules.params[name.slice(6)] ?? 0;
@@ -65,6 +67,8 @@ interface Tables {
 	dragonBlocked: boolean;
 	/** The rule cited when the tile counts as a land tile around a stable (`landTile.around`), or null. */
 	landAround: string | null;
+	/** `endsGame: after-a-final-round`: the round is played. */
+	finalRound: boolean;
 }
 
 function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
@@ -77,7 +81,8 @@ function tablesFor(rules: Context, key: string, d: HeldTileStep): Tables {
 		zeroComplete: lt && !cond(rules, lt.complete, true) ? (lt.completeRule ?? d.id) : null,
 		zeroFinal: lt && !cond(rules, lt.final, true) ? (lt.finalRule ?? d.id) : null,
 		dragonBlocked: !cond(rules, d.dragonMayEnter, true),
-		landAround: lt && cond(rules, lt.around, false) ? (lt.aroundRule ?? d.id) : null
+		landAround: lt && cond(rules, lt.around, false) ? (lt.aroundRule ?? d.id) : null,
+		finalRound: cond(rules, d.finalRound, true)
 	};
 }
 
@@ -103,26 +108,35 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 	const ended = d.endedRules ?? end;
 	const tables = perContext((rules) => tablesFor(rules, key, d));
 
-	/** May the active player place the tile instead of drawing now? */
-	const offered = (engine: Engine): boolean => {
-		const st = engine.state;
-		const h = held(engine);
-		if (h.tile < 0 || h.held[st.active] <= 0 || tilesLeft(st) === 0) return false;
-		return tables(engine.rules).whileRiver || !riverLeft(engine);
-	};
-
-	/** Every free cell beside the board where the tile may go. */
-	const placements = (engine: Engine, out: Move[]): void => {
+	const hole = d.where === 'hole';
+	/** Every free cell beside the board (a hole only, with `where: hole`) where the tile may go; out null: is there one? */
+	const placements = (engine: Engine, out: Move[] | null): boolean => {
 		const st = engine.state;
 		const t = held(engine).tile;
-		for (const cell of st.front) {
-			const x = unpackX(cell);
-			const y = unpackY(cell);
-			if (!placementRefusal(engine, t, x, y, 0)) out.push({ type: d.tile, x, y });
+		let any = false;
+		for (let i = 0; i < st.front.length; i++) {
+			const x = unpackX(st.front[i]);
+			const y = unpackY(st.front[i]);
+			// all four edges required, or a side against a tile that fits anything (which requires none)
+			if (hole && st.frontMask[i] !== 0xffff && !isHole(engine, x, y)) continue;
+			if (placementRefusal(engine, t, x, y, 0)) continue;
+			if (!out) return true;
+			out.push({ type: d.tile, x, y });
+			any = true;
 		}
+		return any;
 	};
 
-	const k: Kit = { d, name, flag, held, place, where, end, ended };
+	/** May `player` place the tile instead of drawing now? (In its own step: only with a place for it.) */
+	const offered = (engine: Engine, player: number): boolean => {
+		const st = engine.state;
+		const h = held(engine);
+		if (h.tile < 0 || h.held[player] <= 0 || tilesLeft(st) === 0) return false;
+		if (!tables(engine.rules).whileRiver && riverLeft(engine)) return false;
+		return d.offer !== 'own-step' || placements(engine, null);
+	};
+
+	const k: Kit = { d, name, flag, held, place, where, end, ended, hole, placements, tables };
 	const move = moveOf(k);
 	const noTile = noTileOf(k);
 
@@ -160,7 +174,7 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		};
 	};
 
-	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter };
+	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter, hole };
 }
 
 /** What a held-tile step's move and end hooks share (built once per step). */
@@ -173,10 +187,13 @@ interface Kit {
 	where: string[];
 	end: string[];
 	ended: string[];
+	hole: boolean;
+	placements: (engine: Engine, out: Move[] | null) => boolean;
+	tables: (rules: Context) => Tables;
 }
 
 /** The move placing the held tile instead of drawing (or forced, with no land tile left). */
-function moveOf({ d, name, flag, held, place, where, end }: Kit) {
+function moveOf({ d, name, flag, held, place, where, end, hole }: Kit) {
 	return (
 		engine: Engine,
 		m: { type: string; x: number; y: number; rotation?: number },
@@ -193,12 +210,22 @@ function moveOf({ d, name, flag, held, place, where, end }: Kit) {
 		const rotation = m.rotation ?? 0;
 		const r = placementRefusal(engine, h.tile, m.x, m.y, rotation);
 		if (r) return { ...r, rules: [...r.rules, ...where] }; // beside a tile in play, on a free cell
+		if (hole && !isHole(engine, m.x, m.y))
+			return {
+				code: 'not-a-hole',
+				message: `(${m.x},${m.y}) is no hole: the ${name} goes only where tiles lie on all four sides`,
+				rules: where
+			};
 		const b = putTile(engine, h.tile, m.x, m.y, rotation);
 		h.held[step.player]--;
 		st.placed = b;
 		st.tile = -1;
 		st.phase = PHASE_DRAW; // no tile is drawn this turn: go on with the placement phase
-		const forced = step.kind !== TURN_STEP;
+		const forced = step.kind !== offerKind(d);
+		// a held tile offered in its own step: another offered this turn (in the step turn) is not placed as well
+		if (d.offer === 'own-step')
+			st.pending = st.pending.filter((s) => s.kind !== TURN_STEP || s.player !== step.player);
+		const finalRound = d.endsGame === 'after-a-final-round';
 		emit(
 			engine,
 			{
@@ -210,17 +237,20 @@ function moveOf({ d, name, flag, held, place, where, end }: Kit) {
 				y: m.y,
 				rotation,
 				[flag]: true,
-				forced
+				[finalRound ? 'end' : 'forced']: forced
 			},
 			() =>
-				`${playerName(engine, step.player)} places their ${name} at (${m.x},${m.y})${forced ? ' (no land tile left: it must be placed)' : ' instead of drawing a tile'}; it fits any neighbour.`
+				`${playerName(engine, step.player)} places their ${name}${hole ? ' in the hole' : ''} at (${m.x},${m.y})${!forced ? ' instead of drawing a tile' : finalRound ? ' after the last land tile' : ' (no land tile left: it must be placed)'}; it fits any neighbour.`
 		);
 		return null;
 	};
 }
 
 /** No land tile can be drawn: a holder must place one, the others skip; once none is held the game may end. */
-function noTileOf({ d, name, held, end, ended }: Kit) {
+function noTileOf(k: Kit) {
+	const { d, name, held, end, ended } = k;
+	if (d.endsGame === 'after-a-final-round')
+		return finalRoundOf({ ...k, finalRound: (engine) => k.tables(engine.rules).finalRound });
 	return (engine: Engine): boolean => {
 		const st = engine.state;
 		const h = held(engine);
@@ -269,6 +299,10 @@ export function heldTileSteps(
 	const parts = list.map((d, i) => stepOf(e, d, (engine) => state(engine).heldTiles![i]));
 	const withValue = parts.filter((p) => p.d.landTile);
 	const withDragon = parts.filter((p) => p.d.dragonMayEnter !== undefined);
+	const inTurn = parts.filter((p) => p.d.offer !== 'own-step');
+	const own = parts.filter((p) => p.d.offer === 'own-step');
+	// a final round's placements are no turns of their own (no fairy point at their start)
+	const forcing = parts.filter((p) => p.d.endsGame === 'when-all-placed');
 	return {
 		hooks: {
 			setup(engine) {
@@ -285,11 +319,15 @@ export function heldTileSteps(
 				});
 			},
 			turnStart(engine) {
-				if (parts.some((p) => p.offered(engine)))
-					engine.state.pending.push({ kind: TURN_STEP, player: engine.state.active });
+				const st = engine.state;
+				for (const p of own)
+					if (p.offered(engine, st.active)) st.pending.push({ kind: p.d.tile, player: st.active });
+				if (inTurn.some((p) => p.offered(engine, st.active)))
+					st.pending.push({ kind: TURN_STEP, player: st.active });
 			},
 			noTile: (engine) => parts.some((p) => p.noTile(engine)),
-			playsWithoutTile: (engine) => parts.some((p) => p.held(engine).held[engine.state.active] > 0),
+			playsWithoutTile: (engine) =>
+				forcing.some((p) => p.held(engine).held[engine.state.active] > 0),
 			...(withValue.length
 				? {
 						value(engine, root, v) {
@@ -321,28 +359,23 @@ export function heldTileSteps(
 			)
 		]),
 		steps: {
-			[TURN_STEP]: {
-				accepts: ['draw', ...list.map((d) => d.tile)],
-				describe: `draw a tile or place the ${parts.map((p) => p.name).join(' or the ')}`,
-				moves(engine, step, out) {
-					out.push({ type: 'draw' });
-					for (const p of parts)
-						if (p.held(engine).held[step.player] > 0) p.placements(engine, out);
-				}
-			},
-			...Object.fromEntries(
-				parts.map((p) => [
-					p.d.tile,
-					{
-						accepts: [p.d.tile],
-						describe: `place the ${p.name} (no land tile left)`,
-						moves: (engine: Engine, _step: Step, out: Move[]) => p.placements(engine, out)
+			...(inTurn.length
+				? {
+						[TURN_STEP]: {
+							accepts: ['draw', ...inTurn.map((p) => p.d.tile)],
+							describe: `draw a tile or place the ${inTurn.map((p) => p.name).join(' or the ')}`,
+							moves(engine: Engine, step: Step, out: Move[]) {
+								out.push({ type: 'draw' });
+								for (const p of inTurn)
+									if (p.held(engine).held[step.player] > 0) p.placements(engine, out);
+							}
+						}
 					}
-				])
-			)
+				: {}),
+			...Object.fromEntries(parts.flatMap(ownSteps))
 		},
 		moves: {
-			draw: () => null,
+			...(inTurn.length ? { draw: () => null } : {}),
 			...Object.fromEntries(parts.map((p) => [p.d.tile, p.move]))
 		}
 	};

@@ -3,7 +3,6 @@
 // values, tiles conserved.
 import { find } from './features.ts';
 import { tilesLeft } from './bag.ts';
-import { abbeysHeld } from './modules/abbey.ts';
 import { heldTileCount } from './data-held-tile.ts';
 import type { GameState, Move, Piece } from './types.ts';
 
@@ -383,7 +382,7 @@ export function canonical(state: GameState): string {
 
 /** Tiles in players' hands (held tiles not yet placed: town halls, abbeys). */
 function heldTiles(state: GameState): number {
-	return heldTileCount(state) + abbeysHeld(state);
+	return heldTileCount(state);
 }
 
 /** Every tile of the game wherever it is: on the board, discarded, to draw, set aside, held, drawn. */

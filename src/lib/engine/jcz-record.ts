@@ -152,7 +152,7 @@ export function jczFromRecord(
 	if (modules.includes('pig')) elements.pig = figures.pig ?? 1;
 	if (modules.includes('phantom')) elements.phantom = figures.phantom ?? 1;
 	if (modules.includes('barn') && figures.barn !== 0) elements.barn = figures.barn ?? 1;
-	if (modules.includes('abbey') && r['AM-R6'] !== 'none') elements.abbey = 1;
+	if (ids.includes('abbey-and-mayor') && r['AM-R6'] !== 'none') elements.abbey = 1;
 	if (ids.includes('abbey-and-mayor') && figures['am-mayor'] !== 0)
 		elements.mayor = figures['am-mayor'] ?? 1;
 	if (ids.includes('abbey-and-mayor') && figures.wagon !== 0) elements.wagon = figures.wagon ?? 1;

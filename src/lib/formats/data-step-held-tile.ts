@@ -54,11 +54,23 @@ export function checkHeldTile(
 			);
 		else c.seen.set(s.tile, i);
 	}
+	// its own step and the forced placement would both be the step named by the tile
+	if (s.offer === 'own-step' && s.endsGame === 'when-all-placed')
+		err(
+			at('offer'),
+			`a held tile offered in its own step ends the game 'after-a-final-round': its step '${String(s.tile)}' would also be the forced placement of 'when-all-placed'`
+		);
+	if (s.finalRound !== undefined && s.endsGame !== 'after-a-final-round')
+		err(
+			at('finalRound'),
+			`finalRound decides the round of endsGame 'after-a-final-round', not of '${String(s.endsGame)}'`
+		);
 	const lt = isObject(s.landTile) ? s.landTile : {};
 	const conditions: [unknown, string, 'number' | 'boolean'][] = [
 		[s.count, at('count'), 'number'],
 		[s.whileRiver, at('whileRiver'), 'boolean'],
 		[s.dragonMayEnter, at('dragonMayEnter'), 'boolean'],
+		[s.finalRound, at('finalRound'), 'boolean'],
 		[lt.complete, at('landTile', 'complete'), 'boolean'],
 		[lt.final, at('landTile', 'final'), 'boolean'],
 		[lt.around, at('landTile', 'around'), 'boolean']

@@ -938,9 +938,13 @@ export interface HeldTileStep {
 	instead: 'draw';
 	count?: Expression;
 	/**
-	 * Where it may go: 'beside' any placed tile on a free cell (the default).
+	 * Where it may go: 'beside' any placed tile on a free cell (the default); 'hole' only on a free cell with a tile on each of its four sides (refusal `not-a-hole`, citing `whereRules`).
 	 */
-	where?: 'beside';
+	where?: 'beside' | 'hole';
+	/**
+	 * How it is offered at the start of a turn: 'turn' (the default), in the step `turn` shared by the held tiles so offered, beside the draw ({"type": "draw"}); 'own-step', in a step named by the tile, beside {"type": "pass"} (keep it and draw as usual), offered only when the tile has a place.
+	 */
+	offer?: 'turn' | 'own-step';
 	whileRiver?: Expression;
 	/**
 	 * Rule ids the placement's event cites after `id`.
@@ -959,11 +963,12 @@ export interface HeldTileStep {
 	 */
 	whereRules?: string[];
 	/**
-	 * When no tile is left to draw: 'when-all-placed' — a player still holding one must place it (step named by the tile), the others skip their turn, and the game ends once every held tile is placed.
+	 * When no tile is left to draw: 'when-all-placed' — a player still holding one must place it (step named by the tile), the others skip their turn, and the game ends once every held tile is placed; 'after-a-final-round' — when `finalRound` holds, each player still holding one and with a place for it may place it or pass (step '<tile>-end'), once, in turn order from the player whose turn it would be; then the game ends.
 	 */
-	endsGame: 'when-all-placed';
+	endsGame: 'when-all-placed' | 'after-a-final-round';
+	finalRound?: Expression;
 	/**
-	 * Rule ids cited by a forced placement and by a skipped turn.
+	 * Rule ids cited by a forced placement and by a skipped turn (a final round's placement and pass).
 	 *
 	 * @maxItems 10
 	 *

@@ -10,7 +10,6 @@ import { phantom } from './phantom.ts';
 import { festival } from './festival.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
-import { abbey } from './abbey.ts';
 import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import type { Expansion, RuleModule } from '../types.ts';
@@ -29,16 +28,12 @@ export const MODULES: RuleModule[] = [
 	festival,
 	pig,
 	barn,
-	abbey,
 	kingAndRobber,
 	messengersAndMayors
 ];
 
 /** Expansion ids whose rules are a module under another name. */
-const ALIASES: Record<string, string> = {
-	'traders-and-builders': 'pig',
-	'abbey-and-mayor': 'abbey'
-};
+const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
 /** Modules that come with another's expansion: The Princess & the Dragon's princess and magic portal, one module per mechanic. */
 export const COMPANIONS: Record<string, string[]> = { dragon: ['princess', 'portal'] };
 
