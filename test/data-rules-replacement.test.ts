@@ -88,8 +88,9 @@ const REPLACED = [
 		gone: []
 	},
 	{
-		// the town hall: a held-tile step; the messenger: a figure of the document, its riding on an act step
-		// and its strengths' and the town hall's rule ids value rules that mark (the mayor and scarecrow are still the module's)
+		// the town hall: a held-tile step; the figures: the document's; the messenger's riding on, the
+		// mayor's and scarecrow's abilities and the crisis meeting: act steps; the figures' and the town
+		// hall's rule ids in score events: value rules that mark (MM-R1 cited by them, `topStrength`)
 		id: 'messengers-and-mayors',
 		prefix: 'MM-',
 		rules: [
@@ -110,10 +111,38 @@ const REPLACED = [
 			'MM-MSG-8',
 			'MM-END-2',
 			'MM-HALL-3',
-			'MM-HALL-6'
+			'MM-HALL-6',
+			'MM-TURN-2',
+			'MM-MAYOR-1',
+			'MM-MAYOR-2',
+			'MM-MAYOR-3',
+			'MM-MAYOR-4',
+			'MM-MAYOR-5',
+			'MM-MAYOR-6',
+			'MM-MAYOR-7',
+			'MM-MAYOR-8',
+			'MM-MAYOR-9',
+			'MM-HALL-5',
+			'MM-CROW-1',
+			'MM-CROW-2',
+			'MM-CROW-3',
+			'MM-CROW-4',
+			'MM-CROW-5',
+			'MM-CROW-6'
 		],
 		module: 'messengers-and-mayors',
-		gone: ['noTile', 'playsWithoutTile', 'scored']
+		gone: [
+			'noTile',
+			'playsWithoutTile',
+			'scored',
+			'value',
+			'placed',
+			'afterFigure',
+			'afterScore',
+			'turnStart',
+			'scoringMarks',
+			'pieceLeft'
+		]
 	}
 ] as const;
 

@@ -86,6 +86,7 @@ export function constantOf(
 		case 'cities':
 		case 'neighbours':
 		case 'players':
+		case 'topStrength':
 			return undefined;
 		case 'complete':
 			return mode === 'complete';
@@ -151,6 +152,8 @@ export function readerOf(
 			return ({ g: engine, root }) => engine.state.boardNeighbours[engine.state.segmentTile[root]];
 		case 'players':
 			return ({ g: engine }) => engine.state.players.length;
+		case 'topStrength':
+			return ({ g: engine, root }) => topStrength(engine, root);
 	}
 	const dot = name.indexOf('.');
 	const head = name.slice(0, dot);
@@ -423,3 +426,17 @@ export const denyingModules = new WeakSet<RuleModule>();
 const denying = perContext((rules) =>
 	rules.modules.filter((m) => m.data && denyingModules.has(m)).map((m) => m.id)
 );
+
+/** The highest strength a player (the neutral owner counting as one) has on the feature by its followers, 0 with none. */
+function topStrength(engine: Engine, root: number): number {
+	const state = engine.state;
+	const by = new Map<number, number>();
+	for (const pc of state.featurePieces[root] ?? []) {
+		const p = state.pieces[pc];
+		const ft = engine.rules.figures.get(p.kind);
+		if (ft?.follower) by.set(p.owner, (by.get(p.owner) ?? 0) + ft.strength(engine, pc, root));
+	}
+	let top = 0;
+	for (const n of by.values()) if (n > top) top = n;
+	return top;
+}

@@ -78,6 +78,7 @@ const PLAIN: Record<string, ExprType> = {
 	cities: 'number',
 	neighbours: 'number',
 	players: 'number',
+	topStrength: 'number',
 	complete: 'boolean',
 	final: 'boolean'
 };
@@ -91,7 +92,7 @@ const PER_PLAYER: Record<string, ExprType> = {
 /** Counts among the 8 tiles around the feature's tile (inner features: monastery, garden, stable). */
 const AROUND: Record<string, ExprType> = { tiles: 'number', wildcards: 'number', river: 'number' };
 const VARIABLES =
-	'tiles, pennants, cities, neighbours, players, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, edges.wildcards, param.<name>, ruling.<ID>.<option>';
+	'tiles, pennants, cities, neighbours, players, topStrength, complete, final, modifier.<name>, icon.<name>, figures.<id>, onTiles.<id>, around.tiles, around.wildcards, around.river, around.icon.<name>, edges.wildcards, param.<name>, ruling.<ID>.<option>';
 
 /** The variables a rule's expressions may read; `award`: those of an award rule, which also reads the paid player's (winner, heads, …). */
 export function dataScope(names: DataNames, award = false): Scope {

@@ -4,7 +4,6 @@
 // data: expansions/messengers-and-mayors.json.
 import { find } from '../../features.ts';
 import { MM } from './state.ts';
-import { explainValue } from './explain.ts';
 import { rules, rulings } from './rules.ts';
 import { setup } from './setup.ts';
 import type { RuleModule } from '../../types.ts';
@@ -50,10 +49,6 @@ export const messengersAndMayors: RuleModule = {
 					out.push(p.owner);
 			}
 			return out.length ? out.sort((a, b) => a - b) : null;
-		},
-		value(engine, root, v) {
-			// only rule ids for the explanation: a silent engine (a bot's playout) skips them
-			if (!engine.silent) explainValue(engine, root, v);
 		}
 	}
 };
