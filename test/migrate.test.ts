@@ -78,6 +78,20 @@ describe('migration rules-written-as-data (format 1 → 2)', () => {
 		expect(buddo.dataRules?.last).toBe(true);
 		expect(Object.keys(buddo.dataRules?.onlyWhen ?? {})).toContain('coin');
 	});
+	test('a `rules` naming the abbey (Abbey & Mayor’s data now, its tile that document’s only) is dropped: no warning, nothing copied', () => {
+		const old = {
+			...docs.get('v1-inns-by-rules')!,
+			id: 'my-abbeys',
+			rules: 'abbey',
+			dataRules: undefined
+		} as unknown as Expansion;
+		const m = migrateExpansion(old, lookup);
+		expect(m.applied).toEqual(['rules-written-as-data']);
+		expect(m.doc.rules).toBeUndefined();
+		expect(m.doc.dataRules).toBeUndefined();
+		const problems = validateExpansion(old, { available: docs, registry });
+		expect(problems.filter((p) => p.pointer === '/rules')).toEqual([]);
+	});
 	test('a held tile is copied with the tile of that id, else the document’s town hall, else left out', () => {
 		const old = docs.get('v1-town-halls-by-rules')!;
 		const step = (doc: Expansion) =>

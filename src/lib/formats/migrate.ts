@@ -33,6 +33,14 @@ const RULES_NOW_DATA: Record<string, boolean> = {
 	'messengers-and-mayors': true
 };
 
+/**
+ * Modules whose rules went into another shipped document's data and that did nothing without it:
+ * the abbey held Abbey & Mayor's own abbey tile only (its key `abbey-and-mayor/abbey`), so a
+ * format-1 `rules: "abbey"` played the abbeys exactly when that document was in the game, and still
+ * does without `rules` (which is dropped).
+ */
+const RULES_FOLDED: Record<string, string> = { abbey: 'abbey-and-mayor' };
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -72,9 +80,17 @@ export const MIGRATIONS: readonly Migration[] = [
 		from: 1,
 		name: 'rules-written-as-data',
 		description:
-			"A `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners or messengers-and-mayors played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left.",
+			"A `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners or messengers-and-mayors played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left. A `rules` naming abbey (whose abbeys were Abbey & Mayor's own tile, in play with that document only) is dropped.",
 		apply(doc, lookup) {
 			const id = doc.rules;
+			if (
+				typeof id === 'string' &&
+				Object.hasOwn(RULES_FOLDED, id) &&
+				doc.id !== RULES_FOLDED[id]
+			) {
+				delete doc.rules;
+				return true;
+			}
 			if (typeof id !== 'string' || !Object.hasOwn(RULES_NOW_DATA, id) || id === doc.id)
 				return false;
 			if (reaches(doc, id, lookup)) {
