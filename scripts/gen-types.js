@@ -2,6 +2,7 @@
 // The schemas are the source of truth; `node scripts/gen-types.js --check` fails when the committed
 // types are stale (run by the unit tests).
 import { compile } from 'json-schema-to-typescript';
+import { format, resolveConfig } from 'prettier';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +81,8 @@ async function generateFrom(dir, files) {
 		});
 		text += `\n// ${f}\n${ts}`;
 	}
-	return text;
+	// in the project's own style (printWidth 100): a union the generator leaves on one long line is wrapped
+	return format(text, { ...(await resolveConfig(out)), filepath: out });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -317,7 +317,7 @@ describe('simulate on a pool', () => {
 
 describe('findings and comparisons', () => {
 	it('a tile the rules leave in the box is reported left out, not never placed', () => {
-		// river edges on every side in a game without The River: river tiles play only with The River (MM-SETUP-3)
+		// river edges on every side in a game without The River: river tiles play only with The River (RIVER-3.1.3)
 		const broken = {
 			id: 'broken-tile',
 			name: 'Broken tile',

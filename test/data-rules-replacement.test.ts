@@ -90,7 +90,8 @@ const REPLACED = [
 	{
 		// the town hall: a held-tile step; the figures: the document's; the messenger's riding on, the
 		// mayor's and scarecrow's abilities and the crisis meeting: act steps; the figures' and the town
-		// hall's rule ids in score events: value rules that mark (MM-R1 cited by them, `topStrength`)
+		// hall's rule ids in score events: value rules that mark (MM-R1 cited by them, `topStrength`); the
+		// setup: text rules and a check
 		id: 'messengers-and-mayors',
 		prefix: 'MM-',
 		rules: [
@@ -128,7 +129,10 @@ const REPLACED = [
 			'MM-CROW-3',
 			'MM-CROW-4',
 			'MM-CROW-5',
-			'MM-CROW-6'
+			'MM-CROW-6',
+			'MM-SETUP-1',
+			'MM-SETUP-2',
+			'MM-SETUP-3'
 		],
 		module: 'messengers-and-mayors',
 		gone: [
@@ -141,7 +145,8 @@ const REPLACED = [
 			'afterScore',
 			'turnStart',
 			'scoringMarks',
-			'pieceLeft'
+			'pieceLeft',
+			'setup'
 		]
 	}
 ] as const;

@@ -191,6 +191,15 @@ describe('jcz export of data rules', () => {
 		);
 	});
 
+	it('Messengers & Mayors’ setup check is named with its icon', () => {
+		const mm = JSON.parse(
+			readFileSync('expansions/messengers-and-mayors.json', 'utf8')
+		) as Expansion;
+		expect(buildJczXml(mm).notes).toContain(
+			"data rule MM-SETUP-2 (/dataRules/rules/1, check): counts the tiles with the icon 'mayor' at setup against the numbers expected; JCloisterZone's setup checks no tile set: dropped"
+		);
+	});
+
 	it('every data step is named in NOTES.txt, whatever its type, once', async () => {
 		const doc = wine();
 		doc.tokens = [{ id: 'beam', name: 'Beam', count: 3 }];

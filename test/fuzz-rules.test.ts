@@ -7,8 +7,8 @@
 // misplaced or with conditions of any type, held-tile steps with unknown tiles, places, offers and ends or conditions
 // of any type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
 // unknown figures, reaches and feature kinds, random steps and figure moves (Buddo's coin,
-// drawsDragon, mustBeChosen, deniesAwards) broken likewise, Bards' note step at a moment the document
-// adds to the turn (its moment after an unknown one, under an engine's name). The
+// drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
+// moment the document adds to the turn (its moment after an unknown one, under an engine's name). The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -195,6 +195,16 @@ const VALUES = (g: Gen): Json =>
 			bonus: VALUES(g),
 			...(g.next() < 0.5 ? { zero: 'why' } : {}),
 			where: g.pick(['tiles', 'feature', 'nowhere'])
+		}),
+		// a check at setup, well formed or not: unknown icons, counts of any type or reading a feature, event names
+		() => ({
+			id: 'FUZZ-2',
+			type: g.pick(['check', 'beneath']),
+			text: 'x',
+			icon: g.pick(['lute', 'nope']),
+			land: condition(g),
+			river: g.pick<Json>([1, { var: 'tiles' }, true, -3]),
+			event: g.pick(['check', 'mmSetup', 'Not an event'])
 		}),
 		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle']),
 		// a token step, well formed or not: unknown token kinds and icons, a place it cannot go, conditions of any type

@@ -258,7 +258,7 @@ export function adviceOf(r: Report): Advice[] {
 			severity: 'note',
 			title: `${f.tilesLeftOut.length} tile${f.tilesLeftOut.length > 1 ? 's' : ''} left in the box by the rules`,
 			meaning:
-				'The mix’s rules leave these tiles out of the piles: a tile with a river plays only with The River (MM-SETUP-3).',
+				'The mix’s rules leave these tiles out of the piles: a tile with a river plays only with The River (RIVER-3.1.3).',
 			action:
 				'Add The River to the mix to play them; if the tile is meant for the land, open it in the editor and take the river off.',
 			items: f.tilesLeftOut.map((t) => tileItem(t))

@@ -42,6 +42,7 @@ import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
 import { withHeldTiles } from './data-held-tile.ts';
+import { withChecks } from './data-check.ts';
 import { withPieces } from './data-piece-step.ts';
 import { withFigureMoves } from './data-figure-moves.ts';
 import { withActs } from './data-act.ts';
@@ -188,6 +189,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (steps) for (const r of steps.cited) cited.add(r);
 	const held = withHeldTiles(e, dr.steps ?? [], hooks, state);
 	if (held) for (const r of held.cited) cited.add(r);
+	withChecks(
+		e,
+		rules.filter((r) => r.type === 'check'),
+		hooks,
+		state
+	);
 	const pieces = withPieces(e, dr.steps ?? [], hooks);
 	if (pieces) for (const r of pieces.cited) cited.add(r);
 	const acts = withActs(dr.steps ?? [], hooks, state);

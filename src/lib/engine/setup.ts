@@ -48,7 +48,7 @@ function buildPiles(engine: Engine, setup: GameSetup): number {
 		let copies = copiesOf(t.def, n);
 		if (t.index === start) copies--;
 		if (t.river) {
-			if (!river) continue; // river tiles play only with The River (MM-SETUP-3)
+			if (!river) continue; // river tiles play only with The River (RIVER-3.1.3)
 			if (t.role === 'spring') continue; // one spring starts; further springs stay in the box (River II)
 			const to = t.role === 'lake' ? lakes : t.role === 'fork' ? forks : riverTiles;
 			for (let i = 0; i < copies; i++) to.push(t.index);

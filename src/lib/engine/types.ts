@@ -527,7 +527,7 @@ export interface RuleModule {
 	icons?: Record<string, string>;
 	modifiers?: Record<string, string>;
 	features?: Partial<Record<FeatureKind, string>>;
-	/** Feature kinds whose tiles a game without this module leaves out (river tiles, MM-SETUP-3). */
+	/** Feature kinds whose tiles a game without this module leaves out (river tiles, RIVER-3.1.3). */
 	leavesOut?: FeatureKind[];
 	/** Figures this module owns that are not pieces (the dragon, the fairy). */
 	declares?: string[];

@@ -287,7 +287,8 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 				collect: 'hands tokens to the completer; JCloisterZone has no tokens of a data expansion',
 				majority:
 					"an end-of-game majority of tokens; JCloisterZone's scripts score single features only",
-				text: 'a rule for the rule book (enforced by figure properties): not part of a tile add-on'
+				text: 'a rule for the rule book (enforced by figure properties): not part of a tile add-on',
+				check: `counts the tiles with the icon '${rule.icon}' at setup against the numbers expected; JCloisterZone's setup checks no tile set`
 			};
 			notes.push(`${where}: ${why[rule.type] ?? 'not expressible'}: dropped`);
 			return;

@@ -45,6 +45,7 @@ const NEEDS: Record<string, string[]> = {
 	majority: ['token', 'points'],
 	tiebreak: ['icon'],
 	beneath: ['icon', 'tiles'],
+	check: ['icon'],
 	text: ['text']
 };
 /** What an award rule does to the award of each player with such figures: exactly one, or none (it only cites its id). */
@@ -400,9 +401,15 @@ function checkRuleShape(c: RuleCheck, r: Record<string, unknown>, i: number): vo
 				at('rules', i, k),
 				`${k} belongs to ${k === 'where' ? 'award and wins rules' : 'award rules'}, not to ${typeOf(r)}`
 			);
-	for (const k of ['icon', 'by', 'tiles'] as const) {
+	for (const k of ['icon', 'by', 'tiles', 'land', 'river', 'event'] as const) {
 		const owners =
-			k === 'by' ? ['tiebreak'] : k === 'tiles' ? ['beneath'] : ['tiebreak', 'beneath'];
+			k === 'by'
+				? ['tiebreak']
+				: k === 'tiles'
+					? ['beneath']
+					: k === 'icon'
+						? ['tiebreak', 'beneath', 'check']
+						: ['check'];
 		if (r[k] !== undefined && !owners.includes(String(r.type)))
 			err(at('rules', i, k), `${k} belongs to ${owners.join(' and ')} rules, not to ${typeOf(r)}`);
 	}
@@ -411,6 +418,7 @@ function checkRuleShape(c: RuleCheck, r: Record<string, unknown>, i: number): vo
 			at('rules', i, 'icon'),
 			`unknown icon '${r.icon}': declare it in the expansion's icons (known: ${[...names.icons].join(', ') || 'none'})`
 		);
+	if (r.type === 'check') checkSetupCounts(c, r, i);
 	if (r.type === 'beneath' && r.when !== undefined) {
 		// a tile placed is no feature: its condition reads the game's rulings and parameters only
 		const reads = varsOf(r.when).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
@@ -418,6 +426,23 @@ function checkRuleShape(c: RuleCheck, r: Record<string, unknown>, i: number): vo
 			err(
 				at('rules', i, 'when'),
 				`a beneath rule's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
+			);
+	}
+}
+
+/** A check's expected counts: numbers read from rulings and parameters only (decided once per game). */
+function checkSetupCounts(c: RuleCheck, r: Record<string, unknown>, i: number): void {
+	for (const k of ['land', 'river'] as const) {
+		if (r[k] === undefined) continue;
+		const ptr = c.at('rules', i, k);
+		const errors = c.out.length;
+		checkExpr(r[k], 'number', c.scope, ptr, c.out);
+		if (c.out.length > errors) continue;
+		const reads = varsOf(r[k]).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
+		if (reads.length)
+			c.err(
+				ptr,
+				`a check counts at setup: it reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
 			);
 	}
 }

@@ -576,7 +576,7 @@ export interface DataRuling {
 	rules?: string[];
 }
 /**
- * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points.
+ * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points; check — icon.
  */
 export interface DataRule {
 	/**
@@ -588,9 +588,10 @@ export interface DataRule {
 	 */
 	text?: string;
 	/**
-	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), tiebreak (players tied for a feature's majority: those with followers on tiles with an icon score, the others not), beneath (a tile with an icon, once placed, takes tiles of the pile face down beneath it, out of the game), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), tiebreak (players tied for a feature's majority: those with followers on tiles with an icon score, the others not), beneath (a tile with an icon, once placed, takes tiles of the pile face down beneath it, out of the game), check (at setup, the tiles with an icon — land and river — counted against the numbers expected; an event says what was found), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
 	 */
-	type: 'value' | 'award' | 'wins' | 'collect' | 'majority' | 'tiebreak' | 'beneath' | 'text';
+	type:
+		'value' | 'award' | 'wins' | 'collect' | 'majority' | 'tiebreak' | 'beneath' | 'check' | 'text';
 	/**
 	 * The feature kind the rule is about (value, award, wins, collect; a tiebreak without one breaks ties in every kind).
 	 */
@@ -676,7 +677,7 @@ export interface DataRule {
 	 */
 	ties?: 'all' | 'none';
 	/**
-	 * tiebreak: the icon of the tiles whose followers break a tie (e.g. 'hill'); beneath: the icon of the tiles that take tiles beneath them.
+	 * tiebreak: the icon of the tiles whose followers break a tie (e.g. 'hill'); beneath: the icon of the tiles that take tiles beneath them; check: the icon of the tiles counted at setup.
 	 */
 	icon?: string;
 	/**
@@ -687,6 +688,12 @@ export interface DataRule {
 	 * beneath: how many tiles of the pile go face down beneath the tile, out of the game (none once the pile is empty).
 	 */
 	tiles?: number;
+	land?: Expression;
+	river?: Expression;
+	/**
+	 * check: the type of the event that says what the setup found (default 'check').
+	 */
+	event?: string;
 	/**
 	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. IC-R3).
 	 *

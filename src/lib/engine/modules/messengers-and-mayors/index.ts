@@ -1,11 +1,9 @@
-// Messengers & Mayors (Bodes & Burgemeesters): what is still TypeScript — the setup check (MM-R6),
-// ruling MM-R1 and MM-R14, and the rule ids a score event names for the mayor and scarecrow.
-// Its figures, their actions (act steps), the town hall (a held-tile step), texts and most rulings are
-// data: expansions/messengers-and-mayors.json.
+// Messengers & Mayors (Bodes & Burgemeesters): what is still TypeScript — rulings MM-R1 (who scores
+// at strength 0) and MM-R14. Its figures, their actions (act steps), the town hall (a held-tile
+// step), the setup check (a check rule), texts and most rulings are data:
+// expansions/messengers-and-mayors.json.
 import { find } from '../../features.ts';
 import { MM } from './state.ts';
-import { rules, rulings } from './rules.ts';
-import { setup } from './setup.ts';
 import type { RuleModule } from '../../types.ts';
 
 export { MM };
@@ -13,11 +11,9 @@ export { MM };
 export const messengersAndMayors: RuleModule = {
 	id: MM,
 	name: 'Messengers & Mayors',
-	rules,
-	rulings,
+	rules: {},
 	icons: { mayor: 'MM-SETUP-2' },
 	hooks: {
-		setup,
 		deployCheck(engine, player, figure, seg) {
 			const state = engine.state;
 			if (figure === 'pig' && engine.rules.rulings['MM-R14'] === 'farmers-only') {

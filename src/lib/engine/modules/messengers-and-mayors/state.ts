@@ -1,12 +1,3 @@
-// Module state of Messengers & Mayors: the town hall tile (its figures' actions keep their state in
-// the data module's, data-surrounded.ts).
-import type { GameState } from '../../types.ts';
-
+// The module id of Messengers & Mayors (its figures, their actions, the town hall, the setup check,
+// texts and most rulings are its document's: expansions/messengers-and-mayors.json).
 export const MM = 'messengers-and-mayors';
-
-export interface MMState {
-	/** Compiled index of the town hall tile, -1 if the tile set has none. */
-	hallTile: number;
-}
-
-export const M = (state: GameState): MMState => state.moduleState[MM] as MMState;
