@@ -29,9 +29,11 @@ import type {
 	GameState,
 	Hooks,
 	Move,
+	MoveWords,
 	Refusal,
 	RuleModule,
-	Step
+	Step,
+	StepDef
 } from './types.ts';
 
 /** What a held-tile step keeps during a game (in its module's state, `held`). */
@@ -174,7 +176,37 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		};
 	};
 
-	return { d, name, tables, held, offered, placements, move, noTile, value, dragonEnter, hole };
+	/** The move in the document's words: the tile's name, what placing it does, the rules cited. */
+	const words = (rules: Context, how: 'instead' | 'forced' | 'round'): MoveWords => {
+		const t = tables(rules).tile;
+		const fits =
+			t >= 0 && rules.tiles[t].wildcard
+				? ': it fits any neighbour and closes the roads and cities that run into it'
+				: '';
+		return {
+			what: decl?.name ?? d.tile,
+			text:
+				how === 'instead'
+					? `Place your ${name} here instead of drawing a tile${fits}.`
+					: `Place your ${name} here: no land tile is left${fits}.`,
+			rules: how === 'instead' ? place : [...end, ...(d.rules ?? [])]
+		};
+	};
+
+	return {
+		d,
+		name,
+		tables,
+		held,
+		offered,
+		placements,
+		move,
+		noTile,
+		value,
+		dragonEnter,
+		hole,
+		words
+	};
 }
 
 /** What a held-tile step's move and end hooks share (built once per step). */
@@ -364,6 +396,8 @@ export function heldTileSteps(
 						[TURN_STEP]: {
 							accepts: ['draw', ...inTurn.map((p) => p.d.tile)],
 							describe: `draw a tile or place the ${inTurn.map((p) => p.name).join(' or the ')}`,
+							moveWords: (rules: Context, m: Move) =>
+								inTurn.find((p) => p.d.tile === m.type)?.words(rules, 'instead'),
 							moves(engine: Engine, step: Step, out: Move[]) {
 								out.push({ type: 'draw' });
 								for (const p of inTurn)
@@ -372,7 +406,27 @@ export function heldTileSteps(
 						}
 					}
 				: {}),
-			...Object.fromEntries(parts.flatMap(ownSteps))
+			...Object.fromEntries(
+				parts.flatMap((p) =>
+					ownSteps(p).map(([kind, def]): [string, StepDef] => [
+						kind,
+						{
+							...def,
+							moveWords: (rules, m) =>
+								m.type !== p.d.tile
+									? undefined
+									: p.words(
+											rules,
+											p.d.offer === 'own-step' && kind === p.d.tile
+												? 'instead'
+												: p.d.endsGame === 'after-a-final-round'
+													? 'round'
+													: 'forced'
+										)
+						}
+					])
+				)
+			)
 		},
 		moves: {
 			...(inTurn.length ? { draw: () => null } : {}),

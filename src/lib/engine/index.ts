@@ -61,6 +61,7 @@ export {
 	figureTypeName,
 	figureTypeDescription,
 	stepRules,
+	moveWords,
 	figureTypeRules,
 	type BoardTile,
 	type BoardPiece,

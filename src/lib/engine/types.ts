@@ -396,6 +396,19 @@ export interface StepDef {
 	rules?: string[];
 	/** What a pass at this step means, for the log (default: the player places no figure, BASE-1.2.2). */
 	pass?: (engine: Engine, step: Step) => { text: string; rules: string[] };
+	/** A move of this step in its document's words (a data step's), for the UI's labels and help. */
+	moveWords?: (rules: Context, move: Move) => MoveWords | undefined;
+}
+
+/** A data step's move in its document's words: what it places or moves (a tile's, a figure's name), the choice, what it does, its rules. */
+export interface MoveWords {
+	/** The tile or figure the move is about ("Town hall", "Messenger"). */
+	what: string;
+	/** The choice the move makes, as its step labels it ("ride on to a road"); none for a placement. */
+	choice?: string;
+	/** What the move does, in a sentence. */
+	text: string;
+	rules: string[];
 }
 
 /**

@@ -5,7 +5,7 @@ import { contextOf } from './context.ts';
 import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
 import { tileAtXY } from './board-index.ts';
-import type { GameState, Tile } from './types.ts';
+import type { GameState, Move, MoveWords, Tile } from './types.ts';
 
 export interface BoardTile {
 	/** Board index (placement order). */
@@ -178,6 +178,14 @@ export function stepLine(state: GameState): string {
 export function stepRules(state: GameState): string[] {
 	const step = state.pending[0];
 	return (step && contextOf(state).steps.get(step.kind)?.rules) || [];
+}
+
+/** A move of the step to decide now in its document's words (a data step's: the town hall, the messenger's choice), or undefined. */
+export function moveWords(state: GameState, move: Move): MoveWords | undefined {
+	const step = state.pending[0];
+	if (!step) return undefined;
+	const rules = contextOf(state);
+	return rules.steps.get(step.kind)?.moveWords?.(rules, move);
 }
 
 /** A figure's description as the game's documents declare it, or undefined. */

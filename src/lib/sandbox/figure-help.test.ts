@@ -2,8 +2,18 @@
 // data and modules), so they cite what the engine cites: the large meeple's is IC-2.3, not the inn's.
 import { describe, expect, test } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
-import { contextOf, resolveGame, ruleBook, startGame, type Move } from '../engine/index.ts';
-import { figureHelp, moveHelp } from './moves.ts';
+import { readFileSync } from 'node:fs';
+import {
+	contextOf,
+	replay,
+	resolveGame,
+	ruleBook,
+	setupFromRecord,
+	startGame,
+	type Move
+} from '../engine/index.ts';
+import type { Scenario } from '../engine/scenario.ts';
+import { figureHelp, moveHelp, moveLabel } from './moves.ts';
 
 const all = availableExpansions();
 const gameOf = (ids: string[]) => {
@@ -46,5 +56,42 @@ describe('figure help', () => {
 			for (const r of [...(def.strengthRules ?? []), ...def.rules])
 				expect(rules, kind).toContain(r);
 		}
+	});
+});
+
+describe('a data step’s moves are labelled from the engine and the document', () => {
+	test('the town hall (a held-tile step): its tile’s name, what it does, the rules its step cites', () => {
+		const state = gameOf(['messengers-and-mayors']);
+		const move = { type: 'town-hall', x: 1, y: 0 } as Move;
+		expect(moveLabel(move, state)).toBe('Town hall at (1,0)');
+		const tip = moveHelp(move, ruleBook(state), state);
+		expect(tip.text).toBe(
+			'Place your town hall here instead of drawing a tile: it fits any neighbour and closes the roads and cities that run into it.'
+		);
+		expect(tip.rules.split('\n').map((l) => l.split(':')[0])).toEqual([
+			'MM-TURN-3',
+			'MM-HALL-1',
+			'MM-HALL-2'
+		]);
+	});
+
+	test('the messenger riding on (an act step): the figure’s name and the choice as its document labels it', () => {
+		const sc = JSON.parse(
+			readFileSync('scenarios/MM-MSG-5-messenger-rides-on-at-a-junction.json', 'utf8')
+		) as Scenario;
+		const { setup, moves } = setupFromRecord(sc.game, (id) => all.get(id));
+		// after the 6th move the messenger’s road is scored: its owner chooses
+		const { state } = replay(setup!, moves.slice(0, 6));
+		expect(state.pending[0]?.kind).toBe('messenger');
+		const back = { type: 'messenger', choice: 'return' } as Move;
+		const ride = { type: 'messenger', choice: 'road', x: 1, y: 0, feature: 'r2' } as Move;
+		expect(moveLabel(back, state)).toBe('Messenger: take it back');
+		expect(moveLabel(ride, state)).toMatch(
+			/^Messenger: ride on to a road — the road, .* of the tile at \(1,0\)$/
+		);
+		const tip = moveHelp(ride, ruleBook(state), state);
+		expect(tip.text).toBe('Messenger: ride on to a road (onto this road).');
+		expect(tip.rules).toMatch(/^MM-MSG-3: /m);
+		expect(tip.rules).toMatch(/^MM-MSG-5: /m);
 	});
 });

@@ -6,6 +6,7 @@ import {
 	figureTypeDescription,
 	figureTypeName,
 	figureTypeRules,
+	moveWords,
 	placedTile,
 	stepLine,
 	stepRules,
@@ -48,7 +49,6 @@ const FIGURE_NAMES: Record<string, string> = {
 	abbot: 'Abbot',
 	pig: 'Pig',
 	mayor: 'Mayor',
-	messenger: 'Messenger',
 	scarecrow: 'Scarecrow'
 };
 
@@ -107,8 +107,6 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Princess: send ${name(m.owner)}'s ${figureName(String(m.figure)).toLowerCase()} on ${where} home`;
 		case 'dragon':
 			return `Dragon to (${m.x},${m.y})`;
-		case 'town-hall':
-			return `Town hall at (${m.x},${m.y})`;
 		case 'abbey':
 			return `Abbey at (${m.x},${m.y})`;
 		case 'draw':
@@ -127,9 +125,13 @@ export function moveLabel(move: Move, state: GameState): string {
 			return m.choice === 'expand'
 				? 'Flock: draw a token from the bag'
 				: 'Flock: drive it to market (score)';
-		case 'messenger':
-			return m.choice === 'return' ? 'Messenger: back to supply' : `Messenger rides on to ${where}`;
 		default: {
+			// a data step's move in its document's words: a held tile's placement, a figure's choice
+			const words = moveWords(state, move);
+			if (words)
+				return words.choice === undefined
+					? `${words.what} at (${m.x},${m.y})`
+					: `${words.what}: ${words.choice}${where ? ` — ${where}` : ''}`;
 			// a data step's outcome entered by the player (a random step's: "Coin: heads")
 			if (typeof m.result === 'string' && Object.keys(m).length === 2)
 				return `${String(m.type).charAt(0).toUpperCase()}${String(m.type).slice(1)}: ${m.result}`;
@@ -188,10 +190,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 	mayor: {
 		text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).',
 		rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7']
-	},
-	messenger: {
-		text: 'The messenger on a road: after the road scores it may ride on to the next road or city, or go back to the supply.',
-		rules: ['MM-MSG-1', 'MM-MSG-3']
 	},
 	scarecrow: {
 		text: 'The scarecrow in a field (strength 0 standing): once its tile is surrounded, it may lie down (strength 1) or be swapped for a farmer.',
@@ -252,10 +250,6 @@ export function moveHelp(
 			['AM-5.1.1', 'AM-5.1.2', 'AM-5.1.3', 'AM-5.1.4']
 		],
 		draw: ['Draw a land tile and place it.', ['BASE-1.2.1']],
-		'town-hall': [
-			'Place your town hall instead of drawing a tile (once a game; it fits anywhere and closes what runs into it).',
-			['MM-HALL-1', 'MM-HALL-2', 'MM-HALL-3']
-		],
 		mayor: [
 			m.choice === 'none'
 				? 'Do not use the favour: the mayor goes back to its owner’s supply.'
@@ -269,12 +263,6 @@ export function moveHelp(
 					? 'Swap the scarecrow for one of your farmers from the supply.'
 					: 'Do nothing: the scarecrow goes back to your supply.',
 			['MM-CROW-3', 'MM-CROW-4', 'MM-CROW-6']
-		],
-		messenger: [
-			m.choice === 'return'
-				? 'The messenger goes back to your supply.'
-				: 'The messenger rides on and stays on that feature (strength 1).',
-			['MM-MSG-3', 'MM-MSG-5', 'MM-MSG-7']
 		],
 		'move-on': [
 			'Its feature scored: put the figure on this unoccupied, incomplete feature within reach instead of taking it back.',
@@ -307,8 +295,12 @@ export function moveHelp(
 						['DRAGON-4.5.1', 'DRAGON-4.5.2']
 					]
 	};
-	const figure =
-		m.type === 'deploy'
+	// a data step's move in its document's words (a held tile, a figure's choice)
+	const words =
+		state && m.type !== 'deploy' && !by[String(m.type)] ? moveWords(state, move) : undefined;
+	const figure = words
+		? undefined
+		: m.type === 'deploy'
 			? figureHelp(String(m.figure), state)
 			: state && !by[String(m.type)] && figureTypeName(state, String(m.type))
 				? figureHelp(String(m.type), state)
@@ -316,9 +308,11 @@ export function moveHelp(
 	// a data step's move (a random step's outcome): what the step decides and the rule it plays
 	const stepped: [string, string[]] | undefined =
 		state && step?.kind === m.type ? [`${stepLine(state)}.`, stepRules(state)] : undefined;
-	const [text, rules] = figure
-		? [figure.text, figure.rules]
-		: (by[String(m.type)] ?? stepped ?? ['', []]);
+	const [text, rules] = words
+		? [words.text, words.rules]
+		: figure
+			? [figure.text, figure.rules]
+			: (by[String(m.type)] ?? stepped ?? ['', []]);
 	const known = rules.filter((r) => book.has(r));
 	return { text, rules: known.map((r) => `${r}: ${book.get(r)!.text}`).join('\n') };
 }
