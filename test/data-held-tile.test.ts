@@ -51,6 +51,23 @@ const endGame = [
 ];
 
 describe('a held tile written as data: the guild halls', () => {
+	test('no figure may stand on a guild hall: the refusal cites the step’s figureRules', () => {
+		const r = runScenario(
+			scenario(['base/A'], [{ type: 'guild-hall', x: 1, y: 0 }], {
+				refusals: [
+					{
+						after: 1,
+						move: { type: 'deploy', figure: 'follower', feature: 'f1' },
+						code: 'no-such-feature',
+						rules: ['GH-1', 'BASE-1.4.1']
+					}
+				]
+			}),
+			lookup
+		);
+		expect(r.failures).toEqual([]);
+	});
+
 	test('at the start of a turn the step offers the draw or the guild hall beside the board; placed, it is held no more', () => {
 		const r = runScenario(
 			scenario(['base/A', 'base/A'], [{ type: 'guild-hall', x: 1, y: 0 }, { type: 'pass' }], {

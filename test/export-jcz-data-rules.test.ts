@@ -187,7 +187,7 @@ describe('jcz export of data rules', () => {
 			readFileSync('expansions/messengers-and-mayors.json', 'utf8')
 		) as Expansion;
 		expect(buildJczXml(mm).notes).toContain(
-			"data step MM-TURN-3 (/dataRules/steps/0, held-tile): a move — the tile 'town-hall', which each player holds and places instead of drawing; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: MM-TURN-3, MM-HALL-1, MM-HALL-2, MM-HALL-8, MM-END-1, MM-R10, MM-HALL-7, MM-R4, MM-R3)"
+			"data step MM-TURN-3 (/dataRules/steps/0, held-tile): a move — the tile 'town-hall', which each player holds and places instead of drawing; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: MM-TURN-3, MM-HALL-1, MM-HALL-2, MM-HALL-8, MM-END-1, MM-R10, MM-HALL-4, MM-HALL-7, MM-R4, MM-R3)"
 		);
 	});
 

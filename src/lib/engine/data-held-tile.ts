@@ -386,6 +386,7 @@ export function heldTileSteps(
 			...(d.endRules ?? []),
 			...(d.endedRules ?? []),
 			...(d.dragonRules ?? []),
+			// figureRules are cited by refusals only, which the checker does not count: left uncited
 			...[d.landTile?.completeRule, d.landTile?.finalRule, d.landTile?.aroundRule].filter(
 				(r): r is string => !!r
 			)
@@ -460,6 +461,17 @@ export function withHeldTiles(
 	}
 	return { cited: h.cited, module: { steps: h.steps, moves: h.moves } };
 }
+
+/** Per held tile of a rules context (its held-tile step's `figureRules`): the rules a figure refused on it cites. */
+export const figureRulesOf = perContext((rules): ReadonlyMap<number, readonly string[]> => {
+	const out = new Map<number, readonly string[]>();
+	for (const e of rules.source.expansions)
+		for (const s of e.dataRules?.steps ?? []) {
+			const t = s.type === 'held-tile' ? rules.tileIndex.get(`${e.id}/${s.tile}`) : undefined;
+			if (t !== undefined && s.type === 'held-tile' && s.figureRules) out.set(t, s.figureRules);
+		}
+	return out;
+});
 
 /** Tiles held by the players in every module's held-tile steps (for the tile count of the invariants). */
 export function heldTileCount(state: GameState): number {

@@ -100,7 +100,7 @@ export function compileTile(
 }
 
 /**
- * A town hall: a tile that fits anything and holds nothing (no figure, no land: MM-HALL-4, MM-R3).
+ * A town hall: a tile that fits anything and holds nothing (no figure; no land tile unless its held-tile step says so).
  * An abbey fits anything too, but it is a monastery and a land tile.
  */
 export const isTownHall = (t: CTile): boolean => t.wildcard && t.features.length === 0;

@@ -89,7 +89,7 @@ export function advance(engine: Engine): void {
 					state.pending.push({ kind: 'pick', player: state.active });
 				else if (drawTile(engine)) state.pending.push({ kind: 'place', player: state.active });
 				else if (h.noTile.some((f) => f(engine)))
-					break; // a town hall still to place keeps the game going (MM-HALL-8)
+					break; // a held tile still to place (a town hall) keeps the game going
 				else if (engine.unscored) {
 					// a trial (apply's `final: false`): the game ends here and the caller scores it (trial.ts)
 					state.finished = true;

@@ -340,9 +340,9 @@ export interface FigureType {
 	staysAfterScoring?: boolean | ((engine: Engine, piece: number) => boolean);
 	/** A neutral marker, not a figure (note tokens): it never triggers a final scoring by itself. */
 	token?: boolean;
-	/** May join a feature that already holds followers (mayor, scarecrow: MM-MAYOR-1, MM-CROW-1). */
+	/** May join a feature that already holds followers (a data figure's joinsOccupied: the mayor, the scarecrow). */
 	joinsOccupied?: boolean;
-	/** Rule ids cited when this figure keeps a follower out of its feature (MM-MAYOR-2, MM-CROW-2). */
+	/** Rule ids cited when this figure keeps a follower out of its feature (a data figure's occupiedRules). */
 	occupiedRules?: string[];
 	/** Placed in addition to the turn's figure, by a move of its own (an owner on an inn or stable). */
 	extra?: boolean;
@@ -499,11 +499,11 @@ export interface Hooks {
 		candidates: number[],
 		purpose: string
 	): { pieces: number[]; rules: string[] } | null;
-	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn; MM-HALL-8). */
+	/** No tile can be drawn: return true when the module keeps the game going (it pushed a step or skipped the turn: a held tile to place). */
 	noTile(engine: Engine): boolean;
 	/** Pure question, no side effects: will the active player take a turn although no tile can be drawn (a town hall in hand)? */
 	playsWithoutTile(engine: Engine): boolean;
-	/** May the dragon enter board tile b at all? A refusal keeps it out (ruling MM-R10 on town halls). */
+	/** May the dragon enter board tile b at all? A refusal keeps it out (a held tile's dragonMayEnter). */
 	dragonEnter(engine: Engine, b: number): Refusal | null;
 	/**
 	 * The turn ends: return true when the active player takes another turn (a data figure's

@@ -992,6 +992,14 @@ export interface HeldTileStep {
 	endedRules?: string[];
 	dragonMayEnter?: Expression;
 	/**
+	 * Rule ids cited when a figure is refused on the tile (a tile that holds no feature: no figure may ever stand on it).
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	figureRules?: string[];
+	/**
 	 * Rule ids cited when the dragon may not enter the tile.
 	 *
 	 * @maxItems 10

@@ -15,6 +15,7 @@ import { emit } from '../events.ts';
 import { partCredit } from '../credit.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
+import { figureRulesOf } from '../data-held-tile.ts';
 import { K_FIELD } from '../types.ts';
 import type {
 	DeployMove,
@@ -294,12 +295,12 @@ function deploy(engine: Engine, move: DeployMove, step: Step): Refusal | null {
 	let local = t.features.length - 1;
 	while (local >= 0 && t.features[local].id !== move.feature) local--;
 	if (local < 0) {
-		// a town hall (the only wildcard tile) has no feature: no figure may ever stand on it (MM-HALL-4)
+		// a wildcard tile without features (a town hall) holds nothing: no figure may ever stand on it
 		if (t.wildcard)
 			return {
 				code: 'no-such-feature',
-				message: `no figure may be placed on a town hall`,
-				rules: ['MM-HALL-4', 'BASE-1.4.1']
+				message: `no figure may be placed on a ${(t.def.name ?? 'tile that fits anything').toLowerCase()}`,
+				rules: [...(figureRulesOf(engine.rules).get(t.index) ?? []), 'BASE-1.4.1']
 			};
 		return {
 			code: 'no-such-feature',

@@ -56,7 +56,7 @@ function targets(engine: Engine): number[] {
 	const visited = d.visited;
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(engine, cell + SIDE_STEP[side]);
-		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(engine, n)) continue; // refused: ruling MM-R10 (town hall)
+		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(engine, n)) continue; // refused: a held tile the dragon may not enter (dragonMayEnter)
 		out.push(n);
 	}
 	return drawnTo(engine, out)?.tiles ?? out;
