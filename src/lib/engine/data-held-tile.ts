@@ -20,6 +20,7 @@ import { perContext } from './per-context.ts';
 import { ev, push, type DataState } from './data-scope.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from './phases.ts';
 import { TURN_STEP, finalRoundOf, isHole, offerKind, ownSteps } from './data-held-tile-round.ts';
+import { worded, wordsOf } from './data-held-tile-words.ts';
 import type { DataStep, HeldTileStep } from '../formats/schema-types.ts';
 import type {
 	Context,
@@ -29,11 +30,9 @@ import type {
 	GameState,
 	Hooks,
 	Move,
-	MoveWords,
 	Refusal,
 	RuleModule,
-	Step,
-	StepDef
+	Step
 } from './types.ts';
 
 /** What a held-tile step keeps during a game (in its module's state, `held`). */
@@ -176,22 +175,14 @@ function stepOf(e: Expansion, d: HeldTileStep, held: (engine: Engine) => HeldTil
 		};
 	};
 
-	/** The move in the document's words: the tile's name, what placing it does, the rules cited. */
-	const words = (rules: Context, how: 'instead' | 'forced' | 'round'): MoveWords => {
-		const t = tables(rules).tile;
-		const fits =
-			t >= 0 && rules.tiles[t].wildcard
-				? ': it fits any neighbour and closes the roads and cities that run into it'
-				: '';
-		return {
-			what: decl?.name ?? d.tile,
-			text:
-				how === 'instead'
-					? `Place your ${name} here instead of drawing a tile${fits}.`
-					: `Place your ${name} here: no land tile is left${fits}.`,
-			rules: how === 'instead' ? place : [...end, ...(d.rules ?? [])]
-		};
-	};
+	// the move in the document's words (the tile's name, what placing it does, the rules cited)
+	const words = wordsOf(
+		decl?.name ?? d.tile,
+		name,
+		place,
+		[...end, ...(d.rules ?? [])],
+		(rules) => tables(rules).tile
+	);
 
 	return {
 		d,
@@ -407,27 +398,7 @@ export function heldTileSteps(
 						}
 					}
 				: {}),
-			...Object.fromEntries(
-				parts.flatMap((p) =>
-					ownSteps(p).map(([kind, def]): [string, StepDef] => [
-						kind,
-						{
-							...def,
-							moveWords: (rules, m) =>
-								m.type !== p.d.tile
-									? undefined
-									: p.words(
-											rules,
-											p.d.offer === 'own-step' && kind === p.d.tile
-												? 'instead'
-												: p.d.endsGame === 'after-a-final-round'
-													? 'round'
-													: 'forced'
-										)
-						}
-					])
-				)
-			)
+			...Object.fromEntries(parts.flatMap((p) => worded(p, ownSteps(p))))
 		},
 		moves: {
 			...(inTurn.length ? { draw: () => null } : {}),
@@ -461,17 +432,6 @@ export function withHeldTiles(
 	}
 	return { cited: h.cited, module: { steps: h.steps, moves: h.moves } };
 }
-
-/** Per held tile of a rules context (its held-tile step's `figureRules`): the rules a figure refused on it cites. */
-export const figureRulesOf = perContext((rules): ReadonlyMap<number, readonly string[]> => {
-	const out = new Map<number, readonly string[]>();
-	for (const e of rules.source.expansions)
-		for (const s of e.dataRules?.steps ?? []) {
-			const t = s.type === 'held-tile' ? rules.tileIndex.get(`${e.id}/${s.tile}`) : undefined;
-			if (t !== undefined && s.type === 'held-tile' && s.figureRules) out.set(t, s.figureRules);
-		}
-	return out;
-});
 
 /** Tiles held by the players in every module's held-tile steps (for the tile count of the invariants). */
 export function heldTileCount(state: GameState): number {

@@ -15,7 +15,7 @@ import { emit } from '../events.ts';
 import { partCredit } from '../credit.ts';
 import { putTile, placementRefusal } from '../board.ts';
 import { perContext, perPieces } from '../per-context.ts';
-import { figureRulesOf } from '../data-held-tile.ts';
+import { figureRulesOf } from '../data-held-tile-words.ts';
 import { K_FIELD } from '../types.ts';
 import type {
 	DeployMove,
