@@ -30,9 +30,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 	]
 });
 
-/** Runs axe-core on the page (WCAG 2.1 A and AA rules) and fails on any serious or critical violation. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-	const result = await new AxeBuilder({ page })
+/**
+ * Runs axe-core on the page (WCAG 2.1 A and AA rules) and fails on any serious or critical
+ * violation; `include` (a CSS selector) checks that part of the page only.
+ */
+export async function expectAccessible(page: Page, label: string, include?: string): Promise<void> {
+	const axe = new AxeBuilder({ page });
+	const result = await (include ? axe.include(include) : axe)
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
 		.analyze();
 	const bad = result.violations

@@ -22,6 +22,12 @@ export interface Turn {
 	moveOn?: boolean;
 	/** Right after the tile: a data step's move on this feature (a token put, a piece placed). */
 	step?: { type: string; feature: string };
+	/** Instead of drawing: the move placing a held tile at x, y (a held-tile step). */
+	instead?: string;
+	/** After the figure: moves of the turn (the dragon's). */
+	then?: { type: string; [k: string]: unknown }[];
+	/** After the turn's scoring: the figure's action, its first choice with a target (an act step). */
+	act?: string;
 }
 /** A template's worked example: the board in words and what the log says of the rule, or why not. */
 export type WorkedExample =

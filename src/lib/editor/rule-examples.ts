@@ -27,7 +27,8 @@ import {
 	type Turn,
 	type WorkedExample
 } from './rule-examples-turns.ts';
-import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
+import { moveBoard, moveExample } from './rule-examples-moves.ts';
+import { isMove, type MoveTemplate } from './template-moves.ts';
 
 const EXAMPLE = 'worked-example';
 const field = (id: string, halves: string[], cities: string[] = []): Feature =>
@@ -63,15 +64,13 @@ function surrounded(first: Turn, icon?: string): Turn[] {
 	return [first, ...around];
 }
 
-function board(t: Template): Board {
+function board(t: Exclude<Template, MoveTemplate>): Board {
 	if (t.kind === 'figure') return figureBoard(t);
 	if (t.kind === 'award') return awardBoard(t);
 	if (t.kind === 'builder') return builderBoard(t);
 	if (t.kind === 'wagon') return wagonBoard(t);
 	if (t.kind === 'tiebreak') return tiebreakBoard(t);
 	if (t.kind === 'beneath') return beneathBoard(t);
-	if (t.kind === 'token') return tokenBoard(t);
-	if (t.kind === 'piece') return pieceBoard(t);
 	const name = t.modifier;
 	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
 	const mark = { name, icon };
@@ -274,7 +273,7 @@ function play(
 		modules: resolved.modules,
 		players: ['Ann', 'Bob'],
 		seed: 1,
-		drawOrder: [...plan.turns.map((s) => s.draw), ...(plan.pile ?? [])],
+		drawOrder: [...plan.turns.filter((s) => !s.instead).map((s) => s.draw), ...(plan.pile ?? [])],
 		start: 'base/D'
 	});
 	const events: GameEvent[] = [];
@@ -285,14 +284,33 @@ function play(
 		events.push(...r.events);
 		return null;
 	};
-	for (const turn of plan.turns) {
+	/** The turn's tile: drawn (a held-tile step offers the draw first) and placed, or the held tile instead. */
+	const placeTile = (turn: Turn): string | null => {
+		if (turn.instead) return step({ type: turn.instead, x: turn.x, y: turn.y } as Move);
+		const draw =
+			state.pending[0]?.kind !== 'place' && legalMoves(state).find((m) => m.type === 'draw');
+		if (draw && step(draw)) return 'no draw';
 		const place =
 			turn.rotation === undefined
 				? legalMoves(state).find((m) => m.type === 'place' && m.x === turn.x && m.y === turn.y)
 				: { type: 'place', x: turn.x, y: turn.y, rotation: turn.rotation };
-		const refused = place
-			? step(place as Move)
-			: `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
+		return place ? step(place as Move) : `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
+	};
+	/** After the figure: the turn's moves (the dragon's), then a figure moved on or its action chosen. */
+	const afterFigure = (turn: Turn): string | null => {
+		for (const m of turn.then ?? []) {
+			const r = step(m as Move);
+			if (r) return r;
+		}
+		const listed = turn.moveOn || turn.act ? legalMoves(state) : [];
+		const on = turn.moveOn
+			? listed.find((m) => m.type === 'move-on')
+			: (listed.find((m) => m.type === turn.act && 'x' in m) ??
+				listed.find((m) => m.type === turn.act));
+		return on ? step(on) : null;
+	};
+	for (const turn of plan.turns) {
+		const refused = placeTile(turn);
 		if (refused) return { error: `the example board refused a tile: ${refused}` };
 		const moved = turn.step && step(turn.step as Move);
 		if (moved) return { error: `the example board refused the step's move: ${moved}` };
@@ -302,8 +320,8 @@ function play(
 		if (turn.step && !turn.deploy && state.pending[0]?.kind !== 'figure') continue;
 		const no = step(then as Move);
 		if (no) return { error: `the example board refused a figure: ${no}` };
-		const on = turn.moveOn && legalMoves(state).find((m) => m.type === 'move-on');
-		if (on && step(on)) return { error: 'the example board refused to move the figure on' };
+		const after = afterFigure(turn);
+		if (after) return { error: `the example board refused a move after the figure: ${after}` };
 	}
 	// the game ends when the pile is empty: pass whatever is left (the final scoring comes then)
 	for (let i = 0; i < 8 && !state.finished; i++) {
@@ -343,14 +361,13 @@ export function workedExample(
 	// a rule the document has already (just added) is shown as it is, not counted twice
 	const present = templateRuleIn(doc, t);
 	const { doc: withRule, id } = present ? { doc, id: present } : addTemplateRule(doc, t);
-	const plan = board(t);
+	const plan = isMove(t) ? moveBoard(t, withRule) : board(t);
 	try {
 		const game = play(withRule, plan, lookup);
 		if ('error' in game) return { ok: false, error: game.error };
 		const { state, events } = game;
 		const where = plan.words;
-		if (t.kind === 'token') return tokenExample(events, withRule, t, where);
-		if (t.kind === 'piece') return pieceExample(events, t, where);
+		if (isMove(t)) return moveExample(events, withRule, t, where, id);
 		if (
 			t.kind === 'builder' ||
 			t.kind === 'wagon' ||

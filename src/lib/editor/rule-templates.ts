@@ -5,15 +5,20 @@
 import type { DataRule, Expansion, Tile } from '../formats/schema-types.ts';
 import { tileMarks, type MarkKind } from './unscored.ts';
 import {
-	tokenRuleCount,
-	tokenRules,
-	tokenTexts,
-	withTokenStep,
-	type TokenStepTemplate
-} from './template-token.ts';
+	figureId,
+	isMove,
+	moveRules,
+	moveTexts,
+	withMove,
+	type MoveTemplate
+} from './template-moves.ts';
+export { figureId } from './template-moves.ts';
+import { actFrom } from './template-act.ts';
 export type { TokenStepTemplate } from './template-token.ts';
-import { pieceRules, pieceText, withPieceStep, type PieceStepTemplate } from './template-piece.ts';
 export type { PieceStepTemplate } from './template-piece.ts';
+export type { HeldTileTemplate } from './template-held-tile.ts';
+export type { RandomStepTemplate } from './template-random.ts';
+export type { ActStepTemplate } from './template-act.ts';
 export {
 	unscoredNames,
 	unscoredOnTile,
@@ -115,8 +120,7 @@ export type Template =
 	| MoveOnFigure
 	| Tiebreak
 	| Beneath
-	| TokenStepTemplate
-	| PieceStepTemplate;
+	| MoveTemplate;
 export type TemplateKind = Template['kind'];
 
 const pts = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -158,10 +162,8 @@ export function sentence(t: Template): string {
 			return `When players tie for a feature's majority, ${t.by === 'any' ? `those of them with a follower there on a ${t.modifier} tile score it` : `those of them with the most followers there on ${t.modifier} tiles score it`}; the others score nothing.`;
 		case 'beneath':
 			return `When a ${t.modifier} tile is placed, ${t.tiles === 1 ? 'a tile of the pile goes' : `${t.tiles} tiles of the pile go`} face down beneath it, out of the game.`;
-		case 'token':
-			return tokenTexts(t).join(' ');
-		case 'piece':
-			return pieceText(t);
+		default:
+			return moveTexts(t).join(' ');
 	}
 }
 /** A figure template's two rules: where it goes, and what it does (another turn, moving on). */
@@ -186,24 +188,12 @@ const FIGURE_KINDS: Partial<Record<TemplateKind, number>> = { figure: 1, builder
 export const isFigure = (t: Template): t is FigureOfStrength | ExtraTurnFigure | MoveOnFigure =>
 	t.kind in FIGURE_KINDS;
 const subject = (t: Template) =>
-	isFigure(t) || t.kind === 'token' || t.kind === 'piece'
-		? t.name
-		: t.kind === 'award'
-			? t.figure
-			: t.modifier;
+	isFigure(t) || isMove(t) ? t.name : t.kind === 'award' ? t.figure : t.modifier;
 const word = (s: string) =>
 	s
 		.toUpperCase()
 		.replace(/[^A-Z0-9]+/g, '-')
 		.replace(/^-|-$/g, '') || 'X';
-/** A figure's id from its name: "Big Harbour Master" → big-harbour-master. */
-export const figureId = (name: string) =>
-	name
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-|-$/g, '')
-		.replace(/^(?=[0-9])/, 'f') || 'figure';
-
 /** Rule ids not yet used in the document: <EXPANSION>-<NAME>-<n> (`count` of them, consecutive). */
 export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 	const head = /^[A-Z]/.test(word(doc.id)) ? word(doc.id) : `X${word(doc.id)}`;
@@ -217,8 +207,7 @@ export function freshRuleIds(doc: Expansion, t: Template, count = 1): string[] {
 /** The data rules the template writes (a majority writes its collect rule too). */
 export function rulesOf(t: Template, ids: string[]): DataRule[] {
 	const text = sentence(t);
-	if (t.kind === 'token') return tokenRules(t, figureId(t.name), ids);
-	if (t.kind === 'piece') return pieceRules(t, ids[0]);
+	if (isMove(t)) return moveRules(t, ids);
 	if (t.kind === 'figure') return [{ id: ids[0], type: 'text', text }];
 	if (t.kind === 'builder' || t.kind === 'wagon')
 		return figureTexts(t).map((x, i) => ({ id: ids[i], type: 'text' as const, text: x }));
@@ -335,13 +324,9 @@ export const figuresOf = (doc: Expansion): { id: string; name: string }[] =>
  * rules (on the template's feature), the icon, the figure with its strength and features.
  */
 export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; id: string } {
-	if (t.kind === 'token') {
-		const ids = freshRuleIds(doc, t, tokenRuleCount(t));
-		return { doc: withTokenStep(doc, t, figureId(t.name), ids), id: ids[0] };
-	}
-	if (t.kind === 'piece') {
-		const [id] = freshRuleIds(doc, t);
-		return { doc: withPieceStep(doc, t, figureId(t.name), id), id };
+	if (isMove(t)) {
+		const ids = freshRuleIds(doc, t, moveTexts(t).length);
+		return { doc: withMove(doc, t, ids), id: ids[0] };
 	}
 	const ids = freshRuleIds(doc, t, FIGURE_KINDS[t.kind] ?? 1);
 	const dataRules = { ...(doc.dataRules ?? {}) };
@@ -412,16 +397,27 @@ export function addTemplateRule(doc: Expansion, t: Template): { doc: Expansion; 
  */
 export function triggerTiles(doc: Expansion, t: Template): string[] {
 	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
+	// the feature kinds a figure of the rule stands on (a held tile is in hand, drawn by nobody)
+	const on: readonly string[] | null =
+		t.kind === 'held-tile'
+			? []
+			: t.kind === 'random'
+				? t.features
+				: t.kind === 'act'
+					? [actFrom(t.reach)]
+					: t.kind === 'award'
+						? [t.feature]
+						: isFigure(t)
+							? t.features
+							: null;
 	const fires = (tile: Tile) =>
 		t.kind === 'piece'
 			? (tile.features ?? []).some(
 					(f) => f?.type === t.feature && (!t.modifier || !!f.modifiers?.[t.modifier])
 				)
-			: isFigure(t) || t.kind === 'award'
-				? (tile.features ?? []).some((f) =>
-						(t.kind === 'award' ? [t.feature] : (t.features as string[])).includes(f?.type)
-					)
-				: tileMarks(tile).includes(t.modifier);
+			: on
+				? (tile.features ?? []).some((f) => on.includes(f?.type))
+				: 'modifier' in t && tileMarks(tile).includes(t.modifier);
 	return tiles.filter((tile) => tile?.id && fires(tile)).map((tile) => `${doc.id}/${tile.id}`);
 }
 

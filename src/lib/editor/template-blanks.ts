@@ -3,6 +3,42 @@
 // template needs is empty. Numbers are whole and held to each blank's range. Pure.
 import type { FeatureKind, MarkKind, Template, TemplateKind } from './rule-templates.ts';
 import { TEMPLATE_KINDS } from './template-kinds.ts';
+import { outcomeEffects, reachKinds, reaches, stepEnum } from './template-choices.ts';
+
+/** The blanks of the templates that write a held tile, a coin's toss, a figure's action. */
+export interface MoveBlanks {
+	/** Tiles each player holds. */
+	count: number;
+	/** Neutral figures in the general supply. */
+	neutral: number;
+	where: string;
+	endsGame: string;
+	/** The held tile counts as a land tile around a monastery. */
+	land: boolean;
+	at: string;
+	heads: string;
+	tails: string;
+	reach: string;
+	moveTo: string[];
+}
+
+/** The move blanks at first: the schema's first value of each choice (a coin: back, then removed). */
+export function moveBlanks(): MoveBlanks {
+	const effects = outcomeEffects();
+	const reach = reaches()[0] ?? '';
+	return {
+		count: 2,
+		neutral: 1,
+		where: stepEnum('heldTileStep', 'where')[0] ?? '',
+		endsGame: stepEnum('heldTileStep', 'endsGame')[0] ?? '',
+		land: true,
+		at: stepEnum('randomStep', 'at')[0] ?? '',
+		heads: effects[0] ?? '',
+		tails: effects[1] ?? effects[0] ?? '',
+		reach,
+		moveTo: reachKinds(reach)
+	};
+}
 
 /** The sentence's blanks, as the page holds them (each template reads its own). */
 export interface Blanks {
@@ -26,6 +62,7 @@ export interface Blanks {
 	pieceMark: string;
 	pieceWith: 'figure' | 'instead';
 	occupies: boolean;
+	move: MoveBlanks;
 }
 
 const whole = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n) || 0));
@@ -55,6 +92,8 @@ export function templateOf(
 		const with_ = b.pieceWith;
 		return { kind, ...fig, feature, modifier: b.pieceMark, with: with_, occupies: b.occupies };
 	}
+	if (kind === 'held-tile' || kind === 'random' || kind === 'act')
+		return moveOf(b, fig, spec.features);
 	if (kind === 'award') {
 		const x = figures.find((y) => y.id === b.figure) ?? figures[0];
 		const feature = f as 'city' | 'road' | 'monastery';
@@ -87,4 +126,41 @@ export function templateOf(
 	if (kind === 'completed')
 		return { kind, ...base, per: per === 'nothing' || per === 'city' ? 'tile' : per };
 	return { kind, ...base, per: per === 'city' && f !== 'field' ? 'tile' : per };
+}
+
+/** A held tile's, a coin's or a figure action's template: null while its name (or a feature) is empty. */
+function moveOf(
+	b: Blanks,
+	fig: { name: string; perPlayer: number },
+	features: readonly FeatureKind[]
+): Template | null {
+	const { name } = fig;
+	const m = b.move;
+	if (!name) return null;
+	if (b.kind === 'held-tile')
+		return {
+			kind: b.kind,
+			name,
+			count: whole(m.count, 1, 10),
+			where: m.where,
+			endsGame: m.endsGame,
+			land: m.land
+		};
+	if (b.kind === 'random') {
+		const on = features.filter((x) => b.stands.includes(x)) as ('road' | 'city' | 'monastery')[];
+		if (!on.length) return null;
+		const [heads, tails] = [m.heads, m.tails];
+		return {
+			kind: b.kind,
+			name,
+			count: whole(m.count, 1, 5),
+			features: on,
+			at: m.at,
+			heads,
+			tails
+		};
+	}
+	const moveTo = reachKinds(m.reach).filter((k) => m.moveTo.includes(k));
+	if (!moveTo.length) return null;
+	return { kind: 'act', name, perPlayer: fig.perPlayer, reach: m.reach, moveTo };
 }

@@ -91,6 +91,27 @@ export const TEMPLATE_KINDS: readonly {
 		marks: []
 	},
 	{
+		kind: 'held-tile',
+		words: 'A tile each player holds and places instead of drawing',
+		what: 'A move: each player holds copies of a tile that fits any neighbour and may place one instead of drawing; the end of the game waits for them (as the town hall).',
+		features: [],
+		marks: []
+	},
+	{
+		kind: 'random',
+		words: 'A neutral figure whose fate a coin from the game’s seed decides',
+		what: 'A move: any player may put the neutral figure; the dragon is drawn to it, and a coin tossed from the game’s seed sends it back or out of the game (as Buddo). Plays with the Dragon.',
+		features: ['road', 'city', 'monastery'],
+		marks: []
+	},
+	{
+		kind: 'act',
+		words: 'A figure that, when its road scores, is taken back or rides on',
+		what: 'A move: when the completed road holding the figure is scored, its owner takes it back or moves it to an open feature the road ends at (as the messenger).',
+		features: [],
+		marks: []
+	},
+	{
 		kind: 'beneath',
 		words: 'A … tile takes tiles of the pile face down beneath it',
 		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',

@@ -1,0 +1,137 @@
+// The worked examples (rule-examples.ts) of the templates that write a move as data: the token and
+// piece steps' (rule-examples-steps.ts), and here a held tile placed instead of drawing as the last
+// of a monastery's 8 neighbours, a neutral figure the dragon is drawn to and a coin from the game's
+// seed decides, a figure whose road scores and that rides on. Each a tiny board; what the log says
+// of the step — its events' sentences, the score it changes — is the example. Pure.
+import type { Expansion } from '../formats/schema-types.ts';
+import type { GameEvent } from '../engine/index.ts';
+import { figureId, type MoveTemplate } from './template-moves.ts';
+import type { HeldTileTemplate } from './template-held-tile.ts';
+import type { RandomStepTemplate } from './template-random.ts';
+import { actEvents, type ActStepTemplate } from './template-act.ts';
+import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
+import type { Board, WorkedExample } from './rule-examples-turns.ts';
+
+type Said = {
+	type: string;
+	text?: string;
+	rules?: string[];
+	arithmetic?: string;
+	points?: number;
+	feature?: { kind?: string };
+};
+
+/**
+ * Ann's monastery south of the start with her follower, 6 base tiles around it; Bob places his held
+ * tile instead of drawing as the 8th, completing it (a tile is left in the pile: the draw is offered).
+ */
+export function heldTileBoard(t: HeldTileTemplate, doc: Expansion): Board {
+	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
+	return {
+		tiles: tiles.filter((x) => x?.id === figureId(t.name)),
+		turns: [
+			{ draw: 'base/B', x: 0, y: 1, deploy: { figure: 'follower', feature: 'm1' } },
+			{ draw: 'base/A', x: -1, y: 0, rotation: 3 },
+			{ draw: 'base/A', x: 1, y: 0, rotation: 1 },
+			{ draw: 'base/B', x: -1, y: 1 },
+			{ draw: 'base/B', x: 1, y: 1 },
+			{ draw: 'base/B', x: -1, y: 2 },
+			{ draw: 'base/E', x: 0, y: 2 },
+			{ draw: '', x: 1, y: 2, instead: figureId(t.name) }
+		],
+		pile: ['base/E'],
+		words: `Ann's monastery, its 8th neighbour Bob's ${t.name.toLowerCase()} placed instead of drawing`
+	};
+}
+
+/**
+ * The volcano south of the start (the dragon there), Bob's neutral figure on a monastery, road or
+ * city beside it, Ann's dragon tile north of that: the dragon wakes and is drawn to the figure.
+ */
+export function randomBoard(t: RandomStepTemplate): Board {
+	const [tile, rotation, feature] = t.features.includes('monastery')
+		? ['base/B', 0, 'm1']
+		: t.features.includes('road')
+			? ['base/V', 3, 'r1']
+			: ['base/E', 2, 'c1'];
+	const kind = feature === 'm1' ? 'monastery' : feature === 'r1' ? 'road' : 'city';
+	return {
+		tiles: [],
+		turns: [
+			{ draw: 'dragon/volcano-field', x: 0, y: 1, rotation: 0 },
+			{ draw: tile, x: 1, y: 1, rotation, deploy: { figure: figureId(t.name), feature } },
+			{
+				draw: 'dragon/dragon-straight',
+				x: 1,
+				y: 0,
+				rotation: 0,
+				then: [{ type: 'dragon', x: 1, y: 1 }]
+			}
+		],
+		words: `the dragon woken next to Bob's ${t.name.toLowerCase()} on a ${kind}`,
+		modules: ['dragon']
+	};
+}
+
+/** Bob's figure closes a road from a city gate to a junction: the road scores, the figure rides on. */
+export function actBoard(t: ActStepTemplate): Board {
+	const fid = figureId(t.name);
+	return {
+		tiles: [],
+		turns: [
+			{ draw: 'base/T', x: -1, y: 0, rotation: 3 },
+			{ draw: 'base/L', x: 1, y: 0, rotation: 1, deploy: { figure: fid, feature: 'r2' }, act: fid }
+		],
+		words: `a road closed at both ends with Bob's ${t.name.toLowerCase()} on it`
+	};
+}
+
+/** The board of a move template's example (`doc` the document with the template's rules: its held tile). */
+export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
+	if (t.kind === 'token') return tokenBoard(t);
+	if (t.kind === 'piece') return pieceBoard(t);
+	if (t.kind === 'held-tile') return heldTileBoard(t, doc);
+	if (t.kind === 'random') return randomBoard(t);
+	return actBoard(t);
+}
+
+/** The events that show the step, in the order the log has them (none missing), as one example. */
+function told(said: (Said | undefined)[], where: string, id: string): WorkedExample {
+	if (said.some((e) => !e)) return { ok: false, error: `on ${where}, the rule did not apply` };
+	const parts = (said as Said[]).map((e) => (e.type === 'score' ? `${e.arithmetic}.` : e.text));
+	const score = (said as Said[]).find((e) => e.type === 'score');
+	return {
+		ok: true,
+		board: where,
+		arithmetic: parts.filter(Boolean).join(' '),
+		points: score?.points ?? 0,
+		rule: id
+	};
+}
+
+/** The example of a move template: what the log says of its step on the template's board. */
+export function moveExample(
+	events: GameEvent[],
+	doc: Expansion,
+	t: MoveTemplate,
+	where: string,
+	id: string
+): WorkedExample {
+	const said = events as unknown as Said[];
+	const fid = figureId(t.name);
+	const scored = (kind: string) => said.find((e) => e.type === 'score' && e.feature?.kind === kind);
+	if (t.kind === 'token') return tokenExample(events, doc, t, where);
+	if (t.kind === 'piece') return pieceExample(events, t, where);
+	if (t.kind === 'held-tile') {
+		const put = said.find((e) => e.type === 'place' && e.rules?.includes(id));
+		return told([put, scored('monastery')], where, id);
+	}
+	if (t.kind === 'random')
+		return told(
+			[said.find((e) => e.type === `${fid}Chewed`), said.find((e) => e.type === `${fid}Toss`)],
+			where,
+			id
+		);
+	const acted = actEvents(fid);
+	return told([scored('road'), said.find((e) => acted.includes(e.type))], where, id);
+}
