@@ -30,7 +30,7 @@ test('a held tile, a coin’s toss and a figure’s action from their templates,
 	await expect(form.getByTestId('template-figure-name')).toHaveValue('Guild hall');
 	await form.getByTestId('template-land').selectOption('false');
 	await expect(example).toContainText(
-		"Ann's monastery, its 8th neighbour Bob's guild hall placed instead of drawing: Bob places their guild hall at (1,2) instead of drawing a tile; it fits any neighbour. 1 completed monastery × 9 + 1 guild hall × -1 = 8."
+		"Ann's monastery, its 8th neighbour Bob's guild hall placed instead of drawing: Bob places their guild hall at (1,1) instead of drawing a tile; it fits any neighbour. 1 completed monastery × 9 + 1 guild hall × -1 = 8."
 	);
 	await expectAccessible(page, 'the held tile’s template', '[data-testid=template-form]');
 	await form.screenshot({ path: `${SHOTS}/held-tile-template.png` });

@@ -37,7 +37,12 @@ describe('the move templates', () => {
 		[
 			GUILD_HALL,
 			"Ann's monastery, its 8th neighbour Bob's guild hall placed instead of drawing",
-			'Bob places their guild hall at (1,2) instead of drawing a tile; it fits any neighbour. 1 completed monastery × 9 + 1 guild hall × -1 = 8.'
+			'Bob places their guild hall at (1,1) instead of drawing a tile; it fits any neighbour. 1 completed monastery × 9 + 1 guild hall × -1 = 8.'
+		],
+		[
+			{ ...GUILD_HALL, where: 'hole', endsGame: 'after-a-final-round', land: true },
+			"Ann's monastery, its 8th neighbour Bob's guild hall placed instead of drawing",
+			'Bob places their guild hall in the hole at (1,1) instead of drawing a tile; it fits any neighbour. 1 completed monastery × 9 = 9.'
 		],
 		[
 			{

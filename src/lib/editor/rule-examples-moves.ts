@@ -22,8 +22,9 @@ type Said = {
 };
 
 /**
- * Ann's monastery south of the start with her follower, 6 base tiles around it; Bob places his held
- * tile instead of drawing as the 8th, completing it (a tile is left in the pile: the draw is offered).
+ * Ann's monastery south of the start with her follower and 6 base tiles around it; Bob places his
+ * held tile instead of drawing as the 8th, at (1,1) — a hole, tiles on its four sides (two more to
+ * the east) — completing it. A tile is left in the pile: the draw is offered.
  */
 export function heldTileBoard(t: HeldTileTemplate, doc: Expansion): Board {
 	const tiles = Array.isArray(doc.tiles) ? doc.tiles : [];
@@ -34,10 +35,12 @@ export function heldTileBoard(t: HeldTileTemplate, doc: Expansion): Board {
 			{ draw: 'base/A', x: -1, y: 0, rotation: 3 },
 			{ draw: 'base/A', x: 1, y: 0, rotation: 1 },
 			{ draw: 'base/B', x: -1, y: 1 },
-			{ draw: 'base/B', x: 1, y: 1 },
 			{ draw: 'base/B', x: -1, y: 2 },
-			{ draw: 'base/E', x: 0, y: 2 },
-			{ draw: '', x: 1, y: 2, instead: figureId(t.name) }
+			{ draw: 'base/E', x: 0, y: 2, rotation: 2 },
+			{ draw: 'base/B', x: 1, y: 2 },
+			{ draw: 'base/B', x: 2, y: 0 },
+			{ draw: 'base/B', x: 2, y: 1 },
+			{ draw: '', x: 1, y: 1, instead: figureId(t.name) }
 		],
 		pile: ['base/E'],
 		words: `Ann's monastery, its 8th neighbour Bob's ${t.name.toLowerCase()} placed instead of drawing`

@@ -23,11 +23,14 @@ export interface HeldTileTemplate {
 
 /** The designer's words for the schema's values (a new value shows as itself until it has some). */
 export const WHERE_WORDS: Readonly<Record<string, string>> = {
-	beside: 'next to any placed tile'
+	beside: 'next to any placed tile',
+	hole: 'in a hole (a free cell with a tile on each of its four sides)'
 };
 export const END_WORDS: Readonly<Record<string, string>> = {
 	'when-all-placed':
-		'a player still holding one must place it, the others skip their turn, and the game ends once every one is placed'
+		'a player still holding one must place it, the others skip their turn, and the game ends once every one is placed',
+	'after-a-final-round':
+		'each player still holding one, with a place for it, may place it or pass, once, in turn order; then the game ends'
 };
 
 /** The template's rules' texts: the placement, the end, the 0 around a monastery (when not land). */
@@ -58,6 +61,8 @@ export function heldTileStep(t: HeldTileTemplate, tile: string, ids: string[]): 
 		count: t.count,
 		where: t.where,
 		endsGame: t.endsGame,
+		// a final round is played when its condition holds: always, for the template
+		...(t.endsGame === 'after-a-final-round' ? { finalRound: true } : {}),
 		endRules: [ids[1]],
 		...(t.land
 			? {}
