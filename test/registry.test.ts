@@ -210,7 +210,7 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 		['modifier', 'pennants', 'base'],
 		['icon', 'mayor', 'messengers-and-mayors'],
 		['icon', 'volcano', 'dragon'],
-		['figure', 'fairy', 'dragon']
+		['figure', 'dragon', 'dragon']
 	] as const)('%s %s → %s', (kind, name, module) => {
 		expect(ruleRegistry.meaningOf(kind, name)?.module).toBe(module);
 	});

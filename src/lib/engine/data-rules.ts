@@ -46,6 +46,7 @@ import { withChecks } from './data-check.ts';
 import { withPieces } from './data-piece-step.ts';
 import { withFigureMoves } from './data-figure-moves.ts';
 import { withActs } from './data-act.ts';
+import { withMarkers } from './data-marker-step.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -228,6 +229,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {})
 	});
 	for (const r of figureMoves.cited) cited.add(r);
+	const markers = withMarkers(e, dr.steps ?? [], hooks, state);
+	if (markers) for (const r of markers.cited) cited.add(r);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
@@ -256,6 +259,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		hooks,
 		...figureMoves.module,
 		...(steps?.module.moments ? { moments: steps.module.moments } : {}),
+		...(markers ? markersJoined(markers.module, figureMoves.module) : {}),
 		...(dr.onlyWhen ? { onlyWhen: dr.onlyWhen } : {}),
 		...(uncited.length ? { uncited } : {})
 	};
@@ -273,6 +277,21 @@ function piecesJoined(
 		stepMoves: p.stepMoves,
 		deployMoves: { ...has.deployMoves, ...p.deployMoves },
 		hookWhen: { ...has.hookWhen, ...p.hookWhen }
+	};
+}
+
+/** The module's parts from its marker steps joined with those it has (moves, the figure step's moves). */
+function markersJoined(
+	m: Pick<RuleModule, 'moves' | 'stepMoves' | 'declares'>,
+	has: Partial<RuleModule>
+): Partial<RuleModule> {
+	return {
+		moves: { ...has.moves, ...m.moves },
+		stepMoves: {
+			...has.stepMoves,
+			figure: [...(has.stepMoves?.figure ?? []), ...m.stepMoves!.figure]
+		},
+		declares: m.declares
 	};
 }
 

@@ -9,6 +9,7 @@ import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
 import type { Expansion, GameEvent, GameState, Move } from './types.ts';
 import type { GameRecord } from './record.ts';
+import { markersOf } from './data-marker-step.ts';
 import {
 	FANCZ_APP_VERSION,
 	JCZ_ABBEY,
@@ -456,7 +457,7 @@ function messageOf(
 			// the fairy moves no piece: the follower it stands by is where it was
 			const state = after;
 			const b = boardIndexAt(state, Number(move.x), Number(move.y));
-			const mover = (state.moduleState.dragon as { fairyPiece?: number } | undefined)?.fairyPiece;
+			const mover = markersOf(state).fairy?.piece;
 			const id = mover !== undefined && mover >= 0 ? meepleId(state, mover) : null;
 			if (!id || b < 0) {
 				errors.push({ pointer: at, message: 'no follower by the fairy' });

@@ -6,6 +6,7 @@ import { engineOf } from './events.ts';
 import { segsOf } from './features.ts';
 import { tileAtXY } from './board-index.ts';
 import type { GameState, Move, MoveWords, Tile } from './types.ts';
+import { markersOf } from './data-marker-step.ts';
 
 export interface BoardTile {
 	/** Board index (placement order). */
@@ -34,10 +35,11 @@ export interface BoardPiece {
 }
 
 export interface BoardMarker {
-	kind: 'dragon' | 'fairy';
+	/** 'dragon', or a marker step's figure ('fairy'). */
+	kind: string;
 	x: number;
 	y: number;
-	/** The fairy: the piece it stands next to. */
+	/** A marker (the fairy): the piece it stands next to. */
 	piece?: number;
 }
 
@@ -104,19 +106,19 @@ export function boardPieces(state: GameState): BoardPiece[] {
 	return out;
 }
 
-/** The dragon and the fairy, where they stand. */
+/** The dragon and the markers (the fairy: data-marker-step.ts), where they stand. */
 export function boardMarkers(state: GameState): BoardMarker[] {
-	const d = state.moduleState.dragon as
-		{ at: number; fairy: number; fairyPiece: number } | undefined;
+	const d = state.moduleState.dragon as { at: number } | undefined;
 	const out: BoardMarker[] = [];
 	if (d && d.at >= 0) out.push({ kind: 'dragon', x: state.boardX[d.at], y: state.boardY[d.at] });
-	if (d && d.fairy >= 0)
-		out.push({
-			kind: 'fairy',
-			x: state.boardX[d.fairy],
-			y: state.boardY[d.fairy],
-			...(d.fairyPiece >= 0 ? { piece: d.fairyPiece } : {})
-		});
+	for (const [kind, m] of Object.entries(markersOf(state)))
+		if (m.at >= 0)
+			out.push({
+				kind,
+				x: state.boardX[m.at],
+				y: state.boardY[m.at],
+				...(m.piece >= 0 ? { piece: m.piece } : {})
+			});
 	return out;
 }
 

@@ -9,6 +9,7 @@ import { checkHeldTile } from './data-step-held-tile.ts';
 import { checkPieceStep } from './data-step-piece.ts';
 import { checkActStep } from './data-step-act.ts';
 import { turnSequence } from './turn-moments.ts';
+import { checkMarkerStep } from './data-step-marker.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -125,7 +126,7 @@ export function checkDataSteps(
 			};
 			return checkHeldTile(s, i, c, out);
 		}
-		if (type === 'piece') {
+		if (type === 'piece' || type === 'marker') {
 			const c = {
 				figures: names.figures ?? new Set<string>(),
 				tokens: names.tokens,
@@ -135,6 +136,7 @@ export function checkDataSteps(
 				varsOf,
 				seen: pieces
 			};
+			if (type === 'marker') return checkMarkerStep(s, i, dr, c, out);
 			return checkPieceStep(s, i, dr, c, out);
 		}
 		checkTokenConditions(s, at, names, err, out);

@@ -63,6 +63,12 @@ export function meaningsOf(
 						...(typeof st.id === 'string' ? { rule: st.id } : {})
 					});
 				else if (isObject(st) && st.type === 'piece') pieceMeanings(st, module, data);
+				// a marker step gives its figure a meaning
+				else if (isObject(st) && st.type === 'marker' && typeof st.figure === 'string')
+					data.set(`figure:${st.figure}`, {
+						module,
+						...(typeof st.id === 'string' ? { rule: st.id } : {})
+					});
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
 				const rule =

@@ -6,15 +6,15 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) or 'act' (a figure's action when its feature scores). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) 'act' (a figure's action when its feature scores) or 'marker' (a neutral marker a player moves beside a follower of theirs). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers.
 	 */
-	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act';
+	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker';
 } & DataStep1;
-export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep;
+export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -1259,6 +1259,97 @@ export interface DataActChoice {
 		 */
 		rules?: string[];
 	};
+}
+/**
+ * 'marker': a neutral figure of the document (one copy) that a player moves in the figure step, instead of placing a figure, beside one of their own followers anywhere on the board (or, when `onTile` holds, onto the tile of one). Where it stands it gives its follower's owner points at the start of their turn and when the follower's feature scores, and it may keep the dragon off its tile. Its move and events are named by the figure ({"type": "fairy", "x": 1, "y": 0, "feature": "r1"}; 'fairyMove', 'fairyPoint'). Conditions and points read rulings and parameters only (decided once per game).
+ */
+export interface MarkerStep {
+	/**
+	 * What the step does: 'marker' moves a neutral marker beside one of the player's followers.
+	 */
+	type: 'marker';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id).
+	 */
+	id: string;
+	/**
+	 * The marker: the id of one of the expansion's figures (neutral, one copy). Names the move and the events.
+	 */
+	figure: string;
+	/**
+	 * What the marker stands beside: 'own-follower' (a follower of the player's, anywhere on the board, not the one it stands by already).
+	 */
+	beside: 'own-follower';
+	/**
+	 * Rule ids the move cites (its event and refusals); default the step's id.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	rules?: string[];
+	inPlay?: Expression;
+	/**
+	 * Rule ids cited when the marker is moved in a game without it.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	inPlayRules?: string[];
+	onTile?: Expression;
+	/**
+	 * Rule ids added to what the marker cites when it stands on a tile.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	onTileRules?: string[];
+	/**
+	 * Points at the start of the turn of the player whose follower the marker stands beside (not at the start of a turn that never comes: the last tile placed).
+	 */
+	turnStart?: {
+		points: Expression;
+		/**
+		 * Rule ids the event cites.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+	};
+	/**
+	 * Points when the feature of the follower the marker stands beside scores, to that follower's owner (an award of the feature's scoring).
+	 */
+	scoring?: {
+		points: Expression;
+		/**
+		 * Rule ids the award cites.
+		 *
+		 * @maxItems 10
+		 *
+		 * Items: A rule id.
+		 */
+		rules?: string[];
+		/**
+		 * Per feature kind, a condition: only when the follower's owner is among the feature's winners (scores it by the majority).
+		 */
+		winnersOnly?: {
+			[k: string]: Expression;
+		};
+	};
+	keepsDragonOut?: Expression;
+	/**
+	 * Rule ids the refusal of the dragon's step onto the marker's tile cites.
+	 *
+	 * @maxItems 10
+	 *
+	 * Items: A rule id.
+	 */
+	dragonRules?: string[];
+	guardsLeftTile?: Expression;
 }
 /**
  * When the rule or move can come up.

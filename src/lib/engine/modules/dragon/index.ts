@@ -1,39 +1,20 @@
 // The Princess & the Dragon, as far as the dragon needs: volcanoes bring the dragon in (no figure
 // on them), dragon tiles wait until a volcano is out, then make the dragon take up to 6 single
 // steps, players in turn clockwise from the active one, never revisiting a tile in one movement,
-// never onto the fairy; every figure on an entered tile is eaten. The fairy: moved next to one's
-// own follower instead of placing a figure; protects its tile; 1 point at the start of its owner's
-// turn and 3 when that follower's feature scores. The princess and the magic portal: ../princess.ts, ../portal.ts.
+// never onto a tile another module keeps it off (the fairy, a marker step of dragon.json: its
+// dragonEnter hook); every figure on an entered tile is eaten. The princess and the magic portal:
+// ../princess.ts, ../portal.ts.
 import { pack } from '../../cells.ts';
-import { shuffleBack, tilesLeft } from '../../bag.ts';
+import { shuffleBack } from '../../bag.ts';
 import { emit } from '../../events.ts';
 import { playerName } from '../../scoring.ts';
 import type { Move, RuleModule } from '../../types.ts';
-import { POINTS_RANGE } from '../../limits.ts';
-import {
-	fairyMove,
-	fairyMoveOf,
-	fairyTileMoves,
-	fairyTileOwner,
-	figuresOnFairyTile,
-	followersOf,
-	NONE
-} from './fairy.ts';
 import { dragonMove, dragonMoves, listedTargets, startMovement } from './movement.ts';
-import {
-	D,
-	dragonInPlay,
-	fairyInPlay,
-	fairyOnTile,
-	hasIcon,
-	ICON_DRAGON,
-	ICON_VOLCANO,
-	type DragonState
-} from './state.ts';
+import { D, dragonInPlay, hasIcon, ICON_DRAGON, ICON_VOLCANO, type DragonState } from './state.ts';
 
 export const dragon: RuleModule = {
 	id: 'dragon',
-	name: 'The Princess & the Dragon (dragon and fairy)',
+	name: 'The Princess & the Dragon (the dragon)',
 	rules: {
 		'DRAGON-4.2.1':
 			'No figure may be placed on a volcano tile in the turn it is placed (the fairy may still be moved).',
@@ -52,11 +33,7 @@ export const dragon: RuleModule = {
 		'DRAGON-4.4.6': 'The dragon stays where it stopped until the next volcano or dragon tile.',
 		'DRAGON-4.4.7': 'No figure may be placed on the tile the dragon occupies.',
 		'DRAGON-4.4.8':
-			'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.',
-		'DRAGON-4.5.1':
-			'Instead of placing a figure, a player may move the fairy next to one of their own followers.',
-		'DRAGON-4.5.2':
-			'The dragon cannot enter the fairy’s tile; the follower’s owner gets 1 point at the start of their turn and 3 when its feature scores.'
+			'Order: place the tile (volcano: dragon flies), figure or fairy, dragon movement, scoring.'
 	},
 	rulings: [
 		{
@@ -70,28 +47,6 @@ export const dragon: RuleModule = {
 			rules: ['DRAGON-4.4.8']
 		},
 		{
-			id: 'DRAGON-R2',
-			description:
-				'On a dragon-tile turn without a figure placed, does the fairy moved this turn already protect against this turn’s dragon (the rules, section 4.5.3, leave it open)?',
-			default: 'fairy-first',
-			options: {
-				'fairy-first': 'yes: the fairy moves in step 2, the dragon in step 2b (C2 order)',
-				'dragon-first': 'no: during this turn’s movement the fairy still protects the tile it left'
-			},
-			rules: ['DRAGON-4.5.1', 'DRAGON-4.4.3', 'DRAGON-4.4.8']
-		},
-		{
-			id: 'DRAGON-R3',
-			description:
-				'Does a farmer next to the fairy get the 3 points at the end without the field majority?',
-			default: 'always',
-			options: {
-				always: 'yes, whenever the field is scored',
-				majority: 'only if the farmer’s owner scores the field'
-			},
-			rules: ['DRAGON-4.5.2']
-		},
-		{
 			id: 'DRAGON-R4',
 			description:
 				'Which of the neutral figures are in play? (JCloisterZone’s game setup chooses the dragon and the fairy one by one.)',
@@ -103,27 +58,11 @@ export const dragon: RuleModule = {
 				neither: 'neither: the tiles are plain tiles'
 			},
 			rules: ['DRAGON-4.2.2', 'DRAGON-4.4.1', 'DRAGON-4.5.1']
-		},
-		{
-			id: 'DRAGON-R7',
-			description:
-				'Where does the fairy stand? (JCloisterZone’s fairy-placement rule: next to a follower, or on a tile.)',
-			default: 'next-follower',
-			options: {
-				'next-follower': 'next to one of the player’s followers, as the rules say (DRAGON-4.5.1)',
-				'on-tile':
-					'on a tile where the player has a follower: the dragon cannot enter it; at the start of a player’s turn 1 point per figure of theirs on it (a barn stands on a corner among four tiles, not on a tile, and does not count; JCloisterZone counts it when the fairy is on the tile south-east of its corner, the tile its pointer names); when a feature scores, 3 to the owner of its first follower on that tile'
-			},
-			rules: ['DRAGON-4.5.1', 'DRAGON-4.5.2']
 		}
 	],
-	parameters: { dragonSteps: 6, fairyTurnPoints: 1, fairyScoringPoints: 3 },
-	parameterRanges: {
-		dragonSteps: { min: 1, max: 20 },
-		fairyTurnPoints: POINTS_RANGE,
-		fairyScoringPoints: POINTS_RANGE
-	},
-	declares: ['dragon', 'fairy'],
+	parameters: { dragonSteps: 6 },
+	parameterRanges: { dragonSteps: { min: 1, max: 20 } },
+	declares: ['dragon'],
 	icons: { volcano: 'DRAGON-4.2.2', dragon: 'DRAGON-4.4.2' },
 	steps: {
 		dragon: {
@@ -144,8 +83,7 @@ export const dragon: RuleModule = {
 			}
 		}
 	},
-	stepMoves: { figure: ['fairy'] },
-	moves: { dragon: dragonMove, fairy: fairyMove },
+	moves: { dragon: dragonMove },
 	// DRAGON-4.2.1, 4.4.3 and 4.4.7 are cited when a move is refused
 	uncited: [
 		'DRAGON-4.2.1',
@@ -166,8 +104,6 @@ export const dragon: RuleModule = {
 				at: -1,
 				volcano: false,
 				aside: [],
-				fairy: -1,
-				fairyPiece: -1,
 				visited: [],
 				steps: 0
 			};
@@ -234,88 +170,11 @@ export const dragon: RuleModule = {
 				};
 			return null;
 		},
-		figureOptions(engine, player, out) {
-			const state = engine.state;
-			if (state.acted || !fairyInPlay(engine)) return;
-			if (fairyOnTile(engine)) return fairyTileMoves(engine, player, out);
-			const fairyPiece = D(engine).fairyPiece;
-			const ps = state.pieces;
-			const f = followersOf(engine.rules)(ps);
-			const own = f.byPlayer[player] ?? NONE;
-			for (let k = 0; k < own.length; k++) {
-				const i = own[k];
-				const p = ps[i];
-				if (p.seg < 0 || i === fairyPiece) continue;
-				out.push(fairyMoveOf(engine, f, i, p.seg, p.tile));
-			}
-		},
 		afterFigure(engine) {
 			if (engine.rules.rulings['DRAGON-R1'] === 'before-scoring') startMovement(engine);
 		},
 		afterScore(engine) {
 			if (engine.rules.rulings['DRAGON-R1'] === 'after-scoring') startMovement(engine);
-		},
-		turnStart(engine) {
-			const state = engine.state;
-			const d = D(engine);
-			if (d.shield !== undefined) delete d.shield; // (a delete on every turn would make V8 keep d as a slow dictionary)
-			const onTile = fairyOnTile(engine);
-			if (
-				onTile ? d.fairy < 0 : d.fairyPiece < 0 || state.pieces[d.fairyPiece].owner !== state.active
-			)
-				return;
-			// no point for a turn that never comes: the last tile is placed and the game ends
-			if (tilesLeft(state) === 0 && !engine.rules.hooks.playsWithoutTile.some((f) => f(engine)))
-				return;
-			// on a tile (ruling DRAGON-R7): a point per figure of the player's there
-			const n = onTile ? figuresOnFairyTile(engine, state.active) : 1;
-			if (n === 0) return;
-			const pts = n * engine.rules.params.fairyTurnPoints;
-			state.scores[state.active] += pts;
-			emit(
-				engine,
-				{
-					type: 'fairyPoint',
-					rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2'],
-					player: state.active,
-					points: pts
-				},
-				() =>
-					onTile
-						? `${playerName(engine, state.active)} starts the turn with ${n} figure${n === 1 ? '' : 's'} on the fairy's tile: +${pts}.`
-						: `${playerName(engine, state.active)} starts the turn with the fairy beside their follower: +${pts}.`
-			);
-		},
-		scoringMarks: (engine) => (D(engine).fairyPiece >= 0 ? [D(engine).fairyPiece] : NONE),
-		awards(engine, root, v, winners, awards) {
-			const state = engine.state;
-			const d = D(engine);
-			const onTile = fairyOnTile(engine);
-			let owner: number;
-			if (onTile) {
-				if (d.fairy < 0 || (owner = fairyTileOwner(engine, root)) < 0) return;
-			} else {
-				if (d.fairyPiece < 0 || !(state.featurePieces[root] ?? []).includes(d.fairyPiece)) return;
-				owner = state.pieces[d.fairyPiece].owner;
-			}
-			if (
-				v.kind === 'field' &&
-				engine.rules.rulings['DRAGON-R3'] === 'majority' &&
-				!winners.includes(owner)
-			)
-				return;
-			const pts = engine.rules.params.fairyScoringPoints;
-			awards.push({
-				player: owner,
-				points: pts,
-				arithmetic: `fairy ${pts}`,
-				rules: onTile ? ['DRAGON-4.5.2', 'DRAGON-R7'] : ['DRAGON-4.5.2'],
-				credit: engine.silent ? undefined : [{ rule: 'DRAGON-4.5.2', points: pts }]
-			});
-		},
-		pieceLeft(engine, piece) {
-			const d = D(engine);
-			if (d && d.fairyPiece === piece) d.fairyPiece = -1;
 		}
 	}
 };

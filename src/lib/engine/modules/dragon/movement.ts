@@ -6,30 +6,27 @@ import { emit, takeBacks } from '../../events.ts';
 import { perContext } from '../../per-context.ts';
 import { playerName, returnPiece, figureRef } from '../../scoring.ts';
 import type { Engine, FigureRef, GameState, Refusal, Step } from '../../types.ts';
-import { D, fairyTile, hasIcon, ICON_DRAGON } from './state.ts';
+import { D, hasIcon, ICON_DRAGON } from './state.ts';
 
 /**
  * The last listing's targets, kept for the dragon move that answers it: the same state at the same
- * log length (no move applied since) and the same movement (dragon tile, steps made, fairy's tile).
+ * log length (no move applied since) and the same movement (dragon tile, steps made).
  */
 let lastFor: GameState | null = null;
 let lastLog = -1;
 let lastBack = 0;
 let lastAt = -1;
 let lastSteps = -1;
-let lastFairy = -1;
 let lastTargets: number[] = [];
 export function listedTargets(engine: Engine): number[] {
 	const state = engine.state;
 	const d = D(engine);
-	const fairy = fairyTile(d);
 	if (
 		state === lastFor &&
 		state.log.length === lastLog &&
 		takeBacks === lastBack &&
 		d.at === lastAt &&
-		d.steps === lastSteps &&
-		fairy === lastFairy
+		d.steps === lastSteps
 	)
 		return lastTargets;
 	lastTargets = targets(engine);
@@ -38,7 +35,6 @@ export function listedTargets(engine: Engine): number[] {
 	lastBack = takeBacks;
 	lastAt = d.at;
 	lastSteps = d.steps;
-	lastFairy = fairy;
 	return lastTargets;
 }
 
@@ -52,11 +48,11 @@ function targets(engine: Engine): number[] {
 	const d = D(engine);
 	const out: number[] = [];
 	const cell = pack(state.boardX[d.at], state.boardY[d.at]);
-	const fairy = fairyTile(d);
 	const visited = d.visited;
 	for (let side = 0; side < 4; side++) {
 		const n = tileAt(engine, cell + SIDE_STEP[side]);
-		if (n < 0 || n === fairy || visited.includes(n) || refusedEntry(engine, n)) continue; // refused: a held tile the dragon may not enter (dragonMayEnter)
+		// refused: the fairy's tile (DRAGON-4.4.3), a held tile the dragon may not enter (dragonMayEnter)
+		if (n < 0 || visited.includes(n) || refusedEntry(engine, n)) continue;
 		out.push(n);
 	}
 	return drawnTo(engine, out)?.tiles ?? out;
@@ -158,12 +154,6 @@ export function dragonMove(
 				code: 'dragon-visited',
 				message: `the dragon already visited (${move.x},${move.y}) in this movement`,
 				rules: ['DRAGON-4.4.3']
-			};
-		if (n === fairyTile(d))
-			return {
-				code: 'dragon-fairy',
-				message: `the fairy protects (${move.x},${move.y})`,
-				rules: ['DRAGON-4.4.3', 'DRAGON-4.5.2']
 			};
 		for (const h of engine.rules.hooks.dragonEnter) {
 			const r = h(engine, n);
