@@ -14,7 +14,8 @@ export type DataStep = {
 	 */
 	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker';
 } & DataStep1;
-export type DataStep1 = TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep;
+export type DataStep1 =
+	TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
