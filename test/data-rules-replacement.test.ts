@@ -1,8 +1,8 @@
 // Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
 // all of Bards (its note token's step: a data token step), Messengers & Mayors' town hall (a
 // held-tile step) and messenger riding on (an act step) and Buddo (its coin: a random step; the
-// dragon drawn to it, its choice among opponents' pieces) are written as data in their
-// expansion files. Every scenario of theirs runs against those
+// dragon drawn to it, its choice among opponents' pieces) and The Princess & the Dragon's fairy (a
+// marker step) are written as data in their expansion files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
 import { describe, expect, test } from 'vitest';
@@ -312,5 +312,31 @@ describe('Buddo written wholly as data', () => {
 			const lookup = (x: string) => (x === 'buddo' ? stripped : expansions.get(x));
 			for (const sc of mine) expect(failures(sc, lookup), sc.name).toBeGreaterThan(0);
 		}
+	});
+});
+
+describe("The Princess & the Dragon's fairy written as data", () => {
+	test('the dragon module states no fairy rule and has no fairy hooks; its document does', () => {
+		expect(existsSync('src/lib/engine/modules/dragon/fairy.ts')).toBe(false);
+		const dragon = MODULES.find((m) => m.id === 'dragon')!;
+		expect(Object.keys(dragon.rules).filter((r) => r.startsWith('DRAGON-4.5.'))).toEqual([]);
+		expect(Object.keys(dragon.hooks ?? {})).not.toContain('figureOptions');
+		expect(Object.keys(dragon.hooks ?? {})).not.toContain('turnStart');
+		expect(Object.keys(dragon.hooks ?? {})).not.toContain('awards');
+		// (ruling DRAGON-R4, which of the dragon and the fairy are in play, stays the module's: it names DRAGON-4.5.1)
+		const named = sources('src/lib/engine/modules/dragon').filter((f) =>
+			/DRAGON-4\.5\.2|DRAGON-R[237]\b/.test(readFileSync(f, 'utf8'))
+		);
+		expect(named).toEqual([]);
+		const doc = expansions.get('dragon')!;
+		expect(doc.dataRules?.steps?.map((s) => s.type)).toEqual(['marker']);
+	});
+	test('without its marker step every scenario moving the fairy fails', () => {
+		const doc = expansions.get('dragon')!;
+		const stripped = { ...doc, dataRules: { ...doc.dataRules, steps: undefined } } as Expansion;
+		const lookup = (x: string) => (x === 'dragon' ? stripped : expansions.get(x));
+		const mine = scenarios.filter((sc) => sc.game.moves.some((m) => m.type === 'fairy'));
+		expect(mine.length).toBeGreaterThan(8);
+		for (const sc of mine) expect(failures(sc, lookup), sc.name).toBeGreaterThan(0);
 	});
 });

@@ -26,7 +26,8 @@ const OLD = [
 	'v1-bards-by-rules',
 	'v1-buddo-by-rules',
 	'v1-town-halls-by-rules',
-	'v1-mm-by-rules'
+	'v1-mm-by-rules',
+	'v1-fairy-by-rules'
 ];
 const lookup = (id: string) => docs.get(id);
 

@@ -7,7 +7,6 @@
 import { pack } from '../../cells.ts';
 import { shuffleBack } from '../../bag.ts';
 import { emit } from '../../events.ts';
-import { playerName } from '../../scoring.ts';
 import type { Move, RuleModule } from '../../types.ts';
 import { dragonMove, dragonMoves, listedTargets, startMovement } from './movement.ts';
 import { D, dragonInPlay, hasIcon, ICON_DRAGON, ICON_VOLCANO, type DragonState } from './state.ts';
