@@ -14,6 +14,8 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 		`a random outcome (${Array.isArray(s.outcomes) ? s.outcomes.join(' or ') : '?'}) for the '${String(s.figure)}', drawn from the game's seed`,
 	'held-tile': (s) =>
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
+	marker: (s) =>
+		`the neutral '${String(s.figure)}', which a player moves beside one of their own followers instead of placing a figure`,
 	act: (s) =>
 		`${s.when === 'surrounded' ? 'when a placement surrounds its tile on four sides' : `when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores`}, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`
 };
