@@ -409,17 +409,10 @@ export interface DataState {
 	removed?: number[];
 	/** The figures of the module's act steps waiting for their owners' choices (data-act.ts). */
 	acts?: ActState;
-	/** Where the module's markers stand, by figure (data-marker-step.ts). */
+	/** Where the module's markers stand, by figure (data-marker-step.ts): its board tile, the piece beside (-1: none), the tile left and still guarded (-2: none). */
 	markers?: Record<string, MarkerState>;
 }
-
-/** Where a marker stands (data-marker-step.ts): a board tile and the piece it stands beside (-1: none; no piece on a tile). */
-export interface MarkerState {
-	at: number;
-	piece: number;
-	/** With `guardsLeftTile`: the tile it left this turn (the dragon stays off it until the turn ends), or -2. */
-	guard: number;
-}
+export type MarkerState = { at: number; piece: number; guard: number };
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */
 export function deniedBy(engine: Engine, root: number): string | null {
