@@ -6,7 +6,8 @@
 // expressions nested deep, keys dropped or doubled, token steps with unknown tokens and icons,
 // misplaced or with conditions of any type, held-tile steps with unknown tiles, places, offers and ends or conditions
 // of any type, piece steps with unknown or token figures, act steps (the scout's, the messenger's) with
-// unknown figures, reaches and feature kinds, random steps and figure moves (Buddo's coin,
+// unknown figures, reaches and feature kinds, marker steps (the fairy's, the lantern's) with unknown
+// figures and points of any type, random steps and figure moves (Buddo's coin,
 // drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
 // moment the document adds to the turn (its moment after an unknown one, under an engine's name). The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
@@ -86,7 +87,9 @@ const seeds: Doc[] = [
 		'abbey-and-mayor'
 	].map((id) => graft(read(`expansions/${id}.json`))),
 	graft(read('expansions/messengers-and-mayors.json'), [hall]),
-	graft(evening(read('expansions/bards.json')))
+	graft(evening(read('expansions/bards.json'))),
+	graft(read('test/fixtures/expansions/valid/lantern.json')),
+	graft(read('expansions/dragon.json'))
 ];
 
 /** A document whose token step sits at a moment it adds to the turn (dataRules.moments). */
@@ -253,6 +256,23 @@ const VALUES = (g: Gen): Json =>
 			occupies: condition(g),
 			stays: condition(g),
 			countsAsFigure: condition(g)
+		}),
+		// a marker step, well formed or not: unknown, token or data figures, conditions and points of any type
+		() => ({
+			type: g.pick(['marker', 'piece']),
+			id: g.pick(['LANTERN-1', 'DRAGON-4.5.1', 'FUZZ-9']),
+			figure: g.pick(['lantern', 'fairy', 'ghost', 'note', 'pass', 'vintner']),
+			beside: g.pick(['own-follower', 'any-follower']),
+			// leaves, not VALUES (as above)
+			inPlay: g.pick<Json>([true, 2, { var: 'ruling.DRAGON-R4.fairy-only' }]),
+			onTile: g.pick<Json>([false, { var: 'tiles' }, { var: 'ruling.DRAGON-R7.on-tile' }]),
+			turnStart: { points: g.pick<Json>([1, -1, true, { var: 'param.lanternPoints' }]) },
+			scoring: {
+				points: g.pick<Json>([3, { '-': [0, 5] }, { var: 'param.fairyScoringPoints' }]),
+				winnersOnly: { [g.pick(['field', 'castle'])]: g.pick<Json>([true, 1]) }
+			},
+			keepsDragonOut: g.pick<Json>([true, 'x']),
+			guardsLeftTile: g.pick<Json>([false, { var: 'ruling.DRAGON-R2.dragon-first' }])
 		}),
 		// a random step, well formed or not: unknown figures, moves named like the engine's, outcomes without effects
 		() => ({
