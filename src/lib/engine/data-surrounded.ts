@@ -47,8 +47,16 @@ function sideTiles(engine: Engine, b: number): number[] {
 }
 
 /** Neighbours of board tile b that surround it (wildcard tiles only when they count). */
-const filled = (engine: Engine, b: number, wildcards: boolean): number =>
-	sideTiles(engine, b).filter((o) => wildcards || !isWildcard(engine, o)).length;
+function filled(engine: Engine, b: number, wildcards: boolean): number {
+	const s = engine.state;
+	const cell = pack(s.boardX[b], s.boardY[b]);
+	let n = 0;
+	for (let side = 0; side < 4; side++) {
+		const o = tileAt(engine, cell + SIDE_STEP[side]);
+		if (o >= 0 && (wildcards || !isWildcard(engine, o))) n++;
+	}
+	return n;
+}
 
 const sideBySide = (engine: Engine, a: number, b: number): boolean =>
 	Math.abs(engine.state.boardX[a] - engine.state.boardX[b]) +
@@ -68,9 +76,61 @@ function figuresOn(
 		const p = s.pieces[i];
 		if (p.seg < 0 || changed?.includes(i)) continue;
 		const a = kit.byFigure.get(p.kind)!;
-		if (at(p.tile, a)) out.push({ act: a.k, piece: i, owner: p.owner, tile: p.tile });
+		if (at(p.tile, a)) out.push(entry(a, i, p.owner, p.tile));
 	}
 	return out;
+}
+
+const NO_ENTRIES: readonly SurroundEntry[] = Object.freeze([]);
+
+const entry = (a: Act, piece: number, owner: number, tile: number): SurroundEntry => ({
+	act: a.k,
+	piece,
+	owner,
+	tile
+});
+
+/**
+ * Figures of the acts on tiles beside board tile b (just placed, `wild` if a wildcard) that b
+ * surrounds: their tile now has four neighbours (a wildcard one only where it counts). Called at every
+ * placement: plain loops, no closure made per call.
+ */
+function surroundedBy(
+	engine: Engine,
+	kit: Kit,
+	b: number,
+	wild: boolean
+): readonly SurroundEntry[] {
+	const s = engine.state;
+	const changed = kit.state(engine).acts?.surround?.changed;
+	const dec = kit.on(engine.rules);
+	let out: SurroundEntry[] | null = null;
+	for (const i of kit.pieces(s.pieces)) {
+		const p = s.pieces[i];
+		if (p.seg < 0 || changed?.includes(i)) continue;
+		const a = kit.byFigure.get(p.kind)!;
+		const wildcards = dec[a.k].wildcards;
+		if (wild && !wildcards) continue;
+		if (sideBySide(engine, p.tile, b) && filled(engine, p.tile, wildcards) === 4)
+			(out ??= []).push(entry(a, i, p.owner, p.tile));
+	}
+	return out ?? NO_ENTRIES;
+}
+
+/** The active player's figures of the acts (with `placedSurrounded`) on the tile just placed, if surrounded. */
+function placedOn(engine: Engine, kit: Kit): readonly SurroundEntry[] {
+	const s = engine.state;
+	const changed = kit.state(engine).acts?.surround?.changed;
+	const dec = kit.on(engine.rules);
+	let out: SurroundEntry[] | null = null;
+	for (const i of kit.pieces(s.pieces)) {
+		const p = s.pieces[i];
+		if (p.seg < 0 || p.tile !== s.placed || p.owner !== s.active || changed?.includes(i)) continue;
+		const a = kit.byFigure.get(p.kind)!;
+		if (dec[a.k].placedSurrounded && filled(engine, p.tile, dec[a.k].wildcards) === 4)
+			(out ??= []).push(entry(a, i, p.owner, p.tile));
+	}
+	return out ?? NO_ENTRIES;
 }
 
 /** A wildcard tile placed on board b sends the figures beside it home, without acting (`wildcardBeside`). */
@@ -198,12 +258,7 @@ function hooksOf(kit: Kit) {
 			if (b < 0 || engine.state.phase < PHASE_TURN_START) return;
 			const wild = isWildcard(engine, b);
 			if (wild) wildcardBeside(engine, kit, b);
-			const dec = kit.on(engine.rules);
-			const around = (t: number, a: Act) =>
-				!(wild && !dec[a.k].wildcards) &&
-				sideBySide(engine, t, b) &&
-				filled(engine, t, dec[a.k].wildcards) === 4;
-			trigger(engine, kit, figuresOn(engine, kit, around), 'placed');
+			trigger(engine, kit, surroundedBy(engine, kit, b, wild), 'placed');
 		},
 		deployCheck(engine: Engine, player: number) {
 			if (player !== engine.state.active || !surround(engine)?.used) return null;
@@ -214,19 +269,10 @@ function hooksOf(kit: Kit) {
 			};
 		},
 		afterFigure(engine: Engine) {
-			const s = engine.state;
-			const dec = kit.on(engine.rules);
-			const here = (t: number, a: Act) =>
-				dec[a.k].placedSurrounded && t === s.placed && filled(engine, t, dec[a.k].wildcards) === 4;
-			if (s.placed >= 0)
-				trigger(
-					engine,
-					kit,
-					figuresOn(engine, kit, here).filter((e) => e.owner === s.active),
-					'figure'
-				);
+			if (engine.state.placed >= 0) trigger(engine, kit, placedOn(engine, kit), 'figure');
 			const st = surround(engine);
 			if (!st?.waiting.length) return;
+			const dec = kit.on(engine.rules);
 			const go = st.waiting.filter((e) => !dec[e.act].afterScoring);
 			st.waiting = st.waiting.filter((e) => dec[e.act].afterScoring);
 			enqueue(engine, kit, go);
