@@ -58,12 +58,14 @@ export function checkHeldTile(
 	if (s.offer === 'own-step' && s.endsGame === 'when-all-placed')
 		err(
 			at('offer'),
-			`a held tile offered in its own step ends the game 'after-a-final-round': its step '${String(s.tile)}' would also be the forced placement of 'when-all-placed'`
+			`a held tile offered in its own step ends the game 'after-a-final-round': its step would also be the forced placement of 'when-all-placed'`
 		);
 	if (s.finalRound !== undefined && s.endsGame !== 'after-a-final-round')
 		err(
 			at('finalRound'),
-			`finalRound decides the round of endsGame 'after-a-final-round', not of '${String(s.endsGame)}'`
+			s.endsGame === undefined
+				? `finalRound decides the round of endsGame 'after-a-final-round', which this step does not name`
+				: `finalRound decides the round of endsGame 'after-a-final-round', not of '${String(s.endsGame)}'`
 		);
 	const lt = isObject(s.landTile) ? s.landTile : {};
 	const conditions: [unknown, string, 'number' | 'boolean'][] = [

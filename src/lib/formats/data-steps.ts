@@ -103,7 +103,8 @@ export function checkDataSteps(
 		const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
 		const type = typeof s.type === 'string' ? s.type : '';
 		if (type === 'act') checkActStep(s, at, names, taken, out);
-		if (STEP_PLACES[type] && typeof s.at === 'string') checkAt(type, s.at, at('at'), names, err);
+		if (Object.hasOwn(STEP_PLACES, type) && typeof s.at === 'string')
+			checkAt(type, s.at, at('at'), names, err);
 		if (typeof s.icon === 'string' && !names.icons.has(s.icon))
 			err(
 				at('icon'),
