@@ -1,8 +1,9 @@
 // Proof by replacement: the scoring of Inns & Cathedrals, Buddo, Bards and Inn and Stable Owners,
 // all of Bards (its note token's step: a data token step), Messengers & Mayors' town hall (a
-// held-tile step) and messenger riding on (an act step) and Buddo (its coin: a random step; the
-// dragon drawn to it, its choice among opponents' pieces) and The Princess & the Dragon's fairy (a
-// marker step) are written as data in their expansion files. Every scenario of theirs runs against those
+// held-tile step) and messenger riding on (an act step), Buddo (its coin: a random step; the
+// dragon drawn to it, its choice among opponents' pieces), The Princess & the Dragon's fairy (a
+// marker step) and Hills & Sheep's shepherd (a bag step) are written as data in their expansion
+// files. Every scenario of theirs runs against those
 // data-defined rules and passes; the TypeScript modules no longer state or hook those rules; and
 // with a document's dataRules taken away its scoring scenarios fail, so the data is what plays.
 import { describe, expect, test } from 'vitest';
@@ -148,8 +149,29 @@ const REPLACED = [
 			'pieceLeft',
 			'setup'
 		]
+	},
+	{
+		// the shepherd and its flock: a bag step (its hills and vineyards were data already)
+		id: 'hills-and-sheep',
+		prefix: 'HS-SHEEP-',
+		rules: [
+			'HS-SHEEP-1',
+			'HS-SHEEP-2',
+			'HS-SHEEP-3',
+			'HS-SHEEP-4',
+			'HS-SHEEP-5',
+			'HS-SHEEP-6',
+			'HS-SHEEP-7'
+		],
+		module: null,
+		gone: []
 	}
 ] as const;
+
+test('no shepherd module, and no source names its rules (they are in its document)', () => {
+	expect(MODULES.map((m) => m.id)).not.toContain('shepherd');
+	expect(sources('src').filter((f) => /HS-SHEEP-/.test(readFileSync(f, 'utf8')))).toEqual([]);
+});
 
 const playsWith = (sc: Scenario, id: string) => sc.game.expansions.some((e) => e.id === id);
 

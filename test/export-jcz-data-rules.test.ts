@@ -200,6 +200,13 @@ describe('jcz export of data rules', () => {
 		);
 	});
 
+	it('Hills & Sheep’s shepherd, a bag step, is named with the rules it plays', () => {
+		const hs = JSON.parse(readFileSync('expansions/hills-and-sheep.json', 'utf8')) as Expansion;
+		expect(buildJczXml(hs).notes).toContain(
+			"data step HS-SHEEP-2 (/dataRules/steps/0, bag): a move — the 'shepherd' figure draws 5 kinds of token from a face-down bag while its feature grows, its owner choosing to draw again or cash in; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: HS-SHEEP-2, HS-SHEEP-1, HS-SHEEP-4, HS-SHEEP-3, HS-SHEEP-5)"
+		);
+	});
+
 	it('every data step is named in NOTES.txt, whatever its type, once', async () => {
 		const doc = wine();
 		doc.tokens = [{ id: 'beam', name: 'Beam', count: 3 }];

@@ -9,7 +9,9 @@
 // unknown figures, reaches and feature kinds, marker steps (the fairy's, the lantern's) with unknown
 // figures and points of any type, random steps and figure moves (Buddo's coin,
 // drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
-// moment the document adds to the turn (its moment after an unknown one, under an engine's name). The
+// moment the document adds to the turn (its moment after an unknown one, under an engine's name),
+// Hills & Sheep's bag step (the shepherd's flock) with unknown figures, taken moves and counts of
+// any type. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -291,6 +293,19 @@ const VALUES = (g: Gen): Json =>
 			drawsDragon: { blocked: COND(g), sparesOthers: COND(g), rules: ['FUZZ-1'] },
 			mustBeChosen: { always: COND(g) },
 			deniesAwards: { rules: [g.pick(['DRAGON-4.5.2', 'FUZZ-1'])], when: COND(g) }
+		}),
+		// a bag step, well formed or not: unknown or token figures, moves taken, counts of any type
+		() => ({
+			type: 'bag',
+			id: g.pick(['HS-SHEEP-2', 'FUZZ-9']),
+			figure: g.pick(['shepherd', 'vintner', 'ghost', 'note']),
+			move: g.pick(['flock', 'pass', 'note']),
+			at: g.pick(['afterFigure', 'placed', 'evening']),
+			tokens: [
+				{ value: 1, count: g.pick<Json>([{ var: 'param.oneSheepTokens' }, 2, 500, -1, true]) },
+				{ id: 'wolf', value: 0, count: g.pick<Json>([1, { var: 'tiles' }]), ends: true }
+			],
+			onePerFeature: g.next() < 0.5
 		}),
 		// an act step, well formed or not: unknown figures, reaches and kinds, conditions of any type
 		() => ({

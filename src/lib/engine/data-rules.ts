@@ -47,6 +47,7 @@ import { withPieces } from './data-piece-step.ts';
 import { withFigureMoves } from './data-figure-moves.ts';
 import { withActs } from './data-act.ts';
 import { withMarkers } from './data-marker-step.ts';
+import { withBags } from './data-bag-step.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -200,20 +201,24 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (pieces) for (const r of pieces.cited) cited.add(r);
 	const acts = withActs(dr.steps ?? [], hooks, state);
 	if (acts) for (const r of acts.cited) cited.add(r);
+	const bags = withBags(dr.steps ?? [], hooks, state);
+	if (bags) for (const r of bags.cited) cited.add(r);
 	const figureMoves = withFigureMoves(dr, hooks, state, {
 		...moveOn,
 		...(steps ? steps.module : {}),
-		...(held || acts
+		...(held || acts || bags
 			? {
 					steps: {
 						...(steps?.module.steps ?? moveOn.steps),
 						...held?.module.steps,
-						...acts?.module.steps
+						...acts?.module.steps,
+						...bags?.module.steps
 					},
 					moves: {
 						...(steps?.module.moves ?? moveOn.moves),
 						...held?.module.moves,
-						...acts?.module.moves
+						...acts?.module.moves,
+						...bags?.module.moves
 					}
 				}
 			: {}),
@@ -223,7 +228,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 					moves: {
 						...(steps?.module.moves ?? moveOn.moves),
 						...held?.module.moves,
-						...acts?.module.moves
+						...acts?.module.moves,
+						...bags?.module.moves
 					}
 				})
 			: {})
@@ -242,7 +248,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			...(acts ? figures.map(acts.figure) : figures),
 			...(steps?.figures ?? []),
 			...(pieces?.figures ?? [])
-		],
+		].map((f) => bags?.deploy(f) ?? f),
 		parameters,
 		parameterRanges,
 		...(dr.rulings
@@ -258,7 +264,9 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {}),
 		hooks,
 		...figureMoves.module,
-		...(steps?.module.moments ? { moments: steps.module.moments } : {}),
+		...(steps?.module.moments || bags?.module.moments
+			? { moments: { ...steps?.module.moments, ...bags?.module.moments } }
+			: {}),
 		...(markers ? markersJoined(markers.module, figureMoves.module) : {}),
 		...(dr.onlyWhen ? { onlyWhen: dr.onlyWhen } : {}),
 		...(uncited.length ? { uncited } : {})

@@ -411,6 +411,15 @@ export interface DataState {
 	acts?: ActState;
 	/** Where the module's markers stand, by figure (data-marker-step.ts): its board tile, the piece beside (-1: none), the tile left and still guarded (-2: none). */
 	markers?: Record<string, MarkerState>;
+	/** The module's bags: per bag step, its tokens, each figure's and the fixed draws left (data-bag-step.ts). */
+	bags?: BagState[];
+}
+
+/** A bag step's state: the tokens in the bag by kind, each figure's tokens (piece → kinds), the fixed draws left. */
+export interface BagState {
+	bag: number[];
+	held: Record<string, number[]>;
+	fixed: number[];
 }
 export type MarkerState = { at: number; piece: number; guard: number };
 

@@ -165,7 +165,7 @@ export function jczFromRecord(
 		if (r['HS-R2'] !== 'no') elements.hill = true;
 		if (r['HS-R3'] !== 'no') elements.vineyard = true;
 	}
-	if (modules.includes('shepherd') && figures.shepherd !== 0)
+	if (ids.includes('hills-and-sheep') && figures.shepherd !== 0)
 		elements.shepherd = figures.shepherd ?? 1;
 	const rules: Record<string, string> = {};
 	// GQ11's field tile: JCZ's engine reads the rule's absence as 'nothing', its client writes 'pig' by default
@@ -389,7 +389,7 @@ function messageOf(
 					type: 'DEPLOY_MEEPLE',
 					payload: { pointer: pointerOf(after, b, String(move.feature)), meepleId: id }
 				},
-				// the shepherd's first token, drawn with the confirmation's random value (HS-SHEEP-1)
+				// the shepherd's first token, drawn with the confirmation's random value (its bag step)
 				...(move.figure === 'shepherd' ? [flockDraw(events, 'SHEPHERD_CONFIRM', {})] : [])
 			];
 		}

@@ -1,7 +1,7 @@
 // The JCloisterZone export's notes for an expansion's data steps (dataRules.steps, moves written as
 // data: docs/rules-as-data.md). A JCZ add-on carries tiles, their artwork and scoring scripts; a
 // move — a token put on the tile just placed, an extra piece, a random outcome, a held tile, a
-// figure's action — has no equivalent there, so each step is named in NOTES.txt with the rule ids
+// figure's action, figures drawing from a bag — has no equivalent there, so each step is named in NOTES.txt with the rule ids
 // it plays, as the scoring rules JCZ cannot express are.
 
 /** What a step of each type does, in a few words (a type not listed is named by its type). */
@@ -16,6 +16,8 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 		`the tile '${String(s.tile)}', which each player holds and places instead of drawing`,
 	marker: (s) =>
 		`the neutral '${String(s.figure)}', which a player moves beside one of their own followers instead of placing a figure`,
+	bag: (s) =>
+		`the '${String(s.figure)}' figure draws ${Array.isArray(s.tokens) ? s.tokens.length : 'its'} kinds of token from a face-down bag while its feature grows, its owner choosing to draw again or cash in`,
 	act: (s) =>
 		`${s.when === 'surrounded' ? 'when a placement surrounds its tile on four sides' : `when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores`}, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`
 };

@@ -8,6 +8,7 @@ import { pointer, type Problem } from './problems.ts';
 import { checkHeldTile } from './data-step-held-tile.ts';
 import { checkPieceStep } from './data-step-piece.ts';
 import { checkActStep } from './data-step-act.ts';
+import { checkBagStep } from './data-step-bag.ts';
 import { turnSequence } from './turn-moments.ts';
 import { checkMarkerStep } from './data-step-marker.ts';
 
@@ -15,13 +16,18 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Where each type of step may sit in the turn (its `at`; the first is the default; a token step also at a moment a document adds). */
-export const STEP_PLACES: Record<string, string[]> = { token: ['placed'], piece: ['figure'] };
+export const STEP_PLACES: Record<string, string[]> = {
+	token: ['placed'],
+	piece: ['figure'],
+	bag: ['afterFigure']
+};
 
 /** Why a step sits where it does (the error of a step placed elsewhere). */
 const PLACE_WHY: Record<string, string> = {
 	token:
 		'it puts a token on the tile just placed, so it comes right after the placement or at a moment a document adds',
-	piece: "its piece comes with or instead of the turn's figure, so it is part of the figure step"
+	piece: "its piece comes with or instead of the turn's figure, so it is part of the figure step",
+	bag: 'its figure draws once the figure step is done (a figure just placed draws at once), or at a moment a document adds'
 };
 
 /** The most tokens of a kind a step puts in the supply (a document's `tokens` count at most as many). */
@@ -97,6 +103,7 @@ export function checkDataSteps(
 	const tokens = new Map<string, number>();
 	const held = new Map<string, number>();
 	const pieces = new Map<string, number>();
+	const bags = new Map<string, number>();
 	const taken = new Map(ENGINE_MOVES.map((m) => [m, 'an engine move']));
 	steps.forEach((s: unknown, i: number) => {
 		if (!isObject(s)) return;
@@ -140,12 +147,27 @@ export function checkDataSteps(
 			if (type === 'marker') return checkMarkerStep(s, i, dr, c, out);
 			return checkPieceStep(s, i, dr, c, out);
 		}
+		if (type === 'bag') {
+			const c = {
+				dataFigures: dataFiguresOf(dr),
+				scope,
+				range: names.range,
+				varsOf,
+				taken,
+				seen: bags
+			};
+			return checkBagStep(s, i, at, c, out);
+		}
 		checkTokenConditions(s, at, names, err, out);
 	});
 }
 
 type At = (...p: (string | number)[]) => string;
 type Err = (ptr: string, message: string) => void;
+
+/** The figures of the document's dataRules. */
+const dataFiguresOf = (dr: Record<string, unknown>): Set<string> =>
+	new Set(isObject(dr.figures) ? Object.keys(dr.figures) : []);
 
 /** A step's `at` names a moment of the turn in play where its type can go. */
 function checkAt(
@@ -157,7 +179,7 @@ function checkAt(
 ): void {
 	const added = names.moments ?? new Map<string, string>();
 	const seq = turnSequence(added);
-	const places = [...STEP_PLACES[type], ...(type === 'token' ? added.keys() : [])].filter((m) =>
+	const places = [...STEP_PLACES[type], ...(type !== 'piece' ? added.keys() : [])].filter((m) =>
 		seq.includes(m)
 	);
 	if (!seq.includes(where))

@@ -513,8 +513,8 @@ function readElement(k: string, v: unknown, read: SetupRead): void {
 }
 
 /** The elements that are figures or bring a set of tiles into the pack; false when `k` is none of them. */
-function figureElement({ k, at, on, count, join }: ElementRead, read: SetupRead): boolean {
-	const { chosen, modules, errors } = read;
+function figureElement({ k, at, count, join }: ElementRead, read: SetupRead): boolean {
+	const { chosen, errors } = read;
 	if (k === 'small-follower') count('follower', 7);
 	else if (k === 'big-follower') {
 		if (!chosen.includes('inns-and-cathedrals'))
@@ -551,9 +551,11 @@ function figureElement({ k, at, on, count, join }: ElementRead, read: SetupRead)
 			"the abbey comes with Abbey & Mayor's rules here: its tiles join the pack"
 		);
 	else if (k === 'shepherd') {
-		// Hills & Sheep's shepherd: its module comes with the set, or alone (JCZ plays it with any set)
-		if (on && !chosen.includes('hills-and-sheep') && !modules.includes('shepherd'))
-			modules.push('shepherd');
+		// Hills & Sheep's shepherd: its document's bag step (JCZ may add it without the tiles)
+		join(
+			'hills-and-sheep',
+			"the shepherd comes with Hills & Sheep's rules here: its tiles join the pack (hills and vineyards only with their elements)"
+		);
 		count('shepherd', 1);
 	} else return false;
 	return true;
@@ -841,7 +843,7 @@ function movesOf(
 			if (p.tileId === JCZ_ABBEY) out.push({ move: { type: 'abbey', x, y }, type });
 			else out.push({ move: { type: 'place', tile: ref.key, x, y, rotation }, type });
 		} else if (type === 'PASS') out.push({ move: { type: 'pass' }, type });
-		// the shepherd placed draws its first token (HS-SHEEP-1), with the confirmation's random value
+		// the shepherd placed draws its first token (its bag step), with the confirmation's random value
 		else if (type === 'SHEPHERD_CONFIRM') drawn(m, at);
 		else if (type === 'FLOCK_EXPAND_OR_SCORE') {
 			const choice = p.value === 'EXPAND' ? 'expand' : p.value === 'SCORE' ? 'score' : undefined;

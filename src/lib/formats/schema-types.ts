@@ -6,16 +6,16 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) 'act' (a figure's action when its feature scores) or 'marker' (a neutral marker a player moves beside a follower of theirs). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) 'act' (a figure's action when its feature scores) or 'marker' (a neutral marker a player moves beside a follower of theirs) or 'bag' (figures drawing tokens from a face-down bag). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers, 'bag' lets figures draw tokens from a face-down bag.
 	 */
-	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker';
+	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker' | 'bag';
 } & DataStep1;
 export type DataStep1 =
-	TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep;
+	TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep | BagStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -1351,6 +1351,125 @@ export interface MarkerStep {
 	 */
 	dragonRules?: string[];
 	guardsLeftTile?: Expression;
+}
+/**
+ * 'bag': a face-down bag of tokens that figures of one kind draw from. A figure placed draws at once; afterwards, each time its owner places a tile that extends the feature holding it, they choose: draw again (`expand`) or cash in (`score`: every owner of such a figure in that feature scores the values of all its tokens; the figures go home, their tokens back into the bag). A token that `ends` sends every such figure of the feature home and their tokens back into the bag (it stays in the bag); a feature that can grow no more cashes in at once. Draws come from the game's seeded random source, a record's fixed `draws` first (the token at ⌊u × n⌋ of the n in the bag, in `tokens` order).
+ */
+export interface BagStep {
+	/**
+	 * 'bag': figures draw tokens from a face-down bag.
+	 */
+	type: 'bag';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id): cited by the choice and its refusal.
+	 */
+	id: string;
+	/**
+	 * Where the choice sits in the turn: 'afterFigure' (the default: after the figure step, before the dragon moves) or a moment a document adds after it.
+	 */
+	at?: string;
+	/**
+	 * The figure that draws: one of dataRules.figures (the document's).
+	 */
+	figure: string;
+	/**
+	 * The move type of the choice ({"type": "flock", "choice": "expand"} or "score"); the events are '<move>' (a draw) and '<move>Score'.
+	 */
+	move: string;
+	/**
+	 * The bag's token kinds, in the bag's order.
+	 *
+	 * @minItems 1
+	 * @maxItems 20
+	 */
+	tokens: {
+		/**
+		 * The token's name in events (drawn: 'wolf'); default its value.
+		 */
+		id?: string;
+		/**
+		 * What the token is worth when its figure's tokens are cashed in (0 for one that ends).
+		 */
+		value: number;
+		count: Expression;
+		/**
+		 * The token's name in the log ('the wolf'); default: its value and the unit.
+		 */
+		name?: string;
+		/**
+		 * Drawn, it sends every figure of the step's kind in that feature home and their tokens back into the bag (the wolf).
+		 */
+		ends?: boolean;
+	}[];
+	/**
+	 * What a token's value counts, for the log ('sheep').
+	 */
+	unit?: string;
+	/**
+	 * What a figure's tokens make, for the log ('flock').
+	 */
+	holder?: string;
+	/**
+	 * A feature takes one figure of the step's kind (refusal '<figure>-there').
+	 */
+	onePerFeature?: boolean;
+	/**
+	 * Rules cited by the draw of a figure just placed.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	placedRules?: string[];
+	/**
+	 * Rules cited by a draw chosen (expand).
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	drawRules?: string[];
+	/**
+	 * Rules cited, besides the draw's, when a token that ends is drawn.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	endRules?: string[];
+	/**
+	 * Rules cited when its owner cashes in (score).
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	scoreRules?: string[];
+	/**
+	 * Rules cited when a feature that can grow no more cashes in at once.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A rule id.
+	 */
+	closedRules?: string[];
+	/**
+	 * The choices' words ('draw a token for the flock', 'drive the flock to market').
+	 */
+	labels?: {
+		/**
+		 * Drawing again.
+		 */
+		expand?: string;
+		/**
+		 * Cashing in.
+		 */
+		score?: string;
+		/**
+		 * What tokens cashed in do, in the log ('go to market').
+		 */
+		scored?: string;
+	};
 }
 /**
  * When the rule or move can come up.

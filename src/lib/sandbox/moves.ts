@@ -183,10 +183,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 		text: 'The pig, in a field with a farmer of its owner, adds 1 point per completed city at the end.',
 		rules: ['PIG-6.1.1', 'PIG-6.1.2']
 	},
-	shepherd: {
-		text: 'The shepherd (Hills & Sheep), on a field: draws sheep from the bag while its field grows, scores them all when driven to market; a wolf sends the field’s shepherds home.',
-		rules: ['HS-SHEEP-1', 'HS-SHEEP-2', 'HS-SHEEP-3', 'HS-SHEEP-4']
-	},
 	mayor: {
 		text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).',
 		rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7']

@@ -2,7 +2,6 @@
 import { base } from './base.ts';
 import { abbot } from './abbot.ts';
 import { river } from './river.ts';
-import { shepherd } from './shepherd.ts';
 import { dragon } from './dragon/index.ts';
 import { princess } from './princess.ts';
 import { portal } from './portal.ts';
@@ -14,13 +13,12 @@ import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
-// (Inns & Cathedrals is data: its rules compile after base and abbot, engine/data-rules.ts) the
-// shepherd before the dragon (its flock is tended before the dragon moves, as JCloisterZone has it)
+// (Inns & Cathedrals and Hills & Sheep are data: their rules compile after base and abbot,
+// engine/data-rules.ts, so the shepherd's flock is tended before the dragon moves, as JCloisterZone has it)
 export const MODULES: RuleModule[] = [
 	base,
 	abbot,
 	river,
-	shepherd,
 	dragon,
 	princess,
 	portal,
