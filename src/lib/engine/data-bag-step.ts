@@ -14,7 +14,8 @@ import { figureRef, playerName, returnPiece } from './scoring.ts';
 import { random } from './bag.ts';
 import { tileAtXY } from './board-index.ts';
 import { SIDE_DX, SIDE_DY } from './cells.ts';
-import { evNum, type BagState, type DataState } from './data-scope.ts';
+import { evNum, type DataState } from './data-scope.ts';
+import type { BagState } from './data-step-states.ts';
 import type { BagStep, DataStep } from '../formats/schema-types.ts';
 import type { Award, Engine, FigureType, Hooks, Move, Refusal, RuleModule, Step } from './types.ts';
 

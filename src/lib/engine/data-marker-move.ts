@@ -6,7 +6,7 @@ import { featureOf } from './features.ts';
 import { emit } from './events.ts';
 import { perContext, perPieces } from './per-context.ts';
 import { playerName } from './scoring.ts';
-import type { MarkerState } from './data-scope.ts';
+import type { MarkerState } from './data-step-states.ts';
 import type { MarkerStep } from '../formats/schema-types.ts';
 import type { Context, Engine, Move, MoveHandler, Refusal, Step } from './types.ts';
 

@@ -22,7 +22,8 @@ import {
 	type Tables
 } from './data-marker-move.ts';
 import { ruleCondition } from './data-random-step.ts';
-import { evNum, type DataState, type MarkerState } from './data-scope.ts';
+import { evNum, type DataState } from './data-scope.ts';
+import type { MarkerState } from './data-step-states.ts';
 import { joinHooks } from './data-token-step.ts';
 import type { DataStep, MarkerStep } from '../formats/schema-types.ts';
 import type {

@@ -1,6 +1,7 @@
 // Reading a feature for the data rules (data-rules.ts): the Scope one scoring's variables are read
 // through, the constants a rules context decides (constantOf), the readings that depend on the
 // feature or the player paid (readerOf), constant folding, modifier combining, figures and heads.
+import type { BagState, MarkerState } from './data-step-states.ts';
 import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
 import { surroundings, wildcardEdges } from './board.ts';
@@ -414,14 +415,6 @@ export interface DataState {
 	/** The module's bags: per bag step, its tokens, each figure's and the fixed draws left (data-bag-step.ts). */
 	bags?: BagState[];
 }
-
-/** A bag step's state: the tokens in the bag by kind, each figure's tokens (piece → kinds), the fixed draws left. */
-export interface BagState {
-	bag: number[];
-	held: Record<string, number[]>;
-	fixed: number[];
-}
-export type MarkerState = { at: number; piece: number; guard: number };
 
 /** The figure type (data `deniesScoring`) that denied the scoring of `root` in this scoring, or null. */
 export function deniedBy(engine: Engine, root: number): string | null {
