@@ -474,7 +474,7 @@ test('the town hall: its lit squares say what placing it there does, the term is
 	for (let i = 0; i < 8 && !((await hover.textContent()) ?? '').includes('borders'); i++)
 		await page.keyboard.press('ArrowRight');
 	await expect(hover).toContainText(/^Town hall at \(-?\d+,-?\d+\) — /);
-	await expect(hover).toContainText('Place your town hall instead of drawing a tile');
+	await expect(hover).toContainText('Place your town hall here instead of drawing a tile');
 	await expect(hover).toContainText(/it borders the (city|road) to the (north|east|south|west)/);
 	await page.keyboard.press('Enter');
 	// placed; the figure step after it has only the pass: played by itself, said in the log
