@@ -307,17 +307,7 @@ function choose(
 		};
 	const who = playerName(engine, e.owner);
 	if (!c.moveTo) {
-		emit(
-			engine,
-			{
-				type: c.event,
-				rules: c.rules ?? [],
-				player: e.owner,
-				figure: a.d.figure,
-				choice: move.choice
-			},
-			() => `${who}'s ${name}: ${c.label}.`
-		);
+		emitChoice(engine, a, e, c, { choice: move.choice }, () => `${who}'s ${name}: ${c.label}.`);
 	} else {
 		const r = moveTo(engine, a, e, move, c);
 		if (typeof r !== 'number')
@@ -326,6 +316,22 @@ function choose(
 	st.queue.shift();
 	offer.next(engine);
 	return null;
+}
+
+/** The event of a choice made: the choice's type and rules, the figure and its owner, then `fields`. */
+function emitChoice(
+	engine: Engine,
+	a: Act,
+	e: ActEntry,
+	c: DataActChoice,
+	fields: Record<string, unknown>,
+	text: () => string
+): void {
+	emit(
+		engine,
+		{ type: c.event, rules: c.rules ?? [], player: e.owner, figure: a.d.figure, ...fields },
+		text
+	);
 }
 
 /** Puts the figure on the target named; its root, or a refusal (its message after the player's name). */
@@ -355,18 +361,12 @@ function moveTo(
 			rules: a.d.outOfReach?.rules ?? [a.d.id]
 		};
 	putPiece(engine, e.piece, s.boardFirstSegment[b] + local);
-	emit(
+	emitChoice(
 		engine,
-		{
-			type: c.event,
-			rules: c.rules ?? [],
-			player: e.owner,
-			figure: a.d.figure,
-			kind: d.kind,
-			x: move.x,
-			y: move.y,
-			feature: move.feature
-		},
+		a,
+		e,
+		c,
+		{ kind: d.kind, x: move.x, y: move.y, feature: move.feature },
 		() =>
 			`${playerName(engine, e.owner)}'s ${name}: ${c.label} — ${d.kind} ${String(move.feature)} of (${String(move.x)},${String(move.y)}).`
 	);

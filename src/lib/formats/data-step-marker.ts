@@ -4,26 +4,22 @@
 // token, not a data figure placed by the generic move, not named like an engine move, one step per
 // figure), each condition must be a condition and each amount of points a number from 0 to the
 // expression limit, reading only what is decided with the game (rulings and parameters).
-import { checkExpr, type Scope } from './rule-expr.ts';
+import { checkExpr } from './rule-expr.ts';
 import { pointer, type Problem } from './problems.ts';
 import { EXPR_LIMIT } from './limits.ts';
+import { checkStepFigure, type FigureWords, type PieceCheck } from './data-step-piece.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export interface MarkerCheck {
-	/** The figures the document itself declares (`figures`). */
-	figures: ReadonlySet<string>;
-	tokens: ReadonlySet<string>;
-	/** Move types the engine's own steps accept. */
-	engineMoves: readonly string[];
-	scope: Scope;
-	range: (e: unknown) => readonly [number, number];
-	/** The variables an expression reads. */
-	varsOf: (e: unknown) => string[];
-	/** Figure id → the step that moves or puts it already. */
-	seen: Map<string, number>;
-}
+export type MarkerCheck = PieceCheck;
+
+const MARKER_WORDS: FigureWords = {
+	does: 'a marker step moves',
+	verb: 'moved',
+	declare: 'with a name and "neutral": 1',
+	only: 'a marker is moved only by its step'
+};
 
 /** Located errors of marker step i of `dr` (the document's dataRules). */
 export function checkMarkerStep(
@@ -36,7 +32,7 @@ export function checkMarkerStep(
 	const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
 	const err = (ptr: string, message: string) =>
 		out.push({ pointer: ptr, message, severity: 'error' });
-	checkFigure(s.figure, at, dr, c, i, err);
+	checkStepFigure(s.figure, at, dr, c, i, err, MARKER_WORDS);
 	const exprs: [unknown, string, 'number' | 'boolean'][] = [
 		[s.inPlay, at('inPlay'), 'boolean'],
 		[s.onTile, at('onTile'), 'boolean'],
@@ -67,42 +63,4 @@ export function checkMarkerStep(
 				`a step's condition reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
 			);
 	}
-}
-
-/** The step's figure: one of the document's own, moved by this step only. */
-function checkFigure(
-	f: unknown,
-	at: (...p: (string | number)[]) => string,
-	dr: Record<string, unknown>,
-	c: MarkerCheck,
-	i: number,
-	err: (ptr: string, message: string) => void
-): void {
-	if (typeof f !== 'string') return; // the schema requires it
-	if (c.tokens.has(f))
-		err(
-			at('figure'),
-			`'${f}' is a token kind: a marker step moves a figure (a token step a token)`
-		);
-	else if (!c.figures.has(f))
-		err(
-			at('figure'),
-			`unknown figure '${f}': declare it in the expansion's figures with a name and "neutral": 1 (known: ${[...c.figures].join(', ') || 'none'})`
-		);
-	else if (c.engineMoves.includes(f))
-		err(
-			at('figure'),
-			`a figure moved by a step may not be named '${f}': the engine's own moves are`
-		);
-	else if (isObject(dr.figures) && f in dr.figures)
-		err(
-			at('figure'),
-			`figure '${f}' is placed by the usual move (dataRules.figures): a marker is moved only by its step`
-		);
-	else if (c.seen.has(f))
-		err(
-			at('figure'),
-			`figure '${f}' has a step already (step ${c.seen.get(f)}): its move would be offered twice`
-		);
-	else c.seen.set(f, i);
 }

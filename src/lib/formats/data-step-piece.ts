@@ -20,6 +20,7 @@ const CONDITIONS: [string, 'number' | 'boolean'][] = [
 	['countsAsFigure', 'boolean']
 ];
 
+/** What a piece or marker step's check reads of the document. */
 export interface PieceCheck {
 	/** The figures the document itself declares (`figures`). */
 	figures: ReadonlySet<string>;
@@ -45,7 +46,7 @@ export function checkPieceStep(
 	const at = (...p: (string | number)[]) => pointer('dataRules', 'steps', i, ...p);
 	const err = (ptr: string, message: string) =>
 		out.push({ pointer: ptr, message, severity: 'error' });
-	checkFigure(s.figure, at, dr, c, i, err);
+	checkStepFigure(s.figure, at, dr, c, i, err);
 	const onto = isObject(s.onto) ? s.onto : {};
 	if (isObject(s.parts))
 		for (const kind of Object.keys(s.parts))
@@ -90,30 +91,50 @@ export function checkPieceStep(
 	}
 }
 
-/** The step's figure: one of the document's own, put by this step only. */
-function checkFigure(
+/** How a step's figure errors name what the step does with it. */
+export interface FigureWords {
+	/** 'a piece step puts' */
+	does: string;
+	/** 'put': a figure <verb> by a step */
+	verb: string;
+	/** what the figure's declaration needs: 'with a name' */
+	declare: string;
+	/** why the usual move may not place it */
+	only: string;
+}
+
+const PIECE_WORDS: FigureWords = {
+	does: 'a piece step puts',
+	verb: 'put',
+	declare: 'with a name',
+	only: "a piece step's figure is put only by the step"
+};
+
+/** The step's figure: one of the document's own, put or moved by this step only. */
+export function checkStepFigure(
 	f: unknown,
 	at: (...p: (string | number)[]) => string,
 	dr: Record<string, unknown>,
 	c: PieceCheck,
 	i: number,
-	err: (ptr: string, message: string) => void
+	err: (ptr: string, message: string) => void,
+	w: FigureWords = PIECE_WORDS
 ): void {
 	if (typeof f !== 'string') return; // the schema requires it
 	if (c.tokens.has(f))
-		err(at('figure'), `'${f}' is a token kind: a piece step puts a figure (a token step a token)`);
+		err(at('figure'), `'${f}' is a token kind: ${w.does} a figure (a token step a token)`);
 	else if (!c.figures.has(f))
 		err(
 			at('figure'),
-			`unknown figure '${f}': declare it in the expansion's figures with a name (known: ${[...c.figures].join(', ') || 'none'})`
+			`unknown figure '${f}': declare it in the expansion's figures ${w.declare} (known: ${[...c.figures].join(', ') || 'none'})`
 		);
 	else if (c.engineMoves.includes(f))
-		err(at('figure'), `a figure put by a step may not be named '${f}': the engine's own moves are`);
-	else if (isObject(dr.figures) && f in dr.figures)
 		err(
 			at('figure'),
-			`figure '${f}' is placed by the usual move (dataRules.figures): a piece step's figure is put only by the step`
+			`a figure ${w.verb} by a step may not be named '${f}': the engine's own moves are`
 		);
+	else if (isObject(dr.figures) && f in dr.figures)
+		err(at('figure'), `figure '${f}' is placed by the usual move (dataRules.figures): ${w.only}`);
 	else if (c.seen.has(f))
 		err(
 			at('figure'),
