@@ -9,7 +9,7 @@ import { ruleRegistry } from '../engine/index.ts';
 import type { Expansion } from '../formats/schema-types.ts';
 import { addTemplateRule, type Template } from './rule-templates.ts';
 import { workedExample } from './rule-examples.ts';
-import { moveBlanks } from './template-blanks.ts';
+import { moveBlanks, templateOf, type Blanks } from './template-blanks.ts';
 import { stepEnum } from './template-choices.ts';
 import expansionSchema from '../../../schemas/expansion.v1.json';
 
@@ -136,5 +136,21 @@ describe('the move templates', () => {
 		expect(stepEnum('heldTileStep', 'where')).toEqual(
 			(expansionSchema.$defs.heldTileStep.properties.where as { enum: string[] }).enum
 		);
+	});
+
+	it('the blanks make the template they show: the neutral figures in supply, not the held tiles', () => {
+		const move = { ...moveBlanks(), count: 2, neutral: 3 };
+		const blanks = {
+			kind: 'random',
+			figureName: 'Gnome',
+			perPlayer: 1,
+			stands: ['road'],
+			move
+		} as unknown as Blanks;
+		expect(templateOf(blanks, undefined, [])).toMatchObject({ kind: 'random', count: 3 });
+		expect(templateOf({ ...blanks, kind: 'held-tile' }, undefined, [])).toMatchObject({
+			kind: 'held-tile',
+			count: 2
+		});
 	});
 });

@@ -153,7 +153,7 @@ function moveOf(
 		return {
 			kind: b.kind,
 			name,
-			count: whole(m.count, 1, 5),
+			count: whole(m.neutral, 1, 5),
 			features: on,
 			at: m.at,
 			heads,
