@@ -1,7 +1,7 @@
 // The worked example of a rule template (rule-templates.ts): the rule played by the engine on a
 // tiny board — the base game's start tile (city N, road W–E), a tile or two of the example carrying
 // the modifier or icon, base tiles around — and what the log says of it. Pure.
-import type { Expansion, Feature, Tile } from '../formats/schema-types.ts';
+import type { Expansion } from '../formats/schema-types.ts';
 import {
 	apply,
 	legalMoves,
@@ -11,13 +11,7 @@ import {
 	type GameState,
 	type Move
 } from '../engine/index.ts';
-import {
-	addTemplateRule,
-	figureId,
-	templateRuleIn,
-	type FeatureKind,
-	type Template
-} from './rule-templates.ts';
+import { addTemplateRule, figureId, templateRuleIn, type Template } from './rule-templates.ts';
 import {
 	beneathBoard,
 	builderBoard,
@@ -28,42 +22,13 @@ import {
 	type WorkedExample
 } from './rule-examples-turns.ts';
 import { moveBoard, moveExample } from './rule-examples-moves.ts';
+import { markedBoard, surrounded } from './rule-examples-marked.ts';
 import { isMove, type MoveTemplate } from './template-moves.ts';
 
 const EXAMPLE = 'worked-example';
-const field = (id: string, halves: string[], cities: string[] = []): Feature =>
-	({ id, type: 'field', halves, ...(cities.length ? { cities } : {}) }) as Feature;
-const ALL = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
-
-const ex = (id: string) => `${EXAMPLE}/${id}`;
 const follower = (feature: string) => ({ figure: 'follower', feature });
 
-/** The example tile with the feature carrying the mark (a modifier on it, or an icon on the tile). */
-function marked(features: Feature[], mark: { name: string; icon: boolean; on?: string }): Tile {
-	return {
-		id: 'example',
-		count: 2,
-		...(mark.icon ? { icons: [mark.name] } : {}),
-		features: mark.icon
-			? features
-			: features.map((f) => (f.id === mark.on ? { ...f, modifiers: { [mark.name]: 1 } } : f))
-	} as Tile;
-}
-
-/** A monastery or garden at (0,1), south of the start, with the 7 tiles that surround it (one of them `icon` when given). */
-function surrounded(first: Turn, icon?: string): Turn[] {
-	const around: Turn[] = [
-		{ draw: 'base/A', x: -1, y: 0, rotation: 3 },
-		{ draw: 'base/A', x: 1, y: 0, rotation: 1 },
-		{ draw: 'base/B', x: -1, y: 1 },
-		{ draw: 'base/B', x: 1, y: 1 },
-		{ draw: 'base/B', x: -1, y: 2 },
-		{ draw: icon ? ex('icon') : 'base/E', x: 0, y: 2 },
-		{ draw: 'base/E', x: 1, y: 2 }
-	];
-	return [first, ...around];
-}
-
+/** The example's board: a figure's, an award's, a turn's (rule-examples-turns.ts) or a marked feature's (rule-examples-marked.ts). */
 function board(t: Exclude<Template, MoveTemplate>): Board {
 	if (t.kind === 'figure') return figureBoard(t);
 	if (t.kind === 'award') return awardBoard(t);
@@ -71,127 +36,7 @@ function board(t: Exclude<Template, MoveTemplate>): Board {
 	if (t.kind === 'wagon') return wagonBoard(t);
 	if (t.kind === 'tiebreak') return tiebreakBoard(t);
 	if (t.kind === 'beneath') return beneathBoard(t);
-	const name = t.modifier;
-	const icon = t.kind === 'around' || (t.kind !== 'majority' && t.mark === 'icon');
-	const mark = { name, icon };
-	const completed = t.kind !== 'final';
-	const with1 = icon ? `1 ${name} tile` : `1 ${name}`;
-	const feature: FeatureKind = t.feature;
-	if (t.kind === 'around') {
-		const inner = t.feature === 'monastery' ? 'm1' : 'g1';
-		const tile = {
-			id: 'example',
-			count: 1,
-			features: [{ id: inner, type: t.feature }, field('f1', ALL)]
-		} as Tile;
-		const iconTile = { id: 'icon', count: 1, icons: [name], features: [field('f1', ALL)] } as Tile;
-		const figure = t.feature === 'garden' ? 'abbot' : 'follower';
-		return {
-			tiles: [tile, iconTile],
-			turns: surrounded(
-				{
-					draw: ex('example'),
-					x: 0,
-					y: 1,
-					deploy: { figure, feature: inner }
-				},
-				name
-			),
-			words: `a completed ${t.feature} with ${with1} among the 8 tiles around it`,
-			modules: t.feature === 'garden' ? ['abbot'] : []
-		};
-	}
-	if (feature === 'city') {
-		// a city cap turned south onto the start's city (completed), or a city N–S going on north (not)
-		const tile = marked(
-			completed
-				? [{ id: 'c1', type: 'city', sides: ['N'] } as Feature, field('f1', ALL.slice(2), ['c1'])]
-				: [
-						{ id: 'c1', type: 'city', sides: ['N', 'S'] } as Feature,
-						field('f1', ['EL', 'ER'], ['c1']),
-						field('f2', ['WL', 'WR'], ['c1'])
-					],
-			{ ...mark, on: 'c1' }
-		);
-		const first = {
-			draw: ex('example'),
-			x: 0,
-			y: -1,
-			rotation: completed ? 2 : 0,
-			deploy: follower('c1')
-		};
-		if (t.kind === 'majority') {
-			// Ann closes the start's city, Bob one of his own: one each, a tie
-			return {
-				tiles: [tile],
-				turns: [
-					first,
-					{ draw: 'base/D', x: 1, y: 0, rotation: 0 },
-					{ draw: 'base/B', x: 0, y: 1 },
-					{ draw: ex('example'), x: 1, y: -1, rotation: 2 }
-				],
-				words: `Ann and Bob each complete a city with 1 ${name}`
-			};
-		}
-		return {
-			tiles: [tile],
-			turns: [first],
-			words: `a 2-tile ${completed ? 'completed' : 'incomplete'} city with ${with1}`
-		};
-	}
-	if (feature === 'field') {
-		// a city cap closing the start's city, a farmer in its field: at the end, 1 completed city
-		const tile = marked(
-			[{ id: 'c1', type: 'city', sides: ['N'] } as Feature, field('f1', ALL.slice(2), ['c1'])],
-			{ ...mark, on: 'f1' }
-		);
-		return {
-			tiles: [tile],
-			turns: [{ draw: ex('example'), x: 0, y: -1, rotation: 2, deploy: follower('f1') }],
-			words: `a field beside 1 completed city, with ${with1}`
-		};
-	}
-	if (feature === 'road') {
-		const tile = marked(
-			[
-				{ id: 'r1', type: 'road', sides: ['E', 'W'] } as Feature,
-				field('f1', ['NL', 'NR', 'EL', 'WR']),
-				field('f2', ['ER', 'SL', 'SR', 'WL'])
-			],
-			{ ...mark, on: 'r1' }
-		);
-		const first = { draw: ex('example'), x: 1, y: 0, rotation: 0, deploy: follower('r1') };
-		if (!completed)
-			return { tiles: [tile], turns: [first], words: `a 2-tile incomplete road with ${with1}` };
-		// base/A: a monastery with a road south; turned to close the road at both ends
-		return {
-			tiles: [tile],
-			turns: [
-				first,
-				{ draw: 'base/A', x: 2, y: 0, rotation: 1 },
-				{ draw: 'base/A', x: -1, y: 0, rotation: 3 }
-			],
-			words: `a 4-tile completed road with ${with1}`
-		};
-	}
-	// a monastery or garden south of the start: alone (the end), or surrounded (completed)
-	const inner = feature === 'monastery' ? 'm1' : 'g1';
-	const tile = marked([{ id: inner, type: feature } as Feature, field('f1', ALL)], {
-		...mark,
-		on: inner
-	});
-	const first: Turn = {
-		draw: ex('example'),
-		x: 0,
-		y: 1,
-		deploy: { figure: feature === 'garden' ? 'abbot' : 'follower', feature: inner }
-	};
-	return {
-		tiles: [tile],
-		turns: completed ? surrounded(first) : [first],
-		words: `a${completed ? ' completed' : 'n incomplete'} ${feature} with ${with1}`,
-		modules: feature === 'garden' ? ['abbot'] : []
-	};
+	return markedBoard(t);
 }
 
 /** Ann's figure on a city of hers, Bob's follower on another; Ann's last tile joins and closes them (no city: Ann puts it on a feature it may stand on). */

@@ -139,6 +139,141 @@ function show(value: unknown): string {
 	return text.length > 40 ? text.slice(0, 37) + '…' : text;
 }
 
+/** A oneOf (only 'count' uses one) reports every branch's failure: whether `e` is one of those not to keep. */
+function oneOfNoise(e: ErrorObject, oneOfs: readonly ErrorObject[], doc: unknown): boolean {
+	const branch = oneOfs.find(
+		(o) =>
+			e.schemaPath.startsWith(o.schemaPath + '/') &&
+			(e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
+	);
+	if (!branch) return false;
+	const owner = resolvePointer(doc, branch.instancePath);
+	const isObject = owner !== null && typeof owner === 'object' && !Array.isArray(owner);
+	return !isObject || !e.schemaPath.startsWith(branch.schemaPath + '/1/');
+}
+
+/** One ajv error with what its wording needs: the path's segments, the value there, how to name it. */
+interface Failure {
+	e: ErrorObject;
+	p: Record<string, unknown>;
+	segs: string[];
+	data: unknown;
+	what: string;
+	root: 'expansion' | 'tile';
+	/** All of ajv's errors (a property name's own error says what the name must be). */
+	errors: readonly ErrorObject[];
+}
+/** A problem's place (a JSON pointer below the document) and its words. */
+type Worded = [ptr: string, message: string];
+
+/** An object's properties: one not allowed, one missing, a name not valid. */
+function propertyWords({ e, p, segs, root, errors }: Failure): Worded | undefined {
+	switch (e.keyword) {
+		case 'additionalProperties': {
+			const kind = kindAt(segs, root);
+			const prop = String(p.additionalProperty);
+			const allowed = kind && ALLOWED[kind] ? ` (allowed: ${ALLOWED[kind]})` : '';
+			return [
+				e.instancePath + pointer(prop),
+				`unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`
+			];
+		}
+		case 'required': {
+			const kind = kindAt(segs, root);
+			return [
+				e.instancePath,
+				`${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`
+			];
+		}
+		case 'propertyNames': {
+			const name = String(p.propertyName);
+			const help = nameHelp(errors, e.instancePath, name);
+			return [
+				e.instancePath + pointer(name),
+				`'${name}' is not a valid name here${help ? `: names ${help}` : ''}`
+			];
+		}
+	}
+	return undefined;
+}
+
+/** A limit passed: a number's bounds, a text's length, a list's entries. */
+function limitWords({ e, p, segs, data, what, root }: Failure): Worded | undefined {
+	switch (e.keyword) {
+		case 'minimum':
+		case 'maximum':
+		case 'exclusiveMinimum':
+		case 'exclusiveMaximum': {
+			const word = {
+				minimum: 'at least',
+				maximum: 'at most',
+				exclusiveMinimum: 'more than',
+				exclusiveMaximum: 'less than'
+			}[e.keyword];
+			if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile')
+				return [e.instancePath, COUNT_MESSAGE];
+			return [e.instancePath, `${what} must be ${word} ${String(p.limit)} (got ${show(data)})`];
+		}
+		case 'minLength':
+			return [
+				e.instancePath,
+				Number(p.limit) === 1
+					? `${what} must not be empty`
+					: `${what} must have at least ${String(p.limit)} characters`
+			];
+		case 'maxLength':
+			if (segs[segs.length - 1] === 'artwork' && kindAt(segs.slice(0, -1), root) === 'tile')
+				return [
+					e.instancePath,
+					`${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`
+				];
+			return [e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`];
+		case 'maxItems':
+			return [e.instancePath, `${what} has too many entries (at most ${String(p.limit)})`];
+		case 'minItems':
+			return [e.instancePath, `${what} needs at least ${String(p.limit)} entries`];
+	}
+	return undefined;
+}
+
+/** A value not of the kind allowed: its type, one of a list, a pattern, a repeat; or ajv's own words. */
+function valueWords({ e, p, data, what }: Failure): Worded {
+	switch (e.keyword) {
+		case 'type': {
+			const types = Array.isArray(p.type) ? (p.type as string[]) : String(p.type).split(',');
+			const expected = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+			return [e.instancePath, `${what} must be ${expected} (got ${show(data)})`];
+		}
+		case 'enum': {
+			const allowed = (p.allowedValues as unknown[]).map(String).join(', ');
+			return [
+				e.instancePath,
+				`${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`
+			];
+		}
+		case 'const':
+			return [e.instancePath, `${what} must be ${show(p.allowedValue)} (got ${show(data)})`];
+		case 'pattern': {
+			const help = PATTERN_HELP[String(p.pattern)] ?? `must match ${String(p.pattern)}`;
+			return [
+				e.instancePath,
+				`${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`
+			];
+		}
+		case 'uniqueItems': {
+			const later = Math.max(Number(p.i), Number(p.j));
+			const earlier = Math.min(Number(p.i), Number(p.j));
+			const item = Array.isArray(data) ? data[later] : undefined;
+			return [
+				`${e.instancePath}/${later}`,
+				`${show(item)} is listed twice in ${what} (also entry ${earlier})`
+			];
+		}
+		default:
+			return [e.instancePath, `${what} ${e.message ?? 'is not valid'}`];
+	}
+}
+
 /** Turns ajv's errors into designer problems, dropping its noise (branch errors of a oneOf, repeats). */
 export function schemaProblems(
 	errors: readonly ErrorObject[],
@@ -167,121 +302,11 @@ export function schemaProblems(
 				add(e.instancePath, COUNT_MESSAGE);
 			continue;
 		}
-		const branch = oneOfs.find(
-			(o) =>
-				e.schemaPath.startsWith(o.schemaPath + '/') &&
-				(e.instancePath === o.instancePath || e.instancePath.startsWith(o.instancePath + '/'))
-		);
-		if (branch) {
-			const owner = resolvePointer(doc, branch.instancePath);
-			const isObject = owner !== null && typeof owner === 'object' && !Array.isArray(owner);
-			if (!isObject || !e.schemaPath.startsWith(branch.schemaPath + '/1/')) continue;
-		}
+		if (oneOfNoise(e, oneOfs, doc)) continue;
 		const what = label(segs, root);
 		const p = e.params as Record<string, unknown>;
-		switch (e.keyword) {
-			case 'additionalProperties': {
-				const kind = kindAt(segs, root);
-				const prop = String(p.additionalProperty);
-				const allowed = kind && ALLOWED[kind] ? ` (allowed: ${ALLOWED[kind]})` : '';
-				add(
-					e.instancePath + pointer(prop),
-					`unknown property '${prop}' on ${kind ? KIND_NAMES[kind] : 'this object'}${allowed}`
-				);
-				break;
-			}
-			case 'required': {
-				const kind = kindAt(segs, root);
-				add(
-					e.instancePath,
-					`${kind ? KIND_NAMES[kind] : 'this object'} needs '${String(p.missingProperty)}'`
-				);
-				break;
-			}
-			case 'type': {
-				const types = Array.isArray(p.type) ? (p.type as string[]) : String(p.type).split(',');
-				const expected = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
-				add(e.instancePath, `${what} must be ${expected} (got ${show(data)})`);
-				break;
-			}
-			case 'enum': {
-				const allowed = (p.allowedValues as unknown[]).map(String).join(', ');
-				add(
-					e.instancePath,
-					`${show(data)} is not an allowed value for ${what} (allowed: ${allowed})`
-				);
-				break;
-			}
-			case 'const':
-				add(e.instancePath, `${what} must be ${show(p.allowedValue)} (got ${show(data)})`);
-				break;
-			case 'pattern': {
-				const help = PATTERN_HELP[String(p.pattern)] ?? `must match ${String(p.pattern)}`;
-				add(
-					e.instancePath,
-					`${show(data)} is not a valid ${what.replace(/^an? /, '')}: it ${help}`
-				);
-				break;
-			}
-			case 'propertyNames': {
-				const name = String(p.propertyName);
-				const help = nameHelp(errors, e.instancePath, name);
-				add(
-					e.instancePath + pointer(name),
-					`'${name}' is not a valid name here${help ? `: names ${help}` : ''}`
-				);
-				break;
-			}
-			case 'minimum':
-			case 'maximum':
-			case 'exclusiveMinimum':
-			case 'exclusiveMaximum': {
-				const word = {
-					minimum: 'at least',
-					maximum: 'at most',
-					exclusiveMinimum: 'more than',
-					exclusiveMaximum: 'less than'
-				}[e.keyword];
-				if (segs[segs.length - 1] === 'count' && kindAt(segs.slice(0, -1), root) === 'tile')
-					add(e.instancePath, COUNT_MESSAGE);
-				else add(e.instancePath, `${what} must be ${word} ${String(p.limit)} (got ${show(data)})`);
-				break;
-			}
-			case 'minLength':
-				add(
-					e.instancePath,
-					Number(p.limit) === 1
-						? `${what} must not be empty`
-						: `${what} must have at least ${String(p.limit)} characters`
-				);
-				break;
-			case 'maxLength':
-				if (segs[segs.length - 1] === 'artwork' && kindAt(segs.slice(0, -1), root) === 'tile')
-					add(
-						e.instancePath,
-						`${ARTWORK_TOO_LARGE} (${Math.ceil(String(data).length / 1024)} KB, at most ${Math.ceil(Number(p.limit) / 1024)} KB)`
-					);
-				else add(e.instancePath, `${what} is too long (at most ${String(p.limit)} characters)`);
-				break;
-			case 'maxItems':
-				add(e.instancePath, `${what} has too many entries (at most ${String(p.limit)})`);
-				break;
-			case 'minItems':
-				add(e.instancePath, `${what} needs at least ${String(p.limit)} entries`);
-				break;
-			case 'uniqueItems': {
-				const later = Math.max(Number(p.i), Number(p.j));
-				const earlier = Math.min(Number(p.i), Number(p.j));
-				const item = Array.isArray(data) ? data[later] : undefined;
-				add(
-					`${e.instancePath}/${later}`,
-					`${show(item)} is listed twice in ${what} (also entry ${earlier})`
-				);
-				break;
-			}
-			default:
-				add(e.instancePath, `${what} ${e.message ?? 'is not valid'}`);
-		}
+		const failure: Failure = { e, p, segs, data, what, root, errors };
+		add(...(propertyWords(failure) ?? limitWords(failure) ?? valueWords(failure)));
 	}
 	return out;
 }
