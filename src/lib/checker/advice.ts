@@ -142,31 +142,37 @@ export function summaryOf(r: Report, advice: readonly Advice[] = adviceOf(r)): R
 
 /** Every finding of the report, errors first, then warnings, then notes. */
 export function adviceOf(r: Report): Advice[] {
-	const s = r.stats;
-	const f = r.findings;
-	const out: Advice[] = [];
-	const tileRow = new Map(s.tiles.map((t) => [t.tile, t]));
-	const tileItem = (
-		tile: string,
-		detail?: string,
-		first?: { game: number; step: number }
-	): AdviceItem => {
+	const tileItem = tileItemOf(r);
+	const out: Advice[] = [
+		...violationAdvice(r),
+		...playAdvice(r, tileItem),
+		...coverageAdvice(r, tileItem)
+	];
+	const rank: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
+	return out.sort((a, b) => rank[a.severity] - rank[b.severity]);
+}
+
+type TileItem = (
+	tile: string,
+	detail?: string,
+	first?: { game: number; step: number }
+) => AdviceItem;
+
+/** A tile as an item: its name, and acts to open it in the editor and replay where it first showed. */
+function tileItemOf(r: Report): TileItem {
+	const tileRow = new Map(r.stats.tiles.map((t) => [t.tile, t]));
+	return (tile, detail, first) => {
 		const t = tileRow.get(tile);
 		const acts: Act[] = [];
 		if (t) acts.push({ kind: 'tile', tile, href: tileHref(tile, t.expansion) });
 		if (first) acts.push({ kind: 'replay', game: first.game, step: first.step });
 		return { label: tile, text: t?.name, detail, ...(acts.length ? { acts } : {}) };
 	};
-	const rule = (id: string): AdviceItem => ({
-		label: id,
-		text: r.ruleBook[id]?.text,
-		detail: r.ruleBook[id]?.module
-	});
-	// a rule a ruling decides on comes up, or not, with the ruling flipped
-	const rulingOf = new Map<string, string>();
-	for (const { id, rules } of r.rulingBook)
-		for (const x of rules) if (!rulingOf.has(x)) rulingOf.set(x, id);
+}
 
+/** The errors: each invariant broken, and the engine's failures, with their games. */
+function violationAdvice(r: Report): Advice[] {
+	const out: Advice[] = [];
 	for (const [invariant, count] of Object.entries(r.violationCounts)) {
 		const kept = r.violations
 			.map((v, i) => ({ v, i }))
@@ -191,6 +197,14 @@ export function adviceOf(r: Report): Advice[] {
 			}))
 		});
 	}
+	return out;
+}
+
+/** What the games did not do as a designer meant: tiles never placed or thrown back, figures never deployed, a seat's edge. */
+function playAdvice(r: Report, tileItem: TileItem): Advice[] {
+	const s = r.stats;
+	const f = r.findings;
+	const out: Advice[] = [];
 	if (f.tilesNeverPlaced.length)
 		out.push({
 			id: 'tiles-never-placed',
@@ -252,6 +266,23 @@ export function adviceOf(r: Report): Advice[] {
 				'Check what rewards moving first (an early town hall, a tile that scores at once); run more games to narrow the interval.',
 			items: []
 		});
+	return out;
+}
+
+/** Coverage: tiles left out, features never completed, rules, rulings and choices that never came up. */
+function coverageAdvice(r: Report, tileItem: TileItem): Advice[] {
+	const f = r.findings;
+	const out: Advice[] = [];
+	const rule = (id: string): AdviceItem => ({
+		label: id,
+		text: r.ruleBook[id]?.text,
+		detail: r.ruleBook[id]?.module
+	});
+	// a rule a ruling decides on comes up, or not, with the ruling flipped
+	const rulingOf = new Map<string, string>();
+	for (const { id, rules } of r.rulingBook)
+		for (const x of rules) if (!rulingOf.has(x)) rulingOf.set(x, id);
+
 	if (f.tilesLeftOut.length)
 		out.push({
 			id: 'tiles-left-out',
@@ -310,8 +341,7 @@ export function adviceOf(r: Report): Advice[] {
 			action: 'Run more games, or check the tiles give the situation that offers it.',
 			items: f.choicesNeverAvailable.map((c) => ({ label: c }))
 		});
-	const rank: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
-	return out.sort((a, b) => rank[a.severity] - rank[b.severity]);
+	return out;
 }
 
 /** The summary and the findings as text (the CLI prints them first). */

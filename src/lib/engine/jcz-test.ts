@@ -5,7 +5,7 @@ import { contextOf } from './context.ts';
 import { legalMoves } from './game.ts';
 import { replay } from './replay.ts';
 import { setupFromRecord } from './record.ts';
-import { barnPointer, boardIndexAt, meepleId } from './jcz-record.ts';
+import { barnPointer, boardIndexAt, meepleId } from './jcz-record-messages.ts';
 import type { Corner } from './modules/barn.ts';
 import { placedTile } from './view.ts';
 import type {
