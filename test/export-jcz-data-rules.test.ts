@@ -238,6 +238,15 @@ describe('jcz export of data rules', () => {
 		expect(buildJczXml(mm).notes.join('\n')).toContain(
 			"data step MM-MAYOR-4 (/dataRules/steps/2, act): a move — when a placement surrounds its tile on four sides, the 'mayor' figure's owner chooses: favour, none; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: MM-MAYOR-4, MM-R7, MM-R8, BASE-1.4.1, MM-MAYOR-3, MM-HALL-5, MM-MAYOR-5)"
 		);
+		// a piece sent home instead of the turn's figure (send-home step): the festival, the princess
+		const festival = JSON.parse(readFileSync('expansions/festival.json', 'utf8')) as Expansion;
+		expect(buildJczXml(festival).notes.join('\n')).toContain(
+			"data step FEST-1 (/dataRules/steps/0, send-home): a move — instead of the turn's figure, the player sends one of their own pieces on the board back to supply (after placing a tile with the icon 'festival'), move 'festival'; a JCloisterZone add-on carries tiles and scoring scripts, not moves: dropped (its rules: FEST-1, FEST-R1)"
+		);
+		const dragon = JSON.parse(readFileSync('expansions/dragon.json', 'utf8')) as Expansion;
+		expect(buildJczXml(dragon).notes.join('\n')).toContain(
+			"data step DRAGON-4.6.1 (/dataRules/steps/0, send-home): a move — instead of the turn's figure, the player sends anyone's piece in a 'princess' feature of the tile just placed back to supply, move 'princess'"
+		);
 	});
 
 	it('Buddo’s moves are named in the notes: its coin (a random step) and its figure’s rules', () => {

@@ -11,7 +11,7 @@
 // drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
 // moment the document adds to the turn (its moment after an unknown one, under an engine's name),
 // Hills & Sheep's bag step (the shepherd's flock) with unknown figures, taken moves and counts of
-// any type. The
+// any type, send-home steps (the court's, the festival's) broken likewise. The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -56,6 +56,8 @@ const hall = (read('expansions/messengers-and-mayors.json').tiles as Doc[]).find
 )!;
 // Inn and Stable Owners' piece step reads the inn, a modifier its dependency (Inns & Cathedrals) declares
 const inn = ((read('expansions/inns-and-cathedrals.json').dataRules as Doc).modifiers as Doc).inn;
+const court = read('test/fixtures/expansions/valid/court.json');
+const festival = read('expansions/festival.json');
 const graft = (from: Doc, extra: Json[] = []): Doc => ({
 	id: 'fuzz',
 	name: 'Fuzz',
@@ -91,7 +93,10 @@ const seeds: Doc[] = [
 	graft(read('expansions/messengers-and-mayors.json'), [hall]),
 	graft(evening(read('expansions/bards.json'))),
 	graft(read('test/fixtures/expansions/valid/lantern.json')),
-	graft(read('expansions/dragon.json'))
+	graft(read('expansions/dragon.json')),
+	// a piece sent home instead of the turn's figure (send-home steps): the court's city, the festival's icon
+	graft(court, court.tiles as Json[]),
+	graft(festival, festival.tiles as Json[])
 ];
 
 /** A document whose token step sits at a moment it adds to the turn (dataRules.moments). */
@@ -306,6 +311,22 @@ const VALUES = (g: Gen): Json =>
 				{ id: 'wolf', value: 0, count: g.pick<Json>([1, { var: 'tiles' }]), ends: true }
 			],
 			onePerFeature: g.next() < 0.5
+		}),
+		// a send-home step, well formed or not: unknown modifiers and icons, taken moves, unknown slots, conditions of any type
+		() => ({
+			type: g.pick(['send-home', 'act']),
+			id: g.pick(['COURT-1', 'FEST-1', 'FUZZ-9']),
+			at: g.pick(['figure', 'placed']),
+			move: g.pick(['banish', 'festival', 'pass', 'note', 'scout']),
+			...(g.next() < 0.5
+				? { modifier: g.pick(['court', 'inn', 'nope']) }
+				: { icon: g.pick(['festival', 'lute', 'nope']) }),
+			whose: g.pick(['own', 'any', 'all']),
+			followersOnly: condition(g),
+			inPlay: condition(g),
+			must: condition(g),
+			text: g.pick(["{player} sends {owner}'s {figure} home from ({x},{y}).", '{nope}', '']),
+			refusal: { code: g.pick(['no-one', 'Bad']), rules: ['COURT-1'] }
 		}),
 		// an act step, well formed or not: unknown figures, reaches and kinds, conditions of any type
 		() => ({

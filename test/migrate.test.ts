@@ -27,7 +27,9 @@ const OLD = [
 	'v1-buddo-by-rules',
 	'v1-town-halls-by-rules',
 	'v1-mm-by-rules',
-	'v1-fairy-by-rules'
+	'v1-fairy-by-rules',
+	'v1-festival-by-rules',
+	'v1-princess-by-rules'
 ];
 const lookup = (id: string) => docs.get(id);
 

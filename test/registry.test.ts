@@ -58,12 +58,7 @@ describe('rulingsFor / parametersFor', () => {
 	});
 	test('modulesOf: base always, the module the document names (with its companions), the owners of its figures', () => {
 		expect(modulesOf({ id: 'my-set' })).toEqual(['base']);
-		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual([
-			'base',
-			'dragon',
-			'princess',
-			'portal'
-		]);
+		expect(modulesOf({ id: 'x', rules: 'dragon' })).toEqual(['base', 'dragon', 'portal']);
 		expect(modulesOf({ id: 'base', figures: [{ id: 'abbot', name: 'Abbot' }] as never })).toEqual([
 			'base',
 			'abbot'
@@ -172,7 +167,7 @@ describe('modulesEnabledBy', () => {
 		]);
 		expect(
 			modulesEnabledBy({ id: 'mine', rules: 'dragon', dependencies: ['iso', 'missing'] }, available)
-		).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'princess', 'portal']);
+		).toEqual(['base', 'inns-and-cathedrals', 'dragon', 'portal']);
 		expect(modulesEnabledBy({ id: 'mine' }, available)).toEqual(['base']);
 	});
 });
@@ -214,17 +209,15 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 	] as const)('%s %s → %s', (kind, name, module) => {
 		expect(ruleRegistry.meaningOf(kind, name)?.module).toBe(module);
 	});
-	test('names no module gives meaning to; the princess and the portal have their own modules', () => {
+	test('names no module gives meaning to; the portal has its own module, the princess is data', () => {
 		expect(ruleRegistry.meaningOf('modifier', 'wine')).toBeUndefined();
 		expect(ruleRegistry.meaningOf('figure', 'wagon')).toBeUndefined();
 		expect(ruleRegistry.meaningOf('icon', 'portal')).toEqual({
 			module: 'portal',
 			rule: 'DRAGON-4.7.1'
 		});
-		expect(ruleRegistry.meaningOf('modifier', 'princess')).toEqual({
-			module: 'princess',
-			rule: 'DRAGON-4.6.1'
-		});
+		// the dragon document declares it in its dataRules (its send-home step reads it)
+		expect(ruleRegistry.meaningOf('modifier', 'princess')).toBeUndefined();
 		expect(ruleRegistry.meaningOf('feature', 'river')?.leftOut).toBe(true);
 	});
 });

@@ -48,6 +48,7 @@ import { withFigureMoves } from './data-figure-moves.ts';
 import { withActs } from './data-act.ts';
 import { withMarkers } from './data-marker-step.ts';
 import { withBags } from './data-bag-step.ts';
+import { withSendHome } from './data-send-home.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -203,6 +204,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (acts) for (const r of acts.cited) cited.add(r);
 	const bags = withBags(dr.steps ?? [], hooks, state);
 	if (bags) for (const r of bags.cited) cited.add(r);
+	const sent = withSendHome(dr.steps ?? [], hooks);
+	if (sent) for (const r of sent.cited) cited.add(r);
 	const figureMoves = withFigureMoves(dr, hooks, state, {
 		...moveOn,
 		...(steps ? steps.module : {}),
@@ -235,6 +238,7 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {})
 	});
 	for (const r of figureMoves.cited) cited.add(r);
+	if (sent) joinSendHome(figureMoves.module, sent.module);
 	const markers = withMarkers(e, dr.steps ?? [], hooks, state);
 	if (markers) for (const r of markers.cited) cited.add(r);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
@@ -300,6 +304,19 @@ function markersJoined(
 			figure: [...(has.stepMoves?.figure ?? []), ...m.stepMoves!.figure]
 		},
 		declares: m.declares
+	};
+}
+
+/** The send-home steps' step kinds, moves and figure-step moves joined with the module's. */
+function joinSendHome(
+	m: Partial<RuleModule>,
+	p: Pick<RuleModule, 'steps' | 'moves' | 'stepMoves'>
+): void {
+	m.steps = { ...m.steps, ...p.steps };
+	m.moves = { ...m.moves, ...p.moves };
+	m.stepMoves = {
+		...m.stepMoves,
+		figure: [...(m.stepMoves?.figure ?? []), ...(p.stepMoves?.figure ?? [])]
 	};
 }
 

@@ -183,7 +183,8 @@ function elementsOf(
 		if (r['DRAGON-R4'] !== 'fairy-only' && r['DRAGON-R4'] !== 'neither') elements.dragon = 1;
 		if (r['DRAGON-R4'] !== 'dragon-only' && r['DRAGON-R4'] !== 'neither') elements.fairy = 1;
 	}
-	if (modules.includes('princess') && r['DRAGON-R5'] !== 'off') elements.princess = true;
+	// the princess is the dragon document's data (its ruling is in play with it)
+	if ('DRAGON-R5' in r && r['DRAGON-R5'] !== 'off') elements.princess = true;
 	if (modules.includes('portal') && r['DRAGON-R6'] !== 'off') elements.portal = true;
 	if (modules.includes('king-and-robber')) {
 		if (r['KR-R2'] === 'both' || r['KR-R2'] === 'king-only') elements.king = true;

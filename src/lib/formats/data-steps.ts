@@ -11,6 +11,7 @@ import { checkActStep } from './data-step-act.ts';
 import { checkBagStep } from './data-step-bag.ts';
 import { turnSequence } from './turn-moments.ts';
 import { checkMarkerStep } from './data-step-marker.ts';
+import { checkSendHome } from './data-step-send-home.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -124,6 +125,7 @@ export function checkDataSteps(
 				at('id'),
 				`the step's rule ${s.id} needs a text: add a text rule {"id": "${s.id}", "type": "text", "text": …}`
 			);
+		if (type === 'send-home') return checkSendHome(s, at, { scope, varsOf, taken }, out);
 		if (type === 'held-tile') {
 			const c = {
 				tiles: names.tiles ?? new Set<string>(),

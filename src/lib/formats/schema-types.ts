@@ -6,16 +6,23 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure) 'act' (a figure's action when its feature scores) or 'marker' (a neutral marker a player moves beside a follower of theirs) or 'bag' (figures drawing tokens from a face-down bag). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure), 'act' (a figure's action when its feature scores), 'marker' (a neutral marker a player moves beside a follower of theirs), 'bag' (figures drawing tokens from a face-down bag) or 'send-home' (a piece on the board sent home instead of the turn's figure). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers, 'bag' lets figures draw tokens from a face-down bag.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers, 'bag' lets figures draw tokens from a face-down bag, 'send-home' sends a piece on the board back to its owner's supply.
 	 */
-	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker' | 'bag';
+	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker' | 'bag' | 'send-home';
 } & DataStep1;
 export type DataStep1 =
-	TokenStep | PieceStep | HeldTileStep | RandomStep | DataActStep | MarkerStep | BagStep;
+	| TokenStep
+	| PieceStep
+	| HeldTileStep
+	| RandomStep
+	| DataActStep
+	| MarkerStep
+	| BagStep
+	| SendHomeStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -1469,6 +1476,98 @@ export interface BagStep {
 		 * What tokens cashed in do, in the log ('go to market').
 		 */
 		scored?: string;
+	};
+}
+/**
+ * A piece sent home written as data: in the figure step, instead of placing a figure, the player sends a piece on the board back to its owner's supply — one of their own anywhere (`whose`: 'own'), or anyone's (`whose`: 'any') standing in a feature of the tile just placed that has the `modifier`; the tile just placed must show the `icon` when one is named. It scores nothing and counts as the turn's figure. The move is named by `move` and names the piece ({"type": "festival", "x": 1, "y": 0, "feature": "r1", "owner": 0, "figure": "follower"}); its event is of the same type. Conditions read rulings and parameters only.
+ */
+export interface SendHomeStep {
+	/**
+	 * What the step does: 'send-home' sends a piece on the board back to its owner's supply instead of the turn's figure.
+	 */
+	type: 'send-home';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id).
+	 */
+	id: string;
+	/**
+	 * Where the step sits in the turn: 'figure' (it comes instead of the turn's figure).
+	 */
+	at?: 'figure';
+	/**
+	 * The move's type and its event's ("festival", "princess"): a name no other step or engine move takes.
+	 */
+	move: string;
+	/**
+	 * The tile just placed must show this icon (one of the expansion's icons).
+	 */
+	icon?: string;
+	/**
+	 * The pieces that may be sent home stand in a feature of the tile just placed that has this modifier (as the placement joined it); without it, anywhere on the board.
+	 */
+	modifier?: string;
+	/**
+	 * Whose pieces: 'own' (the player's) or 'any' (anyone's; never a neutral figure).
+	 */
+	whose: 'own' | 'any';
+	followersOnly?: Expression;
+	/**
+	 * Rule ids the event cites besides `rules` when `followersOnly` holds.
+	 *
+	 * @maxItems 20
+	 */
+	followersRules?: string[];
+	inPlay?: Expression;
+	/**
+	 * The refusal of the move while the step is not in play (default 'not-in-play', the step's rule).
+	 */
+	notInPlay?: {
+		/**
+		 * The refusal's code.
+		 */
+		code?: string;
+		/**
+		 * Rule ids the refusal cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
+	};
+	must?: Expression;
+	/**
+	 * Rule ids the event cites besides `rules` when `must` holds.
+	 *
+	 * @maxItems 20
+	 */
+	mustRules?: string[];
+	/**
+	 * What the player decides at the step's own step (under `must`), for messages.
+	 */
+	describe?: string;
+	/**
+	 * The log's sentence, with slots {player} (who sends it home), {owner}, {figure}, {x}, {y}, {feature} (the piece's).
+	 */
+	text?: string;
+	/**
+	 * Rule ids the event cites (default the step's id).
+	 *
+	 * @maxItems 20
+	 */
+	rules?: string[];
+	/**
+	 * The refusal of a move naming no piece the step may send home now (default 'nothing-to-send-home', the step's rule).
+	 */
+	refusal?: {
+		/**
+		 * The refusal's code.
+		 */
+		code?: string;
+		/**
+		 * Rule ids the refusal cites.
+		 *
+		 * @maxItems 20
+		 */
+		rules?: string[];
 	};
 }
 /**

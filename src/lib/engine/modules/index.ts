@@ -3,10 +3,8 @@ import { base } from './base.ts';
 import { abbot } from './abbot.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon/index.ts';
-import { princess } from './princess.ts';
 import { portal } from './portal.ts';
 import { phantom } from './phantom.ts';
-import { festival } from './festival.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
 import { kingAndRobber } from './king-and-robber.ts';
@@ -20,10 +18,8 @@ export const MODULES: RuleModule[] = [
 	abbot,
 	river,
 	dragon,
-	princess,
 	portal,
 	phantom,
-	festival,
 	pig,
 	barn,
 	kingAndRobber,
@@ -32,8 +28,8 @@ export const MODULES: RuleModule[] = [
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };
-/** Modules that come with another's expansion: The Princess & the Dragon's princess and magic portal, one module per mechanic. */
-export const COMPANIONS: Record<string, string[]> = { dragon: ['princess', 'portal'] };
+/** Modules that come with another's expansion: The Princess & the Dragon's magic portal, a module of its own (its princess is data). */
+export const COMPANIONS: Record<string, string[]> = { dragon: ['portal'] };
 
 /**
  * The modules an expansion document enables: the one its `rules` field (or id) names, and the

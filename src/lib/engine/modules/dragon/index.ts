@@ -2,8 +2,8 @@
 // on them), dragon tiles wait until a volcano is out, then make the dragon take up to 6 single
 // steps, players in turn clockwise from the active one, never revisiting a tile in one movement,
 // never onto a tile another module keeps it off (the fairy, a marker step of dragon.json: its
-// dragonEnter hook); every figure on an entered tile is eaten. The princess and the magic portal:
-// ../princess.ts, ../portal.ts.
+// dragonEnter hook); every figure on an entered tile is eaten. The princess: a send-home step
+// of dragon.json; the magic portal: ../portal.ts.
 import { pack } from '../../cells.ts';
 import { shuffleBack } from '../../bag.ts';
 import { emit } from '../../events.ts';
