@@ -351,7 +351,7 @@ describe("The Princess & the Dragon's fairy written as data", () => {
 		);
 		expect(named).toEqual([]);
 		const doc = expansions.get('dragon')!;
-		expect(doc.dataRules?.steps?.map((s) => s.type)).toEqual(['marker']);
+		expect(doc.dataRules?.steps?.map((s) => s.type)).toEqual(['marker', 'send-home']);
 	});
 	test('without its marker step every scenario moving the fairy fails', () => {
 		const doc = expansions.get('dragon')!;

@@ -245,7 +245,7 @@ describe('jcz export of data rules', () => {
 		);
 		const dragon = JSON.parse(readFileSync('expansions/dragon.json', 'utf8')) as Expansion;
 		expect(buildJczXml(dragon).notes.join('\n')).toContain(
-			"data step DRAGON-4.6.1 (/dataRules/steps/0, send-home): a move — instead of the turn's figure, the player sends anyone's piece in a 'princess' feature of the tile just placed back to supply, move 'princess'"
+			"data step DRAGON-4.6.1 (/dataRules/steps/1, send-home): a move — instead of the turn's figure, the player sends anyone's piece in a 'princess' feature of the tile just placed back to supply, move 'princess'"
 		);
 	});
 

@@ -204,8 +204,6 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	if (acts) for (const r of acts.cited) cited.add(r);
 	const bags = withBags(dr.steps ?? [], hooks, state);
 	if (bags) for (const r of bags.cited) cited.add(r);
-	const sent = withSendHome(dr.steps ?? [], hooks);
-	if (sent) for (const r of sent.cited) cited.add(r);
 	const figureMoves = withFigureMoves(dr, hooks, state, {
 		...moveOn,
 		...(steps ? steps.module : {}),
@@ -238,9 +236,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 			: {})
 	});
 	for (const r of figureMoves.cited) cited.add(r);
-	if (sent) joinSendHome(figureMoves.module, sent.module);
 	const markers = withMarkers(e, dr.steps ?? [], hooks, state);
 	if (markers) for (const r of markers.cited) cited.add(r);
+	// after the markers: a send-home step's moves come after a marker's, as the modules' did
+	const sent = withSendHome(dr.steps ?? [], hooks);
+	if (sent) for (const r of sent.cited) cited.add(r);
+	if (sent) joinSendHome(figureMoves.module, sent.module);
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,
