@@ -1,5 +1,5 @@
 // A bot's time per move in two checkouts side by side in one process (a benchmark, not a test): the
-// CLI bundle of each (node_modules/.cache/carcassonne-lab/cli.cjs, built by running its CLI once)
+// CLI bundle of each (its own, built by this checkout's src/cli/bundle.js when missing or stale)
 // plays `match` games alternately — the same deals, seats and bots — after a warm-up game of each, so
 // the machine's drift falls on both alike. Per move of the first bot: the CPU time of the whole
 // game (its moves dominate; the other bot's and the engine's count too, on both sides) and the wall
@@ -10,11 +10,11 @@
 // mean of the two runs' ratios (one inverted).
 //   node bin/run-ts.js bench/bots/ab.ts <checkout A> <checkout B> [--games 6] [--expansions a,b,...]
 //     [--bots mcts:medium,random]
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseOptions } from '../../src/cli/args.ts';
+import { ensureBundle } from '../../src/cli/bundle.js';
 import { parseBotSpec, type BotSpec } from '../../src/lib/bots/index.ts';
 import type { MatchGame } from '../../src/lib/bots/match.ts';
 import type { MatchTask } from '../../src/cli/workers/match-worker.ts';
@@ -40,14 +40,9 @@ const specs: BotSpec[] = (parsed.values.bots ?? 'mcts:medium,random').split(',')
 const ids = ['base', ...(parsed.values.expansions ? parsed.values.expansions.split(',') : [])];
 
 const require = createRequire(import.meta.url);
-function load(checkout: string): (task: MatchTask) => MatchGame {
-	const bundle = path.resolve(checkout, 'node_modules/.cache/carcassonne-lab/cli.cjs');
-	if (!existsSync(bundle)) {
-		console.error(
-			`${bundle} is missing: run \`node bin/carcassonne-lab.js simulate --games 1\` in ${checkout} first`
-		);
-		process.exit(2);
-	}
+/** The checkout's own CLI bundle (bundlePath), built by this bundler when missing or stale: both sides bundled alike. */
+async function load(checkout: string): Promise<(task: MatchTask) => MatchGame> {
+	const { bundle } = await ensureBundle({ root: path.resolve(checkout) });
 	return require(bundle).match.default;
 }
 const task = (index: number): MatchTask => ({
@@ -58,7 +53,15 @@ const task = (index: number): MatchTask => ({
 	seed: 1,
 	players: 2
 });
-const sides = [a, b].map((name) => ({ name, play: load(name), ms: 0, cpu: 0, moves: 0 }));
+// loaded in order, A first
+const sides: {
+	name: string;
+	play: (task: MatchTask) => MatchGame;
+	ms: number;
+	cpu: number;
+	moves: number;
+}[] = [];
+for (const name of [a, b]) sides.push({ name, play: await load(name), ms: 0, cpu: 0, moves: 0 });
 for (const s of sides) s.play(task(1000)); // warm-up
 const load0 = loadavg()[0].toFixed(1);
 /** The first bot's decisions of a game: [milliseconds, count]. */

@@ -1,5 +1,5 @@
 // Two checkouts' checker side by side in one process (a benchmark, not a test): the CLI bundle of each
-// (node_modules/.cache/carcassonne-lab/cli.cjs, built by running its CLI once) plays the same chunks
+// (its own, built by this checkout's src/cli/bundle.js when missing or stale) plays the same chunks
 // of the same games alternately, after a warm-up of each, so the machine's drift — up to 20 % between
 // consecutive runs here — falls on both alike. The second one loaded runs a few per cent faster
 // whichever it is: run both orders and take the geometric mean of the two ratios.
@@ -7,12 +7,12 @@
 //     [--policies greedy,random] [--warm 200]   (the seats' bots; games played first by each, unmeasured)
 // The games are resolved from this checkout's expansions; a change to the pool (threads, heap
 // limits) is not measured here: that needs the CLI itself (docs/benchmarks.md, interaction checker).
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { lookupExpansion } from '../../src/cli/engine-io.ts';
 import { parseOptions } from '../../src/cli/args.ts';
+import { ensureBundle } from '../../src/cli/bundle.js';
 import { chunksOf, type CheckerConfig } from '../../src/lib/checker/run.ts';
 import { resolveGame } from '../../src/lib/engine/registry.ts';
 import { parseBotSpec, type BotSpec } from '../../src/lib/bots/index.ts';
@@ -56,20 +56,15 @@ const text = JSON.stringify({
 
 type RunGames = (cfg: CheckerConfig, from: number, to: number) => unknown;
 const require = createRequire(import.meta.url);
-function load(checkout: string): RunGames {
-	const bundle = path.resolve(checkout, 'node_modules/.cache/carcassonne-lab/cli.cjs');
-	if (!existsSync(bundle)) {
-		console.error(
-			`${bundle} is missing: run \`node bin/carcassonne-lab.js simulate --games 1\` in ${checkout} first`
-		);
-		process.exit(2);
-	}
+/** The checkout's own CLI bundle (bundlePath), built by this bundler when missing or stale: both sides bundled alike. */
+async function load(checkout: string): Promise<RunGames> {
+	const { bundle } = await ensureBundle({ root: path.resolve(checkout) });
 	return require(bundle).checker.runGames;
 }
 // each its own copy of the documents, as each worker thread of the CLI has
 const sides = [
-	{ name: a, run: load(a), cfg: JSON.parse(text) as CheckerConfig, ms: 0, cpu: 0 },
-	{ name: b, run: load(b), cfg: JSON.parse(text) as CheckerConfig, ms: 0, cpu: 0 }
+	{ name: a, run: await load(a), cfg: JSON.parse(text) as CheckerConfig, ms: 0, cpu: 0 },
+	{ name: b, run: await load(b), cfg: JSON.parse(text) as CheckerConfig, ms: 0, cpu: 0 }
 ];
 const WARM = Number(parsed.values.warm ?? 200);
 for (const s of sides) s.run(s.cfg, 0, WARM);

@@ -1,6 +1,6 @@
 // The CLI (bin/carcassonne-lab.js) and its worker threads (checker-worker.js, match-worker.js), and
 // the built server's export worker (export-worker.js), run from one esbuild bundle of the TypeScript, built on first use and whenever a source is newer than it,
-// into node_modules/.cache/carcassonne-lab/cli.cjs: the CLI's build step, so esbuild is a dependency
+// into node_modules/.cache/carcassonne-lab/<checkout>/cli.cjs (bundlePath): the CLI's build step, so esbuild is a dependency
 // (the CLI runs after `npm install --omit=dev`). A bundle loads at once where tsx would transform every
 // module again in each process and worker thread; tsx, a development tool, runs the sources when
 // CARCASSONNE_LAB_TSX=1 (stack traces name the source files) or when the bundle cannot be built.
@@ -20,6 +20,7 @@ import {
 	utimesSync,
 	writeFileSync
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -197,14 +198,25 @@ export async function buildBundle({ root, bundle, entries }) {
 }
 
 /**
+ * Where the bundle of the checkout at `root` lives: under its node_modules cache, in a folder named
+ * by a hash of the checkout's path. Git worktrees often share one node_modules (a symlink): a
+ * bundle of their own each, else one worktree's CLI would run another's sources, whichever built
+ * last (a bundle built after this checkout's last edit looks fresh to it).
+ * @param {string} root
+ */
+export function bundlePath(root) {
+	const key = createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 16);
+	return path.join(root, 'node_modules', '.cache', 'carcassonne-lab', key, 'cli.cjs');
+}
+
+/**
  * The bundle's path, built first when missing or stale.
  * @param {{ root?: string, bundle?: string, entries?: Record<string, string>, inputs?: string[] }} [where]
  * @returns {Promise<{ bundle: string, built: boolean }>}
  */
 export async function ensureBundle(where = {}) {
 	const root = where.root ?? ROOT;
-	const bundle =
-		where.bundle ?? path.join(root, 'node_modules', '.cache', 'carcassonne-lab', 'cli.cjs');
+	const bundle = where.bundle ?? bundlePath(root);
 	const inputs = [
 		...(where.inputs ?? INPUTS).map((p) => path.join(root, p)),
 		fileURLToPath(import.meta.url)

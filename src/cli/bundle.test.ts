@@ -6,8 +6,10 @@ import {
 	mkdirSync,
 	readdirSync,
 	readFileSync,
+	realpathSync,
 	rmSync,
 	statSync,
+	symlinkSync,
 	utimesSync,
 	writeFileSync
 } from 'node:fs';
@@ -15,13 +17,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildBundle, ensureBundle, ENTRIES, isFresh } from './bundle.js';
+import { buildBundle, bundlePath, ensureBundle, ENTRIES, isFresh } from './bundle.js';
 
 let root: string;
 let where: { root: string; bundle: string; entries: Record<string, string>; inputs: string[] };
 const requireFresh = (file: string) => {
 	const req = createRequire(import.meta.url);
-	delete req.cache[file];
+	delete req.cache[realpathSync(file)];
 	return req(file);
 };
 /**
@@ -114,6 +116,34 @@ describe('the CLI bundle', () => {
 		expect(statSync(where.bundle).mtimeMs).toBe(mtimeMs);
 		expect(readdirSync(path.dirname(where.bundle))).toEqual(['cli.cjs']);
 		expect(requireFresh(where.bundle).main.value).toBe(2);
+	});
+
+	it('is one per checkout: worktrees sharing one node_modules (a symlink) each run their own sources', async () => {
+		// a second checkout whose node_modules is the first one's, its sources older than the first's bundle
+		const other = mkdtempSync(path.join(tmpdir(), 'cli-bundle-other-'));
+		try {
+			mkdirSync(path.join(root, 'node_modules'));
+			symlinkSync(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
+			mkdirSync(path.join(other, 'src'));
+			writeFileSync(path.join(other, 'src', 'main.ts'), 'export const value: number = 7;\n');
+			writeFileSync(path.join(other, 'package.json'), '{}\n');
+			const checkout = (r: string) => ({
+				root: r,
+				entries: { main: 'src/main.ts' },
+				inputs: where.inputs
+			});
+			const first = await ensureBundle(checkout(root));
+			const past = (statSync(first.bundle).mtimeMs - 60_000) / 1000;
+			for (const p of ['src/main.ts', 'src', 'package.json', '.'])
+				utimesSync(path.join(other, p), past, past);
+			const second = await ensureBundle(checkout(other));
+			expect(second).toEqual({ bundle: bundlePath(other), built: true });
+			expect(realpathSync(second.bundle)).not.toBe(realpathSync(first.bundle));
+			expect(requireFresh(second.bundle).main.value).toBe(7);
+			expect(requireFresh(first.bundle).main.value).toBe(2);
+		} finally {
+			rmSync(other, { recursive: true, force: true });
+		}
 	});
 
 	it('needs only runtime dependencies: every package the CLI loads is in package.json "dependencies"', async () => {
