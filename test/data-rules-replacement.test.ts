@@ -165,8 +165,22 @@ const REPLACED = [
 		],
 		module: null,
 		gone: []
+	},
+	{
+		// the king and the robber baron: two titles
+		id: 'king-and-robber',
+		prefix: 'KR-',
+		rules: ['KR-1', 'KR-2', 'KR-3'],
+		module: null,
+		gone: []
 	}
 ] as const;
+
+test('no King & Robber module, and no source names its rules (only the JCloisterZone mapping its rulings)', () => {
+	expect(existsSync('src/lib/engine/modules/king-and-robber.ts')).toBe(false);
+	expect(expansions.get('king-and-robber')!.rules).toBeUndefined();
+	expect(sources('src').filter((f) => /KR-[0-9]/.test(readFileSync(f, 'utf8')))).toEqual([]);
+});
 
 test('no shepherd module, and no source names its rules (they are in its document)', () => {
 	expect(MODULES.map((m) => m.id)).not.toContain('shepherd');

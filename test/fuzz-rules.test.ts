@@ -11,7 +11,8 @@
 // drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
 // moment the document adds to the turn (its moment after an unknown one, under an engine's name),
 // Hills & Sheep's bag step (the shepherd's flock) with unknown figures, taken moves and counts of
-// any type, send-home steps (the court's, the festival's) broken likewise. The
+// any type, send-home steps (the court's, the festival's) broken likewise, King & Robber's titles (a
+// field's, a token twice, conditions and amounts reading what they may not). The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -88,7 +89,8 @@ const seeds: Doc[] = [
 		'traders-and-builders-builder',
 		'wells',
 		'pig-herd',
-		'abbey-and-mayor'
+		'abbey-and-mayor',
+		'king-and-robber'
 	].map((id) => graft(read(`expansions/${id}.json`))),
 	graft(read('expansions/messengers-and-mayors.json'), [hall]),
 	graft(evening(read('expansions/bards.json'))),
@@ -217,6 +219,30 @@ const VALUES = (g: Gen): Json =>
 			event: g.pick(['check', 'mmSetup', 'Not an event'])
 		}),
 		() => g.pick(['road', 'city', 'river', 'field', 'monastery', 'garden', 'stable', 'castle']),
+		// a title, well formed or not: a field's, unknown kinds, conditions reading the feature, end cases with both amounts or none
+		() => ({
+			id: g.pick(['KR-1', 'FUZZ-9']),
+			type: g.pick(['title', 'value']),
+			text: 'x',
+			feature: g.pick(['city', 'road', 'field', 'castle']),
+			token: g.pick(['king', 'robber', 'Bad token']),
+			label: 'the crown',
+			// leaves, not VALUES (as above)
+			when: g.pick<Json>([true, 1, { var: 'tiles' }, { var: 'ruling.KR-R2.both' }]),
+			end: [
+				g.pick<Json>([
+					{ perFeature: 1 },
+					{ points: g.pick<Json>([10, -1, { var: 'titles' }, { var: 'tiles' }]), label: 'x' },
+					{ points: 1, perFeature: 1 },
+					{}
+				])
+			],
+			...(g.next() < 0.5
+				? {
+						during: { perFeature: g.pick<Json>([1, { var: 'completed' }, { var: 'titles' }, true]) }
+					}
+				: {})
+		}),
 		// a token step, well formed or not: unknown token kinds and icons, a place it cannot go, conditions of any type
 		() => ({
 			type: g.pick(['token', 'coin']),

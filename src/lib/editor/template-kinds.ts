@@ -126,5 +126,7 @@ export const TEMPLATE_KINDS: readonly {
  */
 export const NO_TEMPLATE: Readonly<Record<string, string>> = {
 	wins: 'wins (a figure’s owners score the feature whatever the majority) is the stable owners’ rule, and needs such a figure too',
+	title:
+		'title (a token held by whoever completed the largest feature of a kind so far, as King & Robber’s king) has no template yet: its cases are a few lines of JSON',
 	text: 'text (a sentence for the rule book) is written by the figure template for what a figure does; any other is one line of JSON'
 };

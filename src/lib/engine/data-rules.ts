@@ -43,6 +43,7 @@ import { withMoveOn } from './data-move-on.ts';
 import { withSteps } from './data-token-step.ts';
 import { withHeldTiles } from './data-held-tile.ts';
 import { withChecks } from './data-check.ts';
+import { withTitles } from './data-title.ts';
 import { withPieces } from './data-piece-step.ts';
 import { withFigureMoves } from './data-figure-moves.ts';
 import { withActs } from './data-act.ts';
@@ -198,6 +199,12 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		hooks,
 		state
 	);
+	for (const r of withTitles(
+		rules.filter((r) => r.type === 'title'),
+		hooks,
+		state
+	))
+		cited.add(r);
 	const pieces = withPieces(e, dr.steps ?? [], hooks);
 	if (pieces) for (const r of pieces.cited) cited.add(r);
 	const acts = withActs(dr.steps ?? [], hooks, state);

@@ -1,7 +1,7 @@
 // Reading a feature for the data rules (data-rules.ts): the Scope one scoring's variables are read
 // through, the constants a rules context decides (constantOf), the readings that depend on the
 // feature or the player paid (readerOf), constant folding, modifier combining, figures and heads.
-import type { BagState, MarkerState } from './data-step-states.ts';
+import type { BagState, MarkerState, TitleState } from './data-step-states.ts';
 import { compileExpr, evaluate, type Compiled, type Env } from '../formats/rule-expr.ts';
 import { featureOf, featureTiles, fieldCities, segsOf } from './features.ts';
 import { surroundings, wildcardEdges } from './board.ts';
@@ -395,6 +395,8 @@ export interface DataState {
 	won: number;
 	/** Tokens collected: kind → per player. */
 	tokens: Record<string, number[]>;
+	/** The module's titles, by their rules' order (data-title.ts). */
+	titles?: TitleState[];
 	/** The extra turn of the module's `extraTurn` figures (data-extra-turn.ts). */
 	extra?: ExtraTurnState;
 	/** The module's `moveOn` figures whose feature this turn's scoring completed (data-move-on.ts). */

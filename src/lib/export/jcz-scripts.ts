@@ -288,7 +288,8 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 				majority:
 					"an end-of-game majority of tokens; JCloisterZone's scripts score single features only",
 				text: 'a rule for the rule book (enforced by figure properties): not part of a tile add-on',
-				check: `counts the tiles with the icon '${rule.icon}' at setup against the numbers expected; JCloisterZone's setup checks no tile set`
+				check: `counts the tiles with the icon '${rule.icon}' at setup against the numbers expected; JCloisterZone's setup checks no tile set`,
+				title: `a title ('${rule.token}') held by whoever completed the largest ${rule.feature} so far; JCloisterZone's titles are its own king and robber baron (king-and-robber), not an add-on's`
 			};
 			notes.push(`${where}: ${why[rule.type] ?? 'not expressible'}: dropped`);
 			return;

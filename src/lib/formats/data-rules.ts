@@ -10,6 +10,7 @@ import { checkBounds, rangeOf, variableRange } from './data-bounds.ts';
 import type { DataRules, Expansion } from './schema-types.ts';
 import { checkDataSteps, varsOf } from './data-steps.ts';
 import { checkFigureMoves } from './data-step-random.ts';
+import { checkTitleRule } from './data-rule-title.ts';
 import { addedMoments, checkTurn } from './turn-moments.ts';
 
 export const DATA_FEATURE_KINDS = [
@@ -46,6 +47,7 @@ const NEEDS: Record<string, string[]> = {
 	tiebreak: ['icon'],
 	beneath: ['icon', 'tiles'],
 	check: ['icon'],
+	title: ['feature', 'token', 'label'],
 	text: ['text']
 };
 /** What an award rule does to the award of each player with such figures: exactly one, or none (it only cites its id). */
@@ -363,9 +365,11 @@ function checkRules(
 		ids: new Map<string, number>(),
 		collected: new Set<string>()
 	};
+	const titles = new Set<string>();
 	rules.forEach((r: unknown, i: number) => {
 		if (!isObject(r)) return;
 		checkRuleShape(c, r, i);
+		checkTitleRule(r, c.at('rules', i), c.scope, names, titles, out);
 		const kind = checkRuleFeature(c, r, i);
 		if (r.type === 'value' && isObject(r.effect)) checkValueEffect(c, r.effect, kind, i);
 		checkRuleFigures(c, r, i);

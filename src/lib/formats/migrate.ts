@@ -32,7 +32,8 @@ const RULES_NOW_DATA: Record<string, boolean> = {
 	'inn-and-stable-owners': false,
 	'messengers-and-mayors': true,
 	festival: false,
-	dragon: true
+	dragon: true,
+	'king-and-robber': false
 };
 
 /**
@@ -82,7 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
 		from: 1,
 		name: 'rules-written-as-data',
 		description:
-			"A `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners, messengers-and-mayors, festival or dragon (its princess) played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left. A `rules` naming abbey (whose abbeys were Abbey & Mayor's own tile, in play with that document only) is dropped.",
+			"A `rules` naming inns-and-cathedrals, buddo, bards, inn-and-stable-owners, messengers-and-mayors, festival, dragon (its princess) or king-and-robber played that module's TypeScript rules; they are data in that expansion's document now: its dataRules (and the figure and modifier declarations and rulings they name) are copied into the document, unless it reaches that document through its dependencies; `rules` is dropped where no TypeScript module of that id is left. A `rules` naming abbey (whose abbeys were Abbey & Mayor's own tile, in play with that document only) is dropped.",
 		apply(doc, lookup) {
 			const id = doc.rules;
 			if (

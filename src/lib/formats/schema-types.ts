@@ -584,7 +584,7 @@ export interface DataRuling {
 	rules?: string[];
 }
 /**
- * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points; check — icon.
+ * One rule written as data: a value rule, an award, a wins rule, a collect rule, a majority, a title or a text. Several rules may share an id (the cases of one rule: complete and left incomplete). What each type needs: value — feature, effect; award — feature, figure (and at most one of points, bonus, zero); wins — feature, figure; collect — feature, modifier, token; majority — token, points; check — icon; title — feature, token, label.
  */
 export interface DataRule {
 	/**
@@ -596,12 +596,21 @@ export interface DataRule {
 	 */
 	text?: string;
 	/**
-	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), tiebreak (players tied for a feature's majority: those with followers on tiles with an icon score, the others not), beneath (a tile with an icon, once placed, takes tiles of the pile face down beneath it, out of the game), check (at setup, the tiles with an icon — land and river — counted against the numbers expected; an event says what was found), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
+	 * value (what a feature is worth), award (points to a figure type's owners when the feature scores: on completion — for a monastery, garden or stable when its tile is surrounded — or at the end), wins (the owners of a figure type score the feature itself, whatever the majority: a stable's owners), collect (tokens to the completer), majority (end bonus for the most tokens), tiebreak (players tied for a feature's majority: those with followers on tiles with an icon score, the others not), beneath (a tile with an icon, once placed, takes tiles of the pile face down beneath it, out of the game), check (at setup, the tiles with an icon — land and river — counted against the numbers expected; an event says what was found), title (a token held by the player who completed the largest feature of a kind so far, passed on when a larger one is completed; its holder scores at the end or as features of the kind are completed), or text (a rule stated for the rule book, enforced by figure properties such as strength or placement).
 	 */
 	type:
-		'value' | 'award' | 'wins' | 'collect' | 'majority' | 'tiebreak' | 'beneath' | 'check' | 'text';
+		| 'value'
+		| 'award'
+		| 'wins'
+		| 'collect'
+		| 'majority'
+		| 'tiebreak'
+		| 'beneath'
+		| 'check'
+		| 'title'
+		| 'text';
 	/**
-	 * The feature kind the rule is about (value, award, wins, collect; a tiebreak without one breaks ties in every kind).
+	 * The feature kind the rule is about (value, award, wins, collect, title; a tiebreak without one breaks ties in every kind).
 	 */
 	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
 	/**
@@ -669,7 +678,7 @@ export interface DataRule {
 	 */
 	where?: 'feature' | 'tiles';
 	/**
-	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'; default: the figure's name) on a rule with points or zero, the word for the bonus on a rule with bonus ('(3 + 1 majority)'; default: the rule id).
+	 * award: the word for one figure in the arithmetic ('2 vintners × 3 = 6'; default: the figure's name) on a rule with points or zero, the word for the bonus on a rule with bonus ('(3 + 1 majority)'; default: the rule id). title: the title's name in the log ('the king').
 	 */
 	label?: string;
 	/**
@@ -677,7 +686,7 @@ export interface DataRule {
 	 */
 	modifier?: string;
 	/**
-	 * collect, majority: the kind of token counted (e.g. 'wine').
+	 * collect, majority: the kind of token counted (e.g. 'wine'). title: the title's id, named in its events (tokenTaken, tokenScore: e.g. 'king').
 	 */
 	token?: string;
 	/**
@@ -703,11 +712,39 @@ export interface DataRule {
 	 */
 	event?: string;
 	/**
+	 * title: what its holder scores at the end: the first case whose condition holds pays (none: nothing). Its expressions read completed (features of the title's kind completed in the game), titles (how many titles in play the holder holds), rulings and parameters.
+	 *
+	 * @minItems 1
+	 * @maxItems 10
+	 */
+	end?: TitleScore[];
+	during?: TitleScore;
+	/**
 	 * Further rule ids the rule cites when it applies (the rulings it reads, e.g. IC-R3).
 	 *
 	 * Items: A rule or ruling id.
 	 */
 	cites?: string[];
+}
+/**
+ * What a title's holder scores: points (with the label: '10 for the token') or perFeature (per completed feature of its kind: '3 completed cities × 1 = 3'), when the condition holds.
+ */
+export interface TitleScore {
+	when?: Expression;
+	points?: Expression;
+	perFeature?: Expression;
+	/**
+	 * With points: what they are for, in the arithmetic ('the token': '10 for the token').
+	 */
+	label?: string;
+	/**
+	 * The rule ids the score event cites (default: the title's id).
+	 *
+	 * @minItems 1
+	 *
+	 * Items: A rule or ruling id.
+	 */
+	rules?: string[];
 }
 /**
  * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does. 'token': right after a tile with `icon` is placed, its player puts a token of kind `token` on one of that tile's features that `onto` allows and nothing occupies; the token bars figures from that feature. Its conditions read rulings and parameters only (they are decided once per game). The step's move and event are named by the token ({"type": "note", "feature": "f1"}).

@@ -7,7 +7,6 @@ import { portal } from './portal.ts';
 import { phantom } from './phantom.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
-import { kingAndRobber } from './king-and-robber.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
@@ -22,7 +21,6 @@ export const MODULES: RuleModule[] = [
 	phantom,
 	pig,
 	barn,
-	kingAndRobber,
 	messengersAndMayors
 ];
 
