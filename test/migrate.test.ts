@@ -29,7 +29,8 @@ const OLD = [
 	'v1-mm-by-rules',
 	'v1-fairy-by-rules',
 	'v1-festival-by-rules',
-	'v1-princess-by-rules'
+	'v1-princess-by-rules',
+	'v1-kr-by-rules'
 ];
 const lookup = (id: string) => docs.get(id);
 
