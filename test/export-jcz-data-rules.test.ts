@@ -247,6 +247,11 @@ describe('jcz export of data rules', () => {
 		expect(buildJczXml(dragon).notes.join('\n')).toContain(
 			"data step DRAGON-4.6.1 (/dataRules/steps/1, send-home): a move — instead of the turn's figure, the player sends anyone's piece in a 'princess' feature of the tile just placed back to supply, move 'princess'"
 		);
+		// a second figure after the turn's figure action (second-figure step): the phantom
+		const phantom = JSON.parse(readFileSync('expansions/phantom.json', 'utf8')) as Expansion;
+		expect(buildJczXml(phantom).notes.join('\n')).toContain(
+			"data step PHANTOM-2 (/dataRules/steps/0, second-figure): a move — after the turn's figure action, the player may also place a 'phantom' on the tile just placed, step 'phantom'"
+		);
 	});
 
 	it('Buddo’s moves are named in the notes: its coin (a random step) and its figure’s rules', () => {

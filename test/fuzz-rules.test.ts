@@ -11,8 +11,9 @@
 // drawsDragon, mustBeChosen, deniesAwards) and checks at setup broken likewise, Bards' note step at a
 // moment the document adds to the turn (its moment after an unknown one, under an engine's name),
 // Hills & Sheep's bag step (the shepherd's flock) with unknown figures, taken moves and counts of
-// any type, send-home steps (the court's, the festival's) broken likewise, King & Robber's titles (a
-// field's, a token twice, conditions and amounts reading what they may not). The
+// any type, send-home steps (the court's, the festival's) and second-figure steps (the phantom's)
+// broken likewise, King & Robber's titles (a field's, a token twice, conditions and amounts reading
+// what they may not). The
 // validator never throws; every document it accepts (no error) starts a game that plays 30 random
 // moves with finite whole scores. A refused document carries a located error (a pointer into it).
 import { describe, expect, test } from 'vitest';
@@ -98,7 +99,9 @@ const seeds: Doc[] = [
 	graft(read('expansions/dragon.json')),
 	// a piece sent home instead of the turn's figure (send-home steps): the court's city, the festival's icon
 	graft(court, court.tiles as Json[]),
-	graft(festival, festival.tiles as Json[])
+	graft(festival, festival.tiles as Json[]),
+	// a second figure after the turn's figure action (a second-figure step): the phantom
+	graft(read('expansions/phantom.json'))
 ];
 
 /** A document whose token step sits at a moment it adds to the turn (dataRules.moments). */
@@ -337,6 +340,15 @@ const VALUES = (g: Gen): Json =>
 				{ id: 'wolf', value: 0, count: g.pick<Json>([1, { var: 'tiles' }]), ends: true }
 			],
 			onePerFeature: g.next() < 0.5
+		}),
+		// a second-figure step, well formed or not: unknown or token figures, names taken, moves of any name
+		() => ({
+			type: g.pick(['second-figure', 'send-home']),
+			id: g.pick(['PHANTOM-2', 'FUZZ-9']),
+			at: g.pick(['figureDone', 'figure']),
+			step: g.pick(['phantom', 'figure', 'pass', 'banish', 'scout']),
+			figures: [g.pick(['phantom', 'follower', 'ghost', 'note', 'lantern'])],
+			notAfter: [g.pick(['princess', 'deploy', 'pass', 'Bad'])]
 		}),
 		// a send-home step, well formed or not: unknown modifiers and icons, taken moves, unknown slots, conditions of any type
 		() => ({

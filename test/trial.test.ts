@@ -57,7 +57,7 @@ const MIXES: [string, Omit<GameSetup, 'seed'>][] = [
 	],
 	[
 		'river, dragon (princess, portal), king & robber, abbot, pig, phantom',
-		setupOf(['river', 'dragon', 'king-and-robber'], { modules: ['abbot', 'pig', 'phantom'] })
+		setupOf(['river', 'dragon', 'king-and-robber', 'phantom'], { modules: ['abbot', 'pig'] })
 	],
 	[
 		'hills & sheep, traders & builders (goods, builder), wells, abbey & mayor, festival',

@@ -50,6 +50,7 @@ import { withActs } from './data-act.ts';
 import { withMarkers } from './data-marker-step.ts';
 import { withBags } from './data-bag-step.ts';
 import { withSendHome } from './data-send-home.ts';
+import { withSecondFigures } from './data-second-figure.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -249,6 +250,11 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 	const sent = withSendHome(dr.steps ?? [], hooks);
 	if (sent) for (const r of sent.cited) cited.add(r);
 	if (sent) joinSendHome(figureMoves.module, sent.module);
+	const seconds = withSecondFigures(dr.steps ?? [], hooks);
+	if (seconds) {
+		for (const r of seconds.cited) cited.add(r);
+		figureMoves.module.steps = { ...figureMoves.module.steps, ...seconds.module.steps };
+	}
 	const uncited = Object.keys(texts).filter((id) => !cited.has(id));
 	const module: RuleModule = {
 		id,

@@ -1,7 +1,7 @@
 // The JCloisterZone export's notes for an expansion's data steps (dataRules.steps, moves written as
 // data: docs/rules-as-data.md). A JCZ add-on carries tiles, their artwork and scoring scripts; a
 // move — a token put on the tile just placed, an extra piece, a random outcome, a held tile, a
-// figure's action, figures drawing from a bag, a piece sent home — has no equivalent there, so each step is named in NOTES.txt with the rule ids
+// figure's action, figures drawing from a bag, a piece sent home, a second figure — has no equivalent there, so each step is named in NOTES.txt with the rule ids
 // it plays, as the scoring rules JCZ cannot express are.
 
 /** What a step of each type does, in a few words (a type not listed is named by its type). */
@@ -21,7 +21,9 @@ const STEP_WORDS: Record<string, (s: Record<string, unknown>) => string> = {
 	act: (s) =>
 		`${s.when === 'surrounded' ? 'when a placement surrounds its tile on four sides' : `when its ${Array.isArray(s.from) ? s.from.join(' or ') : 'feature'} scores`}, the '${String(s.figure)}' figure's owner chooses: ${isObject(s.choices) ? Object.keys(s.choices).join(', ') : 'nothing'}`,
 	'send-home': (s) =>
-		`instead of the turn's figure, the player sends ${s.whose === 'own' ? 'one of their own pieces' : "anyone's piece"} ${typeof s.modifier === 'string' ? `in a '${s.modifier}' feature of the tile just placed` : 'on the board'} back to supply${typeof s.icon === 'string' ? ` (after placing a tile with the icon '${s.icon}')` : ''}, move '${String(s.move)}'`
+		`instead of the turn's figure, the player sends ${s.whose === 'own' ? 'one of their own pieces' : "anyone's piece"} ${typeof s.modifier === 'string' ? `in a '${s.modifier}' feature of the tile just placed` : 'on the board'} back to supply${typeof s.icon === 'string' ? ` (after placing a tile with the icon '${s.icon}')` : ''}, move '${String(s.move)}'`,
+	'second-figure': (s) =>
+		`after the turn's figure action, the player may also place a ${Array.isArray(s.figures) ? s.figures.map((f) => `'${String(f)}'`).join(' or ') : 'figure'} on the tile just placed, step '${String(s.step)}'`
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -12,6 +12,7 @@ import { checkBagStep } from './data-step-bag.ts';
 import { turnSequence } from './turn-moments.ts';
 import { checkMarkerStep } from './data-step-marker.ts';
 import { checkSendHome } from './data-step-send-home.ts';
+import { checkSecondFigure } from './data-step-second-figure.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -126,6 +127,13 @@ export function checkDataSteps(
 				`the step's rule ${s.id} needs a text: add a text rule {"id": "${s.id}", "type": "text", "text": …}`
 			);
 		if (type === 'send-home') return checkSendHome(s, at, { scope, varsOf, taken }, out);
+		if (type === 'second-figure')
+			return checkSecondFigure(
+				s,
+				at,
+				{ knownFigures: names.knownFigures, tokens: names.tokens, taken },
+				out
+			);
 		if (type === 'held-tile') {
 			const c = {
 				tiles: names.tiles ?? new Set<string>(),

@@ -6,13 +6,22 @@
  */
 export type Expression = number | boolean | {};
 /**
- * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure), 'act' (a figure's action when its feature scores), 'marker' (a neutral marker a player moves beside a follower of theirs), 'bag' (figures drawing tokens from a face-down bag) or 'send-home' (a piece on the board sent home instead of the turn's figure). Its conditions read rulings and parameters only (they are decided once per game).
+ * A move of the turn written as data: a step the engine adds to the turn and the moves it offers, named by what it does — 'token' (a token on a feature of the tile just placed), 'piece' (an extra figure's piece with or instead of the turn's figure), 'held-tile' (a tile each player holds, placed instead of drawing) 'random' (a random outcome acting on a figure), 'act' (a figure's action when its feature scores), 'marker' (a neutral marker a player moves beside a follower of theirs), 'bag' (figures drawing tokens from a face-down bag), 'send-home' (a piece on the board sent home instead of the turn's figure) or 'second-figure' (one more figure on the tile just placed after the turn's figure action). Its conditions read rulings and parameters only (they are decided once per game).
  */
 export type DataStep = {
 	/**
-	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers, 'bag' lets figures draw tokens from a face-down bag, 'send-home' sends a piece on the board back to its owner's supply.
+	 * What the step does: 'token' puts a token on a feature of the tile just placed, 'piece' an extra figure's piece on a part of it, 'held-tile' places a held tile instead of drawing, 'random' lets a random outcome decide a figure's fate, 'act' offers a figure's owner a choice of actions, 'marker' moves a neutral marker beside one of the player's followers, 'bag' lets figures draw tokens from a face-down bag, 'send-home' sends a piece on the board back to its owner's supply, 'second-figure' offers one more figure on the tile just placed.
 	 */
-	type: 'token' | 'piece' | 'held-tile' | 'random' | 'act' | 'marker' | 'bag' | 'send-home';
+	type:
+		| 'token'
+		| 'piece'
+		| 'held-tile'
+		| 'random'
+		| 'act'
+		| 'marker'
+		| 'bag'
+		| 'send-home'
+		| 'second-figure';
 } & DataStep1;
 export type DataStep1 =
 	| TokenStep
@@ -22,7 +31,8 @@ export type DataStep1 =
 	| DataActStep
 	| MarkerStep
 	| BagStep
-	| SendHomeStep;
+	| SendHomeStep
+	| SecondFigureStep;
 /**
  * How many copies of this tile are in the game: a number, or a number per player (one town hall each).
  */
@@ -1606,6 +1616,56 @@ export interface SendHomeStep {
 		 */
 		rules?: string[];
 	};
+}
+/**
+ * A second figure in the turn written as data: once the turn's figure action is done — a figure placed or moved, not a pass, nor a move named in `notAfter` — the player may also place one of `figures` on the tile just placed, by the usual rules, or pass. Its step is named by `step`; its moves are the engine's 'deploy' (of those figures only) and 'pass'. It is offered only when such a figure is in the player's supply and may be placed on the tile.
+ */
+export interface SecondFigureStep {
+	/**
+	 * What the step does: 'second-figure' offers one more figure on the tile just placed after the turn's figure action.
+	 */
+	type: 'second-figure';
+	/**
+	 * The rule the step plays (its text is a text rule of the same id).
+	 */
+	id: string;
+	/**
+	 * Where the step sits in the turn: 'figureDone' (after the figure step, before afterFigure: before the dragon moves and the turn is scored).
+	 */
+	at?: 'figureDone';
+	/**
+	 * The step's name ("phantom"), shown as what the player decides and naming it in records: a name no other step takes.
+	 */
+	step: string;
+	/**
+	 * The figures it places (ids of figures in play: the document's own or its dependencies'); a deploy of another figure is refused at this step.
+	 *
+	 * @minItems 1
+	 * @maxItems 10
+	 *
+	 * Items: A figure id.
+	 */
+	figures: string[];
+	/**
+	 * Move types after which the step is not offered (the turn's figure action was one of them: 'princess', a knight sent home): any document's moves.
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: A move type.
+	 */
+	notAfter?: string[];
+	/**
+	 * What the player decides at the step, in a few words ("place the phantom too, or pass").
+	 */
+	describe?: string;
+	/**
+	 * Rule ids a deploy at this step cites beside the figure's own (default the step's id).
+	 *
+	 * @maxItems 20
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	rules?: string[];
 }
 /**
  * When the rule or move can come up.

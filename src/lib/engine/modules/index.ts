@@ -4,7 +4,6 @@ import { abbot } from './abbot.ts';
 import { river } from './river.ts';
 import { dragon } from './dragon/index.ts';
 import { portal } from './portal.ts';
-import { phantom } from './phantom.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
 import { messengersAndMayors } from './messengers-and-mayors/index.ts';
@@ -18,7 +17,6 @@ export const MODULES: RuleModule[] = [
 	river,
 	dragon,
 	portal,
-	phantom,
 	pig,
 	barn,
 	messengersAndMayors
