@@ -32,11 +32,19 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 /**
  * Runs axe-core on the page (WCAG 2.1 A and AA rules) and fails on any serious or critical
- * violation; `include` (a CSS selector) checks that part of the page only.
+ * violation; `include` (a CSS selector) checks that part of the page only, `exclude` all but that
+ * part (a part the same test checks whole elsewhere: a long game's log costs axe seconds).
  */
-export async function expectAccessible(page: Page, label: string, include?: string): Promise<void> {
-	const axe = new AxeBuilder({ page });
-	const result = await (include ? axe.include(include) : axe)
+export async function expectAccessible(
+	page: Page,
+	label: string,
+	include?: string,
+	exclude?: string
+): Promise<void> {
+	let axe = new AxeBuilder({ page });
+	if (include) axe = axe.include(include);
+	if (exclude) axe = axe.exclude(exclude);
+	const result = await axe
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
 		.analyze();
 	const bad = result.violations
