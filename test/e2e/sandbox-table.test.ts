@@ -218,7 +218,7 @@ function openingLink(setup: SandboxSetup, turns: number): { query: string; moves
 test('a fan-mix game opened from a link at its middle, against a greedy and an MCTS bot to its end: figures through the menu, the end view names the winner, scores equal the CLI replay', async ({
 	page
 }) => {
-	test.setTimeout(300_000);
+	test.setTimeout(600_000); // a long game: on a shared machine, minutes
 	// a laptop's window: board, hand, menus and the log all fit
 	await page.setViewportSize({ width: 1280, height: 800 });
 	// the first 22 of Ann's ~40 turns come from a link (the bots' moves as they decide them);
