@@ -91,7 +91,8 @@ const REPLACED = [
 	{
 		// the town hall: a held-tile step; the figures: the document's; the messenger's riding on, the
 		// mayor's and scarecrow's abilities and the crisis meeting: act steps; the figures' and the town
-		// hall's rule ids in score events: value rules that mark (MM-R1 cited by them, `topStrength`); the
+		// hall's rule ids in score events: value rules that mark (MM-R1 cited by them, `topStrength`); who
+		// scores at strength 0: a wins rule (MM-R1); the scarecrow and the pig: `accompanies` (MM-R14); the
 		// setup: text rules and a check
 		id: 'messengers-and-mayors',
 		prefix: 'MM-',
@@ -133,22 +134,11 @@ const REPLACED = [
 			'MM-CROW-6',
 			'MM-SETUP-1',
 			'MM-SETUP-2',
-			'MM-SETUP-3'
+			'MM-SETUP-3',
+			'MM-R1'
 		],
-		module: 'messengers-and-mayors',
-		gone: [
-			'noTile',
-			'playsWithoutTile',
-			'scored',
-			'value',
-			'placed',
-			'afterFigure',
-			'afterScore',
-			'turnStart',
-			'scoringMarks',
-			'pieceLeft',
-			'setup'
-		]
+		module: null,
+		gone: []
 	},
 	{
 		// the shepherd and its flock: a bag step (its hills and vineyards were data already)

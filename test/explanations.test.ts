@@ -221,7 +221,7 @@ describe('ruling MM-R1 deciding a score', () => {
 		const farm = scores(r.events).find((e) => e.feature.farmers);
 		expect(farm?.winners).toEqual([0]);
 		expect(farm?.why).toBe(
-			'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores'
+			'nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (Ann)'
 		);
 		expect(farm?.rules).toContain('MM-R1');
 	});

@@ -211,6 +211,30 @@ const VALUES = (g: Gen): Json =>
 			...(g.next() < 0.5 ? { zero: 'why' } : {}),
 			where: g.pick(['tiles', 'feature', 'nowhere'])
 		}),
+		// a wins rule for every follower's owner, well formed or not: with a figure too, without a
+		// feature, unclaimed of any type, a condition of any type
+		() => ({
+			id: 'FUZZ-4',
+			type: g.pick(['wins', 'value']),
+			text: 'x',
+			...(g.next() < 0.5 ? { feature: g.pick(['road', 'field', 'castle']) } : {}),
+			...(g.next() < 0.3 ? { figure: 'owner' } : {}),
+			followers: g.pick<Json>([true, false, 1]),
+			unclaimed: g.pick<Json>([true, false, { var: 'tiles' }]),
+			when: condition(g),
+			why: g.pick<Json>(['nobody is strong', '', 3])
+		}),
+		// whether a figure accompanies another: of any type, reading the feature or a ruling
+		() => ({
+			features: ['field'],
+			accompanies: g.pick<Json>([
+				false,
+				2,
+				{ var: 'tiles' },
+				{ var: 'ruling.MM-R14.farmers-only' }
+			]),
+			accompaniesRules: g.pick<Json>([['MM-R14'], 'MM-R14', []])
+		}),
 		// a check at setup, well formed or not: unknown icons, counts of any type or reading a feature, event names
 		() => ({
 			id: 'FUZZ-2',

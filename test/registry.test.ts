@@ -191,8 +191,7 @@ describe('modulesEnabledBy agrees with the game the resolver sets up', () => {
 			'inns-and-cathedrals',
 			'bards',
 			'inn-and-stable-owners',
-			'messengers-and-mayors',
-			'messengers-and-mayors:data'
+			'messengers-and-mayors'
 		]);
 	});
 });
@@ -203,7 +202,6 @@ describe('meaningOf: the modules declare what they give meaning to', () => {
 		['feature', 'river', 'river'],
 		['feature', 'road', 'base'],
 		['modifier', 'pennants', 'base'],
-		['icon', 'mayor', 'messengers-and-mayors'],
 		['icon', 'volcano', 'dragon'],
 		['figure', 'dragon', 'dragon']
 	] as const)('%s %s → %s', (kind, name, module) => {

@@ -265,7 +265,9 @@ function figureRecord(f: FigureType): FigureType {
 		joinsOccupied: f.joinsOccupied,
 		occupiedRules: f.occupiedRules,
 		extra: f.extra,
-		occupies: f.occupies
+		occupies: f.occupies,
+		accompanies: f.accompanies,
+		accompaniesRules: f.accompaniesRules
 	};
 }
 

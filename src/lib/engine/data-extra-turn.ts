@@ -24,6 +24,29 @@ export function complete(engine: Engine, root: number): boolean {
 	return f.inner ? s.boardNeighbours[s.segmentTile[root]] === 8 : s.openEdges[root] === 0;
 }
 
+/**
+ * Whether `player` has a follower on the feature at `root` that accompanies another figure (a
+ * follower whose `accompanies` holds), and else the names and rule ids of the followers of theirs
+ * there that do not (the scarecrow for the pig).
+ */
+export function ownFollowerOn(
+	engine: Engine,
+	player: number,
+	root: number
+): { own: boolean; not: string[]; rules: string[] } {
+	const not: string[] = [];
+	const rules: string[] = [];
+	for (const pc of engine.state.featurePieces[root] ?? []) {
+		const p = engine.state.pieces[pc];
+		const ft = engine.rules.figures.get(p.kind);
+		if (p.owner !== player || !ft?.follower) continue;
+		if (!ft.accompanies || ft.accompanies(engine.rules)) return { own: true, not: [], rules: [] };
+		not.push(ft.name.toLowerCase());
+		for (const r of ft.accompaniesRules ?? []) if (!rules.includes(r)) rules.push(r);
+	}
+	return { own: false, not, rules };
+}
+
 /** The deploy check of a data figure with `requiresOwnFollower` and/or `extraTurn`, or undefined. */
 export function ownFollowerCheck(id: string, f: DataFigure): FigureType['canDeploy'] {
 	if (!f.requiresOwnFollower && !f.extraTurn) return undefined;
@@ -31,16 +54,12 @@ export function ownFollowerCheck(id: string, f: DataFigure): FigureType['canDepl
 	return (engine, player, _seg, root): Refusal | null => {
 		const name = engine.rules.figures.get(id)?.name.toLowerCase() ?? id;
 		if (f.requiresOwnFollower) {
-			let own = false;
-			for (const pc of engine.state.featurePieces[root] ?? []) {
-				const p = engine.state.pieces[pc];
-				if (p.owner === player && engine.rules.figures.get(p.kind)?.follower) own = true;
-			}
-			if (!own)
+			const on = ownFollowerOn(engine, player, root);
+			if (!on.own)
 				return {
 					code: 'needs-own-follower',
-					message: `the ${name} goes only where its owner already has a follower`,
-					rules
+					message: `the ${name} goes only where its owner already has a follower${on.not.length ? ` (a ${on.not[0]} does not count)` : ''}`,
+					rules: [...rules, ...on.rules]
 				};
 		}
 		if (f.extraTurn && complete(engine, root))

@@ -4,9 +4,16 @@
 import { bound, compileExpr } from '../formats/rule-expr.ts';
 import { VALUE_EFFECTS } from '../formats/data-rules.ts';
 import type { DataRule } from '../formats/schema-types.ts';
-import type { Context, Engine, FeatureValue, ValuePart } from './types.ts';
+import {
+	FEATURE_KINDS,
+	type Context,
+	type Engine,
+	type FeatureValue,
+	type ValuePart
+} from './types.ts';
 import { setPer } from './credit.ts';
 import {
+	ANY_FOLLOWER,
 	Scope,
 	constantOf,
 	figuresOf,
@@ -129,6 +136,10 @@ export interface WinsStep {
 	rule: DataRule;
 	group: number;
 	when: Get | null;
+	/** Only for a feature nobody has won (no strength above 0, no earlier winners). */
+	unclaimed: boolean;
+	/** How the log explains the winners (before their names), or null: '<names> own(s) the <kind>'. */
+	why: string | null;
 	ids: string[];
 }
 export interface CollectStep {
@@ -229,15 +240,17 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 		make: (r: DataRule, mode: Mode) => T | null
 	): Map<string, PerMode<T>> => {
 		const out = new Map<string, PerMode<T>>();
-		for (const r of rules) {
-			let m = out.get(r.feature!);
-			if (!m) out.set(r.feature!, (m = { complete: [], final: [], abbot: [] }));
-			for (const mode of MODES) {
-				if (!inModes(r, mode, dflt)) continue;
-				const step = make(r, mode);
-				if (step) m[mode].push(step);
+		for (const r of rules)
+			// a rule without a feature kind (a wins rule) applies to every kind
+			for (const kind of r.feature === undefined ? FEATURE_KINDS : [r.feature]) {
+				let m = out.get(kind);
+				if (!m) out.set(kind, (m = { complete: [], final: [], abbot: [] }));
+				for (const mode of MODES) {
+					if (!inModes(r, mode, dflt)) continue;
+					const step = make(r, mode);
+					if (step) m[mode].push(step);
+				}
 			}
-		}
 		return out;
 	};
 	const value = perKind<ValueStep>(lists.value, ['complete', 'final'], (r, mode) => {
@@ -291,7 +304,14 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 		const when = condition(r, mode, false);
 		return when === false
 			? null
-			: { rule: r, group: groupIndex(r.figure!, r.where), when, ids: [r.id, ...(r.cites ?? [])] };
+			: {
+					rule: r,
+					group: groupIndex(r.followers ? ANY_FOLLOWER : r.figure!, r.where),
+					when,
+					unclaimed: r.unclaimed === true,
+					why: r.why ?? null,
+					ids: [r.id, ...(r.cites ?? [])]
+				};
 	});
 	const collect = new Map<string, CollectStep[]>();
 	for (const r of lists.collect) {

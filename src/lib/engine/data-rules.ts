@@ -20,6 +20,7 @@ import type {
 	Engine,
 	Expansion,
 	FeatureKind,
+	FeatureValue,
 	FigureType,
 	Hooks,
 	RuleModule,
@@ -27,7 +28,16 @@ import type {
 } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 import { figureCredit } from './credit.ts';
-import { denyingModules, evNum, numOf, push, type DataState } from './data-scope.ts';
+import {
+	constantOf,
+	denyingModules,
+	ev,
+	evNum,
+	numOf,
+	push,
+	type DataState,
+	type Scope
+} from './data-scope.ts';
 import {
 	applyEffect,
 	compilePlan,
@@ -36,7 +46,8 @@ import {
 	leave,
 	type CollectStep,
 	type Plan,
-	type RuleLists
+	type RuleLists,
+	type WinsStep
 } from './data-plan.ts';
 import { extraTurnHooks, ownFollowerCheck } from './data-extra-turn.ts';
 import { withMoveOn } from './data-move-on.ts';
@@ -125,8 +136,16 @@ function compileFigure(
 		...(f.joinsOccupied ? { joinsOccupied: true } : {}),
 		...(f.occupiedRules ? { occupiedRules: f.occupiedRules } : {}),
 		...(f.afterScoring === 'stay' ? { staysAfterScoring: true } : {}),
+		...(f.accompanies !== undefined ? { accompanies: accompaniesOf(f.accompanies) } : {}),
+		...(f.accompaniesRules ? { accompaniesRules: f.accompaniesRules } : {}),
 		...(f.requiresOwnFollower || f.extraTurn ? { canDeploy: ownFollowerCheck(id, f) } : {})
 	};
+}
+/** A figure's `accompanies` condition, decided once per rules context (it reads rulings and parameters). */
+function accompaniesOf(e: unknown): (rules: Context) => boolean {
+	return perContext(
+		(rules) => ev(e, (name) => constantOf(rules, 'complete', name, false) ?? 0) === true
+	);
 }
 /** The parameter an expression is exactly ({"var": "param.x"}), or undefined. */
 function paramOf(e: unknown): string | undefined {
@@ -396,7 +415,7 @@ function scoringHooks(
 	const majorityRules = (dr.rules ?? []).filter((r) => r.type === 'majority');
 	const hooks: Partial<Hooks> = {
 		setup(engine) {
-			const st: DataState = { denied: -1, deniedBy: '', won: -1, tokens: {} };
+			const st: DataState = { denied: -1, deniedBy: '', tokens: {} };
 			engine.state.moduleState[id] = st;
 		}
 	};
@@ -516,26 +535,48 @@ function winnersHook(
 	const deny = denyOf(deniers, state);
 	return (engine, root, strengths, winners, v) => {
 		const st = state(engine);
-		st.won = -1;
 		st.denied = -1;
 		const p = planOf(engine.rules);
 		const steps = p.wins.get(v.kind)?.[v.mode];
 		if (steps && steps.length) {
-			const sc = enter(p, engine, root);
-			for (let i = 0; i < steps.length; i++) {
-				const w = steps[i];
-				const per = groupOf(p, sc, w.group);
-				if (!per.players.length || (w.when !== null && w.when(sc) !== true)) continue;
-				leave(sc);
-				st.won = root;
-				for (let j = 0; j < w.ids.length; j++) push(v.rules, w.ids[j]);
-				return per.players.slice().sort((a, b) => a - b);
-			}
-			leave(sc);
+			const won = wonBy(engine, p, root, steps, strengths, winners, v);
+			if (won) return won;
 		}
 		const denied = deniers.size ? deny(engine, root, strengths) : null;
 		return denied ?? (lists.tiebreak.length ? breakTie(p, engine, root, winners, v, st) : null);
 	};
+}
+
+/** The players a wins rule gives the feature to (its rule ids in the value, its explanation in `won`), or null. */
+function wonBy(
+	engine: Engine,
+	p: Plan,
+	root: number,
+	steps: readonly WinsStep[],
+	strengths: readonly number[],
+	winners: readonly number[],
+	v: FeatureValue
+): number[] | null {
+	let sc: Scope | null = null;
+	for (let i = 0; i < steps.length; i++) {
+		const w = steps[i];
+		if (w.unclaimed && (winners.length || strengths.some((n) => n > 0))) continue;
+		sc ??= enter(p, engine, root);
+		const per = groupOf(p, sc, w.group);
+		if (!per.players.length || (w.when !== null && w.when(sc) !== true)) continue;
+		leave(sc);
+		for (let j = 0; j < w.ids.length; j++) push(v.rules, w.ids[j]);
+		const players = per.players.slice().sort((a, b) => a - b);
+		if (!engine.quiet) {
+			const names = players.map((q) => playerName(engine, q)).join(' and ');
+			v.won = w.why
+				? `${w.why} (${names})`
+				: `${names} own${players.length > 1 ? '' : 's'} the ${v.kind}`;
+		}
+		return players;
+	}
+	if (sc) leave(sc);
+	return null;
 }
 
 function scoredHook(
@@ -547,12 +588,6 @@ function scoredHook(
 	return (engine, root, ev) => {
 		const st = state(engine);
 		if (st.tied === root) explainTie(engine, st, ev);
-		if (st.won === root && ev.winners.length && !engine.quiet) {
-			// the feature went to its figures' owners (wins), whatever the majority
-			const why = `${ev.winners.map((p) => playerName(engine, p)).join(' and ')} own${ev.winners.length > 1 ? '' : 's'} the ${ev.feature.kind}`;
-			if (ev.text && ev.why) ev.text = ev.text.replace(ev.why, why);
-			ev.why = why;
-		}
 		if (st.denied === root) explainDenial(engine, st, ev, deniers);
 		if (ev.mode !== 'complete') return;
 		const steps = lists.collect.length

@@ -271,22 +271,27 @@ export function combine(engine: Engine, root: number, name: string, how: string)
 /** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
 export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	const state = sc.g.state;
+	const figures = sc.g.rules.figures;
+	const is = (kind: string) =>
+		figure === ANY_FOLLOWER ? figures.get(kind)?.follower === true : kind === figure;
 	let out: Group | null = null;
 	if (tiles) {
 		const on = tilesOf(sc);
 		for (const p of state.pieces)
-			if (p.kind === figure && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile))
+			if (is(p.kind) && p.seg >= 0 && p.owner >= 0 && on.includes(p.tile))
 				out = added(out, p.owner);
 	} else {
 		const list = state.featurePieces[sc.root];
 		if (list)
 			for (let i = 0; i < list.length; i++) {
 				const p = state.pieces[list[i]];
-				if (p.kind === figure && p.owner >= 0) out = added(out, p.owner);
+				if (is(p.kind) && p.owner >= 0) out = added(out, p.owner);
 			}
 	}
 	return out ?? NOBODY;
 }
+/** The figure of a group that stands for any follower (a wins rule's `followers`): no figure id has this form. */
+export const ANY_FOLLOWER = '*follower';
 /** Group `out` (a new one when null) with one more figure of `owner`. */
 function added(out: Group | null, owner: number): Group {
 	out ??= { players: [], counts: [] };
@@ -391,8 +396,6 @@ export interface DataState {
 	/** Root of the feature whose scoring a figure denied last (deniesScoring), or -1, and which figure. */
 	denied: number;
 	deniedBy: string;
-	/** Root of the feature a wins rule gave to its figures' owners in this scoring, or -1. */
-	won: number;
 	/** Tokens collected: kind → per player. */
 	tokens: Record<string, number[]>;
 	/** The module's titles, by their rules' order (data-title.ts). */

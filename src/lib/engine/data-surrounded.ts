@@ -25,7 +25,7 @@ import {
 	type Act
 } from './data-surrounded-choices.ts';
 import type { DataActStep } from '../formats/schema-types.ts';
-import type { Context, Engine, FigureType, Hooks, RuleModule } from './types.ts';
+import type { Context, Engine, FigureType, GameState, Hooks, RuleModule } from './types.ts';
 import type { DataState, SurroundEntry, SurroundState } from './data-scope.ts';
 
 type Decide = (rules: Context, e: unknown) => boolean;
@@ -295,6 +295,15 @@ function hooksOf(kit: Kit) {
 	};
 }
 const NONE: readonly number[] = Object.freeze([]);
+
+/** The pieces whose strength a surrounded act's choice changed, in every data module of the game (the view draws them lying). */
+export function changedPieces(state: GameState): Set<number> {
+	const out = new Set<number>();
+	for (const st of Object.values(state.moduleState))
+		for (const pc of (st as Partial<DataState> | undefined)?.acts?.surround?.changed ?? [])
+			out.add(pc);
+	return out;
+}
 
 /** The figure's strength: what a choice changed it to, else its own. */
 function strengthOf(kit: Kit, f: FigureType): FigureType {

@@ -344,15 +344,14 @@ function scoreEvent(
 			strengthRecord[p === players ? 'neutral' : String(p)] = strengths[p];
 	const tiles = featureTiles(state, root);
 	if (!engine.quiet) {
-		if (refs.length === 0) why = 'no figures: nobody scores';
+		if (v.won) why = v.won;
+		else if (refs.length === 0) why = 'no figures: nobody scores';
 		else if (winners.length === 0)
 			why = max === 0 ? 'no figure with strength above 0' : 'the majority scores nothing';
 		else if (max === 0) {
-			// only a module's rule gives winners without strength (MM-R1, a stable's owners)
+			// only a module's rule gives winners without strength (a wins rule says why itself)
 			const names = winners.map((p) => playerName(engine, p)).join(' and ');
-			why = rules.includes('MM-R1')
-				? `nobody has strength above 0: by ruling MM-R1 every player with a follower there scores (${names})`
-				: `nobody has strength above 0, yet ${names} score${winners.length > 1 ? '' : 's'}`;
+			why = `nobody has strength above 0, yet ${names} score${winners.length > 1 ? '' : 's'}`;
 		} else {
 			const others = Object.entries(strengthRecord)
 				.filter(([k]) => !winners.includes(Number(k)))

@@ -348,6 +348,10 @@ export interface FigureType {
 	extra?: boolean;
 	/** Occupies its feature like a follower although `follower` is false (owners under a ruling). */
 	occupies?: (rules: Context) => boolean;
+	/** False where this follower does not count as its owner's follower for a figure that needs one (a data figure's accompanies: the scarecrow for the pig). */
+	accompanies?: (rules: Context) => boolean;
+	/** Rule ids a refusal cites when this figure did not accompany another. */
+	accompaniesRules?: string[];
 }
 
 /** One term of a feature's value: `count × per`, e.g. 3 tiles × 2. */
@@ -376,6 +380,8 @@ export interface FeatureValue {
 	zero: string | null;
 	/** The rule that made it 0 (credited with the points it took away). */
 	zeroRule?: string;
+	/** Set when a rule, not the majority, gave the feature to its winners (a wins rule): says why. */
+	won?: string;
 	rules: string[];
 	/** Facts for explanations (inn, cathedral, cities…). */
 	facts: Record<string, unknown>;

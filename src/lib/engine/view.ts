@@ -7,6 +7,7 @@ import { segsOf } from './features.ts';
 import { tileAtXY } from './board-index.ts';
 import type { GameState, Move, MoveWords, Tile } from './types.ts';
 import { markersOf } from './data-marker-step.ts';
+import { changedPieces } from './data-surrounded.ts';
 
 export interface BoardTile {
 	/** Board index (placement order). */
@@ -30,7 +31,7 @@ export interface BoardPiece {
 	y: number;
 	/** The tile's own feature id the piece stands on. */
 	feature: string;
-	/** A lying scarecrow (Messengers & Mayors, MM-CROW-3b). */
+	/** Drawn lying: a choice changed its strength (an act's `strength` choice: a scarecrow laid down). */
 	lying?: boolean;
 }
 
@@ -87,8 +88,7 @@ function featureIdOf(state: GameState, seg: number): string {
 
 /** Every piece standing on the board. */
 export function boardPieces(state: GameState): BoardPiece[] {
-	const mm = state.moduleState['messengers-and-mayors'] as { lying?: number[] } | undefined;
-	const lying = new Set<number>(mm?.lying ?? []);
+	const lying = changedPieces(state);
 	const out: BoardPiece[] = [];
 	state.pieces.forEach((p, i) => {
 		if (p.seg < 0) return;

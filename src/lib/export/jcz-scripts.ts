@@ -284,6 +284,7 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 			const why: Record<string, string> = {
 				award:
 					"awards points to the owners of a figure type; JCloisterZone has no data figures and its scripts only add to a feature's points",
+				wins: "gives the feature to the owners of a figure type (or of any follower there), whatever the majority; JCloisterZone's scripts only add to a feature's points",
 				collect: 'hands tokens to the completer; JCloisterZone has no tokens of a data expansion',
 				majority:
 					"an end-of-game majority of tokens; JCloisterZone's scripts score single features only",
@@ -390,6 +391,7 @@ export function jczDataRules(expansion: Expansion): JczDataRules {
 				...(f.strengthRules ?? []),
 				...(f.denyRules ?? []),
 				...(f.extraTurnRules ?? []),
+				...(f.accompaniesRules ?? []),
 				...(f.returnRules ?? []),
 				...(f.mustBeChosen?.rules ?? []),
 				...(f.drawsDragon?.rules ?? [])

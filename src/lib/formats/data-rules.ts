@@ -41,7 +41,7 @@ export const VALUE_EFFECTS = [
 const NEEDS: Record<string, string[]> = {
 	value: ['feature', 'effect'],
 	award: ['feature', 'figure'],
-	wins: ['feature', 'figure'],
+	wins: [],
 	collect: ['feature', 'modifier', 'token'],
 	majority: ['token', 'points'],
 	tiebreak: ['icon'],
@@ -227,6 +227,24 @@ export function dataParameters(
 	return out;
 }
 
+/** A condition decided once per game: true/false, reading rulings and parameters only. */
+function gameCondition(
+	e: unknown,
+	ptr: string,
+	what: string,
+	scope: ReturnType<typeof dataScope>,
+	out: Problem[]
+): void {
+	checkExpr(e, 'boolean', scope, ptr, out);
+	const reads = varsOf(e).filter((v) => !v.startsWith('ruling.') && !v.startsWith('param.'));
+	if (reads.length)
+		out.push({
+			pointer: ptr,
+			message: `${what} reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`,
+			severity: 'error'
+		});
+}
+
 /**
  * Located errors in a document's dataRules (it passed the schema, or is read defensively after a
  * schema error): `names` from `dataNames` over the document and its dependencies.
@@ -276,19 +294,11 @@ export function checkDataRules(
 					checkExpr(e, 'number', scope, at('figures', id, 'strength', kind), out);
 			else if (s !== undefined) checkExpr(s, 'number', scope, at('figures', id, 'strength'), out);
 			const around = isObject(f.moveOn) ? f.moveOn.around : undefined;
-			if (around !== undefined) {
-				const ptr = at('figures', id, 'moveOn', 'around');
-				checkExpr(around, 'boolean', scope, ptr, out);
-				// the reach is decided as the figure's feature scores: by the game's rulings and parameters
-				const reads = varsOf(around).filter(
-					(v) => !v.startsWith('ruling.') && !v.startsWith('param.')
-				);
-				if (reads.length)
-					err(
-						ptr,
-						`a moveOn reach reads rulings and parameters only (ruling.<ID>.<option>, param.<name>), not ${reads.join(', ')}`
-					);
-			}
+			// the reach is decided as the figure's feature scores, whether it accompanies once per game
+			if (around !== undefined)
+				gameCondition(around, at('figures', id, 'moveOn', 'around'), 'a moveOn reach', scope, out);
+			if (f.accompanies !== undefined)
+				gameCondition(f.accompanies, at('figures', id, 'accompanies'), 'accompanies', scope, out);
 		}
 	checkTurn(dr, names.moments ?? new Map(), out);
 	const moments = new Map([...(names.moments ?? []), ...addedMoments([doc])]);
@@ -508,6 +518,14 @@ function checkRuleFigures(c: RuleCheck, r: Record<string, unknown>, i: number): 
 				`unknown figure '${r.figure}' (known: ${[...names.figures].join(', ')})`
 			);
 	}
+	if (r.type === 'wins' && (r.figure === undefined) === (r.followers === undefined))
+		err(
+			at('rules', i),
+			'a wins rule names who wins: exactly one of figure (a figure type) and followers (every player with a follower there)'
+		);
+	for (const k of ['followers', 'unclaimed', 'why'] as const)
+		if (r[k] !== undefined && r.type !== 'wins')
+			err(at('rules', i, k), `${k} belongs to wins rules, not to ${typeOf(r)}`);
 	if (r.type === 'wins' && r.points !== undefined)
 		err(
 			at('rules', i, 'points'),

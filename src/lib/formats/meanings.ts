@@ -69,6 +69,14 @@ export function meaningsOf(
 						module,
 						...(typeof st.id === 'string' ? { rule: st.id } : {})
 					});
+		// an icon a rule reads (a setup check's tiles): that rule's meaning, unless a step gave one
+		if (Array.isArray(doc.dataRules.rules))
+			for (const r of doc.dataRules.rules)
+				if (isObject(r) && typeof r.icon === 'string' && !data.has(`icon:${r.icon}`))
+					data.set(`icon:${r.icon}`, {
+						module,
+						...(typeof r.id === 'string' ? { rule: r.id } : {})
+					});
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {
 				const rule =

@@ -436,6 +436,13 @@ export interface DataFigure {
 	 * When this figure is in the majority of a feature (alone or tied), nobody scores it (as Buddo does).
 	 */
 	deniesScoring?: boolean;
+	accompanies?: Expression;
+	/**
+	 * Rule ids a refusal cites when a figure is refused because this one does not accompany it.
+	 *
+	 * Items: The designer's rule id, cited in events, arithmetic and refusals exactly like a built-in rule (upper-case words joined by '-', e.g. WINE-1).
+	 */
+	accompaniesRules?: string[];
 	/**
 	 * Placed only on a feature where its owner already has a follower (as Traders & Builders' builder and pig are): it never occupies a feature by itself (default false).
 	 */
@@ -620,7 +627,7 @@ export interface DataRule {
 		| 'title'
 		| 'text';
 	/**
-	 * The feature kind the rule is about (value, award, wins, collect, title; a tiebreak without one breaks ties in every kind).
+	 * The feature kind the rule is about (value, award, wins, collect, title; a tiebreak or wins rule without one applies to every kind).
 	 */
 	feature?: 'road' | 'city' | 'river' | 'field' | 'monastery' | 'garden' | 'stable';
 	/**
@@ -677,6 +684,18 @@ export interface DataRule {
 	 * award, wins: the figure type whose owners get the points (one award per player, counting that player's figures of the type) or win the feature.
 	 */
 	figure?: string;
+	/**
+	 * wins, instead of figure: every player with a follower there (any figure that counts as a follower) wins the feature.
+	 */
+	followers?: true;
+	/**
+	 * wins: the rule applies only to a feature nobody has won — no figure there has strength above 0 (neutral ones too) and no earlier rule gave it to anyone (default false: it applies whatever the majority).
+	 */
+	unclaimed?: boolean;
+	/**
+	 * wins: how the log explains the winners, followed by their names ('nobody has strength above 0: every player with a follower there scores (Ann)'); default '<names> own(s) the <feature>'.
+	 */
+	why?: string;
 	points?: Expression;
 	bonus?: Expression;
 	/**

@@ -183,14 +183,6 @@ export const FIGURE_HELP: Record<string, { text: string; rules?: string[] }> = {
 		text: 'The pig, in a field with a farmer of its owner, adds 1 point per completed city at the end.',
 		rules: ['PIG-6.1.1', 'PIG-6.1.2']
 	},
-	mayor: {
-		text: 'The mayor (strength 0) in a city: once its tile is surrounded, its owner may win a knight’s favour (swap an opponent’s knight for one of theirs).',
-		rules: ['MM-MAYOR-1', 'MM-MAYOR-4', 'MM-MAYOR-7']
-	},
-	scarecrow: {
-		text: 'The scarecrow in a field (strength 0 standing): once its tile is surrounded, it may lie down (strength 1) or be swapped for a farmer.',
-		rules: ['MM-CROW-1', 'MM-CROW-3', 'MM-CROW-6']
-	},
 	dragon: {
 		text: 'The dragon (neutral) moves over the board and eats the figures on the tiles it enters.',
 		rules: ['DRAGON-4.4.1', 'DRAGON-4.4.3']
@@ -246,20 +238,6 @@ export function moveHelp(
 			['AM-5.1.1', 'AM-5.1.2', 'AM-5.1.3', 'AM-5.1.4']
 		],
 		draw: ['Draw a land tile and place it.', ['BASE-1.2.1']],
-		mayor: [
-			m.choice === 'none'
-				? 'Do not use the favour: the mayor goes back to its owner’s supply.'
-				: 'Win the knight’s favour: the opponent’s knight goes back to its owner and one of your followers takes its place.',
-			['MM-MAYOR-4', 'MM-MAYOR-5']
-		],
-		scarecrow: [
-			m.choice === 'lie'
-				? 'The scarecrow lies down: strength 1 in its field from now on.'
-				: m.choice === 'farmer'
-					? 'Swap the scarecrow for one of your farmers from the supply.'
-					: 'Do nothing: the scarecrow goes back to your supply.',
-			['MM-CROW-3', 'MM-CROW-4', 'MM-CROW-6']
-		],
 		'move-on': [
 			'Its feature scored: put the figure on this unoccupied, incomplete feature within reach instead of taking it back.',
 			['AM-5.3.2']

@@ -399,7 +399,7 @@ function scoreFarmsFirstEdition(engine: Engine): void {
 			}
 		const max = Math.max(...strengths);
 		let winners = max > 0 ? state.players.flatMap((_, p) => (strengths[p] === max ? [p] : [])) : [];
-		// the other modules' majority rules (a figure's denial, MM-R1) see all the farmers around the city
+		// the other modules' majority rules (a figure's denial, a wins rule) see all the farmers around the city
 		// as one feature: lend them to the first field while the hooks run
 		const own = state.featurePieces[fs[0]];
 		state.featurePieces[fs[0]] = all;
@@ -435,13 +435,15 @@ function scoreFarmsFirstEdition(engine: Engine): void {
 				strengths.flatMap((v, p) => (v > 0 ? [[p === players ? 'neutral' : String(p), v]] : []))
 			),
 			winners,
-			why: !winners.length
-				? refs.length
-					? 'the majority scores nothing'
-					: 'no farmers'
-				: max > 0
-					? `most farmers around the city (strength ${max})`
-					: 'nobody has strength above 0: by ruling MM-R1 every player with a farmer there scores',
+			why:
+				v.won ??
+				(!winners.length
+					? refs.length
+						? 'the majority scores nothing'
+						: 'no farmers'
+					: max > 0
+						? `most farmers around the city (strength ${max})`
+						: 'nobody has strength above 0, yet they score'),
 			points: 4,
 			arithmetic: '1 city × 4 = 4',
 			awards: mapped(winners, (p) => ({
@@ -455,7 +457,7 @@ function scoreFarmsFirstEdition(engine: Engine): void {
 				'BASE-1.9',
 				'BASE-1.6.1',
 				...strengthRules(engine, refs),
-				...(winners.length && max === 0 ? ['MM-R1'] : [])
+				...(winners.length ? v.rules : [])
 			]
 		};
 		if (!engine.quiet)

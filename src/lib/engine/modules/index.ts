@@ -6,21 +6,11 @@ import { dragon } from './dragon/index.ts';
 import { portal } from './portal.ts';
 import { pig } from './pig.ts';
 import { barn } from './barn.ts';
-import { messengersAndMayors } from './messengers-and-mayors/index.ts';
 import type { Expansion, RuleModule } from '../types.ts';
 
 // (Inns & Cathedrals and Hills & Sheep are data: their rules compile after base and abbot,
 // engine/data-rules.ts, so the shepherd's flock is tended before the dragon moves, as JCloisterZone has it)
-export const MODULES: RuleModule[] = [
-	base,
-	abbot,
-	river,
-	dragon,
-	portal,
-	pig,
-	barn,
-	messengersAndMayors
-];
+export const MODULES: RuleModule[] = [base, abbot, river, dragon, portal, pig, barn];
 
 /** Expansion ids whose rules are a module under another name. */
 const ALIASES: Record<string, string> = { 'traders-and-builders': 'pig' };

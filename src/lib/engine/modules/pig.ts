@@ -4,6 +4,7 @@ import type { RuleModule } from '../types.ts';
 import { partPer, perTerms } from '../scoring.ts';
 import { awardMore } from '../credit.ts';
 import { POINTS_RANGE } from '../limits.ts';
+import { ownFollowerOn } from '../data-extra-turn.ts';
 
 export const pig: RuleModule = {
 	id: 'pig',
@@ -28,14 +29,14 @@ export const pig: RuleModule = {
 			strength: () => 0,
 			rules: ['PIG-6.1.1'],
 			canDeploy(engine, player, _seg, root) {
-				for (const pc of engine.state.featurePieces[root] ?? []) {
-					const p = engine.state.pieces[pc];
-					if (p.owner === player && engine.rules.figures.get(p.kind)?.follower) return null;
-				}
+				const on = ownFollowerOn(engine, player, root);
+				if (on.own) return null;
 				return {
 					code: 'pig-needs-farmer',
-					message: 'the pig needs a farmer of its owner in the same field',
-					rules: ['PIG-6.1.1']
+					message: on.not.length
+						? `a ${on.not[0]} is no farmer for the pig (${on.rules.join(', ')})`
+						: 'the pig needs a farmer of its owner in the same field',
+					rules: ['PIG-6.1.1', ...on.rules]
 				};
 			}
 		}
