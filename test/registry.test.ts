@@ -157,6 +157,22 @@ describe('the validator with the registry', () => {
 		expect(validateExpansion(p, { registry: ruleRegistry })).toHaveLength(1);
 		expect(validateExpansion(p, { registry: ruleRegistry, available })).toEqual([]);
 	});
+	test("an icon a document's rule reads (a setup check) has that document's meaning", () => {
+		const available = availableExpansions();
+		const base = available.get('base')!;
+		const tile = { ...base.tiles[0], id: 'T', icons: ['mayor'] };
+		const mine = doc({ dependencies: ['base'], tiles: [tile] });
+		const found = validateExpansion(mine, { registry: ruleRegistry, available });
+		expect(found.find((p) => p.pointer === '/tiles/0/icons/0')?.message).toMatch(
+			/^icon 'mayor' needs messengers-and-mayors: add it to dependencies \(MM-SETUP-2, /
+		);
+		const played = doc({ dependencies: ['base', 'messengers-and-mayors'], tiles: [tile] });
+		expect(
+			validateExpansion(played, { registry: ruleRegistry, available }).filter((p) =>
+				p.pointer.startsWith('/tiles/0/icons')
+			)
+		).toEqual([]);
+	});
 });
 
 describe('modulesEnabledBy', () => {

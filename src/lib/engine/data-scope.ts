@@ -23,7 +23,6 @@ export function ev(e: unknown, env: Env): number | boolean {
 export function evNum(e: unknown, env: Env): number {
 	return numOf(ev(e, env));
 }
-
 export type Mode = FeatureValue['mode'];
 
 /**
@@ -271,9 +270,8 @@ export function combine(engine: Engine, root: number, name: string, how: string)
 /** Players with figures of type `figure` on the feature (`tiles` false) or on any feature of its tiles (true), first found first, and how many each. */
 export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	const state = sc.g.state;
-	const figures = sc.g.rules.figures;
 	const is = (kind: string) =>
-		figure === ANY_FOLLOWER ? figures.get(kind)?.follower === true : kind === figure;
+		figure === ANY_FOLLOWER ? sc.g.rules.figures.get(kind)?.follower === true : kind === figure;
 	let out: Group | null = null;
 	if (tiles) {
 		const on = tilesOf(sc);
@@ -290,7 +288,7 @@ export function figuresOf(sc: Scope, figure: string, tiles: boolean): Group {
 	}
 	return out ?? NOBODY;
 }
-/** The figure of a group that stands for any follower (a wins rule's `followers`): no figure id has this form. */
+/** The group of any follower (a wins rule's `followers`): no figure id has this form. */
 export const ANY_FOLLOWER = '*follower';
 /** Group `out` (a new one when null) with one more figure of `owner`. */
 function added(out: Group | null, owner: number): Group {

@@ -54,6 +54,10 @@ export function meaningsOf(
 				const rule = reads(name);
 				data.set(`modifier:${name}`, { module, ...(typeof rule === 'string' ? { rule } : {}) });
 			}
+		// an icon a rule reads (a setup check's tiles): that rule's meaning, unless a step gives one
+		for (const r of rules)
+			if (typeof r.icon === 'string')
+				data.set(`icon:${r.icon}`, { module, ...(typeof r.id === 'string' ? { rule: r.id } : {}) });
 		// an icon's meaning: the data step its tiles bring (a token step's rule)
 		if (Array.isArray(doc.dataRules.steps))
 			for (const st of doc.dataRules.steps)
@@ -68,14 +72,6 @@ export function meaningsOf(
 					data.set(`figure:${st.figure}`, {
 						module,
 						...(typeof st.id === 'string' ? { rule: st.id } : {})
-					});
-		// an icon a rule reads (a setup check's tiles): that rule's meaning, unless a step gave one
-		if (Array.isArray(doc.dataRules.rules))
-			for (const r of doc.dataRules.rules)
-				if (isObject(r) && typeof r.icon === 'string' && !data.has(`icon:${r.icon}`))
-					data.set(`icon:${r.icon}`, {
-						module,
-						...(typeof r.id === 'string' ? { rule: r.id } : {})
 					});
 		if (isObject(doc.dataRules.figures))
 			for (const [name, f] of Object.entries(doc.dataRules.figures)) {

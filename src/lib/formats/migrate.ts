@@ -21,7 +21,7 @@ export interface Migration {
 }
 
 /**
- * In format 1 an expansion's `rules` named a TypeScript rule module; since issue 14 these modules'
+ * In format 1 an expansion's `rules` named a TypeScript rule module; in format 2 these modules'
  * rules are written as data in the shipped document of the same id (`true`: a TypeScript module of
  * that id still plays the placement steps; `false`: none is left).
  */
@@ -30,7 +30,7 @@ const RULES_NOW_DATA: Record<string, boolean> = {
 	buddo: false,
 	bards: false,
 	'inn-and-stable-owners': false,
-	'messengers-and-mayors': true,
+	'messengers-and-mayors': false,
 	festival: false,
 	dragon: true,
 	'king-and-robber': false
