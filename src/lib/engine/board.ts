@@ -15,7 +15,7 @@ import {
 	type GameState,
 	type Refusal
 } from './types.ts';
-import { EDGE_NAMES, isTownHall } from './tiles.ts';
+import { EDGE_NAMES, isEmptyWildcard } from './tiles.ts';
 import { union, find } from './features.ts';
 import {
 	AROUND,
@@ -394,7 +394,7 @@ export function surroundings(
 		if (n < 0) continue;
 		tiles++;
 		const t = engine.rules.tiles[state.boardTile[n]];
-		if (isTownHall(t)) {
+		if (isEmptyWildcard(t)) {
 			if (!land?.has(t.index)) wildcards++;
 		} else if (t.river) river++;
 	}
@@ -416,7 +416,7 @@ export function wildcardEdges(engine: Engine, root: number): number {
 		for (let side = 0; side < 4; side++) {
 			if (t.sideFeat[state.boardRotation[b] * 4 + side] !== state.segmentFeature[seg]) continue;
 			const o = tileAt(engine, cell + SIDE_STEP[side]);
-			if (o >= 0 && isTownHall(engine.rules.tiles[state.boardTile[o]])) n++;
+			if (o >= 0 && isEmptyWildcard(engine.rules.tiles[state.boardTile[o]])) n++;
 		}
 	}
 	return n;

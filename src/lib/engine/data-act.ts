@@ -18,6 +18,7 @@ import { perContext } from './per-context.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataActChoice, DataActStep, DataStep } from '../formats/schema-types.ts';
 import { surroundedActs } from './data-surrounded.ts';
+import { choiceWords } from './data-surrounded-choices.ts';
 import type {
 	Context,
 	FeatureKind,
@@ -131,17 +132,7 @@ export function actSteps(
 		module.steps![a.d.figure] = {
 			accepts: [a.d.figure],
 			describe: a.d.describe ?? `choose the ${a.d.figure}’s action`,
-			moveWords(rules, move) {
-				const c = a.choices.find(([n]) => n === (move as { choice?: unknown }).choice)?.[1];
-				if (!c) return undefined;
-				const what = rules.figures.get(a.d.figure)?.name ?? a.d.figure;
-				return {
-					what,
-					choice: c.label,
-					text: `${what}: ${c.label}${c.moveTo ? ` (onto this ${c.moveTo})` : ''}.`,
-					rules: c.rules ?? [a.d.id]
-				};
-			},
+			moveWords: (rules, move) => choiceWords(a, rules, move),
 			moves(engine, _step, out) {
 				const e = S(engine).queue[0];
 				for (const [name, c] of a.choices)

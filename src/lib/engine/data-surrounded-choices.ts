@@ -11,7 +11,16 @@ import { opponentPieceChoices, pieceNamedBy } from './choices.ts';
 import { inSupply, putPiece } from './modules/base.ts';
 import { PHASE_FIGURE } from './phases.ts';
 import type { DataActChoice, DataActStep } from '../formats/schema-types.ts';
-import type { Context, Engine, Move, ModuleMove, Piece, Refusal, Step } from './types.ts';
+import type {
+	Context,
+	Engine,
+	Move,
+	ModuleMove,
+	MoveWords,
+	Piece,
+	Refusal,
+	Step
+} from './types.ts';
 import type { DataState, SurroundEntry, SurroundState } from './data-scope.ts';
 
 /** A surrounded act compiled: its spec, position among the module's surrounded acts, its choices. */
@@ -46,6 +55,23 @@ export interface Kit {
 	on: (rules: Context) => Decided[];
 	/** Offers the next figure of the queue. */
 	next: (engine: Engine) => void;
+}
+
+/** A figure's choice in its document's words (the sandbox's labels and help: "Scarecrow: lie down"). */
+export function choiceWords(
+	a: { d: DataActStep; choices: [string, DataActChoice][] },
+	rules: Context,
+	move: Move
+): MoveWords | undefined {
+	const c = a.choices.find(([n]) => n === (move as { choice?: unknown }).choice)?.[1];
+	if (!c) return undefined;
+	const what = rules.figures.get(a.d.figure)?.name ?? a.d.figure;
+	return {
+		what,
+		choice: c.label,
+		text: `${what}: ${c.label}${c.moveTo ? ` (onto this ${c.moveTo})` : ''}.`,
+		rules: c.rules ?? [a.d.id]
+	};
 }
 
 export const figureName = (engine: Engine, id: string) =>

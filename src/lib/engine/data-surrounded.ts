@@ -13,13 +13,14 @@ import { tileAt } from './board-index.ts';
 import { emit } from './events.ts';
 import { playerName, returnPiece, figureRef } from './scoring.ts';
 import { inSupply, piecesOfKinds } from './modules/base.ts';
-import { isTownHall } from './tiles.ts';
+import { isEmptyWildcard } from './tiles.ts';
 import { perContext } from './per-context.ts';
 import { PHASE_TURN_START } from './phases.ts';
 import {
 	actingNow,
 	choiceMoves,
 	chooseOf,
+	choiceWords,
 	figureName,
 	type Kit,
 	type Act
@@ -32,7 +33,7 @@ type Decide = (rules: Context, e: unknown) => boolean;
 type Value = (rules: Context, e: unknown) => number;
 
 const isWildcard = (engine: Engine, b: number): boolean =>
-	isTownHall(engine.rules.tiles[engine.state.boardTile[b]]);
+	isEmptyWildcard(engine.rules.tiles[engine.state.boardTile[b]]);
 
 /** Board indexes of the tiles orthogonally next to board tile b. */
 function sideTiles(engine: Engine, b: number): number[] {
@@ -375,7 +376,8 @@ export function surroundedActs(
 		module.steps![a.d.figure] = {
 			accepts: [a.d.figure],
 			describe: a.d.describe ?? `choose the ${a.d.figure}’s action`,
-			moves: (engine, _step, out) => choiceMoves(engine, kit, a, out)
+			moves: (engine, _step, out) => choiceMoves(engine, kit, a, out),
+			moveWords: (rules, move) => choiceWords(a, rules, move)
 		};
 		module.moves![a.d.figure] = chooseOf(kit, a);
 	}

@@ -100,10 +100,10 @@ export function compileTile(
 }
 
 /**
- * A town hall: a tile that fits anything and holds nothing (no figure; no land tile unless its held-tile step says so).
+ * An empty wildcard (a town hall): a tile that fits anything and holds nothing (no figure; no land tile unless its held-tile step says so).
  * An abbey fits anything too, but it is a monastery and a land tile.
  */
-export const isTownHall = (t: CTile): boolean => t.wildcard && t.features.length === 0;
+export const isEmptyWildcard = (t: CTile): boolean => t.wildcard && t.features.length === 0;
 
 /** Compiles every tile of the given expansions, in order. */
 export function compileTiles(expansions: readonly Expansion[]): CTile[] {

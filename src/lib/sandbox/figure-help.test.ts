@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
 import { readFileSync } from 'node:fs';
 import {
+	apply,
 	contextOf,
 	replay,
 	resolveGame,
@@ -14,6 +15,7 @@ import {
 } from '../engine/index.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { figureHelp, moveHelp, moveLabel } from './moves.ts';
+import { boardPieces } from '../engine/view.ts';
 
 const all = availableExpansions();
 const gameOf = (ids: string[]) => {
@@ -93,5 +95,27 @@ describe('a data step’s moves are labelled from the engine and the document', 
 		expect(tip.text).toBe('Messenger: ride on to a road (onto this road).');
 		expect(tip.rules).toMatch(/^MM-MSG-3: /m);
 		expect(tip.rules).toMatch(/^MM-MSG-5: /m);
+	});
+
+	test('a surrounded figure’s choices (an act step) in its document’s words; the scarecrow laid down is drawn lying', () => {
+		const sc = JSON.parse(
+			readFileSync('scenarios/MM-CROW-3-scarecrow-lies-down-active-player-first.json', 'utf8')
+		) as Scenario;
+		const { setup, moves } = setupFromRecord(sc.game, (id) => all.get(id));
+		const { state } = replay(setup!, moves.slice(0, 29));
+		expect(state.pending[0]?.kind).toBe('scarecrow');
+		const lie = { type: 'scarecrow', choice: 'lie' } as Move;
+		expect(moveLabel(lie, state)).toBe('Scarecrow: lie down');
+		const tip = moveHelp(lie, ruleBook(state), state);
+		expect(tip.text).toBe('Scarecrow: lie down.');
+		expect(tip.rules).toMatch(/^MM-CROW-6: /m);
+		expect(boardPieces(state).some((p) => p.lying)).toBe(false);
+		const after = apply(state, lie);
+		if (!after.ok) throw new Error(after.refusal.message);
+		expect(
+			boardPieces(after.state)
+				.filter((p) => p.lying)
+				.map((p) => p.kind)
+		).toEqual(['scarecrow']);
 	});
 });

@@ -47,9 +47,7 @@ const FIGURE_NAMES: Record<string, string> = {
 	follower: 'Follower',
 	large: 'Large meeple',
 	abbot: 'Abbot',
-	pig: 'Pig',
-	mayor: 'Mayor',
-	scarecrow: 'Scarecrow'
+	pig: 'Pig'
 };
 
 /** A figure's name: the sandbox's own short names, else the game's documents' (with `state`), else its id. */
@@ -111,16 +109,6 @@ export function moveLabel(move: Move, state: GameState): string {
 			return `Abbey at (${m.x},${m.y})`;
 		case 'draw':
 			return 'Draw a tile';
-		case 'mayor':
-			return m.choice === 'none'
-				? 'Mayor: no favour'
-				: `Mayor: win ${name(m.owner)}'s ${figureName(String(m.figure)).toLowerCase()} on ${where}`;
-		case 'scarecrow':
-			return m.choice === 'farmer'
-				? 'Scarecrow: swap for a farmer'
-				: m.choice === 'lie'
-					? 'Scarecrow: lie down'
-					: 'Scarecrow: do nothing';
 		case 'flock':
 			return m.choice === 'expand'
 				? 'Flock: draw a token from the bag'
