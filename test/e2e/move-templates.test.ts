@@ -1,6 +1,7 @@
 // The rule templates that write a move as data, each from an empty expansion with no JSON typed: a
 // tile each player holds and places instead of drawing, a neutral figure whose fate a coin from the
-// game's seed decides, a figure taken back or riding on when its road scores — each form's worked
+// game's seed decides, a figure taken back or riding on when its road scores, a follower placed too
+// after the turn's figure — each form's worked
 // example played by the engine before the rule is added, the form checked by axe, the document
 // valid after (one page, one expansion).
 import { mkdirSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { putExpansion } from './helpers.ts';
 
 const SHOTS = '/tmp/designer';
 
-test('a held tile, a coin’s toss and a figure’s action from their templates, each with its worked example', async ({
+test('a held tile, a coin’s toss, a figure’s action and a second figure from their templates, each with its worked example', async ({
 	page
 }) => {
 	mkdirSync(SHOTS, { recursive: true });
@@ -56,5 +57,15 @@ test('a held tile, a coin’s toss and a figure’s action from their templates,
 	await expectAccessible(page, 'the figure action’s template', '[data-testid=template-form]');
 	await form.screenshot({ path: `${SHOTS}/act-template.png` });
 	await add('E2E-MOVES-SCOUT-1');
+
+	await kind.selectOption('second-figure');
+	await expect(form.getByTestId('template-figure-name')).toHaveValue('Squire');
+	await expect(example).toContainText(
+		"Ann's follower on a tile, then her squire on it too: Ann places a follower as"
+	);
+	await expect(example).toContainText('Ann places a squire as');
+	await expectAccessible(page, 'the second figure’s template', '[data-testid=template-form]');
+	await form.screenshot({ path: `${SHOTS}/second-figure-template.png` });
+	await add('E2E-MOVES-SQUIRE-1');
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // The templates that write a move as data (template-held-tile.ts, template-random.ts,
-// template-act.ts): each writes a valid document whose step the engine plays in the worked example
-// (a guild hall, a gnome the dragon chews, a scout riding on), with the tile or figure its step
+// template-act.ts, template-second-figure.ts): each writes a valid document whose step the engine
+// plays in the worked example (a guild hall, a gnome the dragon chews, a scout riding on, a squire
+// placed after the turn's follower), with the tile or figure its step
 // needs; the form's choices are the schema's and the act validator's.
 import { describe, expect, it } from 'vitest';
 import { availableExpansions } from '../../cli/files.ts';
@@ -61,6 +62,21 @@ describe('the move templates', () => {
 			{ kind: 'act', name: 'Scout', perPlayer: 1, reach: 'road-end', moveTo: ['road'] },
 			"a road closed at both ends with Bob's scout on it",
 			"3 tiles × 1 = 3. Bob's scout: ride on to a road — road r1 of (1,0)."
+		],
+		[
+			{ kind: 'second-figure', name: 'Squire', perPlayer: 1, features: ['road', 'field'] },
+			"Ann's follower on a tile, then her squire on it too",
+			'Ann places a follower as thief on road r1 of (1,0). Ann places a squire as farmer on field f1 of (1,0).'
+		],
+		[
+			{ kind: 'second-figure', name: 'Squire', perPlayer: 2, features: ['city'] },
+			"Ann's follower on a tile, then her squire on it too",
+			'Ann places a follower as farmer on field f1 of (0,1). Ann places a squire as knight on city c1 of (0,1).'
+		],
+		[
+			{ kind: 'second-figure', name: 'Squire', perPlayer: 1, features: ['monastery'] },
+			"Ann's follower on a tile, then her squire on it too",
+			'Ann places a follower as farmer on field f1 of (0,1). Ann places a squire as monk on monastery m1 of (0,1).'
 		]
 	] as [Template, string, string][])(
 		'%o: valid as inserted, and its step in play',
@@ -122,6 +138,27 @@ describe('the move templates', () => {
 		expect(Object.keys((act.dataRules?.steps?.[0] as { choices: object }).choices)).toEqual([
 			'back',
 			'city'
+		]);
+		const squire = addTemplateRule(harbour, {
+			kind: 'second-figure',
+			name: 'Squire',
+			perPlayer: 2,
+			features: ['road']
+		}).doc;
+		expect(squire.figures).toEqual([expect.objectContaining({ id: 'squire', perPlayer: 2 })]);
+		expect(squire.dataRules?.figures?.squire).toEqual({
+			features: ['road'],
+			rules: ['HARBOUR-SQUIRE-1']
+		});
+		expect(squire.dataRules?.steps).toEqual([
+			{
+				type: 'second-figure',
+				id: 'HARBOUR-SQUIRE-2',
+				at: 'figureDone',
+				step: 'squire',
+				figures: ['squire'],
+				describe: 'place a squire too, or pass'
+			}
 		]);
 		// the blanks offer what the schema and the validator allow
 		expect(moveBlanks()).toMatchObject({

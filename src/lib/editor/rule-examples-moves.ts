@@ -1,7 +1,8 @@
 // The worked examples (rule-examples.ts) of the templates that write a move as data: the token and
 // piece steps' (rule-examples-steps.ts), and here a held tile placed instead of drawing as the last
 // of a monastery's 8 neighbours, a neutral figure the dragon is drawn to and a coin from the game's
-// seed decides, a figure whose road scores and that rides on. Each a tiny board; what the log says
+// seed decides, a figure whose road scores and that rides on, a second figure after the turn's
+// follower. Each a tiny board; what the log says
 // of the step — its events' sentences, the score it changes — is the example. Pure.
 import type { Expansion } from '../formats/schema-types.ts';
 import type { GameEvent } from '../engine/index.ts';
@@ -9,6 +10,7 @@ import { figureId, type MoveTemplate } from './template-moves.ts';
 import type { HeldTileTemplate } from './template-held-tile.ts';
 import type { RandomStepTemplate } from './template-random.ts';
 import { actEvents, type ActStepTemplate } from './template-act.ts';
+import type { SecondFigureTemplate } from './template-second-figure.ts';
 import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
 import type { Board, WorkedExample } from './rule-examples-turns.ts';
 
@@ -89,12 +91,43 @@ export function actBoard(t: ActStepTemplate): Board {
 	};
 }
 
+/**
+ * Ann places a tile and a follower on it, then the second figure on another of its features: a
+ * road and its field (base/U), or a monastery (base/B) or a city cap (base/E) south of the start.
+ */
+export function secondFigureBoard(t: SecondFigureTemplate): Board {
+	const fid = figureId(t.name);
+	const on = t.features;
+	const [draw, x, y, rotation, first, second] = on.includes('field')
+		? ['base/U', 1, 0, 1, 'r1', 'f1']
+		: on.includes('road')
+			? ['base/U', 1, 0, 1, 'f1', 'r1']
+			: on.includes('monastery')
+				? ['base/B', 0, 1, undefined, 'f1', 'm1']
+				: ['base/E', 0, 1, 2, 'f1', 'c1'];
+	return {
+		tiles: [],
+		turns: [
+			{
+				draw,
+				x,
+				y,
+				rotation,
+				deploy: { figure: 'follower', feature: first },
+				then: [{ type: 'deploy', figure: fid, feature: second }]
+			}
+		],
+		words: `Ann's follower on a tile, then her ${t.name.toLowerCase()} on it too`
+	};
+}
+
 /** The board of a move template's example (`doc` the document with the template's rules: its held tile). */
 export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
 	if (t.kind === 'token') return tokenBoard(t);
 	if (t.kind === 'piece') return pieceBoard(t);
 	if (t.kind === 'held-tile') return heldTileBoard(t, doc);
 	if (t.kind === 'random') return randomBoard(t);
+	if (t.kind === 'second-figure') return secondFigureBoard(t);
 	return actBoard(t);
 }
 
@@ -132,6 +165,15 @@ export function moveExample(
 	if (t.kind === 'random')
 		return told(
 			[said.find((e) => e.type === `${fid}Chewed`), said.find((e) => e.type === `${fid}Toss`)],
+			where,
+			id
+		);
+	if (t.kind === 'second-figure')
+		return told(
+			[
+				said.find((e) => e.type === 'deploy' && (e as { figure?: string }).figure === 'follower'),
+				said.find((e) => e.type === 'deploy' && (e as { figure?: string }).figure === fid)
+			],
 			where,
 			id
 		);

@@ -405,11 +405,13 @@ export function triggerTiles(doc: Expansion, t: Template): string[] {
 				? t.features
 				: t.kind === 'act'
 					? [actFrom(t.reach)]
-					: t.kind === 'award'
-						? [t.feature]
-						: isFigure(t)
-							? t.features
-							: null;
+					: t.kind === 'second-figure'
+						? t.features
+						: t.kind === 'award'
+							? [t.feature]
+							: isFigure(t)
+								? t.features
+								: null;
 	const fires = (tile: Tile) =>
 		t.kind === 'piece'
 			? (tile.features ?? []).some(

@@ -92,6 +92,11 @@ export function templateOf(
 		const with_ = b.pieceWith;
 		return { kind, ...fig, feature, modifier: b.pieceMark, with: with_, occupies: b.occupies };
 	}
+	if (kind === 'second-figure') {
+		const on = spec.features.filter((x) => b.stands.includes(x));
+		if (!on.length || !fig.name) return null;
+		return { kind, ...fig, features: on as ('road' | 'city' | 'monastery' | 'field')[] };
+	}
 	if (kind === 'held-tile' || kind === 'random' || kind === 'act')
 		return moveOf(b, fig, spec.features);
 	if (kind === 'award') {

@@ -112,6 +112,13 @@ export const TEMPLATE_KINDS: readonly {
 		marks: []
 	},
 	{
+		kind: 'second-figure',
+		words: 'A follower a player may place too, after the turn’s figure, on the tile just placed',
+		what: 'A move: once the turn’s figure is placed or moved, the player may also put this follower on the tile just placed (as the phantom).',
+		features: ['road', 'city', 'monastery', 'field'],
+		marks: []
+	},
+	{
 		kind: 'beneath',
 		words: 'A … tile takes tiles of the pile face down beneath it',
 		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',

@@ -1,6 +1,6 @@
 // The rule templates that write a move as data (rule-templates.ts): a token put after an icon tile,
 // a piece with or instead of the turn's figure, a tile each player holds, a neutral figure whose
-// fate a coin decides, a figure's choice when its feature scores — each a step of dataRules.steps
+// fate a coin decides, a figure's choice when its feature scores, a second figure after the turn's — each a step of dataRules.steps
 // with the figure, token or tile it needs and a text rule per part, in its own file. Pure.
 import type { DataRule, Expansion } from '../formats/schema-types.ts';
 import { tokenRules, tokenTexts, withTokenStep, type TokenStepTemplate } from './template-token.ts';
@@ -13,10 +13,20 @@ import {
 } from './template-held-tile.ts';
 import { randomTexts, withRandomStep, type RandomStepTemplate } from './template-random.ts';
 import { actTexts, withActStep, type ActStepTemplate } from './template-act.ts';
+import {
+	secondFigureTexts,
+	withSecondFigureStep,
+	type SecondFigureTemplate
+} from './template-second-figure.ts';
 
 export type MoveTemplate =
-	TokenStepTemplate | PieceStepTemplate | HeldTileTemplate | RandomStepTemplate | ActStepTemplate;
-const KINDS: readonly string[] = ['token', 'piece', 'held-tile', 'random', 'act'];
+	| TokenStepTemplate
+	| PieceStepTemplate
+	| HeldTileTemplate
+	| RandomStepTemplate
+	| ActStepTemplate
+	| SecondFigureTemplate;
+const KINDS: readonly string[] = ['token', 'piece', 'held-tile', 'random', 'act', 'second-figure'];
 export const isMove = (t: { kind: string }): t is MoveTemplate => KINDS.includes(t.kind);
 
 /** A figure's (token's, tile's) id from its name: "Big Harbour Master" → big-harbour-master. */
@@ -40,6 +50,8 @@ export function moveTexts(t: MoveTemplate): string[] {
 			return randomTexts(t);
 		case 'act':
 			return actTexts(t);
+		case 'second-figure':
+			return secondFigureTexts(t);
 	}
 }
 
@@ -65,5 +77,7 @@ export function withMove(doc: Expansion, t: MoveTemplate, ids: string[]): Expans
 			return withRandomStep(doc, t, id, ids);
 		case 'act':
 			return withActStep(doc, t, id, ids);
+		case 'second-figure':
+			return withSecondFigureStep(doc, t, id, ids);
 	}
 }
