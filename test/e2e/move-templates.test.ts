@@ -1,7 +1,7 @@
 // The rule templates that write a move as data, each from an empty expansion with no JSON typed: a
 // tile each player holds and places instead of drawing, a neutral figure whose fate a coin from the
 // game's seed decides, a figure taken back or riding on when its road scores, a follower placed too
-// after the turn's figure — each form's worked
+// after the turn's figure, a figure taken back after a bell tile — each form's worked
 // example played by the engine before the rule is added, the form checked by axe, the document
 // valid after (one page, one expansion).
 import { mkdirSync } from 'node:fs';
@@ -10,12 +10,19 @@ import { putExpansion } from './helpers.ts';
 
 const SHOTS = '/tmp/designer';
 
-test('a held tile, a coin’s toss, a figure’s action and a second figure from their templates, each with its worked example', async ({
+test('a held tile, a coin’s toss, a figure’s action, a second figure and a figure taken back from their templates, each with its worked example', async ({
 	page
 }) => {
 	mkdirSync(SHOTS, { recursive: true });
 	const id = 'e2e-moves';
-	putExpansion({ id, name: 'Moves', version: '1.0.0', dependencies: ['base'], tiles: [] });
+	putExpansion({
+		id,
+		name: 'Moves',
+		version: '1.0.0',
+		dependencies: ['base'],
+		icons: { bell: 'A bell tower: its player may take a figure back.' },
+		tiles: []
+	});
 	await page.goto(`/expansions/${id}`);
 	const rules = page.getByTestId('rule-templates');
 	await rules.getByTestId('new-rule').click();
@@ -67,5 +74,13 @@ test('a held tile, a coin’s toss, a figure’s action and a second figure from
 	await expectAccessible(page, 'the second figure’s template', '[data-testid=template-form]');
 	await form.screenshot({ path: `${SHOTS}/second-figure-template.png` });
 	await add('E2E-MOVES-SQUIRE-1');
+
+	await kind.selectOption('send-home');
+	await expect(example).toContainText(
+		"Ann's follower on a road, taken back as she places a bell tile: Ann takes their follower at (1,0) back to supply instead of placing a figure (bell)."
+	);
+	await expectAccessible(page, 'the piece sent home’s template', '[data-testid=template-form]');
+	await form.screenshot({ path: `${SHOTS}/send-home-template.png` });
+	await add('E2E-MOVES-BELL-1');
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 });

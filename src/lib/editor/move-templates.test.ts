@@ -97,6 +97,28 @@ describe('the move templates', () => {
 		}
 	);
 
+	it('a figure taken back after an icon tile: valid as inserted, and its step in play', () => {
+		const belfry = { ...harbour, icons: { bell: 'A bell tower.' } } as Expansion;
+		const t: Template = { kind: 'send-home', name: 'bell', modifier: 'bell' };
+		const { doc, id } = addTemplateRule(belfry, t);
+		expect(doc.dataRules?.steps).toEqual([
+			expect.objectContaining({ type: 'send-home', id, move: 'bell', icon: 'bell', whose: 'own' })
+		]);
+		expect(
+			validateExpansion(doc, {
+				available: docs as ReadonlyMap<string, Expansion>,
+				registry: ruleRegistry
+			}).filter((p) => p.severity !== 'note')
+		).toEqual([]);
+		expect(workedExample(belfry, t, lookup)).toMatchObject({
+			ok: true,
+			board: "Ann's follower on a road, taken back as she places a bell tile",
+			arithmetic:
+				'Ann takes their follower at (1,0) back to supply instead of placing a figure (bell).',
+			rule: id
+		});
+	});
+
 	it('the move templates write their step with the tile or figure it needs; their choices are the schema’s', () => {
 		const held = addTemplateRule(harbour, GUILD_HALL).doc;
 		expect(held.tiles?.find((t) => t.id === 'guild-hall')).toMatchObject({ wildcard: true });

@@ -11,8 +11,9 @@ import type { HeldTileTemplate } from './template-held-tile.ts';
 import type { RandomStepTemplate } from './template-random.ts';
 import { actEvents, type ActStepTemplate } from './template-act.ts';
 import type { SecondFigureTemplate } from './template-second-figure.ts';
+import type { SendHomeTemplate } from './template-send-home.ts';
 import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
-import type { Board, WorkedExample } from './rule-examples-turns.ts';
+import { ex, iconTile, type Board, type WorkedExample } from './rule-examples-turns.ts';
 
 type Said = {
 	type: string;
@@ -121,6 +122,26 @@ export function secondFigureBoard(t: SecondFigureTemplate): Board {
 	};
 }
 
+/** Ann's follower on the road east of the start; two turns later her tile with the icon takes it back. */
+export function sendHomeBoard(t: SendHomeTemplate): Board {
+	const move = figureId(t.name);
+	return {
+		tiles: [iconTile(t.modifier, false)],
+		turns: [
+			{ draw: 'base/U', x: 1, y: 0, rotation: 1, deploy: { figure: 'follower', feature: 'r1' } },
+			{ draw: 'base/U', x: -1, y: 0, rotation: 1 },
+			{
+				draw: ex('icon'),
+				x: 2,
+				y: 0,
+				rotation: 0,
+				step: { type: move, x: 1, y: 0, feature: 'r1', owner: 0, figure: 'follower' }
+			}
+		],
+		words: `Ann's follower on a road, taken back as she places a ${t.modifier} tile`
+	};
+}
+
 /** The board of a move template's example (`doc` the document with the template's rules: its held tile). */
 export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
 	if (t.kind === 'token') return tokenBoard(t);
@@ -128,6 +149,7 @@ export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
 	if (t.kind === 'held-tile') return heldTileBoard(t, doc);
 	if (t.kind === 'random') return randomBoard(t);
 	if (t.kind === 'second-figure') return secondFigureBoard(t);
+	if (t.kind === 'send-home') return sendHomeBoard(t);
 	return actBoard(t);
 }
 
@@ -177,6 +199,7 @@ export function moveExample(
 			where,
 			id
 		);
+	if (t.kind === 'send-home') return told([said.find((e) => e.type === fid)], where, id);
 	const acted = actEvents(fid);
 	return told([scored('road'), said.find((e) => acted.includes(e.type))], where, id);
 }

@@ -20,8 +20,8 @@ export interface Turn {
 	deploy?: { figure: string; feature: string };
 	/** After the figure: the first feature offered to move a figure on to (data-move-on.ts). */
 	moveOn?: boolean;
-	/** Right after the tile: a data step's move on this feature (a token put, a piece placed). */
-	step?: { type: string; feature: string };
+	/** Right after the tile: a data step's move on this feature (a token put, a piece placed, a piece sent home). */
+	step?: { type: string; feature: string; [k: string]: unknown };
 	/** Instead of drawing: the move placing a held tile at x, y (a held-tile step). */
 	instead?: string;
 	/** After the figure: moves of the turn (the dragon's). */

@@ -113,6 +113,7 @@ export function templateOf(
 		const feature = f as 'road' | 'city';
 		return { kind, modifier: m, name, count, feature, points: n, returns: b.returns };
 	}
+	if (kind === 'send-home') return { kind, name: m, modifier: m };
 	if (kind === 'tiebreak') return { kind, modifier: m, by: b.by };
 	if (kind === 'beneath') return { kind, modifier: m, tiles: whole(b.beneathTiles, 1, 5) };
 	if (kind === 'around')

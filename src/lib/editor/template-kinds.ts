@@ -119,6 +119,13 @@ export const TEMPLATE_KINDS: readonly {
 		marks: []
 	},
 	{
+		kind: 'send-home',
+		words: 'Placing a … tile lets its player take a figure of theirs back instead of placing one',
+		what: 'A move: instead of placing a figure, the player who places a tile with the icon takes one of their own figures on the board back to their supply (as the festival).',
+		features: [],
+		marks: ['icon']
+	},
+	{
 		kind: 'beneath',
 		words: 'A … tile takes tiles of the pile face down beneath it',
 		what: 'Placing a tile with the icon takes tiles out of the game, so the game is shorter (as hills).',

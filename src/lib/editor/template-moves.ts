@@ -1,6 +1,6 @@
 // The rule templates that write a move as data (rule-templates.ts): a token put after an icon tile,
 // a piece with or instead of the turn's figure, a tile each player holds, a neutral figure whose
-// fate a coin decides, a figure's choice when its feature scores, a second figure after the turn's — each a step of dataRules.steps
+// fate a coin decides, a figure's choice when its feature scores, a second figure after the turn's, a figure taken back after an icon tile — each a step of dataRules.steps
 // with the figure, token or tile it needs and a text rule per part, in its own file. Pure.
 import type { DataRule, Expansion } from '../formats/schema-types.ts';
 import { tokenRules, tokenTexts, withTokenStep, type TokenStepTemplate } from './template-token.ts';
@@ -18,6 +18,7 @@ import {
 	withSecondFigureStep,
 	type SecondFigureTemplate
 } from './template-second-figure.ts';
+import { sendHomeText, withSendHomeStep, type SendHomeTemplate } from './template-send-home.ts';
 
 export type MoveTemplate =
 	| TokenStepTemplate
@@ -25,8 +26,17 @@ export type MoveTemplate =
 	| HeldTileTemplate
 	| RandomStepTemplate
 	| ActStepTemplate
-	| SecondFigureTemplate;
-const KINDS: readonly string[] = ['token', 'piece', 'held-tile', 'random', 'act', 'second-figure'];
+	| SecondFigureTemplate
+	| SendHomeTemplate;
+const KINDS: readonly string[] = [
+	'token',
+	'piece',
+	'held-tile',
+	'random',
+	'act',
+	'second-figure',
+	'send-home'
+];
 export const isMove = (t: { kind: string }): t is MoveTemplate => KINDS.includes(t.kind);
 
 /** A figure's (token's, tile's) id from its name: "Big Harbour Master" → big-harbour-master. */
@@ -52,6 +62,8 @@ export function moveTexts(t: MoveTemplate): string[] {
 			return actTexts(t);
 		case 'second-figure':
 			return secondFigureTexts(t);
+		case 'send-home':
+			return [sendHomeText(t)];
 	}
 }
 
@@ -79,5 +91,7 @@ export function withMove(doc: Expansion, t: MoveTemplate, ids: string[]): Expans
 			return withActStep(doc, t, id, ids);
 		case 'second-figure':
 			return withSecondFigureStep(doc, t, id, ids);
+		case 'send-home':
+			return withSendHomeStep(doc, t, id, ids);
 	}
 }
