@@ -1,7 +1,8 @@
 // The rule templates that write a move as data, each from an empty expansion with no JSON typed: a
 // tile each player holds and places instead of drawing, a neutral figure whose fate a coin from the
 // game's seed decides, a figure taken back or riding on when its road scores, a follower placed too
-// after the turn's figure, a figure taken back after a bell tile — each form's worked
+// after the turn's figure, a figure taken back after a bell tile, a figure that acts when its tile is
+// surrounded — each form's worked
 // example played by the engine before the rule is added, the form checked by axe, the document
 // valid after (one page, one expansion).
 import { mkdirSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { putExpansion } from './helpers.ts';
 
 const SHOTS = '/tmp/designer';
 
-test('a held tile, a coin’s toss, a figure’s action, a second figure and a figure taken back from their templates, each with its worked example', async ({
+test('a held tile, a coin’s toss, a figure’s action, a second figure, a figure taken back and a surrounded figure from their templates, each with its worked example', async ({
 	page
 }) => {
 	mkdirSync(SHOTS, { recursive: true });
@@ -82,5 +83,24 @@ test('a held tile, a coin’s toss, a figure’s action, a second figure and a f
 	await expectAccessible(page, 'the piece sent home’s template', '[data-testid=template-form]');
 	await form.screenshot({ path: `${SHOTS}/send-home-template.png` });
 	await add('E2E-MOVES-BELL-1');
+
+	await kind.selectOption('surrounded');
+	await expect(form.getByTestId('template-figure-name')).toHaveValue('Sentinel');
+	await form.getByTestId('template-feature').selectOption('road');
+	await expect(example).toContainText(
+		"Ann's sentinel on a road, its tile surrounded by her last tile: Ann's sentinel at (0,1): lay it down."
+	);
+	await form.screenshot({ path: `${SHOTS}/surrounded-lie-template.png` });
+	await form.getByTestId('template-effect').selectOption('win');
+	await expect(form.getByTestId('template-lying')).toHaveCount(0);
+	// a figure that wins a follower stands with one: the blank shows it, fixed
+	await expect(form.getByTestId('template-joins')).toBeChecked();
+	await expect(form.getByTestId('template-joins')).toBeDisabled();
+	await expect(example).toContainText(
+		"Ann's sentinel on a road with Bob's follower, its tile surrounded by her last tile: Ann's sentinel: win an opponent’s follower there — Bob's follower at (-1,1) goes back to supply and Ann's follower takes its place."
+	);
+	await expectAccessible(page, 'the surrounded figure’s template', '[data-testid=template-form]');
+	await form.screenshot({ path: `${SHOTS}/surrounded-template.png` });
+	await add('E2E-MOVES-SENTINEL-1');
 	await expect(page.getByTestId('data-rules').getByTestId('field-problems')).toHaveCount(0);
 });

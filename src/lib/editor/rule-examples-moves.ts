@@ -12,6 +12,7 @@ import type { RandomStepTemplate } from './template-random.ts';
 import { actEvents, type ActStepTemplate } from './template-act.ts';
 import type { SecondFigureTemplate } from './template-second-figure.ts';
 import type { SendHomeTemplate } from './template-send-home.ts';
+import { surroundedEvents, type SurroundedTemplate } from './template-surrounded.ts';
 import { pieceBoard, pieceExample, tokenBoard, tokenExample } from './rule-examples-steps.ts';
 import { ex, iconTile, type Board, type WorkedExample } from './rule-examples-turns.ts';
 
@@ -142,6 +143,34 @@ export function sendHomeBoard(t: SendHomeTemplate): Board {
 	};
 }
 
+/** Per feature kind: the tiles west of, on and east of the figure's tile (rotation), its feature there. */
+const ROW: Record<string, [string, string, string, number, string]> = {
+	road: ['base/U', 'base/U', 'base/U', 1, 'r1'],
+	field: ['base/U', 'base/U', 'base/U', 1, 'f2'],
+	city: ['base/F', 'base/F', 'base/G', 0, 'c1']
+};
+
+/**
+ * Ann's figure on a road, field or city south of the start (Bob's follower there first for a figure
+ * that wins one); tiles west, east and — Ann's last — south of it surround it: she makes its choice.
+ */
+export function surroundedBoard(t: SurroundedTemplate): Board {
+	const [west, on, east, rotation, feature] = ROW[t.feature];
+	const bob = t.effect === 'win' ? { deploy: { figure: 'follower', feature } } : {};
+	const fid = figureId(t.name);
+	return {
+		tiles: [],
+		turns: [
+			{ draw: 'base/U', x: -1, y: 0, rotation: 1 },
+			{ draw: west, x: -1, y: 1, rotation, ...bob },
+			{ draw: on, x: 0, y: 1, rotation, deploy: { figure: fid, feature } },
+			{ draw: east, x: 1, y: 1, rotation },
+			{ draw: 'base/U', x: 0, y: 2, rotation: 1, act: fid }
+		],
+		words: `Ann's ${t.name.toLowerCase()} on a ${t.feature}${t.effect === 'win' ? " with Bob's follower" : ''}, its tile surrounded by her last tile`
+	};
+}
+
 /** The board of a move template's example (`doc` the document with the template's rules: its held tile). */
 export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
 	if (t.kind === 'token') return tokenBoard(t);
@@ -150,6 +179,7 @@ export function moveBoard(t: MoveTemplate, doc: Expansion): Board {
 	if (t.kind === 'random') return randomBoard(t);
 	if (t.kind === 'second-figure') return secondFigureBoard(t);
 	if (t.kind === 'send-home') return sendHomeBoard(t);
+	if (t.kind === 'surrounded') return surroundedBoard(t);
 	return actBoard(t);
 }
 
@@ -200,6 +230,10 @@ export function moveExample(
 			id
 		);
 	if (t.kind === 'send-home') return told([said.find((e) => e.type === fid)], where, id);
+	if (t.kind === 'surrounded') {
+		const did = surroundedEvents(fid, t.effect)[0];
+		return told([said.find((e) => e.type === did)], where, id);
+	}
 	const acted = actEvents(fid);
 	return told([scored('road'), said.find((e) => acted.includes(e.type))], where, id);
 }

@@ -26,7 +26,7 @@ export interface Turn {
 	instead?: string;
 	/** After the figure: moves of the turn (the dragon's). */
 	then?: { type: string; [k: string]: unknown }[];
-	/** After the turn's scoring: the figure's action, its first choice with a target (an act step). */
+	/** The figure's action, its first choice with a target (an act step): at once when its tile is surrounded, else after the turn's scoring. */
 	act?: string;
 }
 /** A template's worked example: the board in words and what the log says of the rule, or why not. */

@@ -141,17 +141,21 @@ function play(
 				: { type: 'place', x: turn.x, y: turn.y, rotation: turn.rotation };
 		return place ? step(place as Move) : `no way to put ${turn.draw} at ${turn.x}, ${turn.y}`;
 	};
+	/** The figure's action: its first choice with a target (a follower won), or its first. */
+	const act = (type: string | undefined): string | null => {
+		const listed = type ? legalMoves(state) : [];
+		const on =
+			listed.find((m) => m.type === type && 'x' in m) ?? listed.find((m) => m.type === type);
+		return on ? step(on) : null;
+	};
 	/** After the figure: the turn's moves (the dragon's), then a figure moved on or its action chosen. */
 	const afterFigure = (turn: Turn): string | null => {
 		for (const m of turn.then ?? []) {
 			const r = step(m as Move);
 			if (r) return r;
 		}
-		const listed = turn.moveOn || turn.act ? legalMoves(state) : [];
-		const on = turn.moveOn
-			? listed.find((m) => m.type === 'move-on')
-			: (listed.find((m) => m.type === turn.act && 'x' in m) ??
-				listed.find((m) => m.type === turn.act));
+		if (!turn.moveOn) return act(turn.act);
+		const on = legalMoves(state).find((m) => m.type === 'move-on');
 		return on ? step(on) : null;
 	};
 	for (const turn of plan.turns) {
@@ -159,6 +163,9 @@ function play(
 		if (refused) return { error: `the example board refused a tile: ${refused}` };
 		const moved = turn.step && step(turn.step as Move);
 		if (moved) return { error: `the example board refused the step's move: ${moved}` };
+		// a figure whose tile the placement surrounded acts at once, before the figure step
+		const now = state.pending[0]?.kind === turn.act && act(turn.act);
+		if (now) return { error: `the example board refused the figure's action: ${now}` };
 		const then = turn.deploy ? { type: 'deploy', ...turn.deploy } : { type: 'pass' };
 		if (state.finished) break;
 		// a piece put instead of the turn's figure ended the figure step

@@ -407,11 +407,13 @@ export function triggerTiles(doc: Expansion, t: Template): string[] {
 					? [actFrom(t.reach)]
 					: t.kind === 'second-figure'
 						? t.features
-						: t.kind === 'award'
+						: t.kind === 'surrounded'
 							? [t.feature]
-							: isFigure(t)
-								? t.features
-								: null;
+							: t.kind === 'award'
+								? [t.feature]
+								: isFigure(t)
+									? t.features
+									: null;
 	const fires = (tile: Tile) =>
 		t.kind === 'piece'
 			? (tile.features ?? []).some(

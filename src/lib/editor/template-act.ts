@@ -30,13 +30,15 @@ export const MOVE_WORDS: Readonly<Record<string, string>> = {
 	road: 'ride on to a road',
 	city: 'ride into a city'
 };
-const BACK = 'take it back';
+export const BACK = 'take it back';
 
 /** The kind the figure stands on: the one the reach is read from (a road for its ends). */
 export const actFrom = (reach: string): string => REACH_WORDS[reach]?.from ?? 'road';
 /** The kinds the template moves it to: those chosen that the reach leads to. */
 const targets = (t: ActStepTemplate) => reachKinds(t.reach).filter((k) => t.moveTo.includes(k));
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** An event of the figure's step: "scoutBack" for the scout's "Back". */
+export const figureEvent = (figure: string, what: string): string => `${camel(figure)}${what}`;
 
 /** The template's rules' texts: where the figure goes, what it does when its feature scores. */
 export function actTexts(t: ActStepTemplate): string[] {
@@ -55,8 +57,8 @@ export const actRuleCount = (): number => 2;
 
 /** The step's events: the figure taken back (or with nothing in reach), the figure moved on. */
 export const actEvents = (figure: string): [string, string] => [
-	`${camel(figure)}Back`,
-	`${camel(figure)}Moves`
+	figureEvent(figure, 'Back'),
+	figureEvent(figure, 'Moves')
 ];
 
 /** The step: when the figure's feature scores, its choices (back; each kind within reach). */
@@ -80,36 +82,58 @@ export function actStep(t: ActStepTemplate, figure: string, id: string): DataSte
 	} as DataStep;
 }
 
+/** A figure of the template: its id, name, count per player and its entry in dataRules.figures. */
+export interface ActFigure {
+	id: string;
+	name: string;
+	perPlayer: number;
+	data: Record<string, unknown>;
+}
+
 /**
- * The document with the figure (replaced when it exists), its data figure (on the kind it acts from,
- * strength 1), the step (replacing one of the same figure) and the rules.
+ * The document with the figure (replaced when it exists), its data figure (citing the first rule),
+ * its act step (replacing one of the same figure) and a text rule per text (the surrounded act's
+ * template writes its figure so too: template-surrounded.ts).
  */
+export function withActFigure(
+	doc: Expansion,
+	fig: ActFigure,
+	step: DataStep,
+	texts: string[],
+	ids: string[]
+): Expansion {
+	const dataRules = { ...(doc.dataRules ?? {}) };
+	dataRules.figures = {
+		...(dataRules.figures ?? {}),
+		[fig.id]: { ...fig.data, rules: [ids[0]] }
+	} as typeof dataRules.figures;
+	dataRules.steps = [
+		...(dataRules.steps ?? []).filter((s) => s.type !== 'act' || s.figure !== fig.id),
+		step
+	];
+	dataRules.rules = [
+		...(dataRules.rules ?? []),
+		...texts.map((text, i): DataRule => ({ id: ids[i], type: 'text', text }))
+	];
+	const { id, name, perPlayer } = fig;
+	return {
+		...doc,
+		figures: [
+			...(doc.figures ?? []).filter((f) => f.id !== id),
+			{ id, name, perPlayer, description: texts.join(' ') }
+		],
+		dataRules
+	};
+}
+
+/** The document with the figure, its data figure (on the kind it acts from, strength 1), the step and the rules. */
 export function withActStep(
 	doc: Expansion,
 	t: ActStepTemplate,
 	figure: string,
 	ids: string[]
 ): Expansion {
-	const texts = actTexts(t);
-	const dataRules = { ...(doc.dataRules ?? {}) };
-	dataRules.figures = {
-		...(dataRules.figures ?? {}),
-		[figure]: { features: [actFrom(t.reach)], strength: 1, rules: [ids[0]] }
-	} as typeof dataRules.figures;
-	dataRules.steps = [
-		...(dataRules.steps ?? []).filter((s) => s.type !== 'act' || s.figure !== figure),
-		actStep(t, figure, ids[1])
-	];
-	dataRules.rules = [
-		...(dataRules.rules ?? []),
-		...texts.map((text, i): DataRule => ({ id: ids[i], type: 'text', text }))
-	];
-	return {
-		...doc,
-		figures: [
-			...(doc.figures ?? []).filter((f) => f.id !== figure),
-			{ id: figure, name: t.name, perPlayer: t.perPlayer, description: texts.join(' ') }
-		],
-		dataRules
-	};
+	const data = { features: [actFrom(t.reach)], strength: 1 };
+	const fig = { id: figure, name: t.name, perPlayer: t.perPlayer, data };
+	return withActFigure(doc, fig, actStep(t, figure, ids[1]), actTexts(t), ids);
 }

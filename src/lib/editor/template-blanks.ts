@@ -4,6 +4,7 @@
 import type { FeatureKind, MarkKind, Template, TemplateKind } from './rule-templates.ts';
 import { TEMPLATE_KINDS } from './template-kinds.ts';
 import { outcomeEffects, reachKinds, reaches, stepEnum } from './template-choices.ts';
+import type { SurroundedEffect } from './template-surrounded.ts';
 
 /** The blanks of the templates that write a held tile, a coin's toss, a figure's action. */
 export interface MoveBlanks {
@@ -20,6 +21,11 @@ export interface MoveBlanks {
 	tails: string;
 	reach: string;
 	moveTo: string[];
+	/** A surrounded figure's effect, its strength standing and laid down, whether it joins occupied features. */
+	effect: SurroundedEffect;
+	standing: number;
+	lying: number;
+	joins: boolean;
 }
 
 /** The move blanks at first: the schema's first value of each choice (a coin: back, then removed). */
@@ -36,7 +42,11 @@ export function moveBlanks(): MoveBlanks {
 		heads: effects[0] ?? '',
 		tails: effects[1] ?? effects[0] ?? '',
 		reach,
-		moveTo: reachKinds(reach)
+		moveTo: reachKinds(reach),
+		effect: 'lie',
+		standing: 1,
+		lying: 2,
+		joins: false
 	};
 }
 
@@ -99,6 +109,13 @@ export function templateOf(
 	}
 	if (kind === 'held-tile' || kind === 'random' || kind === 'act')
 		return moveOf(b, fig, spec.features);
+	if (kind === 'surrounded') {
+		if (!fig.name) return null;
+		const { effect, joins } = b.move;
+		const [strength, lying] = [whole(b.move.standing, 0, 20), whole(b.move.lying, 0, 20)];
+		const feature = f as 'city' | 'field' | 'road';
+		return { kind, ...fig, feature, strength, joinsOccupied: joins, effect, lying };
+	}
 	if (kind === 'award') {
 		const x = figures.find((y) => y.id === b.figure) ?? figures[0];
 		const feature = f as 'city' | 'road' | 'monastery';

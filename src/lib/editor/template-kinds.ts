@@ -112,6 +112,13 @@ export const TEMPLATE_KINDS: readonly {
 		marks: []
 	},
 	{
+		kind: 'surrounded',
+		words: 'A figure that acts when its tile is surrounded on its four sides',
+		what: 'A move: once tiles lie north, east, south and west of the figure’s tile, its owner lays it down, wins an opponent’s follower there or puts a follower in its place — or takes it back (as the mayor and the scarecrow).',
+		features: ['city', 'field', 'road'],
+		marks: []
+	},
+	{
 		kind: 'second-figure',
 		words: 'A follower a player may place too, after the turn’s figure, on the tile just placed',
 		what: 'A move: once the turn’s figure is placed or moved, the player may also put this follower on the tile just placed (as the phantom).',

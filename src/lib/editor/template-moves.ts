@@ -1,6 +1,6 @@
 // The rule templates that write a move as data (rule-templates.ts): a token put after an icon tile,
 // a piece with or instead of the turn's figure, a tile each player holds, a neutral figure whose
-// fate a coin decides, a figure's choice when its feature scores, a second figure after the turn's, a figure taken back after an icon tile — each a step of dataRules.steps
+// fate a coin decides, a figure's choice when its feature scores, a second figure after the turn's, a figure taken back after an icon tile, a figure's choice when its tile is surrounded — each a step of dataRules.steps
 // with the figure, token or tile it needs and a text rule per part, in its own file. Pure.
 import type { DataRule, Expansion } from '../formats/schema-types.ts';
 import { tokenRules, tokenTexts, withTokenStep, type TokenStepTemplate } from './template-token.ts';
@@ -19,6 +19,11 @@ import {
 	type SecondFigureTemplate
 } from './template-second-figure.ts';
 import { sendHomeText, withSendHomeStep, type SendHomeTemplate } from './template-send-home.ts';
+import {
+	surroundedTexts,
+	withSurroundedStep,
+	type SurroundedTemplate
+} from './template-surrounded.ts';
 
 export type MoveTemplate =
 	| TokenStepTemplate
@@ -27,7 +32,8 @@ export type MoveTemplate =
 	| RandomStepTemplate
 	| ActStepTemplate
 	| SecondFigureTemplate
-	| SendHomeTemplate;
+	| SendHomeTemplate
+	| SurroundedTemplate;
 const KINDS: readonly string[] = [
 	'token',
 	'piece',
@@ -35,7 +41,8 @@ const KINDS: readonly string[] = [
 	'random',
 	'act',
 	'second-figure',
-	'send-home'
+	'send-home',
+	'surrounded'
 ];
 export const isMove = (t: { kind: string }): t is MoveTemplate => KINDS.includes(t.kind);
 
@@ -64,6 +71,8 @@ export function moveTexts(t: MoveTemplate): string[] {
 			return secondFigureTexts(t);
 		case 'send-home':
 			return [sendHomeText(t)];
+		case 'surrounded':
+			return surroundedTexts(t);
 	}
 }
 
@@ -93,5 +102,7 @@ export function withMove(doc: Expansion, t: MoveTemplate, ids: string[]): Expans
 			return withSecondFigureStep(doc, t, id, ids);
 		case 'send-home':
 			return withSendHomeStep(doc, t, id, ids);
+		case 'surrounded':
+			return withSurroundedStep(doc, t, id, ids);
 	}
 }
