@@ -14,7 +14,8 @@ import { playerName, scoreFeature } from './scoring.ts';
 import { putPiece } from './modules/base.ts';
 import { roadEnd } from './road-ends.ts';
 import { ev, type ActEntry, type ActState, type DataState } from './data-scope.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
+import { bothRun, firstAnswer, type AnyHook } from './data-join.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataActChoice, DataActStep, DataStep } from '../formats/schema-types.ts';
 import { surroundedActs } from './data-surrounded.ts';
@@ -123,8 +124,9 @@ export function actSteps(
 			]
 		};
 	});
-	const S = (engine: Engine): ActState =>
-		(state(engine).acts ??= { queue: [], waiting: [], scored: [] });
+	const S = perModuleState(
+		(engine): ActState => (state(engine).acts ??= { queue: [], waiting: [], scored: [] })
+	);
 	const into = perContext((rules) => acts.map((a) => decided(rules, a.d.intoCompleted)));
 	const offer = offerer(acts, S);
 	const module: Pick<RuleModule, 'steps' | 'moves'> = { steps: {}, moves: {} };
@@ -159,6 +161,7 @@ export function actSteps(
 			},
 			afterScore: (engine) => {
 				const st = S(engine);
+				if (!st.waiting.length) return; // (most turns: nothing waits)
 				const w = st.waiting;
 				st.waiting = [];
 				offer.enqueue(engine, w);
@@ -376,20 +379,18 @@ function valued(rules: Context, e: unknown): number {
 	return typeof v === 'number' ? v : 0;
 }
 
+const nullish = (r: unknown) => r === null || r === undefined;
+
 /** Joins hook functions to `hooks`, each after any already there (a refusal: the first; marks: all). */
 function join(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
-	const h = hooks as Record<string, ((...a: never[]) => unknown) | undefined>;
-	for (const [k, fn] of Object.entries(more) as [string, (...a: never[]) => unknown][]) {
+	const h = hooks as Record<string, AnyHook | undefined>;
+	for (const [k, fn] of Object.entries(more) as [string, AnyHook][]) {
 		const before = h[k];
 		if (!before) h[k] = fn;
-		else if (k === 'deployCheck') h[k] = (...a: never[]) => before(...a) ?? fn(...a);
+		else if (k === 'deployCheck') h[k] = firstAnswer(before, fn, nullish);
 		else if (k === 'scoringMarks')
-			h[k] = (...a: never[]) => [...(before(...a) as number[]), ...(fn(...a) as number[])];
-		else
-			h[k] = (...a: never[]) => {
-				before(...a);
-				fn(...a);
-			};
+			h[k] = (engine) => [...(before(engine) as number[]), ...(fn(engine) as number[])];
+		else h[k] = bothRun(before, fn);
 	}
 }
 

@@ -8,7 +8,7 @@
 // rules of the setup itself are the tiles' and the steps' own properties.
 import { copiesOf } from '../formats/geometry.ts';
 import { emit } from './events.ts';
-import { perGame } from './per-context.ts';
+import { perContext, perGame } from './per-context.ts';
 import { ev, type DataState } from './data-scope.ts';
 import type { DataRule, HeldTileStep } from '../formats/schema-types.ts';
 import type { Context, Engine, Expansion, Hooks } from './types.ts';
@@ -46,16 +46,23 @@ function finding(rules: Context, players: number, r: DataRule) {
 function checkOf(e: Expansion, r: DataRule, held: readonly HeldTileStep[]) {
 	const found = perGame((rules, players) => finding(rules, players, r));
 	const rules = [r.id, ...(r.cites ?? [])];
+	const holdNames = held.map((h) => `${camel(h.tile)}s`);
+	const tilesName = `${camel(r.icon!)}Tiles`;
+	// (every game: a few river tiles looked for in the piles, the names worked out once)
+	const riverNames = perContext((c) =>
+		c.tiles.map((t) => (t.icons.has(r.icon!) ? camel(t.key.slice(e.id.length + 1)) : ''))
+	);
+	const inPiles = (engine: Engine, t: number) =>
+		engine.state.piles.some((p) => p.tiles.includes(t) || p.last.includes(t));
 	return (engine: Engine, st: DataState): void => {
 		const state = engine.state;
 		const f = found(engine.rules, state.players.length);
-		const inPiles = new Set<number>();
-		for (const p of state.piles) for (const t of [...p.tiles, ...p.last]) inPiles.add(t);
 		const matches = f.land === f.expected.land && f.river === f.expected.river;
-		const holds = held.map((h, i) => [`${camel(h.tile)}s`, [...(st.heldTiles?.[i]?.held ?? [])]]);
+		const holds = holdNames.map((n, i) => [n, [...(st.heldTiles?.[i]?.held ?? [])]]);
+		const names = riverNames(engine.rules);
 		const fates = f.riverTiles.map((t) => [
-			camel(engine.rules.tiles[t].key.slice(e.id.length + 1)),
-			inPiles.has(t) ? 'river-tiles' : 'left-out'
+			names[t],
+			inPiles(engine, t) ? 'river-tiles' : 'left-out'
 		]);
 		emit(
 			engine,
@@ -63,7 +70,7 @@ function checkOf(e: Expansion, r: DataRule, held: readonly HeldTileStep[]) {
 				type: r.event ?? 'check',
 				rules,
 				...Object.fromEntries(holds),
-				[`${camel(r.icon!)}Tiles`]: { land: f.land, river: f.river },
+				[tilesName]: { land: f.land, river: f.river },
 				...Object.fromEntries(fates),
 				tileSetMatches: matches
 			},

@@ -7,21 +7,14 @@ import { drawsDragonHooks } from './data-draws-dragon.ts';
 import { mustBeChosenHook } from './data-must-be-chosen.ts';
 import { deniedAwardsHook, returnsHook } from './data-figure-scoring.ts';
 import type { DataState } from './data-scope.ts';
+import { bothRun, type AnyHook } from './data-join.ts';
 import type { DataRules, RandomStep } from '../formats/schema-types.ts';
 import type { Engine, Hooks, RuleModule } from './types.ts';
-
-type AnyHook = (...a: unknown[]) => unknown;
 
 /** Adds `fn` after the module's hook `name` (a void hook: both run). */
 function after<K extends keyof Hooks>(hooks: Partial<Hooks>, name: K, fn: Hooks[K]): void {
 	const before = hooks[name] as AnyHook | undefined;
-	const next = fn as AnyHook;
-	(hooks as Record<string, unknown>)[name] = before
-		? (...a: unknown[]) => {
-				before(...a);
-				next(...a);
-			}
-		: fn;
+	(hooks as Record<string, unknown>)[name] = before ? bothRun(before, fn as AnyHook) : fn;
 }
 
 /** Adds a hook that answers (dragonEnters): both run, their answers merged. */

@@ -16,7 +16,8 @@ import { tilesLeft } from './bag.ts';
 import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import { filled } from './arrays.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
+import { firstAnswer, type AnyHook } from './data-join.ts';
 import { ev, push, type DataState } from './data-scope.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from './phases.ts';
 import { TURN_STEP, finalRoundOf, isHole, offerKind, ownSteps } from './data-held-tile-round.ts';
@@ -319,7 +320,13 @@ export function heldTileSteps(
 	list: readonly HeldTileStep[],
 	state: (engine: Engine) => DataState
 ): Pick<RuleModule, 'steps' | 'moves'> & { hooks: Partial<Hooks>; cited: string[] } {
-	const parts = list.map((d, i) => stepOf(e, d, (engine) => state(engine).heldTiles![i]));
+	const parts = list.map((d, i) =>
+		stepOf(
+			e,
+			d,
+			perModuleState((engine) => state(engine).heldTiles?.[i] as HeldTileState)
+		)
+	);
 	const withValue = parts.filter((p) => p.d.landTile);
 	const withDragon = parts.filter((p) => p.d.dragonMayEnter !== undefined);
 	const inTurn = parts.filter((p) => p.d.offer !== 'own-step');
@@ -420,18 +427,15 @@ export function withHeldTiles(
 	const list = all.filter((s): s is HeldTileStep => s.type === 'held-tile');
 	if (!list.length) return null;
 	const h = heldTileSteps(e, list, state);
-	for (const [k, fn] of Object.entries(h.hooks) as [keyof Hooks, (...a: unknown[]) => unknown][]) {
-		const before = hooks[k] as ((...a: unknown[]) => unknown) | undefined;
-		(hooks as Record<string, unknown>)[k] = before
-			? (...a: unknown[]) => {
-					const r = before(...a);
-					// a hook that answers (true: the game goes on; a refusal) answers for both
-					return r || fn(...a);
-				}
-			: fn;
+	for (const [k, fn] of Object.entries(h.hooks) as [keyof Hooks, AnyHook][]) {
+		const before = hooks[k] as AnyHook | undefined;
+		// a hook that answers (true: the game goes on; a refusal) answers for both
+		(hooks as Record<string, unknown>)[k] = before ? firstAnswer(before, fn, falsy) : fn;
 	}
 	return { cited: h.cited, module: { steps: h.steps, moves: h.moves } };
 }
+
+const falsy = (r: unknown) => !r;
 
 /** Tiles held by the players in every module's held-tile steps (for the tile count of the invariants). */
 export function heldTileCount(state: GameState): number {

@@ -10,7 +10,7 @@
 // context (Tables).
 import { tilesLeft } from './bag.ts';
 import { emit } from './events.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
 import { playerName } from './scoring.ts';
 import {
 	followersTable,
@@ -215,10 +215,10 @@ export function withMarkers(
 		const kit: Kit = {
 			s,
 			followers: followersTable(s),
-			state: (engine) => {
-				const st = state(engine);
-				return ((st.markers ??= {})[d.figure] ??= { at: -1, piece: -1, guard: NO_GUARD });
-			}
+			state: perModuleState(
+				(engine) =>
+					((state(engine).markers ??= {})[d.figure] ??= { at: -1, piece: -1, guard: NO_GUARD })
+			)
 		};
 		joinHooks(hooks, hooksOf(kit));
 		moves[d.figure] = moveOf(kit);

@@ -163,6 +163,8 @@ type PerMode<T> = Record<Mode, T[]>;
  */
 export interface Plan {
 	value: Map<string, PerMode<ValueStep>>;
+	/** The value steps a silent engine runs: those with an effect (a rule that only marks explains). */
+	silentValue: Map<string, PerMode<ValueStep>>;
 	awards: Map<string, PerMode<AwardStep>>;
 	wins: Map<string, PerMode<WinsStep>>;
 	collect: Map<string, CollectStep[]>;
@@ -350,6 +352,16 @@ export function compilePlan(context: Context, lists: RuleLists): Plan {
 	};
 	const plan: Plan = {
 		value,
+		silentValue: new Map(
+			[...value].map(([kind, m]) => [
+				kind,
+				{
+					complete: m.complete.filter((st) => st.op !== undefined),
+					final: m.final.filter((st) => st.op !== undefined),
+					abbot: m.abbot.filter((st) => st.op !== undefined)
+				}
+			])
+		),
 		awards,
 		wins,
 		collect,

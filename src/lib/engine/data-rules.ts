@@ -10,7 +10,7 @@ import { dataModuleId, orderModules, playsDataRules } from '../formats/resolve.t
 import { featureOf } from './features.ts';
 import { emit } from './events.ts';
 import { beneath, breakTie, explainTie } from './data-tiles.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
 import { capScore, playerName } from './scoring.ts';
 import { bound } from '../formats/rule-expr.ts';
 import type { DataFigure, DataRule, DataRules, TokenStep } from '../formats/schema-types.ts';
@@ -204,7 +204,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		parameterRanges[k] = { min: p.min ?? 0, max: p.max ?? 100 };
 	}
 	const cited = citedOf(rules, dr);
-	const state = (engine: Engine) => engine.state.moduleState[id] as DataState;
+	// (kept at hand: a read by the module's name, one among many, is slow)
+	const state = perModuleState((engine) => engine.state.moduleState[id] as DataState);
 	const hooks = scoringHooks(id, dr, lists, planOf, state, deniers);
 	const moveOn = withMoveOn(dr.figures ?? {}, hooks, state);
 	if (lists.beneath.length) hooks.placed = (engine, b) => beneath(planOf(engine.rules), engine, b);
@@ -438,14 +439,12 @@ function scoringHooks(
 function valueHook(planOf: PlanOf): Hooks['value'] {
 	return (engine, root, v) => {
 		const p = planOf(engine.rules);
-		const steps = p.value.get(v.kind)?.[v.mode];
+		// a rule that only marks the value (facts, its id) explains: a silent engine skips it
+		const steps = (engine.silent ? p.silentValue : p.value).get(v.kind)?.[v.mode];
 		if (!steps || !steps.length) return;
 		const sc = enter(p, engine, root);
-		const silent = engine.silent;
 		for (let i = 0; i < steps.length; i++) {
 			const st = steps[i];
-			// a rule that only marks the value (facts, its id) explains: a silent engine skips it
-			if (silent && st.op === undefined) continue;
 			if (st.when === null || st.when(sc) === true) applyEffect(st, v, sc);
 		}
 		leave(sc);

@@ -14,7 +14,7 @@ import { emit } from './events.ts';
 import { playerName, returnPiece, figureRef } from './scoring.ts';
 import { inSupply, piecesOfKinds } from './modules/base.ts';
 import { isEmptyWildcard } from './tiles.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
 import { PHASE_TURN_START } from './phases.ts';
 import {
 	actingNow,
@@ -106,14 +106,16 @@ function surroundedBy(
 	const changed = kit.state(engine).acts?.surround?.changed;
 	const dec = kit.on(engine.rules);
 	let out: SurroundEntry[] | null = null;
-	for (const i of kit.pieces(s.pieces)) {
+	const list = kit.pieces(s.pieces);
+	for (let k = 0; k < list.length; k++) {
+		const i = list[k];
 		const p = s.pieces[i];
-		if (p.seg < 0 || changed?.includes(i)) continue;
+		// most figures stand elsewhere: the cheap look first
+		if (p.seg < 0 || !sideBySide(engine, p.tile, b) || changed?.includes(i)) continue;
 		const a = kit.byFigure.get(p.kind)!;
 		const wildcards = dec[a.k].wildcards;
 		if (wild && !wildcards) continue;
-		if (sideBySide(engine, p.tile, b) && filled(engine, p.tile, wildcards) === 4)
-			(out ??= []).push(entry(a, i, p.owner, p.tile));
+		if (filled(engine, p.tile, wildcards) === 4) (out ??= []).push(entry(a, i, p.owner, p.tile));
 	}
 	return out ?? NO_ENTRIES;
 }
@@ -121,8 +123,11 @@ function surroundedBy(
 /** The active player's figures of the acts (with `placedSurrounded`) on the tile just placed, if surrounded. */
 function placedOn(engine: Engine, kit: Kit): readonly SurroundEntry[] {
 	const s = engine.state;
-	const changed = kit.state(engine).acts?.surround?.changed;
 	const dec = kit.on(engine.rules);
+	let any = false;
+	for (let k = 0; k < dec.length; k++) any ||= dec[k].placedSurrounded;
+	if (!any) return NO_ENTRIES; // (the common case: no act triggers on the tile just placed)
+	const changed = kit.state(engine).acts?.surround?.changed;
 	let out: SurroundEntry[] | null = null;
 	for (const i of kit.pieces(s.pieces)) {
 		const p = s.pieces[i];
@@ -206,6 +211,26 @@ function nothingToDo(engine: Engine, a: Act, e: SurroundEntry): void {
 	);
 }
 
+/** The event saying a figure is surrounded and acts (what tile counts as a neighbour). */
+function say(engine: Engine, kit: Kit, e: SurroundEntry): void {
+	const s = engine.state;
+	const a = kit.acts[e.act];
+	const wild = sideTiles(engine, e.tile).find((o) => isWildcard(engine, o));
+	const wildRules = wild === undefined ? [] : (a.d.wildcardRules ?? []);
+	const what = wild === undefined ? '' : s.boardTile[wild] >= 0 ? tileWord(engine, wild) : '';
+	emit(
+		engine,
+		{
+			type: 'trigger',
+			rules: [...(a.d.triggerRules ?? [a.d.id]), ...wildRules],
+			player: e.owner,
+			figure: figureRef(engine, e.piece)
+		},
+		() =>
+			`${playerName(engine, e.owner)}'s ${figureName(engine, a.d.figure)} at (${s.boardX[e.tile]},${s.boardY[e.tile]}) is surrounded on four sides${what ? ` (a ${what} counts as a neighbour, ${wildRules.join(', ')})` : ''}: it acts.`
+	);
+}
+
 /** Says which figures act, and queues them now or for the moment their step waits for. */
 function trigger(
 	engine: Engine,
@@ -214,24 +239,8 @@ function trigger(
 	phase: 'placed' | 'figure'
 ): void {
 	if (!entries.length) return;
-	const s = engine.state;
-	for (const e of entries) {
-		const a = kit.acts[e.act];
-		const wild = sideTiles(engine, e.tile).find((o) => isWildcard(engine, o));
-		const wildRules = wild === undefined ? [] : (a.d.wildcardRules ?? []);
-		const what = wild === undefined ? '' : s.boardTile[wild] >= 0 ? tileWord(engine, wild) : '';
-		emit(
-			engine,
-			{
-				type: 'trigger',
-				rules: [...(a.d.triggerRules ?? [a.d.id]), ...wildRules],
-				player: e.owner,
-				figure: figureRef(engine, e.piece)
-			},
-			() =>
-				`${playerName(engine, e.owner)}'s ${figureName(engine, a.d.figure)} at (${s.boardX[e.tile]},${s.boardY[e.tile]}) is surrounded on four sides${what ? ` (a ${what} counts as a neighbour, ${wildRules.join(', ')})` : ''}: it acts.`
-		);
-	}
+	// (the events' words and figures are built only for an engine that keeps events)
+	if (!engine.silent) for (const e of entries) say(engine, kit, e);
 	const dec = kit.on(engine.rules);
 	const st = kit.S(engine);
 	const now: SurroundEntry[] = [];
@@ -337,14 +346,16 @@ export function surroundedActs(
 		.filter((d) => d.when === 'surrounded')
 		.map((d, k) => ({ d, k, choices: Object.entries(d.choices) }));
 	if (!acts.length) return null;
-	const S = (engine: Engine): SurroundState =>
-		((state(engine).acts ??= { queue: [], waiting: [], scored: [] }).surround ??= {
-			queue: [],
-			waiting: [],
-			used: false,
-			changed: [],
-			changedTo: []
-		});
+	const S = perModuleState(
+		(engine): SurroundState =>
+			((state(engine).acts ??= { queue: [], waiting: [], scored: [] }).surround ??= {
+				queue: [],
+				waiting: [],
+				used: false,
+				changed: [],
+				changedTo: []
+			})
+	);
 	const kit: Kit = {
 		acts,
 		byFigure: new Map(acts.map((a) => [a.d.figure, a])),

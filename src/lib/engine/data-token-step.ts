@@ -13,7 +13,8 @@ import { frontAt, tileAt } from './board-index.ts';
 import { emit, takeBacks } from './events.ts';
 import { figureRef, playerName } from './scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './modules/base.ts';
-import { perContext } from './per-context.ts';
+import { perContext, perModuleState } from './per-context.ts';
+import { firstAnswer, type AnyHook } from './data-join.ts';
 import { ev } from './data-scope.ts';
 import type { TokenStep as DataStep } from '../formats/schema-types.ts';
 import { MAX_TOKENS } from '../formats/data-steps.ts';
@@ -342,17 +343,13 @@ function tokenFigure(
 
 /** Adds `more` to `hooks`: a hook both have runs the one already there first. */
 export function joinHooks(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
-	for (const [k, fn] of Object.entries(more) as [keyof Hooks, (...a: unknown[]) => unknown][]) {
-		const before = hooks[k] as ((...a: unknown[]) => unknown) | undefined;
-		(hooks as Record<string, unknown>)[k] = before
-			? (...a: unknown[]) => {
-					const r = before(...a);
-					// a hook that answers (a refusal, a spare list, 'aside') answers for both
-					return r === null || r === undefined || r === 'keep' ? fn(...a) : r;
-				}
-			: fn;
+	for (const [k, fn] of Object.entries(more) as [keyof Hooks, AnyHook][]) {
+		const before = hooks[k] as AnyHook | undefined;
+		// a hook that answers (a refusal, a spare list, 'aside') answers for both
+		(hooks as Record<string, unknown>)[k] = before ? firstAnswer(before, fn, unanswered) : fn;
 	}
 }
+const unanswered = (r: unknown) => r === null || r === undefined || r === 'keep';
 
 /**
  * A document's data steps (token steps: data-token-step.ts) wired in: their hooks join `hooks`
@@ -433,7 +430,7 @@ function kitOf(s: Spec, tablesOf: (engine: Engine) => Tables, state: StepStates)
 	return {
 		s,
 		tablesOf,
-		S: (engine: Engine) => state(engine).steps![s.index],
+		S: perModuleState((engine) => state(engine).steps?.[s.index] as TokenStepState),
 		tokens,
 		tokensLeft: (engine: Engine): boolean => {
 			const ps = engine.state.pieces;
@@ -614,6 +611,7 @@ function placedOf(kit: Kit) {
 /** The deploy check: no figure of the turn joins the token's feature (for the whole game under a condition). */
 function deployCheckOf(kit: Kit) {
 	const { s, tablesOf, S, countOn } = kit;
+	const lastingRules = ids(s.gameRules, s.barRules);
 	return (engine: Engine, figure: string, seg: number): Refusal | null => {
 		const state = engine.state;
 		const st = S(engine);
@@ -636,7 +634,7 @@ function deployCheckOf(kit: Kit) {
 			: {
 					code: `${s.token}-feature`,
 					message: `this feature carries a ${s.label}: no figure may join it (${s.gameRules.join(', ')})`,
-					rules: ids(s.gameRules, s.barRules)
+					rules: lastingRules.slice()
 				};
 	};
 }
@@ -706,6 +704,8 @@ function explainerOf(kit: Kit) {
 /** The token move: put a token on a free feature of the tile just placed, or say why not. */
 function putterOf(kit: Kit) {
 	const { s, S, takes, free } = kit;
+	const putRules = ids([s.d.id], s.barRules);
+	const onlyRules = ids([s.d.id], s.barRules, s.onlyRules);
 	return (engine: Engine, feature: string, step: Step): Refusal | null => {
 		const state = engine.state;
 		const b = state.placed;
@@ -747,7 +747,7 @@ function putterOf(kit: Kit) {
 			engine,
 			{
 				type: s.token,
-				rules: ids([s.d.id], s.barRules, only ? s.onlyRules : []),
+				rules: only ? onlyRules.slice() : putRules.slice(),
 				player: step.player,
 				piece,
 				x: state.boardX[b],

@@ -1,7 +1,8 @@
 // Answers computed once per rules context: what the rules decide that does not depend on the board
 // (tile tables, rulings read, compiled data rules). A game asks for the same context all along, so
 // the last one is kept at hand: a WeakMap lookup on every placement costs more than most answers.
-import type { Context, Piece } from './types.ts';
+import { takeBacks } from './events.ts';
+import type { Context, Engine, Piece } from './types.ts';
 
 /** compute(c), computed once per rules context. */
 export function perContext<T>(compute: (rules: Context) => T): (rules: Context) => T {
@@ -47,5 +48,29 @@ export function perPieces<T>(compute: (ps: readonly Piece[]) => T): (ps: readonl
 			n = ps.length;
 		}
 		return value;
+	};
+}
+
+/**
+ * read(engine), read again only for another module state object (a new game, a copied state) or
+ * after a take-back (which may replace what it holds: state-copy.ts copyState): what a data module
+ * keeps in a game's moduleState (objects made once per game, at setup or when first asked) found
+ * without the lookups by name — one module's name among many, a slow read — that reach it, several
+ * times per placement. Nothing is kept while read answers undefined (before setup).
+ */
+export function perModuleState<T>(read: (engine: Engine) => T): (engine: Engine) => T {
+	let kept: Record<string, unknown> | null = null;
+	let back = -1;
+	let value: T;
+	return (engine) => {
+		const ms = engine.state.moduleState;
+		if (ms === kept && back === takeBacks) return value;
+		const v = read(engine);
+		if (v !== undefined) {
+			kept = ms;
+			back = takeBacks;
+			value = v;
+		}
+		return v;
 	};
 }
