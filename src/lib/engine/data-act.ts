@@ -15,7 +15,7 @@ import { putPiece } from './modules/base.ts';
 import { roadEnd } from './road-ends.ts';
 import { ev, type ActEntry, type ActState, type DataState } from './data-scope.ts';
 import { perContext, perModuleState } from './per-context.ts';
-import { bothRun, firstAnswer, type AnyHook } from './data-join.ts';
+import { bothRun, unlessNullish, type AnyHook, type Gate } from './data-join.ts';
 import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataActChoice, DataActStep, DataStep } from '../formats/schema-types.ts';
 import { surroundedActs } from './data-surrounded.ts';
@@ -379,15 +379,13 @@ function valued(rules: Context, e: unknown): number {
 	return typeof v === 'number' ? v : 0;
 }
 
-const nullish = (r: unknown) => r === null || r === undefined;
-
 /** Joins hook functions to `hooks`, each after any already there (a refusal: the first; marks: all). */
 function join(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
 	const h = hooks as Record<string, AnyHook | undefined>;
 	for (const [k, fn] of Object.entries(more) as [string, AnyHook][]) {
 		const before = h[k];
 		if (!before) h[k] = fn;
-		else if (k === 'deployCheck') h[k] = firstAnswer(before, fn, nullish);
+		else if (k === 'deployCheck') h[k] = unlessNullish(before, fn);
 		else if (k === 'scoringMarks')
 			h[k] = (engine) => [...(before(engine) as number[]), ...(fn(engine) as number[])];
 		else h[k] = bothRun(before, fn);
@@ -407,6 +405,8 @@ export function withActs(
 	module: Pick<RuleModule, 'steps' | 'moves'>;
 	cited: string[];
 	figure: (f: FigureType) => FigureType;
+	/** The surrounded acts' deploy check, bound only under the rulings where it may refuse. */
+	gate?: Gate;
 } | null {
 	const all = actsOf(steps);
 	const around = surroundedActs(all, state, decided, valued);
@@ -415,7 +415,9 @@ export function withActs(
 		state
 	);
 	if (!acts && !around) return null;
+	const alone = hooks.deployCheck === undefined;
 	if (around) join(hooks, around.hooks);
+	const check = alone && around ? hooks.deployCheck : undefined;
 	if (acts) join(hooks, acts.hooks);
 	return {
 		module: {
@@ -423,6 +425,9 @@ export function withActs(
 			moves: { ...acts?.module.moves, ...around?.module.moves }
 		},
 		cited: [...(acts?.cited ?? []), ...(around?.cited ?? [])],
-		figure: around ? around.figure : (f) => f
+		figure: around ? around.figure : (f) => f,
+		...(check
+			? { gate: { name: 'deployCheck', hook: check, when: around!.placementUsedWhen } }
+			: {})
 	};
 }

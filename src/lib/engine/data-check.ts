@@ -11,7 +11,7 @@ import { emit } from './events.ts';
 import { perContext, perGame } from './per-context.ts';
 import { ev, type DataState } from './data-scope.ts';
 import type { DataRule, HeldTileStep } from '../formats/schema-types.ts';
-import type { Context, Engine, Expansion, Hooks } from './types.ts';
+import type { Context, Engine, Expansion, GameEvent, Hooks } from './types.ts';
 
 /** 'town-hall' → 'townHall': an event's field. */
 const camel = (id: string): string => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -58,26 +58,27 @@ function checkOf(e: Expansion, r: DataRule, held: readonly HeldTileStep[]) {
 		const state = engine.state;
 		const f = found(engine.rules, state.players.length);
 		const matches = f.land === f.expected.land && f.river === f.expected.river;
-		const holds = holdNames.map((n, i) => [n, [...(st.heldTiles?.[i]?.held ?? [])]]);
 		const names = riverNames(engine.rules);
-		const fates = f.riverTiles.map((t) => [
-			names[t],
-			inPiles(engine, t) ? 'river-tiles' : 'left-out'
-		]);
+		// the event built field by field (spreads of entries would make a slow dictionary of it)
+		const ev: GameEvent = { type: r.event ?? 'check', rules };
+		const fields = ev as Record<string, unknown>;
+		for (let i = 0; i < holdNames.length; i++)
+			fields[holdNames[i]] = [...(st.heldTiles?.[i]?.held ?? [])];
+		fields[tilesName] = { land: f.land, river: f.river };
+		let shuffledIn = false;
+		for (const t of f.riverTiles) {
+			const fate = inPiles(engine, t) ? 'river-tiles' : 'left-out';
+			fields[names[t]] = fate;
+			shuffledIn ||= fate === 'river-tiles';
+		}
+		fields.tileSetMatches = matches;
 		emit(
 			engine,
-			{
-				type: r.event ?? 'check',
-				rules,
-				...Object.fromEntries(holds),
-				[tilesName]: { land: f.land, river: f.river },
-				...Object.fromEntries(fates),
-				tileSetMatches: matches
-			},
+			ev,
 			() =>
 				`${e.name}: ${f.land} land tiles and ${f.river} river tiles with the ${r.icon} symbol` +
-				(fates.length
-					? ` (the river ones ${fates.some(([, w]) => w === 'river-tiles') ? 'shuffled into the river tiles' : 'left out without The River'})`
+				(f.riverTiles.length
+					? ` (the river ones ${shuffledIn ? 'shuffled into the river tiles' : 'left out without The River'})`
 					: '') +
 				(matches
 					? '.'

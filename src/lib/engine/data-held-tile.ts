@@ -17,7 +17,7 @@ import { emit } from './events.ts';
 import { playerName } from './scoring.ts';
 import { filled } from './arrays.ts';
 import { perContext, perModuleState } from './per-context.ts';
-import { firstAnswer, type AnyHook } from './data-join.ts';
+import { unlessTruthy, type AnyHook } from './data-join.ts';
 import { ev, push, type DataState } from './data-scope.ts';
 import { PHASE_AFTER_SCORE, PHASE_DRAW } from './phases.ts';
 import { TURN_STEP, finalRoundOf, isHole, offerKind, ownSteps } from './data-held-tile-round.ts';
@@ -430,12 +430,10 @@ export function withHeldTiles(
 	for (const [k, fn] of Object.entries(h.hooks) as [keyof Hooks, AnyHook][]) {
 		const before = hooks[k] as AnyHook | undefined;
 		// a hook that answers (true: the game goes on; a refusal) answers for both
-		(hooks as Record<string, unknown>)[k] = before ? firstAnswer(before, fn, falsy) : fn;
+		(hooks as Record<string, unknown>)[k] = before ? unlessTruthy(before, fn) : fn;
 	}
 	return { cited: h.cited, module: { steps: h.steps, moves: h.moves } };
 }
-
-const falsy = (r: unknown) => !r;
 
 /** Tiles held by the players in every module's held-tile steps (for the tile count of the invariants). */
 export function heldTileCount(state: GameState): number {

@@ -62,6 +62,7 @@ import { withMarkers } from './data-marker-step.ts';
 import { withBags } from './data-bag-step.ts';
 import { withSendHome } from './data-send-home.ts';
 import { withSecondFigures } from './data-second-figure.ts';
+import { applyGates } from './data-join.ts';
 
 export { deniedBy, type DataState } from './data-scope.ts';
 
@@ -309,6 +310,8 @@ function build(e: Expansion, taken: ReadonlySet<string>): RuleModule | null {
 		...(dr.onlyWhen ? { onlyWhen: dr.onlyWhen } : {}),
 		...(uncited.length ? { uncited } : {})
 	};
+	// steps' hooks that act only under some rulings, bound only there
+	applyGates(module, [acts?.gate, sent?.gate]);
 	if (deniers.size) denyingModules.add(module);
 	return module;
 }

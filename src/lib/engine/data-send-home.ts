@@ -15,6 +15,7 @@ import { pieceNamedBy } from './choices.ts';
 import { perContext } from './per-context.ts';
 import { ev } from './data-scope.ts';
 import { joinHooks } from './data-token-step.ts';
+import { holdsUnder, type Gate } from './data-join.ts';
 import type { DataStep, SendHomeStep } from '../formats/schema-types.ts';
 import type {
 	Context,
@@ -34,6 +35,8 @@ interface Decided {
 	followersOnly: boolean;
 	/** The rule ids its event cites (the step's, and those of the conditions that hold). */
 	rules: string[];
+	/** With a `modifier`: per tile (compiled index) its features that have it (local indexes), null for none. */
+	modified: (readonly number[] | null)[];
 }
 
 const DEFAULT_TEXT =
@@ -64,7 +67,14 @@ function decide(rules: Context, d: SendHomeStep): Decided {
 			...(d.rules ?? [d.id]),
 			...(followersOnly ? (d.followersRules ?? []) : []),
 			...(must ? (d.mustRules ?? []) : [])
-		]
+		],
+		modified: rules.tiles.map((t) => {
+			const local: number[] = [];
+			if (d.modifier !== undefined)
+				for (let i = 0; i < t.features.length; i++)
+					if (t.features[i].modifiers[d.modifier]) local.push(i);
+			return local.length ? local : null;
+		})
 	};
 }
 
@@ -77,27 +87,29 @@ function candidates(
 ): readonly number[] {
 	const s = engine.state;
 	if (s.placed < 0 || s.acted || !k.inPlay) return NONE;
-	const t = engine.rules.tiles[s.boardTile[s.placed]];
-	if (d.icon !== undefined && !t.icons.has(d.icon)) return NONE;
-	const fits = (pc: number): boolean => {
-		const p = s.pieces[pc];
-		if (p.owner < 0 || (d.whose === 'own' && p.owner !== player)) return false;
-		const ft = engine.rules.figures.get(p.kind);
-		return !!ft && !ft.token && (!k.followersOnly || ft.follower);
-	};
+	const tile = s.boardTile[s.placed];
+	if (d.icon !== undefined && !engine.rules.tiles[tile].icons.has(d.icon)) return NONE;
 	let out: number[] | null = null;
 	if (d.modifier === undefined) {
 		for (let pc = 0; pc < s.pieces.length; pc++)
-			if (s.pieces[pc].seg >= 0 && fits(pc)) (out ??= []).push(pc);
+			if (s.pieces[pc].seg >= 0 && fits(engine, d, k, player, pc)) (out ??= []).push(pc);
 		return out ?? NONE;
 	}
 	// the pieces in the features of the tile just placed that have the modifier (as joined)
-	for (let i = 0; i < t.features.length; i++) {
-		if (!t.features[i].modifiers[d.modifier]) continue;
+	const local = k.modified[tile];
+	if (local === null) return NONE; // (most tiles: no such feature)
+	for (const i of local)
 		for (const pc of s.featurePieces[find(s, s.boardFirstSegment[s.placed] + i)] ?? [])
-			if (fits(pc) && !(out ??= []).includes(pc)) out.push(pc);
-	}
+			if (fits(engine, d, k, player, pc) && !(out ??= []).includes(pc)) out.push(pc);
 	return out ?? NONE;
+}
+
+/** May the step send piece pc home (whose it is, what figure)? */
+function fits(engine: Engine, d: SendHomeStep, k: Decided, player: number, pc: number): boolean {
+	const p = engine.state.pieces[pc];
+	if (p.owner < 0 || (d.whose === 'own' && p.owner !== player)) return false;
+	const ft = engine.rules.figures.get(p.kind);
+	return !!ft && !ft.token && (!k.followersOnly || ft.follower);
 }
 
 const moveOf = (type: string, r: FigureRef): Move => ({
@@ -216,9 +228,12 @@ export function withSendHome(
 ): {
 	cited: string[];
 	module: Pick<RuleModule, 'steps' | 'moves' | 'stepMoves'>;
+	/** The placed hook (`must`), bound only under the rulings where some step must act. */
+	gate?: Gate;
 } | null {
 	const steps = list.filter((d): d is SendHomeStep => d.type === 'send-home');
 	if (!steps.length) return null;
+	const alone = hooks.placed === undefined;
 	const module: Pick<RuleModule, 'steps' | 'moves' | 'stepMoves'> = {
 		steps: {},
 		moves: {},
@@ -239,6 +254,15 @@ export function withSendHome(
 			...(d.notInPlay?.rules ?? []),
 			...(d.refusal?.rules ?? [])
 		]),
-		module
+		module,
+		...(alone && hooks.placed
+			? {
+					gate: {
+						name: 'placed',
+						hook: hooks.placed,
+						when: (rulings) => steps.some((d) => holdsUnder(d.must, rulings))
+					}
+				}
+			: {})
 	};
 }

@@ -28,6 +28,7 @@ import {
 import type { DataActStep } from '../formats/schema-types.ts';
 import type { Context, Engine, FigureType, GameState, Hooks, RuleModule } from './types.ts';
 import type { DataState, SurroundEntry, SurroundState } from './data-scope.ts';
+import { holdsUnder } from './data-join.ts';
 
 type Decide = (rules: Context, e: unknown) => boolean;
 type Value = (rules: Context, e: unknown) => number;
@@ -341,6 +342,8 @@ export function surroundedActs(
 	module: Pick<RuleModule, 'steps' | 'moves'>;
 	figure: (f: FigureType) => FigureType;
 	cited: string[];
+	/** The rulings under which a choice may use up the turn's placement: else the deploy check never refuses. */
+	placementUsedWhen: (rulings: Readonly<Record<string, string>>) => boolean;
 } | null {
 	const acts: Act[] = list
 		.filter((d) => d.when === 'surrounded')
@@ -396,6 +399,10 @@ export function surroundedActs(
 		hooks: hooksOf(kit),
 		module,
 		figure: (f) => strengthOf(kit, f),
+		placementUsedWhen: (rulings) =>
+			acts.some(
+				(a) => a.d.usesPlacement?.when !== undefined && holdsUnder(a.d.usesPlacement.when, rulings)
+			),
 		cited: acts.flatMap((a) => [
 			a.d.id,
 			...(a.d.triggerRules ?? []),

@@ -14,7 +14,7 @@ import { emit, takeBacks } from './events.ts';
 import { figureRef, playerName } from './scoring.ts';
 import { inSupply, piecesOfKinds, putPiece } from './modules/base.ts';
 import { perContext, perModuleState } from './per-context.ts';
-import { firstAnswer, type AnyHook } from './data-join.ts';
+import { unlessAnswered, type AnyHook } from './data-join.ts';
 import { ev } from './data-scope.ts';
 import type { TokenStep as DataStep } from '../formats/schema-types.ts';
 import { MAX_TOKENS } from '../formats/data-steps.ts';
@@ -346,10 +346,9 @@ export function joinHooks(hooks: Partial<Hooks>, more: Partial<Hooks>): void {
 	for (const [k, fn] of Object.entries(more) as [keyof Hooks, AnyHook][]) {
 		const before = hooks[k] as AnyHook | undefined;
 		// a hook that answers (a refusal, a spare list, 'aside') answers for both
-		(hooks as Record<string, unknown>)[k] = before ? firstAnswer(before, fn, unanswered) : fn;
+		(hooks as Record<string, unknown>)[k] = before ? unlessAnswered(before, fn) : fn;
 	}
 }
-const unanswered = (r: unknown) => r === null || r === undefined || r === 'keep';
 
 /**
  * A document's data steps (token steps: data-token-step.ts) wired in: their hooks join `hooks`
