@@ -16,6 +16,7 @@ export const SHIPPED_EXPANSIONS = [
 	'traders-and-builders-builder',
 	'pig-herd',
 	'festival',
+	'phantom',
 	'wells'
 ] as const;
 
