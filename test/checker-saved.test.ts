@@ -89,4 +89,17 @@ describe('a report saved before points were credited by rule', () => {
 			`Ruling: ${ruling.description} In this run: ${ruling.optionText}.`
 		);
 	});
+	test('a ruling a rule plays under its own id (MM-R1) reads as the ruling in force', () => {
+		const mm = availableExpansions().get('messengers-and-mayors')!;
+		const r = simulate({
+			expansions: [base, mm],
+			players: ['A', 'B'],
+			games: 1,
+			seed: 4,
+			checkMoves: false,
+			sample: 0
+		});
+		expect(r.ruleBook['MM-R1']).toBeDefined();
+		expect(citedText(r, 'MM-R1')).toMatch(/^Ruling: .+ In this run: every player with a follower/);
+	});
 });

@@ -7,15 +7,15 @@ export const violationTotal = (r: Report): number =>
 	Object.values(r.violationCounts).reduce((a, b) => a + b, 0);
 
 /**
- * The text of a rule cited by id, or of a ruling: what it decides and (newer reports) the option in
- * force in the run; '' for an id neither book holds.
+ * The text of a ruling cited by id: what it decides and (newer reports) the option in force in the
+ * run — also where a rule plays it under the same id (Messengers & Mayors' MM-R1, a wins rule) — or
+ * of a rule; '' for an id neither book holds.
  */
 export function citedText(r: Report, id: string): string {
-	const rule = r.ruleBook[id];
-	if (rule) return rule.text;
 	const ruling = r.rulingBook.find((x) => x.id === id);
-	if (!ruling) return '';
-	return `Ruling: ${ruling.description}${ruling.optionText ? ` In this run: ${ruling.optionText}.` : ''}`;
+	if (ruling)
+		return `Ruling: ${ruling.description}${ruling.optionText ? ` In this run: ${ruling.optionText}.` : ''}`;
+	return r.ruleBook[id]?.text ?? '';
 }
 
 /** The rules events cited, each with how often, the points its terms gave (newer reports) and its text. */
