@@ -20,6 +20,7 @@ import { PHASE_AFTER_SCORE } from './phases.ts';
 import type { DataActChoice, DataActStep, DataStep } from '../formats/schema-types.ts';
 import { surroundedActs } from './data-surrounded.ts';
 import { choiceWords } from './data-surrounded-choices.ts';
+import { decidedIn } from './data-decided.ts';
 import type {
 	Context,
 	FeatureKind,
@@ -127,7 +128,7 @@ export function actSteps(
 	const S = perModuleState(
 		(engine): ActState => (state(engine).acts ??= { queue: [], waiting: [], scored: [] })
 	);
-	const into = perContext((rules) => acts.map((a) => decided(rules, a.d.intoCompleted)));
+	const into = perContext((rules) => acts.map((a) => decidedIn(rules, a.d.intoCompleted)));
 	const offer = offerer(acts, S);
 	const module: Pick<RuleModule, 'steps' | 'moves'> = { steps: {}, moves: {} };
 	for (const a of acts) {
@@ -170,18 +171,6 @@ export function actSteps(
 		module,
 		cited: acts.flatMap((a) => a.cited)
 	};
-}
-
-/** A condition on rulings and parameters, decided for a rules context (absent: false). */
-function decided(rules: Context, e: unknown): boolean {
-	if (e === undefined) return false;
-	return (
-		ev(e, (name: string): number | boolean => {
-			if (name.startsWith('param.')) return rules.params[name.slice(6)] ?? 0;
-			const m = /^ruling\.([^.]+)\.(.+)$/.exec(name);
-			return m ? rules.rulings[m[1]] === m[2] : 0;
-		}) === true
-	);
 }
 
 /** The figures of the acts on a feature just scored completed, as entries. */
@@ -409,7 +398,7 @@ export function withActs(
 	gate?: Gate;
 } | null {
 	const all = actsOf(steps);
-	const around = surroundedActs(all, state, decided, valued);
+	const around = surroundedActs(all, state, decidedIn, valued);
 	const acts = actSteps(
 		all.filter((s) => s.when !== 'surrounded'),
 		state

@@ -11,6 +11,7 @@ import { featureOf } from './features.ts';
 import { emit } from './events.ts';
 import { beneath, breakTie, explainTie } from './data-tiles.ts';
 import { perContext, perModuleState } from './per-context.ts';
+import { decidedIn } from './data-decided.ts';
 import { capScore, playerName } from './scoring.ts';
 import { bound } from '../formats/rule-expr.ts';
 import type { DataFigure, DataRule, DataRules, TokenStep } from '../formats/schema-types.ts';
@@ -28,16 +29,7 @@ import type {
 } from './types.ts';
 import { mapped, filled } from './arrays.ts';
 import { figureCredit } from './credit.ts';
-import {
-	constantOf,
-	denyingModules,
-	ev,
-	evNum,
-	numOf,
-	push,
-	type DataState,
-	type Scope
-} from './data-scope.ts';
+import { denyingModules, evNum, numOf, push, type DataState, type Scope } from './data-scope.ts';
 import {
 	applyEffect,
 	compilePlan,
@@ -144,9 +136,7 @@ function compileFigure(
 }
 /** A figure's `accompanies` condition, decided once per rules context (it reads rulings and parameters). */
 function accompaniesOf(e: unknown): (rules: Context) => boolean {
-	return perContext(
-		(rules) => ev(e, (name) => constantOf(rules, 'complete', name, false) ?? 0) === true
-	);
+	return perContext((rules) => decidedIn(rules, e));
 }
 /** The parameter an expression is exactly ({"var": "param.x"}), or undefined. */
 function paramOf(e: unknown): string | undefined {

@@ -13,7 +13,7 @@ import { emit } from './events.ts';
 import { figureRef, playerName, returnPiece } from './scoring.ts';
 import { pieceNamedBy } from './choices.ts';
 import { perContext } from './per-context.ts';
-import { ev } from './data-scope.ts';
+import { decidedIn } from './data-decided.ts';
 import { joinHooks } from './data-token-step.ts';
 import { holdsUnder, type Gate } from './data-join.ts';
 import type { DataStep, SendHomeStep } from '../formats/schema-types.ts';
@@ -44,23 +44,11 @@ const DEFAULT_TEXT =
 
 const NONE: readonly number[] = [];
 
-/** A condition on rulings and parameters, decided for a rules context (absent: `absent`). */
-function decided(rules: Context, e: unknown, absent: boolean): boolean {
-	if (e === undefined) return absent;
-	return (
-		ev(e, (name: string): number | boolean => {
-			if (name.startsWith('param.')) return rules.params[name.slice(6)] ?? 0;
-			const m = /^ruling\.([^.]+)\.(.+)$/.exec(name);
-			return m ? rules.rulings[m[1]] === m[2] : 0;
-		}) === true
-	);
-}
-
 function decide(rules: Context, d: SendHomeStep): Decided {
-	const must = decided(rules, d.must, false);
-	const followersOnly = decided(rules, d.followersOnly, false);
+	const must = decidedIn(rules, d.must, false);
+	const followersOnly = decidedIn(rules, d.followersOnly, false);
 	return {
-		inPlay: decided(rules, d.inPlay, true),
+		inPlay: decidedIn(rules, d.inPlay, true),
 		must,
 		followersOnly,
 		rules: [
